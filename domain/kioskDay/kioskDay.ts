@@ -1,0 +1,129 @@
+// One stream per kiosk day ('kioskday-yyyy-MM-dd'): the day's calendar entry, its VIP marking and
+// every booking for it. Keeping the bookings of a day in one stream is what makes
+// "never more pizzas in a window than capacity_per_window" hold under optimistic concurrency,
+// across any number of API processes.
+import type { DomainEvent } from '../shared/decider.js';
+import type { CalendarEntry } from './schedule.js';
+
+export const kioskDayStream = (date: string) => `kioskday-${date}`;
+
+export type BookingStatus = 'pending' | 'confirmed' | 'cancelled';
+
+export interface BookingLine {
+  pizza_id: number;
+  pizza_name: string;
+  qty: number;
+  price_cents: number;
+}
+
+export interface BookingPlacedData {
+  booking_id: string;
+  booking_date: string;
+  booking_time: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  dine_in: boolean;
+  comment: string | null;
+  items: BookingLine[];
+  total_pizzas: number;
+  original_total_cents: number;
+  discount_cents: number;
+  final_total_cents: number;
+  bonus_code: string | null;
+  discount_percentage: number;
+  vip_customer_id: number | null;
+  placed_at: string;
+}
+
+export type KioskDayEvent =
+  | DomainEvent<'DayScheduleSet', { date: string } & CalendarEntry>
+  | DomainEvent<'DayMarkedVip', { date: string; description: string | null; created_by: string }>
+  | DomainEvent<'DayVipRemoved', { date: string }>
+  | DomainEvent<'BookingPlaced', BookingPlacedData>
+  | DomainEvent<'BookingConfirmed', { booking_id: string; confirmed_at: string }>
+  | DomainEvent<'BookingCancelled', { booking_id: string; by: 'staff' | 'customer'; reason: string | null; cancelled_at: string }>;
+
+interface BookingBase extends BookingPlacedData {}
+export type Booking =
+  | (BookingBase & { status: 'pending' })
+  | (BookingBase & { status: 'confirmed'; confirmed_at: string })
+  | (BookingBase & { status: 'cancelled'; cancelled_by: 'staff' | 'customer'; cancel_reason: string | null; cancelled_at: string });
+
+export interface KioskDayState {
+  entry: CalendarEntry | null;
+  vip: { description: string | null } | null;
+  bookings: Map<string, Booking>;
+  /** Pizzas of pending and confirmed bookings per booked time: the capacity in use. */
+  pizzasByTime: Record<string, number>;
+  /** Bookings ever placed on this day; numbers the next booking id. */
+  placedCount: number;
+}
+
+export const initialKioskDayState = (): KioskDayState => ({
+  entry: null,
+  vip: null,
+  bookings: new Map(),
+  pizzasByTime: {},
+  placedCount: 0,
+});
+
+function usePizzas(state: KioskDayState, time: string, delta: number) {
+  const now = (state.pizzasByTime[time] ?? 0) + delta;
+  if (now > 0) state.pizzasByTime[time] = now;
+  else delete state.pizzasByTime[time];
+}
+
+export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): KioskDayState {
+  switch (event.type) {
+    case 'DayScheduleSet': {
+      const { isOpen, openTime, closeTime } = event.data;
+      state.entry = { isOpen, openTime, closeTime };
+      return state;
+    }
+    case 'DayMarkedVip':
+      state.vip = { description: event.data.description };
+      return state;
+    case 'DayVipRemoved':
+      state.vip = null;
+      return state;
+    case 'BookingPlaced':
+      state.bookings.set(event.data.booking_id, { ...event.data, status: 'pending' });
+      usePizzas(state, event.data.booking_time, event.data.total_pizzas);
+      state.placedCount += 1;
+      return state;
+    case 'BookingConfirmed': {
+      const booking = state.bookings.get(event.data.booking_id);
+      if (booking) state.bookings.set(booking.booking_id, { ...booking, status: 'confirmed', confirmed_at: event.data.confirmed_at });
+      return state;
+    }
+    case 'BookingCancelled': {
+      const booking = state.bookings.get(event.data.booking_id);
+      if (!booking || booking.status === 'cancelled') return state;
+      state.bookings.set(booking.booking_id, {
+        ...booking,
+        status: 'cancelled',
+        cancelled_by: event.data.by,
+        cancel_reason: event.data.reason,
+        cancelled_at: event.data.cancelled_at,
+      });
+      usePizzas(state, booking.booking_time, -booking.total_pizzas);
+      return state;
+    }
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+}
+
+/** Booking numbers name their day, so a booking's stream is found from its number alone. */
+export function bookingIdFor(date: string, sequence: number): string {
+  return `${date.replaceAll('-', '')}-${sequence}`;
+}
+
+/** The date a booking number belongs to, or null when it is not a booking number. */
+export function dateOfBookingId(bookingId: string): string | null {
+  const m = /^(\d{4})(\d{2})(\d{2})-\d+$/.exec(bookingId.trim());
+  return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
+}

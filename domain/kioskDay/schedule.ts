@@ -1,0 +1,112 @@
+// How a date's opening hours, slots and capacity follow from the settings and the calendar.
+// The rules are explained in domain/README.md; this module is their one implementation and is
+// used both when deciding a booking and when answering availability queries.
+import type { Settings } from '../settings/settings.js';
+import { addDays, daysBetween, minutesOf, timeOf, weekdayOf } from '../shared/time.js';
+import { msg } from '../messages.js';
+
+/** A staff-made entry for one date (POST /admin/calendar/day); it overrides the weekday. */
+export interface CalendarEntry {
+  isOpen: boolean;
+  openTime: string;
+  closeTime: string;
+}
+
+export interface DayHours extends CalendarEntry {
+  /** True when the hours come from a calendar entry rather than the weekday settings. */
+  hasOwnEntry: boolean;
+}
+
+export function dayHours(date: string, settings: Settings, entry: CalendarEntry | null): DayHours {
+  if (entry) return { ...entry, hasOwnEntry: true };
+  const weekday = weekdayOf(date);
+  const hours = settings.opening_hours[weekday];
+  return { isOpen: settings.open_days[weekday], openTime: hours.start, closeTime: hours.end, hasOwnEntry: false };
+}
+
+/** Slot start times: every slot_length_minutes from opening, each slot ending by closing time. */
+export function slotTimes(hours: CalendarEntry, settings: Settings): string[] {
+  if (!hours.isOpen) return [];
+  const open = minutesOf(hours.openTime);
+  const close = minutesOf(hours.closeTime);
+  const times: string[] = [];
+  for (let t = open; t + settings.slot_length_minutes <= close; t += settings.slot_length_minutes) times.push(timeOf(t));
+  return times;
+}
+
+/**
+ * The capacity window a time belongs to, as minutes since midnight. Windows of window_minutes are
+ * laid from opening time, so with 15-minute slots and 30-minute windows two slots share a window.
+ * Times before opening (possible after staff moved the hours) fall in the first window.
+ */
+export function windowOf(time: string, openTime: string, settings: Settings): number {
+  const open = minutesOf(openTime);
+  const offset = Math.max(0, minutesOf(time) - open);
+  return open + Math.floor(offset / settings.window_minutes) * settings.window_minutes;
+}
+
+export interface SlotCapacity {
+  time: string;
+  /** Pizzas this slot can still take: capacity_per_window minus active pizzas in its window. */
+  capacity_remaining: number;
+}
+
+/**
+ * Remaining capacity per slot. pizzasByTime holds the pizzas of pending and confirmed bookings per
+ * booked time; cancelled bookings are not in it, so cancelling frees capacity at once.
+ */
+export function slotCapacities(
+  hours: CalendarEntry,
+  settings: Settings,
+  pizzasByTime: Readonly<Record<string, number>>,
+): SlotCapacity[] {
+  const usedPerWindow = new Map<number, number>();
+  for (const [time, pizzas] of Object.entries(pizzasByTime)) {
+    const w = windowOf(time, hours.openTime, settings);
+    usedPerWindow.set(w, (usedPerWindow.get(w) ?? 0) + pizzas);
+  }
+  return slotTimes(hours, settings).map((time) => ({
+    time,
+    capacity_remaining: Math.max(0, settings.capacity_per_window - (usedPerWindow.get(windowOf(time, hours.openTime, settings)) ?? 0)),
+  }));
+}
+
+/** What a valid vip token grants (see domain/vip/vipLinks.ts). */
+export interface VipAccess {
+  customerId: number | null;
+  customerName: string;
+  /** A link made for one VIP date opens only that date; null opens every VIP date. */
+  date: string | null;
+}
+
+/** The last date a customer may book: today + booking_horizon_days, or the VIP horizon with a token. */
+export function lastBookableDate(today: string, settings: Settings, vip: VipAccess | null): string {
+  return addDays(today, vip ? Math.max(settings.vip_booking_advance_days, settings.booking_horizon_days) : settings.booking_horizon_days);
+}
+
+export interface DateAccessInput {
+  date: string;
+  today: string;
+  settings: Settings;
+  hours: CalendarEntry;
+  /** The date is marked VIP: only reachable with a valid token. */
+  isVipDay: boolean;
+  vip: VipAccess | null;
+}
+
+/** Why a customer cannot book on the date, or null when they can. */
+export function dateAccessProblem(input: DateAccessInput): string | null {
+  const { date, today, settings, hours, isVipDay, vip } = input;
+  if (daysBetween(today, date) < 0) return msg.datePassed;
+  if (!hours.isOpen) return msg.dayClosed;
+  if (isVipDay && (!vip || (vip.date !== null && vip.date !== date))) return msg.vipOnlyDate;
+  if (daysBetween(lastBookableDate(today, settings, vip), date) > 0) return msg.dateTooFarAhead;
+  return null;
+}
+
+/** The minutes before the booked time after which a customer can no longer cancel online. */
+export const CUSTOMER_CANCEL_MIN_MINUTES = 24 * 60;
+
+export function customerCancelDeadlineMinutes(settings: Settings): number {
+  return Math.max(CUSTOMER_CANCEL_MIN_MINUTES, settings.cancellation_deadline_minutes);
+}

@@ -1,0 +1,92 @@
+// The pizza menu: one stream ('menu'). Pizza ids are small integers handed out in order.
+import { z } from 'zod';
+import { msg } from '../messages.js';
+import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
+import { notFound } from '../shared/errors.js';
+
+export const MENU_STREAM = 'menu';
+
+export interface Pizza {
+  id: number;
+  name: string;
+  description: string;
+  price_cents: number;
+  active: boolean;
+}
+
+/** POST /admin/pizzas and PUT /admin/pizzas/{id} (SPEC 5: pizza form). */
+export const pizzaInputSchema = z.object({
+  name: z.string({ error: msg.pizzaNameAndPrice }).trim().min(1, { error: msg.pizzaNameAndPrice }).max(100),
+  description: z.string().trim().max(500).nullish().transform((d) => d ?? ''),
+  price_cents: z.coerce
+    .number({ error: msg.pizzaNameAndPrice })
+    .int({ error: msg.pizzaNameAndPrice })
+    .positive({ error: msg.pizzaNameAndPrice })
+    .max(10_000_000, { error: msg.pizzaNameAndPrice }),
+  // SPEC stores active as 1 or 0; booleans are accepted too.
+  active: z.union([z.boolean(), z.literal(1), z.literal(0)]).optional().transform((a) => a === undefined || a === true || a === 1),
+});
+export type PizzaInput = z.infer<typeof pizzaInputSchema>;
+
+export type MenuEvent =
+  | DomainEvent<'PizzaAdded', Pizza>
+  | DomainEvent<'PizzaUpdated', Pizza>
+  | DomainEvent<'PizzaRemoved', { id: number }>;
+
+export type MenuCommand =
+  | { type: 'AddPizza'; pizza: PizzaInput }
+  | { type: 'UpdatePizza'; id: number; pizza: PizzaInput }
+  | { type: 'RemovePizza'; id: number }
+  | { type: 'SeedMenu'; pizzas: PizzaInput[] };
+
+export interface MenuState {
+  pizzas: Map<number, Pizza>;
+  lastId: number;
+}
+
+export const menuDecider: Decider<MenuCommand, MenuEvent, MenuState> = {
+  initialState: () => ({ pizzas: new Map(), lastId: 0 }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'PizzaAdded':
+        state.lastId = Math.max(state.lastId, event.data.id);
+        state.pizzas.set(event.data.id, event.data);
+        return state;
+      case 'PizzaUpdated':
+        state.pizzas.set(event.data.id, event.data);
+        return state;
+      case 'PizzaRemoved':
+        state.pizzas.delete(event.data.id);
+        return state;
+      default:
+        return assertNever(event);
+    }
+  },
+  decide(command, state) {
+    switch (command.type) {
+      case 'AddPizza':
+        return [{ type: 'PizzaAdded', data: { id: state.lastId + 1, ...command.pizza } }];
+      case 'UpdatePizza':
+        if (!state.pizzas.has(command.id)) notFound(msg.pizzaNotFound);
+        return [{ type: 'PizzaUpdated', data: { id: command.id, ...command.pizza } }];
+      case 'RemovePizza':
+        if (!state.pizzas.has(command.id)) notFound(msg.pizzaNotFound);
+        return [{ type: 'PizzaRemoved', data: { id: command.id } }];
+      case 'SeedMenu':
+        // The demo menu is seeded on a first start only: a menu that ever had a pizza is left alone.
+        if (state.lastId > 0) return [];
+        return command.pizzas.map((pizza, i) => ({ type: 'PizzaAdded', data: { id: i + 1, ...pizza } }));
+      default:
+        return assertNever(command);
+    }
+  },
+};
+
+export const DEMO_MENU: PizzaInput[] = [
+  { name: 'Margherita', description: 'Tomatsås, mozzarella, färsk basilika', price_cents: 9900, active: true },
+  { name: 'Vesuvio', description: 'Tomatsås, mozzarella, skinka', price_cents: 10900, active: true },
+  { name: 'Capricciosa', description: 'Tomatsås, mozzarella, skinka, champinjoner', price_cents: 11900, active: true },
+  { name: 'Hawaii', description: 'Tomatsås, mozzarella, skinka, ananas', price_cents: 11900, active: true },
+  { name: 'Quattro Stagioni', description: 'Tomatsås, mozzarella, skinka, räkor, musslor, champinjoner', price_cents: 12900, active: true },
+  { name: 'Kebabpizza', description: 'Tomatsås, mozzarella, kebabkött, lök, feferoni, kebabsås', price_cents: 13900, active: true },
+];

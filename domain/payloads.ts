@@ -1,0 +1,185 @@
+// zod schemas of every request payload SPEC section 7 names that is not a whole entity (those sit
+// beside their decider: settingsSchema, pizzaInputSchema, bonusCodeInputSchema,
+// vipCustomerInputSchema). The api validates with them; the ui reuses them for its forms.
+import { z } from 'zod';
+import { msg } from './messages.js';
+import { normaliseDate, normaliseTime } from './shared/time.js';
+import { VIP_CALENDAR_LINK_HOURS, VIP_INVITATION_HOURS, clampLinkHours } from './vip/vipLinks.js';
+
+/** yyyy-MM-dd, also accepting an ISO date-time (SPEC 5: date keys are normalised). */
+export const dateField = (required: string = msg.dateRequired, invalid: string = msg.invalidDate) =>
+  z
+    .string({ error: required })
+    .min(1, { error: required })
+    .transform((v, ctx) => {
+      const d = normaliseDate(v);
+      if (!d) {
+        ctx.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      return d;
+    });
+
+export const timeField = (required: string = msg.timeRequired) =>
+  z
+    .string({ error: required })
+    .min(1, { error: required })
+    .transform((v, ctx) => {
+      const t = normaliseTime(v);
+      if (!t) {
+        ctx.addIssue({ code: 'custom', message: msg.invalidTime });
+        return z.NEVER;
+      }
+      return t;
+    });
+
+const emailField = z.string({ error: msg.invalidEmail }).trim().pipe(z.email({ error: msg.invalidEmail }));
+const optionalText = (max: number) =>
+  z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
+const bool = z.union([z.boolean(), z.literal(1), z.literal(0), z.literal('true'), z.literal('false')]).transform((v) => v === true || v === 1 || v === 'true');
+
+/** POST /bookings (SPEC 3 booking creation payload, plus optional bonus_code and vip_token). */
+export const bookingPayloadSchema = z.object({
+  date: dateField(),
+  time: timeField(),
+  name: z.string({ error: msg.nameTooShort }).trim().min(2, { error: msg.nameTooShort }).max(100),
+  email: emailField,
+  phone: optionalText(40),
+  dine_in: bool.optional().default(true),
+  comment: optionalText(1000),
+  items: z
+    .array(
+      z.object({
+        pizza_id: z.coerce.number({ error: msg.unknownPizza }).int({ error: msg.unknownPizza }),
+        qty: z.coerce.number({ error: msg.atLeastOnePizza }).int({ error: msg.atLeastOnePizza }).min(0, { error: msg.atLeastOnePizza }).max(1000),
+      }),
+      { error: msg.atLeastOnePizza },
+    )
+    .max(100),
+  requested_pizzas: z.coerce.number({ error: msg.pizzaCountMin }).int({ error: msg.pizzaCountMin }).min(1, { error: msg.pizzaCountMin }),
+  bonus_code: optionalText(40),
+  vip_token: optionalText(200),
+});
+export type BookingPayload = z.infer<typeof bookingPayloadSchema>;
+
+const vipTokenQuery = optionalText(200);
+
+/** GET /open-days?days=30[&vip_token=] */
+export const openDaysQuerySchema = z.object({
+  days: z.coerce.number().int().min(1).max(366).catch(30).default(30),
+  vip_token: vipTokenQuery,
+});
+
+/** GET /availability?date= and GET /test-availability?date=&pizzas=[&vip_token=] */
+export const availabilityQuerySchema = z.object({
+  date: dateField(),
+  pizzas: z.coerce.number({ error: msg.pizzaCountMin }).int({ error: msg.pizzaCountMin }).min(1, { error: msg.pizzaCountMin }).default(1),
+  vip_token: vipTokenQuery,
+});
+
+/** POST /bookings/lookup (SPEC 5: both required). */
+export const lookupSchema = z.object({
+  email: z.string({ error: msg.lookupFieldsRequired }).trim().min(1, { error: msg.lookupFieldsRequired }),
+  booking_id: z.union([z.string(), z.number()], { error: msg.lookupFieldsRequired }).transform(String).pipe(z.string().trim().min(1, { error: msg.lookupFieldsRequired })),
+});
+
+/** POST /bookings/{id}/cancel-public */
+export const publicCancelSchema = z.object({
+  email: z.string({ error: msg.lookupFieldsRequired }).trim().min(1, { error: msg.lookupFieldsRequired }),
+});
+
+/** POST /validate-bonus-code */
+export const validateBonusCodeSchema = z.object({
+  code: z.string({ error: msg.bonusCodeRequired }).trim().min(1, { error: msg.bonusCodeRequired }),
+});
+
+/** POST /admin/login (SPEC 5: admin login). */
+export const loginSchema = z.object({
+  email: emailField,
+  password: z.string({ error: msg.passwordRequired }).min(1, { error: msg.passwordRequired }),
+});
+
+/** PUT /admin/bookings/{id}/cancel */
+export const staffCancelSchema = z.object({
+  reason: z.string({ error: msg.cancelReasonRequired }).trim().min(1, { error: msg.cancelReasonRequired }).max(500),
+});
+
+/** GET /admin/bookings?date=&status= ; date also takes 'today' and 'tomorrow' (SPEC 2 filters). */
+export const bookingsQuerySchema = z.object({
+  status: z.enum(['pending', 'confirmed', 'cancelled', 'all']).optional(),
+  date: z.union([z.enum(['today', 'tomorrow', 'all']), dateField()]).optional(),
+});
+
+/** GET /admin/daily-report?date= (SPEC 5: 'Välj ett giltigt datum'). */
+export const dailyReportQuerySchema = z.object({
+  date: z.string({ error: msg.invalidReportDate }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: msg.invalidReportDate }).pipe(dateField(msg.invalidReportDate, msg.invalidReportDate)),
+});
+
+/** GET /admin/bookings/report?startDate=&endDate= */
+export const bookingsReportQuerySchema = z
+  .object({
+    startDate: dateField(msg.reportDatesRequired),
+    endDate: dateField(msg.reportDatesRequired),
+  })
+  .refine((q) => q.startDate <= q.endDate, { error: msg.reportStartAfterEnd });
+
+export const periodSchema = z.enum(['week', 'month', 'year']).catch('week').default('week');
+
+export const statsQuerySchema = z.object({
+  period: periodSchema,
+  limit: z.coerce.number().int().min(1).max(100).catch(10).default(10),
+  group_by: z.enum(['day', 'week', 'month']).catch('day').default('day'),
+});
+
+/** GET /admin/calendar/week?start=&end= */
+export const calendarWeekQuerySchema = z
+  .object({ start: dateField(), end: dateField().optional() })
+  .refine((q) => !q.end || q.start <= q.end, { error: msg.reportStartAfterEnd });
+
+/** POST /admin/calendar/day */
+export const calendarDaySchema = z.object({
+  date: dateField(),
+  isOpen: bool,
+  openTime: timeField().optional(),
+  closeTime: timeField().optional(),
+});
+
+/** POST /admin/vip-dates ; DELETE /admin/vip-dates with body date */
+export const vipDateSchema = z.object({ date: dateField(), description: optionalText(300) });
+export const vipDateDeleteSchema = z.object({ date: dateField() });
+
+const hours = (fallback: number) => z.coerce.number().catch(fallback).optional();
+
+/** POST /admin/vip-links/generate-for-date */
+export const vipLinkForDateSchema = z.object({
+  vip_date_id: z.union([z.string(), z.number()]).transform(String).pipe(dateField(msg.vipDateNotFound, msg.vipDateNotFound)),
+  expires_hours: hours(VIP_CALENDAR_LINK_HOURS).transform((h) => clampLinkHours(h ?? VIP_CALENDAR_LINK_HOURS)),
+});
+
+/** POST /admin/vip-links/generate */
+export const vipLinkSchema = z.object({
+  vip_customer_id: z.coerce.number({ error: msg.vipCustomerNotFound }).int({ error: msg.vipCustomerNotFound }),
+  expires_hours: hours(72).transform((h) => clampLinkHours(h)),
+  vip_date_id: z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined || v === '' ? null : String(v))).pipe(z.union([z.null(), dateField(msg.vipDateNotFound, msg.vipDateNotFound)])),
+});
+
+/** POST /admin/vip-invitations/send */
+export const vipInvitationSchema = z.object({
+  customer_ids: z.array(z.coerce.number().int(), { error: msg.invitationCustomersRequired }).min(1, { error: msg.invitationCustomersRequired }),
+  subject: z.string({ error: msg.invitationSubjectRequired }).trim().min(1, { error: msg.invitationSubjectRequired }).max(200),
+  message: z.string({ error: msg.invitationMessageRequired }).trim().min(1, { error: msg.invitationMessageRequired }).max(5000),
+  expires_hours: z.coerce
+    .number({ error: msg.invitationHours })
+    .int({ error: msg.invitationHours })
+    .min(VIP_INVITATION_HOURS.min, { error: msg.invitationHours })
+    .max(VIP_INVITATION_HOURS.max, { error: msg.invitationHours })
+    .default(VIP_INVITATION_HOURS.default),
+  vip_date_id: z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined || v === '' ? null : String(v))).pipe(z.union([z.null(), dateField(msg.vipDateNotFound, msg.vipDateNotFound)])),
+});
+
+/** POST /notifications/subscribe: a Web Push subscription object. */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url({ error: msg.invalidRequest }),
+  expirationTime: z.number().nullish(),
+  keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }).partial().optional(),
+});

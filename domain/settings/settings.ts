@@ -1,0 +1,123 @@
+// Kiosk settings: one stream ('settings'). SPEC 3 fields, SPEC 9 defaults.
+import { z } from 'zod';
+import { msg } from '../messages.js';
+import { WEEKDAYS, isValidTime, minutesOf, type Weekday } from '../shared/time.js';
+import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
+
+export const SETTINGS_STREAM = 'settings';
+
+export interface OpeningHours {
+  start: string;
+  end: string;
+}
+
+export interface Settings {
+  capacity_per_window: number;
+  window_minutes: number;
+  booking_horizon_days: number;
+  vip_booking_advance_days: number;
+  slot_length_minutes: number;
+  cancellation_deadline_minutes: number;
+  admin_email: string;
+  open_days: Record<Weekday, boolean>;
+  opening_hours: Record<Weekday, OpeningHours>;
+}
+
+const everyDay = <T>(value: () => T) => Object.fromEntries(WEEKDAYS.map((d) => [d, value()])) as Record<Weekday, T>;
+
+export const DEFAULT_OPENING_HOURS: OpeningHours = { start: '11:00', end: '22:00' };
+
+export function defaultSettings(adminEmail = 'admin@pizzakiosken.se'): Settings {
+  return {
+    capacity_per_window: 6,
+    window_minutes: 15,
+    booking_horizon_days: 14,
+    vip_booking_advance_days: 30,
+    slot_length_minutes: 15,
+    cancellation_deadline_minutes: 24 * 60,
+    admin_email: adminEmail,
+    open_days: everyDay(() => true),
+    opening_hours: everyDay(() => ({ ...DEFAULT_OPENING_HOURS })),
+  };
+}
+
+const wholeNumber = (label: string, min: number) =>
+  z.coerce
+    .number({ error: msg.settingsNumber(label, min) })
+    .int({ error: msg.settingsNumber(label, min) })
+    .min(min, { error: msg.settingsNumber(label, min) })
+    .max(100_000, { error: `${label} är orimligt stort` });
+
+const timeField = z.string({ error: msg.settingsOpeningHoursRequired }).refine(isValidTime, { error: msg.invalidTime });
+
+/** The full settings object of PUT /admin/settings (SPEC 5: settings rules). */
+export const settingsSchema = z
+  .object({
+    capacity_per_window: wholeNumber('Kapacitet per tidsfönster', 1),
+    window_minutes: wholeNumber('Tidsfönstrets längd', 1),
+    booking_horizon_days: wholeNumber('Bokningshorisonten', 1),
+    vip_booking_advance_days: wholeNumber('VIP-bokningshorisonten', 1).default(30),
+    slot_length_minutes: wholeNumber('Tidsluckans längd', 1),
+    cancellation_deadline_minutes: wholeNumber('Avbokningsgränsen', 0),
+    admin_email: z.email({ error: msg.invalidEmail }),
+    open_days: z.object(everyDay(() => z.coerce.boolean())),
+    opening_hours: z.object(
+      everyDay(() => z.object({ start: timeField, end: timeField }).partial()),
+    ),
+  })
+  .superRefine((s, ctx) => {
+    for (const day of WEEKDAYS) {
+      if (!s.open_days[day]) continue;
+      const hours = s.opening_hours[day];
+      if (!hours?.start || !hours.end) {
+        ctx.addIssue({ code: 'custom', message: msg.settingsOpeningHoursRequired, path: ['opening_hours', day] });
+      } else if (minutesOf(hours.end) <= minutesOf(hours.start)) {
+        ctx.addIssue({ code: 'custom', message: msg.invalidOpeningHours, path: ['opening_hours', day] });
+      }
+    }
+  })
+  .transform((s): Settings => ({
+    ...s,
+    // Closed days keep whatever hours were entered, or the defaults, so reopening one is one click.
+    opening_hours: Object.fromEntries(
+      WEEKDAYS.map((d) => [d, { ...DEFAULT_OPENING_HOURS, ...definedOnly(s.opening_hours[d]) }]),
+    ) as Record<Weekday, OpeningHours>,
+  }));
+
+function definedOnly(hours: { start?: string; end?: string } | undefined): Partial<OpeningHours> {
+  return Object.fromEntries(Object.entries(hours ?? {}).filter(([, v]) => v)) as Partial<OpeningHours>;
+}
+
+export type SettingsEvent =
+  | DomainEvent<'SettingsUpdated', { settings: Settings }>
+  | DomainEvent<'SettingsReset', { settings: Settings }>;
+
+export type SettingsCommand =
+  | { type: 'UpdateSettings'; settings: Settings }
+  | { type: 'ResetSettings'; defaults: Settings }
+  | { type: 'InitialiseSettings'; defaults: Settings };
+
+export type SettingsState = { settings: Settings | null };
+
+export const settingsDecider: Decider<SettingsCommand, SettingsEvent, SettingsState> = {
+  initialState: () => ({ settings: null }),
+  evolve: (_state, event) => ({ settings: event.data.settings }),
+  decide(command, state) {
+    switch (command.type) {
+      case 'UpdateSettings':
+        return [{ type: 'SettingsUpdated', data: { settings: command.settings } }];
+      case 'ResetSettings':
+        return [{ type: 'SettingsReset', data: { settings: command.defaults } }];
+      case 'InitialiseSettings':
+        // First start seeds the defaults once; afterwards this is a no-op.
+        return state.settings ? [] : [{ type: 'SettingsReset', data: { settings: command.defaults } }];
+      default:
+        return assertNever(command);
+    }
+  },
+};
+
+/** Settings in effect: the stored ones, or the defaults before anything was stored. */
+export function currentSettings(state: SettingsState): Settings {
+  return state.settings ?? defaultSettings();
+}

@@ -1,0 +1,22 @@
+// Rule violations are named errors carrying the Swedish message; the api maps the kind to a
+// status code (rejected -> 400, not_found -> 404, conflict -> 409, unauthorized -> 401).
+
+export type DomainErrorKind = 'rejected' | 'not_found' | 'conflict' | 'unauthorized' | 'forbidden';
+
+export class DomainError extends Error {
+  constructor(
+    message: string,
+    readonly kind: DomainErrorKind = 'rejected',
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const reject = (message: string): never => {
+  throw new DomainError(message, 'rejected');
+};
+
+export const notFound = (message: string): never => {
+  throw new DomainError(message, 'not_found');
+};
