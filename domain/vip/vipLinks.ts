@@ -79,7 +79,7 @@ export const vipLinksDecider: Decider<VipLinkCommand, VipLinkEvent, VipLinksStat
         return assertNever(event);
     }
   },
-  decide(command, state) {
+  decide(command) {
     switch (command.type) {
       case 'IssueVipLink':
         if (command.customer && !command.customer.active) reject(msg.vipCustomerInactive);
@@ -102,7 +102,6 @@ export const vipLinksDecider: Decider<VipLinkCommand, VipLinkEvent, VipLinksStat
         const hours = command.expiresHours;
         if (!Number.isInteger(hours) || hours < VIP_INVITATION_HOURS.min || hours > VIP_INVITATION_HOURS.max) reject(msg.invitationHours);
         if (command.recipients.some((r) => !r.customer.active)) reject(msg.vipCustomerInactive);
-        void state;
         return [
           {
             type: 'VipInvitationsSent',
@@ -129,20 +128,20 @@ export const vipLinksDecider: Decider<VipLinkCommand, VipLinkEvent, VipLinksStat
   },
 };
 
-/** The access a token grants now, or the reason it grants none. */
-export function vipAccessFor(
-  token: string,
-  links: VipLinksState,
-  customers: ReadonlyMap<number, VipCustomer>,
+/** The access a link grants now, or the reason it grants none. Used by commands and queries alike. */
+export function vipAccessFromLink(
+  link: Pick<VipLink, 'vip_customer_id' | 'vip_date' | 'expires_at'> | null | undefined,
+  customer: VipCustomer | null | undefined,
   now: Date,
 ): { access: VipAccess; customer: VipCustomer | null } | { problem: string } {
-  const link = links.links.get(token);
   if (!link) return { problem: msg.invalidVipToken };
   if (Date.parse(link.expires_at) <= now.getTime()) return { problem: msg.vipTokenExpired };
   if (link.vip_customer_id === null) {
-    return { access: { customerId: null, customerName: 'VIP-gäst', date: link.vip_date }, customer: null };
+    return { access: { customerId: null, customerName: VIP_GUEST_NAME, date: link.vip_date }, customer: null };
   }
-  const customer = customers.get(link.vip_customer_id);
   if (!customer || !customer.active) return { problem: msg.invalidVipToken };
   return { access: { customerId: customer.id, customerName: customer.name, date: link.vip_date }, customer };
 }
+
+/** The name a link made for a VIP date, not for one customer, greets with. */
+export const VIP_GUEST_NAME = 'VIP-gäst';

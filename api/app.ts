@@ -1,0 +1,42 @@
+// The Fastify application: external plugins first, then error handling, then the routes of
+// SPEC section 7 under /api. The composition root (server.ts) builds the dependencies.
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import type { DocumentStore } from '../read-models/documentStore.js';
+import type { Kiosk } from './kiosk.js';
+import { registerErrorHandling } from './http/errors.js';
+import { publicRoutes } from './routes/public.js';
+import { adminRoutes } from './routes/admin.js';
+
+export interface AppDeps {
+  kiosk: Kiosk;
+  docs: DocumentStore;
+  cookieSecret: string;
+  /** Secure cookies: on in production, where the kiosk is served over HTTPS. */
+  secureCookies: boolean;
+  /** Login attempts allowed per client address and minute. */
+  loginAttemptsPerMinute: number;
+  logger?: boolean;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 256 * 1024, trustProxy: true });
+  await app.register(cookie, { secret: deps.cookieSecret });
+  await app.register(rateLimit, { global: false });
+  registerErrorHandling(app);
+  // An empty body with a JSON content type (POST .../sync-calendar, logout) is an empty object.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const error = Object.assign(new Error('invalid json'), { statusCode: 400 });
+      done(error, undefined);
+    }
+  });
+  await app.register(publicRoutes, { prefix: '/api', deps });
+  await app.register(adminRoutes, { prefix: '/api/admin', deps });
+  return app;
+}

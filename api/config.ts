@@ -1,0 +1,43 @@
+// Environment variables (README, "Configuration"), read once at start.
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  timeZone: string;
+  eventStoreUrl: string | null;
+  mongoUrl: string | null;
+  mongoDb: string;
+  smtpUrl: string | null;
+  mailFrom: string | null;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  sessionSecret: string | null;
+  publicUrl: string;
+  production: boolean;
+  loginAttemptsPerMinute: number;
+  logRequests: boolean;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    timeZone: env.KIOSK_TZ ?? 'Europe/Stockholm',
+    eventStoreUrl: env.EVENTSTORE_URL || null,
+    mongoUrl: env.MONGODB_URL || null,
+    mongoDb: env.MONGODB_DB ?? 'pizzakiosken',
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || null,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    sessionSecret: env.SESSION_SECRET || null,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    production: env.NODE_ENV === 'production',
+    loginAttemptsPerMinute: Number(env.LOGIN_ATTEMPTS_PER_MINUTE ?? 10),
+    logRequests: env.LOG_REQUESTS === '1',
+  };
+}

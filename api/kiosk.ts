@@ -1,0 +1,372 @@
+// The application service: turns validated requests into domain commands on the right streams,
+// gathering what a decision needs from other streams first (settings, menu, VIP links). Every
+// business rule it relies on lives in domain/; this module only wires streams together.
+import { randomBytes, randomUUID, createHash } from 'node:crypto';
+import type { Position } from '../domain/eventStore.js';
+import { msg } from '../domain/messages.js';
+import { DomainError, notFound, reject } from '../domain/shared/errors.js';
+import type { Clock } from '../domain/shared/time.js';
+import {
+  SETTINGS_STREAM,
+  currentSettings,
+  defaultSettings,
+  settingsDecider,
+  type Settings,
+} from '../domain/settings/settings.js';
+import { DEMO_MENU, MENU_STREAM, menuDecider, type Pizza, type PizzaInput } from '../domain/menu/menu.js';
+import { kioskDayDecider, type PlaceBooking } from '../domain/kioskDay/decide.js';
+import { dateOfBookingId, kioskDayStream, type BookingLine, type BookingPlacedData } from '../domain/kioskDay/kioskDay.js';
+import { dayHours, type VipAccess } from '../domain/kioskDay/schedule.js';
+import { BONUS_CODES_STREAM, bonusCodesDecider, findByCode, type BonusCodeInput } from '../domain/bonusCodes/bonusCodes.js';
+import { VIP_CUSTOMERS_STREAM, vipCustomersDecider, type VipCustomer, type VipCustomerInput } from '../domain/vip/vipCustomers.js';
+import { VIP_LINKS_STREAM, vipAccessFromLink, vipLinksDecider } from '../domain/vip/vipLinks.js';
+import { ADMINS_STREAM, adminByEmail, adminsDecider, type Admin } from '../domain/admins/admins.js';
+import { PUSH_STREAM, pushDecider } from '../domain/push/push.js';
+import type { BookingPayload } from '../domain/payloads.js';
+import type { CommandBus, CommandMeta } from './commands/commandBus.js';
+import { hashPassword, verifyPassword } from './auth/password.js';
+
+export interface KioskOptions {
+  bus: CommandBus;
+  clock: () => Clock;
+  /** Base of links sent to customers, e.g. https://pizzakiosken.se */
+  publicUrl: string;
+  /** Resolves once the read models include the position (read-your-writes). */
+  waitForReadModels: (position: Position) => Promise<unknown>;
+}
+
+export class Kiosk {
+  constructor(private readonly o: KioskOptions) {}
+
+  clock(): Clock {
+    return this.o.clock();
+  }
+
+  private meta(actor: string): CommandMeta {
+    return { actor, now: this.o.clock().now, correlationId: randomUUID() };
+  }
+
+  private async settled<T extends { position: Position }>(result: T): Promise<T> {
+    await this.o.waitForReadModels(result.position);
+    return result;
+  }
+
+  // ---- settings --------------------------------------------------------------------------
+
+  async settings(): Promise<Settings> {
+    return currentSettings((await this.o.bus.load(SETTINGS_STREAM, settingsDecider)).state);
+  }
+
+  async updateSettings(settings: Settings, actor: string) {
+    await this.settled(await this.o.bus.handle(SETTINGS_STREAM, settingsDecider, { type: 'UpdateSettings', settings }, this.meta(actor)));
+    return settings;
+  }
+
+  async resetSettings(actor: string) {
+    const current = await this.settings();
+    // The admin e-mail is where bookings are announced: a reset keeps it.
+    const defaults = defaultSettings(current.admin_email);
+    await this.settled(await this.o.bus.handle(SETTINGS_STREAM, settingsDecider, { type: 'ResetSettings', defaults }, this.meta(actor)));
+    return defaults;
+  }
+
+  // ---- first start -------------------------------------------------------------------------
+
+  /** Seeds default settings and the demo menu on an empty store; later starts change nothing. */
+  async seed(adminEmail: string | undefined) {
+    const meta = this.meta('system');
+    await this.o.bus.handle(SETTINGS_STREAM, settingsDecider, { type: 'InitialiseSettings', defaults: defaultSettings(adminEmail) }, meta);
+    await this.o.bus.handle(MENU_STREAM, menuDecider, { type: 'SeedMenu', pizzas: DEMO_MENU }, meta);
+  }
+
+  /**
+   * ADMIN_EMAIL + ADMIN_PASSWORD create or update that admin. With neither set and no admin yet,
+   * one is made with a random password, which is returned so the caller can print it once.
+   */
+  async bootstrapAdmin(email: string | undefined, password: string | undefined): Promise<{ email: string; generatedPassword: string | null }> {
+    const admins = (await this.o.bus.load(ADMINS_STREAM, adminsDecider)).state;
+    let generatedPassword: string | null = null;
+    if (!email || !password) {
+      const first = [...admins.admins.values()][0];
+      if (first) return { email: first.email, generatedPassword: null };
+      email = email ?? 'admin@pizzakiosken.se';
+      password = generatedPassword = randomBytes(12).toString('base64url');
+    }
+    const plain = password;
+    await this.o.bus.handle(
+      ADMINS_STREAM,
+      adminsDecider,
+      { type: 'EnsureAdmin', email, name: 'Administratör', password_hash: await hashPassword(plain), samePassword: (hash) => verifyPassword(plain, hash) },
+      this.meta('system'),
+    );
+    return { email: email.toLowerCase(), generatedPassword };
+  }
+
+  async adminByEmail(email: string): Promise<Admin | undefined> {
+    return adminByEmail((await this.o.bus.load(ADMINS_STREAM, adminsDecider)).state, email);
+  }
+
+  async adminById(id: number): Promise<Admin | undefined> {
+    return (await this.o.bus.load(ADMINS_STREAM, adminsDecider)).state.admins.get(id);
+  }
+
+  // ---- menu --------------------------------------------------------------------------------
+
+  async addPizza(pizza: PizzaInput, actor: string) {
+    const result = await this.settled(await this.o.bus.handle(MENU_STREAM, menuDecider, { type: 'AddPizza', pizza }, this.meta(actor)));
+    return result.events[0]!.data as Pizza;
+  }
+
+  async updatePizza(id: number, pizza: PizzaInput, actor: string) {
+    const result = await this.settled(await this.o.bus.handle(MENU_STREAM, menuDecider, { type: 'UpdatePizza', id, pizza }, this.meta(actor)));
+    return result.events[0]!.data as Pizza;
+  }
+
+  async removePizza(id: number, actor: string) {
+    await this.settled(await this.o.bus.handle(MENU_STREAM, menuDecider, { type: 'RemovePizza', id }, this.meta(actor)));
+  }
+
+  // ---- VIP access ----------------------------------------------------------------------------
+
+  /** Resolves a vip token against the event streams themselves (exact, never lagging). */
+  async vipAccess(token: string): Promise<{ access: VipAccess; customer: VipCustomer | null }> {
+    const [links, customers] = await Promise.all([
+      this.o.bus.load(VIP_LINKS_STREAM, vipLinksDecider),
+      this.o.bus.load(VIP_CUSTOMERS_STREAM, vipCustomersDecider),
+    ]);
+    const link = links.state.links.get(token);
+    const result = vipAccessFromLink(link, link?.vip_customer_id != null ? customers.state.customers.get(link.vip_customer_id) : null, this.o.clock().now);
+    if ('problem' in result) reject(result.problem);
+    return result as { access: VipAccess; customer: VipCustomer | null };
+  }
+
+  // ---- bookings ------------------------------------------------------------------------------
+
+  /**
+   * Places a booking. With a bonus code the use is redeemed first (bonus-codes stream) and
+   * released again if the booking is refused (kiosk-day stream): there are no multi-stream
+   * transactions, and this order means a crash in between can only leave a use counted that no
+   * booking made, never a booking that used a code beyond its limit.
+   */
+  async placeBooking(payload: BookingPayload): Promise<BookingPlacedData> {
+    const clock = this.o.clock();
+    const [settings, menu, day] = await Promise.all([
+      this.settings(),
+      this.o.bus.load(MENU_STREAM, menuDecider),
+      this.o.bus.load(kioskDayStream(payload.date), kioskDayDecider),
+    ]);
+    const lines = linesFromMenu(payload.items, menu.state.pizzas);
+    const vip = payload.vip_token ? (await this.vipAccess(payload.vip_token)).access : null;
+    const command: PlaceBooking = {
+      type: 'PlaceBooking',
+      date: payload.date,
+      time: payload.time,
+      requestedPizzas: payload.requested_pizzas,
+      lines,
+      customer: { name: payload.name, email: payload.email, phone: payload.phone },
+      dine_in: payload.dine_in,
+      comment: payload.comment,
+      discount: null,
+      vip,
+      settings,
+      clock,
+    };
+    // Refuse an invalid order before touching the bonus code (the real decision comes below).
+    kioskDayDecider.decide(command, day.state);
+
+    const meta = this.meta('customer');
+    let release: (() => Promise<unknown>) | null = null;
+    if (payload.bonus_code) {
+      const ref = randomUUID();
+      const code = payload.bonus_code;
+      const redeemed = await this.o.bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'RedeemBonusCode', code, booking_ref: ref, clock }, meta);
+      const bonus = findByCode(redeemed.state, code)!;
+      command.discount = { code: bonus.code, percentage: bonus.discount_percentage };
+      release = () => this.o.bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'ReleaseBonusCode', code, booking_ref: ref }, meta);
+    }
+    try {
+      const result = await this.settled(await this.o.bus.handle(kioskDayStream(payload.date), kioskDayDecider, command, meta));
+      return result.events[0]!.data as BookingPlacedData;
+    } catch (error) {
+      if (release) await release();
+      throw error;
+    }
+  }
+
+  async confirmBooking(bookingId: string, actor: string) {
+    const date = bookingDate(bookingId);
+    await this.settled(await this.o.bus.handle(kioskDayStream(date), kioskDayDecider, { type: 'ConfirmBooking', bookingId, clock: this.o.clock() }, this.meta(actor)));
+  }
+
+  async cancelBookingByStaff(bookingId: string, reason: string, actor: string) {
+    const date = bookingDate(bookingId);
+    await this.settled(
+      await this.o.bus.handle(kioskDayStream(date), kioskDayDecider, { type: 'CancelBookingByStaff', bookingId, reason, clock: this.o.clock() }, this.meta(actor)),
+    );
+  }
+
+  async cancelBookingByCustomer(bookingId: string, email: string) {
+    const date = dateOfBookingId(bookingId);
+    if (!date) notFound(msg.bookingNotFound);
+    const settings = await this.settings();
+    await this.settled(
+      await this.o.bus.handle(
+        kioskDayStream(date!),
+        kioskDayDecider,
+        { type: 'CancelBookingByCustomer', bookingId: bookingId.trim(), email, settings, clock: this.o.clock() },
+        this.meta('customer'),
+      ),
+    );
+  }
+
+  // ---- calendar and VIP dates --------------------------------------------------------------
+
+  async setDaySchedule(input: { date: string; isOpen: boolean; openTime?: string; closeTime?: string }, actor: string) {
+    const [settings, day] = await Promise.all([this.settings(), this.o.bus.load(kioskDayStream(input.date), kioskDayDecider)]);
+    // Times left out keep the day's current hours, so toggling open/closed is one field.
+    const current = dayHours(input.date, settings, day.state.entry);
+    const entry = { isOpen: input.isOpen, openTime: input.openTime ?? current.openTime, closeTime: input.closeTime ?? current.closeTime };
+    await this.settled(await this.o.bus.handle(kioskDayStream(input.date), kioskDayDecider, { type: 'SetDaySchedule', date: input.date, entry }, this.meta(actor)));
+  }
+
+  async markVipDate(date: string, description: string | null, actor: string) {
+    const settings = await this.settings();
+    await this.settled(
+      await this.o.bus.handle(kioskDayStream(date), kioskDayDecider, { type: 'MarkDayVip', date, description, actor, settings }, this.meta(actor)),
+    );
+  }
+
+  async removeVipDate(date: string, actor: string) {
+    await this.settled(await this.o.bus.handle(kioskDayStream(date), kioskDayDecider, { type: 'RemoveDayVip', date }, this.meta(actor)));
+  }
+
+  private async requireVipDay(date: string, message: string) {
+    const day = await this.o.bus.load(kioskDayStream(date), kioskDayDecider);
+    if (!day.state.vip) reject(message);
+  }
+
+  // ---- VIP customers, links and invitations ---------------------------------------------------
+
+  async addVipCustomer(input: VipCustomerInput, actor: string) {
+    const result = await this.settled(
+      await this.o.bus.handle(VIP_CUSTOMERS_STREAM, vipCustomersDecider, { type: 'AddVipCustomer', input, now: this.o.clock().now }, this.meta(actor)),
+    );
+    return result.state.customers.get((result.events[0]!.data as { id: number }).id)!;
+  }
+
+  async updateVipCustomer(id: number, input: VipCustomerInput, actor: string) {
+    const result = await this.settled(await this.o.bus.handle(VIP_CUSTOMERS_STREAM, vipCustomersDecider, { type: 'UpdateVipCustomer', id, input }, this.meta(actor)));
+    return result.state.customers.get(id)!;
+  }
+
+  async removeVipCustomer(id: number, actor: string) {
+    await this.settled(await this.o.bus.handle(VIP_CUSTOMERS_STREAM, vipCustomersDecider, { type: 'RemoveVipCustomer', id }, this.meta(actor)));
+  }
+
+  vipUrl(token: string): string {
+    return `${this.o.publicUrl}/?vip=${encodeURIComponent(token)}`;
+  }
+
+  /** A link for one customer (optionally one VIP date), or with customerId null for a VIP date. */
+  async issueVipLink(input: { customerId: number | null; vipDate: string | null; expiresHours: number }, actor: string) {
+    if (input.vipDate) await this.requireVipDay(input.vipDate, input.customerId === null ? msg.cannotGenerateVipLink : msg.dayNotVip);
+    let customer: VipCustomer | null = null;
+    if (input.customerId !== null) {
+      customer = (await this.o.bus.load(VIP_CUSTOMERS_STREAM, vipCustomersDecider)).state.customers.get(input.customerId) ?? null;
+      if (!customer) notFound(msg.vipCustomerNotFound);
+    }
+    const token = newToken();
+    const result = await this.settled(
+      await this.o.bus.handle(
+        VIP_LINKS_STREAM,
+        vipLinksDecider,
+        { type: 'IssueVipLink', token, customer, vipDate: input.vipDate, expiresHours: input.expiresHours, now: this.o.clock().now },
+        this.meta(actor),
+      ),
+    );
+    const link = result.state.links.get(token)!;
+    return { url: this.vipUrl(token), expires_at: link.expires_at, token };
+  }
+
+  async sendVipInvitations(input: { customerIds: number[]; subject: string; message: string; expiresHours: number; vipDate: string | null }, actor: string) {
+    if (input.vipDate) await this.requireVipDay(input.vipDate, msg.dayNotVip);
+    const customers = (await this.o.bus.load(VIP_CUSTOMERS_STREAM, vipCustomersDecider)).state.customers;
+    const recipients = [...new Set(input.customerIds)].map((id) => {
+      const customer = customers.get(id);
+      if (!customer) throw new DomainError(msg.vipCustomerNotFound, 'not_found');
+      return { invitation_id: randomUUID(), token: newToken(), customer };
+    });
+    const result = await this.settled(
+      await this.o.bus.handle(
+        VIP_LINKS_STREAM,
+        vipLinksDecider,
+        { type: 'SendVipInvitations', recipients, subject: input.subject, message: input.message, vipDate: input.vipDate, expiresHours: input.expiresHours, now: this.o.clock().now },
+        this.meta(actor),
+      ),
+    );
+    const sent = result.events[0]!;
+    if (sent.type !== 'VipInvitationsSent') throw new Error('unexpected event');
+    return sent.data.recipients.map((r) => ({
+      id: r.invitation_id,
+      customer_id: r.vip_customer_id,
+      email: r.email,
+      name: r.name,
+      url: this.vipUrl(r.token),
+      expires_at: sent.data.expires_at,
+    }));
+  }
+
+  // ---- bonus codes ---------------------------------------------------------------------------
+
+  async createBonusCode(input: BonusCodeInput, actor: string) {
+    const result = await this.settled(await this.o.bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'CreateBonusCode', input }, this.meta(actor)));
+    return (result.events[0]!.data as { id: number }).id;
+  }
+
+  async updateBonusCode(id: number, input: BonusCodeInput, actor: string) {
+    await this.settled(await this.o.bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'UpdateBonusCode', id, input }, this.meta(actor)));
+  }
+
+  async deleteBonusCode(id: number, actor: string) {
+    await this.settled(await this.o.bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'DeleteBonusCode', id }, this.meta(actor)));
+  }
+
+  /** POST /validate-bonus-code answers from the stream, so a code used up a moment ago says so. */
+  async bonusCode(code: string) {
+    return findByCode((await this.o.bus.load(BONUS_CODES_STREAM, bonusCodesDecider)).state, code);
+  }
+
+  // ---- push ------------------------------------------------------------------------------------
+
+  async subscribePush(endpoint: string, keys: Record<string, string>) {
+    const id = createHash('sha256').update(endpoint).digest('hex').slice(0, 32);
+    await this.settled(
+      await this.o.bus.handle(PUSH_STREAM, pushDecider, { type: 'Subscribe', subscription: { id, endpoint, keys, subscribed_at: this.o.clock().now.toISOString() } }, this.meta('customer')),
+    );
+    return id;
+  }
+}
+
+function newToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+function bookingDate(bookingId: string): string {
+  const date = dateOfBookingId(bookingId);
+  if (!date) notFound(msg.bookingNotFound);
+  return date!;
+}
+
+/** Order lines with the menu's names and prices; repeated pizzas merge, zero quantities drop. */
+function linesFromMenu(items: BookingPayload['items'], pizzas: ReadonlyMap<number, { name: string; price_cents: number; active: boolean }>): BookingLine[] {
+  const lines = new Map<number, BookingLine>();
+  for (const item of items) {
+    if (item.qty === 0) continue;
+    const pizza = pizzas.get(item.pizza_id);
+    if (!pizza || !pizza.active) reject(msg.unknownPizza);
+    const line = lines.get(item.pizza_id);
+    if (line) line.qty += item.qty;
+    else lines.set(item.pizza_id, { pizza_id: item.pizza_id, pizza_name: pizza!.name, qty: item.qty, price_cents: pizza!.price_cents });
+  }
+  return [...lines.values()];
+}

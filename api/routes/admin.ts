@@ -1,0 +1,288 @@
+// Admin calls (SPEC 7). Login is open; every other route needs a valid session (401 otherwise).
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Admin } from '../../domain/admins/admins.js';
+import { bonusCodeInputSchema } from '../../domain/bonusCodes/bonusCodes.js';
+import { pizzaInputSchema } from '../../domain/menu/menu.js';
+import { msg } from '../../domain/messages.js';
+import {
+  bookingsQuerySchema,
+  bookingsReportQuerySchema,
+  calendarDaySchema,
+  calendarWeekQuerySchema,
+  dailyReportQuerySchema,
+  loginSchema,
+  staffCancelSchema,
+  statsQuerySchema,
+  vipDateDeleteSchema,
+  vipDateSchema,
+  vipInvitationSchema,
+  vipLinkForDateSchema,
+  vipLinkSchema,
+} from '../../domain/payloads.js';
+import { settingsSchema } from '../../domain/settings/settings.js';
+import { vipCustomerInputSchema } from '../../domain/vip/vipCustomers.js';
+import { DomainError } from '../../domain/shared/errors.js';
+import { addDays, daysBetween, todayIn } from '../../domain/shared/time.js';
+import { dayHours, lastBookableDate } from '../../domain/kioskDay/schedule.js';
+import type { DayDoc } from '../../read-models/shapes.js';
+import { C } from '../../read-models/shapes.js';
+import {
+  bookingsBetween,
+  calendarDayView,
+  calendarWeek,
+  getBooking,
+  listBonusCodes,
+  listBookings,
+  listPizzas,
+  listVipCustomers,
+  listVipDates,
+  listVipInvitations,
+  vipDateView,
+} from '../../read-models/queries/admin.js';
+import { getSettings, withNumericId } from '../../read-models/queries/common.js';
+import { peakTimes, sales, statsOverview, topPizzas } from '../../read-models/queries/stats.js';
+import { verifyPasswordAsync } from '../auth/password.js';
+import { clearSession, sessionAdmin, setSession } from '../auth/session.js';
+import { numericId, parse } from '../http/validate.js';
+import { renderDailyReport } from '../reports/dailyReportPdf.js';
+import { renderBookingsReport } from '../reports/bookingsReportPdf.js';
+import type { AppDeps } from '../app.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    admin: Admin | null;
+  }
+}
+
+const userView = (admin: Admin) => ({ id: admin.id, name: admin.name, email: admin.email });
+const actorOf = (request: FastifyRequest) => request.admin!.email;
+
+export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { kiosk, docs } = deps;
+  app.decorateRequest('admin', null);
+
+  app.post('/login', { config: { rateLimit: { max: deps.loginAttemptsPerMinute, timeWindow: 60_000 } } }, async (request, reply) => {
+    const { email, password } = parse(loginSchema, request.body);
+    const admin = await kiosk.adminByEmail(email);
+    if (!admin || !(await verifyPasswordAsync(password, admin.password_hash))) {
+      throw new DomainError(msg.wrongCredentials, 'unauthorized');
+    }
+    setSession(reply, admin, kiosk.clock().now, deps.secureCookies);
+    return { user: userView(admin) };
+  });
+
+  await app.register(async (secured) => {
+    secured.addHook('preHandler', async (request) => {
+      request.admin = await sessionAdmin(request, kiosk.clock().now, (id) => kiosk.adminById(id));
+      if (!request.admin) throw new DomainError(msg.notSignedIn, 'unauthorized');
+    });
+
+    secured.post('/logout', async (_request, reply) => {
+      clearSession(reply, deps.secureCookies);
+      return { success: true };
+    });
+
+    secured.get('/me', async (request) => ({ user: userView(request.admin!) }));
+
+    // ---- bookings ----
+    secured.get('/bookings', async (request) => {
+      const query = parse(bookingsQuerySchema, request.query);
+      return listBookings(docs, { ...query, clock: kiosk.clock() });
+    });
+
+    secured.get<{ Params: { id: string } }>('/bookings/:id', async (request) => {
+      const booking = await getBooking(docs, request.params.id);
+      if (!booking) throw new DomainError(msg.bookingNotFound, 'not_found');
+      return booking;
+    });
+
+    secured.put<{ Params: { id: string } }>('/bookings/:id/confirm', async (request) => {
+      await kiosk.confirmBooking(request.params.id, actorOf(request));
+      return { success: true, booking: await getBooking(docs, request.params.id) };
+    });
+
+    secured.put<{ Params: { id: string } }>('/bookings/:id/cancel', async (request) => {
+      const { reason } = parse(staffCancelSchema, request.body);
+      await kiosk.cancelBookingByStaff(request.params.id, reason, actorOf(request));
+      return { success: true, booking: await getBooking(docs, request.params.id) };
+    });
+
+    // ---- reports (PDF) ----
+    secured.get('/daily-report', async (request, reply) => {
+      const { date } = parse(dailyReportQuerySchema, request.query);
+      const pdf = await renderDailyReport({ date, generatedAt: kiosk.clock().now.toISOString(), bookings: await bookingsBetween(docs, date, date) });
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="palombo-rapport-${date}.pdf"`).send(pdf);
+    });
+
+    secured.get('/bookings/report', async (request, reply) => {
+      const { startDate, endDate } = parse(bookingsReportQuerySchema, request.query);
+      const bookings = await bookingsBetween(docs, startDate, endDate);
+      const pdf = await renderBookingsReport({ startDate, endDate, generatedAt: kiosk.clock().now.toISOString(), bookings });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="bokningsrapport-${startDate}-${endDate}.pdf"`)
+        .send(pdf);
+    });
+
+    // ---- pizzas ----
+    secured.get('/pizzas', async () => listPizzas(docs, { activeOnly: false }));
+
+    secured.post('/pizzas', async (request, reply) => {
+      const pizza = await kiosk.addPizza(parse(pizzaInputSchema, request.body), actorOf(request));
+      return reply.status(201).send({ ...pizza, active: pizza.active ? 1 : 0 });
+    });
+
+    secured.put<{ Params: { id: string } }>('/pizzas/:id', async (request) => {
+      const id = numericId(request.params.id, msg.pizzaNotFound);
+      const pizza = await kiosk.updatePizza(id, parse(pizzaInputSchema, request.body), actorOf(request));
+      return { ...pizza, active: pizza.active ? 1 : 0 };
+    });
+
+    secured.delete<{ Params: { id: string } }>('/pizzas/:id', async (request) => {
+      await kiosk.removePizza(numericId(request.params.id, msg.pizzaNotFound), actorOf(request));
+      return { success: true };
+    });
+
+    // ---- bonus codes ----
+    const bonusCodeById = async (id: number) => (await listBonusCodes(docs)).find((c) => c.id === id) ?? null;
+
+    secured.get('/bonus-codes', async () => listBonusCodes(docs));
+
+    secured.post('/bonus-codes', async (request, reply) => {
+      const id = await kiosk.createBonusCode(parse(bonusCodeInputSchema, request.body), actorOf(request));
+      return reply.status(201).send(await bonusCodeById(id));
+    });
+
+    secured.put<{ Params: { id: string } }>('/bonus-codes/:id', async (request) => {
+      const id = numericId(request.params.id, msg.bonusCodeNotFound);
+      await kiosk.updateBonusCode(id, parse(bonusCodeInputSchema, request.body), actorOf(request));
+      return bonusCodeById(id);
+    });
+
+    secured.delete<{ Params: { id: string } }>('/bonus-codes/:id', async (request) => {
+      await kiosk.deleteBonusCode(numericId(request.params.id, msg.bonusCodeNotFound), actorOf(request));
+      return { success: true };
+    });
+
+    // ---- statistics ----
+    secured.get('/stats/overview', async () => statsOverview(docs, kiosk.clock()));
+    secured.get('/stats/top-pizzas', async (request) => {
+      const q = parse(statsQuerySchema, request.query);
+      return topPizzas(docs, { period: q.period, limit: q.limit, clock: kiosk.clock() });
+    });
+    secured.get('/stats/peak-times', async (request) => {
+      const q = parse(statsQuerySchema, request.query);
+      return peakTimes(docs, { period: q.period, clock: kiosk.clock() });
+    });
+    secured.get('/stats/sales', async (request) => {
+      const q = parse(statsQuerySchema, request.query);
+      return sales(docs, { period: q.period, groupBy: q.group_by, clock: kiosk.clock() });
+    });
+
+    // ---- settings ----
+    secured.get('/settings', async () => getSettings(docs));
+
+    secured.put('/settings', async (request) => {
+      const settings = await kiosk.updateSettings(parse(settingsSchema, request.body), actorOf(request));
+      return { success: true, settings };
+    });
+
+    secured.post('/settings/reset', async (request) => ({ success: true, settings: await kiosk.resetSettings(actorOf(request)) }));
+
+    // Weekday hours apply live to every date without an own calendar entry, so syncing changes no
+    // stored day: it reports which coming dates now follow the weekday settings and which keep
+    // their own entry (see README, API section).
+    secured.post('/settings/sync-calendar', async () => {
+      const settings = await getSettings(docs);
+      const today = todayIn(kiosk.clock());
+      const last = lastBookableDate(today, settings, { customerId: null, customerName: '', date: null });
+      const own = new Set(
+        (await docs.find<DayDoc>(C.days, { date: { $gte: today, $lte: last } })).filter((d) => d.entry !== null).map((d) => d.date),
+      );
+      let updated = 0;
+      let openDays = 0;
+      for (let date = today; daysBetween(date, last) >= 0; date = addDays(date, 1)) {
+        if (own.has(date)) continue;
+        updated += 1;
+        if (dayHours(date, settings, null).isOpen) openDays += 1;
+      }
+      return { success: true, message: msg.calendarSynced, updated_days: updated, open_days: openDays, kept_days: own.size, until: last };
+    });
+
+    // ---- calendar ----
+    secured.get('/calendar/week', async (request) => {
+      const q = parse(calendarWeekQuerySchema, request.query);
+      const end = q.end ?? addDays(q.start, 6);
+      if (daysBetween(q.start, end) > 62) throw new DomainError(msg.invalidRequest);
+      return calendarWeek(docs, { start: q.start, end });
+    });
+
+    secured.post('/calendar/day', async (request) => {
+      const input = parse(calendarDaySchema, request.body);
+      await kiosk.setDaySchedule(input, actorOf(request));
+      return { success: true, day: await calendarDayView(docs, input.date) };
+    });
+
+    // ---- VIP customers ----
+    secured.get('/vip-customers', async () => listVipCustomers(docs));
+
+    secured.post('/vip-customers', async (request, reply) => {
+      const customer = await kiosk.addVipCustomer(parse(vipCustomerInputSchema, request.body), actorOf(request));
+      return reply.status(201).send({ ...customer, active: customer.active ? 1 : 0 });
+    });
+
+    secured.put<{ Params: { id: string } }>('/vip-customers/:id', async (request) => {
+      const id = numericId(request.params.id, msg.vipCustomerNotFound);
+      const customer = await kiosk.updateVipCustomer(id, parse(vipCustomerInputSchema, request.body), actorOf(request));
+      return { ...customer, active: customer.active ? 1 : 0 };
+    });
+
+    secured.delete<{ Params: { id: string } }>('/vip-customers/:id', async (request) => {
+      await kiosk.removeVipCustomer(numericId(request.params.id, msg.vipCustomerNotFound), actorOf(request));
+      return { success: true };
+    });
+
+    // ---- VIP dates (the id of a VIP date is its date) ----
+    secured.get('/vip-dates', async () => listVipDates(docs));
+
+    secured.post('/vip-dates', async (request, reply) => {
+      const { date, description } = parse(vipDateSchema, request.body);
+      await kiosk.markVipDate(date, description, actorOf(request));
+      return reply.status(201).send({ success: true, vip_date: vipDateView({ date, vip_description: description, vip_created_by: actorOf(request) }) });
+    });
+
+    secured.delete('/vip-dates', async (request) => {
+      const { date } = parse(vipDateDeleteSchema, request.body);
+      await kiosk.removeVipDate(date, actorOf(request));
+      return { success: true };
+    });
+
+    secured.delete<{ Params: { id: string } }>('/vip-dates/:id', async (request) => {
+      const { date } = parse(vipDateDeleteSchema, { date: request.params.id });
+      await kiosk.removeVipDate(date, actorOf(request));
+      return { success: true };
+    });
+
+    // ---- VIP links and invitations ----
+    secured.post('/vip-links/generate-for-date', async (request) => {
+      const input = parse(vipLinkForDateSchema, request.body);
+      return kiosk.issueVipLink({ customerId: null, vipDate: input.vip_date_id, expiresHours: input.expires_hours }, actorOf(request));
+    });
+
+    secured.post('/vip-links/generate', async (request) => {
+      const input = parse(vipLinkSchema, request.body);
+      return kiosk.issueVipLink({ customerId: input.vip_customer_id, vipDate: input.vip_date_id, expiresHours: input.expires_hours }, actorOf(request));
+    });
+
+    secured.post('/vip-invitations/send', async (request) => {
+      const input = parse(vipInvitationSchema, request.body);
+      const invitations = await kiosk.sendVipInvitations(
+        { customerIds: input.customer_ids, subject: input.subject, message: input.message, expiresHours: input.expires_hours, vipDate: input.vip_date_id },
+        actorOf(request),
+      );
+      return { success: true, sent: invitations.length, invitations };
+    });
+
+    secured.get('/vip-invitations', async () => listVipInvitations(docs));
+  });
+};

@@ -1,0 +1,99 @@
+// Public calls (SPEC 7): menu, settings, open days, availability, VIP access, booking, bonus code
+// check, lookup, public cancel and push subscription.
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  availabilityQuerySchema,
+  bookingPayloadSchema,
+  lookupSchema,
+  openDaysQuerySchema,
+  publicCancelSchema,
+  pushSubscriptionSchema,
+  validateBonusCodeSchema,
+} from '../../domain/payloads.js';
+import { bonusCodeProblem } from '../../domain/bonusCodes/bonusCodes.js';
+import { msg } from '../../domain/messages.js';
+import { DomainError } from '../../domain/shared/errors.js';
+import { availability, lookupBooking, openDays } from '../../read-models/queries/booking.js';
+import { listPizzas } from '../../read-models/queries/admin.js';
+import { getSettings, resolveVipToken, vipCustomerView } from '../../read-models/queries/common.js';
+import { parse } from '../http/validate.js';
+import type { AppDeps } from '../app.js';
+
+export const publicRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { kiosk, docs } = deps;
+
+  app.get('/pizzas', async () => listPizzas(docs, { activeOnly: true }));
+
+  // The booking page needs capacity and hours; where staff mail goes is not public.
+  app.get('/settings', async () => {
+    const { admin_email: _hidden, ...settings } = await getSettings(docs);
+    return settings;
+  });
+
+  app.get('/open-days', async (request) => {
+    const query = parse(openDaysQuerySchema, request.query);
+    const clock = kiosk.clock();
+    const vip = await resolveVipToken(docs, query.vip_token, clock.now);
+    const days = await openDays(docs, { days: query.days, vip: vip.access, clock });
+    return { ...days, is_vip: vip.access !== null, vip_customer: vipCustomerView(vip), ...(vip.error ? { error: vip.error } : {}) };
+  });
+
+  app.get('/availability', async (request) => {
+    const query = parse(availabilityQuerySchema, request.query);
+    const clock = kiosk.clock();
+    const vip = await resolveVipToken(docs, query.vip_token, clock.now);
+    return { date: query.date, ...(await availability(docs, { date: query.date, pizzas: query.pizzas, vip: vip.access, clock })) };
+  });
+
+  app.get('/test-availability', async (request) => {
+    const query = parse(availabilityQuerySchema, request.query);
+    const clock = kiosk.clock();
+    const vip = await resolveVipToken(docs, query.vip_token, clock.now);
+    const result = await availability(docs, { date: query.date, pizzas: query.pizzas, vip: vip.access, clock });
+    return { ...result, is_vip: vip.access !== null, vip_customer: vipCustomerView(vip), ...(vip.error ? { error: vip.error } : {}) };
+  });
+
+  app.get<{ Params: { token: string } }>('/vip/access/:token', async (request) => {
+    const { access, customer } = await kiosk.vipAccess(request.params.token);
+    const view = { id: customer?.id ?? null, name: access.customerName, email: customer?.email ?? null, vip_date: access.date };
+    return { ...view, customer: view, message: msg.vipWelcome };
+  });
+
+  app.post('/bookings', async (request, reply) => {
+    const payload = parse(bookingPayloadSchema, request.body);
+    const booking = await kiosk.placeBooking(payload);
+    return reply.status(201).send({
+      booking_id: booking.booking_id,
+      status: 'pending',
+      booking: { ...booking, id: booking.booking_id, status: 'pending' },
+    });
+  });
+
+  app.post('/validate-bonus-code', async (request, reply) => {
+    const { code } = parse(validateBonusCodeSchema, request.body);
+    const bonus = await kiosk.bonusCode(code);
+    const problem = bonusCodeProblem(bonus, kiosk.clock());
+    if (problem || !bonus) return reply.status(400).send({ valid: false, error: problem ?? msg.bonusCodeInvalid });
+    return { valid: true, code: bonus.code, description: bonus.description, discount_percentage: bonus.discount_percentage };
+  });
+
+  app.post('/bookings/lookup', async (request) => {
+    const input = parse(lookupSchema, request.body);
+    const found = await lookupBooking(docs, { bookingId: input.booking_id, email: input.email, clock: kiosk.clock() });
+    if (!found) throw new DomainError(msg.bookingNotFound, 'not_found');
+    return found;
+  });
+
+  app.post<{ Params: { id: string } }>('/bookings/:id/cancel-public', async (request) => {
+    const { email } = parse(publicCancelSchema, request.body);
+    await kiosk.cancelBookingByCustomer(request.params.id, email);
+    return { success: true, message: msg.bookingCancelledByCustomer };
+  });
+
+  app.post('/notifications/subscribe', async (request, reply) => {
+    const subscription = parse(pushSubscriptionSchema, request.body);
+    const keys = Object.fromEntries(Object.entries(subscription.keys ?? {}).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+    const id = await kiosk.subscribePush(subscription.endpoint, keys);
+    return reply.status(201).send({ success: true, id });
+  });
+};

@@ -1,0 +1,94 @@
+// The composition root: picks the store adapters from the configuration, wires command bus,
+// projections, mail reactor and HTTP app, seeds a first start, and shuts everything down in order.
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { EventStore } from '../domain/eventStore.js';
+import type { Clock } from '../domain/shared/time.js';
+import type { DocumentStore } from '../read-models/documentStore.js';
+import { openSqliteDocumentStore } from '../read-models/sqliteDocumentStore.js';
+import { openMongoDocumentStore } from '../read-models/mongoDocumentStore.js';
+import { ProjectionRunner } from '../projections/runner.js';
+import { allProjections } from '../projections/index.js';
+import { openSqliteEventStore } from './eventStore/sqlite.js';
+import { openEventStoreDb } from './eventStore/eventStoreDb.js';
+import { CommandBus } from './commands/commandBus.js';
+import { Kiosk } from './kiosk.js';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { createMailer } from './mail/mailer.js';
+import { mailReactor } from './mail/reactor.js';
+
+export interface Server {
+  app: FastifyInstance;
+  kiosk: Kiosk;
+  events: EventStore;
+  docs: DocumentStore;
+  projections: ProjectionRunner;
+  /** Admin credentials when a password was generated on this start (print once). */
+  bootstrap: { email: string; generatedPassword: string | null };
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Replaces the system clock (tests). */
+  now?: () => Date;
+}
+
+export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const events = config.eventStoreUrl ? openEventStoreDb(config.eventStoreUrl) : openSqliteEventStore(join(config.dataDir, 'events.db'));
+  const docs = config.mongoUrl
+    ? await openMongoDocumentStore(config.mongoUrl, config.mongoDb)
+    : openSqliteDocumentStore(join(config.dataDir, 'read-models.db'));
+
+  const projections = new ProjectionRunner(events, docs, allProjections);
+  await projections.start();
+
+  const bus = new CommandBus(events);
+  bus.onAppend(() => projections.wake());
+  const now = options.now ?? (() => new Date());
+  const clock = (): Clock => ({ now: now(), timeZone: config.timeZone });
+  const kiosk = new Kiosk({ bus, clock, publicUrl: config.publicUrl, waitForReadModels: (p) => projections.waitFor(p) });
+
+  await kiosk.seed(config.adminEmail);
+  const bootstrap = await kiosk.bootstrapAdmin(config.adminEmail, config.adminPassword);
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl ?? undefined, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom ?? undefined });
+  const reactor = await mailReactor({ events, docs, mailer, kiosk, publicUrl: config.publicUrl });
+  await reactor.start();
+
+  const app = await buildApp({
+    kiosk,
+    docs,
+    cookieSecret: config.sessionSecret ?? sessionSecretFile(config.dataDir),
+    secureCookies: config.production,
+    loginAttemptsPerMinute: config.loginAttemptsPerMinute,
+    logger: config.logRequests,
+  });
+
+  return {
+    app,
+    kiosk,
+    events,
+    docs,
+    projections,
+    bootstrap,
+    async close() {
+      await app.close();
+      await reactor.stop();
+      await projections.stop();
+      await mailer.close();
+      await events.close();
+      await docs.close();
+    },
+  };
+}
+
+/** Without SESSION_SECRET, a random secret kept under DATA_DIR keeps sessions across restarts. */
+function sessionSecretFile(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}

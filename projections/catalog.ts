@@ -1,0 +1,148 @@
+// Menu, settings, bonus codes, VIP and push subscriptions: read models that mirror one stream's
+// entities document for document.
+import type { RecordedEvent } from '../domain/eventStore.js';
+import type { MenuEvent } from '../domain/menu/menu.js';
+import type { SettingsEvent } from '../domain/settings/settings.js';
+import type { BonusCodeEvent } from '../domain/bonusCodes/bonusCodes.js';
+import type { VipCustomerEvent } from '../domain/vip/vipCustomers.js';
+import type { VipLinkEvent } from '../domain/vip/vipLinks.js';
+import type { PushEvent } from '../domain/push/push.js';
+import {
+  C,
+  type BonusCodeDoc,
+  type PizzaDoc,
+  type PushSubscriptionDoc,
+  type SettingsDoc,
+  type VipCustomerDoc,
+  type VipInvitationDoc,
+  type VipLinkDoc,
+} from '../read-models/shapes.js';
+import type { Projection } from './projection.js';
+
+const types = (...names: string[]) => new Set(names);
+const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
+
+export const menuProjection: Projection = {
+  name: 'menu_v1',
+  collections: [C.pizzas],
+  eventTypes: types('PizzaAdded', 'PizzaUpdated', 'PizzaRemoved'),
+  async apply(recorded, batch) {
+    const event = recorded as unknown as MenuEvent & RecordedEvent;
+    const id = String(event.data.id);
+    if (event.type === 'PizzaRemoved') return batch.update<PizzaDoc>(C.pizzas, id, recorded, () => null);
+    const { name, description, price_cents, active } = event.data;
+    return batch.update<PizzaDoc>(C.pizzas, id, recorded, () => ({ id, name, description, price_cents, active: flag(active) }));
+  },
+};
+
+export const settingsProjection: Projection = {
+  name: 'settings_v1',
+  collections: [C.settings],
+  eventTypes: types('SettingsUpdated', 'SettingsReset'),
+  async apply(recorded, batch) {
+    const event = recorded as unknown as SettingsEvent & RecordedEvent;
+    return batch.update<SettingsDoc>(C.settings, 'current', recorded, () => ({ id: 'current', settings: event.data.settings }));
+  },
+};
+
+export const bonusCodesProjection: Projection = {
+  name: 'bonus_codes_v1',
+  collections: [C.bonusCodes],
+  eventTypes: types('BonusCodeCreated', 'BonusCodeUpdated', 'BonusCodeDeleted', 'BonusCodeRedeemed', 'BonusCodeReleased'),
+  async apply(recorded, batch) {
+    const event = recorded as unknown as BonusCodeEvent & RecordedEvent;
+    const id = String(event.data.id);
+    switch (event.type) {
+      case 'BonusCodeCreated':
+      case 'BonusCodeUpdated': {
+        const { code, description, discount_percentage, usage_limit, expires_at, is_active } = event.data;
+        return batch.update<BonusCodeDoc>(C.bonusCodes, id, recorded, (doc) => ({
+          id,
+          code,
+          description,
+          discount_percentage,
+          usage_limit,
+          expires_at,
+          is_active: flag(is_active),
+          used_count: doc?.used_count ?? 0,
+        }));
+      }
+      case 'BonusCodeDeleted':
+        return batch.update<BonusCodeDoc>(C.bonusCodes, id, recorded, () => null);
+      case 'BonusCodeRedeemed':
+      case 'BonusCodeReleased': {
+        const delta = event.type === 'BonusCodeRedeemed' ? 1 : -1;
+        return batch.update<BonusCodeDoc>(C.bonusCodes, id, recorded, (doc) => (doc ? { ...doc, used_count: doc.used_count + delta } : null));
+      }
+    }
+  },
+};
+
+export const vipProjection: Projection = {
+  name: 'vip_v1',
+  collections: [C.vipCustomers, C.vipLinks, C.vipInvitations],
+  indexes: [[C.vipInvitations, 'sent_at']],
+  eventTypes: types('VipCustomerAdded', 'VipCustomerUpdated', 'VipCustomerRemoved', 'VipLinkIssued', 'VipInvitationsSent'),
+  async apply(recorded, batch) {
+    const event = recorded as unknown as (VipCustomerEvent | VipLinkEvent) & RecordedEvent;
+    switch (event.type) {
+      case 'VipCustomerAdded':
+      case 'VipCustomerUpdated': {
+        const id = String(event.data.id);
+        const { email, name, phone, notes, active } = event.data;
+        return batch.update<VipCustomerDoc>(C.vipCustomers, id, recorded, (doc) => ({
+          id,
+          email,
+          name,
+          phone,
+          notes,
+          active: flag(active),
+          created_at: 'created_at' in event.data ? event.data.created_at : (doc?.created_at ?? recorded.metadata.timestamp),
+        }));
+      }
+      case 'VipCustomerRemoved':
+        return batch.update<VipCustomerDoc>(C.vipCustomers, String(event.data.id), recorded, () => null);
+      case 'VipLinkIssued': {
+        const link = event.data;
+        return batch.update<VipLinkDoc>(C.vipLinks, link.token, recorded, () => ({ id: link.token, ...link }));
+      }
+      case 'VipInvitationsSent': {
+        const { subject, message, vip_date, expires_at, sent_at } = event.data;
+        for (const r of event.data.recipients) {
+          await batch.update<VipLinkDoc>(C.vipLinks, r.token, recorded, () => ({
+            id: r.token,
+            token: r.token,
+            vip_customer_id: r.vip_customer_id,
+            vip_date,
+            expires_at,
+            created_at: sent_at,
+          }));
+          await batch.update<VipInvitationDoc>(C.vipInvitations, r.invitation_id, recorded, () => ({
+            id: r.invitation_id,
+            vip_customer_id: r.vip_customer_id,
+            email: r.email,
+            name: r.name,
+            subject,
+            message,
+            token: r.token,
+            vip_date,
+            expires_at,
+            sent_at,
+          }));
+        }
+        return;
+      }
+    }
+  },
+};
+
+export const pushProjection: Projection = {
+  name: 'push_v1',
+  collections: [C.pushSubscriptions],
+  eventTypes: types('PushSubscribed'),
+  async apply(recorded, batch) {
+    const event = recorded as unknown as PushEvent & RecordedEvent;
+    const { id, endpoint, keys, subscribed_at } = event.data;
+    return batch.update<PushSubscriptionDoc>(C.pushSubscriptions, id, recorded, () => ({ id, endpoint, keys, subscribed_at }));
+  },
+};

@@ -1,0 +1,15 @@
+// Every read-model projection, in the order the runner applies them.
+import { bonusCodesProjection, menuProjection, pushProjection, settingsProjection, vipProjection } from './catalog.js';
+import { bookingsProjection, daysProjection, statsProjection } from './kioskDays.js';
+import type { Projection } from './projection.js';
+
+export const allProjections: Projection[] = [
+  settingsProjection,
+  menuProjection,
+  daysProjection,
+  bookingsProjection,
+  statsProjection,
+  bonusCodesProjection,
+  vipProjection,
+  pushProjection,
+];

@@ -1,0 +1,175 @@
+// Feeds stored events to the projections, each from its own stored checkpoint.
+//
+// It reads the global log in pages (readAll) rather than one event at a time: a page is applied
+// to each projection in memory and committed with that projection's checkpoint in one write, so
+// a checkpoint never runs ahead of the work it records and a rebuild runs at batch speed. It is
+// woken by in-process appends and polls for appends made by other processes.
+import type { EventStore, Position } from '../domain/eventStore.js';
+import type { DocumentStore } from '../read-models/documentStore.js';
+import { ProjectionBatch, type Projection } from './projection.js';
+
+export interface RunnerOptions {
+  pageSize?: number;
+  pollIntervalMs?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+interface Waiter {
+  position: Position;
+  resolve(): void;
+}
+
+export class ProjectionRunner {
+  private readonly checkpoints = new Map<string, Position>();
+  private waiters: Waiter[] = [];
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  private pendingWake = false;
+  private readonly pageSize: number;
+  private readonly pollIntervalMs: number;
+  private readonly log: (message: string, error?: unknown) => void;
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly docs: DocumentStore,
+    private readonly projections: Projection[],
+    options: RunnerOptions = {},
+  ) {
+    this.pageSize = options.pageSize ?? 2000;
+    this.pollIntervalMs = options.pollIntervalMs ?? 200;
+    this.log = options.log ?? ((m, e) => console.error(m, e));
+  }
+
+  async start(): Promise<void> {
+    for (const p of this.projections) {
+      for (const [collection, field] of p.indexes ?? []) await this.docs.ensureIndex(collection, field);
+      this.checkpoints.set(p.name, await this.docs.getCheckpoint(p.name));
+    }
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+  }
+
+  /** Tells the runner new events may be stored. */
+  wake(): void {
+    this.pendingWake = true;
+    this.wakeUp?.();
+  }
+
+  /** The lowest checkpoint over all projections. */
+  position(): Position {
+    let min = Infinity;
+    for (const p of this.checkpoints.values()) min = Math.min(min, p);
+    return min === Infinity ? 0 : min;
+  }
+
+  /**
+   * Resolves once every projection has applied the event at position (read-your-writes), or
+   * false after timeoutMs so a stuck projection cannot hang a request forever.
+   */
+  waitFor(position: Position, timeoutMs = 5000): Promise<boolean> {
+    if (this.position() >= position) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        resolve(false);
+      }, timeoutMs);
+      const waiter: Waiter = {
+        position,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve(true);
+        },
+      };
+      this.waiters.push(waiter);
+      this.wake();
+    });
+  }
+
+  /** Clears a projection's read models and replays it from position 0, then catches up. */
+  async rebuild(name: string): Promise<void> {
+    const projection = this.projections.find((p) => p.name === name);
+    if (!projection) throw new Error(`Unknown projection ${name}`);
+    const wasRunning = this.running;
+    if (wasRunning) await this.stop();
+    await this.docs.reset(projection.collections, projection.name);
+    this.checkpoints.set(projection.name, 0);
+    await this.catchUp();
+    if (wasRunning) {
+      this.running = true;
+      this.loop = this.run();
+    }
+  }
+
+  /** Applies every stored event to every projection; resolves when none is behind. */
+  async catchUp(): Promise<void> {
+    while ((await this.step()) > 0);
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      this.pendingWake = false;
+      let applied = 0;
+      try {
+        applied = await this.step();
+      } catch (error) {
+        this.log('Projection runner failed; retrying', error);
+        await this.sleep(1000);
+        continue;
+      }
+      if (applied === 0 && !this.pendingWake) await this.sleep(this.pollIntervalMs);
+    }
+  }
+
+  /** One page of events through every projection that is behind. Returns events read. */
+  private async step(): Promise<number> {
+    const from = this.position();
+    const page = await this.events.readAll(from, this.pageSize);
+    if (page.length === 0) {
+      this.release();
+      return 0;
+    }
+    const last = page[page.length - 1]!.position;
+    for (const projection of this.projections) {
+      const checkpoint = this.checkpoints.get(projection.name) ?? 0;
+      if (checkpoint >= last) continue;
+      const batch = new ProjectionBatch(this.docs);
+      for (const event of page) {
+        if (event.position <= checkpoint || !projection.eventTypes.has(event.type)) continue;
+        await projection.apply(event, batch);
+      }
+      await this.docs.commit(batch.writes(), { projection: projection.name, position: last });
+      this.checkpoints.set(projection.name, last);
+    }
+    this.release();
+    return page.length;
+  }
+
+  private release(): void {
+    if (this.waiters.length === 0) return;
+    const reached = this.position();
+    const still: Waiter[] = [];
+    for (const w of this.waiters) (w.position <= reached ? w.resolve() : still.push(w));
+    this.waiters = still;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = () => {
+        this.wakeUp = null;
+        done();
+      };
+    });
+  }
+}

@@ -1,0 +1,108 @@
+// Admin queries: bookings, calendar week, VIP, bonus codes, report data.
+import { dayHours } from '../../domain/kioskDay/schedule.js';
+import { addDays, daysBetween, todayIn, type Clock } from '../../domain/shared/time.js';
+import type { DocumentStore, Filter } from '../documentStore.js';
+import {
+  C,
+  type BonusCodeDoc,
+  type BookingDoc,
+  type DayDoc,
+  type PizzaDoc,
+  type VipCustomerDoc,
+  type VipInvitationDoc,
+} from '../shapes.js';
+import { getSettings, publicDoc, withNumericId } from './common.js';
+
+const byNumericId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+
+export async function listPizzas(docs: DocumentStore, options: { activeOnly: boolean }) {
+  const pizzas = await docs.find<PizzaDoc>(C.pizzas, options.activeOnly ? { active: 1 } : {});
+  return pizzas.map(withNumericId).sort(byNumericId);
+}
+
+export async function listBookings(docs: DocumentStore, input: { status?: string; date?: string; clock: Clock }) {
+  const filter: Filter = {};
+  if (input.status && input.status !== 'all') filter.status = input.status;
+  if (input.date && input.date !== 'all') {
+    const today = todayIn(input.clock);
+    filter.booking_date = input.date === 'today' ? today : input.date === 'tomorrow' ? addDays(today, 1) : input.date;
+  }
+  const bookings = await docs.find<BookingDoc>(C.bookings, filter, { sort: [['booking_date', 1], ['booking_time', 1], ['created_at', 1]] });
+  return bookings.map(publicDoc);
+}
+
+export async function getBooking(docs: DocumentStore, id: string) {
+  const doc = await docs.get<BookingDoc>(C.bookings, id);
+  return doc ? publicDoc(doc) : null;
+}
+
+/** Bookings with a booking date in [start, end], in date and time order (the PDF reports). */
+export async function bookingsBetween(docs: DocumentStore, start: string, end: string) {
+  const bookings = await docs.find<BookingDoc>(C.bookings, { booking_date: { $gte: start, $lte: end } }, { sort: [['booking_date', 1], ['booking_time', 1]] });
+  return bookings.map(publicDoc);
+}
+
+export interface CalendarDayView {
+  date: string;
+  isOpen: boolean;
+  openTime: string;
+  closeTime: string;
+  isVIP: boolean;
+  vipDescription: string | null;
+  bookings: number;
+  hasOwnEntry: boolean;
+}
+
+/** GET /admin/calendar/week: every date of [start, end] (default a week), keyed by date. */
+export async function calendarWeek(docs: DocumentStore, input: { start: string; end: string }) {
+  const settings = await getSettings(docs);
+  const dayDocs = new Map((await docs.find<DayDoc>(C.days, { date: { $gte: input.start, $lte: input.end } })).map((d) => [d.date, d]));
+  const schedule: Record<string, CalendarDayView> = {};
+  for (let date = input.start; daysBetween(date, input.end) >= 0; date = addDays(date, 1)) {
+    schedule[date] = calendarDay(date, settings, dayDocs.get(date) ?? null);
+  }
+  return { schedule };
+}
+
+export async function calendarDayView(docs: DocumentStore, date: string): Promise<CalendarDayView> {
+  const [settings, day] = await Promise.all([getSettings(docs), docs.get<DayDoc>(C.days, date)]);
+  return calendarDay(date, settings, day);
+}
+
+function calendarDay(date: string, settings: Awaited<ReturnType<typeof getSettings>>, day: DayDoc | null): CalendarDayView {
+  const hours = dayHours(date, settings, day?.entry ?? null);
+  return {
+    date,
+    isOpen: hours.isOpen,
+    openTime: hours.openTime,
+    closeTime: hours.closeTime,
+    isVIP: day?.is_vip ?? false,
+    vipDescription: day?.vip_description ?? null,
+    bookings: day?.active_bookings ?? 0,
+    hasOwnEntry: hours.hasOwnEntry,
+  };
+}
+
+export async function listVipCustomers(docs: DocumentStore) {
+  return (await docs.find<VipCustomerDoc>(C.vipCustomers)).map(withNumericId).sort(byNumericId);
+}
+
+/** SPEC 3 VIP date: id, date, description, active, created_by. The id is the date itself. */
+export async function listVipDates(docs: DocumentStore) {
+  const days = await docs.find<DayDoc>(C.days, { is_vip: true }, { sort: [['date', 1]] });
+  return days.map(vipDateView);
+}
+
+export function vipDateView(day: Pick<DayDoc, 'date' | 'vip_description' | 'vip_created_by'>) {
+  return { id: day.date, date: day.date, description: day.vip_description, active: 1 as const, created_by: day.vip_created_by };
+}
+
+export async function listVipInvitations(docs: DocumentStore) {
+  const invitations = await docs.find<VipInvitationDoc>(C.vipInvitations, {}, { sort: [['sent_at', -1]] });
+  return invitations.map(({ token: _token, ...rest }) => publicDoc(rest));
+}
+
+export async function listBonusCodes(docs: DocumentStore) {
+  return (await docs.find<BonusCodeDoc>(C.bonusCodes)).map(withNumericId).sort(byNumericId);
+}
+

@@ -1,0 +1,89 @@
+// Public booking queries: open days, availability, booking lookup.
+import {
+  dateAccessProblem,
+  dayHours,
+  lastBookableDate,
+  slotCapacities,
+  type VipAccess,
+} from '../../domain/kioskDay/schedule.js';
+import { customerCancellation } from '../../domain/kioskDay/decide.js';
+import { msg } from '../../domain/messages.js';
+import type { Settings } from '../../domain/settings/settings.js';
+import { addDays, daysBetween, minutesUntil, todayIn, type Clock } from '../../domain/shared/time.js';
+import type { DocumentStore } from '../documentStore.js';
+import { C, type BookingDoc, type DayDoc } from '../shapes.js';
+import { getSettings, publicDoc } from './common.js';
+
+export interface SlotView {
+  time: string;
+  available: boolean;
+  can_accommodate: boolean;
+  capacity_remaining: number;
+}
+
+/** Slots of a date still ahead of now, with their remaining capacity. */
+function upcomingSlots(date: string, settings: Settings, day: DayDoc | null, pizzas: number, clock: Clock): SlotView[] {
+  const hours = dayHours(date, settings, day?.entry ?? null);
+  return slotCapacities(hours, settings, day?.pizzas_by_time ?? {})
+    .filter((s) => minutesUntil(clock, date, s.time) > 0)
+    .map((s) => ({
+      time: s.time,
+      available: s.capacity_remaining > 0,
+      can_accommodate: s.capacity_remaining >= pizzas,
+      capacity_remaining: s.capacity_remaining,
+    }));
+}
+
+export interface OpenDay {
+  date: string;
+  openTime: string;
+  closeTime: string;
+  is_vip: boolean;
+  vip_description: string | null;
+}
+
+/** Open days from today on, within the horizon; VIP days only as vip_dates, for a valid token. */
+export async function openDays(docs: DocumentStore, input: { days: number; vip: VipAccess | null; clock: Clock }) {
+  const settings = await getSettings(docs);
+  const today = todayIn(input.clock);
+  const requestedLast = addDays(today, input.days - 1);
+  const horizonLast = lastBookableDate(today, settings, input.vip);
+  const last = daysBetween(requestedLast, horizonLast) < 0 ? horizonLast : requestedLast;
+  const dayDocs = new Map(
+    (await docs.find<DayDoc>(C.days, { date: { $gte: today, $lte: last } })).map((d) => [d.date, d]),
+  );
+  const open_days: OpenDay[] = [];
+  const vip_dates: OpenDay[] = [];
+  for (let date = today; daysBetween(date, last) >= 0; date = addDays(date, 1)) {
+    const day = dayDocs.get(date) ?? null;
+    const hours = dayHours(date, settings, day?.entry ?? null);
+    const isVipDay = day?.is_vip ?? false;
+    if (dateAccessProblem({ date, today, settings, hours, isVipDay, vip: input.vip })) continue;
+    if (upcomingSlots(date, settings, day, 1, input.clock).length === 0) continue;
+    const view = { date, openTime: hours.openTime, closeTime: hours.closeTime, is_vip: isVipDay, vip_description: day?.vip_description ?? null };
+    (isVipDay ? vip_dates : open_days).push(view);
+  }
+  return { open_days, vip_dates };
+}
+
+export async function availability(docs: DocumentStore, input: { date: string; pizzas: number; vip: VipAccess | null; clock: Clock }) {
+  const { date, pizzas, vip, clock } = input;
+  const [settings, day] = await Promise.all([getSettings(docs), docs.get<DayDoc>(C.days, date)]);
+  const hours = dayHours(date, settings, day?.entry ?? null);
+  const problem = dateAccessProblem({ date, today: todayIn(clock), settings, hours, isVipDay: day?.is_vip ?? false, vip });
+  if (problem) return { available: false, message: problem, slots: [] as SlotView[], fits_request: false };
+  const slots = upcomingSlots(date, settings, day, pizzas, clock);
+  const fits = slots.some((s) => s.can_accommodate);
+  const message = !slots.some((s) => s.available) ? msg.noSlots : !fits ? msg.noSlotFitsOrder : null;
+  return { available: fits, message, slots, fits_request: fits };
+}
+
+/** POST /bookings/lookup: the booking when the e-mail matches, else null (same as missing). */
+export async function lookupBooking(docs: DocumentStore, input: { bookingId: string; email: string; clock: Clock }) {
+  const doc = await docs.get<BookingDoc>(C.bookings, input.bookingId.trim());
+  if (!doc || doc.email.toLowerCase() !== input.email.trim().toLowerCase()) return null;
+  const settings = await getSettings(docs);
+  const { can_cancel, hours_until_booking } = customerCancellation(doc, settings, input.clock);
+  const booking = publicDoc(doc);
+  return { booking, items: booking.items, can_cancel, hours_until_booking };
+}

@@ -1,0 +1,154 @@
+// The read-model documents the projections write and the queries read. Collection names carry a
+// version so a changed projection can build beside the old one.
+import type { CalendarEntry } from '../domain/kioskDay/schedule.js';
+import type { BookingLine, BookingStatus } from '../domain/kioskDay/kioskDay.js';
+import type { Settings } from '../domain/settings/settings.js';
+
+export const C = {
+  pizzas: 'pizzas_v1',
+  settings: 'settings_v1',
+  days: 'days_v1',
+  dayBookings: 'day_bookings_v1',
+  bookings: 'bookings_v1',
+  vipCustomers: 'vip_customers_v1',
+  vipLinks: 'vip_links_v1',
+  vipInvitations: 'vip_invitations_v1',
+  bonusCodes: 'bonus_codes_v1',
+  statsDays: 'stats_days_v1',
+  statsBookings: 'stats_bookings_v1',
+  pushSubscriptions: 'push_subscriptions_v1',
+} as const;
+
+export type PizzaDoc = {
+  id: string;
+  name: string;
+  description: string;
+  price_cents: number;
+  active: 0 | 1;
+};
+
+export type SettingsDoc = {
+  id: 'current';
+  settings: Settings;
+};
+
+/** One per date that has a calendar entry, a VIP marking or bookings. */
+export type DayDoc = {
+  id: string;
+  date: string;
+  entry: CalendarEntry | null;
+  is_vip: boolean;
+  vip_description: string | null;
+  vip_created_by: string | null;
+  /** Pizzas of pending and confirmed bookings per booked time. */
+  pizzas_by_time: Record<string, number>;
+  /** Pending and confirmed bookings. */
+  active_bookings: number;
+};
+
+export type BookingDoc = {
+  id: string;
+  booking_date: string;
+  booking_time: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  dine_in: boolean;
+  status: BookingStatus;
+  comment: string | null;
+  items: BookingLine[];
+  pizza_summary: string;
+  total_pizzas: number;
+  original_total_cents: number;
+  discount_cents: number;
+  final_total_cents: number;
+  bonus_code: string | null;
+  vip_customer_id: number | null;
+  created_at: string;
+  confirmed_at: string | null;
+  cancelled_at: string | null;
+  cancelled_by: 'staff' | 'customer' | null;
+  cancel_reason: string | null;
+};
+
+export type VipCustomerDoc = {
+  id: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  notes: string | null;
+  active: 0 | 1;
+  created_at: string;
+};
+
+export type VipLinkDoc = {
+  id: string;
+  token: string;
+  vip_customer_id: number | null;
+  vip_date: string | null;
+  expires_at: string;
+  created_at: string;
+};
+
+export type VipInvitationDoc = {
+  id: string;
+  vip_customer_id: number;
+  email: string;
+  name: string;
+  subject: string;
+  message: string;
+  token: string;
+  vip_date: string | null;
+  expires_at: string;
+  sent_at: string;
+};
+
+export type BonusCodeDoc = {
+  id: string;
+  code: string;
+  description: string;
+  discount_percentage: number;
+  usage_limit: number | null;
+  used_count: number;
+  expires_at: string | null;
+  is_active: 0 | 1;
+};
+
+/** Sales figures of one booking date (non-cancelled bookings unless named otherwise). */
+export type StatsDayDoc = {
+  id: string;
+  date: string;
+  /** Every booking placed for the date, cancelled ones included. */
+  placed: number;
+  pending: number;
+  confirmed: number;
+  cancelled: number;
+  pizzas: number;
+  revenue_cents: number;
+  by_pizza: Record<string, { qty: number; revenue_cents: number }>;
+  by_hour: Record<string, number>;
+};
+
+/** What the stats projection remembers of a booking to undo it on cancellation. */
+export type StatsBookingDoc = {
+  id: string;
+  date: string;
+  status: BookingStatus;
+  /** The status before the last change (see statsProjection). */
+  prev_status: BookingStatus;
+  hour: string;
+  total_pizzas: number;
+  final_total_cents: number;
+  items: BookingLine[];
+};
+
+export type PushSubscriptionDoc = {
+  id: string;
+  endpoint: string;
+  keys: Record<string, string>;
+  subscribed_at: string;
+};
+
+export function pizzaSummary(items: BookingLine[]): string {
+  return items.map((i) => `${i.qty}× ${i.pizza_name}`).join(', ');
+}
