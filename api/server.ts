@@ -8,11 +8,9 @@ import type { EventStore } from '../domain/eventStore.js';
 import type { Clock } from '../domain/shared/time.js';
 import type { DocumentStore } from '../read-models/documentStore.js';
 import { openSqliteDocumentStore } from '../read-models/sqliteDocumentStore.js';
-import { openMongoDocumentStore } from '../read-models/mongoDocumentStore.js';
 import { ProjectionRunner } from '../projections/runner.js';
 import { allProjections } from '../projections/index.js';
 import { openSqliteEventStore } from './eventStore/sqlite.js';
-import { openEventStoreDb } from './eventStore/eventStoreDb.js';
 import { CommandBus } from './commands/commandBus.js';
 import { Kiosk } from './kiosk.js';
 import { buildApp } from './app.js';
@@ -38,9 +36,12 @@ export interface ServerOptions {
 
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
   mkdirSync(config.dataDir, { recursive: true });
-  const events = config.eventStoreUrl ? openEventStoreDb(config.eventStoreUrl) : openSqliteEventStore(join(config.dataDir, 'events.db'));
+  // The production adapters load only when configured: the embedded default never needs them.
+  const events = config.eventStoreUrl
+    ? (await import('./eventStore/eventStoreDb.js')).openEventStoreDb(config.eventStoreUrl)
+    : openSqliteEventStore(join(config.dataDir, 'events.db'));
   const docs = config.mongoUrl
-    ? await openMongoDocumentStore(config.mongoUrl, config.mongoDb)
+    ? await (await import('../read-models/mongoDocumentStore.js')).openMongoDocumentStore(config.mongoUrl, config.mongoDb)
     : openSqliteDocumentStore(join(config.dataDir, 'read-models.db'));
 
   const projections = new ProjectionRunner(events, docs, allProjections);
@@ -56,8 +57,16 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const bootstrap = await kiosk.bootstrapAdmin(config.adminEmail, config.adminPassword);
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl ?? undefined, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom ?? undefined });
-  const reactor = await mailReactor({ events, docs, mailer, kiosk, publicUrl: config.publicUrl });
+  const reactor = await mailReactor({
+    events,
+    docs,
+    mailer,
+    publicUrl: config.publicUrl,
+    timeZone: config.timeZone,
+    waitForReadModels: (p) => projections.waitFor(p),
+  });
   await reactor.start();
+  bus.onAppend(() => reactor.wake());
 
   const app = await buildApp({
     kiosk,

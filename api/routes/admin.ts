@@ -44,8 +44,6 @@ import { peakTimes, sales, statsOverview, topPizzas } from '../../read-models/qu
 import { verifyPasswordAsync } from '../auth/password.js';
 import { clearSession, sessionAdmin, setSession } from '../auth/session.js';
 import { numericId, parse } from '../http/validate.js';
-import { renderDailyReport } from '../reports/dailyReportPdf.js';
-import { renderBookingsReport } from '../reports/bookingsReportPdf.js';
 import type { AppDeps } from '../app.js';
 
 declare module 'fastify' {
@@ -110,6 +108,8 @@ export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
     // ---- reports (PDF) ----
     secured.get('/daily-report', async (request, reply) => {
       const { date } = parse(dailyReportQuerySchema, request.query);
+      // @react-pdf/renderer is heavy: it loads with the first report, not at start.
+      const { renderDailyReport } = await import('../reports/dailyReportPdf.js');
       const pdf = await renderDailyReport({ date, generatedAt: kiosk.clock().now.toISOString(), bookings: await bookingsBetween(docs, date, date) });
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="palombo-rapport-${date}.pdf"`).send(pdf);
     });
@@ -117,6 +117,7 @@ export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
     secured.get('/bookings/report', async (request, reply) => {
       const { startDate, endDate } = parse(bookingsReportQuerySchema, request.query);
       const bookings = await bookingsBetween(docs, startDate, endDate);
+      const { renderBookingsReport } = await import('../reports/bookingsReportPdf.js');
       const pdf = await renderBookingsReport({ startDate, endDate, generatedAt: kiosk.clock().now.toISOString(), bookings });
       return reply
         .type('application/pdf')

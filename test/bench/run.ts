@@ -1,0 +1,130 @@
+// npm run bench: prints figures, asserts nothing. The server under test runs in its own process
+// (as in production); autocannon drives it from this one.
+//   1. availability queries/s as a ratio to a bare Fastify route (aim >= 0.6)
+//   2. durable bookings/s with 32 concurrent clients on the embedded store (aim >= 3,000/s)
+//      and their p99 latency (aim < 50 ms)
+//   3. projection rebuild speed in events/s (aim >= 100,000/s)
+//   4. server memory after 100,000 bookings (aim < 300 MB)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { configFromEnv } from '../../api/config.js';
+import { createServer as createKioskServer } from '../../api/server.js';
+import { allProjections } from '../../projections/index.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const ADMIN = { email: 'bench@pizzakiosken.test', password: 'bench-password-1' };
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const TARGET_BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const port = (probe.address() as { port: number }).port;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function spawnServer(script: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, script)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening on') && resolve());
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return child;
+}
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+function run(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
+}
+
+function dateIn(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-bench-'));
+  const barePort = await freePort();
+  const kioskPort = await freePort();
+  const bare = await spawnServer('test/bench/bareServer.ts', { PORT: String(barePort) });
+  const kiosk = await spawnServer('api/main.ts', { PORT: String(kioskPort), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOGIN_ATTEMPTS_PER_MINUTE: '1000' });
+  const base = `http://127.0.0.1:${kioskPort}`;
+  const figures: Array<[string, string]> = [];
+
+  try {
+    // Room for a rush: every day open 00:00-23:45 with large windows, so capacity never refuses.
+    const login = await fetch(`${base}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const settings = (await (await fetch(`${base}/api/admin/settings`, { headers: { cookie } })).json()) as Record<string, any>;
+    for (const day of Object.keys(settings.opening_hours)) settings.opening_hours[day] = { start: '00:00', end: '23:45' };
+    Object.assign(settings, { capacity_per_window: 100_000, window_minutes: 15, slot_length_minutes: 15, booking_horizon_days: 30 });
+    await fetch(`${base}/api/admin/settings`, { method: 'PUT', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(settings) });
+
+    // 1. availability vs bare route
+    const date = dateIn(2);
+    const bareResult = await run({ url: `http://127.0.0.1:${barePort}/bare`, connections: 32, duration: SECONDS });
+    const availResult = await run({ url: `${base}/api/test-availability?date=${date}&pizzas=2`, connections: 32, duration: SECONDS });
+    figures.push(['bare Fastify route', `${bareResult.requests.average.toFixed(0)} req/s`]);
+    figures.push(['availability query', `${availResult.requests.average.toFixed(0)} req/s (non-2xx: ${availResult.non2xx})`]);
+    figures.push(['availability / bare ratio (aim >= 0.6)', (availResult.requests.average / bareResult.requests.average).toFixed(2)]);
+
+    // 2. durable bookings with 32 concurrent clients, spread over slots and days
+    let n = 0;
+    const booking = () => {
+      const i = n++;
+      const minutes = (i % 96) * 15;
+      const body = {
+        date: dateIn(1 + (Math.floor(i / 96) % 28)),
+        time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
+        name: 'Bänk Testsson',
+        email: `bench${i}@example.se`,
+        dine_in: i % 2 === 0,
+        items: [{ pizza_id: 1 + (i % 6), qty: 1 }],
+        requested_pizzas: 1,
+      };
+      return JSON.stringify(body);
+    };
+    const bookingOptions = {
+      url: `${base}/api/bookings`,
+      method: 'POST' as const,
+      headers: { 'content-type': 'application/json' },
+      connections: 32,
+      requests: [{ setupRequest: (req: any) => ({ ...req, body: booking() }) }],
+    };
+    const bookResult = await run({ ...bookingOptions, duration: SECONDS });
+    figures.push(['bookings accepted (32 clients, aim >= 3000/s)', `${(bookResult['2xx'] / SECONDS).toFixed(0)} /s (non-2xx: ${bookResult.non2xx})`]);
+    figures.push(['booking latency p99 (aim < 50 ms)', `${bookResult.latency.p99} ms (p50 ${bookResult.latency.p50} ms)`]);
+
+    // 4. memory after 100,000 bookings
+    const remaining = TARGET_BOOKINGS - n;
+    if (remaining > 0) await run({ ...bookingOptions, amount: remaining });
+    figures.push([`server RSS after ${n} bookings (aim < 300 MB)`, `${rssMb(kiosk.pid!).toFixed(0)} MB`]);
+  } finally {
+    bare.kill('SIGTERM');
+    kiosk.kill('SIGTERM');
+    await new Promise((resolve) => kiosk.once('exit', resolve));
+  }
+
+  // 3. projection rebuild over the stored log, in this process
+  const server = await createKioskServer({ ...configFromEnv({}), dataDir, port: 0, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+  const events = await server.events.headPosition();
+  const started = performance.now();
+  for (const projection of allProjections) await server.projections.rebuild(projection.name);
+  const seconds = (performance.now() - started) / 1000;
+  figures.push([`projection rebuild (${allProjections.length} projections over ${events} events, aim >= 100000/s)`, `${((events * allProjections.length) / seconds).toFixed(0)} event applications/s; ${(events / seconds).toFixed(0)} events/s for all read models`]);
+  await server.close();
+
+  const width = Math.max(...figures.map(([k]) => k.length));
+  console.log('\nPizzakiosken benchmark');
+  for (const [k, v] of figures) console.log(`  ${k.padEnd(width)}  ${v}`);
+}
+
+await main();
