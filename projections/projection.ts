@@ -32,7 +32,14 @@ interface Slot {
 export class ProjectionBatch {
   private readonly docs = new Map<string, Map<string, Slot>>();
 
-  constructor(private readonly store: DocumentStore) {}
+  /**
+   * @param fresh during a rebuild: per cleared collection, the ids written since it was cleared.
+   * Any other id cannot exist there, so looking it up in the store is skipped.
+   */
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly fresh?: ReadonlyMap<string, ReadonlySet<string>>,
+  ) {}
 
   async get<T extends Doc>(collection: string, id: string): Promise<Stored<T> | null> {
     return (await this.slot(collection, id)).doc as Stored<T> | null;
@@ -72,7 +79,8 @@ export class ProjectionBatch {
     if (!slots) this.docs.set(collection, (slots = new Map()));
     let slot = slots.get(id);
     if (!slot) {
-      slot = { doc: await this.store.get(collection, id), dirty: false };
+      const known = this.fresh?.get(collection);
+      slot = { doc: known && !known.has(id) ? null : await this.store.get(collection, id), dirty: false };
       slots.set(id, slot);
     }
     return slot;

@@ -26,6 +26,8 @@ export class ProjectionRunner {
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
   private pendingWake = false;
+  /** While rebuilding: ids written to each cleared collection (see ProjectionBatch). */
+  private fresh = new Map<string, Set<string>>();
   private readonly pageSize: number;
   private readonly pollIntervalMs: number;
   private readonly log: (message: string, error?: unknown) => void;
@@ -92,15 +94,25 @@ export class ProjectionRunner {
     });
   }
 
-  /** Clears a projection's read models and replays it from position 0, then catches up. */
-  async rebuild(name: string): Promise<void> {
-    const projection = this.projections.find((p) => p.name === name);
-    if (!projection) throw new Error(`Unknown projection ${name}`);
+  /**
+   * Clears the named projections' read models (all when none are named) and replays them from
+   * position 0 in one pass over the log, then resumes.
+   */
+  async rebuild(...names: string[]): Promise<void> {
+    const chosen = names.length ? names.map((name) => this.projections.find((p) => p.name === name)) : this.projections;
+    if (chosen.some((p) => !p)) throw new Error(`Unknown projection in ${names.join(', ')}`);
     const wasRunning = this.running;
     if (wasRunning) await this.stop();
-    await this.docs.reset(projection.collections, projection.name);
-    this.checkpoints.set(projection.name, 0);
-    await this.catchUp();
+    for (const projection of chosen as Projection[]) {
+      await this.docs.reset(projection.collections, projection.name);
+      this.checkpoints.set(projection.name, 0);
+      for (const collection of projection.collections) this.fresh.set(collection, new Set());
+    }
+    try {
+      await this.catchUp();
+    } finally {
+      this.fresh.clear();
+    }
     if (wasRunning) {
       this.running = true;
       this.loop = this.run();
@@ -139,12 +151,19 @@ export class ProjectionRunner {
     for (const projection of this.projections) {
       const checkpoint = this.checkpoints.get(projection.name) ?? 0;
       if (checkpoint >= last) continue;
-      const batch = new ProjectionBatch(this.docs);
+      const batch = new ProjectionBatch(this.docs, this.fresh.size ? this.fresh : undefined);
       for (const event of page) {
         if (event.position <= checkpoint || !projection.eventTypes.has(event.type)) continue;
         await projection.apply(event, batch);
       }
-      await this.docs.commit(batch.writes(), { projection: projection.name, position: last });
+      const writes = batch.writes();
+      await this.docs.commit(writes, { projection: projection.name, position: last });
+      for (const write of writes) {
+        const ids = this.fresh.get(write.collection);
+        if (!ids) continue;
+        if (write.op === 'put') ids.add(write.doc.id);
+        else ids.delete(write.id);
+      }
       this.checkpoints.set(projection.name, last);
     }
     this.release();

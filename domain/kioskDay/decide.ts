@@ -3,7 +3,7 @@ import { msg } from '../messages.js';
 import { assertNever, type Decider } from '../shared/decider.js';
 import { DomainError, notFound, reject } from '../shared/errors.js';
 import type { Settings } from '../settings/settings.js';
-import { minutesOf, minutesUntil, todayIn, type Clock } from '../shared/time.js';
+import { isAhead, minutesOf, minutesUntil, wallClock, type Clock } from '../shared/time.js';
 import {
   customerCancelDeadlineMinutes,
   dateAccessProblem,
@@ -109,14 +109,14 @@ function placeBooking(command: PlaceBooking, state: KioskDayState): KioskDayEven
 
   // 2. The date: open, within the horizon, VIP only with a token.
   const hours = dayHours(date, settings, state.entry);
-  const today = todayIn(clock);
-  const problem = dateAccessProblem({ date, today, settings, hours, isVipDay: state.vip !== null, vip: command.vip });
+  const now = wallClock(clock.now, clock.timeZone);
+  const problem = dateAccessProblem({ date, today: now.date, settings, hours, isVipDay: state.vip !== null, vip: command.vip });
   if (problem) reject(problem);
 
   // 3. The slot: one of the day's slots, still ahead, with room for the whole order.
   const slot = slotCapacities(hours, settings, state.pizzasByTime).find((s) => s.time === time);
   if (!slot) reject(msg.noSuchSlot);
-  if (minutesUntil(clock, date, time) <= 0) reject(msg.timePassed);
+  if (!isAhead(now, date, time)) reject(msg.timePassed);
   if (slot!.capacity_remaining === 0) reject(msg.slotFull);
   if (slot!.capacity_remaining < chosen) reject(msg.tooManyForSlot(chosen, slot!.capacity_remaining));
 

@@ -1,17 +1,10 @@
 // Calendar arithmetic for the kiosk's local time. Pure: the current instant always comes in as
 // an argument; the kiosk time zone (KIOSK_TZ) is passed alongside it.
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc.js';
-import timezone from 'dayjs/plugin/timezone.js';
-import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
-dayjs.extend(customParseFormat);
-
-export const DATE_FORMAT = 'YYYY-MM-DD';
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+//
+// Dates are yyyy-MM-dd strings and times HH:mm strings on the kiosk's wall clock. The arithmetic
+// is done on UTC day numbers and cached Intl formatters rather than dayjs: availability runs it
+// for every slot of every request, and dayjs' time-zone plugin costs tens of microseconds a call.
+// (dayjs still formats dates for people, in mails and PDFs.)
 
 export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
 export const WEEKDAYS: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
@@ -23,8 +16,25 @@ export interface Clock {
   timeZone: string;
 }
 
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 of a yyyy-MM-dd date, or NaN when it is not a real date. */
+function dayNumber(date: string): number {
+  const m = DATE_RE.exec(date);
+  if (!m) return NaN;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const ms = Date.UTC(y, mo - 1, d);
+  const back = new Date(ms);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) return NaN;
+  return ms / DAY_MS;
+}
+
+const dateOfDayNumber = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+
 export function isValidDate(value: string): boolean {
-  return DATE_RE.test(value) && dayjs(value, DATE_FORMAT, true).isValid();
+  return !Number.isNaN(dayNumber(value));
 }
 
 export function isValidTime(value: string): boolean {
@@ -53,21 +63,17 @@ export function timeOf(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-export function todayIn(clock: Clock): string {
-  return dayjs(clock.now).tz(clock.timeZone).format(DATE_FORMAT);
-}
-
 export function addDays(date: string, days: number): string {
-  return dayjs(date, DATE_FORMAT, true).add(days, 'day').format(DATE_FORMAT);
+  return dateOfDayNumber(dayNumber(date) + days);
 }
 
 export function daysBetween(from: string, to: string): number {
-  return dayjs(to, DATE_FORMAT, true).diff(dayjs(from, DATE_FORMAT, true), 'day');
+  return dayNumber(to) - dayNumber(from);
 }
 
 export function weekdayOf(date: string): Weekday {
-  // dayjs: 0 = Sunday. SPEC: weeks start on Monday.
-  return WEEKDAYS[(dayjs(date, DATE_FORMAT, true).day() + 6) % 7]!;
+  // 1970-01-01 was a Thursday; SPEC weeks start on Monday.
+  return WEEKDAYS[(((dayNumber(date) + 3) % 7) + 7) % 7]!;
 }
 
 /** Monday of the week the date is in. */
@@ -75,11 +81,58 @@ export function mondayOf(date: string): string {
   return addDays(date, -WEEKDAYS.indexOf(weekdayOf(date)));
 }
 
-/** The instant a local kiosk date and time denote. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The kiosk's wall clock at an instant: its date and minutes since local midnight. */
+export function wallClock(instant: Date, timeZone: string): { date: string; minutes: number; utcOffsetMs: number } {
+  const parts: Record<string, string> = {};
+  for (const p of wallClockFormatter(timeZone).formatToParts(instant)) parts[p.type] = p.value;
+  const date = `${parts.year}-${parts.month}-${parts.day}`;
+  const minutes = Number(parts.hour) * 60 + Number(parts.minute);
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return { date, minutes, utcOffsetMs: asUtc - (instant.getTime() - instant.getMilliseconds()) };
+}
+
+export function todayIn(clock: Clock): string {
+  return wallClock(clock.now, clock.timeZone).date;
+}
+
+/** The instant a local kiosk date and time denote (the later one in a DST fold). */
 export function instantOf(date: string, time: string, timeZone: string): Date {
-  return dayjs.tz(`${date} ${time}`, 'YYYY-MM-DD HH:mm', timeZone).toDate();
+  const naive = dayNumber(date) * DAY_MS + minutesOf(time) * 60_000;
+  // The zone's offset at the naive instant is right except across a DST change; one more
+  // round with the offset found settles it.
+  let instant = naive - wallClock(new Date(naive), timeZone).utcOffsetMs;
+  instant = naive - wallClock(new Date(instant), timeZone).utcOffsetMs;
+  return new Date(instant);
 }
 
 export function minutesUntil(clock: Clock, date: string, time: string): number {
   return (instantOf(date, time, clock.timeZone).getTime() - clock.now.getTime()) / 60_000;
+}
+
+/**
+ * Whether a slot on a date has not started yet. Cheap for the common case: any date after
+ * today's is ahead, any date before is past; only today's slots compare minutes.
+ */
+export function isAhead(now: { date: string; minutes: number }, date: string, time: string): boolean {
+  const days = daysBetween(now.date, date);
+  return days > 0 || (days === 0 && minutesOf(time) > now.minutes);
 }

@@ -9,7 +9,7 @@ import {
 import { customerCancellation } from '../../domain/kioskDay/decide.js';
 import { msg } from '../../domain/messages.js';
 import type { Settings } from '../../domain/settings/settings.js';
-import { addDays, daysBetween, minutesUntil, todayIn, type Clock } from '../../domain/shared/time.js';
+import { addDays, daysBetween, isAhead, wallClock, type Clock } from '../../domain/shared/time.js';
 import type { DocumentStore } from '../documentStore.js';
 import { C, type BookingDoc, type DayDoc } from '../shapes.js';
 import { getSettings, publicDoc } from './common.js';
@@ -21,11 +21,13 @@ export interface SlotView {
   capacity_remaining: number;
 }
 
+type Now = ReturnType<typeof wallClock>;
+
 /** Slots of a date still ahead of now, with their remaining capacity. */
-function upcomingSlots(date: string, settings: Settings, day: DayDoc | null, pizzas: number, clock: Clock): SlotView[] {
+function upcomingSlots(date: string, settings: Settings, day: DayDoc | null, pizzas: number, now: Now): SlotView[] {
   const hours = dayHours(date, settings, day?.entry ?? null);
   return slotCapacities(hours, settings, day?.pizzas_by_time ?? {})
-    .filter((s) => minutesUntil(clock, date, s.time) > 0)
+    .filter((s) => isAhead(now, date, s.time))
     .map((s) => ({
       time: s.time,
       available: s.capacity_remaining > 0,
@@ -45,7 +47,8 @@ export interface OpenDay {
 /** Open days from today on, within the horizon; VIP days only as vip_dates, for a valid token. */
 export async function openDays(docs: DocumentStore, input: { days: number; vip: VipAccess | null; clock: Clock }) {
   const settings = await getSettings(docs);
-  const today = todayIn(input.clock);
+  const now = wallClock(input.clock.now, input.clock.timeZone);
+  const today = now.date;
   const requestedLast = addDays(today, input.days - 1);
   const horizonLast = lastBookableDate(today, settings, input.vip);
   const last = daysBetween(requestedLast, horizonLast) < 0 ? horizonLast : requestedLast;
@@ -59,7 +62,7 @@ export async function openDays(docs: DocumentStore, input: { days: number; vip: 
     const hours = dayHours(date, settings, day?.entry ?? null);
     const isVipDay = day?.is_vip ?? false;
     if (dateAccessProblem({ date, today, settings, hours, isVipDay, vip: input.vip })) continue;
-    if (upcomingSlots(date, settings, day, 1, input.clock).length === 0) continue;
+    if (upcomingSlots(date, settings, day, 1, now).length === 0) continue;
     const view = { date, openTime: hours.openTime, closeTime: hours.closeTime, is_vip: isVipDay, vip_description: day?.vip_description ?? null };
     (isVipDay ? vip_dates : open_days).push(view);
   }
@@ -70,9 +73,10 @@ export async function availability(docs: DocumentStore, input: { date: string; p
   const { date, pizzas, vip, clock } = input;
   const [settings, day] = await Promise.all([getSettings(docs), docs.get<DayDoc>(C.days, date)]);
   const hours = dayHours(date, settings, day?.entry ?? null);
-  const problem = dateAccessProblem({ date, today: todayIn(clock), settings, hours, isVipDay: day?.is_vip ?? false, vip });
+  const now = wallClock(clock.now, clock.timeZone);
+  const problem = dateAccessProblem({ date, today: now.date, settings, hours, isVipDay: day?.is_vip ?? false, vip });
   if (problem) return { available: false, message: problem, slots: [] as SlotView[], fits_request: false };
-  const slots = upcomingSlots(date, settings, day, pizzas, clock);
+  const slots = upcomingSlots(date, settings, day, pizzas, now);
   const fits = slots.some((s) => s.can_accommodate);
   const message = !slots.some((s) => s.available) ? msg.noSlots : !fits ? msg.noSlotFitsOrder : null;
   return { available: fits, message, slots, fits_request: fits };

@@ -80,9 +80,9 @@ async function main() {
     let n = 0;
     const booking = () => {
       const i = n++;
-      const minutes = (i % 96) * 15;
+      const minutes = (i % 95) * 15; // 95 slots: 00:00 to 23:30, each ending by 23:45
       const body = {
-        date: dateIn(1 + (Math.floor(i / 96) % 28)),
+        date: dateIn(1 + (Math.floor(i / 95) % 28)),
         time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
         name: 'Bänk Testsson',
         email: `bench${i}@example.se`,
@@ -117,9 +117,9 @@ async function main() {
   const server = await createKioskServer({ ...configFromEnv({}), dataDir, port: 0, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
   const events = await server.events.headPosition();
   const started = performance.now();
-  for (const projection of allProjections) await server.projections.rebuild(projection.name);
+  await server.projections.rebuild();
   const seconds = (performance.now() - started) / 1000;
-  figures.push([`projection rebuild (${allProjections.length} projections over ${events} events, aim >= 100000/s)`, `${((events * allProjections.length) / seconds).toFixed(0)} event applications/s; ${(events / seconds).toFixed(0)} events/s for all read models`]);
+  figures.push([`rebuild of all ${allProjections.length} read models from ${events} events (aim >= 100000/s)`, `${(events / seconds).toFixed(0)} events/s`]);
   await server.close();
 
   const width = Math.max(...figures.map(([k]) => k.length));
