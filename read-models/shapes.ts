@@ -8,14 +8,12 @@ export const C = {
   pizzas: 'pizzas_v1',
   settings: 'settings_v1',
   days: 'days_v1',
-  dayBookings: 'day_bookings_v1',
   bookings: 'bookings_v1',
   vipCustomers: 'vip_customers_v1',
   vipLinks: 'vip_links_v1',
   vipInvitations: 'vip_invitations_v1',
   bonusCodes: 'bonus_codes_v1',
   statsDays: 'stats_days_v1',
-  statsBookings: 'stats_bookings_v1',
   pushSubscriptions: 'push_subscriptions_v1',
 } as const;
 
@@ -127,19 +125,6 @@ export type StatsDayDoc = {
   revenue_cents: number;
   by_pizza: Record<string, { qty: number; revenue_cents: number }>;
   by_hour: Record<string, number>;
-};
-
-/** What the stats projection remembers of a booking to undo it on cancellation. */
-export type StatsBookingDoc = {
-  id: string;
-  date: string;
-  status: BookingStatus;
-  /** The status before the last change (see statsProjection). */
-  prev_status: BookingStatus;
-  hour: string;
-  total_pizzas: number;
-  final_total_cents: number;
-  items: BookingLine[];
 };
 
 export type PushSubscriptionDoc = {

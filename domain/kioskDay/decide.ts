@@ -17,6 +17,7 @@ import {
   evolveKioskDay,
   initialKioskDayState,
   type Booking,
+  type BookingCancelledData,
   type BookingLine,
   type KioskDayEvent,
   type KioskDayState,
@@ -74,7 +75,7 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
         if (!reason) reject(msg.cancelReasonRequired);
         const booking = existingBooking(state, command.bookingId);
         if (booking.status === 'cancelled') reject(msg.bookingAlreadyCancelled);
-        return [{ type: 'BookingCancelled', data: { booking_id: booking.booking_id, by: 'staff', reason, cancelled_at: command.clock.now.toISOString() } }];
+        return [{ type: 'BookingCancelled', data: cancellation(booking, 'staff', reason, command.clock) }];
       }
       case 'CancelBookingByCustomer': {
         const booking = state.bookings.get(command.bookingId);
@@ -82,13 +83,29 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
         if (!booking || booking.email.toLowerCase() !== command.email.trim().toLowerCase()) notFound(msg.bookingNotFound);
         if (booking!.status === 'cancelled') reject(msg.bookingAlreadyCancelled);
         if (!customerCancellation(booking!, command.settings, command.clock).can_cancel) reject(msg.tooLateToCancel);
-        return [{ type: 'BookingCancelled', data: { booking_id: booking!.booking_id, by: 'customer', reason: null, cancelled_at: command.clock.now.toISOString() } }];
+        return [{ type: 'BookingCancelled', data: cancellation(booking!, 'customer', null, command.clock) }];
       }
       default:
         return assertNever(command);
     }
   },
 };
+
+function cancellation(booking: Booking, by: 'staff' | 'customer', reason: string | null, clock: Clock): BookingCancelledData {
+  if (booking.status === 'cancelled') throw new DomainError(msg.bookingAlreadyCancelled);
+  return {
+    booking_id: booking.booking_id,
+    by,
+    reason,
+    cancelled_at: clock.now.toISOString(),
+    previous_status: booking.status,
+    booking_date: booking.booking_date,
+    booking_time: booking.booking_time,
+    total_pizzas: booking.total_pizzas,
+    final_total_cents: booking.final_total_cents,
+    items: booking.items,
+  };
+}
 
 function existingBooking(state: KioskDayState, bookingId: string): Booking {
   const booking = state.bookings.get(bookingId);

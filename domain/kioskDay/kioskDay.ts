@@ -42,7 +42,24 @@ export type KioskDayEvent =
   | DomainEvent<'DayVipRemoved', { date: string }>
   | DomainEvent<'BookingPlaced', BookingPlacedData>
   | DomainEvent<'BookingConfirmed', { booking_id: string; confirmed_at: string }>
-  | DomainEvent<'BookingCancelled', { booking_id: string; by: 'staff' | 'customer'; reason: string | null; cancelled_at: string }>;
+  | DomainEvent<'BookingCancelled', BookingCancelledData>;
+
+/**
+ * A cancellation carries what it takes back (time, pizzas, lines, total, previous status), so
+ * the capacity and sales read models can undo the booking from this event alone.
+ */
+export interface BookingCancelledData {
+  booking_id: string;
+  by: 'staff' | 'customer';
+  reason: string | null;
+  cancelled_at: string;
+  previous_status: 'pending' | 'confirmed';
+  booking_date: string;
+  booking_time: string;
+  total_pizzas: number;
+  final_total_cents: number;
+  items: BookingLine[];
+}
 
 interface BookingBase extends BookingPlacedData {}
 export type Booking =
