@@ -153,7 +153,7 @@ const hours = (fallback: number) => z.coerce.number().catch(fallback).optional()
 /** POST /admin/vip-links/generate-for-date */
 export const vipLinkForDateSchema = z.object({
   vip_date_id: z.union([z.string(), z.number()]).transform(String).pipe(dateField(msg.vipDateNotFound, msg.vipDateNotFound)),
-  expires_hours: hours(VIP_CALENDAR_LINK_HOURS).transform((h) => clampLinkHours(h ?? VIP_CALENDAR_LINK_HOURS)),
+  expires_hours: hours(VIP_CALENDAR_LINK_HOURS).transform((h) => clampLinkHours(h || VIP_CALENDAR_LINK_HOURS)),
 });
 
 /** POST /admin/vip-links/generate */

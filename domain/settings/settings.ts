@@ -48,7 +48,9 @@ const wholeNumber = (label: string, min: number) =>
     .min(min, { error: msg.settingsNumber(label, min) })
     .max(100_000, { error: `${label} är orimligt stort` });
 
-const timeField = z.string({ error: msg.settingsOpeningHoursRequired }).refine(isValidTime, { error: msg.invalidTime });
+// A blank time input ('') counts as not given: a closed day needs none, an open day gets
+// settingsOpeningHoursRequired from the check below rather than 'Ogiltig tid'.
+const timeField = z.string({ error: msg.settingsOpeningHoursRequired }).refine((v) => v === '' || isValidTime(v), { error: msg.invalidTime });
 
 /** The full settings object of PUT /admin/settings (SPEC 5: settings rules). */
 export const settingsSchema = z
