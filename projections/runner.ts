@@ -21,6 +21,7 @@ interface Waiter {
 
 export class ProjectionRunner {
   private readonly checkpoints = new Map<string, Position>();
+  private readonly storedCheckpoints = new Map<string, Position>();
   private waiters: Waiter[] = [];
   private running = false;
   private loop: Promise<void> | null = null;
@@ -46,7 +47,9 @@ export class ProjectionRunner {
   async start(): Promise<void> {
     for (const p of this.projections) {
       for (const [collection, field] of p.indexes ?? []) await this.docs.ensureIndex(collection, field);
-      this.checkpoints.set(p.name, await this.docs.getCheckpoint(p.name));
+      const stored = await this.docs.getCheckpoint(p.name);
+      this.checkpoints.set(p.name, stored);
+      this.storedCheckpoints.set(p.name, stored);
     }
     this.running = true;
     this.loop = this.run();
@@ -106,6 +109,7 @@ export class ProjectionRunner {
     for (const projection of chosen as Projection[]) {
       await this.docs.reset(projection.collections, projection.name);
       this.checkpoints.set(projection.name, 0);
+      this.storedCheckpoints.set(projection.name, 0);
       for (const collection of projection.collections) this.fresh.set(collection, new Set());
     }
     try {
@@ -157,7 +161,14 @@ export class ProjectionRunner {
         await projection.apply(event, batch);
       }
       const writes = batch.writes();
-      await this.docs.commit(writes, { projection: projection.name, position: last });
+      // A page that changed nothing for this projection moves only its in-memory checkpoint;
+      // the stored one follows with its next write (or after a long quiet stretch). Replaying
+      // events it ignores costs nothing, and most pages concern only a few projections.
+      const stored = this.storedCheckpoints.get(projection.name) ?? 0;
+      if (writes.length > 0 || last - stored >= 10_000 || this.fresh.size > 0) {
+        await this.docs.commit(writes, { projection: projection.name, position: last });
+        this.storedCheckpoints.set(projection.name, last);
+      }
       for (const write of writes) {
         const ids = this.fresh.get(write.collection);
         if (!ids) continue;

@@ -8,7 +8,7 @@ import {
   customerCancelDeadlineMinutes,
   dateAccessProblem,
   dayHours,
-  slotCapacities,
+  slotCapacity,
   type CalendarEntry,
   type VipAccess,
 } from './schedule.js';
@@ -131,11 +131,11 @@ function placeBooking(command: PlaceBooking, state: KioskDayState): KioskDayEven
   if (problem) reject(problem);
 
   // 3. The slot: one of the day's slots, still ahead, with room for the whole order.
-  const slot = slotCapacities(hours, settings, state.pizzasByTime).find((s) => s.time === time);
-  if (!slot) reject(msg.noSuchSlot);
+  const remaining = slotCapacity(hours, settings, state.pizzasByTime, time);
+  if (remaining === null) reject(msg.noSuchSlot);
   if (!isAhead(now, date, time)) reject(msg.timePassed);
-  if (slot!.capacity_remaining === 0) reject(msg.slotFull);
-  if (slot!.capacity_remaining < chosen) reject(msg.tooManyForSlot(chosen, slot!.capacity_remaining));
+  if (remaining === 0) reject(msg.slotFull);
+  if (remaining! < chosen) reject(msg.tooManyForSlot(chosen, remaining!));
 
   // 4. The price: cents throughout, the discount rounded to whole cents.
   const original = lines.reduce((sum, line) => sum + line.qty * line.price_cents, 0);

@@ -61,7 +61,11 @@ export interface BookingCancelledData {
   items: BookingLine[];
 }
 
-interface BookingBase extends BookingPlacedData {}
+/**
+ * What deciding about a booking needs of it. The name, phone and comment stay in the event and
+ * the read models: a busy day's state holds thousands of bookings and lives in memory.
+ */
+type BookingBase = Pick<BookingPlacedData, 'booking_id' | 'booking_date' | 'booking_time' | 'email' | 'total_pizzas' | 'final_total_cents' | 'items'>;
 export type Booking =
   | (BookingBase & { status: 'pending' })
   | (BookingBase & { status: 'confirmed'; confirmed_at: string })
@@ -104,11 +108,13 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
     case 'DayVipRemoved':
       state.vip = null;
       return state;
-    case 'BookingPlaced':
-      state.bookings.set(event.data.booking_id, { ...event.data, status: 'pending' });
+    case 'BookingPlaced': {
+      const { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items } = event.data;
+      state.bookings.set(booking_id, { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, status: 'pending' });
       usePizzas(state, event.data.booking_time, event.data.total_pizzas);
       state.placedCount += 1;
       return state;
+    }
     case 'BookingConfirmed': {
       const booking = state.bookings.get(event.data.booking_id);
       if (booking) state.bookings.set(booking.booking_id, { ...booking, status: 'confirmed', confirmed_at: event.data.confirmed_at });

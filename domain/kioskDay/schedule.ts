@@ -71,6 +71,21 @@ export function slotCapacities(
   }));
 }
 
+/**
+ * The remaining capacity of one slot, or null when the time is not a slot of the day. Same rule
+ * as slotCapacities, without laying out every slot (a booking decision needs only its own).
+ */
+export function slotCapacity(hours: CalendarEntry, settings: Settings, pizzasByTime: Readonly<Record<string, number>>, time: string): number | null {
+  if (!hours.isOpen) return null;
+  const t = minutesOf(time);
+  const open = minutesOf(hours.openTime);
+  if (t < open || (t - open) % settings.slot_length_minutes !== 0 || t + settings.slot_length_minutes > minutesOf(hours.closeTime)) return null;
+  const window = windowOf(time, hours.openTime, settings);
+  let used = 0;
+  for (const [booked, pizzas] of Object.entries(pizzasByTime)) if (windowOf(booked, hours.openTime, settings) === window) used += pizzas;
+  return Math.max(0, settings.capacity_per_window - used);
+}
+
 /** What a valid vip token grants (see domain/vip/vipLinks.ts). */
 export interface VipAccess {
   customerId: number | null;

@@ -100,8 +100,30 @@ function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+type WallClock = { date: string; minutes: number; utcOffsetMs: number };
+
+// Wall-clock readings by zone and whole minute: Intl formatting costs microseconds, and every
+// request of a rush asks about the same minute. Bounded, cleared when full.
+const readings = new Map<string, WallClock>();
+
 /** The kiosk's wall clock at an instant: its date and minutes since local midnight. */
-export function wallClock(instant: Date, timeZone: string): { date: string; minutes: number; utcOffsetMs: number } {
+export function wallClock(instant: Date, timeZone: string): WallClock {
+  const ms = instant.getTime();
+  if (ms % 60_000 !== 0 && ms >= 0) {
+    // Within one minute only the seconds change, and the reading ignores them.
+    const key = `${timeZone}|${Math.floor(ms / 60_000)}`;
+    let reading = readings.get(key);
+    if (!reading) {
+      if (readings.size > 4096) readings.clear();
+      reading = readWallClock(new Date(Math.floor(ms / 60_000) * 60_000), timeZone);
+      readings.set(key, reading);
+    }
+    return reading;
+  }
+  return readWallClock(instant, timeZone);
+}
+
+function readWallClock(instant: Date, timeZone: string): WallClock {
   const parts: Record<string, string> = {};
   for (const p of wallClockFormatter(timeZone).formatToParts(instant)) parts[p.type] = p.value;
   const date = `${parts.year}-${parts.month}-${parts.day}`;
