@@ -1,7 +1,7 @@
 // "Nothing accepted is ever lost, also across a crash": bookings answered before a kill -9 are
 // there after a restart, and a clean restart keeps everything too.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,13 +83,15 @@ describe('a server killed with SIGKILL', () => {
       expect(listed.body.map((b: { id: string }) => b.id).sort()).toEqual([...ids].sort());
     } finally {
       await restarted.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
 
 describe('a clean restart', () => {
   it('keeps bookings, menu changes and settings', async () => {
-    const first = await startTestServer();
+    const dataDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-restart-'));
+    const first = await startTestServer({ dataDir });
     const admin = await first.login();
     const date = inDays(2);
     const placed = await first.post('/api/bookings', bookingPayload({ date, time: '19:00' }));
@@ -97,7 +99,7 @@ describe('a clean restart', () => {
     await first.post('/api/admin/pizzas', { name: 'Räksmörgås-pizza', description: 'Räkor', price_cents: 14900, active: true }, admin);
     await first.close();
 
-    const second = await startTestServer({ dataDir: first.dataDir });
+    const second = await startTestServer({ dataDir });
     try {
       const lookup = await second.post('/api/bookings/lookup', { email: 'asa@example.se', booking_id: placed.body.booking_id });
       expect(lookup.status).toBe(200);
@@ -108,6 +110,7 @@ describe('a clean restart', () => {
       expect((await second.get('/api/admin/me', admin)).status).toBe(200);
     } finally {
       await second.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

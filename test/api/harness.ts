@@ -1,6 +1,6 @@
 // Starts the real server (real SQLite files in a temp DATA_DIR) on a free port and talks to it
 // over HTTP, as a customer's browser or the admin UI would.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -32,6 +32,8 @@ export interface TestServer {
 export async function startTestServer(
   options: { dataDir?: string; now?: () => Date; config?: Partial<Config> } = {},
 ): Promise<TestServer> {
+  // A data directory the harness made is removed on close; one passed in belongs to the test.
+  const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pizzakiosken-test-'));
   const config: Config = {
     ...configFromEnv({}),
@@ -73,7 +75,10 @@ export async function startTestServer(
       const setCookie = reply.headers.get('set-cookie') ?? '';
       return setCookie.split(';')[0]!;
     },
-    close: () => server.close(),
+    async close() {
+      await server.close();
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
