@@ -8,6 +8,8 @@ import type { EventStore } from '../domain/eventStore.js';
 import type { Clock } from '../domain/shared/time.js';
 import type { DocumentStore } from '../read-models/documentStore.js';
 import { openSqliteDocumentStore } from '../read-models/sqliteDocumentStore.js';
+import { cachedDocumentStore } from '../read-models/cachedDocumentStore.js';
+import { C } from '../read-models/shapes.js';
 import { ProjectionRunner } from '../projections/runner.js';
 import { allProjections } from '../projections/index.js';
 import { openSqliteEventStore } from './eventStore/sqlite.js';
@@ -40,9 +42,11 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const events = config.eventStoreUrl
     ? (await import('./eventStore/eventStoreDb.js')).openEventStoreDb(config.eventStoreUrl)
     : openSqliteEventStore(join(config.dataDir, 'events.db'));
-  const docs = config.mongoUrl
+  const store = config.mongoUrl
     ? await (await import('../read-models/mongoDocumentStore.js')).openMongoDocumentStore(config.mongoUrl, config.mongoDb)
     : openSqliteDocumentStore(join(config.dataDir, 'read-models.db'));
+  // Settings and day documents are read by every availability query.
+  const docs = cachedDocumentStore(store, [C.settings, C.days]);
 
   const projections = new ProjectionRunner(events, docs, allProjections);
   await projections.start();

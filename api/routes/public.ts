@@ -19,6 +19,34 @@ import { getSettings, resolveVipToken, vipCustomerView } from '../../read-models
 import { parse } from '../http/validate.js';
 import type { AppDeps } from '../app.js';
 
+const slotSchema = {
+  type: 'object',
+  properties: {
+    time: { type: 'string' },
+    available: { type: 'boolean' },
+    can_accommodate: { type: 'boolean' },
+    capacity_remaining: { type: 'integer' },
+  },
+} as const;
+
+const testAvailabilityResponse = {
+  type: 'object',
+  properties: {
+    available: { type: 'boolean' },
+    message: { type: ['string', 'null'] },
+    slots: { type: 'array', items: slotSchema },
+    fits_request: { type: 'boolean' },
+    is_vip: { type: 'boolean' },
+    vip_customer: {
+      anyOf: [
+        { type: 'null' },
+        { type: 'object', properties: { id: { type: ['integer', 'null'] }, name: { type: 'string' }, email: { type: ['string', 'null'] }, vip_date: { type: ['string', 'null'] } } },
+      ],
+    },
+    error: { type: 'string' },
+  },
+} as const;
+
 export const publicRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { kiosk, docs } = deps;
 
@@ -45,7 +73,9 @@ export const publicRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     return { date: query.date, ...(await availability(docs, { date: query.date, pizzas: query.pizzas, vip: vip.access, clock })) };
   });
 
-  app.get('/test-availability', async (request) => {
+  // A response schema lets Fastify serialise the slot list with fast-json-stringify: this is the
+  // call a booking page polls every second while a confirmation is shown.
+  app.get('/test-availability', { schema: { response: { 200: testAvailabilityResponse } } }, async (request) => {
     const query = parse(availabilityQuerySchema, request.query);
     const clock = kiosk.clock();
     const vip = await resolveVipToken(docs, query.vip_token, clock.now);

@@ -60,15 +60,22 @@ export function slotCapacities(
   settings: Settings,
   pizzasByTime: Readonly<Record<string, number>>,
 ): SlotCapacity[] {
+  if (!hours.isOpen) return [];
+  // Worked in minutes since midnight: this runs for every slot of every availability query.
+  const open = minutesOf(hours.openTime);
+  const close = minutesOf(hours.closeTime);
+  const { slot_length_minutes: step, window_minutes: width, capacity_per_window: capacity } = settings;
+  const windowAt = (t: number) => open + Math.floor(Math.max(0, t - open) / width) * width;
   const usedPerWindow = new Map<number, number>();
   for (const [time, pizzas] of Object.entries(pizzasByTime)) {
-    const w = windowOf(time, hours.openTime, settings);
+    const w = windowAt(minutesOf(time));
     usedPerWindow.set(w, (usedPerWindow.get(w) ?? 0) + pizzas);
   }
-  return slotTimes(hours, settings).map((time) => ({
-    time,
-    capacity_remaining: Math.max(0, settings.capacity_per_window - (usedPerWindow.get(windowOf(time, hours.openTime, settings)) ?? 0)),
-  }));
+  const slots: SlotCapacity[] = [];
+  for (let t = open; t + step <= close; t += step) {
+    slots.push({ time: timeOf(t), capacity_remaining: Math.max(0, capacity - (usedPerWindow.get(windowAt(t)) ?? 0)) });
+  }
+  return slots;
 }
 
 /**

@@ -20,8 +20,21 @@ const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DAY_MS = 86_400_000;
 
+// Day numbers by date string: a request asks about the same few dates again and again.
+const dayNumbers = new Map<string, number>();
+
 /** Days since 1970-01-01 of a yyyy-MM-dd date, or NaN when it is not a real date. */
 function dayNumber(date: string): number {
+  let n = dayNumbers.get(date);
+  if (n === undefined) {
+    if (dayNumbers.size > 10_000) dayNumbers.clear();
+    n = computeDayNumber(date);
+    dayNumbers.set(date, n);
+  }
+  return n;
+}
+
+function computeDayNumber(date: string): number {
   const m = DATE_RE.exec(date);
   if (!m) return NaN;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];

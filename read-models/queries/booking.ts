@@ -26,8 +26,10 @@ type Now = ReturnType<typeof wallClock>;
 /** Slots of a date still ahead of now, with their remaining capacity. */
 function upcomingSlots(date: string, settings: Settings, day: DayDoc | null, pizzas: number, now: Now): SlotView[] {
   const hours = dayHours(date, settings, day?.entry ?? null);
-  return slotCapacities(hours, settings, day?.pizzas_by_time ?? {})
-    .filter((s) => isAhead(now, date, s.time))
+  const slots = slotCapacities(hours, settings, day?.pizzas_by_time ?? {});
+  // Every slot of a later day is ahead; only today's need comparing with the clock.
+  const ahead = daysBetween(now.date, date) > 0 ? slots : slots.filter((s) => isAhead(now, date, s.time));
+  return ahead
     .map((s) => ({
       time: s.time,
       available: s.capacity_remaining > 0,
