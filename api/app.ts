@@ -18,10 +18,12 @@ export interface AppDeps {
   /** Login attempts allowed per client address and minute. */
   loginAttemptsPerMinute: number;
   logger?: boolean;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (login rate limit). */
+  trustProxy?: boolean;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 256 * 1024, trustProxy: true });
+  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 256 * 1024, trustProxy: deps.trustProxy ?? false });
   await app.register(cookie, { secret: deps.cookieSecret });
   await app.register(rateLimit, { global: false });
   registerErrorHandling(app);

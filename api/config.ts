@@ -18,6 +18,7 @@ export interface Config {
   production: boolean;
   loginAttemptsPerMinute: number;
   logRequests: boolean;
+  trustProxy: boolean;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -39,5 +40,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
     loginAttemptsPerMinute: Number(env.LOGIN_ATTEMPTS_PER_MINUTE ?? 10),
     logRequests: env.LOG_REQUESTS === '1',
+    trustProxy: env.TRUST_PROXY === '1',
   };
 }

@@ -79,6 +79,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     secureCookies: config.production,
     loginAttemptsPerMinute: config.loginAttemptsPerMinute,
     logger: config.logRequests,
+    trustProxy: config.trustProxy,
   });
 
   return {

@@ -1,21 +1,20 @@
-// GET /admin/daily-report: the day's bookings, what to bake, and the figures, as a PDF.
+// GET /admin/daily-report: one day's figures, what to bake and the bookings in time order, as a PDF.
 import { renderToBuffer } from '@react-pdf/renderer';
-import { summarise, type DailyReportInput } from './reportData.js';
-import { BakingList, BookingTable, Empty, Heading, ReportDocument, Summary, swedishDate } from './pdfParts.js';
+import { sortByTime, summarise, type DailyReportInput } from './reportData.js';
+import { BookingTable, Notice, PizzaQuantities, ReportDocument, Summary, swedishDate } from './pdfParts.js';
 
 export async function renderDailyReport(input: DailyReportInput): Promise<Buffer> {
-  const bookings = [...input.bookings].sort((a, b) => a.booking_time.localeCompare(b.booking_time));
+  const bookings = sortByTime(input.bookings);
   const summary = summarise(bookings);
   return renderToBuffer(
-    <ReportDocument title="Dagsrapport" subtitle={swedishDate(input.date)} generatedAt={input.generatedAt}>
+    <ReportDocument title="Dagsrapport" subtitle={swedishDate(input.date)} generatedAt={input.generatedAt} timeZone={input.timeZone}>
       {bookings.length === 0 ? (
-        <Empty>Inga bokningar denna dag.</Empty>
+        <Notice>Inga bokningar denna dag.</Notice>
       ) : (
         <>
           <Summary summary={summary} />
-          <BakingList summary={summary} />
-          <Heading>Bokningar</Heading>
-          <BookingTable bookings={bookings} />
+          <PizzaQuantities title="Bakningslista" summary={summary} />
+          <BookingTable caption="Bokningar" bookings={bookings} />
         </>
       )}
     </ReportDocument>,

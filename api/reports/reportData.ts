@@ -1,55 +1,140 @@
-// What the PDF reports show, computed once for both of them.
-import type { BookingDoc } from '../../read-models/shapes.js';
+// What the PDF reports show, computed as plain data so the figures can be tested without a PDF.
+//
+// A cancelled booking still appears in the reports' tables (staff want to see it), but it counts
+// towards nothing that is baked or earned: pizzas, revenue and the per-pizza quantities skip it.
 
-export type ReportBooking = Omit<BookingDoc, '_pos'>;
+export type ReportBookingStatus = 'pending' | 'confirmed' | 'cancelled';
+
+export interface ReportBooking {
+  id: string;
+  /** yyyy-MM-dd */
+  booking_date: string;
+  /** HH:mm */
+  booking_time: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  dine_in: boolean;
+  status: ReportBookingStatus;
+  items: Array<{ pizza_name: string; qty: number; price_cents: number }>;
+  total_pizzas: number;
+  original_total_cents: number;
+  discount_cents: number;
+  final_total_cents: number;
+  bonus_code: string | null;
+  comment: string | null;
+}
 
 export interface DailyReportInput {
   date: string;
+  /** ISO instant */
   generatedAt: string;
   bookings: ReportBooking[];
+  /** IANA zone the "generated at" footer is written in; Europe/Stockholm when absent. */
+  timeZone?: string;
 }
 
 export interface BookingsReportInput {
   startDate: string;
   endDate: string;
+  /** ISO instant */
   generatedAt: string;
   bookings: ReportBooking[];
+  /** IANA zone the "generated at" footer is written in; Europe/Stockholm when absent. */
+  timeZone?: string;
 }
 
-export interface ReportSummary {
-  bookings: number;
+export interface StatusCounts {
+  total: number;
   pending: number;
   confirmed: number;
   cancelled: number;
+}
+
+export interface PizzaQuantity {
+  pizza_name: string;
+  qty: number;
+}
+
+export interface ReportSummary extends StatusCounts {
   /** Pizzas of pending and confirmed bookings. */
   pizzas: number;
-  /** Final totals of pending and confirmed bookings, in cents. */
+  /** Final (after discount) totals of pending and confirmed bookings, in cents. */
   revenueCents: number;
-  /** What to bake: pizza name and quantity, most first. */
-  bakingList: Array<{ name: string; qty: number }>;
+  /** What to bake: pending and confirmed bookings' quantities per pizza, most first. */
+  pizzaQuantities: PizzaQuantity[];
 }
 
-export function summarise(bookings: ReportBooking[]): ReportSummary {
-  const summary: ReportSummary = { bookings: bookings.length, pending: 0, confirmed: 0, cancelled: 0, pizzas: 0, revenueCents: 0, bakingList: [] };
-  const toBake = new Map<string, number>();
+export const isCounted = (b: ReportBooking) => b.status !== 'cancelled';
+
+export function countByStatus(bookings: readonly ReportBooking[]): StatusCounts {
+  const counts: StatusCounts = { total: bookings.length, pending: 0, confirmed: 0, cancelled: 0 };
+  for (const b of bookings) counts[b.status] += 1;
+  return counts;
+}
+
+// Summed from the item lines rather than total_pizzas so that "pizzor totalt" always equals the
+// sum of the baking list printed right below it.
+export function totalPizzas(bookings: readonly ReportBooking[]): number {
+  let pizzas = 0;
+  for (const b of bookings) if (isCounted(b)) for (const item of b.items) pizzas += item.qty;
+  return pizzas;
+}
+
+export function revenueCents(bookings: readonly ReportBooking[]): number {
+  let cents = 0;
+  for (const b of bookings) if (isCounted(b)) cents += b.final_total_cents;
+  return cents;
+}
+
+export function pizzaQuantities(bookings: readonly ReportBooking[]): PizzaQuantity[] {
+  const byName = new Map<string, number>();
   for (const b of bookings) {
-    summary[b.status] += 1;
-    if (b.status === 'cancelled') continue;
-    summary.pizzas += b.total_pizzas;
-    summary.revenueCents += b.final_total_cents;
-    for (const item of b.items) toBake.set(item.pizza_name, (toBake.get(item.pizza_name) ?? 0) + item.qty);
+    if (!isCounted(b)) continue;
+    for (const item of b.items) byName.set(item.pizza_name, (byName.get(item.pizza_name) ?? 0) + item.qty);
   }
-  summary.bakingList = [...toBake.entries()]
-    .map(([name, qty]) => ({ name, qty }))
-    .sort((a, b) => b.qty - a.qty || a.name.localeCompare(b.name, 'sv'));
-  return summary;
+  return [...byName]
+    .map(([pizza_name, qty]) => ({ pizza_name, qty }))
+    .filter((p) => p.qty > 0)
+    // Ties by name so the same bookings always print the same list.
+    .sort((a, b) => b.qty - a.qty || a.pizza_name.localeCompare(b.pizza_name, 'sv'));
 }
 
-/** SPEC 1: whole kronor with the suffix kr. */
+export function summarise(bookings: readonly ReportBooking[]): ReportSummary {
+  return {
+    ...countByStatus(bookings),
+    pizzas: totalPizzas(bookings),
+    revenueCents: revenueCents(bookings),
+    pizzaQuantities: pizzaQuantities(bookings),
+  };
+}
+
+/** Bookings in time order; the input order breaks ties so equal times keep their booking order. */
+export function sortByTime(bookings: readonly ReportBooking[]): ReportBooking[] {
+  return [...bookings].sort((a, b) => a.booking_time.localeCompare(b.booking_time));
+}
+
+/** Bookings per date, dates ascending, each day in time order. */
+export function groupByDate(bookings: readonly ReportBooking[]): Array<{ date: string; bookings: ReportBooking[] }> {
+  const byDate = new Map<string, ReportBooking[]>();
+  for (const b of bookings) {
+    const day = byDate.get(b.booking_date);
+    if (day) day.push(b);
+    else byDate.set(b.booking_date, [b]);
+  }
+  return [...byDate.keys()].sort().map((date) => ({ date, bookings: sortByTime(byDate.get(date)!) }));
+}
+
+/** Whole kronor with the suffix ' kr' (prices are integer cents). */
 export const kr = (cents: number) => `${Math.round(cents / 100)} kr`;
 
-export const STATUS_SV: Record<ReportBooking['status'], string> = {
+/** '2× Margherita, 1× Vesuvio' */
+export const pizzaLine = (b: ReportBooking) => b.items.map((i) => `${i.qty}× ${i.pizza_name}`).join(', ');
+
+export const STATUS_SV: Record<ReportBookingStatus, string> = {
   pending: 'Väntande',
   confirmed: 'Bekräftad',
   cancelled: 'Avbokad',
 };
+
+export const dineInSv = (dineIn: boolean) => (dineIn ? 'Äta här' : 'Ta med');

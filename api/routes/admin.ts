@@ -52,6 +52,9 @@ declare module 'fastify' {
   }
 }
 
+// A valid hash of a random password nobody knows.
+const UNKNOWN_ADMIN_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
 const userView = (admin: Admin) => ({ id: admin.id, name: admin.name, email: admin.email });
 const actorOf = (request: FastifyRequest) => request.admin!.email;
 
@@ -62,7 +65,9 @@ export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
   app.post('/login', { config: { rateLimit: { max: deps.loginAttemptsPerMinute, timeWindow: 60_000 } } }, async (request, reply) => {
     const { email, password } = parse(loginSchema, request.body);
     const admin = await kiosk.adminByEmail(email);
-    if (!admin || !(await verifyPasswordAsync(password, admin.password_hash))) {
+    // An unknown e-mail costs the same hash as a wrong password: timing tells nothing.
+    const valid = await verifyPasswordAsync(password, admin?.password_hash ?? UNKNOWN_ADMIN_HASH);
+    if (!admin || !valid) {
       throw new DomainError(msg.wrongCredentials, 'unauthorized');
     }
     setSession(reply, admin, kiosk.clock().now, deps.secureCookies);
