@@ -5,7 +5,7 @@
 //      and their p99 latency (aim < 50 ms)
 //   3. projection rebuild speed in events/s (aim >= 100,000/s)
 //   4. server memory after 100,000 bookings (aim < 300 MB)
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -31,8 +31,10 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Runs a script: compiled JavaScript as in production (`npm start`), or TypeScript through tsx. */
 async function spawnServer(script: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, script)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const args = script.endsWith('.js') ? [join(root, script)] : ['--import', 'tsx', join(root, script)];
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening on') && resolve());
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
@@ -55,7 +57,10 @@ async function main() {
   const barePort = await freePort();
   const kioskPort = await freePort();
   const bare = await spawnServer('test/bench/bareServer.ts', { PORT: String(barePort) });
-  const kiosk = await spawnServer('api/main.ts', { PORT: String(kioskPort), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOGIN_ATTEMPTS_PER_MINUTE: '1000' });
+  // The server under test is the compiled build `npm start` runs: no TypeScript loader in it.
+  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('build failed');
+  const kiosk = await spawnServer('dist/api/main.js', { PORT: String(kioskPort), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOGIN_ATTEMPTS_PER_MINUTE: '1000' });
   const base = `http://127.0.0.1:${kioskPort}`;
   const figures: Array<[string, string]> = [];
 
