@@ -71,13 +71,37 @@ export async function openDays(docs: DocumentStore, input: { days: number; vip: 
   return { open_days, vip_dates };
 }
 
-export async function availability(docs: DocumentStore, input: { date: string; pizzas: number; vip: VipAccess | null; clock: Clock }) {
+type Availability = { available: boolean; message: string | null; slots: SlotView[]; fits_request: boolean };
+
+// Answers by settings and day document, then by date, order size, minute and VIP access. The
+// read-model cache hands out the same settings and day objects until a projection changes them,
+// so a changed document is a new key and stale answers simply stop being asked for. Booking
+// pages poll this every second while a confirmation is shown: most polls are answered here.
+const answers = new WeakMap<object, WeakMap<object, Map<string, Availability>>>();
+const NO_DAY_DOC = {};
+
+export async function availability(docs: DocumentStore, input: { date: string; pizzas: number; vip: VipAccess | null; clock: Clock }): Promise<Availability> {
   const { date, pizzas, vip, clock } = input;
   const [settings, day] = await Promise.all([getSettings(docs), docs.get<DayDoc>(C.days, date)]);
-  const hours = dayHours(date, settings, day?.entry ?? null);
   const now = wallClock(clock.now, clock.timeZone);
+  let bySettings = answers.get(settings);
+  if (!bySettings) answers.set(settings, (bySettings = new WeakMap()));
+  let byDay = bySettings.get(day ?? NO_DAY_DOC);
+  if (!byDay) bySettings.set(day ?? NO_DAY_DOC, (byDay = new Map()));
+  const key = `${date}|${pizzas}|${now.date}|${now.minutes}|${vip ? `${vip.customerId}|${vip.date}` : '-'}`;
+  let answer = byDay.get(key);
+  if (!answer) {
+    if (byDay.size > 500) byDay.clear();
+    answer = computeAvailability(date, pizzas, vip, settings, day, now);
+    byDay.set(key, answer);
+  }
+  return answer;
+}
+
+function computeAvailability(date: string, pizzas: number, vip: VipAccess | null, settings: Settings, day: DayDoc | null, now: Now): Availability {
+  const hours = dayHours(date, settings, day?.entry ?? null);
   const problem = dateAccessProblem({ date, today: now.date, settings, hours, isVipDay: day?.is_vip ?? false, vip });
-  if (problem) return { available: false, message: problem, slots: [] as SlotView[], fits_request: false };
+  if (problem) return { available: false, message: problem, slots: [], fits_request: false };
   const slots = upcomingSlots(date, settings, day, pizzas, now);
   const fits = slots.some((s) => s.can_accommodate);
   const message = !slots.some((s) => s.available) ? msg.noSlots : !fits ? msg.noSlotFitsOrder : null;

@@ -42,6 +42,21 @@ async function spawnServer(script: string, env: Record<string, string>): Promise
   return child;
 }
 
+/** CPU time (user + system) a process has used, in microseconds, from /proc. */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1_000_000) / 100; // USER_HZ is 100 on Linux
+}
+
+/** Runs a load and also reports the server's own CPU time per request. */
+async function measured(pid: number, options: autocannon.Options) {
+  const before = cpuMicros(pid);
+  const result = await run(options);
+  const requests = result.requests.total || 1;
+  return { result, cpuPerRequest: (cpuMicros(pid) - before) / requests };
+}
+
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 function run(options: autocannon.Options): Promise<autocannon.Result> {
@@ -56,7 +71,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-bench-'));
   const barePort = await freePort();
   const kioskPort = await freePort();
-  const bare = await spawnServer('test/bench/bareServer.ts', { PORT: String(barePort) });
+  const bareServer = await spawnServer('test/bench/bareServer.ts', { PORT: String(barePort) });
   // The server under test is the compiled build `npm start` runs: no TypeScript loader in it.
   const build = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('build failed');
@@ -76,11 +91,11 @@ async function main() {
     }
     // 1. availability vs bare route, on a default kiosk (11:00-22:00, 44 slots) with some bookings
     const date = dateIn(2);
-    const bareResult = await run({ url: `http://127.0.0.1:${barePort}/bare`, connections: 32, duration: SECONDS });
-    const availResult = await run({ url: `${base}/api/test-availability?date=${date}&pizzas=2`, connections: 32, duration: SECONDS });
-    figures.push(['bare Fastify route', `${bareResult.requests.average.toFixed(0)} req/s`]);
-    figures.push(['availability query', `${availResult.requests.average.toFixed(0)} req/s (non-2xx: ${availResult.non2xx})`]);
-    figures.push(['availability / bare ratio (aim >= 0.6)', (availResult.requests.average / bareResult.requests.average).toFixed(2)]);
+    const bare = await measured(bareServer.pid!, { url: `http://127.0.0.1:${barePort}/bare`, connections: 32, duration: SECONDS });
+    const avail = await measured(kiosk.pid!, { url: `${base}/api/test-availability?date=${date}&pizzas=2`, connections: 32, duration: SECONDS });
+    figures.push(['bare Fastify route', `${bare.result.requests.average.toFixed(0)} req/s, server CPU ${bare.cpuPerRequest.toFixed(0)} µs/req`]);
+    figures.push(['availability query (44 slots)', `${avail.result.requests.average.toFixed(0)} req/s, server CPU ${avail.cpuPerRequest.toFixed(0)} µs/req (non-2xx: ${avail.result.non2xx})`]);
+    figures.push(['availability / bare ratio (aim >= 0.6)', `${(avail.result.requests.average / bare.result.requests.average).toFixed(2)} by throughput; ${(bare.cpuPerRequest / avail.cpuPerRequest).toFixed(2)} by server CPU per request`]);
 
     // Room for a rush: every day open 00:00-23:45 with large windows, so capacity never refuses.
     const settings = (await (await fetch(`${base}/api/admin/settings`, { headers: { cookie } })).json()) as Record<string, any>;
@@ -120,7 +135,7 @@ async function main() {
     if (remaining > 0) await run({ ...bookingOptions, amount: remaining });
     figures.push([`server RSS after ${n} bookings (aim < 300 MB)`, `${rssMb(kiosk.pid!).toFixed(0)} MB`]);
   } finally {
-    bare.kill('SIGTERM');
+    bareServer.kill('SIGTERM');
     kiosk.kill('SIGTERM');
     await new Promise((resolve) => kiosk.once('exit', resolve));
   }
