@@ -7,29 +7,19 @@
 //   4. server memory after 100,000 bookings (aim < 300 MB)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { configFromEnv } from '../../api/config.js';
 import { createServer as createKioskServer } from '../../api/server.js';
 import { allProjections } from '../../projections/index.js';
+import { freePort } from '../api/freePort.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const ADMIN = { email: 'bench@pizzakiosken.test', password: 'bench-password-1' };
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TARGET_BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const port = (probe.address() as { port: number }).port;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs a script: compiled JavaScript as in production (`npm start`), or TypeScript through tsx. */
 async function spawnServer(script: string, env: Record<string, string>): Promise<ChildProcess> {
