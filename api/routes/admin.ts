@@ -24,7 +24,7 @@ import { vipCustomerInputSchema } from '../../domain/vip/vipCustomers.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { addDays, daysBetween, todayIn } from '../../domain/shared/time.js';
 import { dayHours, lastBookableDate } from '../../domain/kioskDay/schedule.js';
-import type { DayDoc } from '../../read-models/shapes.js';
+import type { BonusCodeDoc, DayDoc } from '../../read-models/shapes.js';
 import { C } from '../../read-models/shapes.js';
 import {
   bookingsBetween,
@@ -150,7 +150,10 @@ export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
     });
 
     // ---- bonus codes ----
-    const bonusCodeById = async (id: number) => (await listBonusCodes(docs)).find((c) => c.id === id) ?? null;
+    const bonusCodeById = async (id: number) => {
+      const doc = await docs.get<BonusCodeDoc>(C.bonusCodes, String(id));
+      return doc ? withNumericId(doc) : null;
+    };
 
     secured.get('/bonus-codes', async () => listBonusCodes(docs));
 
