@@ -80,9 +80,16 @@ export class CommandBus {
       entry.queue.push({ command, meta, resolve, reject });
       if (!entry.scheduled) {
         entry.scheduled = true;
-        entry.tail = entry.tail.then(() => {
+        entry.tail = entry.tail.then(async () => {
           entry.scheduled = false;
-          return this.processBatch(streamName, entry, entry.queue.splice(0));
+          const batch = entry.queue.splice(0);
+          try {
+            await this.processBatch(streamName, entry, batch);
+          } catch (error) {
+            // Never leave a caller waiting, nor the stream's queue stuck behind a failed round.
+            entry.cached = null;
+            for (const q of batch) q.reject(error);
+          }
         });
       }
     }).then(({ events, position }) => ({ events: events as E[], position, state: entry.cached?.state as S }));
