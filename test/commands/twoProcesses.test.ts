@@ -1,0 +1,61 @@
+// "Never more pizzas in a window than capacity_per_window" holds across API processes: two
+// command buses with their own caches and their own connections to one event store file compete
+// for one slot, and optimistic concurrency on the day's stream settles every race.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openSqliteEventStore } from '../../api/eventStore/sqlite.js';
+import { CommandBus } from '../../api/commands/commandBus.js';
+import { Kiosk } from '../../api/kiosk.js';
+import { kioskDayDecider } from '../../domain/kioskDay/decide.js';
+import { kioskDayStream } from '../../domain/kioskDay/kioskDay.js';
+
+const now = new Date('2026-11-23T08:00:00Z');
+
+function apiProcess(file: string) {
+  const store = openSqliteEventStore(file);
+  const bus = new CommandBus(store);
+  const kiosk = new Kiosk({ bus, clock: () => ({ now, timeZone: 'Europe/Stockholm' }), publicUrl: 'http://kiosk.test', waitForReadModels: async () => true });
+  return { store, bus, kiosk };
+}
+
+describe('two API processes on one event store', () => {
+  it('accept at most capacity_per_window pizzas in a window between them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pizzakiosken-two-'));
+    const file = join(dir, 'events.db');
+    const a = apiProcess(file);
+    await a.kiosk.seed('admin@kiosk.se');
+    const b = apiProcess(file);
+
+    const book = (kiosk: Kiosk, i: number) =>
+      kiosk.placeBooking({
+        date: '2026-11-24',
+        time: '18:00',
+        name: 'Kund',
+        email: `k${i}@example.se`,
+        phone: null,
+        dine_in: true,
+        comment: null,
+        items: [{ pizza_id: 1, qty: 1 + (i % 2) }],
+        requested_pizzas: 1 + (i % 2),
+        bonus_code: null,
+        vip_token: null,
+      });
+    const results = await Promise.allSettled(Array.from({ length: 60 }, (_, i) => book(i % 2 ? a.kiosk : b.kiosk, i)));
+    const accepted = results.filter((r) => r.status === 'fulfilled');
+    expect(accepted.length).toBeGreaterThan(0);
+
+    // The stream itself, read fresh: the truth both processes agreed on.
+    const day = (await new CommandBus(a.store).load(kioskDayStream('2026-11-24'), kioskDayDecider)).state;
+    const pizzas = [...day.bookings.values()].reduce((n, booking) => n + booking.total_pizzas, 0);
+    expect(pizzas).toBeLessThanOrEqual(6);
+    expect(pizzas).toBeGreaterThanOrEqual(5);
+    expect(day.bookings.size).toBe(accepted.length);
+    expect(new Set([...day.bookings.keys()]).size).toBe(accepted.length);
+
+    await a.store.close();
+    await b.store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
