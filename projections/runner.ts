@@ -5,7 +5,7 @@
 // a checkpoint never runs ahead of the work it records and a rebuild runs at batch speed. It is
 // woken by in-process appends and polls for appends made by other processes.
 import type { EventStore, Position } from '../domain/eventStore.js';
-import type { DocumentStore } from '../read-models/documentStore.js';
+import type { Checkpoint, DocumentStore, Write } from '../read-models/documentStore.js';
 import { ProjectionBatch, type Projection } from './projection.js';
 
 export interface RunnerOptions {
@@ -152,6 +152,10 @@ export class ProjectionRunner {
       return 0;
     }
     const last = page[page.length - 1]!.position;
+    // Every projection that is behind applies the page in memory; then one commit stores all
+    // their writes with all their checkpoints (one transaction on SQLite).
+    const writes: Write[] = [];
+    const checkpoints: Checkpoint[] = [];
     for (const projection of this.projections) {
       const checkpoint = this.checkpoints.get(projection.name) ?? 0;
       if (checkpoint >= last) continue;
@@ -160,22 +164,22 @@ export class ProjectionRunner {
         if (event.position <= checkpoint || !projection.eventTypes.has(event.type)) continue;
         await projection.apply(event, batch);
       }
-      const writes = batch.writes();
+      const own = batch.writes();
+      writes.push(...own);
       // A page that changed nothing for this projection moves only its in-memory checkpoint;
       // the stored one follows with its next write (or after a long quiet stretch). Replaying
       // events it ignores costs nothing, and most pages concern only a few projections.
       const stored = this.storedCheckpoints.get(projection.name) ?? 0;
-      if (writes.length > 0 || last - stored >= 10_000 || this.fresh.size > 0) {
-        await this.docs.commit(writes, { projection: projection.name, position: last });
-        this.storedCheckpoints.set(projection.name, last);
-      }
-      for (const write of writes) {
-        const ids = this.fresh.get(write.collection);
-        if (!ids) continue;
-        if (write.op === 'put') ids.add(write.doc.id);
-        else ids.delete(write.id);
-      }
-      this.checkpoints.set(projection.name, last);
+      if (own.length > 0 || last - stored >= 10_000 || this.fresh.size > 0) checkpoints.push({ projection: projection.name, position: last });
+    }
+    if (writes.length > 0 || checkpoints.length > 0) await this.docs.commit(writes, checkpoints);
+    for (const projection of this.projections) this.checkpoints.set(projection.name, Math.max(last, this.checkpoints.get(projection.name) ?? 0));
+    for (const c of checkpoints) this.storedCheckpoints.set(c.projection, c.position);
+    for (const write of writes) {
+      const ids = this.fresh.get(write.collection);
+      if (!ids) continue;
+      if (write.op === 'put') ids.add(write.doc.id);
+      else ids.delete(write.id);
     }
     this.release();
     return page.length;

@@ -29,9 +29,9 @@ export function cachedDocumentStore(store: DocumentStore, collections: readonly 
       return doc;
     },
 
-    async commit(writes: Write[], checkpoint?: Checkpoint) {
+    async commit(writes: Write[], checkpoints?: Checkpoint | Checkpoint[]) {
       try {
-        await store.commit(writes, checkpoint);
+        await store.commit(writes, checkpoints);
       } finally {
         for (const w of writes) if (cached.has(w.collection)) entries.delete(key(w.collection, w.op === 'put' ? w.doc.id : w.id));
       }

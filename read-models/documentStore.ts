@@ -39,8 +39,11 @@ export interface DocumentStore {
   count(collection: string, filter?: Filter): Promise<number>;
   /** Declares that queries filter or sort on this top-level field; adapters may build an index. */
   ensureIndex(collection: string, field: string): Promise<void>;
-  /** Applies the writes in order and stores the checkpoint, atomically where the store allows. */
-  commit(writes: Write[], checkpoint?: Checkpoint): Promise<void>;
+  /**
+   * Applies the writes in order and stores the checkpoint(s), atomically where the store allows.
+   * Several checkpoints let the projection runner commit a page for all its projections at once.
+   */
+  commit(writes: Write[], checkpoints?: Checkpoint | Checkpoint[]): Promise<void>;
   /** The stored position of a projection, 0 when it has none. */
   getCheckpoint(projection: string): Promise<number>;
   /** Removes every document of the collections and the checkpoint of the projection (rebuild). */

@@ -85,7 +85,7 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
       await db.collection(collection).createIndex({ [field(name)]: 1 });
     },
 
-    async commit(writes: Write[], checkpoint?: Checkpoint) {
+    async commit(writes: Write[], checkpoints?: Checkpoint | Checkpoint[]) {
       const byCollection = new Map<string, Write[]>();
       for (const w of writes) {
         const list = byCollection.get(w.collection) ?? [];
@@ -93,7 +93,7 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
         byCollection.set(w.collection, list);
       }
       for (const [collection, list] of byCollection) await writeCollection(collection, list);
-      if (checkpoint) {
+      for (const checkpoint of checkpoints === undefined ? [] : [checkpoints].flat()) {
         await db
           .collection<{ _id: string; position: number }>(CHECKPOINTS)
           .updateOne({ _id: checkpoint.projection }, { $set: { position: checkpoint.position } }, { upsert: true });

@@ -112,12 +112,12 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
     return statement;
   };
 
-  const commit = db.transaction((writes: Write[], checkpoint?: Checkpoint) => {
+  const commit = db.transaction((writes: Write[], checkpoints: Checkpoint[]) => {
     for (const write of writes) {
       if (write.op === 'put') putDoc.run(write.collection, write.doc.id, JSON.stringify(write.doc));
       else deleteDoc.run(write.collection, write.id);
     }
-    if (checkpoint) putCheckpoint.run(checkpoint.projection, checkpoint.position);
+    for (const c of checkpoints) putCheckpoint.run(c.projection, c.position);
   });
 
   const reset = db.transaction((collections: string[], projection: string) => {
@@ -153,8 +153,8 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
       db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON docs (json_extract(doc, '$.${field}')) WHERE ${collectionIs(collection)}`);
     },
 
-    async commit(writes: Write[], checkpoint?: Checkpoint) {
-      commit(writes, checkpoint);
+    async commit(writes: Write[], checkpoints?: Checkpoint | Checkpoint[]) {
+      commit(writes, checkpoints === undefined ? [] : [checkpoints].flat());
     },
 
     async getCheckpoint(projection: string) {

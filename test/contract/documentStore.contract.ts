@@ -110,6 +110,15 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
         expect(await store.getCheckpoint(p)).toBe(43);
       });
 
+      it('can be stored for several projections in one commit', async () => {
+        const [p, q] = [`proj_${randomUUID()}`, `proj_${randomUUID()}`];
+        await store.commit([{ op: 'put', collection: c, doc: { id: 'a' } }], [
+          { projection: p, position: 5 },
+          { projection: q, position: 6 },
+        ]);
+        expect([await store.getCheckpoint(p), await store.getCheckpoint(q)]).toEqual([5, 6]);
+      });
+
       it('are cleared by reset together with the named collections only', async () => {
         const p = `proj_${randomUUID()}`;
         const o = other();
