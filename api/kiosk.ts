@@ -150,11 +150,7 @@ export class Kiosk {
    */
   async placeBooking(payload: BookingPayload): Promise<BookingPlacedData> {
     const clock = this.o.clock();
-    const [settings, menu, day] = await Promise.all([
-      this.settings(),
-      this.o.bus.load(MENU_STREAM, menuDecider),
-      this.o.bus.load(kioskDayStream(payload.date), kioskDayDecider),
-    ]);
+    const [settings, menu] = await Promise.all([this.settings(), this.o.bus.load(MENU_STREAM, menuDecider)]);
     const lines = linesFromMenu(payload.items, menu.state.pizzas);
     const vip = payload.vip_token ? (await this.vipAccess(payload.vip_token)).access : null;
     const command: PlaceBooking = {
@@ -171,12 +167,12 @@ export class Kiosk {
       settings,
       clock,
     };
-    // Refuse an invalid order before touching the bonus code (the real decision comes below).
-    kioskDayDecider.decide(command, day.state);
 
     const meta = this.meta('customer');
     let release: (() => Promise<unknown>) | null = null;
     if (payload.bonus_code) {
+      // Refuse an invalid order before touching the bonus code (the real decision comes below).
+      kioskDayDecider.decide(command, (await this.o.bus.load(kioskDayStream(payload.date), kioskDayDecider)).state);
       const ref = randomUUID();
       const code = payload.bonus_code;
       const redeemed = await this.o.bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'RedeemBonusCode', code, booking_ref: ref, clock }, meta);

@@ -86,10 +86,12 @@ export function slotCapacity(hours: CalendarEntry, settings: Settings, pizzasByT
   if (!hours.isOpen) return null;
   const t = minutesOf(time);
   const open = minutesOf(hours.openTime);
-  if (t < open || (t - open) % settings.slot_length_minutes !== 0 || t + settings.slot_length_minutes > minutesOf(hours.closeTime)) return null;
-  const window = windowOf(time, hours.openTime, settings);
+  const { slot_length_minutes: step, window_minutes: width } = settings;
+  if (t < open || (t - open) % step !== 0 || t + step > minutesOf(hours.closeTime)) return null;
+  const windowAt = (m: number) => open + Math.floor(Math.max(0, m - open) / width) * width;
+  const window = windowAt(t);
   let used = 0;
-  for (const [booked, pizzas] of Object.entries(pizzasByTime)) if (windowOf(booked, hours.openTime, settings) === window) used += pizzas;
+  for (const booked in pizzasByTime) if (windowAt(minutesOf(booked)) === window) used += pizzasByTime[booked]!;
   return Math.max(0, settings.capacity_per_window - used);
 }
 
