@@ -3,6 +3,7 @@
 // business rule it relies on lives in domain/; this module only wires streams together.
 import { randomBytes, randomUUID, createHash } from 'node:crypto';
 import type { Position } from '../domain/eventStore.js';
+import type { Decider, DomainEvent } from '../domain/shared/decider.js';
 import { msg } from '../domain/messages.js';
 import { DomainError, notFound, reject } from '../domain/shared/errors.js';
 import type { Clock } from '../domain/shared/time.js';
@@ -51,6 +52,11 @@ export class Kiosk {
     return result;
   }
 
+  /** Runs a command and answers once the read models show its events (read-your-writes). */
+  private async write<C, E extends DomainEvent, S>(stream: string, decider: Decider<C, E, S>, command: C, actor: string) {
+    return this.settled(await this.o.bus.handle(stream, decider, command, this.meta(actor)));
+  }
+
   // ---- settings --------------------------------------------------------------------------
 
   async settings(): Promise<Settings> {
@@ -58,7 +64,7 @@ export class Kiosk {
   }
 
   async updateSettings(settings: Settings, actor: string) {
-    await this.settled(await this.o.bus.handle(SETTINGS_STREAM, settingsDecider, { type: 'UpdateSettings', settings }, this.meta(actor)));
+    await this.write(SETTINGS_STREAM, settingsDecider, { type: 'UpdateSettings', settings }, actor);
     return settings;
   }
 
@@ -66,7 +72,7 @@ export class Kiosk {
     const current = await this.settings();
     // The admin e-mail is where bookings are announced: a reset keeps it.
     const defaults = defaultSettings(current.admin_email);
-    await this.settled(await this.o.bus.handle(SETTINGS_STREAM, settingsDecider, { type: 'ResetSettings', defaults }, this.meta(actor)));
+    await this.write(SETTINGS_STREAM, settingsDecider, { type: 'ResetSettings', defaults }, actor);
     return defaults;
   }
 
@@ -113,17 +119,17 @@ export class Kiosk {
   // ---- menu --------------------------------------------------------------------------------
 
   async addPizza(pizza: PizzaInput, actor: string) {
-    const result = await this.settled(await this.o.bus.handle(MENU_STREAM, menuDecider, { type: 'AddPizza', pizza }, this.meta(actor)));
+    const result = await this.write(MENU_STREAM, menuDecider, { type: 'AddPizza', pizza }, actor);
     return result.events[0]!.data as Pizza;
   }
 
   async updatePizza(id: number, pizza: PizzaInput, actor: string) {
-    const result = await this.settled(await this.o.bus.handle(MENU_STREAM, menuDecider, { type: 'UpdatePizza', id, pizza }, this.meta(actor)));
+    const result = await this.write(MENU_STREAM, menuDecider, { type: 'UpdatePizza', id, pizza }, actor);
     return result.events[0]!.data as Pizza;
   }
 
   async removePizza(id: number, actor: string) {
-    await this.settled(await this.o.bus.handle(MENU_STREAM, menuDecider, { type: 'RemovePizza', id }, this.meta(actor)));
+    await this.write(MENU_STREAM, menuDecider, { type: 'RemovePizza', id }, actor);
   }
 
   // ---- VIP access ----------------------------------------------------------------------------
@@ -191,28 +197,19 @@ export class Kiosk {
 
   async confirmBooking(bookingId: string, actor: string) {
     const date = bookingDate(bookingId);
-    await this.settled(await this.o.bus.handle(kioskDayStream(date), kioskDayDecider, { type: 'ConfirmBooking', bookingId, clock: this.o.clock() }, this.meta(actor)));
+    await this.write(kioskDayStream(date), kioskDayDecider, { type: 'ConfirmBooking', bookingId, clock: this.o.clock() }, actor);
   }
 
   async cancelBookingByStaff(bookingId: string, reason: string, actor: string) {
     const date = bookingDate(bookingId);
-    await this.settled(
-      await this.o.bus.handle(kioskDayStream(date), kioskDayDecider, { type: 'CancelBookingByStaff', bookingId, reason, clock: this.o.clock() }, this.meta(actor)),
-    );
+    await this.write(kioskDayStream(date), kioskDayDecider, { type: 'CancelBookingByStaff', bookingId, reason, clock: this.o.clock() }, actor);
   }
 
   async cancelBookingByCustomer(bookingId: string, email: string) {
     const date = dateOfBookingId(bookingId);
     if (!date) notFound(msg.bookingNotFound);
     const settings = await this.settings();
-    await this.settled(
-      await this.o.bus.handle(
-        kioskDayStream(date!),
-        kioskDayDecider,
-        { type: 'CancelBookingByCustomer', bookingId: bookingId.trim(), email, settings, clock: this.o.clock() },
-        this.meta('customer'),
-      ),
-    );
+    await this.write(kioskDayStream(date!), kioskDayDecider, { type: 'CancelBookingByCustomer', bookingId: bookingId.trim(), email, settings, clock: this.o.clock() }, 'customer');
   }
 
   // ---- calendar and VIP dates --------------------------------------------------------------
@@ -222,18 +219,16 @@ export class Kiosk {
     // Times left out keep the day's current hours, so toggling open/closed is one field.
     const current = dayHours(input.date, settings, day.state.entry);
     const entry = { isOpen: input.isOpen, openTime: input.openTime ?? current.openTime, closeTime: input.closeTime ?? current.closeTime };
-    await this.settled(await this.o.bus.handle(kioskDayStream(input.date), kioskDayDecider, { type: 'SetDaySchedule', date: input.date, entry }, this.meta(actor)));
+    await this.write(kioskDayStream(input.date), kioskDayDecider, { type: 'SetDaySchedule', date: input.date, entry }, actor);
   }
 
   async markVipDate(date: string, description: string | null, actor: string) {
     const settings = await this.settings();
-    await this.settled(
-      await this.o.bus.handle(kioskDayStream(date), kioskDayDecider, { type: 'MarkDayVip', date, description, actor, settings }, this.meta(actor)),
-    );
+    await this.write(kioskDayStream(date), kioskDayDecider, { type: 'MarkDayVip', date, description, actor, settings }, actor);
   }
 
   async removeVipDate(date: string, actor: string) {
-    await this.settled(await this.o.bus.handle(kioskDayStream(date), kioskDayDecider, { type: 'RemoveDayVip', date }, this.meta(actor)));
+    await this.write(kioskDayStream(date), kioskDayDecider, { type: 'RemoveDayVip', date }, actor);
   }
 
   private async requireVipDay(date: string, message: string) {
@@ -244,19 +239,17 @@ export class Kiosk {
   // ---- VIP customers, links and invitations ---------------------------------------------------
 
   async addVipCustomer(input: VipCustomerInput, actor: string) {
-    const result = await this.settled(
-      await this.o.bus.handle(VIP_CUSTOMERS_STREAM, vipCustomersDecider, { type: 'AddVipCustomer', input, now: this.o.clock().now }, this.meta(actor)),
-    );
+    const result = await this.write(VIP_CUSTOMERS_STREAM, vipCustomersDecider, { type: 'AddVipCustomer', input, now: this.o.clock().now }, actor);
     return result.state.customers.get((result.events[0]!.data as { id: number }).id)!;
   }
 
   async updateVipCustomer(id: number, input: VipCustomerInput, actor: string) {
-    const result = await this.settled(await this.o.bus.handle(VIP_CUSTOMERS_STREAM, vipCustomersDecider, { type: 'UpdateVipCustomer', id, input }, this.meta(actor)));
+    const result = await this.write(VIP_CUSTOMERS_STREAM, vipCustomersDecider, { type: 'UpdateVipCustomer', id, input }, actor);
     return result.state.customers.get(id)!;
   }
 
   async removeVipCustomer(id: number, actor: string) {
-    await this.settled(await this.o.bus.handle(VIP_CUSTOMERS_STREAM, vipCustomersDecider, { type: 'RemoveVipCustomer', id }, this.meta(actor)));
+    await this.write(VIP_CUSTOMERS_STREAM, vipCustomersDecider, { type: 'RemoveVipCustomer', id }, actor);
   }
 
   vipUrl(token: string): string {
@@ -272,14 +265,7 @@ export class Kiosk {
       if (!customer) notFound(msg.vipCustomerNotFound);
     }
     const token = newToken();
-    const result = await this.settled(
-      await this.o.bus.handle(
-        VIP_LINKS_STREAM,
-        vipLinksDecider,
-        { type: 'IssueVipLink', token, customer, vipDate: input.vipDate, expiresHours: input.expiresHours, now: this.o.clock().now },
-        this.meta(actor),
-      ),
-    );
+    const result = await this.write(VIP_LINKS_STREAM, vipLinksDecider, { type: 'IssueVipLink', token, customer, vipDate: input.vipDate, expiresHours: input.expiresHours, now: this.o.clock().now }, actor);
     const link = result.state.links.get(token)!;
     return { url: this.vipUrl(token), expires_at: link.expires_at, token };
   }
@@ -292,14 +278,7 @@ export class Kiosk {
       if (!customer) throw new DomainError(msg.vipCustomerNotFound, 'not_found');
       return { invitation_id: randomUUID(), token: newToken(), customer };
     });
-    const result = await this.settled(
-      await this.o.bus.handle(
-        VIP_LINKS_STREAM,
-        vipLinksDecider,
-        { type: 'SendVipInvitations', recipients, subject: input.subject, message: input.message, vipDate: input.vipDate, expiresHours: input.expiresHours, now: this.o.clock().now },
-        this.meta(actor),
-      ),
-    );
+    const result = await this.write(VIP_LINKS_STREAM, vipLinksDecider, { type: 'SendVipInvitations', recipients, subject: input.subject, message: input.message, vipDate: input.vipDate, expiresHours: input.expiresHours, now: this.o.clock().now }, actor);
     const sent = result.events[0]!;
     if (sent.type !== 'VipInvitationsSent') throw new Error('unexpected event');
     return sent.data.recipients.map((r) => ({
@@ -315,16 +294,16 @@ export class Kiosk {
   // ---- bonus codes ---------------------------------------------------------------------------
 
   async createBonusCode(input: BonusCodeInput, actor: string) {
-    const result = await this.settled(await this.o.bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'CreateBonusCode', input }, this.meta(actor)));
+    const result = await this.write(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'CreateBonusCode', input }, actor);
     return (result.events[0]!.data as { id: number }).id;
   }
 
   async updateBonusCode(id: number, input: BonusCodeInput, actor: string) {
-    await this.settled(await this.o.bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'UpdateBonusCode', id, input }, this.meta(actor)));
+    await this.write(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'UpdateBonusCode', id, input }, actor);
   }
 
   async deleteBonusCode(id: number, actor: string) {
-    await this.settled(await this.o.bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'DeleteBonusCode', id }, this.meta(actor)));
+    await this.write(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'DeleteBonusCode', id }, actor);
   }
 
   /** POST /validate-bonus-code answers from the stream, so a code used up a moment ago says so. */
@@ -336,9 +315,7 @@ export class Kiosk {
 
   async subscribePush(endpoint: string, keys: Record<string, string>) {
     const id = createHash('sha256').update(endpoint).digest('hex').slice(0, 32);
-    await this.settled(
-      await this.o.bus.handle(PUSH_STREAM, pushDecider, { type: 'Subscribe', subscription: { id, endpoint, keys, subscribed_at: this.o.clock().now.toISOString() } }, this.meta('customer')),
-    );
+    await this.write(PUSH_STREAM, pushDecider, { type: 'Subscribe', subscription: { id, endpoint, keys, subscribed_at: this.o.clock().now.toISOString() } }, 'customer');
     return id;
   }
 }
