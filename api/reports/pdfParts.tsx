@@ -43,7 +43,11 @@ const styles = StyleSheet.create({
   note: { marginTop: 1, paddingLeft: '7%', fontSize: 8, fontFamily: 'Helvetica-Oblique', color: '#555' },
   footer: { position: 'absolute', bottom: 20, left: 36, right: 36, fontSize: 7, color: '#888', flexDirection: 'row', justifyContent: 'space-between' },
   notice: { marginTop: 12, fontSize: 11 },
+  fineprint: { fontSize: 7, color: '#888' },
 });
+
+/** Caption, column header and one booking row with a note line, with some slack. */
+const TABLE_LEAD_PT = 90;
 
 interface Column {
   label: string;
@@ -115,7 +119,7 @@ export function Summary({ summary }: { summary: ReportSummary }) {
           </Text>
         ))}
       </View>
-      <Text style={{ fontSize: 7, color: '#888' }}>Pizzor och omsättning räknar inte avbokade bokningar.</Text>
+      <Text style={styles.fineprint}>Pizzor och omsättning räknar inte avbokade bokningar.</Text>
     </View>
   );
 }
@@ -128,7 +132,7 @@ export function PizzaQuantities({ title, summary }: { title: string; summary: Re
         {title}
       </Text>
       {summary.pizzaQuantities.length === 0 ? (
-        <Text>Inga pizzor att baka.</Text>
+        <Text>Inga pizzor: avbokade bokningar räknas inte.</Text>
       ) : (
         summary.pizzaQuantities.map((p) => (
           <View key={p.pizza_name} style={styles.quantityRow} wrap={false}>
@@ -148,33 +152,39 @@ export function PizzaQuantities({ title, summary }: { title: string; summary: Re
  */
 export function BookingTable({ caption, bookings }: { caption: string; bookings: readonly ReportBooking[] }) {
   return (
-    <View style={styles.table}>
-      <View fixed>
-        <Text style={styles.caption}>{caption}</Text>
-        <View style={styles.headRow}>
-          {COLUMNS.map((c) => (
-            <Text key={c.label} style={cellStyle(c)}>
-              {c.label}
-            </Text>
-          ))}
-        </View>
-      </View>
-      {bookings.map((b) => {
-        const note = noteOf(b);
-        return (
-          <View key={b.id} style={b.status === 'cancelled' ? [styles.row, styles.cancelled] : styles.row} wrap={false}>
-            <View style={styles.cells}>
-              {COLUMNS.map((c) => (
-                <Text key={c.label} style={cellStyle(c)}>
-                  {c.cell(b)}
-                </Text>
-              ))}
-            </View>
-            {note && <Text style={styles.note}>{note}</Text>}
+    <>
+      {/* Fixed nodes never move to the next page, so a table starting near the bottom would leave
+          its caption and header there without a row. This empty marker asks for room for caption,
+          header and a first row below it; without that room react-pdf moves the table on. */}
+      <View minPresenceAhead={TABLE_LEAD_PT} />
+      <View style={styles.table}>
+        <View fixed>
+          <Text style={styles.caption}>{caption}</Text>
+          <View style={styles.headRow}>
+            {COLUMNS.map((c) => (
+              <Text key={c.label} style={cellStyle(c)}>
+                {c.label}
+              </Text>
+            ))}
           </View>
-        );
-      })}
-    </View>
+        </View>
+        {bookings.map((b) => {
+          const note = noteOf(b);
+          return (
+            <View key={b.id} style={b.status === 'cancelled' ? [styles.row, styles.cancelled] : styles.row} wrap={false}>
+              <View style={styles.cells}>
+                {COLUMNS.map((c) => (
+                  <Text key={c.label} style={cellStyle(c)}>
+                    {c.cell(b)}
+                  </Text>
+                ))}
+              </View>
+              {note && <Text style={styles.note}>{note}</Text>}
+            </View>
+          );
+        })}
+      </View>
+    </>
   );
 }
 

@@ -115,7 +115,8 @@ export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
       const { date } = parse(dailyReportQuerySchema, request.query);
       // @react-pdf/renderer is heavy: it loads with the first report, not at start.
       const { renderDailyReport } = await import('../reports/dailyReportPdf.js');
-      const pdf = await renderDailyReport({ date, generatedAt: kiosk.clock().now.toISOString(), bookings: await bookingsBetween(docs, date, date) });
+      const clock = kiosk.clock();
+      const pdf = await renderDailyReport({ date, generatedAt: clock.now.toISOString(), timeZone: clock.timeZone, bookings: await bookingsBetween(docs, date, date) });
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="palombo-rapport-${date}.pdf"`).send(pdf);
     });
 
@@ -123,7 +124,8 @@ export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
       const { startDate, endDate } = parse(bookingsReportQuerySchema, request.query);
       const bookings = await bookingsBetween(docs, startDate, endDate);
       const { renderBookingsReport } = await import('../reports/bookingsReportPdf.js');
-      const pdf = await renderBookingsReport({ startDate, endDate, generatedAt: kiosk.clock().now.toISOString(), bookings });
+      const clock = kiosk.clock();
+      const pdf = await renderBookingsReport({ startDate, endDate, generatedAt: clock.now.toISOString(), timeZone: clock.timeZone, bookings });
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="bokningsrapport-${startDate}-${endDate}.pdf"`)
