@@ -5,11 +5,14 @@ import { expect } from 'vitest';
 import type { Decider, DomainEvent } from '../../domain/shared/decider.js';
 import { DomainError, type DomainErrorKind } from '../../domain/shared/errors.js';
 
+/** An event with only some of its data fields: what thenMatches compares. */
+export type EventMatching<Event> = Event extends DomainEvent<infer Type, infer Data> ? { type: Type; data?: Partial<Data> } : never;
+
 export interface Then<Event, State> {
   /** The command decides exactly these events. */
   then(expected: Event[]): void;
   /** The command decides events that match these (each a subset of an event's fields). */
-  thenMatches(expected: Array<Partial<Event> & { data?: unknown }>): void;
+  thenMatches(expected: Array<EventMatching<Event>>): void;
   /** The command is refused with a DomainError carrying this exact message (and kind, if given). */
   thenThrows(message: string, kind?: DomainErrorKind): void;
   /** The state after the given events and the decided ones, for rules seen only in the state. */
