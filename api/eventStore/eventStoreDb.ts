@@ -1,15 +1,24 @@
-// The production event store: EventStoreDB (KurrentDB) over gRPC with @eventstore/db-client,
+// The production event store: EventStoreDB / KurrentDB over gRPC with @eventstore/db-client,
 // chosen by EVENTSTORE_URL. It passes the same contract suite as the SQLite adapter
 // (test/contract/eventStoreDb.test.ts runs it wherever a server or a Docker engine is available).
 //
-// Positions: EventStoreDB orders $all by a (commit, prepare) pair. Our port wants one growing
-// number per event; the prepare position is one (every event is its own prepare record, and
-// prepare positions grow with $all order for ordinary appends). To resume after a number, the
-// adapter needs the full pair again: it remembers the pairs it has seen, and for a number it has
-// not seen (a checkpoint from an earlier process) it resumes at (p, p) and skips events at or
-// before p, so nothing is delivered twice and nothing after p is missed.
+// Positions. The server orders $all by a (commit, prepare) pair of log positions. Every event
+// written through gRPC is a self-committed record, for which the server reports
+// commit == prepare == the record's own log position (ResolvedEvent.CalculatePosition on the
+// server): one number per event, unique, growing with $all order, and the same whether the event
+// was read from its stream or from $all. That number is our Position. Only events of legacy
+// multi-request transactions (TCP API, never used here) have commit != prepare.
+//
+// Resuming after position P therefore asks the server for (P, P), which is exactly that event's
+// $all position: a read from there includes the event at P, a subscription starts after it. We
+// skip everything at or below P on our side as well, so neither the inclusive/exclusive rule nor
+// a server quirk can deliver an event twice, and nothing after P is skipped.
+//
+// System events ($-prefixed types, $-prefixed streams: projections' links, stats, metadata) are
+// not ours: readAll and subscribeToAll leave them out.
 import {
   ANY,
+  BACKWARDS,
   END,
   EventStoreDBClient,
   FORWARDS,
@@ -21,7 +30,9 @@ import {
   excludeSystemEvents,
   jsonEvent,
   type AppendExpectedRevision,
+  type JSONType,
   type Position as EsdbPosition,
+  type ReadPosition,
   type ResolvedEvent,
 } from '@eventstore/db-client';
 import {
@@ -34,62 +45,89 @@ import {
   type Subscription,
 } from '../../domain/eventStore.js';
 
-const PAGE = 1000;
+/** The event's log position as our Position, or undefined when the server gave none. */
+function positionOf(position: EsdbPosition | undefined): number | undefined {
+  if (!position) return undefined;
+  const n = Number(position.commit);
+  // Servers before 22.6 send no position on stream reads (0, or -1 as an unsigned 2^64-1).
+  return n > 0 && n <= Number.MAX_SAFE_INTEGER ? n : undefined;
+}
+
+const at = (position: Position): ReadPosition =>
+  position <= 0 ? START : { commit: BigInt(position), prepare: BigInt(position) };
+
+const isSystem = (e: { type: string; streamId: string }) => e.type.startsWith('$') || e.streamId.startsWith('$');
+
+function toRecorded(resolved: ResolvedEvent): RecordedEvent | null {
+  const e = resolved.event;
+  if (!e || isSystem(e)) return null;
+  const position = positionOf(e.position);
+  if (position === undefined) throw new Error(`EventStoreDB sent ${e.streamId}@${e.revision} without a log position (server older than 22.6?)`);
+  return {
+    id: e.id,
+    type: e.type,
+    data: e.data,
+    metadata: (e.metadata ?? {}) as unknown as EventMetadata,
+    streamName: e.streamId,
+    revision: Number(e.revision),
+    position,
+  };
+}
+
+const expectedOf = (expected: ExpectedRevision): AppendExpectedRevision =>
+  expected === 'no_stream' ? NO_STREAM : expected === 'stream_exists' ? STREAM_EXISTS : expected === 'any' ? ANY : BigInt(expected);
+
+/** Drains a bounded read: the server ends the call after maxCount, nothing is left open. */
+async function collect<T>(read: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of read) out.push(item);
+  return out;
+}
 
 export function openEventStoreDb(connectionString: string): EventStore {
   const client = EventStoreDBClient.connectionString(connectionString);
-  const known = new Map<number, EsdbPosition>();
 
-  const remember = (position: EsdbPosition | undefined): number => {
-    if (!position) return 0;
-    const n = Number(position.prepare);
-    if (known.size > 100_000) known.clear();
-    known.set(n, position);
-    return n;
-  };
-
-  const fromPosition = (after: Position) =>
-    after <= 0 ? START : (known.get(after) ?? { commit: BigInt(after), prepare: BigInt(after) });
-
-  const toRecorded = (resolved: ResolvedEvent): RecordedEvent | null => {
-    const e = resolved.event;
-    if (!e || e.type.startsWith('$') || e.streamId.startsWith('$')) return null;
-    return {
-      id: e.id,
-      type: e.type,
-      data: e.data,
-      metadata: (e.metadata ?? {}) as unknown as EventMetadata,
-      streamName: e.streamId,
-      revision: Number(e.revision),
-      position: remember(e.position),
-    };
-  };
-
-  const expectedOf = (expected: ExpectedRevision): AppendExpectedRevision =>
-    expected === 'no_stream' ? NO_STREAM : expected === 'stream_exists' ? STREAM_EXISTS : expected === 'any' ? ANY : BigInt(expected);
+  async function positionOfRevision(streamName: string, revision: number): Promise<number> {
+    if (revision < 0) return 0;
+    const [resolved] = await collect(client.readStream(streamName, { fromRevision: BigInt(revision), direction: FORWARDS, maxCount: 1 }));
+    return positionOf(resolved?.event?.position) ?? 0;
+  }
 
   async function readAll(afterPosition: Position, maxCount: number): Promise<RecordedEvent[]> {
     const out: RecordedEvent[] = [];
-    // Over-read by a page: system events and the resume event itself are skipped below.
-    const events = client.readAll({ fromPosition: fromPosition(afterPosition), direction: FORWARDS, maxCount: maxCount + PAGE });
-    for await (const resolved of events) {
-      const recorded = toRecorded(resolved);
-      if (!recorded || recorded.position <= afterPosition) continue;
-      out.push(recorded);
-      if (out.length >= maxCount) break;
+    if (maxCount <= 0) return out;
+    // System events sit between ours (a projection writes links for every event), so one page
+    // of the raw log may hold fewer than maxCount of ours: keep paging until we have maxCount or
+    // reach the end. Returning a short page while more of ours follow would be fine; returning
+    // an EMPTY one would make a poller believe it is at the end forever.
+    const pageSize = Math.min(Math.max(maxCount + 1, 64), 4096);
+    let cursor = afterPosition;
+    for (;;) {
+      const page = await collect(client.readAll({ fromPosition: at(cursor), direction: FORWARDS, maxCount: pageSize }));
+      let advanced = false;
+      for (const resolved of page) {
+        const position = positionOf(resolved.event?.position);
+        if (position === undefined || position <= cursor) continue;
+        cursor = position;
+        advanced = true;
+        const recorded = toRecorded(resolved);
+        if (!recorded) continue;
+        out.push(recorded);
+        if (out.length >= maxCount) return out;
+      }
+      if (page.length < pageSize || !advanced) return out;
     }
-    return out;
   }
 
   return {
     async append(streamName, events, expected) {
+      let result;
       try {
-        const result = await client.appendToStream(
+        result = await client.appendToStream(
           streamName,
-          events.map((e) => jsonEvent({ id: e.id, type: e.type, data: (e.data ?? null) as never, metadata: e.metadata as never })),
+          events.map((e) => jsonEvent({ id: e.id, type: e.type, data: (e.data ?? null) as JSONType, metadata: e.metadata })),
           { expectedRevision: expectedOf(expected) },
         );
-        return { nextRevision: Number(result.nextExpectedRevision), position: remember(result.position) };
       } catch (error) {
         if (error instanceof WrongExpectedVersionError) {
           const actual = typeof error.actualVersion === 'bigint' ? Number(error.actualVersion) : -1;
@@ -97,6 +135,16 @@ export function openEventStoreDb(connectionString: string): EventStore {
         }
         throw error;
       }
+      // Only reached with throwOnAppendFailure=false in the connection string.
+      if (!result.success) throw new WrongExpectedRevisionError(streamName, expected, Number(result.nextExpectedRevision));
+      const nextRevision = Number(result.nextExpectedRevision);
+      // The port answers the position of the LAST event of the append (read-your-writes waits for
+      // it). For one new event the reply's position is that event's. For several, and for an
+      // idempotent replay (which may come back without a position), read the last event back
+      // rather than rely on which record the reply points at.
+      let position = events.length === 1 ? positionOf(result.position) : undefined;
+      position ??= await positionOfRevision(streamName, nextRevision);
+      return { nextRevision, position };
     },
 
     async readStream(streamName, fromRevision = 0) {
@@ -116,29 +164,63 @@ export function openEventStoreDb(connectionString: string): EventStore {
     readAll,
 
     subscribeToAll(afterPosition: Position): Subscription {
-      const subscription = client.subscribeToAll({ fromPosition: fromPosition(afterPosition), filter: excludeSystemEvents() });
+      const subscription = client.subscribeToAll({ fromPosition: at(afterPosition), filter: excludeSystemEvents() });
+      const source = subscription[Symbol.asyncIterator]();
+      let last = afterPosition;
+      let closed = false;
+      let signalClosed!: () => void;
+      // A pending next() on the gRPC stream does not end when the call is cancelled (the client
+      // swallows the cancellation), so every wait races against close().
+      const whenClosed = new Promise<IteratorResult<never>>((resolve) => {
+        signalClosed = () => resolve({ done: true, value: undefined });
+      });
+      let stopping: Promise<void> | null = null;
+      const stop = () =>
+        (stopping ??= (async () => {
+          closed = true;
+          signalClosed();
+          await subscription.unsubscribe().catch(() => undefined);
+          // Late gRPC noise after the cancel must not surface as an unhandled 'error' event.
+          subscription.on('error', () => undefined);
+          subscription.destroy();
+        })());
+
       async function* iterate(): AsyncGenerator<RecordedEvent> {
-        for await (const resolved of subscription) {
-          const recorded = toRecorded(resolved);
-          if (recorded && recorded.position > afterPosition) yield recorded;
+        try {
+          while (!closed) {
+            const next = await Promise.race([source.next(), whenClosed]);
+            if (next.done || closed) return;
+            const recorded = toRecorded(next.value);
+            if (!recorded || recorded.position <= last) continue;
+            last = recorded.position;
+            yield recorded;
+          }
+        } finally {
+          await stop();
         }
       }
+
       const iterator = iterate();
       return {
         [Symbol.asyncIterator]: () => iterator,
-        async close() {
-          await subscription.unsubscribe();
-        },
+        close: stop,
       };
     },
 
     async headPosition() {
-      // Newest first, stopping at the first event of ours (system events are skipped).
-      for await (const resolved of client.readAll({ fromPosition: END, direction: 'backwards' })) {
-        const recorded = toRecorded(resolved);
-        if (recorded) return recorded.position;
+      // Newest first, past the system events the projections keep writing.
+      const pageSize = 256;
+      let from: ReadPosition = END;
+      for (;;) {
+        const page: ResolvedEvent[] = await collect(client.readAll({ fromPosition: from, direction: BACKWARDS, maxCount: pageSize }));
+        for (const resolved of page) {
+          const recorded = toRecorded(resolved);
+          if (recorded) return recorded.position;
+        }
+        const oldest: EsdbPosition | undefined = page[page.length - 1]?.event?.position;
+        if (page.length < pageSize || !oldest) return 0;
+        from = oldest;
       }
-      return 0;
     },
 
     async close() {

@@ -5,6 +5,13 @@
 // transaction (one fsync), each checked against its own expected revision in arrival order, so a
 // conflict fails only its own append. One fsync per append would cap a Friday rush near the
 // disk's fsync rate; batching lets 32 concurrent clients share each one.
+//
+// Idempotence: an append whose events are ALL stored in that stream already (by event id) writes
+// nothing and answers the stored result, whatever its expected revision, so a client retrying
+// after a lost answer gets the answer it missed. A PARTIAL overlap (some ids stored, some new), or
+// ids stored in another stream, is refused as a conflict: it can only come from a client that
+// re-decided on stale state, and the command bus answers a conflict by reading again and deciding
+// afresh. EventStoreDB also answers a partial overlap with a wrong-expected-version error.
 import { EventEmitter } from 'node:events';
 import Database from 'better-sqlite3';
 import {
@@ -18,15 +25,7 @@ import {
   type Subscription,
 } from '../../domain/eventStore.js';
 
-interface Row {
-  position: number;
-  stream: string;
-  revision: number;
-  event_id: string;
-  type: string;
-  data: string;
-  metadata: string;
-}
+type Row = [position: number, stream: string, revision: number, eventId: string, type: string, data: string, metadata: string];
 
 interface QueuedAppend {
   stream: string;
@@ -36,25 +35,41 @@ interface QueuedAppend {
   reject(error: unknown): void;
 }
 
+export interface SqliteEventStoreOptions {
+  /** How often a live subscription looks for events appended by other processes (ms). */
+  pollIntervalMs?: number;
+  /** Events a subscription reads per query while catching up. */
+  pageSize?: number;
+}
+
 export interface SqliteEventStore extends EventStore {
-  /** Transactions committed by appends so far (shows group commit at work). */
+  /** Transactions committed by appends so far: fewer than appends when group commit works. */
   readonly commits: number;
 }
 
+// Rows come back as arrays (.raw()): a projection rebuild reads hundreds of thousands of events,
+// and skipping a keyed object per row is a measurable share of that.
 const toRecorded = (row: Row): RecordedEvent => ({
-  id: row.event_id,
-  type: row.type,
-  data: JSON.parse(row.data),
-  metadata: JSON.parse(row.metadata),
-  streamName: row.stream,
-  revision: row.revision,
-  position: row.position,
+  id: row[3],
+  type: row[4],
+  data: JSON.parse(row[5]),
+  metadata: JSON.parse(row[6]),
+  streamName: row[1],
+  revision: row[2],
+  position: row[0],
 });
 
-export function openSqliteEventStore(filePath: string, options: { pollIntervalMs?: number } = {}): SqliteEventStore {
+const COLUMNS = 'position, stream, revision, event_id, type, data, metadata';
+
+export function openSqliteEventStore(filePath: string, options: SqliteEventStoreOptions = {}): SqliteEventStore {
+  const pollMs = options.pollIntervalMs ?? 250;
+  const pageSize = options.pageSize ?? 500;
+
   const db = new Database(filePath);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
+  // Another process on the same file (a second API process, a CLI) may hold the write lock for a
+  // moment; waiting beats failing a whole batch with SQLITE_BUSY.
   db.pragma('busy_timeout = 5000');
   db.exec(`
     CREATE TABLE IF NOT EXISTS events (
@@ -75,59 +90,64 @@ export function openSqliteEventStore(filePath: string, options: { pollIntervalMs
   const byEventId = db.prepare<[string], { stream: string; revision: number; position: number }>(
     'SELECT stream, revision, position FROM events WHERE event_id = ?',
   );
-  const insert = db.prepare('INSERT INTO events (stream, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
-  const readStreamRows = db.prepare<[string, number], Row>('SELECT * FROM events WHERE stream = ? AND revision >= ? ORDER BY revision');
-  const readAllRows = db.prepare<[number, number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
+  const insert = db.prepare<[string, number, string, string, string, string]>(
+    'INSERT INTO events (stream, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const readStreamRows = db
+    .prepare<[string, number], Row>(`SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision`)
+    .raw(true);
+  const readAllRows = db.prepare<[number, number], Row>(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw(true);
   const head = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
 
-  const appended = new EventEmitter();
-  appended.setMaxListeners(0);
-  let queue: QueuedAppend[] = [];
-  let flushScheduled = false;
-  let flushing: Promise<void> = Promise.resolve();
-  let commits = 0;
-  let closed = false;
+  const readAll = (afterPosition: Position, maxCount: number) => readAllRows.all(afterPosition, maxCount).map(toRecorded);
 
   /** Checks and writes one append inside the batch transaction; throws to fail only this one. */
   function writeOne(item: QueuedAppend): AppendResult {
-    const ids = item.events.map((e) => byEventId.get(e.id));
-    if (ids.length > 0 && ids.every((found) => found && found.stream === item.stream)) {
-      // Idempotent retry: every event is stored already.
-      const last = ids[ids.length - 1]!;
+    const { stream, events, expected } = item;
+    const stored = events.map((e) => byEventId.get(e.id));
+    if (stored.length > 0 && stored.every((found) => found?.stream === stream)) {
+      const last = stored.reduce((a, b) => (b!.revision > a!.revision ? b : a))!;
       return { nextRevision: last.revision, position: last.position };
     }
-    if (ids.some((found) => found)) throw new WrongExpectedRevisionError(item.stream, item.expected, lastOfStream.get(item.stream)?.revision ?? -1);
-    const last = lastOfStream.get(item.stream);
+    const last = lastOfStream.get(stream);
     const actual = last?.revision ?? -1;
-    const { expected } = item;
+    if (stored.some((found) => found)) throw new WrongExpectedRevisionError(stream, expected, actual);
     const ok =
       expected === 'any' ||
       (expected === 'no_stream' && actual === -1) ||
       (expected === 'stream_exists' && actual !== -1) ||
       (typeof expected === 'number' && expected === actual);
-    if (!ok) throw new WrongExpectedRevisionError(item.stream, expected, actual);
+    if (!ok) throw new WrongExpectedRevisionError(stream, expected, actual);
     let revision = actual;
     let position = last?.position ?? 0;
-    for (const event of item.events) {
+    for (const event of events) {
       revision += 1;
-      const info = insert.run(item.stream, revision, event.id, event.type, JSON.stringify(event.data ?? null), JSON.stringify(event.metadata));
+      const info = insert.run(stream, revision, event.id, event.type, JSON.stringify(event.data ?? null), JSON.stringify(event.metadata));
       position = Number(info.lastInsertRowid);
     }
     return { nextRevision: revision, position };
   }
 
-  const writeBatch = db.transaction((items: QueuedAppend[]) => {
-    const outcomes: Array<{ ok: AppendResult } | { error: unknown }> = [];
-    for (const item of items) {
-      // A savepoint per append: a failing one rolls back alone, the batch goes on.
+  // Nested inside the batch this runs as a SAVEPOINT: a failing append rolls back alone.
+  const writeOneAlone = db.transaction(writeOne);
+
+  const writeBatch = db.transaction((items: QueuedAppend[]) =>
+    items.map((item): { ok: AppendResult } | { error: unknown } => {
       try {
-        outcomes.push({ ok: db.transaction(() => writeOne(item))() });
+        return { ok: writeOneAlone(item) };
       } catch (error) {
-        outcomes.push({ error });
+        return { error };
       }
-    }
-    return outcomes;
-  });
+    }),
+  );
+
+  const appended = new EventEmitter();
+  appended.setMaxListeners(0);
+  let queue: QueuedAppend[] = [];
+  let flushScheduled = false;
+  let commits = 0;
+  let closed = false;
+  let closing: Promise<void> | null = null;
 
   function flush() {
     flushScheduled = false;
@@ -136,9 +156,13 @@ export function openSqliteEventStore(filePath: string, options: { pollIntervalMs
     if (items.length === 0) return;
     let outcomes: ReturnType<typeof writeBatch>;
     try {
-      outcomes = writeBatch(items);
+      // IMMEDIATE takes the write lock before the first read: with a deferred BEGIN, another
+      // process committing between our read and our write fails the batch with SQLITE_BUSY at
+      // once (the busy timeout cannot help a stale snapshot).
+      outcomes = writeBatch.immediate(items);
       commits += 1;
     } catch (error) {
+      // The commit itself failed (disk full, lock timeout): nothing of the batch is stored.
       for (const item of items) item.reject(error);
       return;
     }
@@ -152,19 +176,6 @@ export function openSqliteEventStore(filePath: string, options: { pollIntervalMs
     if (anyWritten) appended.emit('append');
   }
 
-  function scheduleFlush() {
-    if (flushScheduled) return;
-    flushScheduled = true;
-    // setImmediate runs after pending I/O callbacks: requests already read off the sockets get
-    // to queue their appends before the batch is written.
-    flushing = new Promise((resolve) =>
-      setImmediate(() => {
-        flush();
-        resolve();
-      }),
-    );
-  }
-
   const store: SqliteEventStore = {
     get commits() {
       return commits;
@@ -174,7 +185,12 @@ export function openSqliteEventStore(filePath: string, options: { pollIntervalMs
       if (closed) return Promise.reject(new Error('event store is closed'));
       return new Promise<AppendResult>((resolve, reject) => {
         queue.push({ stream, events, expected, resolve, reject });
-        scheduleFlush();
+        if (flushScheduled) return;
+        flushScheduled = true;
+        // setImmediate runs after pending I/O callbacks: requests already read off the sockets,
+        // and appenders whose previous append just resolved, queue theirs before the batch is
+        // written.
+        setImmediate(flush);
       });
     },
 
@@ -183,7 +199,7 @@ export function openSqliteEventStore(filePath: string, options: { pollIntervalMs
     },
 
     async readAll(afterPosition, maxCount) {
-      return readAllRows.all(afterPosition, maxCount).map(toRecorded);
+      return readAll(afterPosition, maxCount);
     },
 
     async headPosition() {
@@ -193,22 +209,38 @@ export function openSqliteEventStore(filePath: string, options: { pollIntervalMs
     subscribeToAll(afterPosition: Position): Subscription {
       let position = afterPosition;
       let active = true;
+      // Set by every committed batch of this instance; tells the loop to read again at once
+      // instead of sleeping, when the batch landed while we were handing out the last page.
+      let notified = false;
       let wake: (() => void) | null = null;
-      const onAppend = () => wake?.();
+      const onAppend = () => {
+        notified = true;
+        wake?.();
+      };
       appended.on('append', onAppend);
-      const pollMs = options.pollIntervalMs ?? 250;
+      const stop = () => {
+        active = false;
+        appended.off('append', onAppend);
+        wake?.();
+      };
+      appended.once('close', stop);
 
       async function* iterate(): AsyncGenerator<RecordedEvent> {
         try {
           while (active) {
-            const page = closed ? [] : readAllRows.all(position, 500).map(toRecorded);
+            notified = false;
+            // Positions are only ever handed out inside a write transaction and SQLite has one
+            // writer at a time, so a committed row can never appear below one already read:
+            // reading "after the last delivered position" has no gaps and no repeats.
+            const page = readAll(position, pageSize);
             for (const event of page) {
-              if (!active) return;
               position = event.position;
               yield event;
+              if (!active) return;
             }
-            if (page.length === 500) continue;
-            // Live: wait for an append through this instance, or poll for other processes'.
+            if (page.length === pageSize || notified) continue;
+            // Live: an append through this instance wakes us; other processes' appends are found
+            // by the poll.
             await new Promise<void>((resolve) => {
               const timer = setTimeout(done, pollMs);
               function done() {
@@ -221,6 +253,7 @@ export function openSqliteEventStore(filePath: string, options: { pollIntervalMs
           }
         } finally {
           appended.off('append', onAppend);
+          appended.off('close', stop);
         }
       }
 
@@ -228,20 +261,23 @@ export function openSqliteEventStore(filePath: string, options: { pollIntervalMs
       return {
         [Symbol.asyncIterator]: () => iterator,
         async close() {
-          active = false;
-          wake?.();
-          appended.off('append', onAppend);
+          stop();
+          appended.off('close', stop);
         },
       };
     },
 
-    async close() {
-      if (closed) return;
-      await flushing;
-      if (queue.length > 0) flush();
-      closed = true;
-      appended.emit('append');
-      db.close();
+    close() {
+      closing ??= (async () => {
+        closed = true;
+        // Appends already accepted are written now rather than on the scheduled turn, so
+        // nothing a caller was promised is lost; the scheduled flush then finds an empty queue.
+        flush();
+        appended.emit('close');
+        appended.removeAllListeners();
+        db.close();
+      })();
+      return closing;
     },
   };
   return store;
