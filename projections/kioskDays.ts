@@ -28,12 +28,12 @@ const emptyDay = (date: string): DayDoc => ({
   active_bookings: 0,
 });
 
+/** Changes the map in place (the day document belongs to the projection batch) and returns it. */
 function addPizzas(byTime: Record<string, number>, time: string, delta: number): Record<string, number> {
-  const next = { ...byTime };
-  const now = (next[time] ?? 0) + delta;
-  if (now > 0) next[time] = now;
-  else delete next[time];
-  return next;
+  const now = (byTime[time] ?? 0) + delta;
+  if (now > 0) byTime[time] = now;
+  else delete byTime[time];
+  return byTime;
 }
 
 export const daysProjection: Projection = {
@@ -140,17 +140,20 @@ const emptyStatsDay = (date: string): StatsDayDoc => ({
 
 type Sale = { booking_time: string; total_pizzas: number; final_total_cents: number; items: BookingLine[] };
 
-/** Adds (sign 1) or removes (sign -1) a booking's pizzas, revenue and hour from a day's figures. */
+/**
+ * Adds (sign 1) or removes (sign -1) a booking's pizzas, revenue and hour from a day's figures.
+ * The maps change in place: the day document belongs to the projection batch.
+ */
 function applySales(day: StatsDayDoc, b: Sale, sign: 1 | -1): StatsDayDoc {
   const hour = b.booking_time.slice(0, 2);
-  const by_pizza = { ...day.by_pizza };
+  const by_pizza = day.by_pizza;
   for (const item of b.items) {
     const current = by_pizza[item.pizza_name] ?? { qty: 0, revenue_cents: 0 };
     const next = { qty: current.qty + sign * item.qty, revenue_cents: current.revenue_cents + sign * item.qty * item.price_cents };
     if (next.qty > 0) by_pizza[item.pizza_name] = next;
     else delete by_pizza[item.pizza_name];
   }
-  const by_hour = { ...day.by_hour };
+  const by_hour = day.by_hour;
   const hourCount = (by_hour[hour] ?? 0) + sign;
   if (hourCount > 0) by_hour[hour] = hourCount;
   else delete by_hour[hour];

@@ -47,7 +47,8 @@ export class ProjectionBatch {
 
   /**
    * Replaces the document with what change returns (null deletes it), unless the document
-   * already reflects this event or a later one.
+   * already reflects this event or a later one. change may modify and return current: the batch
+   * holds its own copy of every document it loaded.
    */
   async update<T extends Doc>(
     collection: string,
@@ -80,7 +81,9 @@ export class ProjectionBatch {
     let slot = slots.get(id);
     if (!slot) {
       const known = this.fresh?.get(collection);
-      slot = { doc: known && !known.has(id) ? null : await this.store.get(collection, id), dirty: false };
+      const stored = known && !known.has(id) ? null : await this.store.get(collection, id);
+      // A copy of its own, so projections may change it in place (and a store's cache stays as it was).
+      slot = { doc: stored && structuredClone(stored), dirty: false };
       slots.set(id, slot);
     }
     return slot;
