@@ -1,5 +1,5 @@
 // Mail goes out through a real SMTP server when SMTP_URL is set, and to the outbox otherwise.
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +51,8 @@ describe('mail templates', () => {
 describe('the mailer', () => {
   it('delivers over SMTP', async () => {
     const smtp = await startSmtpServer();
-    const mailer = createMailer({ smtpUrl: smtp.url, outboxDir: mkdtempSync(join(tmpdir(), 'outbox-')) });
+    // SMTP mode never touches the outbox: a path that does not exist proves it.
+    const mailer = createMailer({ smtpUrl: smtp.url, outboxDir: join(tmpdir(), 'pizzakiosken-no-outbox') });
     await mailer.send({ id: 'test-1', ...bookingReceivedMail(booking, 'https://kiosk.se') });
     await mailer.close();
     await smtp.close();
@@ -70,6 +71,7 @@ describe('the mailer', () => {
     await mailer.send({ id: 'other', to: 'b@example.se', subject: 'Andra', text: 'två' });
     expect(readdirSync(outbox).sort()).toEqual(['other.eml', 'same.eml']);
     expect(readFileSync(join(outbox, 'other.eml'), 'utf8')).toContain('To: b@example.se');
+    rmSync(outbox, { recursive: true, force: true });
   });
 });
 
