@@ -1,5 +1,5 @@
 // Mail goes out through a real SMTP server when SMTP_URL is set, and to the outbox otherwise.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +61,7 @@ describe('the mailer', () => {
     expect(smtp.mails[0]!.text).toContain('Subject: Vi har tagit emot din beställning 20261124-3');
     expect(smtp.mails[0]!.text).toContain('Totalt: 178 kr');
     expect(smtp.mails[0]!.raw).toContain('Message-ID: <test-1@pizzakiosken>');
+    expect(existsSync(join(tmpdir(), 'pizzakiosken-no-outbox'))).toBe(false);
   });
 
   it('writes one .eml file per mail id to the outbox', async () => {
