@@ -1,112 +1,177 @@
 // The production read-model store: MongoDB with the official driver, chosen by MONGODB_URL.
 // One Mongo collection per read-model collection; our `id` is Mongo's `_id`.
 //
-// commit() is not one transaction here. Idempotence comes from the projections instead: every
-// document carries the position of the last event applied to it (_pos), and a put only replaces
-// a document built from an older position. Several API processes may therefore run the same
-// projection against one database, and a replay after a crash never moves a document backwards
-// (a checkpoint set back by a lagging process only costs a harmless replay).
-import { MongoClient, MongoBulkWriteError, type AnyBulkWriteOperation, type Document, type Filter as MongoFilter, type Sort } from 'mongodb';
-import type { Checkpoint, Doc, DocumentStore, FieldCondition, Filter, FindOptions, Scalar, Write } from './documentStore.js';
+// commit() is atomic only where the server offers transactions (a replica set or mongos, as in
+// deploy/): then the writes and the checkpoint commit together. A standalone server has none,
+// and commit() is then a sequence of writes that a crash can cut anywhere. That is safe because
+// idempotence comes from the projections, not the store: every document carries the position of
+// the last event applied to it (_pos), the projection skips events at or before it, and a put
+// here only replaces a document built from an older position. A crash before the checkpoint is
+// stored therefore only replays events whose effects are already in place, and several API
+// processes may run the same projection against one database without moving a document
+// backwards. (Deletes carry no position: a lagging process can briefly remove or re-add a
+// document another process already changed, until it catches up.)
+import { MongoClient, type AnyBulkWriteOperation, type ClientSession, type Filter as MongoFilter } from 'mongodb';
+import type { Checkpoint, Doc, DocumentStore, FieldCondition, Filter, FindOptions, Write } from './documentStore.js';
 
+/** Apart from the read models' own collections: its name cannot be taken by one (see checkName). */
 const CHECKPOINTS = '_checkpoints';
-const DUPLICATE_KEY = 11000;
+const NAME = /^[A-Za-z0-9_]+$/;
+const OPERATORS = new Set(['$gte', '$lte', '$gt', '$lt', '$in', '$ne']);
 
-const field = (name: string) => (name === 'id' ? '_id' : name);
+/** A read-model document as stored: our id as _id. */
+interface StoredDoc {
+  _id: string;
+  [field: string]: unknown;
+}
 
-function toMongoFilter(filter: Filter): MongoFilter<Document> {
+interface CheckpointDoc {
+  _id: string;
+  position: number;
+}
+
+/** The same names the SQLite store accepts; field names never reach Mongo as operators or paths. */
+function checkName(name: string): string {
+  if (typeof name !== 'string' || !NAME.test(name) || name === CHECKPOINTS) throw new Error(`Invalid read-model name: ${JSON.stringify(name)}`);
+  return name;
+}
+
+const mongoField = (name: string) => (name === 'id' ? '_id' : checkName(name));
+
+function toMongoFilter(filter: Filter): MongoFilter<StoredDoc> {
   const out: Record<string, unknown> = {};
-  for (const [name, condition] of Object.entries(filter)) out[field(name)] = toCondition(condition);
+  for (const name of Object.keys(filter)) out[mongoField(name)] = toCondition(filter[name]);
   return out;
 }
 
 function toCondition(condition: FieldCondition): unknown {
   if (condition === null || typeof condition !== 'object') return condition;
-  const out: Record<string, Scalar | Scalar[]> = {};
-  for (const [op, value] of Object.entries(condition)) if (value !== undefined) out[op] = value as Scalar | Scalar[];
+  const out: Record<string, unknown> = {};
+  for (const [op, value] of Object.entries(condition)) {
+    if (!OPERATORS.has(op)) throw new Error(`Unsupported filter operator: ${op}`);
+    if (op === '$in' && !Array.isArray(value)) throw new Error('$in needs an array');
+    if (value !== undefined) out[op] = value;
+  }
   return out;
 }
 
-function fromMongo<T extends Doc>(raw: Document | null): T | null {
-  if (!raw) return null;
+function fromMongo<T extends Doc>(raw: StoredDoc): T {
   const { _id, ...rest } = raw;
-  return { id: String(_id), ...rest } as T;
+  return { id: _id, ...rest } as T;
 }
 
-function toMongo(doc: Doc): Document {
+function putOperation(doc: Doc): AnyBulkWriteOperation<StoredDoc> {
   const { id, ...rest } = doc;
-  return { _id: id, ...rest } as Document;
+  if (typeof id !== 'string') throw new Error('Document without a string id');
+  const replacement = { _id: id, ...rest };
+  const pos = doc._pos;
+  if (typeof pos !== 'number') return { replaceOne: { filter: { _id: id }, replacement, upsert: true } };
+  // Replace only a document built from an older position (a missing one, or one without _pos,
+  // compares lower). A pipeline update, unlike a filtered replaceOne, never fails on a newer
+  // document (no duplicate-key error), so the ordered bulk write carries on past it.
+  // $literal keeps strings that start with '$' from being read as field paths.
+  return {
+    updateOne: {
+      filter: { _id: id },
+      update: [{ $replaceWith: { $cond: { if: { $lt: ['$_pos', pos] }, then: { $literal: replacement }, else: '$$ROOT' } } }],
+      upsert: true,
+    },
+  };
 }
 
 export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken'): Promise<DocumentStore> {
-  const client = new MongoClient(url);
-  await client.connect();
+  // ignoreUndefined: an undefined field is left out, as JSON (and so the SQLite store) does,
+  // instead of being stored as null.
+  const client = new MongoClient(url, { ignoreUndefined: true });
   const db = client.db(dbName);
+  const checkpoints = db.collection<CheckpointDoc>(CHECKPOINTS);
+  let transactions: boolean;
+  try {
+    await client.connect();
+    // Transactions need a replica set member or mongos; a standalone server rejects them.
+    // (isMaster for servers older than hello.)
+    const hello = await db.admin().command({ hello: 1 }).catch(() => db.admin().command({ isMaster: 1 }));
+    transactions = typeof hello.setName === 'string' || hello.msg === 'isdbgrid';
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
 
-  async function writeCollection(collection: string, writes: Write[]) {
-    const operations: AnyBulkWriteOperation<Document>[] = writes.map((w) => {
-      if (w.op === 'delete') return { deleteOne: { filter: { _id: w.id as never } } };
-      const doc = toMongo(w.doc);
-      const pos = typeof w.doc._pos === 'number' ? w.doc._pos : null;
-      const filter: MongoFilter<Document> =
-        pos === null ? { _id: doc._id } : { _id: doc._id, $or: [{ _pos: { $lt: pos } }, { _pos: { $exists: false } }] };
-      return { replaceOne: { filter, replacement: doc, upsert: true } };
-    });
-    try {
-      // Unordered: a batch holds at most one write per document (the projection batch's
-      // identity map), so order within it does not matter.
-      await db.collection(collection).bulkWrite(operations, { ordered: false });
-    } catch (error) {
-      // A duplicate key means the stored document is already newer: that write is skipped.
-      if (error instanceof MongoBulkWriteError && error.writeErrors && [error.writeErrors].flat().every((e) => e.code === DUPLICATE_KEY)) return;
-      throw error;
-    }
+  // Names already checked, so a commit of many writes tests each name once.
+  const validNames = new Set<string>();
+  const validName = (name: string) => {
+    if (!validNames.has(name)) validNames.add(checkName(name));
+    return name;
+  };
+  const collection = (name: string) => db.collection<StoredDoc>(validName(name));
+
+  async function apply(byCollection: Map<string, AnyBulkWriteOperation<StoredDoc>[]>, positions: Checkpoint[], session?: ClientSession) {
+    // Ordered: a batch may hold several writes to one document, and the last one must win.
+    for (const [name, operations] of byCollection) await collection(name).bulkWrite(operations, { ordered: true, session });
+    for (const c of positions) await checkpoints.updateOne({ _id: c.projection }, { $set: { position: c.position } }, { upsert: true, session });
   }
 
   return {
-    async get<T extends Doc>(collection: string, id: string) {
-      return fromMongo<T>(await db.collection(collection).findOne({ _id: id as never }));
+    async get<T extends Doc>(name: string, id: string) {
+      const raw = await collection(name).findOne({ _id: id });
+      return raw ? fromMongo<T>(raw) : null;
     },
 
-    async find<T extends Doc>(collection: string, filter: Filter = {}, options?: FindOptions) {
-      const sort: Sort = {};
-      for (const [name, direction] of options?.sort ?? []) (sort as Record<string, 1 | -1>)[field(name)] = direction;
-      if (!('_id' in (sort as object))) (sort as Record<string, 1 | -1>)._id = 1;
-      let cursor = db.collection(collection).find(toMongoFilter(filter)).sort(sort);
-      if (options?.limit !== undefined) cursor = cursor.limit(options.limit);
-      return (await cursor.toArray()).map((raw) => fromMongo<T>(raw)!);
+    async find<T extends Doc>(name: string, filter: Filter = {}, options?: FindOptions) {
+      const limit = options?.limit;
+      if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw new Error(`Invalid limit: ${limit}`);
+      if (limit === 0) return []; // Mongo reads limit(0) as "no limit"
+      // A Map keeps the keys in the caller's order even for names that look like numbers.
+      const sort = new Map<string, 1 | -1>();
+      for (const [field, direction] of options?.sort ?? []) {
+        if (direction !== 1 && direction !== -1) throw new Error(`Invalid sort direction for ${field}: ${String(direction)}`);
+        sort.set(mongoField(field), direction);
+      }
+      if (!sort.has('_id')) sort.set('_id', 1);
+      let cursor = collection(name).find(toMongoFilter(filter)).sort(sort);
+      if (limit !== undefined) cursor = cursor.limit(limit);
+      return (await cursor.toArray()).map((raw) => fromMongo<T>(raw));
     },
 
-    async count(collection: string, filter: Filter = {}) {
-      return db.collection(collection).countDocuments(toMongoFilter(filter));
+    async count(name: string, filter: Filter = {}) {
+      return collection(name).countDocuments(toMongoFilter(filter));
     },
 
-    async ensureIndex(collection: string, name: string) {
-      await db.collection(collection).createIndex({ [field(name)]: 1 });
+    async ensureIndex(name: string, field: string) {
+      const target = collection(name);
+      const key = mongoField(field);
+      if (key !== '_id') await target.createIndex({ [key]: 1 }); // _id always has its index
     },
 
-    async commit(writes: Write[], checkpoints?: Checkpoint | Checkpoint[]) {
-      const byCollection = new Map<string, Write[]>();
+    async commit(writes: Write[], checkpoint?: Checkpoint | Checkpoint[]) {
+      // One bulk write per collection; collections are independent, so only the order within
+      // each one matters.
+      const byCollection = new Map<string, AnyBulkWriteOperation<StoredDoc>[]>();
       for (const w of writes) {
-        const list = byCollection.get(w.collection) ?? [];
-        list.push(w);
-        byCollection.set(w.collection, list);
+        validName(w.collection);
+        let operations = byCollection.get(w.collection);
+        if (!operations) byCollection.set(w.collection, (operations = []));
+        if (w.op === 'put') operations.push(putOperation(w.doc));
+        else if (w.op === 'delete') operations.push({ deleteOne: { filter: { _id: w.id } } });
+        else throw new Error(`Unknown write: ${(w as { op: unknown }).op}`);
       }
-      for (const [collection, list] of byCollection) await writeCollection(collection, list);
-      for (const checkpoint of checkpoints === undefined ? [] : [checkpoints].flat()) {
-        await db
-          .collection<{ _id: string; position: number }>(CHECKPOINTS)
-          .updateOne({ _id: checkpoint.projection }, { $set: { position: checkpoint.position } }, { upsert: true });
-      }
+      const positions = checkpoint === undefined ? [] : Array.isArray(checkpoint) ? checkpoint : [checkpoint];
+      if (!byCollection.size && !positions.length) return;
+      if (!transactions) return apply(byCollection, positions);
+      await client.withSession((session) => session.withTransaction(() => apply(byCollection, positions, session)));
     },
 
     async getCheckpoint(projection: string) {
-      return (await db.collection<{ _id: string; position: number }>(CHECKPOINTS).findOne({ _id: projection }))?.position ?? 0;
+      return (await checkpoints.findOne({ _id: projection }))?.position ?? 0;
     },
 
-    async reset(collections: string[], projection: string) {
-      for (const collection of collections) await db.collection(collection).deleteMany({});
-      await db.collection<{ _id: string }>(CHECKPOINTS).deleteOne({ _id: projection });
+    async reset(names: string[], projection: string) {
+      names.forEach(validName);
+      // The checkpoint goes first: should a crash interrupt the rest, the projection starts over
+      // from 0 over documents that already reflect those events (and are skipped), rather than
+      // resuming from a high checkpoint over emptied collections.
+      await checkpoints.deleteOne({ _id: projection });
+      for (const name of names) await collection(name).deleteMany({});
     },
 
     async close() {

@@ -1,164 +1,292 @@
 // The embedded read-model store: JSON documents in one SQLite table, queried with json_extract.
-// synchronous=NORMAL (not FULL) on purpose: read models can always be rebuilt from the event
-// log, and a lost last transaction only means its events are applied again (projections are
-// idempotent). Writes and the projection checkpoint commit in one transaction.
+//
+// synchronous=NORMAL (not FULL) on purpose: in WAL mode it can lose the last transactions on a
+// power cut but never corrupts the file, and read models can always be rebuilt from the event
+// log. A lost commit loses its writes and its checkpoint together, so the projections simply
+// apply those events again.
 import Database from 'better-sqlite3';
 import type { Checkpoint, Doc, DocumentStore, FieldCondition, Filter, FindOptions, Scalar, Write } from './documentStore.js';
 
 const NAME = /^[A-Za-z0-9_]+$/;
+const RANGE_OPERATORS = { $gte: '>=', $lte: '<=', $gt: '>', $lt: '<' } as const;
+const OPERATORS = new Set(['$gte', '$lte', '$gt', '$lt', '$in', '$ne']);
+/** Distinct query texts kept prepared; $in lists of many lengths must not grow it forever. */
+const MAX_STATEMENTS = 500;
 
+/** Names are spliced into SQL (json paths, the partial-index literal), so only plain words pass. */
 function checkName(name: string): string {
-  if (!NAME.test(name)) throw new Error(`Invalid read-model name: ${name}`);
+  if (typeof name !== 'string' || !NAME.test(name)) throw new Error(`Invalid read-model name: ${JSON.stringify(name)}`);
   return name;
 }
 
-/** SQLite's json_extract gives 1/0 for JSON true/false: compare booleans as numbers. */
-const sqlValue = (v: Scalar): string | number | null => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
-
-function compileFilter(filter: Filter, params: unknown[]): string {
-  const clauses: string[] = [];
-  for (const [field, condition] of Object.entries(filter)) {
-    const column = `json_extract(doc, '$.${checkName(field)}')`;
-    if (condition === null) {
-      clauses.push(`${column} IS NULL`);
-    } else if (typeof condition !== 'object') {
-      clauses.push(`${column} = ?`);
-      params.push(sqlValue(condition));
-    } else {
-      clauses.push(...compileOperators(column, condition, params));
-    }
-  }
-  return clauses.length ? ` AND ${clauses.join(' AND ')}` : '';
+/**
+ * How a field reads in SQL. `value` is what comparisons use; `type` is its JSON type, needed
+ * because json_extract turns true/false into 1/0 and so cannot tell `true` from `1` alone.
+ * Our id lives in its own column (primary key), whose type is always text.
+ */
+interface Column {
+  value: string;
+  type: string;
 }
 
-function compileOperators(column: string, condition: Exclude<FieldCondition, Scalar>, params: unknown[]): string[] {
+function column(field: string): Column {
+  if (field === 'id') return { value: 'id', type: `'text'` };
+  const path = `'$.${checkName(field)}'`;
+  return { value: `json_extract(doc, ${path})`, type: `json_type(doc, ${path})` };
+}
+
+/** The JSON types a comparison with this value may match: MongoDB never compares across types. */
+function typeGuard(col: Column, value: Exclude<Scalar, null>): string {
+  if (typeof value === 'boolean') return `${col.type} IN ('true', 'false')`;
+  if (typeof value === 'number') return `${col.type} IN ('integer', 'real')`;
+  return `${col.type} = 'text'`;
+}
+
+const bindable = (value: Scalar): string | number | null => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
+
+function checkScalar(value: unknown): Scalar {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  throw new Error(`Unsupported filter value: ${String(value)}`);
+}
+
+/** Equality as MongoDB means it: null matches null or missing; true is not 1. */
+function equals(col: Column, value: Scalar, params: unknown[]): string {
+  if (value === null) return `${col.value} IS NULL`;
+  params.push(bindable(value));
+  // Only 0/1 and booleans collide inside json_extract; other values need no (costlier) guard.
+  if (typeof value === 'boolean' || value === 0 || value === 1) return `(${col.value} = ? AND ${typeGuard(col, value)})`;
+  return `${col.value} = ?`;
+}
+
+interface Compiled {
+  where: string;
+  /**
+   * The indexed field to drive the query: an equality before an $in before a range, and among
+   * equals the first in the filter (without statistics, the caller knows best what narrows most).
+   */
+  indexField?: string;
+}
+
+function compileFilter(filter: Filter, params: unknown[], indexed: ReadonlyMap<string, string> | undefined): Compiled {
   const clauses: string[] = [];
-  const ops: Array<[keyof typeof condition, string]> = [['$gte', '>='], ['$lte', '<='], ['$gt', '>'], ['$lt', '<']];
-  for (const [op, sql] of ops) {
-    const value = condition[op];
-    if (value === undefined) continue;
-    clauses.push(`${column} ${sql} ?`);
-    params.push(sqlValue(value as Scalar));
-  }
-  if (condition.$ne !== undefined) {
-    if (condition.$ne === null) clauses.push(`${column} IS NOT NULL`);
-    else {
-      clauses.push(`(${column} IS NULL OR ${column} <> ?)`);
-      params.push(sqlValue(condition.$ne));
+  let indexField: string | undefined;
+  let indexRank = Infinity;
+  const consider = (field: string, rank: number) => {
+    if (rank < indexRank && indexed?.has(field)) [indexField, indexRank] = [field, rank];
+  };
+  for (const field of Object.keys(filter)) {
+    const condition: FieldCondition = filter[field];
+    const col = column(field);
+    if (condition === null || typeof condition !== 'object') {
+      clauses.push(equals(col, checkScalar(condition), params));
+      if (condition !== null) consider(field, 0);
+      continue;
+    }
+    for (const op of Object.keys(condition)) if (!OPERATORS.has(op)) throw new Error(`Unsupported filter operator: ${op}`);
+    for (const op of ['$gte', '$lte', '$gt', '$lt'] as const) {
+      if (condition[op] === undefined) continue;
+      const value = checkScalar(condition[op]);
+      if (value === null) {
+        // Like MongoDB: null is only >= and <= itself (and missing), never > or <.
+        clauses.push(op === '$gte' || op === '$lte' ? `${col.value} IS NULL` : '0');
+        continue;
+      }
+      params.push(bindable(value));
+      clauses.push(`${col.value} ${RANGE_OPERATORS[op]} ?`, typeGuard(col, value));
+      consider(field, 2);
+    }
+    if (condition.$in !== undefined) {
+      if (!Array.isArray(condition.$in)) throw new Error('$in needs an array');
+      const values = condition.$in.map(checkScalar);
+      // Strings and numbers other than 0/1 share one IN list; the rest need their own test.
+      const plain = values.filter((v) => typeof v === 'string' || (typeof v === 'number' && v !== 0 && v !== 1));
+      const parts: string[] = [];
+      if (plain.length) {
+        parts.push(`${col.value} IN (${plain.map(() => '?').join(', ')})`);
+        params.push(...plain);
+      }
+      for (const v of values) if (!plain.includes(v)) parts.push(equals(col, v, params));
+      clauses.push(parts.length ? `(${parts.join(' OR ')})` : '0');
+      if (values.length && !values.includes(null)) consider(field, 1);
+    }
+    if (condition.$ne !== undefined) {
+      const value = checkScalar(condition.$ne);
+      clauses.push(value === null ? `${col.value} IS NOT NULL` : `(${col.value} IS NULL OR NOT ${equals(col, value, params)})`);
     }
   }
-  if (condition.$in !== undefined) {
-    const values = condition.$in.filter((v) => v !== null);
-    const parts: string[] = [];
-    if (values.length) {
-      parts.push(`${column} IN (${values.map(() => '?').join(', ')})`);
-      params.push(...values.map(sqlValue));
-    }
-    if (condition.$in.includes(null)) parts.push(`${column} IS NULL`);
-    clauses.push(parts.length ? `(${parts.join(' OR ')})` : '0');
+  return { where: clauses.length ? ` AND ${clauses.join(' AND ')}` : '', indexField };
+}
+
+function compileSort(options: FindOptions | undefined): string {
+  const keys: string[] = [];
+  let byId = false;
+  for (const [field, direction] of options?.sort ?? []) {
+    if (direction !== 1 && direction !== -1) throw new Error(`Invalid sort direction for ${field}: ${String(direction)}`);
+    byId ||= field === 'id';
+    keys.push(`${column(field).value} ${direction === 1 ? 'ASC' : 'DESC'}`);
   }
-  return clauses;
+  if (!byId) keys.push('id ASC');
+  return ` ORDER BY ${keys.join(', ')}`;
 }
 
 /**
  * The collection as a literal, not a bound parameter: SQLite only uses a partial index when the
- * query's WHERE names the same literal. Names are checked against [A-Za-z0-9_] first.
+ * query's WHERE names the same literal.
  */
 const collectionIs = (collection: string) => `collection = '${checkName(collection)}'`;
 
-function compileSort(options: FindOptions | undefined): string {
-  const keys = (options?.sort ?? []).map(([field, dir]) =>
-    field === 'id' ? `id ${dir === 1 ? 'ASC' : 'DESC'}` : `json_extract(doc, '$.${checkName(field)}') ${dir === 1 ? 'ASC' : 'DESC'}`,
-  );
-  if (!keys.some((k) => k.startsWith('id '))) keys.push('id ASC');
-  return ` ORDER BY ${keys.join(', ')}`;
-}
+/** The definition every read-model index has; also recognises indexes made by older versions. */
+const indexDefinition = (collection: string, field: string) =>
+  `ON docs (json_extract(doc, '$.${field}')) WHERE collection = '${collection}'`;
+const INDEX_SQL = /ON docs \(json_extract\(doc, '\$\.([A-Za-z0-9_]+)'\)\) WHERE collection = '([A-Za-z0-9_]+)'$/;
 
 export function openSqliteDocumentStore(filePath: string): DocumentStore {
   const db = new Database(filePath);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('cache_size = -16384'); // 16 MB of pages: hot read models stay in memory, RSS stays modest
-  db.pragma('wal_autocheckpoint = 10000');
-  db.pragma('temp_store = MEMORY');
-  db.pragma('busy_timeout = 5000');
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS docs (
-      collection TEXT NOT NULL,
-      id         TEXT NOT NULL,
-      doc        TEXT NOT NULL,
-      -- A rowid table: documents are large rows, which WITHOUT ROWID B-trees handle badly.
-      UNIQUE (collection, id)
-    );
-    CREATE TABLE IF NOT EXISTS checkpoints (
-      projection TEXT PRIMARY KEY,
-      position   INTEGER NOT NULL
-    );
-  `);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('cache_size = -16384'); // 16 MB of pages: hot read models stay in memory, RSS stays modest
+    db.pragma('wal_autocheckpoint = 10000');
+    db.pragma('temp_store = MEMORY');
+    db.pragma('busy_timeout = 5000');
+    // A rowid table (not WITHOUT ROWID): documents are large rows, which WITHOUT ROWID B-trees
+    // store badly; the primary key is then a separate unique index on (collection, id).
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS docs (
+        collection TEXT NOT NULL,
+        id         TEXT NOT NULL,
+        doc        TEXT NOT NULL,
+        PRIMARY KEY (collection, id)
+      );
+      CREATE TABLE IF NOT EXISTS checkpoints (
+        projection TEXT PRIMARY KEY,
+        position   INTEGER NOT NULL
+      );
+    `);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 
-  const getDoc = db.prepare<[string, string], { doc: string }>('SELECT doc FROM docs WHERE collection = ? AND id = ?');
-  const putDoc = db.prepare('INSERT OR REPLACE INTO docs (collection, id, doc) VALUES (?, ?, ?)');
-  const deleteDoc = db.prepare('DELETE FROM docs WHERE collection = ? AND id = ?');
-  const clearCollection = db.prepare('DELETE FROM docs WHERE collection = ?');
-  const getCheckpoint = db.prepare<[string], { position: number }>('SELECT position FROM checkpoints WHERE projection = ?');
-  const putCheckpoint = db.prepare('INSERT OR REPLACE INTO checkpoints (projection, position) VALUES (?, ?)');
-  const deleteCheckpoint = db.prepare('DELETE FROM checkpoints WHERE projection = ?');
+  const getDoc = db.prepare<[string, string], string>('SELECT doc FROM docs WHERE collection = ? AND id = ?').pluck();
+  const putDoc = db.prepare<[string, string, string]>('INSERT OR REPLACE INTO docs (collection, id, doc) VALUES (?, ?, ?)');
+  const deleteDoc = db.prepare<[string, string]>('DELETE FROM docs WHERE collection = ? AND id = ?');
+  const clearCollection = db.prepare<[string]>('DELETE FROM docs WHERE collection = ?');
+  const getCheckpoint = db.prepare<[string], number>('SELECT position FROM checkpoints WHERE projection = ?').pluck();
+  const putCheckpoint = db.prepare<[string, number]>('INSERT OR REPLACE INTO checkpoints (projection, position) VALUES (?, ?)');
+  const deleteCheckpoint = db.prepare<[string]>('DELETE FROM checkpoints WHERE projection = ?');
 
-  // Queries of the same shape reuse one prepared statement.
+  // Indexed fields per collection, with the index's name, including indexes an earlier run made.
+  const indexes = new Map<string, Map<string, string>>();
+  const noteIndex = (collection: string, field: string, name: string) => {
+    let fields = indexes.get(collection);
+    if (!fields) indexes.set(collection, (fields = new Map()));
+    fields.set(field, name);
+  };
+  for (const { name, sql } of db.prepare<[], { name: string; sql: string | null }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'docs'").all()) {
+    const match = sql ? INDEX_SQL.exec(sql) : null;
+    if (match) noteIndex(match[2], match[1], name);
+  }
+
+  // Names already checked: commit() checks every write's collection, and a Set lookup is cheaper
+  // than the regular expression on the hot path.
+  const validNames = new Set<string>();
+  const checkCollection = (name: string) => {
+    if (!validNames.has(name)) validNames.add(checkName(name));
+  };
+
+  // Queries of the same shape reuse one prepared statement, keyed by their SQL text.
   const statements = new Map<string, Database.Statement>();
-  const prepared = (sql: string) => {
-    let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+
+  /**
+   * Prepares `SELECT ... FROM {docs} WHERE ...`, naming the index to use when the filter narrows
+   * an indexed field. Without statistics SQLite prefers the primary key, whose (collection) prefix
+   * (plus ORDER BY id) looks cheaper than the partial index, and so reads the whole collection
+   * when an indexed field would have narrowed it to a few rows. Should SQLite find no plan with
+   * that index ("no query solution"), the query runs without the hint.
+   */
+  const prepared = (template: string, collection: string, compiled: Compiled) => {
+    const index = compiled.indexField && indexes.get(collection)?.get(compiled.indexField);
+    const hinted = template.replace('{docs}', index ? `docs INDEXED BY "${index}"` : 'docs');
+    let statement = statements.get(hinted);
+    if (!statement) {
+      if (statements.size >= MAX_STATEMENTS) statements.clear();
+      try {
+        statement = db.prepare(hinted);
+      } catch (error) {
+        if (!index || !/no query solution|no such index/.test(String(error))) throw error;
+        statement = db.prepare(template.replace('{docs}', 'docs'));
+      }
+      statement.pluck();
+      statements.set(hinted, statement);
+    }
     return statement;
   };
 
   const commit = db.transaction((writes: Write[], checkpoints: Checkpoint[]) => {
     for (const write of writes) {
-      if (write.op === 'put') putDoc.run(write.collection, write.doc.id, JSON.stringify(write.doc));
-      else deleteDoc.run(write.collection, write.id);
+      checkCollection(write.collection);
+      if (write.op === 'put') {
+        const id = write.doc.id;
+        if (typeof id !== 'string') throw new Error(`Document in ${write.collection} without a string id`);
+        putDoc.run(write.collection, id, JSON.stringify(write.doc));
+      } else if (write.op === 'delete') {
+        deleteDoc.run(write.collection, write.id);
+      } else {
+        throw new Error(`Unknown write: ${(write as { op: unknown }).op}`);
+      }
     }
     for (const c of checkpoints) putCheckpoint.run(c.projection, c.position);
   });
 
   const reset = db.transaction((collections: string[], projection: string) => {
-    for (const collection of collections) clearCollection.run(collection);
+    for (const collection of collections) clearCollection.run(checkName(collection));
     deleteCheckpoint.run(projection);
   });
 
   return {
     async get<T extends Doc>(collection: string, id: string) {
-      const row = getDoc.get(collection, id);
-      return row ? (JSON.parse(row.doc) as T) : null;
+      const text = getDoc.get(collection, id);
+      return text === undefined ? null : (JSON.parse(text) as T);
     },
 
     async find<T extends Doc>(collection: string, filter: Filter = {}, options?: FindOptions) {
       const params: unknown[] = [];
-      let sql = `SELECT doc FROM docs WHERE ${collectionIs(collection)}${compileFilter(filter, params)}${compileSort(options)}`;
+      const compiled = compileFilter(filter, params, indexes.get(collection));
+      let sql = `SELECT doc FROM {docs} WHERE ${collectionIs(collection)}${compiled.where}${compileSort(options)}`;
       if (options?.limit !== undefined) {
+        if (!Number.isInteger(options.limit) || options.limit < 0) throw new Error(`Invalid limit: ${options.limit}`);
         sql += ' LIMIT ?';
         params.push(options.limit);
       }
-      return (prepared(sql).all(...params) as Array<{ doc: string }>).map((row) => JSON.parse(row.doc) as T);
+      return (prepared(sql, collection, compiled).all(...params) as string[]).map((text) => JSON.parse(text) as T);
     },
 
     async count(collection: string, filter: Filter = {}) {
       const params: unknown[] = [];
-      const sql = `SELECT COUNT(*) AS n FROM docs WHERE ${collectionIs(collection)}${compileFilter(filter, params)}`;
-      return (prepared(sql).get(...params) as { n: number }).n;
+      const compiled = compileFilter(filter, params, indexes.get(collection));
+      const sql = `SELECT COUNT(*) FROM {docs} WHERE ${collectionIs(collection)}${compiled.where}`;
+      return prepared(sql, collection, compiled).get(...params) as number;
     },
 
     async ensureIndex(collection: string, field: string) {
-      // A partial index per collection, so writes to other collections do not pay for it.
-      const name = `docs_${checkName(collection)}_${checkName(field)}`;
-      db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON docs (json_extract(doc, '$.${field}')) WHERE ${collectionIs(collection)}`);
+      checkName(collection);
+      checkName(field);
+      if (field === 'id' || indexes.get(collection)?.has(field)) return; // id: the primary key serves it
+      // A partial index per collection, so writes to other collections do not pay for it. ':' cannot
+      // occur in a name, so no two (collection, field) pairs share an index name.
+      const name = `docs:${collection}:${field}`;
+      db.exec(`CREATE INDEX IF NOT EXISTS "${name}" ${indexDefinition(collection, field)}`);
+      noteIndex(collection, field, name);
     },
 
     async commit(writes: Write[], checkpoints?: Checkpoint | Checkpoint[]) {
-      commit(writes, checkpoints === undefined ? [] : [checkpoints].flat());
+      commit(writes, checkpoints === undefined ? [] : Array.isArray(checkpoints) ? checkpoints : [checkpoints]);
     },
 
     async getCheckpoint(projection: string) {
-      return getCheckpoint.get(projection)?.position ?? 0;
+      return getCheckpoint.get(projection) ?? 0;
     },
 
     async reset(collections: string[], projection: string) {
@@ -166,7 +294,7 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
     },
 
     async close() {
-      db.close();
+      if (db.open) db.close();
     },
   };
 }

@@ -1,106 +1,297 @@
-// One contract for every DocumentStore adapter (SQLite, MongoDB).
+// One contract for every DocumentStore adapter (SQLite, MongoDB). Where the two databases could
+// differ (types in comparisons, null versus missing, sort order of text, limit 0), the contract
+// pins MongoDB's meaning, so queries answer the same whichever store runs.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Doc, DocumentStore } from '../../read-models/documentStore.js';
+import type { Doc, DocumentStore, Filter, FindOptions } from '../../read-models/documentStore.js';
 
 export type OpenDocumentStore = () => Promise<{ store: DocumentStore; cleanup(): Promise<void> }>;
+
+const ids = (docs: Doc[]) => docs.map((d) => d.id);
 
 export function documentStoreContract(name: string, open: OpenDocumentStore) {
   describe(`DocumentStore contract: ${name}`, () => {
     let store: DocumentStore;
     let cleanup: () => Promise<void>;
+    // Unique names, so runs against one shared server never see each other's documents.
+    const unique = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-', '')}`;
     let c: string;
-    const other = () => `other_${randomUUID().replaceAll('-', '')}`;
 
     beforeEach(async () => {
       ({ store, cleanup } = await open());
-      c = `test_${randomUUID().replaceAll('-', '')}`;
+      c = unique('test');
     });
     afterEach(async () => {
       await cleanup();
     });
 
     const put = (...docs: Doc[]) => store.commit(docs.map((doc) => ({ op: 'put' as const, collection: c, doc })));
+    const find = async (filter: Filter, options?: FindOptions) => ids(await store.find(c, filter, options));
 
-    it('round-trips documents with nested values, booleans, nulls and Swedish text', async () => {
-      const doc = { id: 'a', name: 'Räksmörgås', n: 12.5, ok: true, none: null, list: [1, { x: 'ö' }], nested: { deep: { å: 1 } } };
-      await put(doc);
-      expect(await store.get(c, 'a')).toEqual(doc);
-      expect(await store.get(c, 'missing')).toBeNull();
+    describe('documents', () => {
+      it('round-trip nested objects, arrays, booleans, nulls, numbers and Swedish text', async () => {
+        const doc = {
+          id: 'Räksmörgås 1',
+          name: 'Räksmörgås',
+          emoji: '🍕 ÅÄÖ åäö',
+          n: 12.5,
+          zero: 0,
+          negative: -42,
+          big: 2 ** 40,
+          yes: true,
+          no: false,
+          none: null,
+          list: [1, 'två', { x: 'ö', deeper: [true, null] }],
+          empty: { object: {}, list: [] },
+          nested: { deep: { å: 1, price: '$5', path: '$$ROOT' } },
+          _pos: 3,
+        };
+        await put(doc);
+        const got = await store.get(c, 'Räksmörgås 1');
+        expect(got).toEqual(doc);
+        expect(Object.keys(got!)).not.toContain('_id');
+      });
+
+      it('give null for an id that was never stored', async () => {
+        expect(await store.get(c, 'missing')).toBeNull();
+        expect(await store.get(unique('never_written'), 'missing')).toBeNull();
+      });
+
+      it('leave out fields that are undefined, as JSON does', async () => {
+        await put({ id: 'u', gone: undefined, kept: 1 });
+        const got = await store.get(c, 'u');
+        expect(got).toEqual({ id: 'u', kept: 1 });
+        expect('gone' in got!).toBe(false);
+      });
+
+      it('are replaced whole by a put and removed by a delete', async () => {
+        await put({ id: 'a', v: 1, old: true });
+        await put({ id: 'a', v: 2 });
+        expect(await store.get(c, 'a')).toEqual({ id: 'a', v: 2 });
+        await store.commit([{ op: 'delete', collection: c, id: 'a' }]);
+        expect(await store.get(c, 'a')).toBeNull();
+        await store.commit([{ op: 'delete', collection: c, id: 'never-there' }]);
+        expect(await store.count(c)).toBe(0);
+      });
+
+      it('are returned by find with their id and without store fields', async () => {
+        await put({ id: 'a', v: 1 });
+        expect(await store.find(c)).toEqual([{ id: 'a', v: 1 }]);
+      });
     });
 
-    it('replaces a document on put and removes it on delete', async () => {
-      await put({ id: 'a', v: 1, old: true });
-      await put({ id: 'a', v: 2 });
-      expect(await store.get(c, 'a')).toEqual({ id: 'a', v: 2 });
-      await store.commit([{ op: 'delete', collection: c, id: 'a' }]);
-      expect(await store.get(c, 'a')).toBeNull();
+    describe('commit', () => {
+      it('applies a batch in order', async () => {
+        await store.commit([
+          { op: 'put', collection: c, doc: { id: 'x', v: 1 } },
+          { op: 'delete', collection: c, id: 'x' },
+          { op: 'put', collection: c, doc: { id: 'y', v: 1 } },
+          { op: 'put', collection: c, doc: { id: 'y', v: 2 } },
+          { op: 'delete', collection: c, id: 'z' },
+          { op: 'put', collection: c, doc: { id: 'z', v: 3 } },
+          { op: 'put', collection: c, doc: { id: 'w', v: 4 } },
+          { op: 'delete', collection: c, id: 'w' },
+          { op: 'put', collection: c, doc: { id: 'w', v: 5 } },
+        ]);
+        expect(await store.get(c, 'x')).toBeNull();
+        expect(await store.get(c, 'y')).toEqual({ id: 'y', v: 2 });
+        expect(await store.get(c, 'z')).toEqual({ id: 'z', v: 3 });
+        expect(await store.get(c, 'w')).toEqual({ id: 'w', v: 5 });
+        expect(await store.count(c)).toBe(3);
+      });
+
+      it('writes to several collections at once', async () => {
+        const o = unique('other');
+        await store.commit([
+          { op: 'put', collection: c, doc: { id: 'a', in: 'c' } },
+          { op: 'put', collection: o, doc: { id: 'a', in: 'o' } },
+          { op: 'delete', collection: c, id: 'a' },
+        ]);
+        expect(await store.get(c, 'a')).toBeNull();
+        expect(await store.get(o, 'a')).toEqual({ id: 'a', in: 'o' });
+      });
+
+      it('accepts an empty batch', async () => {
+        await store.commit([]);
+        expect(await store.count(c)).toBe(0);
+      });
     });
 
-    it('applies a batch in order: a put then a delete of the same id leaves nothing', async () => {
-      await store.commit([
-        { op: 'put', collection: c, doc: { id: 'x', v: 1 } },
-        { op: 'delete', collection: c, id: 'x' },
-        { op: 'put', collection: c, doc: { id: 'y', v: 2 } },
-      ]);
-      expect(await store.get(c, 'x')).toBeNull();
-      expect(await store.get(c, 'y')).toEqual({ id: 'y', v: 2 });
+    describe('collections', () => {
+      it('are kept apart: the same id in two collections, writes and counts', async () => {
+        const o = unique('other');
+        await put({ id: 'a', v: 'c' }, { id: 'b', v: 'c' });
+        await store.commit([{ op: 'put', collection: o, doc: { id: 'a', v: 'o' } }]);
+        expect(await store.get(c, 'a')).toEqual({ id: 'a', v: 'c' });
+        expect(await store.get(o, 'a')).toEqual({ id: 'a', v: 'o' });
+        expect([await store.count(c), await store.count(o)]).toEqual([2, 1]);
+        expect(ids(await store.find(o, { v: 'c' }))).toEqual([]);
+        await store.commit([{ op: 'delete', collection: o, id: 'a' }]);
+        expect(await store.get(c, 'a')).toEqual({ id: 'a', v: 'c' });
+      });
+
+      it('may be called checkpoints without touching the stored checkpoints', async () => {
+        const p = unique('proj');
+        await store.commit([{ op: 'put', collection: 'checkpoints', doc: { id: p, position: 99 } }], { projection: p, position: 4 });
+        expect(await store.get('checkpoints', p)).toEqual({ id: p, position: 99 });
+        expect(await store.getCheckpoint(p)).toBe(4);
+        await store.commit([{ op: 'delete', collection: 'checkpoints', id: p }]);
+        expect(await store.getCheckpoint(p)).toBe(4);
+      });
+
+      it('refuse names that are not plain words, and unknown operators', async () => {
+        await expect(store.find('bad-name')).rejects.toThrow();
+        await expect(store.find("c'; DROP TABLE docs; --")).rejects.toThrow();
+        await expect(store.commit([{ op: 'put', collection: 'a.b', doc: { id: 'x' } }])).rejects.toThrow();
+        await expect(store.find(c, { 'a.b': 1 })).rejects.toThrow();
+        await expect(store.find(c, { $where: 'true' })).rejects.toThrow();
+        await expect(store.find(c, { a: { $regex: 'x' } } as unknown as Filter)).rejects.toThrow();
+        await expect(store.ensureIndex(c, 'a b')).rejects.toThrow();
+        await expect(store.ensureIndex('bad name', 'a')).rejects.toThrow();
+      });
     });
 
-    describe('find', () => {
-      beforeEach(async () => {
-        await put(
-          { id: 'b1', date: '2026-11-24', status: 'pending', pizzas: 2, vip: true, note: null },
-          { id: 'b2', date: '2026-11-25', status: 'confirmed', pizzas: 4, vip: false, note: 'x' },
-          { id: 'b3', date: '2026-11-25', status: 'cancelled', pizzas: 1, vip: false },
-          { id: 'b4', date: '2026-11-27', status: 'pending', pizzas: 4, vip: true, note: 'y' },
-        );
-      });
-      const ids = (docs: Doc[]) => docs.map((d) => d.id);
+    for (const indexed of [false, true]) {
+      describe(`find and count${indexed ? ' with indexes declared' : ''}`, () => {
+        const fields = ['date', 'status', 'pizzas', 'vip', 'note', 'score', 'name', 'v', 'id'];
+        beforeEach(async () => {
+          // Declared before the documents exist and again after: both must keep answers the same.
+          if (indexed) for (const f of fields) await store.ensureIndex(c, f);
+          await put(
+            { id: 'b1', date: '2026-11-24', status: 'pending', pizzas: 2, vip: true, note: null, score: 0, name: 'Zebra' },
+            { id: 'b2', date: '2026-11-25', status: 'confirmed', pizzas: 4, vip: false, note: 'x', score: 1, name: 'apa' },
+            { id: 'b3', date: '2026-11-25', status: 'cancelled', pizzas: 1, vip: false, score: 1.5, name: 'Örjan' },
+            { id: 'b4', date: '2026-11-27', status: 'pending', pizzas: 4, vip: true, note: 'y', score: -3, name: 'Åsa' },
+          );
+          if (indexed) for (const f of fields) await store.ensureIndex(c, f);
+        });
 
-      it('filters by equality on strings, numbers, booleans and null', async () => {
-        expect(ids(await store.find(c, { status: 'pending' }))).toEqual(['b1', 'b4']);
-        expect(ids(await store.find(c, { pizzas: 4 }))).toEqual(['b2', 'b4']);
-        expect(ids(await store.find(c, { vip: true }))).toEqual(['b1', 'b4']);
-        expect(ids(await store.find(c, { vip: false, status: 'confirmed' }))).toEqual(['b2']);
-        expect(ids(await store.find(c, { note: null }))).toEqual(['b1', 'b3']);
-      });
+        it('filters by equality on strings, numbers, booleans and several fields', async () => {
+          expect(await find({ status: 'pending' })).toEqual(['b1', 'b4']);
+          expect(await find({ pizzas: 4 })).toEqual(['b2', 'b4']);
+          expect(await find({ score: 1.5 })).toEqual(['b3']);
+          expect(await find({ vip: true })).toEqual(['b1', 'b4']);
+          expect(await find({ vip: false, status: 'confirmed' })).toEqual(['b2']);
+          expect(await find({ date: '2026-11-25', pizzas: 4, vip: false })).toEqual(['b2']);
+          expect(await find({ status: 'nope' })).toEqual([]);
+          expect(await find({ name: 'Örjan' })).toEqual(['b3']);
+        });
 
-      it('filters by ranges, membership and inequality', async () => {
-        expect(ids(await store.find(c, { date: { $gte: '2026-11-25', $lte: '2026-11-26' } }))).toEqual(['b2', 'b3']);
-        expect(ids(await store.find(c, { pizzas: { $gt: 1, $lt: 4 } }))).toEqual(['b1']);
-        expect(ids(await store.find(c, { status: { $in: ['confirmed', 'cancelled'] } }))).toEqual(['b2', 'b3']);
-        expect(ids(await store.find(c, { status: { $ne: 'pending' } }))).toEqual(['b2', 'b3']);
-      });
+        it('treats null as null or missing', async () => {
+          expect(await find({ note: null })).toEqual(['b1', 'b3']);
+          expect(await find({ unknown_field: null })).toEqual(['b1', 'b2', 'b3', 'b4']);
+          expect(await find({ note: { $ne: null } })).toEqual(['b2', 'b4']);
+          expect(await find({ note: { $in: [null, 'x'] } })).toEqual(['b1', 'b2', 'b3']);
+        });
 
-      it('sorts by several keys, breaks ties by id and limits', async () => {
-        expect(ids(await store.find(c, {}, { sort: [['pizzas', -1]] }))).toEqual(['b2', 'b4', 'b1', 'b3']);
-        expect(ids(await store.find(c, {}, { sort: [['date', 1], ['pizzas', -1]] }))).toEqual(['b1', 'b2', 'b3', 'b4']);
-        expect(ids(await store.find(c, {}, { sort: [['date', -1]], limit: 2 }))).toEqual(['b4', 'b2']);
-      });
+        it('filters by ranges on text and numbers', async () => {
+          expect(await find({ date: { $gte: '2026-11-25', $lte: '2026-11-26' } })).toEqual(['b2', 'b3']);
+          expect(await find({ date: { $gt: '2026-11-24', $lt: '2026-11-27' } })).toEqual(['b2', 'b3']);
+          expect(await find({ date: { $gte: '2026-11-25' } })).toEqual(['b2', 'b3', 'b4']);
+          expect(await find({ date: { $lt: '2026-11-25' } })).toEqual(['b1']);
+          expect(await find({ pizzas: { $gt: 1, $lt: 4 } })).toEqual(['b1']);
+          expect(await find({ score: { $lt: 0 } })).toEqual(['b4']);
+          expect(await find({ score: { $gte: 1 } })).toEqual(['b2', 'b3']);
+          expect(await find({ score: { $lte: 1, $gt: -3 } })).toEqual(['b1', 'b2']);
+          expect(await find({ date: { $gte: '2026-11-25' }, status: 'pending' })).toEqual(['b4']);
+        });
 
-      it('counts with a filter', async () => {
-        expect(await store.count(c)).toBe(4);
-        expect(await store.count(c, { status: 'pending' })).toBe(2);
-      });
+        it('filters by membership and inequality', async () => {
+          expect(await find({ status: { $in: ['confirmed', 'cancelled'] } })).toEqual(['b2', 'b3']);
+          expect(await find({ pizzas: { $in: [1, 4] } })).toEqual(['b2', 'b3', 'b4']);
+          expect(await find({ vip: { $in: [false] } })).toEqual(['b2', 'b3']);
+          expect(await find({ status: { $in: [] } })).toEqual([]);
+          expect(await find({ status: { $ne: 'pending' } })).toEqual(['b2', 'b3']);
+          expect(await find({ note: { $ne: 'x' } })).toEqual(['b1', 'b3', 'b4']);
+          expect(await find({ vip: { $ne: true }, pizzas: { $ne: 1 } })).toEqual(['b2']);
+        });
 
-      it('keeps answering the same after an index is declared (twice)', async () => {
+        it('filters on id', async () => {
+          expect(await find({ id: 'b2' })).toEqual(['b2']);
+          expect(await find({ id: { $in: ['b1', 'b3', 'zz'] } })).toEqual(['b1', 'b3']);
+          expect(await find({ id: { $gte: 'b3' } })).toEqual(['b3', 'b4']);
+          expect(await find({ id: { $ne: 'b1' }, status: 'pending' })).toEqual(['b4']);
+        });
+
+        it('sorts by several keys either way, breaking ties by id ascending', async () => {
+          expect(await find({}, { sort: [['pizzas', -1]] })).toEqual(['b2', 'b4', 'b1', 'b3']);
+          expect(await find({}, { sort: [['pizzas', 1]] })).toEqual(['b3', 'b1', 'b2', 'b4']);
+          expect(await find({}, { sort: [['date', 1], ['status', 1]] })).toEqual(['b1', 'b3', 'b2', 'b4']);
+          expect(await find({}, { sort: [['date', -1], ['status', -1]] })).toEqual(['b4', 'b2', 'b3', 'b1']);
+          expect(await find({}, { sort: [['vip', -1], ['score', 1]] })).toEqual(['b4', 'b1', 'b2', 'b3']);
+          expect(await find({}, { sort: [['id', -1]] })).toEqual(['b4', 'b3', 'b2', 'b1']);
+          expect(await find({}, { sort: [['score', -1]] })).toEqual(['b3', 'b2', 'b1', 'b4']);
+        });
+
+        it('sorts null and missing first, and text by code point', async () => {
+          expect(await find({}, { sort: [['note', 1]] })).toEqual(['b1', 'b3', 'b2', 'b4']);
+          expect(await find({}, { sort: [['note', -1]] })).toEqual(['b4', 'b2', 'b1', 'b3']);
+          expect(await find({}, { sort: [['name', 1]] })).toEqual(['b1', 'b2', 'b4', 'b3']);
+        });
+
+        it('limits after filtering and sorting', async () => {
+          expect(await find({}, { sort: [['date', -1]], limit: 2 })).toEqual(['b4', 'b2']);
+          expect(await find({ vip: false }, { sort: [['score', -1]], limit: 1 })).toEqual(['b3']);
+          expect(await find({}, { limit: 3 })).toEqual(['b1', 'b2', 'b3']);
+          expect(await find({}, { limit: 10 })).toEqual(['b1', 'b2', 'b3', 'b4']);
+          expect(await find({}, { limit: 0 })).toEqual([]);
+        });
+
+        it('counts with and without a filter', async () => {
+          expect(await store.count(c)).toBe(4);
+          expect(await store.count(c, { status: 'pending' })).toBe(2);
+          expect(await store.count(c, { date: { $gte: '2026-11-25' }, vip: false })).toBe(2);
+          expect(await store.count(c, { note: null })).toBe(2);
+          expect(await store.count(unique('empty'))).toBe(0);
+        });
+
+        it('never mixes types: true is not 1, false is not 0, "1" is not 1', async () => {
+          const t = unique('types');
+          if (indexed) await store.ensureIndex(t, 'v');
+          await store.commit(
+            [{ v: true }, { v: 1 }, { v: false }, { v: 0 }, { v: '1' }, { v: null }, {}].map((fields, i) => ({
+              op: 'put' as const,
+              collection: t,
+              doc: { id: `t${i + 1}`, ...fields },
+            })),
+          );
+          const by = async (filter: Filter) => ids(await store.find(t, filter));
+          expect(await by({ v: true })).toEqual(['t1']);
+          expect(await by({ v: 1 })).toEqual(['t2']);
+          expect(await by({ v: false })).toEqual(['t3']);
+          expect(await by({ v: 0 })).toEqual(['t4']);
+          expect(await by({ v: '1' })).toEqual(['t5']);
+          expect(await by({ v: null })).toEqual(['t6', 't7']);
+          expect(await by({ v: { $in: [true, 0] } })).toEqual(['t1', 't4']);
+          expect(await by({ v: { $in: ['1', false, null] } })).toEqual(['t3', 't5', 't6', 't7']);
+          expect(await by({ v: { $ne: 1 } })).toEqual(['t1', 't3', 't4', 't5', 't6', 't7']);
+          expect(await by({ v: { $ne: true } })).toEqual(['t2', 't3', 't4', 't5', 't6', 't7']);
+          expect(await by({ v: { $gte: 0 } })).toEqual(['t2', 't4']);
+          expect(await by({ v: { $lt: 1 } })).toEqual(['t4']);
+          expect(await by({ v: { $gt: false } })).toEqual(['t1']);
+          expect(await by({ v: { $gte: '' } })).toEqual(['t5']);
+          expect(await by({ v: { $lt: 'z' } })).toEqual(['t5']);
+          expect(await store.count(t, { v: { $ne: null } })).toBe(5);
+        });
+      });
+    }
+
+    describe('ensureIndex', () => {
+      it('is idempotent and leaves writes working', async () => {
         await store.ensureIndex(c, 'date');
         await store.ensureIndex(c, 'date');
-        expect(ids(await store.find(c, { date: '2026-11-25' }))).toEqual(['b2', 'b3']);
-      });
-
-      it('keeps collections apart', async () => {
-        const o = other();
-        await store.commit([{ op: 'put', collection: o, doc: { id: 'b1', status: 'elsewhere' } }]);
-        expect(await store.count(c)).toBe(4);
-        expect((await store.get(c, 'b1'))!.status).toBe('pending');
+        await put({ id: 'a', date: '2026-01-01' }, { id: 'b', date: '2026-01-02' });
+        await put({ id: 'a', date: '2026-01-03' });
+        await store.commit([{ op: 'delete', collection: c, id: 'b' }]);
+        await store.ensureIndex(c, 'date');
+        expect(await find({ date: '2026-01-01' })).toEqual([]);
+        expect(await find({ date: { $gte: '2026-01-02' } })).toEqual(['a']);
       });
     });
 
     describe('checkpoints', () => {
       it('are 0 until a commit stores one, and move only with a commit', async () => {
-        const p = `proj_${randomUUID()}`;
+        const p = unique('proj');
         expect(await store.getCheckpoint(p)).toBe(0);
         await store.commit([{ op: 'put', collection: c, doc: { id: 'a' } }], { projection: p, position: 42 });
         expect(await store.getCheckpoint(p)).toBe(42);
@@ -108,31 +299,58 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
         expect(await store.getCheckpoint(p)).toBe(42);
         await store.commit([], { projection: p, position: 43 });
         expect(await store.getCheckpoint(p)).toBe(43);
+        expect(await store.count(c)).toBe(2);
       });
 
-      it('can be stored for several projections in one commit', async () => {
-        const [p, q] = [`proj_${randomUUID()}`, `proj_${randomUUID()}`];
+      it('can be stored for several projections in one commit, each on its own', async () => {
+        const [p, q, r] = [unique('proj'), unique('proj'), unique('proj')];
         await store.commit([{ op: 'put', collection: c, doc: { id: 'a' } }], [
           { projection: p, position: 5 },
           { projection: q, position: 6 },
         ]);
-        expect([await store.getCheckpoint(p), await store.getCheckpoint(q)]).toEqual([5, 6]);
+        await store.commit([], [{ projection: q, position: 9 }]);
+        expect([await store.getCheckpoint(p), await store.getCheckpoint(q), await store.getCheckpoint(r)]).toEqual([5, 9, 0]);
       });
 
-      it('are cleared by reset together with the named collections only', async () => {
-        const p = `proj_${randomUUID()}`;
-        const o = other();
+      it('hold large positions exactly', async () => {
+        const p = unique('proj');
+        await store.commit([], { projection: p, position: 2 ** 40 + 1 });
+        expect(await store.getCheckpoint(p)).toBe(2 ** 40 + 1);
+      });
+    });
+
+    describe('reset', () => {
+      it('clears the named collections and the projection checkpoint, nothing else', async () => {
+        const [p, q] = [unique('proj'), unique('proj')];
+        const [d, o] = [unique('second'), unique('other')];
         await store.commit(
           [
             { op: 'put', collection: c, doc: { id: 'a' } },
+            { op: 'put', collection: d, doc: { id: 'b' } },
             { op: 'put', collection: o, doc: { id: 'kept' } },
           ],
-          { projection: p, position: 7 },
+          [
+            { projection: p, position: 7 },
+            { projection: q, position: 8 },
+          ],
         );
-        await store.reset([c], p);
-        expect(await store.count(c)).toBe(0);
+        await store.reset([c, d], p);
+        expect([await store.count(c), await store.count(d)]).toEqual([0, 0]);
+        expect(await store.get(c, 'a')).toBeNull();
         expect(await store.getCheckpoint(p)).toBe(0);
+        expect(await store.getCheckpoint(q)).toBe(8);
         expect(await store.get(o, 'kept')).toEqual({ id: 'kept' });
+      });
+
+      it('leaves the collection ready for a rebuild, indexes included', async () => {
+        const p = unique('proj');
+        await store.ensureIndex(c, 'status');
+        await store.commit([{ op: 'put', collection: c, doc: { id: 'a', status: 'old' } }], { projection: p, position: 3 });
+        await store.reset([c], p);
+        await store.commit([{ op: 'put', collection: c, doc: { id: 'b', status: 'new' } }], { projection: p, position: 1 });
+        expect(await find({ status: 'new' })).toEqual(['b']);
+        expect(await find({ status: 'old' })).toEqual([]);
+        expect(await store.getCheckpoint(p)).toBe(1);
       });
     });
   });

@@ -1,32 +1,150 @@
-// The read-model store contract against MongoDB: MONGODB_URL, or a throwaway container via
-// testcontainers where a Docker engine answers; skipped with the reason otherwise.
+// The read-model store contract against MongoDB: the server at MONGODB_URL, or else throwaway
+// containers via testcontainers where a Docker engine answers, one standalone server and one
+// single-node replica set (so both commit paths run: plain writes, and a transaction). With
+// neither, the suite is skipped with the reason, quickly: this must never fail or hang for want
+// of a server.
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, it } from 'vitest';
+import { MongoClient } from 'mongodb';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { DocumentStore } from '../../read-models/documentStore.js';
 import { openMongoDocumentStore } from '../../read-models/mongoDocumentStore.js';
 import { documentStoreContract } from './documentStore.contract.js';
-import { serverUnavailableReason } from './docker.js';
 
-const reason = await serverUnavailableReason('MONGODB_URL');
+interface Server {
+  label: string;
+  url: string;
+}
 
-if (reason) {
-  console.warn(`MongoDB contract suite skipped: ${reason}`);
-  describe.skip(`DocumentStore contract: MongoDB (${reason})`, () => {
-    it('needs a server', () => {});
+const DOCKER_CHECK_MS = 5_000;
+const CONTAINER_START_MS = 180_000;
+
+function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0];
+
+/** Servers to run against, or why there are none. */
+async function mongoServers(): Promise<{ servers: Server[]; stop(): Promise<void> } | { reason: string }> {
+  if (process.env.MONGODB_URL) return { servers: [{ label: 'MONGODB_URL', url: process.env.MONGODB_URL }], stop: async () => {} };
+
+  // testcontainers' own detection (DOCKER_HOST, ~/.testcontainers.properties, the default and
+  // rootless sockets): it fails within milliseconds when there is no engine.
+  let testcontainers: typeof import('testcontainers');
+  try {
+    testcontainers = await import('testcontainers');
+    await within(DOCKER_CHECK_MS, 'Docker engine check', testcontainers.getContainerRuntimeClient());
+  } catch (error) {
+    return { reason: `no MONGODB_URL and no Docker engine (${message(error)})` };
+  }
+
+  const { GenericContainer, Wait } = testcontainers;
+  const started: Array<{ stop(): Promise<unknown> }> = [];
+  const stop = async () => void (await Promise.all(started.map((c) => c.stop())));
+  const start = async (replicaSet: boolean) => {
+    const container = await new GenericContainer('mongo:7')
+      .withExposedPorts(27017)
+      .withCommand(replicaSet ? ['--replSet', 'rs0', '--bind_ip_all'] : ['--bind_ip_all'])
+      .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
+      .start();
+    started.push(container);
+    // directConnection: the replica set knows its member as localhost:27017, which is not the
+    // address mapped for us, so the driver must not go looking for it.
+    const url = `mongodb://${container.getHost()}:${container.getMappedPort(27017)}/?directConnection=true`;
+    if (replicaSet) await initiateReplicaSet(url);
+    return url;
+  };
+  try {
+    const [standalone, replicaSet] = await within(CONTAINER_START_MS, 'Starting MongoDB containers', Promise.all([start(false), start(true)]));
+    return {
+      servers: [
+        { label: 'standalone', url: standalone },
+        { label: 'replica set', url: replicaSet },
+      ],
+      stop,
+    };
+  } catch (error) {
+    await stop().catch(() => {});
+    return { reason: `a Docker engine answers but MongoDB did not start (${message(error)})` };
+  }
+}
+
+async function initiateReplicaSet(url: string) {
+  const client = new MongoClient(url);
+  try {
+    await client.db('admin').command({ replSetInitiate: { _id: 'rs0', members: [{ _id: 0, host: 'localhost:27017' }] } });
+    for (let i = 0; i < 300; i++) {
+      if ((await client.db('admin').command({ hello: 1 })).isWritablePrimary) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the replica set elected no primary');
+  } finally {
+    await client.close();
+  }
+}
+
+const setup = await mongoServers();
+
+if ('reason' in setup) {
+  console.warn(`MongoDB read-model store suite skipped: ${setup.reason}`);
+  describe.skip(`DocumentStore contract: MongoDB (skipped: ${setup.reason})`, () => {
+    it('needs a MongoDB server', () => {});
   });
 } else {
-  let url = process.env.MONGODB_URL;
-  let stop = async () => {};
-  if (!url) {
-    const { GenericContainer, Wait } = await import('testcontainers');
-    const container = await new GenericContainer('mongo:7').withExposedPorts(27017).withWaitStrategy(Wait.forLogMessage(/Waiting for connections/)).start();
-    url = `mongodb://${container.getHost()}:${container.getMappedPort(27017)}`;
-    stop = async () => void (await container.stop());
-  }
-  afterAll(() => stop());
-  // A database of its own per run, so a shared server is not disturbed.
+  // A database of its own per run, dropped afterwards, so a shared server is not disturbed.
   const dbName = `pizzakiosken_contract_${randomUUID().slice(0, 8)}`;
-  documentStoreContract('MongoDB', async () => {
-    const store = await openMongoDocumentStore(url!, dbName);
-    return { store, cleanup: () => store.close() };
+  afterAll(async () => {
+    for (const { url } of setup.servers) {
+      const client = new MongoClient(url);
+      try {
+        await client.db(dbName).dropDatabase();
+      } finally {
+        await client.close();
+      }
+    }
+    await setup.stop();
   });
+
+  for (const { label, url } of setup.servers) {
+    documentStoreContract(`MongoDB (${label})`, async () => {
+      const store = await openMongoDocumentStore(url, dbName);
+      return { store, cleanup: () => store.close() };
+    });
+
+    describe(`the MongoDB read-model store (${label})`, () => {
+      const withStore = async (test: (store: DocumentStore, collection: string) => Promise<void>) => {
+        const store = await openMongoDocumentStore(url, dbName);
+        try {
+          await test(store, `mongo_${randomUUID().replaceAll('-', '')}`);
+        } finally {
+          await store.close();
+        }
+      };
+
+      it('never replaces a document with one built from an older position', () =>
+        withStore(async (store, c) => {
+          await store.commit([{ op: 'put', collection: c, doc: { id: 'a', v: 'new', _pos: 5 } }]);
+          // A lagging process replaying older events, in a batch of its own and within one.
+          await store.commit([{ op: 'put', collection: c, doc: { id: 'a', v: 'old', _pos: 3 } }]);
+          await store.commit([
+            { op: 'put', collection: c, doc: { id: 'a', v: 'same', _pos: 5 } },
+            { op: 'put', collection: c, doc: { id: 'b', v: 'b', _pos: 4 } },
+          ]);
+          expect(await store.get(c, 'a')).toEqual({ id: 'a', v: 'new', _pos: 5 });
+          expect(await store.get(c, 'b')).toEqual({ id: 'b', v: 'b', _pos: 4 });
+          await store.commit([{ op: 'put', collection: c, doc: { id: 'a', v: 'newer', _pos: 7 } }]);
+          expect(await store.get(c, 'a')).toEqual({ id: 'a', v: 'newer', _pos: 7 });
+        }));
+
+      it('keeps its checkpoints apart from the read models', () =>
+        withStore(async (store) => {
+          await expect(store.find('_checkpoints')).rejects.toThrow();
+          await expect(store.reset(['_checkpoints'], 'p')).rejects.toThrow();
+        }));
+    });
+  }
 }
