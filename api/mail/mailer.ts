@@ -1,7 +1,8 @@
 // Sends mail over SMTP (SMTP_URL) with nodemailer, or, in the embedded default, writes each
 // message as an .eml file to DATA_DIR/outbox. Either way a message id derived from the caller's
 // stable id makes a resend recognisable as the same mail.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -17,21 +18,29 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-const DEFAULT_FROM = 'Pizzakiosken <noreply@pizzakiosken.se>';
+export const DEFAULT_FROM = 'Pizzakiosken <noreply@pizzakiosken.se>';
+
+// The id becomes both a file name and the local part of a Message-ID, so anything that could
+// leave the outbox directory or break the header is neutralised.
+const safeId = (id: string) => id.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_');
 
 export function createMailer(options: { smtpUrl?: string; outboxDir: string; from?: string }): Mailer {
-  const from = options.from ?? DEFAULT_FROM;
-  const safeId = (id: string) => id.replace(/[^A-Za-z0-9._-]/g, '_');
-  const envelope = (message: MailMessage & { id: string }) => ({
-    from,
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-    html: message.html,
-    messageId: `<${safeId(message.id)}@pizzakiosken>`,
-  });
+  const from = options.from || DEFAULT_FROM;
+  const envelope = (message: MailMessage & { id: string }) => {
+    if (!message.id) throw new Error('A mail needs an id: it is what makes a resend the same mail');
+    return {
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html === undefined ? {} : { html: message.html }),
+      messageId: `<${safeId(message.id)}@pizzakiosken>`,
+    };
+  };
 
   if (options.smtpUrl) {
+    // Fail at start-up, not at the first booking, when SMTP_URL is something else entirely.
+    if (!/^smtps?:\/\//i.test(options.smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
@@ -43,15 +52,30 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
     };
   }
 
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // CRLF, as RFC 5322 prescribes: the file holds the very bytes an SMTP server would receive.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     async send(message) {
-      mkdirSync(options.outboxDir, { recursive: true });
       const info = await transport.sendMail(envelope(message));
+      await mkdir(options.outboxDir, { recursive: true });
       const file = join(options.outboxDir, `${safeId(message.id)}.eml`);
-      // Written whole or not at all: a reader never sees half a mail, and a resend overwrites.
-      writeFileSync(`${file}.tmp`, info.message as Buffer);
-      renameSync(`${file}.tmp`, file);
+      // A temp name of its own per write: concurrent resends of one id never share a half-written
+      // file, and readers listing *.eml never see one. fsync before rename so that after a crash
+      // the file is either the old mail or the whole new one, not an empty name.
+      const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      try {
+        const handle = await open(temp, 'w');
+        try {
+          await handle.writeFile(info.message as Buffer);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
     },
     async close() {
       transport.close();

@@ -1,14 +1,24 @@
 // The Swedish mails the product sends: plain text plus the same text as simple, escaped HTML.
+// Pure: no clock and no I/O, so a resent mail has the same content as the first one.
 import dayjs from 'dayjs';
 import 'dayjs/locale/sv.js';
 import utc from 'dayjs/plugin/utc.js';
 import timezone from 'dayjs/plugin/timezone.js';
-import type { BookingLine } from '../../domain/kioskDay/kioskDay.js';
 import type { MailMessage } from './mailer.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
+export interface MailBookingLine {
+  pizza_name: string;
+  qty: number;
+  price_cents: number;
+}
+
+/**
+ * The booking a mail describes. The BookingPlaced event carries `booking_id`, the read model `id`;
+ * either one is the booking number.
+ */
 export interface MailBooking {
   booking_id?: string;
   id?: string;
@@ -18,25 +28,37 @@ export interface MailBooking {
   booking_date: string;
   booking_time: string;
   dine_in: boolean;
-  items: BookingLine[];
+  items: MailBookingLine[];
   original_total_cents: number;
   discount_cents: number;
   final_total_cents: number;
 }
 
+/** Whole kronor, as everywhere in the product: amount / 100 without decimals. */
 export const kr = (cents: number) => `${Math.round(cents / 100)} kr`;
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function message(to: string, subject: string, lines: string[]): MailMessage {
-  const text = lines.join('\n');
-  const html = `<div style="font-family: sans-serif">${lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join('')}</div>`;
+/** A line of a mail: plain text, or a label followed by a link (clickable in the HTML part). */
+type Line = string | { label: string; url: string };
+
+function message(to: string, subject: string, lines: Line[]): MailMessage {
+  const text = lines.map((l) => (typeof l === 'string' ? l : `${l.label} ${l.url}`)).join('\n');
+  const paragraphs = lines.map((l) => {
+    if (typeof l !== 'string') return `<p>${escapeHtml(l.label)} <a href="${escapeHtml(l.url)}">${escapeHtml(l.url)}</a></p>`;
+    return l ? `<p>${escapeHtml(l)}</p>` : '';
+  });
+  const html = `<!doctype html><html lang="sv"><body><div style="font-family: sans-serif">${paragraphs.join('')}</div></body></html>`;
   return { to, subject, text, html };
 }
 
 const numberOf = (b: MailBooking) => b.booking_id ?? b.id ?? '';
-const swedishDate = (date: string) => dayjs(date).locale('sv').format('dddd D MMMM YYYY');
+
+function swedishDate(date: string): string {
+  const day = dayjs(date);
+  return day.isValid() ? day.locale('sv').format('dddd D MMMM YYYY') : date;
+}
 
 function orderLines(b: MailBooking): string[] {
   const lines = [
@@ -53,18 +75,21 @@ function orderLines(b: MailBooking): string[] {
   return lines;
 }
 
+/** To the customer right after booking: received, but not valid until staff confirm it. */
 export function bookingReceivedMail(b: MailBooking, baseUrl: string): MailMessage {
-  const manage = `${baseUrl}/my-booking?id=${encodeURIComponent(numberOf(b))}&email=${encodeURIComponent(b.email)}`;
+  const manage = `${baseUrl.replace(/\/+$/, '')}/my-booking?id=${encodeURIComponent(numberOf(b))}&email=${encodeURIComponent(b.email)}`;
   return message(b.email, `Vi har tagit emot din beställning ${numberOf(b)}`, [
     `Hej ${b.name}!`,
-    'Vi har tagit emot din beställning. Väntar på bekräftelse: beställningen gäller inte förrän personalen har bekräftat den. Du får ett nytt mejl när den är bekräftad.',
+    'Vi har tagit emot din beställning.',
+    'Väntar på bekräftelse: beställningen gäller inte förrän personalen har bekräftat den. Du får ett nytt mejl när den är bekräftad.',
     '',
     ...orderLines(b),
     '',
-    `Se eller avboka din bokning: ${manage}`,
+    { label: 'Se eller avboka din bokning:', url: manage },
   ]);
 }
 
+/** To the kiosk's admin e-mail (settings.admin_email): a new booking waits for confirmation. */
 export function newBookingToStaffMail(b: MailBooking, adminEmail: string, adminUrl: string): MailMessage {
   return message(adminEmail, `Ny bokning att bekräfta: ${numberOf(b)}`, [
     'En ny bokning väntar på bekräftelse.',
@@ -72,26 +97,50 @@ export function newBookingToStaffMail(b: MailBooking, adminEmail: string, adminU
     ...orderLines(b),
     `E-post: ${b.email}`,
     '',
-    `Bekräfta här: ${adminUrl}`,
+    { label: 'Bekräfta här:', url: adminUrl },
   ]);
 }
 
 export function bookingConfirmedMail(b: MailBooking): MailMessage {
-  return message(b.email, `Din bokning ${numberOf(b)} är bekräftad`, [`Hej ${b.name}!`, 'Din beställning är bekräftad. Välkommen!', '', ...orderLines(b)]);
-}
-
-export function bookingCancelledMail(b: MailBooking, reason: string | null): MailMessage {
-  return message(b.email, `Din bokning ${numberOf(b)} är avbokad`, [
+  return message(b.email, `Din bokning ${numberOf(b)} är bekräftad`, [
     `Hej ${b.name}!`,
-    reason ? `Din bokning har avbokats av kiosken. Anledning: ${reason}` : 'Din bokning har avbokats enligt din begäran.',
+    'Din beställning är bekräftad. Välkommen!',
     '',
     ...orderLines(b),
   ]);
 }
 
-export function vipInvitationMail(input: { customerName: string; subject: string; message: string; url: string; expiresAt: string; timeZone: string }): Omit<MailMessage, 'to'> {
-  const body = input.message.replaceAll('{name}', input.customerName);
+/** `reason` is the staff's reason; null when the customer cancelled the booking themselves. */
+export function bookingCancelledMail(b: MailBooking, reason: string | null): MailMessage {
+  const why = reason?.trim();
+  return message(b.email, `Din bokning ${numberOf(b)} är avbokad`, [
+    `Hej ${b.name}!`,
+    why ? `Din bokning har avbokats av kiosken. Anledning: ${why}` : 'Din bokning har avbokats enligt din begäran.',
+    '',
+    ...orderLines(b),
+  ]);
+}
+
+/**
+ * A VIP invitation: the admin's message with every {name} replaced, then the personal link and
+ * when it expires, shown in the kiosk's time zone. The caller adds the recipient.
+ */
+export function vipInvitationMail(input: {
+  customerName: string;
+  subject: string;
+  message: string;
+  url: string;
+  expiresAt: Date | string;
+  timeZone: string;
+}): Omit<MailMessage, 'to'> {
+  // A function replacer: a name is text, never a replacement pattern such as `$&`.
+  const body = input.message.replaceAll('{name}', () => input.customerName);
   const until = dayjs(input.expiresAt).tz(input.timeZone).locale('sv').format('D MMMM YYYY HH:mm');
-  const { text, html } = message('', input.subject, [...body.split('\n'), '', `Din personliga VIP-länk: ${input.url}`, `Länken gäller till ${until}.`]);
+  const { text, html } = message('', input.subject, [
+    ...body.split(/\r?\n/),
+    '',
+    { label: 'Din personliga VIP-länk:', url: input.url },
+    `Länken gäller till ${until}.`,
+  ]);
   return { subject: input.subject, text, html };
 }
