@@ -8,6 +8,7 @@ import {
   dayHours,
   lastBookableDate,
   slotCapacities,
+  slotCapacity,
   slotTimes,
   windowOf,
   type CalendarEntry,
@@ -100,6 +101,33 @@ describe('slotCapacities (rule: capacity)', () => {
       { time: '11:00', capacity_remaining: 2 },
       { time: '11:30', capacity_remaining: 6 },
     ]);
+  });
+});
+
+describe('slotCapacity: one slot, as a booking decision asks (rule: capacity)', () => {
+  it('agrees with slotCapacities for every slot, whatever the slot and window lengths', () => {
+    const booked = { '11:00': 2, '11:20': 1, '11:45': 3, '12:30': 6, '10:30': 1 };
+    for (const [slot, window] of [[15, 15], [15, 30], [20, 30], [30, 15], [10, 45]] as const) {
+      const settings = settingsWith({ slot_length_minutes: slot, window_minutes: window });
+      const hours = open('11:00', '14:00');
+      for (const s of slotCapacities(hours, settings, booked)) {
+        expect(slotCapacity(hours, settings, booked, s.time), `${slot}/${window} ${s.time}`).toBe(s.capacity_remaining);
+      }
+    }
+  });
+
+  it('is null for a time that is not a slot of the day: off the grid, before opening, ending after closing, or a closed day', () => {
+    const settings = settingsWith();
+    expect(slotCapacity(open('11:00', '22:00'), settings, {}, '12:05')).toBeNull();
+    expect(slotCapacity(open('11:00', '22:00'), settings, {}, '10:45')).toBeNull();
+    expect(slotCapacity(open('11:00', '22:00'), settings, {}, '22:00')).toBeNull();
+    expect(slotCapacity(open('11:00', '22:00'), settings, {}, '21:45')).toBe(6);
+    expect(slotCapacity({ isOpen: false, openTime: '11:00', closeTime: '22:00' }, settings, {}, '12:00')).toBeNull();
+  });
+
+  it('counts a booking made before the hours moved into the first window', () => {
+    expect(slotCapacity(open('12:00', '22:00'), settingsWith(), { '11:00': 4 }, '12:00')).toBe(2);
+    expect(slotCapacity(open('12:00', '22:00'), settingsWith(), { '11:00': 4 }, '12:15')).toBe(6);
   });
 });
 

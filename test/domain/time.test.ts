@@ -76,6 +76,26 @@ describe('instants of local times across DST (Europe/Stockholm)', () => {
   });
 });
 
+describe('wallClock readings within a minute', () => {
+  it('ignore the seconds: two instants of one minute read the same minute and offset', () => {
+    const a = wallClock(new Date('2026-11-23T09:00:05.250Z'), KIOSK_TZ);
+    const b = wallClock(new Date('2026-11-23T09:00:59.999Z'), KIOSK_TZ);
+    expect(a).toEqual({ date: '2026-11-23', minutes: 600, utcOffsetMs: 3_600_000 });
+    expect(b).toEqual(a);
+  });
+
+  it('read each side of the DST change right, seconds or not', () => {
+    expect(wallClock(new Date('2027-03-28T00:59:30.500Z'), KIOSK_TZ)).toEqual({ date: '2027-03-28', minutes: 1 * 60 + 59, utcOffsetMs: 3_600_000 });
+    expect(wallClock(new Date('2027-03-28T01:00:30.500Z'), KIOSK_TZ)).toEqual({ date: '2027-03-28', minutes: 3 * 60, utcOffsetMs: 7_200_000 });
+    expect(wallClock(new Date('2027-03-28T01:00:00.000Z'), KIOSK_TZ)).toEqual({ date: '2027-03-28', minutes: 3 * 60, utcOffsetMs: 7_200_000 });
+  });
+
+  it('keep zones apart', () => {
+    expect(wallClock(new Date('2026-11-23T09:00:05Z'), 'Europe/Stockholm').minutes).toBe(600);
+    expect(wallClock(new Date('2026-11-23T09:00:05Z'), 'Europe/London').minutes).toBe(540);
+  });
+});
+
 describe('isAhead', () => {
   const now = { date: '2026-11-23', minutes: 600 };
 
