@@ -47,6 +47,20 @@ const testAvailabilityResponse = {
   },
 } as const;
 
+const JSON_UTF8 = 'application/json; charset=utf-8';
+
+// JSON text of tokenless test-availability answers, by memoised answer: it lives as long as the
+// answer does, and a changed day or settings document means a new answer and so new text.
+const anonymousJson = new WeakMap<object, string>();
+function anonymousAvailabilityJson(result: Awaited<ReturnType<typeof availability>>): string {
+  let text = anonymousJson.get(result);
+  if (text === undefined) {
+    text = JSON.stringify({ ...result, is_vip: false, vip_customer: null });
+    anonymousJson.set(result, text);
+  }
+  return text;
+}
+
 export const publicRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { kiosk, docs } = deps;
 
@@ -73,13 +87,15 @@ export const publicRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     return { date: query.date, ...(await availability(docs, { date: query.date, pizzas: query.pizzas, vip: vip.access, clock })) };
   });
 
-  // A response schema lets Fastify serialise the slot list with fast-json-stringify: this is the
-  // call a booking page polls every second while a confirmation is shown.
-  app.get('/test-availability', { schema: { response: { 200: testAvailabilityResponse } } }, async (request) => {
+  // The call a booking page polls every second while a confirmation is shown. Without a token the
+  // answer's JSON text is kept beside the memoised answer (see availability()), so most polls
+  // skip serialising the slot list; with a token the response schema serialises it.
+  app.get('/test-availability', { schema: { response: { 200: testAvailabilityResponse } } }, async (request, reply) => {
     const query = parse(availabilityQuerySchema, request.query);
     const clock = kiosk.clock();
     const vip = await resolveVipToken(docs, query.vip_token, clock.now);
     const result = await availability(docs, { date: query.date, pizzas: query.pizzas, vip: vip.access, clock });
+    if (!query.vip_token) return reply.type(JSON_UTF8).send(anonymousAvailabilityJson(result));
     return { ...result, is_vip: vip.access !== null, vip_customer: vipCustomerView(vip), ...(vip.error ? { error: vip.error } : {}) };
   });
 
