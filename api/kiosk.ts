@@ -294,12 +294,12 @@ export class Kiosk {
   // ---- bonus codes ---------------------------------------------------------------------------
 
   async createBonusCode(input: BonusCodeInput, actor: string) {
-    const result = await this.write(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'CreateBonusCode', input }, actor);
+    const result = await this.write(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'CreateBonusCode', input, timeZone: this.o.clock().timeZone }, actor);
     return (result.events[0]!.data as { id: number }).id;
   }
 
   async updateBonusCode(id: number, input: BonusCodeInput, actor: string) {
-    await this.write(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'UpdateBonusCode', id, input }, actor);
+    await this.write(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'UpdateBonusCode', id, input, timeZone: this.o.clock().timeZone }, actor);
   }
 
   async deleteBonusCode(id: number, actor: string) {

@@ -3,6 +3,7 @@
 // vipCustomerInputSchema). The api validates with them; the ui reuses them for its forms.
 import { z } from 'zod';
 import { msg } from './messages.js';
+import { flag } from './shared/fields.js';
 import { normaliseDate, normaliseTime } from './shared/time.js';
 import { VIP_CALENDAR_LINK_HOURS, VIP_INVITATION_HOURS, clampLinkHours } from './vip/vipLinks.js';
 
@@ -36,7 +37,7 @@ export const timeField = (required: string = msg.timeRequired) =>
 const emailField = z.string({ error: msg.invalidEmail }).trim().pipe(z.email({ error: msg.invalidEmail }));
 const optionalText = (max: number) =>
   z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
-const bool = z.union([z.boolean(), z.literal(1), z.literal(0), z.literal('true'), z.literal('false')]).transform((v) => v === true || v === 1 || v === 'true');
+const bool = flag();
 
 /** POST /bookings (SPEC 3 booking creation payload, plus optional bonus_code and vip_token). */
 export const bookingPayloadSchema = z.object({

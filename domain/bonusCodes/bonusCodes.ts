@@ -3,9 +3,10 @@
 // single stream under optimistic concurrency.
 import { z } from 'zod';
 import { msg } from '../messages.js';
+import { flag } from '../shared/fields.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import { notFound, reject } from '../shared/errors.js';
-import type { Clock } from '../shared/time.js';
+import { addDays, instantOf, isValidDate, isValidTime, type Clock } from '../shared/time.js';
 
 export const BONUS_CODES_STREAM = 'bonus-codes';
 
@@ -28,6 +29,33 @@ export interface BonusCode extends BonusCodeFields {
 }
 
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
+
+const LOCAL_EXPIRY = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?)?$/;
+
+/**
+ * An expiry as an admin enters it. With a zone ('Z', '+01:00') it is that instant, as ISO text.
+ * Without one (what a datetime-local input sends) it is the kiosk's wall-clock time, kept as
+ * 'yyyy-MM-ddTHH:mm' until a command resolves it in KIOSK_TZ (resolveExpiry); a bare date means
+ * the end of that day. Null when it is not a date at all.
+ */
+export function parseExpiry(text: string): string | null {
+  const value = text.trim();
+  const local = LOCAL_EXPIRY.exec(value);
+  if (local) {
+    const [, date, time] = local;
+    if (!isValidDate(date!) || (time !== undefined && !isValidTime(time))) return null;
+    return time === undefined ? `${addDays(date!, 1)}T00:00` : `${date}T${time}`;
+  }
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+/** The instant of a parsed expiry: local wall-clock times are read in the kiosk's time zone. */
+export function resolveExpiry(expiry: string | null, timeZone: string): string | null {
+  const local = expiry === null ? null : LOCAL_EXPIRY.exec(expiry);
+  if (!local || local[2] === undefined) return expiry;
+  return instantOf(local[1]!, local[2], timeZone).toISOString();
+}
 
 /** POST /admin/bonus-codes and PUT /admin/bonus-codes/{id} (SPEC 5: bonus code rules). */
 export const bonusCodeInputSchema = z.object({
@@ -52,11 +80,17 @@ export const bonusCodeInputSchema = z.object({
     blankToNull,
     z
       .string({ error: msg.bonusCodeExpiry })
-      .refine((s) => !Number.isNaN(Date.parse(s)), { error: msg.bonusCodeExpiry })
-      .transform((s) => new Date(s).toISOString())
+      .transform((s, ctx) => {
+        const expiry = parseExpiry(s);
+        if (expiry === null) {
+          ctx.addIssue({ code: 'custom', message: msg.bonusCodeExpiry });
+          return z.NEVER;
+        }
+        return expiry;
+      })
       .nullable(),
   ),
-  is_active: z.union([z.boolean(), z.literal(1), z.literal(0)]).optional().transform((a) => a === undefined || a === true || a === 1),
+  is_active: flag().optional().transform((a) => a ?? true),
 });
 export type BonusCodeInput = z.infer<typeof bonusCodeInputSchema>;
 
@@ -68,8 +102,9 @@ export type BonusCodeEvent =
   | DomainEvent<'BonusCodeReleased', { id: number; code: string; booking_ref: string }>;
 
 export type BonusCodeCommand =
-  | { type: 'CreateBonusCode'; input: BonusCodeInput }
-  | { type: 'UpdateBonusCode'; id: number; input: BonusCodeInput }
+  /** timeZone: the kiosk's, in which an expiry without a zone is read. */
+  | { type: 'CreateBonusCode'; input: BonusCodeInput; timeZone: string }
+  | { type: 'UpdateBonusCode'; id: number; input: BonusCodeInput; timeZone: string }
   | { type: 'DeleteBonusCode'; id: number }
   /** booking_ref ties the use to one booking attempt; redeeming twice for it counts once. */
   | { type: 'RedeemBonusCode'; code: string; booking_ref: string; clock: Clock }
@@ -94,6 +129,9 @@ export function bonusCodeProblem(code: BonusCode | undefined, clock: Clock): str
   if (code.usage_limit !== null && code.used_count >= code.usage_limit) return msg.bonusCodeUsedUp;
   return null;
 }
+
+/** What an event stores of an input: every expiry as an instant. */
+const fieldsOf = (input: BonusCodeInput, timeZone: string): BonusCodeFields => ({ ...input, expires_at: resolveExpiry(input.expires_at, timeZone) });
 
 export const bonusCodesDecider: Decider<BonusCodeCommand, BonusCodeEvent, BonusCodesState> = {
   initialState: () => ({ codes: new Map(), lastId: 0 }),
@@ -134,12 +172,12 @@ export const bonusCodesDecider: Decider<BonusCodeCommand, BonusCodeEvent, BonusC
     switch (command.type) {
       case 'CreateBonusCode':
         if (findByCode(state, command.input.code)) reject(msg.bonusCodeExists);
-        return [{ type: 'BonusCodeCreated', data: { id: state.lastId + 1, ...command.input } }];
+        return [{ type: 'BonusCodeCreated', data: { id: state.lastId + 1, ...fieldsOf(command.input, command.timeZone) } }];
       case 'UpdateBonusCode': {
         if (!state.codes.has(command.id)) notFound(msg.bonusCodeNotFound);
         const clash = findByCode(state, command.input.code);
         if (clash && clash.id !== command.id) reject(msg.bonusCodeExists);
-        return [{ type: 'BonusCodeUpdated', data: { id: command.id, ...command.input } }];
+        return [{ type: 'BonusCodeUpdated', data: { id: command.id, ...fieldsOf(command.input, command.timeZone) } }];
       }
       case 'DeleteBonusCode':
         if (!state.codes.has(command.id)) notFound(msg.bonusCodeNotFound);

@@ -1,6 +1,7 @@
 // The pizza menu: one stream ('menu'). Pizza ids are small integers handed out in order.
 import { z } from 'zod';
 import { msg } from '../messages.js';
+import { flag } from '../shared/fields.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import { notFound } from '../shared/errors.js';
 
@@ -24,7 +25,7 @@ export const pizzaInputSchema = z.object({
     .positive({ error: msg.pizzaNameAndPrice })
     .max(10_000_000, { error: msg.pizzaNameAndPrice }),
   // SPEC stores active as 1 or 0; booleans are accepted too.
-  active: z.union([z.boolean(), z.literal(1), z.literal(0)]).optional().transform((a) => a === undefined || a === true || a === 1),
+  active: flag().optional().transform((a) => a ?? true),
 });
 export type PizzaInput = z.infer<typeof pizzaInputSchema>;
 

@@ -1,6 +1,7 @@
 // Kiosk settings: one stream ('settings'). SPEC 3 fields, SPEC 9 defaults.
 import { z } from 'zod';
 import { msg } from '../messages.js';
+import { flag } from '../shared/fields.js';
 import { WEEKDAYS, isValidTime, minutesOf, type Weekday } from '../shared/time.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 
@@ -62,7 +63,8 @@ export const settingsSchema = z
     slot_length_minutes: wholeNumber('Tidsluckans längd', 1),
     cancellation_deadline_minutes: wholeNumber('Avbokningsgränsen', 0),
     admin_email: z.email({ error: msg.invalidEmail }),
-    open_days: z.object(everyDay(() => z.coerce.boolean())),
+    // A weekday left out is closed.
+    open_days: z.object(everyDay(() => flag().optional().transform((open) => open ?? false))),
     opening_hours: z.object(
       everyDay(() => z.object({ start: timeField, end: timeField }).partial()),
     ),

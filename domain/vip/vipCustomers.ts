@@ -1,6 +1,7 @@
 // VIP customers: one stream ('vip-customers'); e-mail addresses are unique among them.
 import { z } from 'zod';
 import { msg } from '../messages.js';
+import { flag } from '../shared/fields.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import { notFound, reject } from '../shared/errors.js';
 
@@ -28,7 +29,7 @@ export const vipCustomerInputSchema = z.object({
   name: z.string({ error: msg.vipCustomerRequired }).trim().min(1, { error: msg.vipCustomerRequired }).max(100),
   phone: optionalText(40),
   notes: optionalText(1000),
-  active: z.union([z.boolean(), z.literal(1), z.literal(0)]).optional().transform((a) => a === undefined || a === true || a === 1),
+  active: flag().optional().transform((a) => a ?? true),
 });
 export type VipCustomerInput = z.infer<typeof vipCustomerInputSchema>;
 

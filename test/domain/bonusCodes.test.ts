@@ -13,6 +13,7 @@ import {
 import { given } from './givenWhenThen.js';
 import { clock, clockAt } from './fixtures.js';
 
+const TZ = 'Europe/Stockholm';
 const firstError = (value: unknown) => bonusCodeInputSchema.safeParse(value).error?.issues[0]?.message;
 const fields = (changes: Partial<BonusCodeInput> = {}): BonusCodeInput => ({
   code: 'SOMMAR10',
@@ -54,6 +55,19 @@ describe('the bonus-code form (SPEC 5; rule: bonus-codes)', () => {
     });
   });
 
+  it('reads an expiry without a zone (a datetime-local field) as the kiosk’s wall-clock time, a bare date as the end of that day', () => {
+    expect(bonusCodeInputSchema.parse({ code: 'X', discount_percentage: 5, expires_at: '2026-12-31T23:59' }).expires_at).toBe('2026-12-31T23:59');
+    expect(bonusCodeInputSchema.parse({ code: 'X', discount_percentage: 5, expires_at: '2026-12-31' }).expires_at).toBe('2027-01-01T00:00');
+    expect(firstError({ code: 'X', discount_percentage: 5, expires_at: '2026-02-30T12:00' })).toBe('Ogiltigt utgångsdatum');
+    // The command resolves it in KIOSK_TZ: 23:59 in Stockholm in winter is 22:59 UTC.
+    given(bonusCodesDecider)
+      .when({ type: 'CreateBonusCode', input: fields({ expires_at: '2026-12-31T23:59' }), timeZone: TZ })
+      .then([{ type: 'BonusCodeCreated', data: { id: 1, ...fields({ expires_at: '2026-12-31T22:59:00.000Z' }) } }]);
+    given(bonusCodesDecider, [created(1)])
+      .when({ type: 'UpdateBonusCode', id: 1, input: fields({ expires_at: '2026-07-01T00:00' }), timeZone: TZ })
+      .then([{ type: 'BonusCodeUpdated', data: { id: 1, ...fields({ expires_at: '2026-06-30T22:00:00.000Z' }) } }]);
+  });
+
   it("refuses a missing code: 'Bonuskod krävs'", () => {
     expect(firstError({ code: '  ', discount_percentage: 10 })).toBe('Bonuskod krävs');
     expect(firstError({ discount_percentage: 10 })).toBe('Bonuskod krävs');
@@ -78,7 +92,7 @@ describe('the bonus-code form (SPEC 5; rule: bonus-codes)', () => {
 describe(`the bonus-codes stream ('${BONUS_CODES_STREAM}')`, () => {
   describe('an empty stream', () => {
     it('creates a code with id 1', () => {
-      given(bonusCodesDecider).when({ type: 'CreateBonusCode', input: fields() }).then([{ type: 'BonusCodeCreated', data: { id: 1, ...fields() } }]);
+      given(bonusCodesDecider).when({ type: 'CreateBonusCode', input: fields(), timeZone: TZ }).then([{ type: 'BonusCodeCreated', data: { id: 1, ...fields() } }]);
     });
 
     it("refuses to redeem an unknown code: 'Ogiltig bonuskod'", () => {
@@ -86,7 +100,7 @@ describe(`the bonus-codes stream ('${BONUS_CODES_STREAM}')`, () => {
     });
 
     it("refuses to update or delete a code it does not hold: 'Bonuskoden finns inte' (not found)", () => {
-      given(bonusCodesDecider).when({ type: 'UpdateBonusCode', id: 1, input: fields() }).thenThrows('Bonuskoden finns inte', 'not_found');
+      given(bonusCodesDecider).when({ type: 'UpdateBonusCode', id: 1, input: fields(), timeZone: TZ }).thenThrows('Bonuskoden finns inte', 'not_found');
       given(bonusCodesDecider).when({ type: 'DeleteBonusCode', id: 1 }).thenThrows('Bonuskoden finns inte', 'not_found');
     });
 
@@ -99,7 +113,7 @@ describe(`the bonus-codes stream ('${BONUS_CODES_STREAM}')`, () => {
     const two = () => given(bonusCodesDecider, [created(1), created(2, { code: 'VINTER20', discount_percentage: 20 })]);
 
     it("refuses a second code with the same text, in any case: 'Bonuskoden finns redan' (codes are unique)", () => {
-      two().when({ type: 'CreateBonusCode', input: fields({ code: 'SOMMAR10' }) }).thenThrows('Bonuskoden finns redan');
+      two().when({ type: 'CreateBonusCode', input: fields({ code: 'SOMMAR10' }), timeZone: TZ }).thenThrows('Bonuskoden finns redan');
     });
 
     it('finds codes whatever case they are typed in', () => {
@@ -107,19 +121,19 @@ describe(`the bonus-codes stream ('${BONUS_CODES_STREAM}')`, () => {
     });
 
     it("refuses to rename a code to another's text", () => {
-      two().when({ type: 'UpdateBonusCode', id: 1, input: fields({ code: 'VINTER20' }) }).thenThrows('Bonuskoden finns redan');
+      two().when({ type: 'UpdateBonusCode', id: 1, input: fields({ code: 'VINTER20' }), timeZone: TZ }).thenThrows('Bonuskoden finns redan');
     });
 
     it('updates a code keeping its own text', () => {
       two()
-        .when({ type: 'UpdateBonusCode', id: 1, input: fields({ discount_percentage: 15 }) })
+        .when({ type: 'UpdateBonusCode', id: 1, input: fields({ discount_percentage: 15 }), timeZone: TZ })
         .then([{ type: 'BonusCodeUpdated', data: { id: 1, ...fields({ discount_percentage: 15 }) } }]);
     });
 
     it('deletes a code, after which its text is free again', () => {
       two().when({ type: 'DeleteBonusCode', id: 2 }).then([{ type: 'BonusCodeDeleted', data: { id: 2 } }]);
       given(bonusCodesDecider, [created(1), created(2, { code: 'VINTER20' }), { type: 'BonusCodeDeleted', data: { id: 2 } }])
-        .when({ type: 'CreateBonusCode', input: fields({ code: 'VINTER20' }) })
+        .when({ type: 'CreateBonusCode', input: fields({ code: 'VINTER20' }), timeZone: TZ })
         .thenMatches([{ type: 'BonusCodeCreated', data: { id: 3, code: 'VINTER20' } }]);
     });
   });
@@ -188,7 +202,7 @@ describe(`the bonus-codes stream ('${BONUS_CODES_STREAM}')`, () => {
 
     it('keeps its uses when the code is edited', () => {
       const state = given(bonusCodesDecider, [created(1, { usage_limit: 2 }), redeemed('b1'), redeemed('b2')])
-        .when({ type: 'UpdateBonusCode', id: 1, input: fields({ usage_limit: 3 }) })
+        .when({ type: 'UpdateBonusCode', id: 1, input: fields({ usage_limit: 3 }), timeZone: TZ })
         .thenState();
       expect(findByCode(state, 'SOMMAR10')?.used_count).toBe(2);
       expect(bonusCodeProblem(findByCode(state, 'SOMMAR10'), clock)).toBeNull();

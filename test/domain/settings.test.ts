@@ -114,6 +114,16 @@ describe('the settings schema (SPEC 5: settings)', () => {
     const parsed = settingsSchema.parse(input({ open_days: { mon: 1, tue: 1, wed: 0, thu: 1, fri: 1, sat: 1, sun: 0 } }));
     expect(parsed.open_days).toEqual({ mon: true, tue: true, wed: false, thu: true, fri: true, sat: true, sun: false });
   });
+
+  it("reads the form strings 'true'/'false' as they say, and a left-out weekday as closed", () => {
+    const parsed = settingsSchema.parse(input({ open_days: { mon: 'true', tue: 'false', wed: true, thu: true, fri: true, sat: true } }));
+    expect(parsed.open_days).toMatchObject({ mon: true, tue: false, sun: false });
+  });
+
+  it('refuses an open-day flag that is no yes/no', () => {
+    expect(settingsSchema.safeParse(input({ open_days: { ...defaultSettings().open_days, mon: 'kanske' } })).success).toBe(false);
+    expect(settingsSchema.safeParse(input({ open_days: { ...defaultSettings().open_days, mon: 2 } })).success).toBe(false);
+  });
 });
 
 describe('the settings stream', () => {
