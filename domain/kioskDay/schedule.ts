@@ -124,7 +124,9 @@ export function dateAccessProblem(input: DateAccessInput): string | null {
   if (daysBetween(today, date) < 0) return msg.datePassed;
   if (!hours.isOpen) return msg.dayClosed;
   if (isVipDay && (!vip || (vip.date !== null && vip.date !== date))) return msg.vipOnlyDate;
-  if (daysBetween(lastBookableDate(today, settings, vip), date) > 0) return msg.dateTooFarAhead;
+  // A link made for one VIP date opens that date however far ahead it lies: staff invite early.
+  const invitedDate = isVipDay && vip?.date === date;
+  if (!invitedDate && daysBetween(lastBookableDate(today, settings, vip), date) > 0) return msg.dateTooFarAhead;
   return null;
 }
 

@@ -57,9 +57,18 @@ export async function openDays(docs: DocumentStore, input: { days: number; vip: 
   const dayDocs = new Map(
     (await docs.find<DayDoc>(C.days, { date: { $gte: today, $lte: last } })).map((d) => [d.date, d]),
   );
+  const dates: string[] = [];
+  for (let date = today; daysBetween(date, last) >= 0; date = addDays(date, 1)) dates.push(date);
+  // A link made for one VIP date opens it even beyond the horizon (rule: vip-dates).
+  const invited = input.vip?.date;
+  if (invited && daysBetween(last, invited) > 0) {
+    const day = await docs.get<DayDoc>(C.days, invited);
+    if (day) dayDocs.set(invited, day);
+    dates.push(invited);
+  }
   const open_days: OpenDay[] = [];
   const vip_dates: OpenDay[] = [];
-  for (let date = today; daysBetween(date, last) >= 0; date = addDays(date, 1)) {
+  for (const date of dates) {
     const day = dayDocs.get(date) ?? null;
     const hours = dayHours(date, settings, day?.entry ?? null);
     const isVipDay = day?.is_vip ?? false;

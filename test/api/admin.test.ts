@@ -224,6 +224,19 @@ describe('VIP', () => {
     expect(booked.body.booking.vip_customer_id).toBe(customerId);
   });
 
+  it('opens a VIP date beyond the VIP horizon to a link made for that date', async () => {
+    // 2027-01-08 is 46 days ahead: past the 30-day VIP horizon.
+    expect((await t.post('/api/admin/vip-dates', { date: '2027-01-08', description: 'Trettondagspizza' }, admin)).status).toBe(201);
+    const link = await t.post('/api/admin/vip-links/generate-for-date', { vip_date_id: '2027-01-08' }, admin);
+    const days = await t.get(`/api/open-days?days=30&vip_token=${link.body.token}`);
+    expect(days.body.vip_dates.map((d: { date: string }) => d.date)).toEqual(['2027-01-08']);
+    const booked = await t.post('/api/bookings', bookingPayload({ date: '2027-01-08', vip_token: link.body.token }));
+    expect(booked.status).toBe(201);
+    const general = await t.post('/api/admin/vip-links/generate', { vip_customer_id: customerId }, admin);
+    expect((await t.post('/api/bookings', bookingPayload({ date: '2027-01-08', vip_token: general.body.token }))).body.error).toBe('Datumet ligger för långt fram för bokning');
+    expect((await t.del('/api/admin/vip-dates/2027-01-08', undefined, admin)).status).toBe(200);
+  });
+
   it('refuses an unknown token', async () => {
     const reply = await t.get('/api/vip/access/finns-inte');
     expect(reply.status).toBe(400);

@@ -164,6 +164,12 @@ describe('dateAccessProblem (rule: bookable-dates)', () => {
     expect(dateAccessProblem({ ...base, date: day(3), isVipDay: true, vip: vipFor(day(4)) })).toBe('Detta datum är endast för VIP-kunder');
   });
 
+  it('a token for one VIP date opens that date beyond the VIP horizon, and only that date', () => {
+    expect(dateAccessProblem({ ...base, date: day(45), isVipDay: true, vip: vipFor(day(45)) })).toBeNull();
+    expect(dateAccessProblem({ ...base, date: day(45), isVipDay: true, vip: generalVip })).toBe('Datumet ligger för långt fram för bokning');
+    expect(dateAccessProblem({ ...base, date: day(45), vip: vipFor(day(45)) })).toBe('Datumet ligger för långt fram för bokning');
+  });
+
   it('an ordinary day does not need a token, and a token does not open a closed day', () => {
     expect(dateAccessProblem({ ...base, date: day(3), vip: vipFor(day(9)) })).toBeNull();
     expect(dateAccessProblem({ ...base, date: day(3), hours: { ...base.hours, isOpen: false }, vip: generalVip })).toBe('Kiosken har stängt detta datum');
