@@ -15,7 +15,9 @@ export interface EventMetadata {
   actor: string;
   /** ISO-8601 instant the command was handled (taken from the command, never from the store). */
   timestamp: string;
+  /** The command that produced the event. */
   causationId?: string;
+  /** The request that issued the command; shared by every command one request runs. */
   correlationId?: string;
 }
 

@@ -41,6 +41,8 @@ interface Cached<S> {
 
 interface Queued<C> {
   command: C;
+  /** Each command's own id: the causation of the events it produced. */
+  commandId: string;
   meta: CommandMeta;
   resolve(result: { events: DomainEvent[]; position: Position }): void;
   reject(error: unknown): void;
@@ -77,7 +79,7 @@ export class CommandBus {
   ): Promise<CommandResult<E, S>> {
     const entry = this.entry(streamName, decider);
     return new Promise<{ events: DomainEvent[]; position: Position }>((resolve, reject) => {
-      entry.queue.push({ command, meta, resolve, reject });
+      entry.queue.push({ command, commandId: randomUUID(), meta, resolve, reject });
       if (!entry.scheduled) {
         entry.scheduled = true;
         entry.tail = entry.tail.then(async () => {
@@ -151,7 +153,9 @@ export class CommandBus {
               id: randomUUID(),
               type: event.type,
               data: event.data,
-              metadata: { actor: q.meta.actor, timestamp: q.meta.now.toISOString(), correlationId: q.meta.correlationId },
+              // An auditor groups a request's events by correlation (a booking with a bonus code
+              // writes to two streams) and one command's events by causation.
+              metadata: { actor: q.meta.actor, timestamp: q.meta.now.toISOString(), causationId: q.commandId, correlationId: q.meta.correlationId },
             });
           }
           outcomes.push({ q, events });

@@ -150,6 +150,14 @@ describe('bonus codes on a booking', () => {
     expect(reply.body.booking).toMatchObject({ original_total_cents: 19800, discount_cents: 1980, final_total_cents: 17820, bonus_code: 'SOMMAR10' });
     const codes = await t.get('/api/admin/bonus-codes', admin);
     expect(codes.body.find((c: { code: string }) => c.code === 'SOMMAR10').used_count).toBe(1);
+
+    // For the auditor: the use and the booking, in two streams, carry one correlation id.
+    const use = (await t.server.events.readStream('bonus-codes')).find((e) => e.type === 'BonusCodeRedeemed')!;
+    const placed = (await t.server.events.readStream('kioskday-2026-11-26')).find((e) => e.type === 'BookingPlaced' && (e.data as { booking_id: string }).booking_id === reply.body.booking_id)!;
+    expect(use.metadata).toMatchObject({ actor: 'customer', timestamp: MONDAY_MORNING.toISOString() });
+    expect(placed.metadata.correlationId).toBe(use.metadata.correlationId);
+    expect(placed.metadata.causationId).toEqual(expect.any(String));
+    expect(placed.metadata.causationId).not.toBe(use.metadata.causationId);
   });
 
   it('does not count a use when the booking is refused', async () => {
