@@ -1,4 +1,8 @@
-// The embedded read-model store: JSON documents in one SQLite table, queried with json_extract.
+// The embedded read-model store: JSON documents in SQLite, a table per collection ("docs:<name>",
+// id and JSON text), queried with json_extract and indexed on json_extract expressions. A table
+// per collection lets a rebuild clear a collection in one truncate (row-by-row deletes of 100,000
+// bookings, each touching every index, took longer than replaying them) and keeps each
+// collection's indexes out of the others' writes.
 //
 // synchronous=NORMAL (not FULL) on purpose: in WAL mode it can lose the last transactions on a
 // power cut but never corrupts the file, and read models can always be rebuilt from the event
@@ -115,7 +119,7 @@ function compileFilter(filter: Filter, params: unknown[], indexed: ReadonlyMap<s
       clauses.push(value === null ? `${col.value} IS NOT NULL` : `(${col.value} IS NULL OR NOT ${equals(col, value, params)})`);
     }
   }
-  return { where: clauses.length ? ` AND ${clauses.join(' AND ')}` : '', indexField };
+  return { where: clauses.length ? ` WHERE ${clauses.join(' AND ')}` : '', indexField };
 }
 
 function compileSort(options: FindOptions | undefined): string {
@@ -130,16 +134,11 @@ function compileSort(options: FindOptions | undefined): string {
   return ` ORDER BY ${keys.join(', ')}`;
 }
 
-/**
- * The collection as a literal, not a bound parameter: SQLite only uses a partial index when the
- * query's WHERE names the same literal.
- */
-const collectionIs = (collection: string) => `collection = '${checkName(collection)}'`;
-
-/** The definition every read-model index has; also recognises indexes made by older versions. */
-const indexDefinition = (collection: string, field: string) =>
-  `ON docs (json_extract(doc, '$.${field}')) WHERE collection = '${collection}'`;
-const INDEX_SQL = /ON docs \(json_extract\(doc, '\$\.([A-Za-z0-9_]+)'\)\) WHERE collection = '([A-Za-z0-9_]+)'$/;
+/** Each collection is a table of its own, so clearing one for a rebuild is a truncate. */
+const tableOf = (collection: string) => `docs:${checkName(collection)}`;
+const indexOf = (collection: string, field: string) => `docs:${collection}:${field}`;
+const TABLE_NAME = /^docs:([A-Za-z0-9_]+)$/;
+const INDEX_NAME = /^docs:([A-Za-z0-9_]+):([A-Za-z0-9_]+)$/;
 
 export function openSqliteDocumentStore(filePath: string): DocumentStore {
   const db = new Database(filePath);
@@ -150,65 +149,89 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
     db.pragma('wal_autocheckpoint = 10000');
     db.pragma('temp_store = MEMORY');
     db.pragma('busy_timeout = 5000');
-    // A rowid table (not WITHOUT ROWID): documents are large rows, which WITHOUT ROWID B-trees
-    // store badly; the primary key is then a separate unique index on (collection, id).
     db.exec(`
-      CREATE TABLE IF NOT EXISTS docs (
-        collection TEXT NOT NULL,
-        id         TEXT NOT NULL,
-        doc        TEXT NOT NULL,
-        PRIMARY KEY (collection, id)
-      );
       CREATE TABLE IF NOT EXISTS checkpoints (
         projection TEXT PRIMARY KEY,
         position   INTEGER NOT NULL
       );
     `);
+    migrateSharedTable(db);
   } catch (error) {
     db.close();
     throw error;
   }
 
-  const getDoc = db.prepare<[string, string], string>('SELECT doc FROM docs WHERE collection = ? AND id = ?').pluck();
-  const putDoc = db.prepare<[string, string, string]>('INSERT OR REPLACE INTO docs (collection, id, doc) VALUES (?, ?, ?)');
-  const deleteDoc = db.prepare<[string, string]>('DELETE FROM docs WHERE collection = ? AND id = ?');
-  const clearCollection = db.prepare<[string]>('DELETE FROM docs WHERE collection = ?');
   const getCheckpoint = db.prepare<[string], number>('SELECT position FROM checkpoints WHERE projection = ?').pluck();
   const putCheckpoint = db.prepare<[string, number]>('INSERT OR REPLACE INTO checkpoints (projection, position) VALUES (?, ?)');
   const deleteCheckpoint = db.prepare<[string]>('DELETE FROM checkpoints WHERE projection = ?');
+  const listSchema = db.prepare<[], { type: string; name: string }>("SELECT type, name FROM sqlite_master WHERE name LIKE 'docs:%'");
 
-  // Indexed fields per collection, with the index's name, including indexes an earlier run made.
-  const indexes = new Map<string, Map<string, string>>();
-  const noteIndex = (collection: string, field: string, name: string) => {
-    let fields = indexes.get(collection);
-    if (!fields) indexes.set(collection, (fields = new Map()));
-    fields.set(field, name);
-  };
-  for (const { name, sql } of db.prepare<[], { name: string; sql: string | null }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'docs'").all()) {
-    const match = sql ? INDEX_SQL.exec(sql) : null;
-    if (match) noteIndex(match[2], match[1], name);
+  // Collections that have a table, with their statements, and the indexed fields of each with
+  // the index's name. Another process on the same file may add tables and indexes; a lookup that
+  // misses therefore reads the schema again before it concludes a collection is empty.
+  interface Table {
+    get: Database.Statement<[string], string>;
+    put: Database.Statement<[string, string]>;
+    delete: Database.Statement<[string]>;
+    clear: Database.Statement<[]>;
   }
-
-  // Names already checked: commit() checks every write's collection, and a Set lookup is cheaper
-  // than the regular expression on the hot path.
-  const validNames = new Set<string>();
-  const checkCollection = (name: string) => {
-    if (!validNames.has(name)) validNames.add(checkName(name));
+  const tables = new Map<string, Table>();
+  const indexes = new Map<string, Map<string, string>>();
+  const readSchema = () => {
+    for (const { type, name } of listSchema.all()) {
+      const table = type === 'table' ? TABLE_NAME.exec(name) : null;
+      if (table && !tables.has(table[1])) tables.set(table[1], statementsFor(table[1]));
+      const index = type === 'index' ? INDEX_NAME.exec(name) : null;
+      if (index) {
+        let fields = indexes.get(index[1]);
+        if (!fields) indexes.set(index[1], (fields = new Map()));
+        fields.set(index[2], name);
+      }
+    }
   };
+  function statementsFor(collection: string): Table {
+    const table = `"${tableOf(collection)}"`;
+    return {
+      get: db.prepare<[string], string>(`SELECT doc FROM ${table} WHERE id = ?`).pluck(),
+      put: db.prepare<[string, string]>(`INSERT OR REPLACE INTO ${table} (id, doc) VALUES (?, ?)`),
+      delete: db.prepare<[string]>(`DELETE FROM ${table} WHERE id = ?`),
+      // No WHERE: SQLite then drops the table's pages at once instead of deleting row by row.
+      clear: db.prepare<[]>(`DELETE FROM ${table}`),
+    };
+  }
+  /** The collection's table, or undefined while no process has written to it. */
+  const existing = (collection: string): Table | undefined => {
+    const known = tables.get(collection);
+    if (known) return known;
+    checkName(collection);
+    readSchema();
+    return tables.get(collection);
+  };
+  /** Creates the table on first use, outside any transaction, so a rollback cannot undo it. */
+  const created = (collection: string): Table => {
+    const known = existing(collection);
+    if (known) return known;
+    db.exec(`CREATE TABLE IF NOT EXISTS "${tableOf(collection)}" (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+    const table = statementsFor(collection);
+    tables.set(collection, table);
+    return table;
+  };
+  readSchema();
 
   // Queries of the same shape reuse one prepared statement, keyed by their SQL text.
   const statements = new Map<string, Database.Statement>();
 
   /**
-   * Prepares `SELECT ... FROM {docs} WHERE ...`, naming the index to use when the filter narrows
-   * an indexed field. Without statistics SQLite prefers the primary key, whose (collection) prefix
-   * (plus ORDER BY id) looks cheaper than the partial index, and so reads the whole collection
-   * when an indexed field would have narrowed it to a few rows. Should SQLite find no plan with
-   * that index ("no query solution"), the query runs without the hint.
+   * Prepares `SELECT ... FROM {docs} ...` for the collection's table, naming the index to use
+   * when the filter narrows an indexed field. Without statistics SQLite may prefer walking the
+   * primary key (which also yields the ORDER BY id) over the index, and so read the whole table
+   * when the index would have narrowed it to a few rows. Should SQLite find no plan with that
+   * index ("no query solution"), the query runs without the hint.
    */
   const prepared = (template: string, collection: string, compiled: Compiled) => {
+    const table = `"${tableOf(collection)}"`;
     const index = compiled.indexField && indexes.get(collection)?.get(compiled.indexField);
-    const hinted = template.replace('{docs}', index ? `docs INDEXED BY "${index}"` : 'docs');
+    const hinted = template.replace('{docs}', index ? `${table} INDEXED BY "${index}"` : table);
     let statement = statements.get(hinted);
     if (!statement) {
       if (statements.size >= MAX_STATEMENTS) statements.clear();
@@ -216,7 +239,7 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
         statement = db.prepare(hinted);
       } catch (error) {
         if (!index || !/no query solution|no such index/.test(String(error))) throw error;
-        statement = db.prepare(template.replace('{docs}', 'docs'));
+        statement = db.prepare(template.replace('{docs}', table));
       }
       statement.pluck();
       statements.set(hinted, statement);
@@ -224,65 +247,66 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
     return statement;
   };
 
-  const commit = db.transaction((writes: Write[], checkpoints: Checkpoint[]) => {
-    for (const write of writes) {
-      checkCollection(write.collection);
+  const commit = db.transaction((writes: Write[], targets: Table[], checkpoints: Checkpoint[]) => {
+    writes.forEach((write, i) => {
       if (write.op === 'put') {
         const id = write.doc.id;
         if (typeof id !== 'string') throw new Error(`Document in ${write.collection} without a string id`);
-        putDoc.run(write.collection, id, JSON.stringify(write.doc));
-      } else if (write.op === 'delete') {
-        deleteDoc.run(write.collection, write.id);
+        targets[i]!.put.run(id, JSON.stringify(write.doc));
       } else {
-        throw new Error(`Unknown write: ${(write as { op: unknown }).op}`);
+        targets[i]!.delete.run(write.id);
       }
-    }
+    });
     for (const c of checkpoints) putCheckpoint.run(c.projection, c.position);
   });
 
   const reset = db.transaction((collections: string[], projection: string) => {
-    for (const collection of collections) clearCollection.run(checkName(collection));
+    for (const collection of collections) existing(collection)?.clear.run();
     deleteCheckpoint.run(projection);
   });
 
   return {
     async get<T extends Doc>(collection: string, id: string) {
-      const text = getDoc.get(collection, id);
+      const text = existing(collection)?.get.get(id);
       return text === undefined ? null : (JSON.parse(text) as T);
     },
 
     async find<T extends Doc>(collection: string, filter: Filter = {}, options?: FindOptions) {
       const params: unknown[] = [];
       const compiled = compileFilter(filter, params, indexes.get(collection));
-      let sql = `SELECT doc FROM {docs} WHERE ${collectionIs(collection)}${compiled.where}${compileSort(options)}`;
+      let sql = `SELECT doc FROM {docs}${compiled.where}${compileSort(options)}`;
       if (options?.limit !== undefined) {
         if (!Number.isInteger(options.limit) || options.limit < 0) throw new Error(`Invalid limit: ${options.limit}`);
         sql += ' LIMIT ?';
         params.push(options.limit);
       }
+      if (!existing(collection)) return [];
       return (prepared(sql, collection, compiled).all(...params) as string[]).map((text) => JSON.parse(text) as T);
     },
 
     async count(collection: string, filter: Filter = {}) {
       const params: unknown[] = [];
       const compiled = compileFilter(filter, params, indexes.get(collection));
-      const sql = `SELECT COUNT(*) FROM {docs} WHERE ${collectionIs(collection)}${compiled.where}`;
-      return prepared(sql, collection, compiled).get(...params) as number;
+      if (!existing(collection)) return 0;
+      return prepared(`SELECT COUNT(*) FROM {docs}${compiled.where}`, collection, compiled).get(...params) as number;
     },
 
     async ensureIndex(collection: string, field: string) {
-      checkName(collection);
       checkName(field);
+      created(collection);
       if (field === 'id' || indexes.get(collection)?.has(field)) return; // id: the primary key serves it
-      // A partial index per collection, so writes to other collections do not pay for it. ':' cannot
-      // occur in a name, so no two (collection, field) pairs share an index name.
-      const name = `docs:${collection}:${field}`;
-      db.exec(`CREATE INDEX IF NOT EXISTS "${name}" ${indexDefinition(collection, field)}`);
-      noteIndex(collection, field, name);
+      // ':' cannot occur in a name, so no two (collection, field) pairs share an index name.
+      const name = indexOf(collection, field);
+      db.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON "${tableOf(collection)}" (json_extract(doc, '$.${field}'))`);
+      let fields = indexes.get(collection);
+      if (!fields) indexes.set(collection, (fields = new Map()));
+      fields.set(field, name);
     },
 
     async commit(writes: Write[], checkpoints?: Checkpoint | Checkpoint[]) {
-      commit(writes, checkpoints === undefined ? [] : Array.isArray(checkpoints) ? checkpoints : [checkpoints]);
+      for (const write of writes) if (write.op !== 'put' && write.op !== 'delete') throw new Error(`Unknown write: ${(write as { op: unknown }).op}`);
+      const targets = writes.map((write) => created(write.collection));
+      commit(writes, targets, checkpoints === undefined ? [] : Array.isArray(checkpoints) ? checkpoints : [checkpoints]);
     },
 
     async getCheckpoint(projection: string) {
@@ -297,4 +321,25 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
       if (db.open) db.close();
     },
   };
+}
+
+/**
+ * Earlier versions kept every collection in one table `docs` (collection, id, doc). Its rows move
+ * to the per-collection tables, checkpoints untouched, so no projection or mail is replayed; the
+ * old table's indexes go with it and ensureIndex builds the new ones. Runs once, and only in one
+ * process when several open the file together (an IMMEDIATE transaction that looks again).
+ */
+function migrateSharedTable(db: Database.Database): void {
+  const legacy = () => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'docs'").get() !== undefined;
+  if (!legacy()) return;
+  db.transaction(() => {
+    if (!legacy()) return;
+    const collections = db.prepare<[], string>('SELECT DISTINCT collection FROM docs').pluck().all();
+    for (const collection of collections) {
+      const table = `"${tableOf(collection)}"`;
+      db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+      db.prepare(`INSERT OR REPLACE INTO ${table} (id, doc) SELECT id, doc FROM docs WHERE collection = ?`).run(collection);
+    }
+    db.exec('DROP TABLE docs');
+  }).immediate();
 }

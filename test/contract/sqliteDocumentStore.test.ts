@@ -105,7 +105,7 @@ describe('the SQLite read-model store', () => {
     expect(await store.getCheckpoint('p')).toBe(0);
   });
 
-  it('builds partial expression indexes, one per collection and field', async () => {
+  it('keeps each collection in a table of its own with its own expression indexes', async () => {
     const file = fresh();
     const store = open(file);
     await store.ensureIndex('bookings_v1', 'booking_date');
@@ -116,9 +116,36 @@ describe('the SQLite read-model store', () => {
     await store.ensureIndex('bookings_v1', 'id'); // the primary key serves it
     const sql = indexesOn(raw(file));
     expect(sql).toHaveLength(3);
-    expect(sql).toContainEqual(expect.stringMatching(/ON docs \(json_extract\(doc, '\$\.booking_date'\)\) WHERE collection = 'bookings_v1'$/));
-    expect(sql).toContainEqual(expect.stringMatching(/'\$\.c'\)\) WHERE collection = 'a_b'$/));
-    expect(sql).toContainEqual(expect.stringMatching(/'\$\.b_c'\)\) WHERE collection = 'a'$/));
+    expect(sql).toContainEqual(`CREATE INDEX "docs:bookings_v1:booking_date" ON "docs:bookings_v1" (json_extract(doc, '$.booking_date'))`);
+    expect(sql).toContainEqual(`CREATE INDEX "docs:a_b:c" ON "docs:a_b" (json_extract(doc, '$.c'))`);
+    expect(sql).toContainEqual(`CREATE INDEX "docs:a:b_c" ON "docs:a" (json_extract(doc, '$.b_c'))`);
+  });
+
+  it('clears a collection on reset without touching the others', async () => {
+    const store = open(fresh());
+    await store.ensureIndex('c', 'v');
+    const docs = (collection: string) => Array.from({ length: 50 }, (_, i) => ({ op: 'put' as const, collection, doc: { id: `d${i}`, v: i % 5 } }));
+    await store.commit([...docs('c'), ...docs('keep')], [{ projection: 'p', position: 4 }, { projection: 'q', position: 4 }]);
+    await store.reset(['c', 'never_written'], 'p');
+    expect(await store.count('c')).toBe(0);
+    expect(await store.find('c', { v: 1 })).toEqual([]);
+    expect(await store.count('keep')).toBe(50);
+    expect(await store.getCheckpoint('p')).toBe(0);
+    expect(await store.getCheckpoint('q')).toBe(4);
+    await store.commit([{ op: 'put', collection: 'c', doc: { id: 'again', v: 1 } }]);
+    expect((await store.find('c', { v: 1 })).map((d) => d.id)).toEqual(['again']);
+  });
+
+  it('sees a collection another connection created after it opened', async () => {
+    const file = fresh();
+    const reader = open(file);
+    expect(await reader.get('late', 'a')).toBeNull();
+    expect(await reader.count('late')).toBe(0);
+    const writer = open(file);
+    await writer.ensureIndex('late', 'v');
+    await writer.commit([{ op: 'put', collection: 'late', doc: { id: 'a', v: 1 } }]);
+    expect(await reader.get('late', 'a')).toEqual({ id: 'a', v: 1 });
+    expect((await reader.find('late', { v: 1 })).map((d) => d.id)).toEqual(['a']);
   });
 
   it('answers queries on indexed fields over many rows as a scan would', async () => {
@@ -134,16 +161,25 @@ describe('the SQLite read-model store', () => {
     expect(await store.count('c', { day: { $in: [] } })).toBe(0);
   });
 
-  it('reuses an index made under an older naming scheme instead of adding a second one', async () => {
+  it('moves the documents of the older one-table layout into per-collection tables, checkpoints kept', async () => {
     const file = fresh();
     const db = raw(file);
-    db.exec(`CREATE TABLE docs (collection TEXT NOT NULL, id TEXT NOT NULL, doc TEXT NOT NULL, UNIQUE (collection, id));
-             CREATE INDEX docs_c_day ON docs (json_extract(doc, '$.day')) WHERE collection = 'c'`);
+    db.exec(`CREATE TABLE docs (collection TEXT NOT NULL, id TEXT NOT NULL, doc TEXT NOT NULL, PRIMARY KEY (collection, id));
+             CREATE INDEX "docs:c:day" ON docs (json_extract(doc, '$.day')) WHERE collection = 'c';
+             CREATE TABLE checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL);
+             INSERT INTO docs VALUES ('c', 'a', '{"id":"a","day":1}'), ('c', 'b', '{"id":"b","day":2}'), ('mail_log_v1', 'm', '{"id":"m"}');
+             INSERT INTO checkpoints VALUES ('c_v1', 7), ('mail_v1', 9);`);
     const store = open(file);
     await store.ensureIndex('c', 'day');
-    expect(indexesOn(db)).toHaveLength(1);
-    await store.commit([{ op: 'put', collection: 'c', doc: { id: 'a', day: 1 } }]);
     expect((await store.find('c', { day: 1 })).map((d) => d.id)).toEqual(['a']);
+    expect(await store.get('mail_log_v1', 'm')).toEqual({ id: 'm' });
+    expect(await store.getCheckpoint('c_v1')).toBe(7);
+    expect(await store.getCheckpoint('mail_v1')).toBe(9);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'docs'").get()).toBeUndefined();
+    expect(indexesOn(db)).toEqual([`CREATE INDEX "docs:c:day" ON "docs:c" (json_extract(doc, '$.day'))`]);
+    // Opening again finds nothing left to move.
+    await store.close();
+    expect(await open(file).count('c')).toBe(2);
   });
 
   it('rejects a limit that is not a whole number', async () => {
@@ -153,6 +189,7 @@ describe('the SQLite read-model store', () => {
   });
 });
 
+/** The read-model indexes we made (SQLite's own primary-key indexes have no sql). */
 function indexesOn(db: Database.Database): string[] {
-  return (db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'docs' AND sql IS NOT NULL").all() as Array<{ sql: string }>).map((r) => r.sql);
+  return (db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name LIKE 'docs:%' AND sql IS NOT NULL").all() as Array<{ sql: string }>).map((r) => r.sql);
 }
