@@ -26,7 +26,7 @@ export const menuProjection: Projection = {
   name: 'menu_v1',
   collections: [C.pizzas],
   eventTypes: types('PizzaAdded', 'PizzaUpdated', 'PizzaRemoved'),
-  async apply(recorded, batch) {
+  apply(recorded, batch) {
     const event = recorded as unknown as MenuEvent & RecordedEvent;
     const id = String(event.data.id);
     if (event.type === 'PizzaRemoved') return batch.update<PizzaDoc>(C.pizzas, id, recorded, () => null);
@@ -39,7 +39,7 @@ export const settingsProjection: Projection = {
   name: 'settings_v1',
   collections: [C.settings],
   eventTypes: types('SettingsUpdated', 'SettingsReset'),
-  async apply(recorded, batch) {
+  apply(recorded, batch) {
     const event = recorded as unknown as SettingsEvent & RecordedEvent;
     return batch.update<SettingsDoc>(C.settings, 'current', recorded, () => ({ id: 'current', settings: event.data.settings }));
   },
@@ -49,7 +49,7 @@ export const bonusCodesProjection: Projection = {
   name: 'bonus_codes_v1',
   collections: [C.bonusCodes],
   eventTypes: types('BonusCodeCreated', 'BonusCodeUpdated', 'BonusCodeDeleted', 'BonusCodeRedeemed', 'BonusCodeReleased'),
-  async apply(recorded, batch) {
+  apply(recorded, batch) {
     const event = recorded as unknown as BonusCodeEvent & RecordedEvent;
     const id = String(event.data.id);
     switch (event.type) {
@@ -140,7 +140,7 @@ export const pushProjection: Projection = {
   name: 'push_v1',
   collections: [C.pushSubscriptions],
   eventTypes: types('PushSubscribed'),
-  async apply(recorded, batch) {
+  apply(recorded, batch) {
     const event = recorded as unknown as PushEvent & RecordedEvent;
     const { id, endpoint, keys, subscribed_at } = event.data;
     return batch.update<PushSubscriptionDoc>(C.pushSubscriptions, id, recorded, () => ({ id, endpoint, keys, subscribed_at }));

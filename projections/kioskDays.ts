@@ -41,7 +41,7 @@ export const daysProjection: Projection = {
   collections: [C.days],
   indexes: [[C.days, 'date'], [C.days, 'is_vip']],
   eventTypes: dayEvents,
-  async apply(recorded, batch) {
+  apply(recorded, batch) {
     const event = asDayEvent(recorded);
     const date = dateOfStream(recorded);
     return batch.update<DayDoc>(C.days, date, recorded, (doc) => {
@@ -79,7 +79,7 @@ export const bookingsProjection: Projection = {
   collections: [C.bookings],
   indexes: [[C.bookings, 'booking_date'], [C.bookings, 'status']],
   eventTypes: bookingEvents,
-  async apply(recorded, batch) {
+  apply(recorded, batch) {
     const event = asDayEvent(recorded);
     switch (event.type) {
       case 'BookingPlaced': {
@@ -165,7 +165,7 @@ export const statsProjection: Projection = {
   collections: [C.statsDays],
   indexes: [[C.statsDays, 'date']],
   eventTypes: bookingEvents,
-  async apply(recorded, batch) {
+  apply(recorded, batch) {
     const event = asDayEvent(recorded);
     const date = dateOfStream(recorded);
     return batch.update<StatsDayDoc>(C.statsDays, date, recorded, (doc) => {

@@ -19,12 +19,18 @@ export interface Projection {
   indexes?: Array<[collection: string, field: string]>;
   /** Event types it reacts to; other events only move its checkpoint. */
   eventTypes: ReadonlySet<string>;
-  apply(event: RecordedEvent, batch: ProjectionBatch): Promise<void>;
+  /**
+   * Applies one event. May answer synchronously (undefined) when it needed no I/O: a rebuild
+   * applies hundreds of thousands of events, and a promise per event per projection was a third
+   * of its time.
+   */
+  apply(event: RecordedEvent, batch: ProjectionBatch): void | Promise<void>;
 }
 
 export type Stored<T> = T & { id: string; _pos: number };
 
 interface Slot {
+  id: string;
   doc: Doc | null;
   dirty: boolean;
 }
@@ -48,19 +54,30 @@ export class ProjectionBatch {
   /**
    * Replaces the document with what change returns (null deletes it), unless the document
    * already reflects this event or a later one. change may modify and return current: the batch
-   * holds its own copy of every document it loaded.
+   * holds its own copy of every document it loaded, and so owns what change returns.
+   * Synchronous when the document is in the batch already (or cannot exist yet, in a rebuild);
+   * otherwise a promise that settles once it is loaded and changed.
    */
-  async update<T extends Doc>(
+  update<T extends Doc>(
     collection: string,
     id: string,
     event: RecordedEvent,
     change: (current: Stored<T> | null) => T | null,
-  ): Promise<void> {
-    const slot = await this.slot(collection, id);
+  ): void | Promise<void> {
+    const slot = this.known(collection, id);
+    if (slot) return this.change(slot, event, change);
+    return this.load(collection, id).then((loaded) => this.change(loaded, event, change));
+  }
+
+  private change<T extends Doc>(slot: Slot, event: RecordedEvent, change: (current: Stored<T> | null) => T | null): void {
     const current = slot.doc as Stored<T> | null;
     if (current && current._pos >= event.position) return;
-    const next = change(current);
-    slot.doc = next === null ? null : { ...next, id, _pos: event.position };
+    const next = change(current) as Stored<T> | null;
+    if (next) {
+      next.id = slot.id;
+      next._pos = event.position;
+    }
+    slot.doc = next;
     slot.dirty = true;
   }
 
@@ -75,17 +92,36 @@ export class ProjectionBatch {
     return writes;
   }
 
-  private async slot(collection: string, id: string): Promise<Slot> {
+  private slots(collection: string): Map<string, Slot> {
     let slots = this.docs.get(collection);
     if (!slots) this.docs.set(collection, (slots = new Map()));
+    return slots;
+  }
+
+  /** The document's slot without I/O: one the batch holds, or an empty one for an id a rebuild has not written. */
+  private known(collection: string, id: string): Slot | undefined {
+    const slots = this.slots(collection);
     let slot = slots.get(id);
     if (!slot) {
-      const known = this.fresh?.get(collection);
-      const stored = known && !known.has(id) ? null : await this.store.get(collection, id);
-      // A copy of its own, so projections may change it in place (and a store's cache stays as it was).
-      slot = { doc: stored && structuredClone(stored), dirty: false };
-      slots.set(id, slot);
+      const written = this.fresh?.get(collection);
+      if (written && !written.has(id)) slots.set(id, (slot = { id, doc: null, dirty: false }));
     }
     return slot;
+  }
+
+  private async load(collection: string, id: string): Promise<Slot> {
+    const stored = await this.store.get(collection, id);
+    // Another update of the same document may have loaded it while this one waited.
+    const slots = this.slots(collection);
+    let slot = slots.get(id);
+    if (!slot) {
+      // A copy of its own, so projections may change it in place (and a store's cache stays as it was).
+      slots.set(id, (slot = { id, doc: stored && structuredClone(stored), dirty: false }));
+    }
+    return slot;
+  }
+
+  private async slot(collection: string, id: string): Promise<Slot> {
+    return this.known(collection, id) ?? this.load(collection, id);
   }
 }

@@ -162,7 +162,8 @@ export class ProjectionRunner {
       const batch = new ProjectionBatch(this.docs, this.fresh.size ? this.fresh : undefined);
       for (const event of page) {
         if (event.position <= checkpoint || !projection.eventTypes.has(event.type)) continue;
-        await projection.apply(event, batch);
+        const pending = projection.apply(event, batch);
+        if (pending) await pending;
       }
       const own = batch.writes();
       writes.push(...own);
