@@ -7,6 +7,10 @@
 // Commands for the same stream that arrive while an append is in flight are queued and decided
 // together in the next round. That keeps one stream from serialising on one fsync per command
 // (a Friday rush books into the same kiosk day) while every decision still sees every earlier one.
+//
+// The cache holds the most recently used streams only: a kiosk day's state holds every booking
+// of that day, so keeping every stream ever used would grow with the whole history. A dropped
+// stream is read again from the store on its next command.
 import { randomUUID } from 'node:crypto';
 import {
   WrongExpectedRevisionError,
@@ -55,15 +59,33 @@ interface StreamEntry<C, E extends DomainEvent, S> {
   scheduled: boolean;
   /** Every read or write of this stream's state runs after the previous one. */
   tail: Promise<unknown>;
+  /** Commands and loads not yet settled: a stream in use is never dropped from the cache. */
+  inUse: number;
 }
 
 const MAX_ATTEMPTS = 25;
 
+export interface CommandBusOptions {
+  /** How many streams keep their state in memory (default 256); idle ones beyond it are dropped, least recently used first. */
+  maxCachedStreams?: number;
+}
+
 export class CommandBus {
   private readonly streams = new Map<string, StreamEntry<any, any, any>>();
   private readonly appendListeners: Array<(position: Position) => void> = [];
+  private readonly maxCachedStreams: number;
 
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    options: CommandBusOptions = {},
+  ) {
+    this.maxCachedStreams = options.maxCachedStreams ?? 256;
+  }
+
+  /** Streams whose state is held in memory now. */
+  get cachedStreams(): number {
+    return this.streams.size;
+  }
 
   /** Called after every successful append (the projection runner wakes up on it). */
   onAppend(listener: (position: Position) => void): void {
@@ -78,6 +100,7 @@ export class CommandBus {
     meta: CommandMeta,
   ): Promise<CommandResult<E, S>> {
     const entry = this.entry(streamName, decider);
+    entry.inUse += 1;
     return new Promise<{ events: DomainEvent[]; position: Position }>((resolve, reject) => {
       entry.queue.push({ command, commandId: randomUUID(), meta, resolve, reject });
       if (!entry.scheduled) {
@@ -94,24 +117,39 @@ export class CommandBus {
           }
         });
       }
-    }).then(({ events, position }) => ({ events: events as E[], position, state: entry.cached?.state as S }));
+    })
+      .then(({ events, position }) => ({ events: events as E[], position, state: entry.cached?.state as S }))
+      .finally(() => this.release(entry));
   }
 
   /** The stream's current state, read through the cache (never mutate it). */
   load<C, E extends DomainEvent, S>(streamName: string, decider: Decider<C, E, S>): Promise<{ state: S; revision: number; position: Position }> {
     const entry = this.entry(streamName, decider);
+    entry.inUse += 1;
     const read = entry.tail.then(() => this.catchUp(streamName, entry));
     entry.tail = read.catch(() => undefined);
-    return read.then((cached) => ({ state: cached.state, revision: cached.revision, position: cached.position }));
+    return read
+      .then((cached) => ({ state: cached.state, revision: cached.revision, position: cached.position }))
+      .finally(() => this.release(entry));
   }
 
+  /** The stream's entry, now the most recently used (a Map iterates in insertion order). */
   private entry<C, E extends DomainEvent, S>(streamName: string, decider: Decider<C, E, S>): StreamEntry<C, E, S> {
     let entry = this.streams.get(streamName);
-    if (!entry) {
-      entry = { decider, cached: null, queue: [], scheduled: false, tail: Promise.resolve() };
-      this.streams.set(streamName, entry);
-    }
+    if (entry) this.streams.delete(streamName);
+    else entry = { decider, cached: null, queue: [], scheduled: false, tail: Promise.resolve(), inUse: 0 };
+    this.streams.set(streamName, entry);
     return entry;
+  }
+
+  /** Drops the least recently used idle streams while more than maxCachedStreams are held. */
+  private release(entry: StreamEntry<any, any, any>): void {
+    entry.inUse -= 1;
+    if (this.streams.size <= this.maxCachedStreams) return;
+    for (const [name, candidate] of this.streams) {
+      if (this.streams.size <= this.maxCachedStreams) break;
+      if (candidate.inUse === 0) this.streams.delete(name);
+    }
   }
 
   private async catchUp<C, E extends DomainEvent, S>(streamName: string, entry: StreamEntry<C, E, S>): Promise<Cached<S>> {

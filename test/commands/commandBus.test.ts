@@ -1,0 +1,69 @@
+// The command bus keeps only the most recently used streams in memory; a stream it dropped is
+// read again from the store, so its decisions still see every earlier event.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CommandBus } from '../../api/commands/commandBus.js';
+import { openSqliteEventStore, type SqliteEventStore } from '../../api/eventStore/sqlite.js';
+import type { Decider, DomainEvent } from '../../domain/shared/decider.js';
+import { DomainError } from '../../domain/shared/errors.js';
+
+// A set of names where each name may be added once: a decision that needs the whole history.
+type Added = DomainEvent<'Added', { name: string }>;
+const uniqueNames: Decider<{ add: string }, Added, Set<string>> = {
+  initialState: () => new Set(),
+  evolve: (names, event) => names.add(event.data.name),
+  decide: ({ add }, names) => {
+    if (names.has(add)) throw new DomainError(`${add} finns redan`);
+    return [{ type: 'Added', data: { name: add } }];
+  },
+};
+
+const meta = { actor: 'test', now: new Date('2026-11-23T08:00:00Z') };
+
+describe('the command bus stream cache', () => {
+  let dir: string;
+  let store: SqliteEventStore;
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const open = () => {
+    dir = mkdtempSync(join(tmpdir(), 'pizzakiosken-bus-'));
+    store = openSqliteEventStore(join(dir, 'events.db'));
+    return store;
+  };
+
+  it('holds at most maxCachedStreams streams and reads a dropped one again before deciding', async () => {
+    const bus = new CommandBus(open(), { maxCachedStreams: 2 });
+    for (const stream of ['s-1', 's-2', 's-3', 's-4']) await bus.handle(stream, uniqueNames, { add: 'a' }, meta);
+    expect(bus.cachedStreams).toBe(2);
+
+    // s-1 was dropped first: its history comes back from the store.
+    await expect(bus.handle('s-1', uniqueNames, { add: 'a' }, meta)).rejects.toThrow('a finns redan');
+    const { state, revision } = await bus.load('s-1', uniqueNames);
+    expect([...state]).toEqual(['a']);
+    expect(revision).toBe(0);
+    expect(bus.cachedStreams).toBe(2);
+  });
+
+  it('decides concurrent commands on more streams than it caches as if it cached them all', async () => {
+    const bus = new CommandBus(open(), { maxCachedStreams: 1 });
+    const streams = Array.from({ length: 8 }, (_, i) => `s-${i}`);
+    // Every stream gets 'x' twice and 'y' once, all at the same time.
+    const results = await Promise.allSettled(
+      streams.flatMap((stream) => [
+        bus.handle(stream, uniqueNames, { add: 'x' }, meta),
+        bus.handle(stream, uniqueNames, { add: 'x' }, meta),
+        bus.handle(stream, uniqueNames, { add: 'y' }, meta),
+      ]),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(16);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual(
+      Array(8).fill('DomainError: x finns redan'),
+    );
+    for (const stream of streams) expect((await store.readStream(stream, 0)).map((e) => (e.data as { name: string }).name)).toEqual(['x', 'y']);
+    expect(bus.cachedStreams).toBe(1);
+  });
+});
