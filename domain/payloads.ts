@@ -105,10 +105,13 @@ export const staffCancelSchema = z.object({
   reason: z.string({ error: msg.cancelReasonRequired }).trim().min(1, { error: msg.cancelReasonRequired }).max(500),
 });
 
+/** A query filter a form sends blank when it is cleared: blank means no filter. */
+const filter = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 /** GET /admin/bookings?date=&status= ; date also takes 'today' and 'tomorrow' (SPEC 2 filters). */
 export const bookingsQuerySchema = z.object({
-  status: z.enum(['pending', 'confirmed', 'cancelled', 'all']).optional(),
-  date: z.union([z.enum(['today', 'tomorrow', 'all']), dateField()]).optional(),
+  status: filter(z.enum(['pending', 'confirmed', 'cancelled', 'all'])),
+  date: filter(z.union([z.enum(['today', 'tomorrow', 'all']), dateField()])),
 });
 
 /** GET /admin/daily-report?date= (SPEC 5: 'Välj ett giltigt datum'). */

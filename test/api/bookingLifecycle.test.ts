@@ -82,6 +82,11 @@ describe('the booking life cycle', () => {
     expect(reply.body.map((b: { id: string }) => b.id)).toContain(bookingId);
     const tomorrow = await t.get('/api/admin/bookings?date=tomorrow', admin);
     expect(tomorrow.body.map((b: { id: string }) => b.id)).toEqual([bookingId]);
+    // A cleared filter arrives blank and filters nothing; a wrong one is refused.
+    const blank = await t.get('/api/admin/bookings?date=&status=', admin);
+    expect(blank.status).toBe(200);
+    expect(blank.body.map((b: { id: string }) => b.id)).toContain(bookingId);
+    expect((await t.get('/api/admin/bookings?status=maybe', admin)).status).toBe(400);
   });
 
   it('lets staff confirm it once', async () => {
