@@ -48,7 +48,8 @@ export class ProjectionBatch {
   ) {}
 
   async get<T extends Doc>(collection: string, id: string): Promise<Stored<T> | null> {
-    return (await this.slot(collection, id)).doc as Stored<T> | null;
+    const slot = this.known(collection, id) ?? (await this.load(collection, id));
+    return slot.doc as Stored<T> | null;
   }
 
   /**
@@ -119,9 +120,5 @@ export class ProjectionBatch {
       slots.set(id, (slot = { id, doc: stored && structuredClone(stored), dirty: false }));
     }
     return slot;
-  }
-
-  private async slot(collection: string, id: string): Promise<Slot> {
-    return this.known(collection, id) ?? this.load(collection, id);
   }
 }

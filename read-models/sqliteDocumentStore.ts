@@ -139,6 +139,11 @@ const tableOf = (collection: string) => `docs:${checkName(collection)}`;
 const indexOf = (collection: string, field: string) => `docs:${collection}:${field}`;
 const TABLE_NAME = /^docs:([A-Za-z0-9_]+)$/;
 const INDEX_NAME = /^docs:([A-Za-z0-9_]+):([A-Za-z0-9_]+)$/;
+/**
+ * A rowid table (not WITHOUT ROWID): documents are large rows, which WITHOUT ROWID B-trees store
+ * badly; the primary key is then a separate unique index on id.
+ */
+const createTable = (collection: string) => `CREATE TABLE IF NOT EXISTS "${tableOf(collection)}" (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`;
 
 export function openSqliteDocumentStore(filePath: string): DocumentStore {
   const db = new Database(filePath);
@@ -177,16 +182,17 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
   }
   const tables = new Map<string, Table>();
   const indexes = new Map<string, Map<string, string>>();
+  const noteIndex = (collection: string, field: string, name: string) => {
+    let fields = indexes.get(collection);
+    if (!fields) indexes.set(collection, (fields = new Map()));
+    fields.set(field, name);
+  };
   const readSchema = () => {
     for (const { type, name } of listSchema.all()) {
       const table = type === 'table' ? TABLE_NAME.exec(name) : null;
       if (table && !tables.has(table[1])) tables.set(table[1], statementsFor(table[1]));
       const index = type === 'index' ? INDEX_NAME.exec(name) : null;
-      if (index) {
-        let fields = indexes.get(index[1]);
-        if (!fields) indexes.set(index[1], (fields = new Map()));
-        fields.set(index[2], name);
-      }
+      if (index) noteIndex(index[1], index[2], name);
     }
   };
   function statementsFor(collection: string): Table {
@@ -211,7 +217,7 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
   const created = (collection: string): Table => {
     const known = existing(collection);
     if (known) return known;
-    db.exec(`CREATE TABLE IF NOT EXISTS "${tableOf(collection)}" (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+    db.exec(createTable(collection));
     const table = statementsFor(collection);
     tables.set(collection, table);
     return table;
@@ -298,9 +304,7 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
       // ':' cannot occur in a name, so no two (collection, field) pairs share an index name.
       const name = indexOf(collection, field);
       db.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON "${tableOf(collection)}" (json_extract(doc, '$.${field}'))`);
-      let fields = indexes.get(collection);
-      if (!fields) indexes.set(collection, (fields = new Map()));
-      fields.set(field, name);
+      noteIndex(collection, field, name);
     },
 
     async commit(writes: Write[], checkpoints?: Checkpoint | Checkpoint[]) {
@@ -336,9 +340,8 @@ function migrateSharedTable(db: Database.Database): void {
     if (!legacy()) return;
     const collections = db.prepare<[], string>('SELECT DISTINCT collection FROM docs').pluck().all();
     for (const collection of collections) {
-      const table = `"${tableOf(collection)}"`;
-      db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
-      db.prepare(`INSERT OR REPLACE INTO ${table} (id, doc) SELECT id, doc FROM docs WHERE collection = ?`).run(collection);
+      db.exec(createTable(collection));
+      db.prepare(`INSERT OR REPLACE INTO "${tableOf(collection)}" (id, doc) SELECT id, doc FROM docs WHERE collection = ?`).run(collection);
     }
     db.exec('DROP TABLE docs');
   }).immediate();
