@@ -8,6 +8,7 @@ import type { Kiosk } from './kiosk.js';
 import { registerErrorHandling } from './http/errors.js';
 import { publicRoutes } from './routes/public.js';
 import { adminRoutes } from './routes/admin.js';
+import { registerUi, type UiOptions } from './http/ui.js';
 
 export interface AppDeps {
   kiosk: Kiosk;
@@ -20,6 +21,8 @@ export interface AppDeps {
   logger?: boolean;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (login rate limit). */
   trustProxy?: boolean;
+  /** Serve the Vike UI after /api (when built, or through Vite in dev); off for API-only apps. */
+  ui?: UiOptions | false;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -41,5 +44,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(publicRoutes, { prefix: '/api', deps });
   await app.register(adminRoutes, { prefix: '/api/admin', deps });
+  if (deps.ui) await registerUi(app, deps.ui);
   return app;
 }

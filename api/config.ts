@@ -19,6 +19,9 @@ export interface Config {
   loginAttemptsPerMinute: number;
   logRequests: boolean;
   trustProxy: boolean;
+  /** Serve the UI (the Vike build, or Vite's dev server with UI_DEV=1) beside /api. */
+  serveUi: boolean;
+  uiDev: boolean;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -41,5 +44,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     loginAttemptsPerMinute: Number(env.LOGIN_ATTEMPTS_PER_MINUTE ?? 10),
     logRequests: env.LOG_REQUESTS === '1',
     trustProxy: env.TRUST_PROXY === '1',
+    serveUi: env.SERVE_UI !== '0',
+    uiDev: env.UI_DEV === '1',
   };
 }

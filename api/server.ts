@@ -80,6 +80,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     loginAttemptsPerMinute: config.loginAttemptsPerMinute,
     logger: config.logRequests,
     trustProxy: config.trustProxy,
+    ui: config.serveUi ? { dev: config.uiDev } : false,
   });
 
   return {

@@ -34,8 +34,10 @@ export interface MailBooking {
   final_total_cents: number;
 }
 
-/** Whole kronor, as everywhere in the product: amount / 100 without decimals. */
-export const kr = (cents: number) => `${Math.round(cents / 100)} kr`;
+import { formatKr } from '../../domain/shared/money.js';
+
+/** Whole kronor with the suffix ' kr' (prices are integer cents). */
+export const kr = formatKr;
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

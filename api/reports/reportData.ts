@@ -125,8 +125,10 @@ export function groupByDate(bookings: readonly ReportBooking[]): Array<{ date: s
   return [...byDate.keys()].sort().map((date) => ({ date, bookings: sortByTime(byDate.get(date)!) }));
 }
 
+import { formatKr } from '../../domain/shared/money.js';
+
 /** Whole kronor with the suffix ' kr' (prices are integer cents). */
-export const kr = (cents: number) => `${Math.round(cents / 100)} kr`;
+export const kr = formatKr;
 
 /** '2× Margherita, 1× Vesuvio' */
 export const pizzaLine = (b: ReportBooking) => b.items.map((i) => `${i.qty}× ${i.pizza_name}`).join(', ');

@@ -1,4 +1,5 @@
 // Commands on one kiosk day and the rules that decide them.
+import { discountCents } from '../shared/money.js';
 import { msg } from '../messages.js';
 import { assertNever, type Decider } from '../shared/decider.js';
 import { DomainError, notFound, reject } from '../shared/errors.js';
@@ -140,7 +141,7 @@ function placeBooking(command: PlaceBooking, state: KioskDayState): KioskDayEven
   // 4. The price: cents throughout, the discount rounded to whole cents.
   const original = lines.reduce((sum, line) => sum + line.qty * line.price_cents, 0);
   const percentage = command.discount?.percentage ?? 0;
-  const discount = Math.round((original * percentage) / 100);
+  const discount = discountCents(original, percentage);
 
   return {
     type: 'BookingPlaced',

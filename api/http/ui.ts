@@ -1,0 +1,78 @@
+// Serves the UI from the same process as /api (DESIGN.md "The UI"): the client build's files
+// (hashed assets cached for a year, the service worker, manifest and icons revalidated), then
+// every other GET rendered by Vike. Under `npm run dev` Vite's dev middleware replaces the build.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/** The project root: the folder of package.json above this module (source or compiled). */
+function projectRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('package.json not found above ' + import.meta.url);
+    dir = parent;
+  }
+  return dir;
+}
+
+export const uiBuildDir = () => join(projectRoot(), 'dist', 'ui');
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export interface UiOptions {
+  /** Vite's dev middleware instead of the build (npm run dev). */
+  dev?: boolean;
+}
+
+/**
+ * Registers the UI routes after the /api routes. Returns false (and serves nothing) when there is
+ * no build, e.g. in API tests run before `npm run build`.
+ */
+export async function registerUi(app: FastifyInstance, options: UiOptions = {}): Promise<boolean> {
+  const root = projectRoot();
+  if (options.dev) {
+    const { default: middie } = await import('@fastify/middie');
+    const { createDevMiddleware } = await import('vike/server');
+    await app.register(middie);
+    const { devMiddleware } = await createDevMiddleware({ root: join(root, 'ui') });
+    app.use(devMiddleware);
+  } else {
+    const dir = uiBuildDir();
+    const serverEntry = join(dir, 'server', 'entry.mjs');
+    if (!existsSync(serverEntry)) return false;
+    // The server build's entry registers the pages with vike/server (import it explicitly, so a
+    // reinstalled node_modules in a container still finds the build).
+    await import(pathToFileURL(serverEntry).href);
+    await app.register(fastifyStatic, {
+      root: join(dir, 'client'),
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+  const { renderPage } = await import('vike/server');
+
+  // +data hooks read the /api in-process, through the same routes a browser calls.
+  const apiGet = async <T>(path: string): Promise<T> => {
+    const response = await app.inject({ method: 'GET', url: path });
+    if (response.statusCode >= 400) throw new Error(`${path}: ${response.statusCode}`);
+    return response.json() as T;
+  };
+
+  app.get('/*', async (request, reply) => {
+    // An unknown /api path is an API 404, not a page.
+    if (request.url.startsWith('/api/') || request.url === '/api') return reply.callNotFound();
+    const pageContext = await renderPage({ urlOriginal: request.url, headersOriginal: request.headers, apiGet });
+    const response = pageContext.httpResponse;
+    if (!response) return reply.callNotFound();
+    reply.status(response.statusCode);
+    for (const [name, value] of response.headers) reply.header(name, value);
+    return reply.send(await response.getBody());
+  });
+  return true;
+}

@@ -1,0 +1,58 @@
+// Step 1: the open days (VIP dates merged in with a crown), with the loading text and the
+// fallback notice of SPEC 8.
+import { formatDateLong } from '../../lib/format.js';
+import { t } from '../../lib/texts.js';
+
+export interface DateOption {
+  date: string;
+  vip: boolean;
+}
+
+export function DateStep(props: {
+  dates: DateOption[];
+  loading: boolean;
+  fallback: boolean;
+  value: string;
+  error?: string;
+  onChange: (date: string) => void;
+}) {
+  const { dates, loading, fallback, value, error, onChange } = props;
+  return (
+    <section className="step card" aria-labelledby="step-date">
+      <h2 id="step-date" className="step__title">
+        <span className="step__number" aria-hidden="true">1</span> Välj datum
+      </h2>
+      <label className="field__label" htmlFor="booking-date">
+        Datum
+      </label>
+      <select
+        id="booking-date"
+        className="field__control"
+        value={value}
+        disabled={loading && dates.length === 0}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'booking-date-error' : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">{loading && dates.length === 0 ? t.loadingDays : 'Välj ett datum'}</option>
+        {dates.map((d) => (
+          <option key={d.date} value={d.date}>
+            {formatDateLong(d.date)}
+            {d.vip ? ' 👑 VIP' : ''}
+          </option>
+        ))}
+      </select>
+      {loading && dates.length > 0 && <p className="hint">{t.loadingDays}</p>}
+      {fallback && (
+        <p className="notice" role="status">
+          {t.openDaysFallback}
+        </p>
+      )}
+      {error && (
+        <p id="booking-date-error" className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+// Step 2: how many pizzas, 1 to capacity_per_window (SPEC 2, 5).
+import { t } from '../../lib/texts.js';
+
+export function PizzaCountStep(props: { count: number; max: number; disabled: boolean; onChange: (count: number) => void }) {
+  const { count, max, disabled, onChange } = props;
+  return (
+    <section className="step card" aria-labelledby="step-count">
+      <h2 id="step-count" className="step__title">
+        <span className="step__number" aria-hidden="true">2</span> Antal pizzor
+      </h2>
+      <div className="stepper" role="group" aria-label="Antal pizzor">
+        <button type="button" className="stepper__btn" aria-label="En pizza färre" disabled={disabled || count <= 1} onClick={() => onChange(count - 1)}>
+          −
+        </button>
+        <output className="stepper__value" aria-live="polite" aria-label="Antal pizzor">
+          {count}
+        </output>
+        <button type="button" className="stepper__btn" aria-label="En pizza till" disabled={disabled || count >= max} onClick={() => onChange(count + 1)}>
+          +
+        </button>
+      </div>
+      <p className="hint">{disabled ? 'Välj ett datum först.' : t.maxPerSlot(max)}</p>
+    </section>
+  );
+}

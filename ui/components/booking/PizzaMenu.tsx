@@ -1,0 +1,61 @@
+// Step 4: the menu with plus/minus per pizza, and the banner of how many are left to choose.
+// The menu is readable from the first HTML (SSR); choosing needs date, count and time.
+import type { CartLine, Banner } from '../../lib/cart.js';
+import { formatKr } from '../../lib/format.js';
+import type { Pizza } from '../../lib/types.js';
+
+export function PizzaMenu(props: {
+  pizzas: Pizza[];
+  cart: CartLine[];
+  enabled: boolean;
+  full: boolean;
+  banner: Banner | null;
+  error?: string;
+  onAdd: (pizza: Pizza) => void;
+  onRemove: (pizza: Pizza) => void;
+}) {
+  const { pizzas, cart, enabled, full, banner, error, onAdd, onRemove } = props;
+  return (
+    <section className="step card" aria-labelledby="step-menu">
+      <h2 id="step-menu" className="step__title">
+        <span className="step__number" aria-hidden="true">4</span> Välj pizzor
+      </h2>
+      {!enabled && <p className="hint">Välj datum, antal och tid först – sedan kan du välja pizzor.</p>}
+      {enabled && banner && (
+        <p className={`banner banner--${banner.kind}`} role="status" aria-live="polite">
+          {banner.text}
+        </p>
+      )}
+      <ul className="menu" aria-label="Meny">
+        {pizzas.map((pizza) => {
+          const qty = cart.find((line) => line.pizza_id === pizza.id)?.qty ?? 0;
+          return (
+            <li key={pizza.id} className={`menu__item${qty > 0 ? ' menu__item--chosen' : ''}`}>
+              <div className="menu__text">
+                <h3 className="menu__name">{pizza.name}</h3>
+                {pizza.description && <p className="menu__desc">{pizza.description}</p>}
+                <p className="menu__price">{formatKr(pizza.price_cents)}</p>
+              </div>
+              <div className="stepper stepper--small" role="group" aria-label={pizza.name}>
+                <button type="button" className="stepper__btn" aria-label={`Ta bort en ${pizza.name}`} disabled={!enabled || qty === 0} onClick={() => onRemove(pizza)}>
+                  −
+                </button>
+                <span className="stepper__value" aria-label={`${qty} ${pizza.name} valda`}>
+                  {qty}
+                </span>
+                <button type="button" className="stepper__btn" aria-label={`Lägg till en ${pizza.name}`} disabled={!enabled || full} onClick={() => onAdd(pizza)}>
+                  +
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {error && (
+        <p id="booking-items-error" className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

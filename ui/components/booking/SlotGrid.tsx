@@ -1,0 +1,75 @@
+// Step 3: the day's slots, each labelled 'Ledigt' / 'Endast N kvar' / 'Fullbokat' (readable
+// without colour); only slots that hold the whole order can be chosen.
+import type { Slot } from '../../lib/types.js';
+import { t } from '../../lib/texts.js';
+
+/** 'Ledigt' while nothing is booked in the slot's window, then how many are left, then full. */
+export function slotLabel(slot: Slot, capacity: number): string {
+  if (slot.capacity_remaining <= 0) return t.full;
+  if (slot.capacity_remaining < capacity) return t.onlyLeft(slot.capacity_remaining);
+  return t.free;
+}
+
+export function SlotGrid(props: {
+  enabled: boolean;
+  slots: Slot[];
+  capacity: number;
+  loading: boolean;
+  message: string | null;
+  value: string;
+  error?: string;
+  onChange: (time: string) => void;
+}) {
+  const { enabled, slots, capacity, loading, message, value, error, onChange } = props;
+  return (
+    <section className="step card" aria-labelledby="step-time" aria-busy={loading || undefined}>
+      <h2 id="step-time" className="step__title">
+        <span className="step__number" aria-hidden="true">3</span> Välj tid
+      </h2>
+      {!enabled ? (
+        <p className="hint">Välj datum och antal pizzor först.</p>
+      ) : (
+        <div className="slots-wrap">
+          {slots.length > 0 && (
+            <div className="slots" role="group" aria-label="Tider">
+              {slots.map((slot) => {
+                const label = slotLabel(slot, capacity);
+                const state = slot.capacity_remaining <= 0 ? 'full' : label === t.free ? 'free' : 'few';
+                const selected = slot.time === value;
+                return (
+                  <button
+                    key={slot.time}
+                    type="button"
+                    className={`slot slot--${state}${selected ? ' slot--selected' : ''}`}
+                    disabled={!slot.can_accommodate}
+                    aria-pressed={selected}
+                    aria-label={`${slot.time}, ${label}`}
+                    onClick={() => onChange(slot.time)}
+                  >
+                    <span className="slot__time">{slot.time}</span>
+                    <span className="slot__label">{label}</span>
+                  </button>
+                );
+              })}
+            </div>
+          )}
+          {message && !loading && (
+            <p className="notice" role="status">
+              {message}
+            </p>
+          )}
+          {loading && (
+            <div className="slots-overlay" role="status">
+              <span className="spinner" aria-hidden="true" /> {t.updatingSlots}
+            </div>
+          )}
+        </div>
+      )}
+      {error && (
+        <p id="booking-time-error" className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

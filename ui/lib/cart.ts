@@ -1,0 +1,83 @@
+// The booking page's order arithmetic: the cart lines, what the banner says, and what submitting
+// would be refused for. Pure, so it is unit-tested; the Swedish texts are the domain's (SPEC 5).
+import { msg } from '../../domain/messages.js';
+import { discountCents } from '../../domain/shared/money.js';
+import type { Pizza } from './types.js';
+
+export interface CartLine {
+  pizza_id: number;
+  qty: number;
+  pizza_name: string;
+  price_cents: number;
+}
+
+export const cartCount = (cart: readonly CartLine[]) => cart.reduce((sum, line) => sum + line.qty, 0);
+export const cartTotal = (cart: readonly CartLine[]) => cart.reduce((sum, line) => sum + line.qty * line.price_cents, 0);
+
+/** Adds one pizza, or says why not: the order already holds the requested count (SPEC 5). */
+export function addPizza(cart: readonly CartLine[], pizza: Pizza, requested: number): { cart: CartLine[]; error: string | null } {
+  const chosen = cartCount(cart);
+  if (chosen >= requested) return { cart: [...cart], error: alreadyChosen(chosen) };
+  const existing = cart.find((line) => line.pizza_id === pizza.id);
+  const next = existing
+    ? cart.map((line) => (line === existing ? { ...line, qty: line.qty + 1 } : line))
+    : [...cart, { pizza_id: pizza.id, qty: 1, pizza_name: pizza.name, price_cents: pizza.price_cents }];
+  return { cart: next, error: null };
+}
+
+/** 'Du har redan valt N pizzor' (SPEC 5; a UI-only rule). */
+export const alreadyChosen = (chosen: number) => `Du har redan valt ${chosen} ${chosen === 1 ? 'pizza' : 'pizzor'}`;
+
+/** Takes one pizza away; the line is dropped at zero. */
+export function removePizza(cart: readonly CartLine[], pizzaId: number): CartLine[] {
+  return cart.flatMap((line) => (line.pizza_id !== pizzaId ? [line] : line.qty > 1 ? [{ ...line, qty: line.qty - 1 }] : []));
+}
+
+/** Keeps the lines still on the menu, at today's names and prices. */
+export function refreshCart(cart: readonly CartLine[], menu: readonly Pizza[]): CartLine[] {
+  return cart.flatMap((line) => {
+    const pizza = menu.find((p) => p.id === line.pizza_id);
+    return pizza ? [{ ...line, pizza_name: pizza.name, price_cents: pizza.price_cents }] : [];
+  });
+}
+
+export type Banner = { kind: 'more' | 'tooMany' | 'perfect'; text: string };
+
+/** The banner above the menu: how many more to choose, how many to remove, or perfect. */
+export function selectionBanner(chosen: number, requested: number): Banner {
+  if (chosen < requested) {
+    const left = requested - chosen;
+    return { kind: 'more', text: `Välj ${left} ${left === 1 ? 'pizza' : 'pizzor'} till` };
+  }
+  if (chosen > requested) {
+    const extra = chosen - requested;
+    return { kind: 'tooMany', text: `Du har valt för många pizzor – ta bort ${extra}` };
+  }
+  return { kind: 'perfect', text: `Perfekt! Du har valt ${chosen} ${chosen === 1 ? 'pizza' : 'pizzor'}.` };
+}
+
+/**
+ * What submitting this order would be refused for (SPEC 5, on submit), or null: at least one
+ * pizza, exactly the requested count, and no more than the chosen slot still holds.
+ */
+export function orderProblem(cart: readonly CartLine[], requested: number, slotRemaining: number | null): string | null {
+  const chosen = cartCount(cart);
+  if (chosen === 0) return msg.atLeastOnePizza;
+  if (slotRemaining !== null && chosen > slotRemaining) return msg.tooManyForSlot(chosen, slotRemaining);
+  if (chosen < requested) return msg.chooseMore(requested - chosen);
+  if (chosen > requested) return msg.tooManyChosen;
+  return null;
+}
+
+export interface Price {
+  original_cents: number;
+  discount_cents: number;
+  final_cents: number;
+}
+
+/** The order's price with an optional bonus-code discount, rounded as the server rounds it. */
+export function orderPrice(cart: readonly CartLine[], discountPercentage: number | null): Price {
+  const original = cartTotal(cart);
+  const discount = discountPercentage ? discountCents(original, discountPercentage) : 0;
+  return { original_cents: original, discount_cents: discount, final_cents: original - discount };
+}

@@ -1,0 +1,80 @@
+// Bookings made without a connection wait in the browser under 'offline_bookings' (SPEC 3) and
+// are sent when it returns: one at a time, stopping at a network failure, removing only the
+// accepted ones. Each keeps the idempotency key made when the customer pressed the button, so a
+// booking whose answer was lost is answered again by the server instead of being made twice.
+
+export const OFFLINE_KEY = 'offline_bookings';
+
+/** The booking payload as POST /api/bookings takes it. */
+export type BookingPayload = Record<string, unknown> & { date: string; time: string };
+
+export interface OfflineBooking extends BookingPayload {
+  offline: true;
+  timestamp: number;
+  /** The idempotency key, sent as the Idempotency-Key header. */
+  id: string;
+}
+
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+export function readQueue(storage: KeyValueStorage): OfflineBooking[] {
+  try {
+    const parsed = JSON.parse(storage.getItem(OFFLINE_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((b) => b && typeof b === 'object' && typeof b.id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function enqueue(storage: KeyValueStorage, payload: BookingPayload, key: string, now: number): OfflineBooking {
+  const entry: OfflineBooking = { ...payload, offline: true, timestamp: now, id: key };
+  storage.setItem(OFFLINE_KEY, JSON.stringify([...readQueue(storage), entry]));
+  return entry;
+}
+
+/** The payload to send: the extra fields offline, timestamp and id stripped (SPEC 3). */
+export function payloadOf(entry: OfflineBooking): BookingPayload {
+  const { offline: _offline, timestamp: _timestamp, id: _id, ...payload } = entry;
+  return payload;
+}
+
+export type SendResult = 'accepted' | 'refused' | 'network';
+
+export interface SyncOutcome {
+  sent: number;
+  refused: number;
+  /** Still queued: not tried after a network failure, or refused and kept for the customer. */
+  left: number;
+  stoppedByNetwork: boolean;
+}
+
+/**
+ * Sends the queued bookings one at a time with `send(payload, key)`. An accepted one leaves the
+ * queue at once (so a crash mid-sync never sends it again without its key); a network failure
+ * stops the round; a refused one (the slot filled up meanwhile) stays, as SPEC 4 removes only
+ * accepted ones.
+ */
+export async function syncQueue(
+  storage: KeyValueStorage,
+  send: (payload: BookingPayload, key: string) => Promise<SendResult>,
+): Promise<SyncOutcome> {
+  const outcome: SyncOutcome = { sent: 0, refused: 0, left: 0, stoppedByNetwork: false };
+  for (const entry of readQueue(storage)) {
+    const result = await send(payloadOf(entry), entry.id);
+    if (result === 'network') {
+      outcome.stoppedByNetwork = true;
+      break;
+    }
+    if (result === 'accepted') {
+      storage.setItem(OFFLINE_KEY, JSON.stringify(readQueue(storage).filter((b) => b.id !== entry.id)));
+      outcome.sent++;
+    } else {
+      outcome.refused++;
+    }
+  }
+  outcome.left = readQueue(storage).length;
+  return outcome;
+}

@@ -1,0 +1,54 @@
+// The Swedish texts of the customer pages in one place. Texts SPEC quotes (sections 2, 5, 8) are
+// word for word; the server's own messages come from domain/messages.ts.
+
+export const KIOSK = {
+  name: 'Pizzakiosken',
+  tagline: 'Stenugnsbakad pizza, beställd i förväg',
+  /** The kiosk's social media page, linked from the confirmation (README: Configuration). */
+  socialUrl: 'https://www.instagram.com/pizzakiosken',
+  socialLabel: 'Följ oss på Instagram',
+};
+
+export const t = {
+  // Booking page
+  loadFailed: 'Kunde inte ladda data',
+  vipInvalid: 'Ogiltig VIP-token',
+  vipNetwork: 'Kunde inte verifiera VIP-token',
+  vipChecking: 'Verifierar VIP-länk...',
+  availabilityFailed: 'Kunde inte ladda tillgänglighet',
+  openDaysFallback: 'Kunde inte hämta öppna dagar, visar fallback',
+  loadingDays: 'Laddar öppna dagar...',
+  updatingSlots: 'Uppdaterar tider...',
+  bookingFailed: 'Kunde inte skapa bokning',
+  free: 'Ledigt',
+  onlyLeft: (n: number) => `Endast ${n} kvar`,
+  full: 'Fullbokat',
+  maxPerSlot: (n: number) => `Max ${n} pizzor per tidslucka`,
+  submitOnline: (price: string) => `Slutför Beställning (${price})`,
+  submitOffline: (price: string) => `Spara Offline (${price})`,
+  awaitingConfirmation: 'Väntar på Bekräftelse',
+  offlineBanner: 'Du är offline – bokningar sparas på enheten och skickas när du är online igen.',
+  reconnected: 'Återansluten! Synkar offline-bokningar...',
+  wentOffline: 'Du är offline',
+  wentOnline: 'Du är online igen',
+  savedOffline: 'Bokningen sparades offline och skickas när du är online igen.',
+  synced: (n: number) => `${n} offline-${n === 1 ? 'bokning' : 'bokningar'} skickade!`,
+  syncRefused: (n: number) => `${n} offline-${n === 1 ? 'bokning kunde' : 'bokningar kunde'} inte skickas: tiden är inte längre ledig.`,
+  updateAvailable: 'En ny version finns – klicka här för att uppdatera',
+  // Lookup and cancel
+  lookupFailed: 'Kunde inte hitta bokningen',
+  networkFailed: 'Något gick fel. Försök igen senare.',
+  cancelConfirm: 'Är du säker på att du vill avboka? Detta kan inte ångras.',
+  cancelFailed: 'Kunde inte avboka',
+  cancelled: 'Din bokning har avbokats!',
+  cancelledMail: 'Du har fått en bekräftelse via e-post.',
+  lookupRequired: 'Ange e-postadress och bokningsnummer',
+  // Generic
+  unexpected: 'Unexpected Application Error!',
+};
+
+export const STATUS_LABEL: Record<string, string> = {
+  pending: 'Väntar på bekräftelse',
+  confirmed: 'Bekräftad',
+  cancelled: 'Avbokad',
+};

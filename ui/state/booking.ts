@@ -1,0 +1,46 @@
+// The booking page's state, one atom per concern: the choice (date, count, time), the cart, the
+// customer form, the bonus code and VIP access. resetOrderAtom is 'close and make a new order'.
+import { atom } from 'jotai';
+import type { CartLine } from '../lib/cart.js';
+import type { VipCustomerView } from '../lib/types.js';
+
+export const dateAtom = atom('');
+export const pizzaCountAtom = atom(1);
+export const timeAtom = atom('');
+export const cartAtom = atom<CartLine[]>([]);
+
+export interface CustomerForm {
+  name: string;
+  email: string;
+  phone: string;
+  dine_in: boolean;
+  comment: string;
+}
+export const emptyCustomer: CustomerForm = { name: '', email: '', phone: '', dine_in: false, comment: '' };
+export const customerAtom = atom<CustomerForm>(emptyCustomer);
+
+export interface AppliedBonus {
+  code: string;
+  discount_percentage: number;
+  description: string | null;
+}
+export const bonusAtom = atom<AppliedBonus | null>(null);
+
+export interface VipState {
+  token: string;
+  status: 'checking' | 'valid';
+  customer: VipCustomerView | null;
+}
+export const vipAtom = atom<VipState | null>(null);
+
+/** Field → message of the last refused submit (SPEC 5 messages shown at their field). */
+export const fieldErrorsAtom = atom<Record<string, string>>({});
+
+export const resetOrderAtom = atom(null, (_get, set) => {
+  set(cartAtom, []);
+  set(pizzaCountAtom, 1);
+  set(timeAtom, '');
+  set(customerAtom, emptyCustomer);
+  set(bonusAtom, null);
+  set(fieldErrorsAtom, {});
+});

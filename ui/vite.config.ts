@@ -1,0 +1,104 @@
+// The UI build: Vike (SSR React) with the PWA plugin. Vite's root is ui/ so that Vike's
+// filesystem routing starts at ui/pages; the output goes to dist/ui (client/ and server/), apart
+// from tsc's dist/api, because Vite empties its out dir.
+import { fileURLToPath } from 'node:url';
+import { dirname, join, sep } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import vike from 'vike/plugin';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const uiDir = dirname(fileURLToPath(import.meta.url));
+const root = join(uiDir, '..');
+
+/** Where the client may import from outside ui/: the shared payload schemas, messages and their pure helpers. */
+const SERVER_DIRS = ['api', 'read-models', 'projections', 'scripts', 'test'].map((d) => join(root, d) + sep);
+
+/**
+ * Fails the client build when server code would reach the browser bundle: the api, stores,
+ * projections or any node: builtin. (The SSR build may import what it likes.)
+ */
+function clientStaysClean(): Plugin {
+  return {
+    name: 'pizzakiosken:client-stays-clean',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId(source, importer) {
+      if (source.startsWith('node:')) this.error(`Server-only module "${source}" imported by ${importer} in the client bundle`);
+      return null;
+    },
+    load(id) {
+      if (SERVER_DIRS.some((dir) => id.startsWith(dir))) this.error(`Server code ${id} reached the client bundle`);
+      return null;
+    },
+  };
+}
+
+export default defineConfig({
+  root: uiDir,
+  publicDir: join(uiDir, 'public'),
+  build: { outDir: join(root, 'dist', 'ui'), emptyOutDir: true },
+  server: { fs: { allow: [root] } },
+  plugins: [
+    clientStaysClean(),
+    react(),
+    vike(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      filename: 'sw.js',
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg', 'theme-init.js', 'icons/*.png'],
+      manifest: {
+        name: 'Pizzakiosken – förbeställ din pizza',
+        short_name: 'Pizzakiosken',
+        description: 'Förbeställ pizza till en tid som köket hinner med. Hämta eller ät på plats.',
+        lang: 'sv',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#fbf6ee',
+        theme_color: '#b3261e',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // No SSR page exists at build time: the pages are precached from the live server when the
+        // service worker installs, and navigations go to the network first (fresh open days and
+        // menu), falling back to the cache and then to the precached booking page.
+        globPatterns: ['**/*.{js,css,svg,png,woff2,webmanifest}'],
+        globIgnores: ['**/admin*', '**/stats*', '**/echarts*'],
+        additionalManifestEntries: [
+          { url: '/', revision: String(Date.now()) },
+          { url: '/my-booking', revision: String(Date.now()) },
+        ],
+        navigateFallback: null,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+            handler: 'NetworkFirst',
+            options: { cacheName: 'pages', networkTimeoutSeconds: 4, precacheFallback: { fallbackURL: '/' } },
+          },
+          {
+            urlPattern: ({ url }) => url.pathname.endsWith('.pageContext.json'),
+            handler: 'NetworkFirst',
+            options: { cacheName: 'page-data', networkTimeoutSeconds: 4 },
+          },
+          {
+            // What the booking page reads (menu, settings, open days, slots): network first, the
+            // last answer when offline. Every other /api call, and every write, goes to the network
+            // only: offline bookings wait in the page's own queue.
+            urlPattern: ({ url, request }) => request.method === 'GET' && /^\/api\/(pizzas|settings|open-days|test-availability)$/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: { cacheName: 'booking-data', networkTimeoutSeconds: 4, expiration: { maxEntries: 200, maxAgeSeconds: 7 * 86400 } },
+          },
+          { urlPattern: ({ url }) => url.pathname.startsWith('/api/'), handler: 'NetworkOnly' },
+        ],
+      },
+    }),
+  ],
+});
