@@ -44,7 +44,7 @@ export function ConfirmationModal(props: { summary: ConfirmationSummary; onClose
     >
       <div className="modal__body">
         <p className="modal__icon" aria-hidden="true">
-          {s.isOffline ? '📴' : '🍕'}
+          <img src="/favicon.svg" alt="" width="56" height="56" />
         </p>
         <h2 id="confirmation-title" tabIndex={-1} autoFocus>
           {s.isOffline ? 'Bokningen sparad offline' : 'Tack för din beställning!'}

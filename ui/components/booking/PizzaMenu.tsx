@@ -43,7 +43,16 @@ export function PizzaMenu(props: {
                 <span className="stepper__value" aria-label={`${qty} ${pizza.name} valda`}>
                   {qty}
                 </span>
-                <button type="button" className="stepper__btn" aria-label={`Lägg till en ${pizza.name}`} disabled={!enabled || full} onClick={() => onAdd(pizza)}>
+                {/* When the count is reached the button looks and reads disabled but still answers
+                    with 'Du har redan valt N pizzor' (SPEC 5), so the reason is never a mystery. */}
+                <button
+                  type="button"
+                  className="stepper__btn"
+                  aria-label={`Lägg till en ${pizza.name}`}
+                  disabled={!enabled}
+                  aria-disabled={full || undefined}
+                  onClick={() => onAdd(pizza)}
+                >
                   +
                 </button>
               </div>

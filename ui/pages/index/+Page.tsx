@@ -6,6 +6,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useData } from 'vike-react/useData';
 import toast from 'react-hot-toast';
 import { bookingPayloadSchema } from '../../../domain/payloads.js';
+import { msg } from '../../../domain/messages.js';
 import { api, errorText, isNetworkError } from '../../lib/api.js';
 import { addPizza, cartCount, orderPrice, orderProblem, refreshCart, removePizza, selectionBanner } from '../../lib/cart.js';
 import { formatKr, newKey } from '../../lib/format.js';
@@ -55,6 +56,8 @@ export default function Page() {
   const vip = useAtomValue(vipAtom);
   const resetOrder = useSetAtom(resetOrderAtom);
   const [submitting, setSubmitting] = useState(false);
+  /** The server's refusal of the last submit (e.g. the slot filled up meanwhile). */
+  const [submitError, setSubmitError] = useState('');
   const [confirmation, setConfirmation] = useState<ConfirmationSummary | null>(null);
   const vipToken = vip?.status === 'valid' ? vip.token : null;
   const days = useOpenDays(data.openDays, vipToken);
@@ -179,6 +182,7 @@ export default function Page() {
     if (submitting) return;
     const found = validate();
     setErrors(found);
+    setSubmitError('');
     const first = FIELD_ORDER.find((f) => found[f]);
     if (first) {
       toast.error(found[first]!, { duration: 4000, id: 'submit' });
@@ -196,7 +200,9 @@ export default function Page() {
     } catch (error) {
       if (isNetworkError(error)) saveOffline(key);
       else {
-        toast.error(errorText(error, t.bookingFailed), { duration: 4000, id: 'submit' });
+        const text = errorText(error, t.bookingFailed);
+        setSubmitError(text);
+        toast.error(text, { duration: 4000, id: 'submit' });
         refresh(0);
       }
     } finally {
@@ -261,9 +267,24 @@ export default function Page() {
           <CustomerForm value={customer} errors={errors} onChange={setCustomer} />
           <section className="card checkout" aria-label="Slutför">
             <BonusCodeField applied={bonus} online={online} onApply={setBonus} />
-            <button type="submit" className="btn btn--primary btn--block btn--large" disabled={submitting || cart.length === 0}>
+            <button
+              type="submit"
+              className="btn btn--primary btn--block btn--large"
+              disabled={submitting || cart.length === 0}
+              aria-describedby={cart.length === 0 ? 'submit-why' : submitError ? 'submit-error' : undefined}
+            >
               {submitting ? 'Skickar...' : submitLabel}
             </button>
+            {cart.length === 0 && (
+              <p id="submit-why" className="hint">
+                {msg.atLeastOnePizza}
+              </p>
+            )}
+            {submitError && (
+              <p id="submit-error" className="field__error" role="alert">
+                {submitError}
+              </p>
+            )}
             <p className="hint">Beställningen blir giltig först när kiosken har bekräftat den – du får besked via e-post.</p>
           </section>
         </div>

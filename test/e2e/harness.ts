@@ -1,0 +1,103 @@
+// End-to-end: the server built as `npm start` builds it (dist/, by scripts/build.mjs before the
+// tests) runs as a child process on a temp DATA_DIR, and Debian's Chromium drives the pages.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { freePort } from '../api/freePort.js';
+
+const root = join(import.meta.dirname, '..', '..');
+export const ADMIN = { email: 'admin@pizzakiosken.test', password: 'Hemligt-lösen-123' };
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface E2EServer {
+  base: string;
+  dataDir: string;
+  api<T = any>(method: string, path: string, body?: unknown, cookie?: string): Promise<{ status: number; body: T }>;
+  login(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<E2EServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-e2e-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'dist', 'api', 'main.js')], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('listening on')) resolve();
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const api = async (method: string, path: string, body?: unknown, cookie?: string) => {
+    const response = await fetch(base + path, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie, origin: base } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let parsed: any = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON
+    }
+    return { status: response.status, body: parsed };
+  };
+  return {
+    base,
+    dataDir,
+    api,
+    async login() {
+      const response = await fetch(base + '/api/admin/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+      if (!response.ok) throw new Error('login failed ' + response.status);
+      return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+    },
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** A page that records console errors and uncaught exceptions, to assert there were none. */
+export async function openPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // A refused request logs a console error in Chromium; the tests expect some (4xx answers).
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
+}
+
+/** yyyy-MM-dd in the kiosk's zone, `days` from today. */
+export function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
+}
+
+/** Steps 1-3 of the booking page: date, count, and waits for the slots. */
+export async function chooseDateAndCount(page: Page, date: string, count: number): Promise<void> {
+  await page.selectOption('#booking-date', date);
+  for (let i = 1; i < count; i++) await page.getByRole('button', { name: 'En pizza till' }).click();
+  await page.locator('.slot').first().waitFor();
+}
