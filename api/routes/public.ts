@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   availabilityQuerySchema,
   bookingPayloadSchema,
+  idempotencyKeySchema,
   lookupSchema,
   openDaysQuerySchema,
   publicCancelSchema,
@@ -105,9 +106,13 @@ export const publicRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     return { ...view, customer: view, message: msg.vipWelcome };
   });
 
+  // An Idempotency-Key header makes retries safe (rule: idempotent-booking): a retry gets the
+  // first answer again, also when the booking has been confirmed or cancelled since.
   app.post('/bookings', async (request, reply) => {
+    const header = request.headers['idempotency-key'];
+    const idempotencyKey = header === undefined ? null : parse(idempotencyKeySchema, header);
     const payload = parse(bookingPayloadSchema, request.body);
-    const booking = await kiosk.placeBooking(payload);
+    const { idempotency_key: _key, ...booking } = await kiosk.placeBooking(payload, idempotencyKey);
     return reply.status(201).send({
       booking_id: booking.booking_id,
       status: 'pending',
