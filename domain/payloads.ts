@@ -99,6 +99,9 @@ export const publicCancelSchema = z.object({
   email: z.string({ error: msg.lookupFieldsRequired }).trim().min(1, { error: msg.lookupFieldsRequired }),
 });
 
+/** GET /bookings/{id}/calendar.ics?email= : the booking's e-mail, as for a cancellation. */
+export const calendarQuerySchema = publicCancelSchema;
+
 /** POST /validate-bonus-code */
 export const validateBonusCodeSchema = z.object({
   code: z.string({ error: msg.bonusCodeRequired }).trim().min(1, { error: msg.bonusCodeRequired }),
