@@ -1,9 +1,9 @@
 // "Lägg till i kalendern": one booking as an iCalendar file (RFC 5545) the customer's phone or
 // mail program imports. Pure: the same booking, settings and instant give the same text.
 import ical, { ICalEventStatus } from 'ical-generator';
+import { formatKr } from '../../domain/shared/money.js';
 import { instantOf } from '../../domain/shared/time.js';
 import type { BookingDoc } from '../../read-models/shapes.js';
-import { kr } from '../mail/templates.js';
 
 export interface BookingIcsOptions {
   /** KIOSK_TZ: the booked date and time are the kiosk's wall clock. */
@@ -34,7 +34,7 @@ export function bookingIcs(booking: BookingDoc, options: BookingIcsOptions): str
     '',
     ...booking.items.map((item) => `${item.qty} × ${item.pizza_name}`),
     '',
-    `Totalt: ${kr(booking.final_total_cents)}`,
+    `Totalt: ${formatKr(booking.final_total_cents)}`,
   ].join('\n');
 
   const calendar = ical({ prodId: { company: 'Pizzakiosken', product: 'Bokning', language: 'SV' }, name: 'Pizzakiosken' });
