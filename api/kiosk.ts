@@ -16,7 +16,7 @@ import {
 } from '../domain/settings/settings.js';
 import { DEMO_MENU, MENU_STREAM, menuDecider, type Pizza, type PizzaInput } from '../domain/menu/menu.js';
 import { kioskDayDecider, type PlaceBooking } from '../domain/kioskDay/decide.js';
-import { dateOfBookingId, kioskDayStream, type BookingLine, type BookingPlacedData } from '../domain/kioskDay/kioskDay.js';
+import { dateOfBookingId, kioskDayStream, type BookingLine, type BookingPlacedData, type KioskDayState } from '../domain/kioskDay/kioskDay.js';
 import { dayHours, type VipAccess } from '../domain/kioskDay/schedule.js';
 import { BONUS_CODES_STREAM, bonusCodesDecider, findByCode, type BonusCodeInput } from '../domain/bonusCodes/bonusCodes.js';
 import { VIP_CUSTOMERS_STREAM, vipCustomersDecider, type VipCustomer, type VipCustomerInput } from '../domain/vip/vipCustomers.js';
@@ -153,8 +153,13 @@ export class Kiosk {
    * released again if the booking is refused (kiosk-day stream): there are no multi-stream
    * transactions, and this order means a crash in between can only leave a use counted that no
    * booking made, never a booking that used a code beyond its limit.
+   *
+   * With an idempotency key a retry of a booking already placed appends nothing and answers what
+   * the first request got (rule: idempotent-booking); it never redeems the code again: the day is
+   * asked first, and the use is redeemed under a reference made from the key, so two retries
+   * racing past that check still hold one use between them.
    */
-  async placeBooking(payload: BookingPayload): Promise<BookingPlacedData> {
+  async placeBooking(payload: BookingPayload, idempotencyKey: string | null = null): Promise<BookingPlacedData> {
     const clock = this.o.clock();
     const [settings, menu] = await Promise.all([this.settings(), this.o.bus.load(MENU_STREAM, menuDecider)]);
     const lines = linesFromMenu(payload.items, menu.state.pizzas);
@@ -172,25 +177,45 @@ export class Kiosk {
       vip,
       settings,
       clock,
+      idempotencyKey,
     };
+    const stream = kioskDayStream(payload.date);
 
     const meta = this.meta('customer');
     let release: (() => Promise<unknown>) | null = null;
     if (payload.bonus_code) {
-      // Refuse an invalid order before touching the bonus code (the real decision comes below).
-      kioskDayDecider.decide(command, (await this.o.bus.load(kioskDayStream(payload.date), kioskDayDecider)).state);
-      const ref = randomUUID();
-      const code = payload.bonus_code;
-      const redeemed = await this.o.bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'RedeemBonusCode', code, booking_ref: ref, clock }, meta);
-      const bonus = findByCode(redeemed.state, code)!;
-      command.discount = { code: bonus.code, percentage: bonus.discount_percentage };
-      release = () => this.o.bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'ReleaseBonusCode', code, booking_ref: ref }, meta);
+      // A retry of a placed booking goes straight to the day, which answers it (or refuses a
+      // different order under the same key) without the code being touched.
+      const day = (await this.o.bus.load(stream, kioskDayDecider)).state;
+      if (!holdsKey(day, idempotencyKey)) {
+        // Refuse an invalid order before touching the bonus code (the real decision comes below).
+        kioskDayDecider.decide(command, day);
+        const ref = idempotencyKey !== null ? bookingRefForKey(payload.date, idempotencyKey) : randomUUID();
+        const code = payload.bonus_code;
+        const redeemed = await this.o.bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'RedeemBonusCode', code, booking_ref: ref, clock }, meta);
+        const bonus = findByCode(redeemed.state, code)!;
+        command.discount = { code: bonus.code, percentage: bonus.discount_percentage };
+        // Only the request whose redemption appended the use gives it back: one that found the use
+        // already held (a racing retry of the same key) must not free it under a booking the
+        // other may be placing with it.
+        if (redeemed.events.length > 0) {
+          release = () => this.o.bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'ReleaseBonusCode', code, booking_ref: ref }, meta);
+        }
+      }
     }
     try {
-      const result = await this.settled(await this.o.bus.handle(kioskDayStream(payload.date), kioskDayDecider, command, meta));
-      return result.events[0]!.data as BookingPlacedData;
+      const result = await this.settled(await this.o.bus.handle(stream, kioskDayDecider, command, meta));
+      const placed = result.events[0]?.data as BookingPlacedData | undefined;
+      if (placed) return placed;
+      // No event: the key's booking was placed before, by this process or another.
+      const state = result.state ?? (await this.o.bus.load(stream, kioskDayDecider)).state;
+      const earlier = idempotencyKey !== null ? state.byIdempotencyKey.get(idempotencyKey) : undefined;
+      if (!earlier) throw new Error(`PlaceBooking on ${stream} decided no event and no earlier booking`);
+      return earlier;
     } catch (error) {
-      if (release) await release();
+      // A use under a key the day now holds belongs to that booking (a racing request with the
+      // same key placed it, perhaps as another order: this one's 409): it is not ours to free.
+      if (release && !holdsKey((await this.o.bus.load(stream, kioskDayDecider)).state, idempotencyKey)) await release();
       throw error;
     }
   }
@@ -322,6 +347,19 @@ export class Kiosk {
 
 function newToken(): string {
   return randomBytes(24).toString('base64url');
+}
+
+/** Whether the day holds a booking placed with this key (rule: idempotent-booking). */
+function holdsKey(day: KioskDayState, idempotencyKey: string | null): boolean {
+  return idempotencyKey !== null && day.byIdempotencyKey.has(idempotencyKey);
+}
+
+/**
+ * The bonus-code booking reference of a keyed booking: the same for every retry, so redeeming
+ * counts once (rule: bonus-code-uses); scoped to the date like the key itself.
+ */
+function bookingRefForKey(date: string, idempotencyKey: string): string {
+  return `idem:${date}:${idempotencyKey}`;
 }
 
 function bookingDate(bookingId: string): string {

@@ -49,6 +49,8 @@ export const msg = {
   bookingNotPending: 'Endast väntande bokningar kan bekräftas',
   cancelReasonRequired: 'Ange en anledning till avbokningen',
   tooLateToCancel: 'Det är för sent att avboka online. Kontakta kiosken.',
+  invalidIdempotencyKey: 'Ogiltig idempotensnyckel',
+  idempotencyKeyReused: 'Idempotensnyckeln har redan använts för en annan bokning',
   // Ours: calendar and VIP
   invalidOpeningHours: 'Stängningstiden måste vara efter öppningstiden',
   vipOnlyOpenDays: 'Endast öppna dagar kan markeras som VIP',

@@ -63,6 +63,16 @@ export const bookingPayloadSchema = z.object({
 });
 export type BookingPayload = z.infer<typeof bookingPayloadSchema>;
 
+/**
+ * POST /bookings' optional Idempotency-Key header (rule: idempotent-booking): the browser makes
+ * one (a UUID) per press of the booking button and resends it with every retry. A header that is
+ * sent must be 1-100 of A-Z a-z 0-9 _ - : . ; an empty or repeated one (Node joins repeats with
+ * ', ') is refused rather than taken as no key.
+ */
+export const idempotencyKeySchema = z
+  .string({ error: msg.invalidIdempotencyKey })
+  .regex(/^[A-Za-z0-9_\-:.]{1,100}$/, { error: msg.invalidIdempotencyKey });
+
 const vipTokenQuery = optionalText(200);
 
 /** GET /open-days?days=30[&vip_token=] */
@@ -88,6 +98,9 @@ export const lookupSchema = z.object({
 export const publicCancelSchema = z.object({
   email: z.string({ error: msg.lookupFieldsRequired }).trim().min(1, { error: msg.lookupFieldsRequired }),
 });
+
+/** GET /bookings/{id}/calendar.ics?email= : the booking's e-mail, as for a cancellation. */
+export const calendarQuerySchema = publicCancelSchema;
 
 /** POST /validate-bonus-code */
 export const validateBonusCodeSchema = z.object({

@@ -4,6 +4,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   availabilityQuerySchema,
   bookingPayloadSchema,
+  calendarQuerySchema,
+  idempotencyKeySchema,
   lookupSchema,
   openDaysQuerySchema,
   publicCancelSchema,
@@ -13,10 +15,11 @@ import {
 import { bonusCodeProblem } from '../../domain/bonusCodes/bonusCodes.js';
 import { msg } from '../../domain/messages.js';
 import { DomainError } from '../../domain/shared/errors.js';
-import { availability, lookupBooking, openDays } from '../../read-models/queries/booking.js';
+import { availability, customerBooking, lookupBooking, openDays } from '../../read-models/queries/booking.js';
 import { listPizzas } from '../../read-models/queries/admin.js';
 import { getSettings, resolveVipToken, vipCustomerView } from '../../read-models/queries/common.js';
 import { parse } from '../http/validate.js';
+import { bookingIcs, calendarFileName } from '../calendar/bookingIcs.js';
 import type { AppDeps } from '../app.js';
 
 const slotSchema = {
@@ -105,9 +108,13 @@ export const publicRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     return { ...view, customer: view, message: msg.vipWelcome };
   });
 
+  // An Idempotency-Key header makes retries safe (rule: idempotent-booking): a retry gets the
+  // first answer again, also when the booking has been confirmed or cancelled since.
   app.post('/bookings', async (request, reply) => {
+    const header = request.headers['idempotency-key'];
+    const idempotencyKey = header === undefined ? null : parse(idempotencyKeySchema, header);
     const payload = parse(bookingPayloadSchema, request.body);
-    const booking = await kiosk.placeBooking(payload);
+    const { idempotency_key: _key, ...booking } = await kiosk.placeBooking(payload, idempotencyKey);
     return reply.status(201).send({
       booking_id: booking.booking_id,
       status: 'pending',
@@ -128,6 +135,20 @@ export const publicRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     const found = await lookupBooking(docs, { bookingId: input.booking_id, email: input.email, clock: kiosk.clock() });
     if (!found) throw new DomainError(msg.bookingNotFound, 'not_found');
     return found;
+  });
+
+  // "Lägg till i kalendern" on the confirmation and lookup pages: the e-mail guards it like lookup.
+  app.get<{ Params: { id: string } }>('/bookings/:id/calendar.ics', async (request, reply) => {
+    const { email } = parse(calendarQuerySchema, request.query);
+    const booking = await customerBooking(docs, { bookingId: request.params.id, email });
+    if (!booking) throw new DomainError(msg.bookingNotFound, 'not_found');
+    const settings = await getSettings(docs);
+    const clock = kiosk.clock();
+    const ics = bookingIcs(booking, { timeZone: clock.timeZone, slotMinutes: settings.slot_length_minutes, now: clock.now });
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${calendarFileName(booking.id)}"`)
+      .send(ics);
   });
 
   app.post<{ Params: { id: string } }>('/bookings/:id/cancel-public', async (request) => {

@@ -20,6 +20,7 @@ import {
   type Booking,
   type BookingCancelledData,
   type BookingLine,
+  type BookingPlacedData,
   type KioskDayEvent,
   type KioskDayState,
 } from './kioskDay.js';
@@ -34,11 +35,13 @@ export interface PlaceBooking {
   customer: { name: string; email: string; phone: string | null };
   dine_in: boolean;
   comment: string | null;
-  /** A bonus code already redeemed for this booking (see api/commands/placeBooking.ts). */
+  /** A bonus code already redeemed for this booking (see placeBooking in api/kiosk.ts). */
   discount: { code: string; percentage: number } | null;
   vip: VipAccess | null;
   settings: Settings;
   clock: Clock;
+  /** The client's Idempotency-Key: a retry carrying it places nothing (rule: idempotent-booking). */
+  idempotencyKey?: string | null;
 }
 
 export type KioskDayCommand =
@@ -64,8 +67,16 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
       case 'RemoveDayVip':
         if (!state.vip) notFound(msg.dayNotVip);
         return [{ type: 'DayVipRemoved', data: { date: command.date } }];
-      case 'PlaceBooking':
+      case 'PlaceBooking': {
+        // Before every other rule: a retry is answered as first decided, even once its slot has
+        // passed or filled up since.
+        const earlier = command.idempotencyKey ? state.byIdempotencyKey.get(command.idempotencyKey) : undefined;
+        if (earlier) {
+          if (!sameOrder(earlier, command)) throw new DomainError(msg.idempotencyKeyReused, 'conflict');
+          return [];
+        }
         return [placeBooking(command, state)];
+      }
       case 'ConfirmBooking': {
         const booking = existingBooking(state, command.bookingId);
         if (booking.status !== 'pending') reject(booking.status === 'cancelled' ? msg.bookingAlreadyCancelled : msg.bookingNotPending);
@@ -112,6 +123,26 @@ function existingBooking(state: KioskDayState, bookingId: string): Booking {
   const booking = state.bookings.get(bookingId);
   if (!booking) throw new DomainError(msg.bookingNotFound, 'not_found');
   return booking;
+}
+
+/**
+ * Whether a PlaceBooking repeats an order already placed with its key: same date, time, e-mail
+ * (trimmed, case-insensitive) and pizzas. Name, phone, comment and prices may differ (a menu
+ * price may have changed since; the retry still gets what the first request got).
+ */
+function sameOrder(placed: BookingPlacedData, command: PlaceBooking): boolean {
+  const pizzas = (lines: BookingLine[]) =>
+    lines
+      .filter((l) => l.qty > 0)
+      .map((l) => `${l.pizza_id}x${l.qty}`)
+      .sort()
+      .join(',');
+  return (
+    placed.booking_date === command.date &&
+    placed.booking_time === command.time &&
+    placed.email.trim().toLowerCase() === command.customer.email.trim().toLowerCase() &&
+    pizzas(placed.items) === pizzas(command.lines)
+  );
 }
 
 function placeBooking(command: PlaceBooking, state: KioskDayState): KioskDayEvent {
@@ -163,6 +194,7 @@ function placeBooking(command: PlaceBooking, state: KioskDayState): KioskDayEven
       discount_percentage: percentage,
       vip_customer_id: command.vip?.customerId ?? null,
       placed_at: clock.now.toISOString(),
+      ...(command.idempotencyKey ? { idempotency_key: command.idempotencyKey } : {}),
     },
   };
 }

@@ -34,6 +34,11 @@ export interface BookingPlacedData {
   discount_percentage: number;
   vip_customer_id: number | null;
   placed_at: string;
+  /**
+   * The client's Idempotency-Key, when it sent one (rule: idempotent-booking). Optional: events
+   * from before the key existed, and bookings made without one, carry none.
+   */
+  idempotency_key?: string;
 }
 
 export type KioskDayEvent =
@@ -63,7 +68,8 @@ export interface BookingCancelledData {
 
 /**
  * What deciding about a booking needs of it. The name, phone and comment stay in the event and
- * the read models: a busy day's state holds thousands of bookings and lives in memory.
+ * the read models: a busy day's state holds thousands of bookings and lives in memory. (Bookings
+ * placed with an idempotency key are the exception: see byIdempotencyKey.)
  */
 type BookingBase = Pick<BookingPlacedData, 'booking_id' | 'booking_date' | 'booking_time' | 'email' | 'total_pizzas' | 'final_total_cents' | 'items'>;
 export type Booking =
@@ -79,6 +85,12 @@ export interface KioskDayState {
   pizzasByTime: Record<string, number>;
   /** Bookings ever placed on this day; numbers the next booking id. */
   placedCount: number;
+  /**
+   * Bookings placed with an idempotency key, by key, as placed: a retry of the same request is
+   * answered with exactly the first answer, from any API process (rule: idempotent-booking).
+   * The whole event data is kept (not just the number) because that answer needs all of it.
+   */
+  byIdempotencyKey: Map<string, BookingPlacedData>;
 }
 
 export const initialKioskDayState = (): KioskDayState => ({
@@ -87,6 +99,7 @@ export const initialKioskDayState = (): KioskDayState => ({
   bookings: new Map(),
   pizzasByTime: {},
   placedCount: 0,
+  byIdempotencyKey: new Map(),
 });
 
 function usePizzas(state: KioskDayState, time: string, delta: number) {
@@ -113,6 +126,7 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
       state.bookings.set(booking_id, { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, status: 'pending' });
       usePizzas(state, event.data.booking_time, event.data.total_pizzas);
       state.placedCount += 1;
+      if (event.data.idempotency_key !== undefined) state.byIdempotencyKey.set(event.data.idempotency_key, event.data);
       return state;
     }
     case 'BookingConfirmed': {

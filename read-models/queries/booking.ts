@@ -117,10 +117,20 @@ function computeAvailability(date: string, pizzas: number, vip: VipAccess | null
   return { available: fits, message, slots, fits_request: fits };
 }
 
-/** POST /bookings/lookup: the booking when the e-mail matches, else null (same as missing). */
-export async function lookupBooking(docs: DocumentStore, input: { bookingId: string; email: string; clock: Clock }) {
+/**
+ * A booking as its customer may see it: only with the e-mail it was made with (trimmed,
+ * case-insensitive); a wrong e-mail is null like a missing booking, so numbers cannot be probed.
+ */
+export async function customerBooking(docs: DocumentStore, input: { bookingId: string; email: string }): Promise<BookingDoc | null> {
   const doc = await docs.get<BookingDoc>(C.bookings, input.bookingId.trim());
   if (!doc || doc.email.toLowerCase() !== input.email.trim().toLowerCase()) return null;
+  return doc;
+}
+
+/** POST /bookings/lookup: the booking when the e-mail matches, else null (same as missing). */
+export async function lookupBooking(docs: DocumentStore, input: { bookingId: string; email: string; clock: Clock }) {
+  const doc = await customerBooking(docs, input);
+  if (!doc) return null;
   const settings = await getSettings(docs);
   const { can_cancel, hours_until_booking } = customerCancellation(doc, settings, input.clock);
   const booking = publicDoc(doc);

@@ -1,6 +1,7 @@
-// "Never more pizzas in a window than capacity_per_window" holds across API processes: two
-// command buses with their own caches and their own connections to one event store file compete
-// for one slot, and optimistic concurrency on the day's stream settles every race.
+// "Never more pizzas in a window than capacity_per_window" and "a retried booking is placed
+// once" hold across API processes: two command buses with their own caches and their own
+// connections to one event store file compete, and optimistic concurrency on the day's stream
+// settles every race.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { CommandBus } from '../../api/commands/commandBus.js';
 import { Kiosk } from '../../api/kiosk.js';
 import { kioskDayDecider } from '../../domain/kioskDay/decide.js';
 import { kioskDayStream } from '../../domain/kioskDay/kioskDay.js';
+import { BONUS_CODES_STREAM, bonusCodesDecider } from '../../domain/bonusCodes/bonusCodes.js';
 
 const now = new Date('2026-11-23T08:00:00Z');
 
@@ -53,6 +55,40 @@ describe('two API processes on one event store', () => {
     expect(pizzas).toBeGreaterThanOrEqual(5);
     expect(day.bookings.size).toBe(accepted.length);
     expect(new Set([...day.bookings.keys()]).size).toBe(accepted.length);
+
+    await a.store.close();
+    await b.store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('place a booking retried with one idempotency key once between them, using its bonus code once (rule: idempotent-booking)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pizzakiosken-two-'));
+    const file = join(dir, 'events.db');
+    const a = apiProcess(file);
+    await a.kiosk.seed('admin@kiosk.se');
+    await a.kiosk.createBonusCode({ code: 'EN', description: '', discount_percentage: 10, usage_limit: 1, expires_at: null, is_active: true }, 'admin@kiosk.se');
+    const b = apiProcess(file);
+
+    const payload = {
+      date: '2026-11-24',
+      time: '12:00',
+      name: 'Kund',
+      email: 'kund@example.se',
+      phone: null,
+      dine_in: true,
+      comment: null,
+      items: [{ pizza_id: 1, qty: 2 }],
+      requested_pizzas: 2,
+      bonus_code: 'EN',
+      vip_token: null,
+    };
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a.kiosk : b.kiosk).placeBooking(payload, 'samma-nyckel')));
+    expect(new Set(answers.map((answer) => answer.booking_id))).toEqual(new Set(['20261124-1']));
+    expect(new Set(answers.map((answer) => answer.discount_cents))).toEqual(new Set([1980]));
+
+    const fresh = new CommandBus(a.store);
+    expect((await fresh.load(kioskDayStream('2026-11-24'), kioskDayDecider)).state.bookings.size).toBe(1);
+    expect((await fresh.load(BONUS_CODES_STREAM, bonusCodesDecider)).state.codes.get(1)!.used_count).toBe(1);
 
     await a.store.close();
     await b.store.close();

@@ -2,7 +2,7 @@
 // Rule names in quotes refer to domain/README.md.
 import { describe, expect, it } from 'vitest';
 import { customerCancellation, kioskDayDecider } from '../../domain/kioskDay/decide.js';
-import { bookingIdFor, dateOfBookingId, kioskDayStream, type KioskDayEvent } from '../../domain/kioskDay/kioskDay.js';
+import { bookingIdFor, dateOfBookingId, kioskDayStream, type BookingPlacedData, type KioskDayEvent } from '../../domain/kioskDay/kioskDay.js';
 import { given } from './givenWhenThen.js';
 import {
   MARGHERITA,
@@ -321,6 +321,62 @@ describe('a day whose 12:00 window is full with pending bookings (6 of 6)', () =
     kioskDay(placed({ time: '12:00', pizzas: 4, seq: 1 }), placed({ time: '12:00', pizzas: 2, seq: 2 }), cancelled(placed({ time: '12:00', pizzas: 4, seq: 1 })))
       .when(order({ time: '12:00', pizzas: 4 }))
       .thenMatches([{ type: 'BookingPlaced', data: { booking_id: '20261124-3', total_pizzas: 4 } }]);
+  });
+});
+
+describe('a booking placed with an idempotency key (rule: idempotent-booking)', () => {
+  const KEY = '5f0c8a3e-2d1b-4c7a-9e6f-0a1b2c3d4e5f';
+  /** The event the first request appended: two Margheritas (or the lines given) at 12:00 under KEY. */
+  const first = (items = [line(MARGHERITA, 2)]): KioskDayEvent => {
+    const data = placed({ time: '12:00', pizzas: 2 }).data as BookingPlacedData;
+    return { type: 'BookingPlaced', data: { ...data, items, idempotency_key: KEY } };
+  };
+  const retry = (changes: Parameters<typeof order>[0] = {}) => order({ time: '12:00', pizzas: 2, idempotencyKey: KEY, ...changes });
+
+  it('records the key in the BookingPlaced event, and the day maps the key to the booking as placed', () => {
+    kioskDay().when(retry()).thenMatches([{ type: 'BookingPlaced', data: { booking_id: '20261124-1', idempotency_key: KEY } }]);
+    const state = kioskDay().when(retry()).thenState();
+    expect(state.byIdempotencyKey.get(KEY)).toMatchObject({ booking_id: '20261124-1', total_pizzas: 2, final_total_cents: 19800, idempotency_key: KEY });
+  });
+
+  it('a retry with the key already in the stream decides nothing: no second booking, no second number', () => {
+    kioskDay(first()).when(retry()).then([]);
+  });
+
+  it('answers the retry before every other rule: also when its slot has filled up or passed since', () => {
+    kioskDay(first(), placed({ time: '12:00', pizzas: 4, seq: 2 })).when(retry()).then([]);
+    kioskDay(first()).when(retry({ clock: clockAt('2026-11-24T12:30:00Z') })).then([]);
+  });
+
+  it('still answers the retry once the booking is cancelled (the first answer stands)', () => {
+    kioskDay(first(), cancelled(first())).when(retry()).then([]);
+  });
+
+  it('takes the same order written differently as the same: e-mail case and spaces, lines in another order, other name or comment', () => {
+    kioskDay(first([line(MARGHERITA, 1), line(VESUVIO, 1)]))
+      .when(retry({ lines: [line(VESUVIO, 1), line(MARGHERITA, 1)], customer: { name: 'S. Svensson', email: ' Sven@Example.se ', phone: null }, comment: 'Ring på' }))
+      .then([]);
+  });
+
+  it("refuses another order under the same key with 409: 'Idempotensnyckeln har redan använts för en annan bokning', appending nothing", () => {
+    const reused = 'Idempotensnyckeln har redan använts för en annan bokning';
+    kioskDay(first()).when(retry({ time: '12:15' })).thenThrows(reused, 'conflict');
+    kioskDay(first()).when(retry({ pizzas: 3 })).thenThrows(reused, 'conflict');
+    kioskDay(first()).when(retry({ lines: [line(VESUVIO, 2)] })).thenThrows(reused, 'conflict');
+    kioskDay(first()).when(retry({ customer: { name: 'Sven Svensson', email: 'annan@example.se', phone: null } })).thenThrows(reused, 'conflict');
+  });
+
+  it('another key, or no key, places a booking of its own as before', () => {
+    kioskDay(first()).when(retry({ idempotencyKey: 'another-key' })).thenMatches([{ type: 'BookingPlaced', data: { booking_id: '20261124-2', idempotency_key: 'another-key' } }]);
+    kioskDay(first()).when(retry({ idempotencyKey: null })).thenMatches([{ type: 'BookingPlaced', data: { booking_id: '20261124-2' } }]);
+    expect(kioskDay().when(order()).thenState().byIdempotencyKey.size).toBe(0);
+  });
+
+  it('events from before the key existed carry none and stay valid', () => {
+    const state = kioskDay(placed(), placed({ seq: 2 })).state();
+    expect(state.placedCount).toBe(2);
+    expect(state.byIdempotencyKey.size).toBe(0);
+    kioskDay(placed()).when(order()).thenMatches([{ type: 'BookingPlaced', data: { booking_id: '20261124-2' } }]);
   });
 });
 
