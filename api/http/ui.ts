@@ -50,6 +50,8 @@ export async function registerUi(app: FastifyInstance, options: UiOptions = {}):
       root: join(dir, 'client'),
       wildcard: false,
       index: false,
+      // scripts/build.mjs wrote .br and .gz copies: sent as they are to clients that take them.
+      preCompressed: true,
       setHeaders(reply, path) {
         reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
       },

@@ -5,6 +5,8 @@
 //      and their p99 latency (aim < 50 ms)
 //   3. projection rebuild speed in events/s (aim >= 100,000/s)
 //   4. server memory after 100,000 bookings (aim < 300 MB)
+//   5. the booking page: server render of / beside the bare route, its JavaScript gzipped
+//      (aim < 100 KB), Lighthouse 12 mobile scores (aim 95+ performance, 100 for the rest)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,7 @@ import { configFromEnv } from '../../api/config.js';
 import { createServer as createKioskServer } from '../../api/server.js';
 import { allProjections } from '../../projections/index.js';
 import { freePort } from '../api/freePort.js';
+import { lighthouseScores, pageJavaScript } from './ui.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const ADMIN = { email: 'bench@pizzakiosken.test', password: 'bench-password-1' };
@@ -62,8 +65,8 @@ async function main() {
   const barePort = await freePort();
   const kioskPort = await freePort();
   const bareServer = await spawnServer('test/bench/bareServer.ts', { PORT: String(barePort) });
-  // The server under test is the compiled build `npm start` runs: no TypeScript loader in it.
-  const build = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  // The server under test is the build `npm start` runs (server and UI): no TypeScript loader in it.
+  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('build failed');
   const kiosk = await spawnServer('dist/api/main.js', { PORT: String(kioskPort), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOGIN_ATTEMPTS_PER_MINUTE: '1000' });
   const base = `http://127.0.0.1:${kioskPort}`;
@@ -86,6 +89,14 @@ async function main() {
     figures.push(['bare Fastify route', `${bare.result.requests.average.toFixed(0)} req/s, server CPU ${bare.cpuPerRequest.toFixed(0)} µs/req`]);
     figures.push(['availability query (44 slots)', `${avail.result.requests.average.toFixed(0)} req/s, server CPU ${avail.cpuPerRequest.toFixed(0)} µs/req (non-2xx: ${avail.result.non2xx})`]);
     figures.push(['availability / bare ratio (aim >= 0.6)', `${(avail.result.requests.average / bare.result.requests.average).toFixed(2)} by throughput; ${(bare.cpuPerRequest / avail.cpuPerRequest).toFixed(2)} by server CPU per request`]);
+
+    // The booking page: server render of / beside the bare route, its JavaScript, Lighthouse.
+    const ssr = await measured(kiosk.pid!, { url: `${base}/`, connections: 8, duration: SECONDS });
+    figures.push(['server render of / (SSR with open days and menu)', `${ssr.result.requests.average.toFixed(0)} req/s (${(ssr.result.requests.average / bare.result.requests.average).toFixed(2)} of bare), server CPU ${ssr.cpuPerRequest.toFixed(0)} µs/req (non-2xx: ${ssr.result.non2xx})`]);
+    const js = await pageJavaScript(`${base}/`);
+    figures.push(['booking page JavaScript, gzipped (aim < 100 KB)', `${(js.gzipBytes / 1024).toFixed(1)} KB in ${js.files} files (${(js.rawBytes / 1024).toFixed(0)} KB raw)`]);
+    const scores = await lighthouseScores(`${base}/`);
+    figures.push(['Lighthouse 12 mobile on / (aim 95+/100/100/100)', `performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores['best-practices']}, SEO ${scores.seo}`]);
 
     // Room for a rush: every day open 00:00-23:45 with large windows, so capacity never refuses.
     const settings = (await (await fetch(`${base}/api/admin/settings`, { headers: { cookie } })).json()) as Record<string, any>;

@@ -1,10 +1,11 @@
+/// <reference lib="dom" />
 // The customer's booking page and /my-booking in a real Chromium against the built server:
 // a whole booking to the confirmation, found and cancelled through the confirmation's link;
 // every SPEC 5 message; slot labels after bookings made through the API; a VIP link; the theme
 // across a reload; a booking made with the keyboard alone; and an axe check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chooseDateAndCount, inDays, launchBrowser, openPage, startServer, type E2EServer } from './harness.js';
 
 let server: E2EServer;

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // Offline (SPEC 2, 4): a booking saved on the device while offline is sent once when the
 // connection returns, also when the answer to a send was lost; and after one visit the page
 // opens with the server gone, from the service worker's cache.
@@ -143,7 +144,7 @@ describe('the installed app', () => {
       await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
       await page.goto('/my-booking');
       await page.goto('/');
-      const manifest = await (await fetch(own.base + '/manifest.webmanifest')).json();
+      const manifest = (await (await fetch(own.base + '/manifest.webmanifest')).json()) as any;
       expect(manifest).toMatchObject({ short_name: 'Pizzakiosken', start_url: '/', display: 'standalone' });
       expect(manifest.icons.map((i: any) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
       expect(manifest.icons.some((i: any) => i.purpose === 'maskable')).toBe(true);

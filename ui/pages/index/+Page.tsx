@@ -78,6 +78,12 @@ export default function Page() {
   // SPEC 4: the pizza count is capped at capacity_per_window when it changes.
   useEffect(() => setCount((n) => Math.min(Math.max(1, n), capacity)), [capacity, setCount]);
 
+  // A link made for one VIP date opens the page on that date.
+  const invitedDate = vip?.status === 'valid' ? vip.customer?.vip_date ?? null : null;
+  useEffect(() => {
+    if (invitedDate && !date && days.dates.some((d) => d.date === invitedDate)) setDate(invitedDate);
+  }, [invitedDate, date, days.dates, setDate]);
+
   const clearTime = useCallback(() => setTime(''), [setTime]);
   const availability = useAvailability(date, count, vipToken, clearTime);
   const { slots, refresh } = availability;

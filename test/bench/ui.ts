@@ -1,0 +1,48 @@
+// What the booking page costs a phone: the JavaScript it loads (gzipped, as served), and a
+// Lighthouse 12 run with its default mobile settings, both through Debian's Chromium.
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Every script the page loads until the network is idle, with its gzipped size. */
+export async function pageJavaScript(url: string): Promise<{ files: number; gzipBytes: number; rawBytes: number }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  try {
+    const page = await browser.newPage({ serviceWorkers: 'block' });
+    const bodies: Promise<Buffer>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') bodies.push(response.body());
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const scripts = await Promise.all(bodies);
+    return {
+      files: scripts.length,
+      rawBytes: scripts.reduce((sum, b) => sum + b.length, 0),
+      gzipBytes: scripts.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function lighthouseScores(url: string): Promise<Record<string, number>> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...FLAGS] });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    if (!result) throw new Error('Lighthouse returned nothing');
+    return Object.fromEntries(Object.entries(result.lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]));
+  } finally {
+    chrome.kill();
+  }
+}
+
+// `npx tsx test/bench/ui.ts URL` measures a running server.
+if (process.argv[1] === import.meta.filename && process.argv[2]) {
+  const url = process.argv[2];
+  console.log(await pageJavaScript(url));
+  console.log(await lighthouseScores(url));
+}
