@@ -9,6 +9,7 @@ import { registerErrorHandling } from './http/errors.js';
 import { publicRoutes } from './routes/public.js';
 import { adminRoutes } from './routes/admin.js';
 import { registerUi, type UiOptions } from './http/ui.js';
+import type { AppliedSource } from './http/live.js';
 
 export interface AppDeps {
   kiosk: Kiosk;
@@ -21,6 +22,8 @@ export interface AppDeps {
   logger?: boolean;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (login rate limit). */
   trustProxy?: boolean;
+  /** Pages of events the projections have applied (the admin's live stream). */
+  onApplied?: AppliedSource;
   /** Serve the Vike UI after /api (when built, or through Vite in dev); off for API-only apps. */
   ui?: UiOptions | false;
 }

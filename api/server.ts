@@ -81,6 +81,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     logger: config.logRequests,
     trustProxy: config.trustProxy,
     ui: config.serveUi ? { dev: config.uiDev } : false,
+    onApplied: (listener) => projections.onApplied(listener),
   });
 
   return {

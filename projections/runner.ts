@@ -4,7 +4,7 @@
 // to each projection in memory and committed with that projection's checkpoint in one write, so
 // a checkpoint never runs ahead of the work it records and a rebuild runs at batch speed. It is
 // woken by in-process appends and polls for appends made by other processes.
-import type { EventStore, Position } from '../domain/eventStore.js';
+import type { EventStore, Position, RecordedEvent } from '../domain/eventStore.js';
 import type { Checkpoint, DocumentStore, Write } from '../read-models/documentStore.js';
 import { ProjectionBatch, type Projection } from './projection.js';
 
@@ -26,6 +26,7 @@ export class ProjectionRunner {
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
+  private appliedListeners = new Set<(events: readonly RecordedEvent[]) => void>();
   private pendingWake = false;
   /** While rebuilding: ids written to each cleared collection (see ProjectionBatch). */
   private fresh = new Map<string, Set<string>>();
@@ -72,6 +73,15 @@ export class ProjectionRunner {
     let min = Infinity;
     for (const p of this.checkpoints.values()) min = Math.min(min, p);
     return min === Infinity ? 0 : min;
+  }
+
+  /**
+   * Calls `listener` with each page of events once every projection has applied it, so what it
+   * tells (live admin screens) is already in the read models. Returns the unsubscribe.
+   */
+  onApplied(listener: (events: readonly RecordedEvent[]) => void): () => void {
+    this.appliedListeners.add(listener);
+    return () => this.appliedListeners.delete(listener);
   }
 
   /**
@@ -183,6 +193,13 @@ export class ProjectionRunner {
       else ids.delete(write.id);
     }
     this.release();
+    for (const listener of this.appliedListeners) {
+      try {
+        listener(page);
+      } catch (error) {
+        this.log('An applied-events listener failed', error);
+      }
+    }
     return page.length;
   }
 

@@ -70,7 +70,8 @@ export default defineConfig({
         // service worker installs, and navigations go to the network first (fresh open days and
         // menu), falling back to the cache and then to the precached booking page.
         globPatterns: ['**/*.{js,css,svg,png,woff2,webmanifest}'],
-        globIgnores: ['**/admin*', '**/stats*', '**/echarts*'],
+        // The staff admin is not part of the customer's offline app.
+        globIgnores: ['**/*admin*', '**/*echarts*'],
         additionalManifestEntries: [
           { url: '/', revision: String(Date.now()) },
           { url: '/my-booking', revision: String(Date.now()) },

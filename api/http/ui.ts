@@ -59,16 +59,17 @@ export async function registerUi(app: FastifyInstance, options: UiOptions = {}):
   }
   const { renderPage } = await import('vike/server');
 
-  // +data hooks read the /api in-process, through the same routes a browser calls.
-  const apiGet = async <T>(path: string): Promise<T> => {
-    const response = await app.inject({ method: 'GET', url: path });
-    if (response.statusCode >= 400) throw new Error(`${path}: ${response.statusCode}`);
-    return response.json() as T;
-  };
-
   app.get('/*', async (request, reply) => {
     // An unknown /api path is an API 404, not a page.
     if (request.url.startsWith('/api/') || request.url === '/api') return reply.callNotFound();
+    // +guard and +data hooks read the /api in-process, through the same routes a browser calls,
+    // with the visitor's cookie (so the admin pages see who is signed in).
+    const cookie = request.headers.cookie;
+    const apiGet = async <T>(path: string): Promise<T> => {
+      const response = await app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
+      if (response.statusCode >= 400) throw Object.assign(new Error(`${path}: ${response.statusCode}`), { statusCode: response.statusCode });
+      return response.json() as T;
+    };
     const pageContext = await renderPage({ urlOriginal: request.url, headersOriginal: request.headers, apiGet });
     const response = pageContext.httpResponse;
     if (!response) return reply.callNotFound();

@@ -44,6 +44,7 @@ import { peakTimes, sales, statsOverview, topPizzas } from '../../read-models/qu
 import { verifyPasswordAsync } from '../auth/password.js';
 import { clearSession, sessionAdmin, setSession } from '../auth/session.js';
 import { numericId, parse } from '../http/validate.js';
+import { liveBookings } from '../http/live.js';
 import type { AppDeps } from '../app.js';
 
 declare module 'fastify' {
@@ -86,6 +87,9 @@ export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
     });
 
     secured.get('/me', async (request) => ({ user: userView(request.admin!) }));
+
+    // Booking changes as server-sent events, for the dashboard and the bookings list.
+    if (deps.onApplied) secured.get('/live', liveBookings(secured, deps.onApplied));
 
     // ---- bookings ----
     secured.get('/bookings', async (request) => {

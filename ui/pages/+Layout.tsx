@@ -1,60 +1,15 @@
-// The frame of every customer page: the kiosk's header, the connection banners, toasts, the
-// floating theme switch and the service worker's update prompt.
-import { lazy, Suspense, type ReactNode } from 'react';
+// The frame of every page, customer and admin: both themes, the floating theme switch and toasts.
+import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { ClientOnly } from 'vike-react/ClientOnly';
-import { usePageContext } from 'vike-react/usePageContext';
 import '../styles/theme.css';
-import { Connectivity } from '../components/Connectivity.js';
 import { ThemeToggle } from '../components/ThemeToggle.js';
-import { KIOSK } from '../lib/texts.js';
-
-// Loaded only in the browser: it registers the service worker and touches navigator at render.
-const ReloadPrompt = lazy(() => import('../components/ReloadPrompt.js'));
 
 export default function Layout({ children }: { children: ReactNode }) {
-  const { urlPathname } = usePageContext();
-  const onBooking = urlPathname === '/' || urlPathname === '/booking';
   return (
     <>
-      <a className="skip-link" href="#main">
-        Hoppa till innehållet
-      </a>
-      <header className="site-header">
-        <div className="site-header__inner">
-          <a className="brand" href="/" aria-label={`${KIOSK.name} – startsida`}>
-            <img className="brand__logo" src="/favicon.svg" alt="" width="40" height="40" />
-            <span className="brand__text">
-              <span className="brand__name">{KIOSK.name}</span>
-              <span className="brand__tagline">{KIOSK.tagline}</span>
-            </span>
-          </a>
-          <nav aria-label="Huvudmeny" className="site-nav">
-            <a href="/" aria-current={onBooking ? 'page' : undefined}>
-              Boka
-            </a>
-            <a href="/my-booking" aria-current={urlPathname === '/my-booking' ? 'page' : undefined}>
-              Min bokning
-            </a>
-          </nav>
-        </div>
-      </header>
-      <Connectivity />
-      <main id="main" className="site-main" tabIndex={-1}>
-        {children}
-      </main>
-      <footer className="site-footer">
-        <p>
-          {KIOSK.name} · Stenugn sedan 1998 · <a href={KIOSK.socialUrl} rel="noopener">{KIOSK.socialLabel}</a>
-        </p>
-      </footer>
+      {children}
       <ThemeToggle />
       <Toaster position="top-center" toastOptions={{ duration: 4000, className: 'toast' }} />
-      <ClientOnly>
-        <Suspense>
-          <ReloadPrompt />
-        </Suspense>
-      </ClientOnly>
     </>
   );
 }

@@ -2,7 +2,7 @@
 // indexable) before its JavaScript loads. Trimmed to what the page shows. A failed call leaves
 // its part null: the page then asks the /api itself and shows the SPEC 8 fallbacks.
 import type { PageContextServer } from 'vike/types';
-import type { OpenDaysAnswer, Pizza, PublicSettings } from '../../lib/types.js';
+import type { OpenDaysAnswer, Pizza, PublicSettings } from '../../../lib/types.js';
 
 export type Data = Awaited<ReturnType<typeof data>>;
 

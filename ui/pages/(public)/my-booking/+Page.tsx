@@ -2,10 +2,10 @@
 // that is allowed. ?id=&email= fill the form and look up after 100 ms.
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { api, errorText, isNetworkError } from '../../lib/api.js';
-import { formatDateLong, formatKr } from '../../lib/format.js';
-import { STATUS_LABEL, t } from '../../lib/texts.js';
-import type { LookupAnswer } from '../../lib/types.js';
+import { api, errorText, isNetworkError } from '../../../lib/api.js';
+import { formatDateLong, formatKr } from '../../../lib/format.js';
+import { STATUS_LABEL, t } from '../../../lib/texts.js';
+import type { LookupAnswer } from '../../../lib/types.js';
 
 export default function Page() {
   const [email, setEmail] = useState('');

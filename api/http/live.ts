@@ -1,0 +1,62 @@
+// The admin's live view (server-sent events): every change to a booking, told once the read
+// models show it, so a screen that reloads on a message reads the new state. One listener on
+// the projection runner per process serves every open screen; no screen polls.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RecordedEvent } from '../../domain/eventStore.js';
+
+export type AppliedSource = (listener: (events: readonly RecordedEvent[]) => void) => () => void;
+
+export interface BookingChange {
+  type: 'BookingPlaced' | 'BookingConfirmed' | 'BookingCancelled';
+  booking_id: string;
+  booking_date?: string;
+  booking_time?: string;
+  name?: string;
+  total_pizzas?: number;
+}
+
+const BOOKING_EVENTS = new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled']);
+const KEEP_ALIVE_MS = 25_000;
+
+/** What a screen needs to react: no e-mail or phone goes over the stream. */
+function changeOf(event: RecordedEvent): BookingChange {
+  const data = event.data as Record<string, unknown>;
+  const change: BookingChange = { type: event.type as BookingChange['type'], booking_id: String(data.booking_id) };
+  if (event.type === 'BookingPlaced') {
+    Object.assign(change, { booking_date: data.booking_date, booking_time: data.booking_time, name: data.name, total_pizzas: data.total_pizzas });
+  }
+  return change;
+}
+
+export function liveBookings(app: FastifyInstance, applied: AppliedSource) {
+  const open = new Set<FastifyReply>();
+  // Streams never end by themselves: close them when the server closes (SIGTERM).
+  app.addHook('onClose', async () => {
+    for (const reply of open) reply.raw.end();
+  });
+
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    reply.raw.write('retry: 3000\n\n');
+    open.add(reply);
+    const stop = applied((events) => {
+      for (const event of events) {
+        if (BOOKING_EVENTS.has(event.type) && event.streamName.startsWith('kioskday-')) {
+          reply.raw.write(`event: booking\ndata: ${JSON.stringify(changeOf(event))}\n\n`);
+        }
+      }
+    });
+    const keepAlive = setInterval(() => reply.raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    request.raw.once('close', () => {
+      clearInterval(keepAlive);
+      stop();
+      open.delete(reply);
+    });
+  };
+}

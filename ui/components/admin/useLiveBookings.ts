@@ -1,0 +1,52 @@
+// Follows GET /api/admin/live (server-sent events): calls onChange for every booking change,
+// and for a new booking shows a toast and, when staff turned it on, plays a short chime.
+import { useEffect, useRef } from 'react';
+import toast from 'react-hot-toast';
+import { a } from '../../lib/adminTexts.js';
+
+export interface BookingChange {
+  type: 'BookingPlaced' | 'BookingConfirmed' | 'BookingCancelled';
+  booking_id: string;
+  booking_date?: string;
+  booking_time?: string;
+  name?: string;
+}
+
+export const SOUND_KEY = 'pizzakiosken-admin-sound';
+
+function chime() {
+  try {
+    const audio = new AudioContext();
+    const tone = (frequency: number, start: number) => {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.2, audio.currentTime + start);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + start + 0.35);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(audio.currentTime + start);
+      osc.stop(audio.currentTime + start + 0.4);
+    };
+    tone(880, 0);
+    tone(1320, 0.18);
+  } catch {
+    // No audio here: the toast still tells.
+  }
+}
+
+export function useLiveBookings(onChange: (change: BookingChange) => void) {
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  useEffect(() => {
+    const source = new EventSource('/api/admin/live');
+    source.addEventListener('booking', (message) => {
+      const change = JSON.parse((message as MessageEvent<string>).data) as BookingChange;
+      if (change.type === 'BookingPlaced') {
+        toast(a.newBooking(change.name ?? '', change.booking_time ?? ''), { icon: '🍕', duration: 6000 });
+        if (localStorage.getItem(SOUND_KEY) === 'on') chime();
+      }
+      latest.current(change);
+    });
+    return () => source.close();
+  }, []);
+}

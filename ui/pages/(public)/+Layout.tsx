@@ -1,0 +1,55 @@
+// The frame of the customer pages: the kiosk's header, the connection banners and the service
+// worker's update prompt.
+import { lazy, Suspense, type ReactNode } from 'react';
+import { ClientOnly } from 'vike-react/ClientOnly';
+import { usePageContext } from 'vike-react/usePageContext';
+import { Connectivity } from '../../components/Connectivity.js';
+import { KIOSK } from '../../lib/texts.js';
+
+// Loaded only in the browser: it registers the service worker and touches navigator at render.
+const ReloadPrompt = lazy(() => import('../../components/ReloadPrompt.js'));
+
+export default function Layout({ children }: { children: ReactNode }) {
+  const { urlPathname } = usePageContext();
+  const onBooking = urlPathname === '/' || urlPathname === '/booking';
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Hoppa till innehållet
+      </a>
+      <header className="site-header">
+        <div className="site-header__inner">
+          <a className="brand" href="/" aria-label={`${KIOSK.name} – startsida`}>
+            <img className="brand__logo" src="/favicon.svg" alt="" width="40" height="40" />
+            <span className="brand__text">
+              <span className="brand__name">{KIOSK.name}</span>
+              <span className="brand__tagline">{KIOSK.tagline}</span>
+            </span>
+          </a>
+          <nav aria-label="Huvudmeny" className="site-nav">
+            <a href="/" aria-current={onBooking ? 'page' : undefined}>
+              Boka
+            </a>
+            <a href="/my-booking" aria-current={urlPathname === '/my-booking' ? 'page' : undefined}>
+              Min bokning
+            </a>
+          </nav>
+        </div>
+      </header>
+      <Connectivity />
+      <main id="main" className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      <footer className="site-footer">
+        <p>
+          {KIOSK.name} · Stenugn sedan 1998 · <a href={KIOSK.socialUrl} rel="noopener">{KIOSK.socialLabel}</a>
+        </p>
+      </footer>
+      <ClientOnly>
+        <Suspense>
+          <ReloadPrompt />
+        </Suspense>
+      </ClientOnly>
+    </>
+  );
+}
