@@ -103,9 +103,11 @@ export default function Page() {
                 Ladda ner dagsrapport
               </button>
             </li>
-            <li>
-              <a href="/admin/stats">Statistik</a>
-            </li>
+            {ADMIN_SCREENS.some((s) => s.href === '/admin/stats') && (
+              <li>
+                <a href="/admin/stats">Statistik</a>
+              </li>
+            )}
           </ul>
         </section>
       </div>
