@@ -2,14 +2,16 @@
 // SPEC section 7 under /api. The composition root (server.ts) builds the dependencies.
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import type { DocumentStore } from '../read-models/documentStore.js';
 import type { Kiosk } from './kiosk.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerRateLimits, type Limiters, type Limits } from './http/rateLimits.js';
 import { publicRoutes } from './routes/public.js';
 import { adminRoutes } from './routes/admin.js';
 import { registerUi, type UiOptions } from './http/ui.js';
 import type { AppliedSource } from './http/live.js';
+
+export type { Limiters };
 
 export interface AppDeps {
   kiosk: Kiosk;
@@ -17,8 +19,8 @@ export interface AppDeps {
   cookieSecret: string;
   /** Secure cookies: on in production, where the kiosk is served over HTTPS. */
   secureCookies: boolean;
-  /** Login attempts allowed per client address and minute. */
-  loginAttemptsPerMinute: number;
+  /** Requests allowed per client address and minute (0: no limit). */
+  limits: Limits;
   logger?: boolean;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (login rate limit). */
   trustProxy?: boolean;
@@ -31,7 +33,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 256 * 1024, trustProxy: deps.trustProxy ?? false });
   await app.register(cookie, { secret: deps.cookieSecret });
-  await app.register(rateLimit, { global: false });
+  const limiters = await registerRateLimits(app, deps.limits);
   registerErrorHandling(app);
   // An empty body with a JSON content type (POST .../sync-calendar, logout) is an empty object.
   app.removeContentTypeParser('application/json');
@@ -45,8 +47,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done(error, undefined);
     }
   });
-  await app.register(publicRoutes, { prefix: '/api', deps });
-  await app.register(adminRoutes, { prefix: '/api/admin', deps });
+  await app.register(publicRoutes, { prefix: '/api', deps, limiters });
+  await app.register(adminRoutes, { prefix: '/api/admin', deps, limiters });
   if (deps.ui) await registerUi(app, deps.ui);
   return app;
 }

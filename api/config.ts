@@ -17,6 +17,8 @@ export interface Config {
   publicUrl: string;
   production: boolean;
   loginAttemptsPerMinute: number;
+  bookingsPerMinute: number;
+  lookupsPerMinute: number;
   logRequests: boolean;
   trustProxy: boolean;
   /** Serve the UI (the Vike build, or Vite's dev server with UI_DEV=1) beside /api. */
@@ -42,6 +44,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     production: env.NODE_ENV === 'production',
     loginAttemptsPerMinute: Number(env.LOGIN_ATTEMPTS_PER_MINUTE ?? 10),
+    bookingsPerMinute: Number(env.BOOKINGS_PER_MINUTE ?? 10),
+    lookupsPerMinute: Number(env.LOOKUPS_PER_MINUTE ?? 20),
     logRequests: env.LOG_REQUESTS === '1',
     trustProxy: env.TRUST_PROXY === '1',
     serveUi: env.SERVE_UI !== '0',

@@ -77,7 +77,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     docs,
     cookieSecret: config.sessionSecret ?? sessionSecretFile(config.dataDir),
     secureCookies: config.production,
-    loginAttemptsPerMinute: config.loginAttemptsPerMinute,
+    limits: { loginAttemptsPerMinute: config.loginAttemptsPerMinute, bookingsPerMinute: config.bookingsPerMinute, lookupsPerMinute: config.lookupsPerMinute },
     logger: config.logRequests,
     trustProxy: config.trustProxy,
     ui: config.serveUi ? { dev: config.uiDev } : false,

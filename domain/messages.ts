@@ -84,6 +84,8 @@ export const msg = {
   bookingCancelledByCustomer: 'Din bokning har avbokats!',
   calendarSynced: 'Öppettider synkroniserade till kalendern!',
   tooManyLogins: 'För många inloggningsförsök. Försök igen om en stund.',
+  tooManyRequests: 'För många förfrågningar. Försök igen om en stund.',
+  invalidPushSubscription: 'Ogiltig push-prenumeration',
   invalidRequest: 'Ogiltig förfrågan',
   notFound: 'Hittades inte',
   serverError: 'Något gick fel. Försök igen senare.',

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError, type DomainErrorKind } from '../../domain/shared/errors.js';
 import { msg } from '../../domain/messages.js';
 import { ValidationError } from './validate.js';
+import { RateLimited } from './rateLimits.js';
 
 const STATUS: Record<DomainErrorKind, number> = {
   rejected: 400,
@@ -17,8 +18,10 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof DomainError) return reply.status(STATUS[error.kind]).send({ error: error.message });
     if (error instanceof ValidationError) return reply.status(400).send({ error: error.message });
+    // Retry-After is already set by the limiter.
+    if (error instanceof RateLimited) return reply.status(429).send({ error: error.message });
     const status = (error as FastifyError).statusCode;
-    if (status === 429) return reply.status(429).send({ error: msg.tooManyLogins });
+    if (status === 429) return reply.status(429).send({ error: msg.tooManyRequests });
     if (status && status >= 400 && status < 500) return reply.status(status).send({ error: msg.invalidRequest });
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: msg.serverError });

@@ -45,7 +45,8 @@ import { verifyPasswordAsync } from '../auth/password.js';
 import { clearSession, sessionAdmin, setSession } from '../auth/session.js';
 import { numericId, parse } from '../http/validate.js';
 import { liveBookings } from '../http/live.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps, Limiters } from '../app.js';
+import { limitedBy } from '../http/rateLimits.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,11 +60,11 @@ const UNKNOWN_ADMIN_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAA
 const userView = (admin: Admin) => ({ id: admin.id, name: admin.name, email: admin.email });
 const actorOf = (request: FastifyRequest) => request.admin!.email;
 
-export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps; limiters: Limiters }> = async (app, { deps, limiters }) => {
   const { kiosk, docs } = deps;
   app.decorateRequest('admin', null);
 
-  app.post('/login', { config: { rateLimit: { max: deps.loginAttemptsPerMinute, timeWindow: 60_000 } } }, async (request, reply) => {
+  app.post('/login', limitedBy(limiters.login), async (request, reply) => {
     const { email, password } = parse(loginSchema, request.body);
     const admin = await kiosk.adminByEmail(email);
     // An unknown e-mail costs the same hash as a wrong password: timing tells nothing.

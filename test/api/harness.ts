@@ -42,7 +42,10 @@ export async function startTestServer(
     port: 0,
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
-    loginAttemptsPerMinute: 1000,
+    // Limits off: tests make many requests quickly; test/api/limits.test.ts turns them on.
+    loginAttemptsPerMinute: 0,
+    bookingsPerMinute: 0,
+    lookupsPerMinute: 0,
     publicUrl: 'http://kiosk.test',
     ...options.config,
   };
