@@ -22,8 +22,8 @@ export interface AppDeps {
   /** Requests allowed per client address and minute (0: no limit). */
   limits: Limits;
   logger?: boolean;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (login rate limit). */
-  trustProxy?: boolean;
+  /** Behind reverse proxies: how many hops (or which addresses) to trust in X-Forwarded-For. */
+  trustProxy?: false | number | string[];
   /** Pages of events the projections have applied (the admin's live stream). */
   onApplied?: AppliedSource;
   /** Serve the Vike UI after /api (when built, or through Vite in dev); off for API-only apps. */
@@ -31,7 +31,7 @@ export interface AppDeps {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 256 * 1024, trustProxy: deps.trustProxy ?? false });
+  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 256 * 1024, trustProxy: trustProxyOption(deps.trustProxy) });
   await app.register(cookie, { secret: deps.cookieSecret });
   const limiters = await registerRateLimits(app, deps.limits);
   registerErrorHandling(app);
@@ -51,4 +51,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { prefix: '/api/admin', deps, limiters });
   if (deps.ui) await registerUi(app, deps.ui);
   return app;
+}
+
+/** Fastify's trustProxy: a hop count as the function Fastify builds from one (its types take no number). */
+function trustProxyOption(trust: AppDeps['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust ?? false;
 }

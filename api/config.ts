@@ -20,7 +20,8 @@ export interface Config {
   bookingsPerMinute: number;
   lookupsPerMinute: number;
   logRequests: boolean;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, the number of trusted proxy hops, or the proxies' addresses. */
+  trustProxy: false | number | string[];
   /** Serve the UI (the Vike build, or Vite's dev server with UI_DEV=1) beside /api. */
   serveUi: boolean;
   uiDev: boolean;
@@ -47,8 +48,21 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     bookingsPerMinute: Number(env.BOOKINGS_PER_MINUTE ?? 10),
     lookupsPerMinute: Number(env.LOOKUPS_PER_MINUTE ?? 20),
     logRequests: env.LOG_REQUESTS === '1',
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     serveUi: env.SERVE_UI !== '0',
     uiDev: env.UI_DEV === '1',
   };
+}
+
+/**
+ * TRUST_PROXY: a number of hops ('1': one reverse proxy in front) or a comma list of the proxies'
+ * addresses or CIDR ranges. The client address is then the one the nearest untrusted hop
+ * connected from, so an X-Forwarded-For entry a client forges itself is never believed. 'true'
+ * (trust every hop) is deliberately not offered: it would believe any forged header.
+ */
+export function trustProxyFrom(value: string | undefined): false | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text.split(',').map((a) => a.trim()).filter(Boolean);
 }
