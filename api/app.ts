@@ -4,7 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { DocumentStore } from '../read-models/documentStore.js';
 import type { Kiosk } from './kiosk.js';
-import { registerErrorHandling } from './http/errors.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { registerRateLimits, type Limiters, type Limits } from './http/rateLimits.js';
 import { publicRoutes } from './routes/public.js';
 import { adminRoutes } from './routes/admin.js';
@@ -31,7 +32,16 @@ export interface AppDeps {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 256 * 1024, trustProxy: trustProxyOption(deps.trustProxy) });
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 256 * 1024,
+    trustProxy: trustProxyOption(deps.trustProxy),
+    // Ids, booking numbers and VIP tokens are far shorter; longer answers 414 with a Swedish error.
+    routerOptions: { maxParamLength: 128 },
+    frameworkErrors,
+    clientErrorHandler,
+  });
+  await registerSecurityHeaders(app, { production: deps.secureCookies });
   await app.register(cookie, { secret: deps.cookieSecret });
   const limiters = await registerRateLimits(app, deps.limits);
   registerErrorHandling(app);

@@ -88,6 +88,10 @@ export const msg = {
   invalidPushSubscription: 'Ogiltig push-prenumeration',
   invalidRequest: 'Ogiltig förfrågan',
   notFound: 'Hittades inte',
+  methodNotAllowed: 'Metoden stöds inte för denna adress',
+  unsupportedMediaType: 'Innehållstypen stöds inte. Skicka JSON.',
+  requestTooLarge: 'Förfrågan är för stor',
+  requestTimeout: 'Förfrågan tog för lång tid',
   serverError: 'Något gick fel. Försök igen senare.',
   busy: 'Systemet är hårt belastat just nu. Försök igen.',
 } as const;

@@ -63,6 +63,10 @@ const actorOf = (request: FastifyRequest) => request.admin!.email;
 export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps; limiters: Limiters }> = async (app, { deps, limiters }) => {
   const { kiosk, docs } = deps;
   app.decorateRequest('admin', null);
+  // Admin answers (bookings, customers, reports) are never kept by a browser or proxy cache.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
 
   app.post('/login', limitedBy(limiters.login), async (request, reply) => {
     const { email, password } = parse(loginSchema, request.body);

@@ -105,7 +105,8 @@ export const publicRoutes: FastifyPluginAsync<{ deps: AppDeps; limiters: Limiter
 
   app.get<{ Params: { token: string } }>('/vip/access/:token', async (request) => {
     const { access, customer } = await kiosk.vipAccess(request.params.token);
-    const view = { id: customer?.id ?? null, name: access.customerName, email: customer?.email ?? null, vip_date: access.date };
+    // Anyone holding the link sees this: the customer's e-mail address is not part of it.
+    const view = { id: customer?.id ?? null, name: access.customerName, vip_date: access.date };
     return { ...view, customer: view, message: msg.vipWelcome };
   });
 
@@ -131,7 +132,8 @@ export const publicRoutes: FastifyPluginAsync<{ deps: AppDeps; limiters: Limiter
     return { valid: true, code: bonus.code, description: bonus.description, discount_percentage: bonus.discount_percentage };
   });
 
-  app.post('/bookings/lookup', limitedBy(limiters.lookups), async (request) => {
+  app.post('/bookings/lookup', limitedBy(limiters.lookups), async (request, reply) => {
+    reply.header('cache-control', 'no-store');
     const input = parse(lookupSchema, request.body);
     const found = await lookupBooking(docs, { bookingId: input.booking_id, email: input.email, clock: kiosk.clock() });
     if (!found) throw new DomainError(msg.bookingNotFound, 'not_found');
@@ -140,6 +142,7 @@ export const publicRoutes: FastifyPluginAsync<{ deps: AppDeps; limiters: Limiter
 
   // "Lägg till i kalendern" on the confirmation and lookup pages: the e-mail guards it like lookup.
   app.get<{ Params: { id: string } }>('/bookings/:id/calendar.ics', limitedBy(limiters.lookups), async (request, reply) => {
+    reply.header('cache-control', 'no-store');
     const { email } = parse(calendarQuerySchema, request.query);
     const booking = await customerBooking(docs, { bookingId: request.params.id, email });
     if (!booking) throw new DomainError(msg.bookingNotFound, 'not_found');
@@ -152,7 +155,8 @@ export const publicRoutes: FastifyPluginAsync<{ deps: AppDeps; limiters: Limiter
       .send(ics);
   });
 
-  app.post<{ Params: { id: string } }>('/bookings/:id/cancel-public', limitedBy(limiters.lookups), async (request) => {
+  app.post<{ Params: { id: string } }>('/bookings/:id/cancel-public', limitedBy(limiters.lookups), async (request, reply) => {
+    reply.header('cache-control', 'no-store');
     const { email } = parse(publicCancelSchema, request.body);
     await kiosk.cancelBookingByCustomer(request.params.id, email);
     return { success: true, message: msg.bookingCancelledByCustomer };
