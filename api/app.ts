@@ -18,6 +18,8 @@ export interface AppDeps {
   kiosk: Kiosk;
   docs: DocumentStore;
   cookieSecret: string;
+  /** The site's public base (PUBLIC_URL): an Origin the admin calls accept besides the Host. */
+  publicUrl: string;
   /** Secure cookies: on in production, where the kiosk is served over HTTPS. */
   secureCookies: boolean;
   /** Requests allowed per client address and minute (0: no limit). */

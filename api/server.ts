@@ -76,6 +76,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     kiosk,
     docs,
     cookieSecret: config.sessionSecret ?? sessionSecretFile(config.dataDir),
+    publicUrl: config.publicUrl,
     secureCookies: config.production,
     limits: { loginAttemptsPerMinute: config.loginAttemptsPerMinute, bookingsPerMinute: config.bookingsPerMinute, lookupsPerMinute: config.lookupsPerMinute },
     logger: config.logRequests,

@@ -80,6 +80,8 @@ export const msg = {
   settingsNumber: (label: string, min: number) => `${label} måste vara ett heltal, minst ${min}`,
   settingsOpeningHoursRequired: 'Öppnings- och stängningstid krävs för varje öppen dag',
   notSignedIn: 'Du måste logga in',
+  jsonRequired: 'Förfrågan måste skickas som JSON',
+  crossSiteRefused: 'Förfrågan nekades: den kom inte från kioskens egen webbplats',
   wrongCredentials: 'Fel e-postadress eller lösenord',
   bookingCancelledByCustomer: 'Din bokning har avbokats!',
   calendarSynced: 'Öppettider synkroniserade till kalendern!',

@@ -47,6 +47,7 @@ import { numericId, parse } from '../http/validate.js';
 import { liveBookings } from '../http/live.js';
 import type { AppDeps, Limiters } from '../app.js';
 import { limitedBy } from '../http/rateLimits.js';
+import { sameSiteJsonOnly } from '../http/sameSite.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -67,6 +68,8 @@ export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps; limiters: Limiters
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
+  // Login too: signing a browser into an attacker's account is a forgery of its own.
+  app.addHook('onRequest', sameSiteJsonOnly(deps.publicUrl));
 
   app.post('/login', limitedBy(limiters.login), async (request, reply) => {
     const { email, password } = parse(loginSchema, request.body);

@@ -55,7 +55,8 @@ export async function startTestServer(
 
   async function request<T>(method: string, path: string, body?: unknown, cookie?: string): Promise<Reply<T>> {
     const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    // As the UI's api client does: every write is JSON, also without a body (admin CSRF guard).
+    if (body !== undefined || method !== 'GET') headers['content-type'] = 'application/json';
     if (cookie) headers.cookie = cookie;
     const response = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const type = response.headers.get('content-type') ?? '';
