@@ -25,6 +25,13 @@ export interface AppDeps {
   /** Requests allowed per client address and minute (0: no limit). */
   limits: Limits;
   logger?: boolean;
+  /**
+   * A client that trickles or stalls its request holds a connection and its memory: the whole
+   * request must arrive within requestTimeoutMs, and a silent connection closes after
+   * connectionTimeoutMs (ms; 0 = no limit).
+   */
+  requestTimeoutMs?: number;
+  connectionTimeoutMs?: number;
   /** Behind reverse proxies: how many hops (or which addresses) to trust in X-Forwarded-For. */
   trustProxy?: false | number | string[];
   /** Pages of events the projections have applied (the admin's live stream). */
@@ -34,12 +41,18 @@ export interface AppDeps {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const requestTimeout = deps.requestTimeoutMs ?? 30_000;
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 256 * 1024,
     trustProxy: trustProxyOption(deps.trustProxy),
     // Ids, booking numbers and VIP tokens are far shorter; longer answers 414 with a Swedish error.
     routerOptions: { maxParamLength: 128 },
+    requestTimeout,
+    connectionTimeout: deps.connectionTimeoutMs ?? 10_000,
+    // Node watches request deadlines only when the server is created with one (Fastify sets it
+    // afterwards), and checks every 30 s by default: far too coarse for a 30 s limit.
+    http: requestTimeout > 0 ? { requestTimeout, connectionsCheckingInterval: Math.min(1000, Math.max(100, requestTimeout / 4)) } : {},
     frameworkErrors,
     clientErrorHandler,
   });

@@ -20,6 +20,10 @@ export interface Config {
   bookingsPerMinute: number;
   lookupsPerMinute: number;
   logRequests: boolean;
+  /** Longest time to receive a whole request (headers and body), ms. */
+  requestTimeoutMs: number;
+  /** Longest silence on a connection before it is closed, ms. */
+  connectionTimeoutMs: number;
   /** Fastify's trustProxy: false, the number of trusted proxy hops, or the proxies' addresses. */
   trustProxy: false | number | string[];
   /** Serve the UI (the Vike build, or Vite's dev server with UI_DEV=1) beside /api. */
@@ -48,6 +52,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     bookingsPerMinute: Number(env.BOOKINGS_PER_MINUTE ?? 10),
     lookupsPerMinute: Number(env.LOOKUPS_PER_MINUTE ?? 20),
     logRequests: env.LOG_REQUESTS === '1',
+    requestTimeoutMs: Number(env.REQUEST_TIMEOUT_SECONDS ?? 30) * 1000,
+    connectionTimeoutMs: Number(env.CONNECTION_TIMEOUT_SECONDS ?? 10) * 1000,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     serveUi: env.SERVE_UI !== '0',
     uiDev: env.UI_DEV === '1',

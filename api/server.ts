@@ -83,6 +83,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     trustProxy: config.trustProxy,
     ui: config.serveUi ? { dev: config.uiDev } : false,
     onApplied: (listener) => projections.onApplied(listener),
+    requestTimeoutMs: config.requestTimeoutMs,
+    connectionTimeoutMs: config.connectionTimeoutMs,
   });
 
   return {
