@@ -116,7 +116,8 @@ export const publicRoutes: FastifyPluginAsync<{ deps: AppDeps; limiters: Limiter
     const header = request.headers['idempotency-key'];
     const idempotencyKey = header === undefined ? null : parse(idempotencyKeySchema, header);
     const payload = parse(bookingPayloadSchema, request.body);
-    const { idempotency_key: _key, ...booking } = await kiosk.placeBooking(payload, idempotencyKey);
+    // The key and the bonus-use reference are bookkeeping, not part of the answer.
+    const { idempotency_key: _key, bonus_ref: _ref, ...booking } = await kiosk.placeBooking(payload, idempotencyKey);
     return reply.status(201).send({
       booking_id: booking.booking_id,
       status: 'pending',
