@@ -102,10 +102,26 @@ export class Kiosk {
     await this.o.bus.handle(
       ADMINS_STREAM,
       adminsDecider,
-      { type: 'EnsureAdmin', email, name: 'Administratör', password_hash: await hashPassword(plain), samePassword: (hash) => verifyPassword(plain, hash) },
+      { type: 'EnsureAdmin', email, name: 'Administratör', password_hash: await hashPassword(plain), samePassword: (hash) => verifyPassword(plain, hash), now: this.o.clock().now },
       this.meta('system'),
     );
     return { email: email.toLowerCase(), generatedPassword };
+  }
+
+  async listAdmins(): Promise<Admin[]> {
+    return [...(await this.o.bus.load(ADMINS_STREAM, adminsDecider)).state.admins.values()];
+  }
+
+  async removeAdmin(id: number, actor: Admin) {
+    await this.write(ADMINS_STREAM, adminsDecider, { type: 'RemoveAdmin', id, actor_id: actor.id, actor: actor.email, now: this.o.clock().now }, actor.email);
+  }
+
+  async startSession(admin: Admin, sessionId: string, hours: number) {
+    await this.write(ADMINS_STREAM, adminsDecider, { type: 'StartSession', admin_id: admin.id, session_id: sessionId, now: this.o.clock().now, hours }, admin.email);
+  }
+
+  async endSession(sessionId: string, reason: 'logout' | 'ended_by_admin', actor: string) {
+    await this.write(ADMINS_STREAM, adminsDecider, { type: 'EndSession', session_id: sessionId, reason, actor, now: this.o.clock().now }, actor);
   }
 
   async adminByEmail(email: string): Promise<Admin | undefined> {
