@@ -6,6 +6,8 @@ import type { DocumentStore } from '../read-models/documentStore.js';
 import type { Kiosk } from './kiosk.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
+import { loggerOptions } from './http/logging.js';
+import type { DestinationStream } from 'pino';
 import { registerRateLimits, type Limiters, type Limits } from './http/rateLimits.js';
 import { publicRoutes } from './routes/public.js';
 import { adminRoutes } from './routes/admin.js';
@@ -24,7 +26,10 @@ export interface AppDeps {
   secureCookies: boolean;
   /** Requests allowed per client address and minute (0: no limit). */
   limits: Limits;
+  /** Log request lines (LOG_REQUESTS=1); errors are logged either way. */
   logger?: boolean;
+  /** Where the log goes (tests); standard output otherwise. */
+  logStream?: DestinationStream;
   /**
    * A client that trickles or stalls its request holds a connection and its memory: the whole
    * request must arrive within requestTimeoutMs, and a silent connection closes after
@@ -43,7 +48,8 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const requestTimeout = deps.requestTimeoutMs ?? 30_000;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // Request lines are logged at info level: without LOG_REQUESTS the level is warn.
+    logger: loggerOptions({ logRequests: deps.logger ?? false, stream: deps.logStream }),
     bodyLimit: 256 * 1024,
     trustProxy: trustProxyOption(deps.trustProxy),
     // Ids, booking numbers and VIP tokens are far shorter; longer answers 414 with a Swedish error.

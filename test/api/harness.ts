@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { DestinationStream } from 'pino';
 import { configFromEnv, type Config } from '../../api/config.js';
 import { createServer, type Server } from '../../api/server.js';
 
@@ -30,7 +31,7 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { dataDir?: string; now?: () => Date; config?: Partial<Config> } = {},
+  options: { dataDir?: string; now?: () => Date; config?: Partial<Config>; logStream?: DestinationStream } = {},
 ): Promise<TestServer> {
   // A data directory the harness made is removed on close; one passed in belongs to the test.
   const ownDir = options.dataDir === undefined;
@@ -49,7 +50,7 @@ export async function startTestServer(
     publicUrl: 'http://kiosk.test',
     ...options.config,
   };
-  const server = await createServer(config, { now: options.now });
+  const server = await createServer(config, { now: options.now, logStream: options.logStream });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 
