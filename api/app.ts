@@ -62,7 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
     clientErrorHandler,
   });
-  await registerSecurityHeaders(app, { production: deps.secureCookies });
+  await registerSecurityHeaders(app, { production: deps.secureCookies, viteDev: deps.ui ? deps.ui.dev === true : false });
   await app.register(cookie, { secret: deps.cookieSecret });
   const limiters = await registerRateLimits(app, deps.limits);
   registerErrorHandling(app);

@@ -7,9 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 
 /**
- * Inline scripts the UI may run, as CSP sources ("'sha256-<base64>'"): one small script in
- * +Head applies the stored theme before first paint, so the page does not flash the other theme.
- * The UI fills this list with its script's hash (recompute it when the script changes:
+ * Inline scripts the UI may run, as CSP sources ("'sha256-<base64>'"), e.g. a small script in
+ * +Head that applies the stored theme before first paint. Today the theme script is a file
+ * (/theme-init.js, allowed by 'self'), so the list is empty; an inline one needs its hash here
+ * (recompute it when the script changes:
  * `echo -n '<script text>' | openssl dgst -sha256 -binary | base64`).
  */
 export const INLINE_SCRIPT_HASHES: readonly string[] = [];
@@ -17,16 +18,21 @@ export const INLINE_SCRIPT_HASHES: readonly string[] = [];
 export interface SecurityHeaderOptions {
   /** Served over HTTPS: upgrade-insecure-requests and HSTS. Off, http://localhost keeps working. */
   production: boolean;
+  /**
+   * The UI through Vite's dev server (npm run dev): its React refresh preamble is an inline
+   * script and hot reload talks over a WebSocket. Never in production.
+   */
+  viteDev?: boolean;
 }
 
 export function contentSecurityPolicy(options: SecurityHeaderOptions) {
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...INLINE_SCRIPT_HASHES],
+    'script-src': options.viteDev ? ["'self'", "'unsafe-inline'"] : ["'self'", ...INLINE_SCRIPT_HASHES],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
+    'connect-src': options.viteDev ? ["'self'", 'ws:'] : ["'self'"],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
