@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { DocumentStore } from '../read-models/documentStore.js';
 import type { Kiosk } from './kiosk.js';
-import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { loggerOptions } from './http/logging.js';
 import type { DestinationStream } from 'pino';
@@ -53,7 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 256 * 1024,
     trustProxy: trustProxyOption(deps.trustProxy),
     // Ids, booking numbers and VIP tokens are far shorter; longer answers 414 with a Swedish error.
-    routerOptions: { maxParamLength: 128 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     requestTimeout,
     connectionTimeout: deps.connectionTimeoutMs ?? 10_000,
     // Node watches request deadlines only when the server is created with one (Fastify sets it

@@ -9,6 +9,9 @@ import { msg } from '../../domain/messages.js';
 import { ValidationError } from './validate.js';
 import { RateLimited } from './rateLimits.js';
 
+/** Longest route parameter (ids, booking numbers, VIP tokens are far shorter): longer is a 414. */
+export const MAX_PARAM_LENGTH = 128;
+
 const STATUS: Record<DomainErrorKind, number> = {
   rejected: 400,
   not_found: 404,
@@ -53,6 +56,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     const path = request.url.split('?')[0]!;
     const allowed = new Set<string>();
     if (path.startsWith('/api/')) for (const r of routes) if (r.pattern.test(path)) r.methods.forEach((m) => allowed.add(m));
+    // The path fits a route of this very method that the router passed by (the UI's catch-all
+    // GET hands such requests here): a parameter over maxParamLength.
+    if (allowed.has(request.method)) {
+      const tooLong = path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH);
+      return reply.status(tooLong ? 414 : 404).send({ error: tooLong ? msg.invalidRequest : msg.notFound });
+    }
     if (allowed.size > 0) return reply.status(405).header('allow', [...allowed].sort().join(', ')).send({ error: msg.methodNotAllowed });
     return reply.status(404).send({ error: msg.notFound });
   });
