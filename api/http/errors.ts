@@ -80,6 +80,12 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 /** Requests Node's HTTP parser refuses (a malformed request line, headers too large, a timeout). */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // A response already under way (or a socket that cannot take more) gets no second one.
+  const response = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (!socket.writable || response?.headersSent) {
+    socket.destroy(error);
+    return;
+  }
   const [status, reason, text] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, 'Request Timeout', msg.requestTimeout]
