@@ -91,7 +91,7 @@ describe('security headers', () => {
 });
 
 describe('private answers', () => {
-  it('lookup, public cancel and every admin answer are not cached', async () => {
+  it('lookup, the calendar file, public cancel and every admin answer are not cached', async () => {
     const booked = await t.post('/api/bookings', bookingPayload());
     const id = booked.body.booking_id;
     const lookup = await t.post('/api/bookings/lookup', { email: 'asa@example.se', booking_id: id });
@@ -99,6 +99,7 @@ describe('private answers', () => {
     const wrong = await t.post('/api/bookings/lookup', { email: 'fel@example.se', booking_id: id });
     expect(wrong.status).toBe(404);
     expect(wrong.headers.get('cache-control')).toBe('no-store');
+    expect((await t.get(`/api/bookings/${id}/calendar.ics?email=asa@example.se`)).headers.get('cache-control')).toBe('no-store');
     const cancelled = await t.post(`/api/bookings/${id}/cancel-public`, { email: 'asa@example.se' });
     expect(cancelled.status).toBe(200);
     expect(cancelled.headers.get('cache-control')).toBe('no-store');

@@ -43,6 +43,8 @@ describe('abuse limits', () => {
     expect(refused.body).toEqual({ error: TOO_MANY });
     expect(refused.headers.get('retry-after')).toBeTruthy();
     expect((await t.post('/api/bookings/lookup', lookup)).status).toBe(429);
+    // The calendar file is guarded by the e-mail like lookup, and counted with it.
+    expect((await t.get('/api/bookings/20261124-1/calendar.ics?email=asa@example.se')).status).toBe(429);
   });
 
   it('keeps the login limit with its own message', async () => {
