@@ -56,3 +56,22 @@ describe('stalled requests', () => {
     expect(t.server.app.server.timeout).toBe(10_000);
   });
 });
+
+describe('the admin live stream', () => {
+  it('stays open past the idle-connection timeout', async () => {
+    t = await startTestServer({ now: () => new Date('2026-11-23T08:00:00Z'), config: { connectionTimeoutMs: 500 } });
+    const cookie = await t.login();
+    const controller = new AbortController();
+    const response = await fetch(`${t.base}/api/admin/live`, { headers: { cookie }, signal: controller.signal });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    await reader.read(); // retry: 3000
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const booked = await t.post('/api/bookings', { date: '2026-11-24', time: '12:00', name: 'Åsa Öberg', email: 'asa@example.se', dine_in: false, items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 });
+    expect(booked.status).toBe(201);
+    const { value, done } = await reader.read();
+    expect(done).toBe(false);
+    expect(new TextDecoder().decode(value)).toContain(booked.body.booking_id);
+    controller.abort();
+  });
+});
