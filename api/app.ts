@@ -2,26 +2,43 @@
 // SPEC section 7 under /api. The composition root (server.ts) builds the dependencies.
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import type { DocumentStore } from '../read-models/documentStore.js';
 import type { Kiosk } from './kiosk.js';
-import { registerErrorHandling } from './http/errors.js';
+import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { registerSecurityHeaders } from './http/securityHeaders.js';
+import { loggerOptions } from './http/logging.js';
+import type { DestinationStream } from 'pino';
+import { registerRateLimits, type Limiters, type Limits } from './http/rateLimits.js';
 import { publicRoutes } from './routes/public.js';
 import { adminRoutes } from './routes/admin.js';
 import { registerUi, type UiOptions } from './http/ui.js';
 import type { AppliedSource } from './http/live.js';
 
+export type { Limiters };
+
 export interface AppDeps {
   kiosk: Kiosk;
   docs: DocumentStore;
   cookieSecret: string;
+  /** The site's public base (PUBLIC_URL): an Origin the admin calls accept besides the Host. */
+  publicUrl: string;
   /** Secure cookies: on in production, where the kiosk is served over HTTPS. */
   secureCookies: boolean;
-  /** Login attempts allowed per client address and minute. */
-  loginAttemptsPerMinute: number;
+  /** Requests allowed per client address and minute (0: no limit). */
+  limits: Limits;
+  /** Log request lines (LOG_REQUESTS=1); errors are logged either way. */
   logger?: boolean;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (login rate limit). */
-  trustProxy?: boolean;
+  /** Where the log goes (tests); standard output otherwise. */
+  logStream?: DestinationStream;
+  /**
+   * A client that trickles or stalls its request holds a connection and its memory: the whole
+   * request must arrive within requestTimeoutMs, and a silent connection closes after
+   * connectionTimeoutMs (ms; 0 = no limit).
+   */
+  requestTimeoutMs?: number;
+  connectionTimeoutMs?: number;
+  /** Behind reverse proxies: how many hops (or which addresses) to trust in X-Forwarded-For. */
+  trustProxy?: false | number | string[];
   /** Pages of events the projections have applied (the admin's live stream). */
   onApplied?: AppliedSource;
   /** Serve the Vike UI after /api (when built, or through Vite in dev); off for API-only apps. */
@@ -29,9 +46,25 @@ export interface AppDeps {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.logger ?? false, bodyLimit: 256 * 1024, trustProxy: deps.trustProxy ?? false });
+  const requestTimeout = deps.requestTimeoutMs ?? 30_000;
+  const app = Fastify({
+    // Request lines are logged at info level: without LOG_REQUESTS the level is warn.
+    logger: loggerOptions({ logRequests: deps.logger ?? false, stream: deps.logStream }),
+    bodyLimit: 256 * 1024,
+    trustProxy: trustProxyOption(deps.trustProxy),
+    // Ids, booking numbers and VIP tokens are far shorter; longer answers 414 with a Swedish error.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    requestTimeout,
+    connectionTimeout: deps.connectionTimeoutMs ?? 10_000,
+    // Node watches request deadlines only when the server is created with one (Fastify sets it
+    // afterwards), and checks every 30 s by default: far too coarse for a 30 s limit.
+    http: requestTimeout > 0 ? { requestTimeout, connectionsCheckingInterval: Math.min(1000, Math.max(100, requestTimeout / 4)) } : {},
+    frameworkErrors,
+    clientErrorHandler,
+  });
+  await registerSecurityHeaders(app, { production: deps.secureCookies, viteDev: deps.ui ? deps.ui.dev === true : false });
   await app.register(cookie, { secret: deps.cookieSecret });
-  await app.register(rateLimit, { global: false });
+  const limiters = await registerRateLimits(app, deps.limits);
   registerErrorHandling(app);
   // An empty body with a JSON content type (POST .../sync-calendar, logout) is an empty object.
   app.removeContentTypeParser('application/json');
@@ -45,8 +78,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       done(error, undefined);
     }
   });
-  await app.register(publicRoutes, { prefix: '/api', deps });
-  await app.register(adminRoutes, { prefix: '/api/admin', deps });
+  await app.register(publicRoutes, { prefix: '/api', deps, limiters });
+  await app.register(adminRoutes, { prefix: '/api/admin', deps, limiters });
   if (deps.ui) await registerUi(app, deps.ui);
   return app;
+}
+
+/** Fastify's trustProxy: a hop count as the function Fastify builds from one (its types take no number). */
+function trustProxyOption(trust: AppDeps['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust ?? false;
 }

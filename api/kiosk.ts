@@ -16,7 +16,7 @@ import {
 } from '../domain/settings/settings.js';
 import { DEMO_MENU, MENU_STREAM, menuDecider, type Pizza, type PizzaInput } from '../domain/menu/menu.js';
 import { kioskDayDecider, type PlaceBooking } from '../domain/kioskDay/decide.js';
-import { dateOfBookingId, kioskDayStream, type BookingLine, type BookingPlacedData, type KioskDayState } from '../domain/kioskDay/kioskDay.js';
+import { dateOfBookingId, kioskDayStream, type BookingCancelledData, type BookingLine, type BookingPlacedData, type KioskDayState } from '../domain/kioskDay/kioskDay.js';
 import { dayHours, type VipAccess } from '../domain/kioskDay/schedule.js';
 import { BONUS_CODES_STREAM, bonusCodesDecider, findByCode, type BonusCodeInput } from '../domain/bonusCodes/bonusCodes.js';
 import { VIP_CUSTOMERS_STREAM, vipCustomersDecider, type VipCustomer, type VipCustomerInput } from '../domain/vip/vipCustomers.js';
@@ -102,10 +102,26 @@ export class Kiosk {
     await this.o.bus.handle(
       ADMINS_STREAM,
       adminsDecider,
-      { type: 'EnsureAdmin', email, name: 'Administratör', password_hash: await hashPassword(plain), samePassword: (hash) => verifyPassword(plain, hash) },
+      { type: 'EnsureAdmin', email, name: 'Administratör', password_hash: await hashPassword(plain), samePassword: (hash) => verifyPassword(plain, hash), now: this.o.clock().now },
       this.meta('system'),
     );
     return { email: email.toLowerCase(), generatedPassword };
+  }
+
+  async listAdmins(): Promise<Admin[]> {
+    return [...(await this.o.bus.load(ADMINS_STREAM, adminsDecider)).state.admins.values()];
+  }
+
+  async removeAdmin(id: number, actor: Admin) {
+    await this.write(ADMINS_STREAM, adminsDecider, { type: 'RemoveAdmin', id, actor_id: actor.id, actor: actor.email, now: this.o.clock().now }, actor.email);
+  }
+
+  async startSession(admin: Admin, sessionId: string, hours: number) {
+    await this.write(ADMINS_STREAM, adminsDecider, { type: 'StartSession', admin_id: admin.id, session_id: sessionId, now: this.o.clock().now, hours }, admin.email);
+  }
+
+  async endSession(sessionId: string, reason: 'logout' | 'ended_by_admin', actor: string) {
+    await this.write(ADMINS_STREAM, adminsDecider, { type: 'EndSession', session_id: sessionId, reason, actor, now: this.o.clock().now }, actor);
   }
 
   async adminByEmail(email: string): Promise<Admin | undefined> {
@@ -194,7 +210,7 @@ export class Kiosk {
         const code = payload.bonus_code;
         const redeemed = await this.o.bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'RedeemBonusCode', code, booking_ref: ref, clock }, meta);
         const bonus = findByCode(redeemed.state, code)!;
-        command.discount = { code: bonus.code, percentage: bonus.discount_percentage };
+        command.discount = { code: bonus.code, percentage: bonus.discount_percentage, booking_ref: ref };
         // Only the request whose redemption appended the use gives it back: one that found the use
         // already held (a racing retry of the same key) must not free it under a booking the
         // other may be placing with it.
@@ -227,14 +243,32 @@ export class Kiosk {
 
   async cancelBookingByStaff(bookingId: string, reason: string, actor: string) {
     const date = bookingDate(bookingId);
-    await this.write(kioskDayStream(date), kioskDayDecider, { type: 'CancelBookingByStaff', bookingId, reason, clock: this.o.clock() }, actor);
+    const meta = this.meta(actor);
+    const result = await this.o.bus.handle(kioskDayStream(date), kioskDayDecider, { type: 'CancelBookingByStaff', bookingId, reason, clock: this.o.clock() }, meta);
+    await this.settled(await this.returnBonusCodeUse(result, meta));
   }
 
   async cancelBookingByCustomer(bookingId: string, email: string) {
     const date = dateOfBookingId(bookingId);
     if (!date) notFound(msg.bookingNotFound);
     const settings = await this.settings();
-    await this.write(kioskDayStream(date!), kioskDayDecider, { type: 'CancelBookingByCustomer', bookingId: bookingId.trim(), email, settings, clock: this.o.clock() }, 'customer');
+    const meta = this.meta('customer');
+    const result = await this.o.bus.handle(kioskDayStream(date!), kioskDayDecider, { type: 'CancelBookingByCustomer', bookingId: bookingId.trim(), email, settings, clock: this.o.clock() }, meta);
+    await this.settled(await this.returnBonusCodeUse(result, meta));
+  }
+
+  /**
+   * A cancelled booking gives its bonus-code use back on the bonus-codes stream, under the
+   * reference it was redeemed with, so it is given back once however often this runs. A crash
+   * between the two appends leaves the use counted: the code is under-used, never over-used.
+   * Answers the later of the two results, for read-your-writes.
+   */
+  private async returnBonusCodeUse<T extends { position: Position; events: DomainEvent[] }>(cancelled: T, meta: CommandMeta) {
+    const event = cancelled.events.find((e) => e.type === 'BookingCancelled');
+    const data = event?.data as BookingCancelledData | undefined;
+    if (!data?.bonus_code || !data.bonus_ref) return cancelled;
+    const released = await this.o.bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'ReleaseBonusCode', code: data.bonus_code, booking_ref: data.bonus_ref }, meta);
+    return released.events.length > 0 ? released : cancelled;
   }
 
   // ---- calendar and VIP dates --------------------------------------------------------------

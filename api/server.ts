@@ -1,9 +1,10 @@
 // The composition root: picks the store adapters from the configuration, wires command bus,
 // projections, mail reactor and HTTP app, seeds a first start, and shuts everything down in order.
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { EventStore } from '../domain/eventStore.js';
 import type { Clock } from '../domain/shared/time.js';
 import type { DocumentStore } from '../read-models/documentStore.js';
@@ -34,17 +35,20 @@ export interface Server {
 export interface ServerOptions {
   /** Replaces the system clock (tests). */
   now?: () => Date;
+  /** Receives the log instead of standard output (tests). */
+  logStream?: DestinationStream;
 }
 
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
-  mkdirSync(config.dataDir, { recursive: true });
+  // Bookings, e-mail addresses and the session secret live here: only this user may read them.
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   // The production adapters load only when configured: the embedded default never needs them.
   const events = config.eventStoreUrl
     ? (await import('./eventStore/eventStoreDb.js')).openEventStoreDb(config.eventStoreUrl)
-    : openSqliteEventStore(join(config.dataDir, 'events.db'));
+    : openSqliteEventStore(privateFile(join(config.dataDir, 'events.db')));
   const store = config.mongoUrl
     ? await (await import('../read-models/mongoDocumentStore.js')).openMongoDocumentStore(config.mongoUrl, config.mongoDb)
-    : openSqliteDocumentStore(join(config.dataDir, 'read-models.db'));
+    : openSqliteDocumentStore(privateFile(join(config.dataDir, 'read-models.db')));
   // Settings and day documents are read by every availability query.
   const docs = cachedDocumentStore(store, [C.settings, C.days]);
 
@@ -76,12 +80,16 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     kiosk,
     docs,
     cookieSecret: config.sessionSecret ?? sessionSecretFile(config.dataDir),
+    publicUrl: config.publicUrl,
     secureCookies: config.production,
-    loginAttemptsPerMinute: config.loginAttemptsPerMinute,
+    limits: { loginAttemptsPerMinute: config.loginAttemptsPerMinute, bookingsPerMinute: config.bookingsPerMinute, lookupsPerMinute: config.lookupsPerMinute },
     logger: config.logRequests,
+    logStream: options.logStream,
     trustProxy: config.trustProxy,
     ui: config.serveUi ? { dev: config.uiDev } : false,
     onApplied: (listener) => projections.onApplied(listener),
+    requestTimeoutMs: config.requestTimeoutMs,
+    connectionTimeoutMs: config.connectionTimeoutMs,
   });
 
   return {
@@ -107,4 +115,14 @@ function sessionSecretFile(dataDir: string): string {
   const file = join(dataDir, 'session-secret');
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
   return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * A database file readable by this user only. SQLite gives its -wal and -shm files the
+ * database file's permissions, so they are private too.
+ */
+function privateFile(file: string): string {
+  if (existsSync(file)) chmodSync(file, 0o600);
+  else closeSync(openSync(file, 'a', 0o600));
+  return file;
 }

@@ -195,8 +195,14 @@ export const vipInvitationSchema = z.object({
 });
 
 /** POST /notifications/subscribe: a Web Push subscription object. */
+// Sizes bounded so a subscription cannot be used to store junk: a push service's endpoint is an
+// https URL of a few hundred characters, p256dh an 87-character and auth a 22-character base64url key.
+const pushError = { error: msg.invalidPushSubscription };
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ error: msg.invalidRequest }),
-  expirationTime: z.number().nullish(),
-  keys: z.object({ p256dh: z.string().min(1), auth: z.string().min(1) }).partial().optional(),
-});
+  endpoint: z.url({ protocol: /^https$/, ...pushError }).max(1000, pushError),
+  expirationTime: z.number(pushError).nullish(),
+  keys: z
+    .object({ p256dh: z.string(pushError).min(1, pushError).max(200, pushError), auth: z.string(pushError).min(1, pushError).max(100, pushError) }, pushError)
+    .partial()
+    .optional(),
+}, pushError);

@@ -7,8 +7,10 @@ import type { BonusCodeEvent } from '../domain/bonusCodes/bonusCodes.js';
 import type { VipCustomerEvent } from '../domain/vip/vipCustomers.js';
 import type { VipLinkEvent } from '../domain/vip/vipLinks.js';
 import type { PushEvent } from '../domain/push/push.js';
+import type { AdminEvent } from '../domain/admins/admins.js';
 import {
   C,
+  type AdminSessionDoc,
   type BonusCodeDoc,
   type PizzaDoc,
   type PushSubscriptionDoc,
@@ -144,5 +146,21 @@ export const pushProjection: Projection = {
     const event = recorded as unknown as PushEvent & RecordedEvent;
     const { id, endpoint, keys, subscribed_at } = event.data;
     return batch.update<PushSubscriptionDoc>(C.pushSubscriptions, id, recorded, () => ({ id, endpoint, keys, subscribed_at }));
+  },
+};
+
+/** Admin sessions not ended, so every API process checks a cookie against the same list. */
+export const adminSessionsProjection: Projection = {
+  name: 'admin_sessions_v1',
+  collections: [C.adminSessions],
+  indexes: [[C.adminSessions, 'expires_at']],
+  eventTypes: types('AdminSessionStarted', 'AdminSessionEnded'),
+  apply(recorded, batch) {
+    const event = recorded as unknown as AdminEvent & RecordedEvent;
+    if (event.type === 'AdminSessionStarted') {
+      const { session_id, admin_id, started_at, expires_at } = event.data;
+      return batch.update<AdminSessionDoc>(C.adminSessions, session_id, recorded, () => ({ id: session_id, admin_id, started_at, expires_at }));
+    }
+    if (event.type === 'AdminSessionEnded') return batch.update<AdminSessionDoc>(C.adminSessions, event.data.session_id, recorded, () => null);
   },
 };

@@ -1,5 +1,5 @@
 // Every read-model projection, in the order the runner applies them.
-import { bonusCodesProjection, menuProjection, pushProjection, settingsProjection, vipProjection } from './catalog.js';
+import { adminSessionsProjection, bonusCodesProjection, menuProjection, pushProjection, settingsProjection, vipProjection } from './catalog.js';
 import { bookingsProjection, daysProjection, statsProjection } from './kioskDays.js';
 import type { Projection } from './projection.js';
 
@@ -12,4 +12,5 @@ export const allProjections: Projection[] = [
   bonusCodesProjection,
   vipProjection,
   pushProjection,
+  adminSessionsProjection,
 ];

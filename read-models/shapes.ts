@@ -15,6 +15,7 @@ export const C = {
   bonusCodes: 'bonus_codes_v1',
   statsDays: 'stats_days_v1',
   pushSubscriptions: 'push_subscriptions_v1',
+  adminSessions: 'admin_sessions_v1',
 } as const;
 
 export type PizzaDoc = {
@@ -132,6 +133,14 @@ export type PushSubscriptionDoc = {
   endpoint: string;
   keys: Record<string, string>;
   subscribed_at: string;
+};
+
+/** A session not ended (it may have expired: compare expires_at). The id hashes the cookie's secret. */
+export type AdminSessionDoc = {
+  id: string;
+  admin_id: number;
+  started_at: string;
+  expires_at: string;
 };
 
 export function pizzaSummary(items: BookingLine[]): string {

@@ -36,6 +36,9 @@ export function liveBookings(app: FastifyInstance, applied: AppliedSource) {
   });
 
   return (request: FastifyRequest, reply: FastifyReply) => {
+    // A stream is quiet between changes and keep-alives: the server's idle-connection timeout
+    // (CONNECTION_TIMEOUT_SECONDS) is for requests, not for this one.
+    request.raw.socket.setTimeout(0);
     reply.hijack();
     reply.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',

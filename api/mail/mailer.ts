@@ -57,14 +57,15 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
   return {
     async send(message) {
       const info = await transport.sendMail(envelope(message));
-      await mkdir(options.outboxDir, { recursive: true });
+      // Mails hold customers' names and addresses: this user only.
+      await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const file = join(options.outboxDir, `${safeId(message.id)}.eml`);
       // A temp name of its own per write: concurrent resends of one id never share a half-written
       // file, and readers listing *.eml never see one. fsync before rename so that after a crash
       // the file is either the old mail or the whole new one, not an empty name.
       const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
       try {
-        const handle = await open(temp, 'w');
+        const handle = await open(temp, 'w', 0o600);
         try {
           await handle.writeFile(info.message as Buffer);
           await handle.sync();

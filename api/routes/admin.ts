@@ -24,7 +24,7 @@ import { vipCustomerInputSchema } from '../../domain/vip/vipCustomers.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { addDays, daysBetween, todayIn } from '../../domain/shared/time.js';
 import { dayHours, lastBookableDate } from '../../domain/kioskDay/schedule.js';
-import type { BonusCodeDoc, DayDoc } from '../../read-models/shapes.js';
+import type { AdminSessionDoc, BonusCodeDoc, DayDoc } from '../../read-models/shapes.js';
 import { C } from '../../read-models/shapes.js';
 import {
   bookingsBetween,
@@ -42,14 +42,18 @@ import {
 import { getSettings, withNumericId } from '../../read-models/queries/common.js';
 import { peakTimes, sales, statsOverview, topPizzas } from '../../read-models/queries/stats.js';
 import { verifyPasswordAsync } from '../auth/password.js';
-import { clearSession, sessionAdmin, setSession } from '../auth/session.js';
+import { SESSION_HOURS, clearSession, newSessionSecret, requestSessionId, sessionIdOf, setSessionCookie } from '../auth/session.js';
 import { numericId, parse } from '../http/validate.js';
 import { liveBookings } from '../http/live.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps, Limiters } from '../app.js';
+import { limitedBy } from '../http/rateLimits.js';
+import { sameSiteJsonOnly } from '../http/sameSite.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     admin: Admin | null;
+    /** The id of the session the request came with (set with admin). */
+    sessionId: string | null;
   }
 }
 
@@ -59,11 +63,18 @@ const UNKNOWN_ADMIN_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAA
 const userView = (admin: Admin) => ({ id: admin.id, name: admin.name, email: admin.email });
 const actorOf = (request: FastifyRequest) => request.admin!.email;
 
-export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps; limiters: Limiters }> = async (app, { deps, limiters }) => {
   const { kiosk, docs } = deps;
   app.decorateRequest('admin', null);
+  app.decorateRequest('sessionId', null);
+  // Admin answers (bookings, customers, reports) are never kept by a browser or proxy cache.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  // Login too: signing a browser into an attacker's account is a forgery of its own.
+  app.addHook('onRequest', sameSiteJsonOnly(deps.publicUrl));
 
-  app.post('/login', { config: { rateLimit: { max: deps.loginAttemptsPerMinute, timeWindow: 60_000 } } }, async (request, reply) => {
+  app.post('/login', limitedBy(limiters.login), async (request, reply) => {
     const { email, password } = parse(loginSchema, request.body);
     const admin = await kiosk.adminByEmail(email);
     // An unknown e-mail costs the same hash as a wrong password: timing tells nothing.
@@ -71,18 +82,49 @@ export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
     if (!admin || !valid) {
       throw new DomainError(msg.wrongCredentials, 'unauthorized');
     }
-    setSession(reply, admin, kiosk.clock().now, deps.secureCookies);
+    const secret = newSessionSecret();
+    await kiosk.startSession(admin, sessionIdOf(secret), SESSION_HOURS);
+    setSessionCookie(reply, secret, deps.secureCookies);
     return { user: userView(admin) };
   });
 
   await app.register(async (secured) => {
+    // The session must be one the server knows, not ended and not expired, of an admin who exists.
     secured.addHook('preHandler', async (request) => {
-      request.admin = await sessionAdmin(request, kiosk.clock().now, (id) => kiosk.adminById(id));
+      const sessionId = requestSessionId(request);
+      const session = sessionId ? await docs.get<AdminSessionDoc>(C.adminSessions, sessionId) : null;
+      const live = session && Date.parse(session.expires_at) > kiosk.clock().now.getTime();
+      request.admin = live ? ((await kiosk.adminById(session.admin_id)) ?? null) : null;
       if (!request.admin) throw new DomainError(msg.notSignedIn, 'unauthorized');
+      request.sessionId = sessionId;
     });
 
-    secured.post('/logout', async (_request, reply) => {
+    secured.post('/logout', async (request, reply) => {
+      await kiosk.endSession(request.sessionId!, 'logout', actorOf(request));
       clearSession(reply, deps.secureCookies);
+      return { success: true };
+    });
+
+    // ---- admins and their sessions ----
+    secured.get('/admins', async () => (await kiosk.listAdmins()).map(userView));
+
+    secured.delete<{ Params: { id: string } }>('/admins/:id', async (request) => {
+      await kiosk.removeAdmin(numericId(request.params.id, msg.adminNotFound), request.admin!);
+      return { success: true };
+    });
+
+    secured.get('/sessions', async (request) => {
+      const now = kiosk.clock().now.toISOString();
+      const [sessions, admins] = await Promise.all([docs.find<AdminSessionDoc>(C.adminSessions, { expires_at: { $gt: now } }), kiosk.listAdmins()]);
+      const emails = new Map(admins.map((a) => [a.id, a.email]));
+      return sessions
+        .filter((s) => emails.has(s.admin_id))
+        .sort((a, b) => b.started_at.localeCompare(a.started_at))
+        .map((s) => ({ id: s.id, admin_id: s.admin_id, admin_email: emails.get(s.admin_id), started_at: s.started_at, expires_at: s.expires_at, current: s.id === request.sessionId }));
+    });
+
+    secured.delete<{ Params: { id: string } }>('/sessions/:id', async (request) => {
+      await kiosk.endSession(request.params.id, 'ended_by_admin', actorOf(request));
       return { success: true };
     });
 

@@ -20,7 +20,8 @@ import { listPizzas } from '../../read-models/queries/admin.js';
 import { getSettings, resolveVipToken, vipCustomerView } from '../../read-models/queries/common.js';
 import { parse } from '../http/validate.js';
 import { bookingIcs, calendarFileName } from '../calendar/bookingIcs.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps, Limiters } from '../app.js';
+import { limitedBy } from '../http/rateLimits.js';
 
 const slotSchema = {
   type: 'object',
@@ -64,7 +65,7 @@ function anonymousAvailabilityJson(result: Awaited<ReturnType<typeof availabilit
   return text;
 }
 
-export const publicRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+export const publicRoutes: FastifyPluginAsync<{ deps: AppDeps; limiters: Limiters }> = async (app, { deps, limiters }) => {
   const { kiosk, docs } = deps;
 
   app.get('/pizzas', async () => listPizzas(docs, { activeOnly: true }));
@@ -104,17 +105,19 @@ export const publicRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
 
   app.get<{ Params: { token: string } }>('/vip/access/:token', async (request) => {
     const { access, customer } = await kiosk.vipAccess(request.params.token);
-    const view = { id: customer?.id ?? null, name: access.customerName, email: customer?.email ?? null, vip_date: access.date };
+    // Anyone holding the link sees this: the customer's e-mail address is not part of it.
+    const view = { id: customer?.id ?? null, name: access.customerName, vip_date: access.date };
     return { ...view, customer: view, message: msg.vipWelcome };
   });
 
   // An Idempotency-Key header makes retries safe (rule: idempotent-booking): a retry gets the
   // first answer again, also when the booking has been confirmed or cancelled since.
-  app.post('/bookings', async (request, reply) => {
+  app.post('/bookings', limitedBy(limiters.bookings), async (request, reply) => {
     const header = request.headers['idempotency-key'];
     const idempotencyKey = header === undefined ? null : parse(idempotencyKeySchema, header);
     const payload = parse(bookingPayloadSchema, request.body);
-    const { idempotency_key: _key, ...booking } = await kiosk.placeBooking(payload, idempotencyKey);
+    // The key and the bonus-use reference are bookkeeping, not part of the answer.
+    const { idempotency_key: _key, bonus_ref: _ref, ...booking } = await kiosk.placeBooking(payload, idempotencyKey);
     return reply.status(201).send({
       booking_id: booking.booking_id,
       status: 'pending',
@@ -122,7 +125,7 @@ export const publicRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     });
   });
 
-  app.post('/validate-bonus-code', async (request, reply) => {
+  app.post('/validate-bonus-code', limitedBy(limiters.lookups), async (request, reply) => {
     const { code } = parse(validateBonusCodeSchema, request.body);
     const bonus = await kiosk.bonusCode(code);
     const problem = bonusCodeProblem(bonus, kiosk.clock());
@@ -130,7 +133,8 @@ export const publicRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
     return { valid: true, code: bonus.code, description: bonus.description, discount_percentage: bonus.discount_percentage };
   });
 
-  app.post('/bookings/lookup', async (request) => {
+  app.post('/bookings/lookup', limitedBy(limiters.lookups), async (request, reply) => {
+    reply.header('cache-control', 'no-store');
     const input = parse(lookupSchema, request.body);
     const found = await lookupBooking(docs, { bookingId: input.booking_id, email: input.email, clock: kiosk.clock() });
     if (!found) throw new DomainError(msg.bookingNotFound, 'not_found');
@@ -138,7 +142,8 @@ export const publicRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
   });
 
   // "Lägg till i kalendern" on the confirmation and lookup pages: the e-mail guards it like lookup.
-  app.get<{ Params: { id: string } }>('/bookings/:id/calendar.ics', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/bookings/:id/calendar.ics', limitedBy(limiters.lookups), async (request, reply) => {
+    reply.header('cache-control', 'no-store');
     const { email } = parse(calendarQuerySchema, request.query);
     const booking = await customerBooking(docs, { bookingId: request.params.id, email });
     if (!booking) throw new DomainError(msg.bookingNotFound, 'not_found');
@@ -151,13 +156,14 @@ export const publicRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, {
       .send(ics);
   });
 
-  app.post<{ Params: { id: string } }>('/bookings/:id/cancel-public', async (request) => {
+  app.post<{ Params: { id: string } }>('/bookings/:id/cancel-public', limitedBy(limiters.lookups), async (request, reply) => {
+    reply.header('cache-control', 'no-store');
     const { email } = parse(publicCancelSchema, request.body);
     await kiosk.cancelBookingByCustomer(request.params.id, email);
     return { success: true, message: msg.bookingCancelledByCustomer };
   });
 
-  app.post('/notifications/subscribe', async (request, reply) => {
+  app.post('/notifications/subscribe', limitedBy(limiters.bookings), async (request, reply) => {
     const subscription = parse(pushSubscriptionSchema, request.body);
     const keys = Object.fromEntries(Object.entries(subscription.keys ?? {}).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
     const id = await kiosk.subscribePush(subscription.endpoint, keys);

@@ -108,6 +108,7 @@ export type BonusCodeCommand =
   | { type: 'DeleteBonusCode'; id: number }
   /** booking_ref ties the use to one booking attempt; redeeming twice for it counts once. */
   | { type: 'RedeemBonusCode'; code: string; booking_ref: string; clock: Clock }
+  /** Gives a use back: a refused booking, or a cancelled one (once: a released use is gone). */
   | { type: 'ReleaseBonusCode'; code: string; booking_ref: string };
 
 export interface BonusCodesState {
@@ -190,7 +191,8 @@ export const bonusCodesDecider: Decider<BonusCodeCommand, BonusCodeEvent, BonusC
         return [{ type: 'BonusCodeRedeemed', data: { id: code!.id, code: code!.code, booking_ref: command.booking_ref } }];
       }
       case 'ReleaseBonusCode': {
-        const code = findByCode(state, command.code);
+        // The code holding the use, also when it has been renamed since.
+        const code = [...state.codes.values()].find((c) => c.redemptions.has(command.booking_ref)) ?? findByCode(state, command.code);
         if (!code || !code.redemptions.has(command.booking_ref)) return [];
         return [{ type: 'BonusCodeReleased', data: { id: code.id, code: code.code, booking_ref: command.booking_ref } }];
       }

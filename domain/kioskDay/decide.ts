@@ -35,8 +35,11 @@ export interface PlaceBooking {
   customer: { name: string; email: string; phone: string | null };
   dine_in: boolean;
   comment: string | null;
-  /** A bonus code already redeemed for this booking (see placeBooking in api/kiosk.ts). */
-  discount: { code: string; percentage: number } | null;
+  /**
+   * A bonus code already redeemed for this booking (see placeBooking in api/kiosk.ts): its
+   * percentage and the reference its use was redeemed under (given back on cancellation).
+   */
+  discount: { code: string; percentage: number; booking_ref: string } | null;
   vip: VipAccess | null;
   settings: Settings;
   clock: Clock;
@@ -116,6 +119,8 @@ function cancellation(booking: Booking, by: 'staff' | 'customer', reason: string
     total_pizzas: booking.total_pizzas,
     final_total_cents: booking.final_total_cents,
     items: booking.items,
+    bonus_code: booking.bonus_code,
+    bonus_ref: booking.bonus_ref ?? null,
   };
 }
 
@@ -191,6 +196,7 @@ function placeBooking(command: PlaceBooking, state: KioskDayState): KioskDayEven
       discount_cents: discount,
       final_total_cents: original - discount,
       bonus_code: command.discount?.code ?? null,
+      bonus_ref: command.discount?.booking_ref ?? null,
       discount_percentage: percentage,
       vip_customer_id: command.vip?.customerId ?? null,
       placed_at: clock.now.toISOString(),

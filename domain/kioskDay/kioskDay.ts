@@ -31,6 +31,12 @@ export interface BookingPlacedData {
   discount_cents: number;
   final_total_cents: number;
   bonus_code: string | null;
+  /**
+   * The reference the bonus-code use was redeemed under (rule: bonus-code-uses), so cancelling
+   * the booking gives exactly that use back. Null without a code, and absent in bookings placed
+   * before it was recorded (their uses are not given back).
+   */
+  bonus_ref?: string | null;
   discount_percentage: number;
   vip_customer_id: number | null;
   placed_at: string;
@@ -64,6 +70,9 @@ export interface BookingCancelledData {
   total_pizzas: number;
   final_total_cents: number;
   items: BookingLine[];
+  /** The bonus-code use the cancellation gives back (rule: cancellation-returns-bonus-use). */
+  bonus_code?: string | null;
+  bonus_ref?: string | null;
 }
 
 /**
@@ -71,7 +80,7 @@ export interface BookingCancelledData {
  * the read models: a busy day's state holds thousands of bookings and lives in memory. (Bookings
  * placed with an idempotency key are the exception: see byIdempotencyKey.)
  */
-type BookingBase = Pick<BookingPlacedData, 'booking_id' | 'booking_date' | 'booking_time' | 'email' | 'total_pizzas' | 'final_total_cents' | 'items'>;
+type BookingBase = Pick<BookingPlacedData, 'booking_id' | 'booking_date' | 'booking_time' | 'email' | 'total_pizzas' | 'final_total_cents' | 'items' | 'bonus_code' | 'bonus_ref'>;
 export type Booking =
   | (BookingBase & { status: 'pending' })
   | (BookingBase & { status: 'confirmed'; confirmed_at: string })
@@ -122,8 +131,9 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
       state.vip = null;
       return state;
     case 'BookingPlaced': {
-      const { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items } = event.data;
-      state.bookings.set(booking_id, { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, status: 'pending' });
+      const { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code } = event.data;
+      const bonus_ref = event.data.bonus_ref ?? null;
+      state.bookings.set(booking_id, { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, status: 'pending' });
       usePizzas(state, event.data.booking_time, event.data.total_pizzas);
       state.placedCount += 1;
       if (event.data.idempotency_key !== undefined) state.byIdempotencyKey.set(event.data.idempotency_key, event.data);

@@ -104,8 +104,14 @@ export interface VipAccess {
 }
 
 /** The last date a customer may book: today + booking_horizon_days, or the VIP horizon with a token. */
+/**
+ * The last date customers may book (rule: horizon). Only a general VIP token (tied to no date)
+ * lengthens it; a token tied to one date opens that date alone (dateAccessProblem) and books every
+ * other date like anyone else.
+ */
 export function lastBookableDate(today: string, settings: Settings, vip: VipAccess | null): string {
-  return addDays(today, vip ? Math.max(settings.vip_booking_advance_days, settings.booking_horizon_days) : settings.booking_horizon_days);
+  const general = vip !== null && vip.date === null;
+  return addDays(today, general ? Math.max(settings.vip_booking_advance_days, settings.booking_horizon_days) : settings.booking_horizon_days);
 }
 
 export interface DateAccessInput {

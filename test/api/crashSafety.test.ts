@@ -20,7 +20,7 @@ afterEach(() => {
 async function startProcess(dataDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BOOKINGS_PER_MINUTE: '0', LOOKUPS_PER_MINUTE: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { DestinationStream } from 'pino';
 import { configFromEnv, type Config } from '../../api/config.js';
 import { createServer, type Server } from '../../api/server.js';
 
@@ -30,7 +31,7 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  options: { dataDir?: string; now?: () => Date; config?: Partial<Config> } = {},
+  options: { dataDir?: string; now?: () => Date; config?: Partial<Config>; logStream?: DestinationStream } = {},
 ): Promise<TestServer> {
   // A data directory the harness made is removed on close; one passed in belongs to the test.
   const ownDir = options.dataDir === undefined;
@@ -42,17 +43,21 @@ export async function startTestServer(
     port: 0,
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
-    loginAttemptsPerMinute: 1000,
+    // Limits off: tests make many requests quickly; test/api/limits.test.ts turns them on.
+    loginAttemptsPerMinute: 0,
+    bookingsPerMinute: 0,
+    lookupsPerMinute: 0,
     publicUrl: 'http://kiosk.test',
     ...options.config,
   };
-  const server = await createServer(config, { now: options.now });
+  const server = await createServer(config, { now: options.now, logStream: options.logStream });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 
   async function request<T>(method: string, path: string, body?: unknown, cookie?: string): Promise<Reply<T>> {
     const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    // As the UI's api client does: every write is JSON, also without a body (admin CSRF guard).
+    if (body !== undefined || method !== 'GET') headers['content-type'] = 'application/json';
     if (cookie) headers.cookie = cookie;
     const response = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const type = response.headers.get('content-type') ?? '';

@@ -244,3 +244,28 @@ describe(`the bonus-codes stream ('${BONUS_CODES_STREAM}')`, () => {
     });
   });
 });
+
+describe('a cancelled booking gives its use back, once (rule: cancellation-returns-bonus-use)', () => {
+  const usedUp = () => given(bonusCodesDecider, [created(1, { usage_limit: 1 }), redeemed('booking-ref')]);
+
+  it('the release frees the use: the code can be redeemed again', () => {
+    usedUp().when(release('booking-ref')).then([released('booking-ref')]);
+    given(bonusCodesDecider, [created(1, { usage_limit: 1 }), redeemed('booking-ref'), released('booking-ref')])
+      .when(redeem('next-booking'))
+      .then([redeemed('next-booking')]);
+  });
+
+  it('giving it back again appends nothing, and a use never goes below zero', () => {
+    const afterRelease = given(bonusCodesDecider, [created(1, { usage_limit: 1 }), redeemed('booking-ref'), released('booking-ref')]);
+    afterRelease.when(release('booking-ref')).then([]);
+    const twice = given(bonusCodesDecider, [created(1, { usage_limit: 1 }), redeemed('booking-ref'), released('booking-ref'), released('booking-ref')]).state();
+    expect(findByCode(twice, 'SOMMAR10')?.used_count).toBe(0);
+  });
+
+  it('gives the use back to the code that holds it, also after the code was renamed', () => {
+    const renamed: BonusCodeEvent = { type: 'BonusCodeUpdated', data: { id: 1, ...fields({ code: 'VINTER10', usage_limit: 1 }) } };
+    given(bonusCodesDecider, [created(1, { usage_limit: 1 }), redeemed('booking-ref'), renamed])
+      .when(release('booking-ref', 'SOMMAR10'))
+      .then([released('booking-ref', 1, 'VINTER10')]);
+  });
+});

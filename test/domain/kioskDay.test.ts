@@ -66,6 +66,7 @@ describe('an empty day (no calendar entry; default settings: every day open 11:0
             discount_cents: 0,
             final_total_cents: 30700,
             bonus_code: null,
+            bonus_ref: null,
             discount_percentage: 0,
             vip_customer_id: null,
             placed_at: '2026-11-23T09:00:00.000Z',
@@ -144,7 +145,7 @@ describe('an empty day (no calendar entry; default settings: every day open 11:0
   describe('prices (rule: prices-and-discounts)', () => {
     it('takes an already redeemed bonus code: discount rounded to whole cents, final = original - discount', () => {
       kioskDay()
-        .when(order({ lines: [line(MARGHERITA, 1)], discount: { code: 'HOST33', percentage: 33.3 } }))
+        .when(order({ lines: [line(MARGHERITA, 1)], discount: { code: 'HOST33', percentage: 33.3, booking_ref: 'ref-1' } }))
         .thenMatches([
           // 9900 * 33.3 % = 3296.7 -> 3297
           { type: 'BookingPlaced', data: { original_total_cents: 9900, discount_cents: 3297, final_total_cents: 6603, bonus_code: 'HOST33', discount_percentage: 33.3 } },
@@ -153,13 +154,13 @@ describe('an empty day (no calendar entry; default settings: every day open 11:0
 
     it('rounds a half cent up', () => {
       kioskDay()
-        .when(order({ lines: [line(MARGHERITA, 1)], discount: { code: 'HALV', percentage: 0.5 } }))
+        .when(order({ lines: [line(MARGHERITA, 1)], discount: { code: 'HALV', percentage: 0.5, booking_ref: 'ref-1' } }))
         .thenMatches([{ type: 'BookingPlaced', data: { discount_cents: 50, final_total_cents: 9850 } }]);
     });
 
     it('a 100 % code makes the order free', () => {
       kioskDay()
-        .when(order({ lines: [line(MARGHERITA, 2), line(VESUVIO, 1)], discount: { code: 'GRATIS', percentage: 100 } }))
+        .when(order({ lines: [line(MARGHERITA, 2), line(VESUVIO, 1)], discount: { code: 'GRATIS', percentage: 100, booking_ref: 'ref-1' } }))
         .thenMatches([{ type: 'BookingPlaced', data: { original_total_cents: 30700, discount_cents: 30700, final_total_cents: 0 } }]);
     });
   });
@@ -206,8 +207,15 @@ describe('the date of a booking (rule: bookable-dates)', () => {
     kioskDay().when(order({ date: day(15), vip: generalVip, settings })).thenThrows('Datumet ligger för långt fram för bokning');
   });
 
-  it('a token tied to one VIP date still lengthens the horizon of ordinary days (as the code stands; see README open questions)', () => {
-    kioskDay().when(order({ date: day(20), vip: vipFor(day(25)) })).thenMatches([{ type: 'BookingPlaced', data: { booking_date: day(20) } }]);
+  it('a token tied to one VIP date does not lengthen the horizon of other dates (rule: horizon, vip-dates)', () => {
+    kioskDay().when(order({ date: day(14), vip: vipFor(day(25)) })).thenMatches([{ type: 'BookingPlaced', data: { booking_date: day(14) } }]);
+    kioskDay().when(order({ date: day(20), vip: vipFor(day(25)) })).thenThrows('Datumet ligger för långt fram för bokning');
+  });
+
+  it('a token tied to one VIP date opens that date beyond every horizon (rule: vip-dates)', () => {
+    kioskDay({ type: 'DayMarkedVip', data: { date: day(45), description: null, created_by: 'admin@pizzakiosken.se' } })
+      .when(order({ date: day(45), vip: vipFor(day(45)) }))
+      .thenMatches([{ type: 'BookingPlaced', data: { booking_date: day(45) } }]);
   });
 
   describe('a day closed by its weekday (Sundays closed in the settings)', () => {
@@ -456,6 +464,8 @@ describe('a day with a confirmed booking of 6 pizzas at 12:00', () => {
             total_pizzas: 6,
             final_total_cents: 59400,
             items: [{ pizza_id: 1, pizza_name: 'Margherita', price_cents: 9900, qty: 6 }],
+            bonus_code: null,
+            bonus_ref: null,
           },
         },
       ]);
@@ -510,6 +520,8 @@ describe('customer cancellation of a booking tomorrow at 10:00 (rule: customer-c
             total_pizzas: 1,
             final_total_cents: 9900,
             items: [{ pizza_id: 1, pizza_name: 'Margherita', price_cents: 9900, qty: 1 }],
+            bonus_code: null,
+            bonus_ref: null,
           },
         },
       ]);
@@ -643,5 +655,36 @@ describe('VIP marking (rule: vip-dates)', () => {
 
   it("refuses to remove the marking of a day that is not VIP: 'Dagen är inte markerad som VIP' (not found)", () => {
     kioskDay().when({ type: 'RemoveDayVip', date: TOMORROW }).thenThrows('Dagen är inte markerad som VIP', 'not_found');
+  });
+});
+
+describe('a cancelled booking gives its bonus-code use back (rule: cancellation-returns-bonus-use)', () => {
+  const withCode = () =>
+    kioskDay().when(order({ discount: { code: 'SOMMAR10', percentage: 10, booking_ref: 'ref-42' } }));
+
+  it('a booking with a code records the reference its use was redeemed under', () => {
+    withCode().thenMatches([{ type: 'BookingPlaced', data: { bonus_code: 'SOMMAR10', bonus_ref: 'ref-42' } }]);
+  });
+
+  it('a staff cancellation carries the code and reference to give back', () => {
+    const booked = withCode().thenState();
+    expect(booked.bookings.get('20261124-1')).toMatchObject({ bonus_code: 'SOMMAR10', bonus_ref: 'ref-42' });
+    const placedEvent = kioskDayDecider.decide(order({ discount: { code: 'SOMMAR10', percentage: 10, booking_ref: 'ref-42' } }), kioskDayDecider.initialState());
+    kioskDay(...placedEvent)
+      .when({ type: 'CancelBookingByStaff', bookingId: '20261124-1', reason: 'Ugnen är trasig', clock })
+      .thenMatches([{ type: 'BookingCancelled', data: { by: 'staff', bonus_code: 'SOMMAR10', bonus_ref: 'ref-42' } }]);
+  });
+
+  it('a customer cancellation carries them too', () => {
+    const placedEvent = kioskDayDecider.decide(order({ discount: { code: 'SOMMAR10', percentage: 10, booking_ref: 'ref-42' } }), kioskDayDecider.initialState());
+    kioskDay(...placedEvent)
+      .when({ type: 'CancelBookingByCustomer', bookingId: '20261124-1', email: 'sven@example.se', settings: settingsWith(), clock })
+      .thenMatches([{ type: 'BookingCancelled', data: { by: 'customer', bonus_code: 'SOMMAR10', bonus_ref: 'ref-42' } }]);
+  });
+
+  it('a booking placed before references were recorded cancels with none (its use is not given back)', () => {
+    kioskDay(placed())
+      .when({ type: 'CancelBookingByStaff', bookingId: '20261124-1', reason: 'x', clock })
+      .thenMatches([{ type: 'BookingCancelled', data: { bonus_ref: null } }]);
   });
 });

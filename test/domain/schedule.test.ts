@@ -141,6 +141,10 @@ describe('lastBookableDate (rule: horizon)', () => {
     expect(lastBookableDate(TODAY, settingsWith(), generalVip)).toBe(day(30));
     expect(lastBookableDate(TODAY, settingsWith({ vip_booking_advance_days: 5 }), generalVip)).toBe(day(14));
   });
+
+  it('stays today + booking_horizon_days with a token tied to one date (that date is opened by itself)', () => {
+    expect(lastBookableDate(TODAY, settingsWith(), { ...generalVip, date: day(25) })).toBe(day(14));
+  });
 });
 
 describe('dateAccessProblem (rule: bookable-dates)', () => {

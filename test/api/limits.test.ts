@@ -1,0 +1,82 @@
+// Abuse limits per client address (README, "Configuration"): bookings and push subscriptions
+// share one limit, lookups, public cancels and bonus-code checks another; refusals are 429 with
+// a Swedish error and Retry-After. The harness turns the limits off; this suite turns them on.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from './harness.js';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ now: () => MONDAY_MORNING, config: { bookingsPerMinute: 3, lookupsPerMinute: 4, loginAttemptsPerMinute: 2 } });
+});
+afterAll(() => t.close());
+
+const TOO_MANY = 'För många förfrågningar. Försök igen om en stund.';
+const subscription = (i: number) => ({ endpoint: `https://push.example/${i}`, keys: { p256dh: 'p'.repeat(87), auth: 'a'.repeat(22) } });
+
+describe('abuse limits', () => {
+  it('refuses bookings and push subscriptions beyond BOOKINGS_PER_MINUTE together', async () => {
+    const first = await t.post('/api/bookings', bookingPayload({ time: '12:00' }));
+    const second = await t.post('/api/bookings', bookingPayload({ time: '13:00' }));
+    const push = await t.post('/api/notifications/subscribe', subscription(1));
+    expect([first.status, second.status, push.status]).toEqual([201, 201, 201]);
+    const refused = await t.post('/api/bookings', bookingPayload({ time: '14:00' }));
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: TOO_MANY });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await t.post('/api/notifications/subscribe', subscription(2))).status).toBe(429);
+    // Nothing was stored for the refused booking.
+    const admin = await t.login();
+    expect((await t.get('/api/admin/bookings', admin)).body).toHaveLength(2);
+  });
+
+  it('counts lookups, public cancels and bonus-code checks together', async () => {
+    const lookup = { email: 'asa@example.se', booking_id: '20261124-1' };
+    const statuses = [
+      (await t.post('/api/bookings/lookup', lookup)).status,
+      (await t.post('/api/validate-bonus-code', { code: 'GISSNING' })).status,
+      (await t.post('/api/bookings/20261124-9/cancel-public', { email: 'x@example.se' })).status,
+      (await t.post('/api/bookings/lookup', lookup)).status,
+    ];
+    expect(statuses).toEqual([200, 400, 404, 200]);
+    const refused = await t.post('/api/validate-bonus-code', { code: 'GISSNING' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: TOO_MANY });
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    expect((await t.post('/api/bookings/lookup', lookup)).status).toBe(429);
+    // The calendar file is guarded by the e-mail like lookup, and counted with it.
+    expect((await t.get('/api/bookings/20261124-1/calendar.ics?email=asa@example.se')).status).toBe(429);
+  });
+
+  it('keeps the login limit with its own message', async () => {
+    // The suite's one successful login above used one attempt of two.
+    await t.post('/api/admin/login', { email: 'nobody@example.se', password: 'x' });
+    const refused = await t.post('/api/admin/login', { email: 'nobody@example.se', password: 'x' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: 'För många inloggningsförsök. Försök igen om en stund.' });
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+  });
+});
+
+describe('push subscriptions', () => {
+  let u: TestServer;
+  beforeAll(async () => {
+    u = await startTestServer({ now: () => MONDAY_MORNING });
+  });
+  afterAll(() => u.close());
+
+  it.each([
+    ['an http endpoint', { endpoint: 'http://push.example/1', keys: { p256dh: 'p', auth: 'a' } }],
+    ['an endpoint over 1,000 characters', { endpoint: `https://push.example/${'x'.repeat(1000)}`, keys: { p256dh: 'p', auth: 'a' } }],
+    ['a p256dh key over 200 characters', { endpoint: 'https://push.example/1', keys: { p256dh: 'p'.repeat(201), auth: 'a' } }],
+    ['an auth key over 100 characters', { endpoint: 'https://push.example/1', keys: { p256dh: 'p', auth: 'a'.repeat(101) } }],
+    ['no endpoint', { keys: { p256dh: 'p', auth: 'a' } }],
+  ])('refuses %s with a Swedish 400', async (_name, body) => {
+    const reply = await u.post('/api/notifications/subscribe', body);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ error: 'Ogiltig push-prenumeration' });
+  });
+
+  it('accepts a real-sized subscription', async () => {
+    expect((await u.post('/api/notifications/subscribe', subscription(7))).status).toBe(201);
+  });
+});
