@@ -93,6 +93,8 @@ export function launchBrowser(): Promise<Browser> {
 
 /** A page that records console errors and uncaught exceptions, to assert there were none. */
 export async function openPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  // Shared, noisy 2-core machines: wait longer than Playwright's 30 s before calling a step failed.
+  context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { api } from '../../lib/api.js';
 import { STATUS_TEXT, a } from '../../lib/adminTexts.js';
-import { formatDateLong, formatKr } from '../../lib/format.js';
+import { formatDateLong } from '../../lib/format.js';
+import { AmountRow, ItemsTable } from '../ItemsTable.js';
 import type { Booking } from '../../lib/types.js';
 
 export interface AdminBooking extends Booking {
@@ -78,45 +79,10 @@ export function BookingDetails({ id, onClose }: { id: string; onClose: () => voi
                 </>
               )}
             </dl>
-            <table className="summary__table">
-              <caption className="visually-hidden">Pizzor</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Pizza</th>
-                  <th scope="col" className="num">
-                    Antal
-                  </th>
-                  <th scope="col" className="num">
-                    Pris
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {booking.items.map((line, i) => (
-                  <tr key={i}>
-                    <td>{line.pizza_name}</td>
-                    <td className="num">{line.qty}</td>
-                    <td className="num">{formatKr(line.qty * line.price_cents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                {booking.discount_cents ? (
-                  <tr className="summary__discount">
-                    <th scope="row" colSpan={2}>
-                      Rabatt
-                    </th>
-                    <td className="num">−{formatKr(booking.discount_cents)}</td>
-                  </tr>
-                ) : null}
-                <tr className="summary__total">
-                  <th scope="row" colSpan={2}>
-                    Totalt
-                  </th>
-                  <td className="num">{formatKr(booking.final_total_cents)}</td>
-                </tr>
-              </tfoot>
-            </table>
+            <ItemsTable lines={booking.items} caption="Pizzor">
+              {booking.discount_cents ? <AmountRow label="Rabatt" cents={booking.discount_cents} kind="discount" /> : null}
+              <AmountRow label="Totalt" cents={booking.final_total_cents} kind="total" />
+            </ItemsTable>
             {history && history.length > 0 && (
               <section aria-labelledby="history-title">
                 <h3 id="history-title">Historik</h3>

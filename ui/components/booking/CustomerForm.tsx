@@ -1,23 +1,7 @@
 // The customer's details (SPEC 2, 5): name, e-mail, optional phone, dine in or take away, and an
 // optional note to the kitchen. Messages show at their field.
 import type { CustomerForm as Customer } from '../../state/booking.js';
-
-function Field(props: { id: string; label: string; error?: string; children: React.ReactNode; hint?: string }) {
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={props.id}>
-        {props.label}
-      </label>
-      {props.children}
-      {props.hint && !props.error && <p className="hint">{props.hint}</p>}
-      {props.error && (
-        <p id={`${props.id}-error`} className="field__error" role="alert">
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
+import { Field } from '../Field.js';
 
 export function CustomerForm(props: { value: Customer; errors: Record<string, string>; onChange: (value: Customer) => void }) {
   const { value, errors, onChange } = props;

@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { api, errorText, isNetworkError } from '../../../lib/api.js';
-import { formatDateLong, formatKr } from '../../../lib/format.js';
+import { formatDateLong } from '../../../lib/format.js';
+import { AmountRow, ItemsTable } from '../../../components/ItemsTable.js';
 import { STATUS_LABEL, t } from '../../../lib/texts.js';
 import type { LookupAnswer } from '../../../lib/types.js';
 
@@ -140,37 +141,9 @@ export default function Page() {
                 </>
               )}
             </dl>
-            <table className="summary__table">
-              <caption className="visually-hidden">Pizzor</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Pizza</th>
-                  <th scope="col" className="num">
-                    Antal
-                  </th>
-                  <th scope="col" className="num">
-                    Pris
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.items.map((line, i) => (
-                  <tr key={i}>
-                    <td>{line.pizza_name}</td>
-                    <td className="num">{line.qty}</td>
-                    <td className="num">{formatKr(line.qty * line.price_cents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr className="summary__total">
-                  <th scope="row" colSpan={2}>
-                    Totalt
-                  </th>
-                  <td className="num">{formatKr(booking.final_total_cents)}</td>
-                </tr>
-              </tfoot>
-            </table>
+            <ItemsTable lines={result.items} caption="Pizzor">
+              <AmountRow label="Totalt" cents={booking.final_total_cents} kind="total" />
+            </ItemsTable>
             <div className="actions">
               {booking.status !== 'cancelled' && (
                 <a className="btn btn--secondary" href={`/api/bookings/${encodeURIComponent(booking.id)}/calendar.ics?email=${encodeURIComponent(booking.email)}`} download>

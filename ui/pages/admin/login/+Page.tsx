@@ -7,6 +7,7 @@ import { loginSchema } from '../../../../domain/payloads.js';
 import { api, errorText } from '../../../lib/api.js';
 import { a } from '../../../lib/adminTexts.js';
 import { userAtom, type AdminUser } from '../../../state/auth.js';
+import { Field } from '../../../components/Field.js';
 
 export default function Page() {
   const setUser = useSetAtom(userAtom);
@@ -14,6 +15,8 @@ export default function Page() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+
+  const invalid = (field: string) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `login-${field}-error` } : {});
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -45,10 +48,7 @@ export default function Page() {
       <h1 id="login-title">Logga in</h1>
       <p className="hint">Pizzakioskens administration</p>
       <form noValidate onSubmit={submit}>
-        <div className="field">
-          <label className="field__label" htmlFor="login-email">
-            E-post
-          </label>
+        <Field id="login-email" label="E-post" error={errors.email}>
           <input
             id="login-email"
             className="field__control"
@@ -56,19 +56,10 @@ export default function Page() {
             autoComplete="username"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'login-email-error' : undefined}
+            {...invalid('email')}
           />
-          {errors.email && (
-            <p id="login-email-error" className="field__error" role="alert">
-              {errors.email}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="login-password">
-            Lösenord
-          </label>
+        </Field>
+        <Field id="login-password" label="Lösenord" error={errors.password}>
           <input
             id="login-password"
             className="field__control"
@@ -76,15 +67,9 @@ export default function Page() {
             autoComplete="current-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? 'login-password-error' : undefined}
+            {...invalid('password')}
           />
-          {errors.password && (
-            <p id="login-password-error" className="field__error" role="alert">
-              {errors.password}
-            </p>
-          )}
-        </div>
+        </Field>
         <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
           {busy ? 'Loggar in...' : 'Logga in'}
         </button>

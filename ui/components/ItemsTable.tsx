@@ -1,0 +1,51 @@
+// An order's lines as a table (pizza, quantity, price in kr) with footer rows for subtotal,
+// discount and total: the booking page's summary, /my-booking and the admin's details.
+import type { ReactNode } from 'react';
+import { formatKr } from '../lib/format.js';
+
+export interface ItemLine {
+  pizza_name: string;
+  qty: number;
+  price_cents: number;
+}
+
+export function ItemsTable({ lines, caption, children }: { lines: readonly ItemLine[]; caption: string; children: ReactNode }) {
+  return (
+    <table className="summary__table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Pizza</th>
+          <th scope="col" className="num">
+            Antal
+          </th>
+          <th scope="col" className="num">
+            Pris
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line, i) => (
+          <tr key={i}>
+            <td>{line.pizza_name}</td>
+            <td className="num">{line.qty}</td>
+            <td className="num">{formatKr(line.qty * line.price_cents)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>{children}</tfoot>
+    </table>
+  );
+}
+
+/** A footer row: a label over the first two columns, an amount (negative for a discount). */
+export function AmountRow({ label, cents, kind }: { label: string; cents: number; kind?: 'discount' | 'total' }) {
+  return (
+    <tr className={kind ? `summary__${kind}` : undefined}>
+      <th scope="row" colSpan={2}>
+        {label}
+      </th>
+      <td className="num">{kind === 'discount' ? `−${formatKr(cents)}` : formatKr(cents)}</td>
+    </tr>
+  );
+}
