@@ -1,0 +1,273 @@
+/// <reference lib="dom" />
+// /admin/pizzas, /admin/bonus-codes, /admin/reports and /admin/settings in a real Chromium
+// against the built server: a pizza priced in kr created, edited and deleted (the public menu
+// follows); a bonus code used through POST /api/bookings until its limit badge shows, then
+// toggled inactive and deleted; the report PDF under SPEC's file name (the daily report's is in
+// admin.e2e.test.ts); the report date messages; settings validated, saved (GET /api/settings
+// follows), synced and reset; no console errors; and axe on the four screens in both themes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { ADMIN, inDays, launchBrowser, openPage, startServer, type E2EServer } from './harness.js';
+
+let server: E2EServer;
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+/** A fresh browser signed in through /admin/login. */
+async function signedIn(width = 1280, theme?: string): Promise<{ page: Page; errors: string[]; dialogs: string[] }> {
+  await context?.close();
+  context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.base, serviceWorkers: 'block', acceptDownloads: true });
+  if (theme) await context.addInitScript((t) => localStorage.setItem('pizzakiosken-theme', t), theme);
+  const { page, errors } = await openPage(context);
+  // window.confirm: accepted, and its text kept for the assertions.
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.goto('/admin/login');
+  await page.getByLabel('E-post').fill(ADMIN.email);
+  await page.getByLabel('Lösenord').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Logga in' }).click();
+  await page.waitForURL(/\/admin$/);
+  return { page, errors, dialogs };
+}
+
+const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text }).first().waitFor();
+const publicPizzas = async () => (await server.api('GET', '/api/pizzas')).body as { id: number; name: string; price_cents: number }[];
+
+describe('/admin/pizzas', () => {
+  it('creates a pizza priced in kr, edits and deletes it; the public menu follows', async () => {
+    const { page, errors, dialogs } = await signedIn(390);
+    await page.goto('/admin/pizzas');
+    await page.getByRole('heading', { name: 'Margherita' }).waitFor();
+
+    await page.getByRole('button', { name: '+ Ny pizza' }).click();
+    const form = page.getByRole('dialog');
+    await form.getByRole('button', { name: 'Skapa pizza' }).click();
+    await form.getByText('Namn och pris måste anges').waitFor();
+    await form.getByLabel('Namn').fill('Diavola');
+    await form.getByLabel('Pris (kr)').fill('0');
+    await form.getByRole('button', { name: 'Skapa pizza' }).click();
+    await form.getByText('Namn och pris måste anges').waitFor();
+    expect(await form.getByLabel('Pris (kr)').getAttribute('aria-invalid')).toBe('true');
+
+    await form.getByLabel('Beskrivning').fill('Tomatsås, mozzarella, salami piccante');
+    await form.getByLabel('Pris (kr)').fill('89.50');
+    await form.getByRole('button', { name: 'Skapa pizza' }).click();
+    await toast(page, 'Pizza skapad!');
+    await form.waitFor({ state: 'detached' });
+    const card = page.locator('.pizza-card', { hasText: 'Diavola' });
+    expect(await card.textContent()).toContain('Aktiv');
+    let created = (await publicPizzas()).find((p) => p.name === 'Diavola');
+    expect(created).toMatchObject({ price_cents: 8950, description: 'Tomatsås, mozzarella, salami piccante', active: 1 });
+
+    await page.getByRole('button', { name: 'Redigera Diavola' }).click();
+    expect(await form.getByLabel('Pris (kr)').inputValue()).toBe('89.5');
+    await form.getByLabel('Pris (kr)').fill('112.35');
+    await form.getByRole('button', { name: 'Spara ändringar' }).click();
+    await toast(page, 'Pizza uppdaterad!');
+    created = (await publicPizzas()).find((p) => p.name === 'Diavola');
+    expect(created?.price_cents).toBe(11235);
+    expect(await card.locator('.pizza-card__price').textContent()).toBe('112 kr');
+
+    // Inactive: off the public menu, still in the admin's grid with its badge.
+    await page.getByRole('button', { name: 'Redigera Diavola' }).click();
+    await form.getByLabel('Aktiv (visas på menyn)').uncheck();
+    await form.getByRole('button', { name: 'Spara ändringar' }).click();
+    await expect.poll(() => card.locator('.badge').textContent()).toBe('Inaktiv');
+    expect((await publicPizzas()).some((p) => p.name === 'Diavola')).toBe(false);
+
+    await page.getByRole('button', { name: 'Ta bort Diavola' }).click();
+    await toast(page, 'Pizza borttagen!');
+    expect(dialogs).toContain('Är du säker på att du vill ta bort "Diavola"?');
+    await card.waitFor({ state: 'detached' });
+    const cookie = await server.login();
+    const all = (await server.api('GET', '/api/admin/pizzas', undefined, cookie)).body as { name: string }[];
+    expect(all.some((p) => p.name === 'Diavola')).toBe(false);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('/admin/bonus-codes', () => {
+  it('creates a code, shows the limit reached after bookings use it, toggles it inactive and deletes it', async () => {
+    const { page, errors, dialogs } = await signedIn();
+    await page.goto('/admin/bonus-codes');
+    await page.getByText('Inga bonuskoder ännu').waitFor();
+
+    await page.getByRole('button', { name: '+ Ny bonuskod' }).click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel('Kod').fill('');
+    await form.getByRole('button', { name: 'Skapa bonuskod' }).click();
+    await form.getByText('Bonuskod krävs').waitFor();
+    await form.getByLabel('Kod').fill('fest10');
+    expect(await form.getByLabel('Kod').inputValue()).toBe('FEST10');
+    await form.getByLabel('Beskrivning').fill('Fredagsfest');
+    await form.getByLabel('Rabatt (%)').fill('150');
+    await form.getByRole('button', { name: 'Skapa bonuskod' }).click();
+    await form.getByText('Rabatten måste vara mellan 0 och 100 procent').waitFor();
+    await form.getByLabel('Rabatt (%)').fill('12.5');
+    await form.getByLabel('Max antal användningar').fill('2');
+    await form.getByRole('button', { name: 'Skapa bonuskod' }).click();
+    await toast(page, 'Bonuskod skapad');
+    const row = page.locator('tr[data-code="FEST10"]');
+    await row.waitFor();
+    expect(await row.textContent()).toContain('0 / 2');
+    expect(await row.textContent()).toContain('Tills vidare');
+    expect(await page.locator('.stat-cards').textContent()).toContain('12,5 %');
+
+    for (const [i, time] of ['11:00', '11:30'].entries()) {
+      const booked = await server.api('POST', '/api/bookings', {
+        date: inDays(3),
+        time,
+        name: `Festkund ${i}`,
+        email: `fest${i}@example.se`,
+        dine_in: false,
+        items: [{ pizza_id: 1, qty: 1 }],
+        requested_pizzas: 1,
+        bonus_code: 'fest10',
+      });
+      expect(booked.status).toBe(201);
+      expect(booked.body.booking.discount_cents).toBeGreaterThan(0);
+    }
+    await page.reload();
+    await row.getByText('Gräns nådd').waitFor();
+    expect(await row.textContent()).toContain('2 / 2');
+
+    await row.getByRole('button', { name: /^Aktiv/ }).click();
+    await toast(page, 'Bonuskod inaktiverad');
+    await row.getByRole('button', { name: /^Inaktiv/ }).waitFor();
+    const cookie = await server.login();
+    const codes = (await server.api('GET', '/api/admin/bonus-codes', undefined, cookie)).body as any[];
+    expect(codes.find((c) => c.code === 'FEST10')).toMatchObject({ is_active: 0, used_count: 2, usage_limit: 2, discount_percentage: 12.5 });
+
+    // An expiry in the past: 'Utgången'.
+    await row.getByRole('button', { name: 'Redigera FEST10' }).click();
+    await form.getByLabel('Giltig till').fill('2020-05-01T12:00');
+    await form.getByRole('button', { name: 'Spara ändringar' }).click();
+    await toast(page, 'Bonuskod uppdaterad');
+    await row.getByText('Utgången').waitFor();
+
+    await row.getByRole('button', { name: 'Radera FEST10' }).click();
+    await toast(page, 'Bonuskod raderad');
+    expect(dialogs).toEqual(['Är du säker på att du vill radera bonuskoden "FEST10"?']);
+    await row.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('/admin/reports', () => {
+  it('asks for both dates in order, then downloads bokningsrapport-{start}-{end}.pdf', async () => {
+    const { page, errors } = await signedIn(390);
+    await page.goto('/admin/reports');
+    const download = page.getByRole('button', { name: 'Ladda ner PDF' });
+    await download.click();
+    await page.locator('#report-error', { hasText: 'Välj både start- och slutdatum' }).waitFor();
+    await toast(page, 'Välj både start- och slutdatum');
+    await page.getByLabel('Startdatum').fill(inDays(5));
+    await page.getByLabel('Slutdatum').fill(inDays(1));
+    await download.click();
+    await page.locator('#report-error', { hasText: 'Startdatum måste vara före slutdatum' }).waitFor();
+
+    await page.getByRole('button', { name: 'Nästa 7 dagarna' }).click();
+    expect(await page.getByLabel('Startdatum').inputValue()).toBe(inDays(0));
+    expect(await page.getByLabel('Slutdatum').inputValue()).toBe(inDays(7));
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toBe(`bokningsrapport-${inDays(0)}-${inDays(7)}.pdf`);
+    await toast(page, 'Rapport nedladdad!');
+    const { readFile } = await import('node:fs/promises');
+    expect((await readFile((await file.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await page.locator('#report-error').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('/admin/settings', () => {
+  it('validates, saves (GET /api/settings follows), syncs to the calendar and resets', async () => {
+    const { page, errors, dialogs } = await signedIn(390);
+    await page.goto('/admin/settings');
+    await page.getByRole('heading', { name: 'Pizzakioskinställningar' }).waitFor();
+    const capacity = page.getByLabel('Kapacitet per tidsfönster (pizzor)');
+    await expect.poll(() => capacity.inputValue()).toBe('6');
+    expect(await page.getByText('Hit skickas alla bokningsförfrågningar som du ska bekräfta').count()).toBe(1);
+
+    // Validation: a blank number, a blank time on an open day; a closed day hides its times.
+    await capacity.fill('');
+    await page.getByLabel('Söndag Öppnar').fill('');
+    await page.getByRole('button', { name: 'Spara inställningar' }).click();
+    await page.getByText('Kapacitet per tidsfönster måste vara ett heltal, minst 1').waitFor();
+    await page.getByText('Öppnings- och stängningstid krävs för varje öppen dag').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('setting-capacity_per_window');
+    await page.getByRole('checkbox', { name: 'Söndag' }).uncheck();
+    expect(await page.getByLabel('Söndag Öppnar').count()).toBe(0);
+
+    await capacity.fill('8');
+    await page.getByLabel('Lördag Stänger').fill('23:30');
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: 'Spara inställningar' }).click();
+    await toast(page, 'Inställningar sparade!');
+    await reloaded;
+    await expect.poll(() => capacity.inputValue()).toBe('8');
+    const settings = (await server.api('GET', '/api/settings')).body;
+    expect(settings.capacity_per_window).toBe(8);
+    expect(settings.open_days.sun).toBe(false);
+    expect(settings.opening_hours.sat).toEqual({ start: '11:00', end: '23:30' });
+    expect(await page.getByRole('checkbox', { name: 'Söndag' }).isChecked()).toBe(false);
+
+    await page.getByRole('button', { name: 'Synka till kalender' }).click();
+    await toast(page, 'Öppettider synkroniserade till kalendern!');
+    expect(dialogs[0]).toMatch(/Alla kommande datum som inte har egna inställningar uppdateras/);
+
+    await page.getByRole('button', { name: 'Återställ' }).click();
+    await toast(page, 'Inställningar återställda!');
+    expect(dialogs[1]).toBe('Är du säker på att du vill återställa alla inställningar till standardvärden?');
+    await expect.poll(() => capacity.inputValue()).toBe('6');
+    const reset = (await server.api('GET', '/api/settings')).body;
+    expect(reset.capacity_per_window).toBe(6);
+    expect(reset.open_days.sun).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the four screens', () => {
+  it('have no serious or critical axe violations, in both themes, on a phone and on a desktop', async () => {
+    const found: string[] = [];
+    // Each theme once, one on a phone and one on a desktop (every combination costs a minute).
+    for (const [theme, width] of [
+      ['classic', 360],
+      ['napoli', 1280],
+    ] as const) {
+      {
+        const { page, errors } = await signedIn(width, theme);
+        for (const path of ['/admin/pizzas', '/admin/bonus-codes', '/admin/reports', '/admin/settings']) {
+          await page.goto(path);
+          await page.locator('h1').waitFor();
+          await page.locator('[role="status"]', { hasText: 'Laddar' }).waitFor({ state: 'detached' });
+          const result = await new AxeBuilder({ page }).analyze();
+          for (const v of result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+            found.push(`${theme} ${width} ${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+          }
+        }
+        // The pizza form open, too.
+        await page.goto('/admin/pizzas');
+        await page.getByRole('button', { name: '+ Ny pizza' }).click();
+        await page.getByRole('button', { name: 'Skapa pizza' }).click();
+        await page.getByText('Namn och pris måste anges').waitFor();
+        const dialog = await new AxeBuilder({ page }).include('dialog').analyze();
+        for (const v of dialog.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) found.push(`${theme} ${width} pizza form: ${v.id}`);
+        expect(errors).toEqual([]);
+      }
+    }
+    expect(found).toEqual([]);
+  }, 300_000);
+});
