@@ -8,6 +8,10 @@ import { a } from '../../lib/adminTexts.js';
 export const ADMIN_SCREENS = [
   { href: '/admin', label: 'Översikt' },
   { href: '/admin/bookings', label: 'Bokningar' },
+  { href: '/admin/pizzas', label: 'Pizzor' },
+  { href: '/admin/bonus-codes', label: 'Bonuskoder' },
+  { href: '/admin/reports', label: 'Rapporter' },
+  { href: '/admin/settings', label: 'Inställningar' },
 ];
 
 export function Loading() {
