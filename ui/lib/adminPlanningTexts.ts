@@ -1,0 +1,60 @@
+// The Swedish texts of the planning screens (calendar, VIP, statistics) in one place; SPEC 8's
+// messages are word for word.
+export const cal = {
+  title: 'Kalender',
+  loadFailed: 'Kunde inte ladda veckodata',
+  dayFailed: 'Kunde inte uppdatera dag',
+  hoursFailed: 'Kunde inte uppdatera öppettider',
+  vipFailed: 'Kunde inte skapa VIP-datum',
+  vipRemoveFailed: 'Kunde inte ta bort VIP-status',
+  linkFailed: 'Kunde inte generera VIP-länk. Kontrollera att dagen är markerad som VIP.',
+  dayOk: 'Dag uppdaterad!',
+  hoursOk: 'Öppettider uppdaterade!',
+  vipOk: 'VIP-datum skapat!',
+  vipRemoved: 'VIP-status borttagen!',
+  linkOk: 'VIP-länk genererad!',
+  copied: 'Länk kopierad till urklipp!',
+  copyFailed: 'Kunde inte kopiera länken',
+};
+
+export const vip = {
+  title: 'VIP-hantering',
+  customersFailed: 'Kunde inte ladda VIP-kunder',
+  datesFailed: 'Kunde inte ladda VIP-datum',
+  customerDeleteFailed: 'Kunde inte ta bort VIP-kund',
+  dateDeleteFailed: 'Kunde inte ta bort VIP-datum',
+  linkFailed: 'Kunde inte skapa VIP-länk',
+  copyFailed: 'Kunde inte kopiera länken',
+  saveFailed: 'Kunde inte spara VIP-kund',
+  sendFailed: 'Kunde inte skicka VIP-inbjudningar',
+  customerCreated: 'VIP-kund skapad!',
+  customerUpdated: 'VIP-kund uppdaterad!',
+  customerDeleted: 'VIP-kund borttagen!',
+  dateCreated: 'VIP-datum skapat!',
+  dateDeleted: 'VIP-datum borttaget!',
+  invitationsSent: (n: number) => `VIP-inbjudningar skickade till ${n} kunder!`,
+  linkCreated: 'VIP-länk skapad!',
+  copied: 'Länk kopierad till urklipp!',
+  confirmDeleteCustomer: (name: string) => `Är du säker på att du vill ta bort VIP-kunden "${name}"?`,
+  confirmDeleteDate: (date: string) => `Är du säker på att du vill ta bort VIP-datumet ${date}?`,
+  defaultSubject: 'Du är inbjuden som VIP till Pizzakiosken!',
+  defaultMessage:
+    'Hej {name}!\n\nSom en av våra bästa kunder får du boka före alla andra. Klicka på länken i mejlet för att boka din pizza.\n\nVarma hälsningar,\nPizzakiosken',
+};
+
+export const stats = {
+  title: 'Statistik & Analys',
+  loading: 'Laddar statistik...',
+  periods: { week: 'Senaste veckan', month: 'Senaste månaden', year: 'Senaste året' } as const,
+  totalBookings: 'Totalt antal bokningar',
+  totalRevenue: 'Total omsättning',
+  pizzasSold: 'Pizzor sålda',
+  avgOrder: 'Genomsnittlig orderstorlek',
+  popularPizzas: 'Populäraste pizzorna',
+  bookingsPerDay: 'Bokningar per dag',
+  popularTimes: 'Populära tider',
+  revenueTrend: 'Omsättning per dag',
+  details: 'Detaljerad pizzastatistik',
+  quantity: 'Antal',
+  loadFailedLog: 'Kunde inte ladda statistik',
+};
