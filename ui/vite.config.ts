@@ -1,6 +1,7 @@
 // The UI build: Vike (SSR React) with the PWA plugin. Vite's root is ui/ so that Vike's
 // filesystem routing starts at ui/pages; the output goes to dist/ui (client/ and server/), apart
 // from tsc's dist/api, because Vite empties its out dir.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, sep } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
@@ -32,6 +33,23 @@ function clientStaysClean(): Plugin {
       return null;
     },
   };
+}
+
+/**
+ * The statistics screen's charts (echarts and zrender, in a chunk of their own that only
+ * /admin/stats loads) are staff-only: the customer's offline app does not precache them. Vike
+ * names chunks by hash alone, so the chunk is recognised by its content.
+ */
+async function withoutChartChunks(entries: { url: string; size: number }[]) {
+  const isChart = (url: string) => {
+    if (!url.endsWith('.js')) return false;
+    try {
+      return readFileSync(join(root, 'dist', 'ui', 'client', url), 'utf8').includes('zrender');
+    } catch {
+      return false;
+    }
+  };
+  return { manifest: entries.filter((entry) => !isChart(entry.url)), warnings: [] };
 }
 
 export default defineConfig({
@@ -72,6 +90,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,svg,png,woff2,webmanifest}'],
         // The staff admin is not part of the customer's offline app.
         globIgnores: ['**/*admin*', '**/*echarts*'],
+        manifestTransforms: [withoutChartChunks],
         additionalManifestEntries: [
           { url: '/', revision: String(Date.now()) },
           { url: '/my-booking', revision: String(Date.now()) },

@@ -1,0 +1,122 @@
+// The four charts of /admin/stats (SPEC 2, 9), loaded lazily by that page only: echarts core with
+// just the pie, bar and line charts (the full bundle is twice the size). Each chart is 300 px high
+// and the seven colours cycle; each has an aria description made by echarts.
+import { useEffect, useState } from 'react';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
+import * as echarts from 'echarts/core';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { AriaComponent, GridComponent, TooltipComponent } from 'echarts/components';
+import { SVGRenderer } from 'echarts/renderers';
+import dayjs from 'dayjs';
+import '../../lib/format.js'; // the Swedish dayjs locale
+import { formatKr } from '../../lib/format.js';
+import { stats as t } from '../../lib/adminPlanningTexts.js';
+
+echarts.use([PieChart, BarChart, LineChart, AriaComponent, GridComponent, TooltipComponent, SVGRenderer]);
+
+/** Seven colours with at least 3:1 contrast on both themes' surfaces (WCAG 1.4.11). */
+export const PALETTE = ['#d64532', '#2f8f4e', '#b7791f', '#3b6fd8', '#9b59b6', '#0f8a7e', '#d6336c'];
+const HEIGHT = 300;
+
+export interface ChartData {
+  pizzas: { name: string; total_ordered: number; total_revenue: number }[];
+  peakHours: { hour: string; bookings_count: number }[];
+  sales: { period: string; bookings_count: number; revenue: number }[];
+}
+
+/** The current theme's text and line colours, read again when the theme changes. */
+function useThemeColours() {
+  const read = () => {
+    const style = getComputedStyle(document.documentElement);
+    return { text: style.getPropertyValue('--text').trim() || '#2b2522', muted: style.getPropertyValue('--muted').trim() || '#5c524a', border: style.getPropertyValue('--border').trim() || '#e2d4bf', surface: style.getPropertyValue('--surface').trim() || '#fff' };
+  };
+  const [colours, setColours] = useState(read);
+  useEffect(() => {
+    const observer = new MutationObserver(() => setColours(read()));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class'] });
+    return () => observer.disconnect();
+  }, []);
+  return colours;
+}
+
+const dayLabel = (period: string) => (/^\d{4}-\d{2}-\d{2}$/.test(period) ? dayjs(period).format('D MMM') : period);
+
+export default function StatsCharts({ data }: { data: ChartData }) {
+  const c = useThemeColours();
+  const base = {
+    color: PALETTE,
+    backgroundColor: 'transparent',
+    textStyle: { color: c.text, fontFamily: 'system-ui, sans-serif' },
+    aria: { enabled: true, decal: { show: false } },
+    tooltip: { backgroundColor: c.surface, borderColor: c.border, textStyle: { color: c.text } },
+  };
+  const axis = {
+    axisLine: { lineStyle: { color: c.muted } },
+    axisLabel: { color: c.text },
+    splitLine: { lineStyle: { color: c.border } },
+  };
+  const grid = { left: 8, right: 16, top: 24, bottom: 8, containLabel: true };
+
+  const pie = {
+    ...base,
+    tooltip: { ...base.tooltip, trigger: 'item', valueFormatter: (v: number) => `${v} st` },
+    series: [
+      {
+        type: 'pie',
+        name: t.quantity,
+        radius: 80,
+        percentPrecision: 0,
+        colorBy: 'data',
+        label: { color: c.text, formatter: '{b}: {d}%', overflow: 'truncate', width: 110 },
+        labelLine: { lineStyle: { color: c.muted } },
+        data: data.pizzas.map((p) => ({ name: p.name, value: p.total_ordered })),
+      },
+    ],
+  };
+  const bookings = {
+    ...base,
+    grid,
+    tooltip: { ...base.tooltip, trigger: 'axis' },
+    xAxis: { ...axis, type: 'category', data: data.sales.map((s) => dayLabel(s.period)) },
+    yAxis: { ...axis, type: 'value', minInterval: 1 },
+    series: [{ type: 'bar', name: 'Bokningar', colorBy: 'data', data: data.sales.map((s) => s.bookings_count) }],
+  };
+  const times = {
+    ...base,
+    grid,
+    tooltip: { ...base.tooltip, trigger: 'axis' },
+    xAxis: { ...axis, type: 'category', data: data.peakHours.map((h) => `${h.hour}:00`) },
+    yAxis: { ...axis, type: 'value', minInterval: 1 },
+    series: [{ type: 'bar', name: 'Bokningar', colorBy: 'data', data: data.peakHours.map((h) => h.bookings_count) }],
+  };
+  const revenue = {
+    ...base,
+    grid,
+    tooltip: { ...base.tooltip, trigger: 'axis', valueFormatter: (v: number) => formatKr(Math.round(v * 100)) },
+    xAxis: { ...axis, type: 'category', boundaryGap: false, data: data.sales.map((s) => dayLabel(s.period)) },
+    yAxis: { ...axis, type: 'value', axisLabel: { color: c.text, formatter: '{value} kr' } },
+    series: [{ type: 'line', name: 'Omsättning', smooth: true, symbolSize: 8, lineStyle: { width: 3 }, areaStyle: { opacity: 0.12 }, data: data.sales.map((s) => s.revenue) }],
+  };
+
+  const charts = [
+    { id: 'pizzas', title: t.popularPizzas, option: pie, empty: data.pizzas.length === 0 },
+    { id: 'bookings', title: t.bookingsPerDay, option: bookings, empty: data.sales.length === 0 },
+    { id: 'times', title: t.popularTimes, option: times, empty: data.peakHours.length === 0 },
+    { id: 'revenue', title: t.revenueTrend, option: revenue, empty: data.sales.length === 0 },
+  ];
+  return (
+    <div className="charts">
+      {charts.map((chart) => (
+        <section key={chart.id} className="card chart-card" aria-labelledby={`chart-${chart.id}`}>
+          <h2 id={`chart-${chart.id}`} className="chart-card__title">
+            {chart.title}
+          </h2>
+          <div className="chart" data-chart={chart.id}>
+            <ReactEChartsCore echarts={echarts} option={chart.option} notMerge style={{ height: HEIGHT, width: '100%' }} opts={{ renderer: 'svg' }} />
+          </div>
+          {chart.empty && <p className="hint chart-card__empty">Inga data för perioden.</p>}
+        </section>
+      ))}
+    </div>
+  );
+}
