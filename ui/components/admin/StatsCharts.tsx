@@ -39,6 +39,18 @@ function useThemeColours() {
   return colours;
 }
 
+/** Narrow chart cards (a phone) leave less room for the pie's labels. */
+function useNarrow() {
+  const [narrow, setNarrow] = useState(() => window.matchMedia('(max-width: 600px)').matches);
+  useEffect(() => {
+    const query = window.matchMedia('(max-width: 600px)');
+    const change = () => setNarrow(query.matches);
+    query.addEventListener('change', change);
+    return () => query.removeEventListener('change', change);
+  }, []);
+  return narrow;
+}
+
 const dayLabel = (period: string) => (/^\d{4}-\d{2}-\d{2}$/.test(period) ? dayjs(period).format('D MMM') : period);
 
 export default function StatsCharts({ data }: { data: ChartData }) {
@@ -55,7 +67,8 @@ export default function StatsCharts({ data }: { data: ChartData }) {
     axisLabel: { color: c.text },
     splitLine: { lineStyle: { color: c.border } },
   };
-  const grid = { left: 8, right: 16, top: 24, bottom: 8, containLabel: true };
+  const grid = { left: 8, right: 28, top: 24, bottom: 8, containLabel: true };
+  const narrow = useNarrow();
 
   const pie = {
     ...base,
@@ -67,7 +80,7 @@ export default function StatsCharts({ data }: { data: ChartData }) {
         radius: 80,
         percentPrecision: 0,
         colorBy: 'data',
-        label: { color: c.text, formatter: '{b}: {d}%', overflow: 'truncate', width: 110 },
+        label: { color: c.text, formatter: '{b}: {d}%', overflow: 'break', width: narrow ? 64 : 120, lineHeight: 14, alignTo: 'edge', edgeDistance: 4 },
         labelLine: { lineStyle: { color: c.muted } },
         data: data.pizzas.map((p) => ({ name: p.name, value: p.total_ordered })),
       },

@@ -1,7 +1,7 @@
 // /admin/calendar (SPEC 2): one week from Monday with previous and next week. Per day: open or
 // closed, opening hours, VIP status with its description, a VIP link for the day, invitations and
 // the booking count. Today is highlighted; a legend explains the marks.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import dayjs from 'dayjs';
 import '../../../styles/admin-planning.css';
@@ -40,6 +40,18 @@ export default function Page() {
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // A second click before React re-renders must not send the change twice.
+  const working = useRef(false);
+  const begin = (date: string) => {
+    if (working.current) return false;
+    working.current = true;
+    setBusy(date);
+    return true;
+  };
+  const done = () => {
+    working.current = false;
+    setBusy(null);
+  };
 
   useEffect(() => {
     setToday(dayjs().format(ISO));
@@ -73,8 +85,7 @@ export default function Page() {
 
   /** Runs one change for a day: busy while it runs, a toast either way, then the week again. */
   async function run(date: string, work: () => Promise<unknown>, ok: string, fallback: string): Promise<boolean> {
-    if (busy) return false;
-    setBusy(date);
+    if (!begin(date)) return false;
     try {
       await work();
       toast.success(ok);
@@ -84,7 +95,7 @@ export default function Page() {
       toast.error(errorText(error, fallback));
       return false;
     } finally {
-      setBusy(null);
+      done();
     }
   }
 
@@ -102,8 +113,7 @@ export default function Page() {
   const removeVip = (day: CalendarDay) => run(day.date, () => api('/admin/vip-dates', { method: 'DELETE', body: { date: day.date } }), cal.vipRemoved, cal.vipRemoveFailed);
 
   async function generateLink(day: CalendarDay) {
-    if (busy) return;
-    setBusy(day.date);
+    if (!begin(day.date)) return;
     try {
       const link = await api<{ url: string; expires_at: string }>('/admin/vip-links/generate-for-date', { body: { vip_date_id: day.date, expires_hours: 168 } });
       toast.success(cal.linkOk);
@@ -111,7 +121,7 @@ export default function Page() {
     } catch {
       toast.error(cal.linkFailed);
     } finally {
-      setBusy(null);
+      done();
     }
   }
 
@@ -122,29 +132,31 @@ export default function Page() {
         <h1>{cal.title}</h1>
       </div>
       <nav className="week-nav card" aria-label="Välj vecka">
-        <button type="button" className="btn btn--secondary" onClick={() => go(-1)} disabled={!start}>
-          <span aria-hidden="true">←</span> Föregående vecka
+        <button type="button" className="btn btn--secondary week-nav__prev" onClick={() => go(-1)} disabled={!start} aria-label="Föregående vecka">
+          <span aria-hidden="true">←</span> Föregående<span className="week-nav__word"> vecka</span>
         </button>
-        <p className="week-nav__range" aria-live="polite">
-          {start && end ? (
-            <>
-              <strong>Vecka {isoWeek(dayjs(start))}</strong>
-              <span>
-                {dayjs(start).format('D MMM')} – {end.format('D MMM YYYY')}
-              </span>
-            </>
-          ) : (
-            a.loading
+        <div className="week-nav__range">
+          <p aria-live="polite">
+            {start && end ? (
+              <>
+                <strong>Vecka {isoWeek(dayjs(start))}</strong>{' '}
+                <span>
+                  {dayjs(start).format('D MMM')} – {end.format('D MMM YYYY')}
+                </span>
+              </>
+            ) : (
+              a.loading
+            )}
+          </p>
+          {start && start !== mondayOf(dayjs()).format(ISO) && (
+            <button type="button" className="btn btn--ghost btn--small" onClick={() => go(0)}>
+              Till denna vecka
+            </button>
           )}
-        </p>
-        <div className="week-nav__right">
-          <button type="button" className="btn btn--ghost" onClick={() => go(0)} disabled={!start || start === mondayOf(dayjs()).format(ISO)}>
-            Denna vecka
-          </button>
-          <button type="button" className="btn btn--secondary" onClick={() => go(1)} disabled={!start}>
-            Nästa vecka <span aria-hidden="true">→</span>
-          </button>
         </div>
+        <button type="button" className="btn btn--secondary week-nav__next" onClick={() => go(1)} disabled={!start} aria-label="Nästa vecka">
+          Nästa<span className="week-nav__word"> vecka</span> <span aria-hidden="true">→</span>
+        </button>
       </nav>
 
       <Legend />
@@ -304,7 +316,7 @@ function DayCard(props: {
             aria-label={`Ta bort VIP-status ${label}`}
             title="Klicka för att ta bort VIP-status"
           >
-            <span aria-hidden="true">👑</span> VIP <span aria-hidden="true">✕</span>
+            <span aria-hidden="true">★</span> VIP <span aria-hidden="true">✕</span>
           </button>
           {day.vipDescription && <p className="day__vip-text">{day.vipDescription}</p>}
           <button type="button" className="btn btn--primary btn--small" disabled={anyBusy} onClick={props.onLink} aria-label={`Generera VIP-länk ${label}`}>
@@ -317,7 +329,7 @@ function DayCard(props: {
       ) : (
         day.isOpen && (
           <button type="button" className="btn btn--ghost btn--small" disabled={anyBusy} onClick={props.onVip} aria-label={`Markera som VIP ${label}`}>
-            <span aria-hidden="true">👑</span> Markera som VIP
+            <span aria-hidden="true">★</span> Markera som VIP
           </button>
         )
       )}

@@ -119,13 +119,13 @@ export default function Page() {
                     <tr>
                       <th scope="col">Pizza</th>
                       <th scope="col" className="num">
-                        Antal sålda
+                        Antal<span className="wide-only"> sålda</span>
                       </th>
                       <th scope="col" className="num">
                         Omsättning
                       </th>
                       <th scope="col" className="num">
-                        Andel av försäljningen
+                        Andel<span className="wide-only"> av försäljningen</span>
                       </th>
                     </tr>
                   </thead>

@@ -248,10 +248,11 @@ function CustomerDialog({ customer, onClose, onSaved }: { customer: VipCustomer 
   });
   const [errors, setErrors] = useState<{ email?: string; name?: string }>({});
   const [busy, setBusy] = useState(false);
+  const saving = useRef(false);
 
   async function save(event: React.FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    if (saving.current) return;
     const next: typeof errors = {};
     if (!form.email.trim()) next.email = msg.vipCustomerRequired;
     else if (!EMAIL.test(form.email.trim())) next.email = msg.invalidEmail;
@@ -261,6 +262,7 @@ function CustomerDialog({ customer, onClose, onSaved }: { customer: VipCustomer 
       document.getElementById(next.email ? 'vip-email' : 'vip-name')?.focus();
       return;
     }
+    saving.current = true;
     setBusy(true);
     const body = { email: form.email.trim(), name: form.name.trim(), phone: form.phone.trim(), notes: form.notes.trim(), active: form.active };
     try {
@@ -270,6 +272,7 @@ function CustomerDialog({ customer, onClose, onSaved }: { customer: VipCustomer 
       await onSaved();
     } catch (error) {
       toast.error(errorText(error, vip.saveFailed));
+      saving.current = false;
       setBusy(false);
     }
   }
@@ -505,6 +508,8 @@ function InvitationsTab({ customers, dates, presetDate }: { customers: VipCustom
   const [errors, setErrors] = useState<{ customers?: string; subject?: string; message?: string; hours?: string }>({});
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<Invitation[] | null>(null);
+  // A double click must not send the mails twice.
+  const sending = useRef(false);
   useEffect(() => setDate(presetDate), [presetDate]);
 
   const loadSent = useCallback(async () => {
@@ -528,7 +533,7 @@ function InvitationsTab({ customers, dates, presetDate }: { customers: VipCustom
 
   async function send(event: React.FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    if (sending.current) return;
     const h = Number(hours);
     const next: typeof errors = {};
     if (chosen.size === 0) next.customers = msg.invitationCustomersRequired;
@@ -541,6 +546,7 @@ function InvitationsTab({ customers, dates, presetDate }: { customers: VipCustom
       document.getElementById(first === 'customers' ? 'invite-customers' : `invite-${first}`)?.focus();
       return;
     }
+    sending.current = true;
     setBusy(true);
     try {
       const answer = await api<{ sent: number; invitations: unknown[] }>('/admin/vip-invitations/send', {
@@ -552,6 +558,7 @@ function InvitationsTab({ customers, dates, presetDate }: { customers: VipCustom
     } catch (error) {
       toast.error(errorText(error, vip.sendFailed));
     } finally {
+      sending.current = false;
       setBusy(false);
     }
   }
