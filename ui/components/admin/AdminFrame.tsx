@@ -8,9 +8,12 @@ import { a } from '../../lib/adminTexts.js';
 export const ADMIN_SCREENS = [
   { href: '/admin', label: 'Översikt' },
   { href: '/admin/bookings', label: 'Bokningar' },
+  { href: '/admin/calendar', label: 'Kalender' },
   { href: '/admin/pizzas', label: 'Pizzor' },
+  { href: '/admin/vip', label: 'VIP' },
   { href: '/admin/bonus-codes', label: 'Bonuskoder' },
   { href: '/admin/reports', label: 'Rapporter' },
+  { href: '/admin/stats', label: 'Statistik' },
   { href: '/admin/settings', label: 'Inställningar' },
 ];
 
