@@ -1,6 +1,6 @@
 // The composition root: picks the store adapters from the configuration, wires command bus,
 // projections, mail reactor and HTTP app, seeds a first start, and shuts everything down in order.
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -8,12 +8,11 @@ import type { DestinationStream } from 'pino';
 import type { EventStore } from '../domain/eventStore.js';
 import type { Clock } from '../domain/shared/time.js';
 import type { DocumentStore } from '../read-models/documentStore.js';
-import { openSqliteDocumentStore } from '../read-models/sqliteDocumentStore.js';
 import { cachedDocumentStore } from '../read-models/cachedDocumentStore.js';
 import { C } from '../read-models/shapes.js';
 import { ProjectionRunner } from '../projections/runner.js';
 import { allProjections } from '../projections/index.js';
-import { openSqliteEventStore } from './eventStore/sqlite.js';
+import { openEventStore, openReadModelStore } from './stores.js';
 import { CommandBus } from './commands/commandBus.js';
 import { Kiosk } from './kiosk.js';
 import { buildApp } from './app.js';
@@ -42,13 +41,8 @@ export interface ServerOptions {
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
   // Bookings, e-mail addresses and the session secret live here: only this user may read them.
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  // The production adapters load only when configured: the embedded default never needs them.
-  const events = config.eventStoreUrl
-    ? (await import('./eventStore/eventStoreDb.js')).openEventStoreDb(config.eventStoreUrl)
-    : openSqliteEventStore(privateFile(join(config.dataDir, 'events.db')));
-  const store = config.mongoUrl
-    ? await (await import('../read-models/mongoDocumentStore.js')).openMongoDocumentStore(config.mongoUrl, config.mongoDb)
-    : openSqliteDocumentStore(privateFile(join(config.dataDir, 'read-models.db')));
+  const events = await openEventStore(config);
+  const store = await openReadModelStore(config);
   // Settings and day documents are read by every availability query.
   const docs = cachedDocumentStore(store, [C.settings, C.days]);
 
@@ -117,12 +111,3 @@ function sessionSecretFile(dataDir: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
-/**
- * A database file readable by this user only. SQLite gives its -wal and -shm files the
- * database file's permissions, so they are private too.
- */
-function privateFile(file: string): string {
-  if (existsSync(file)) chmodSync(file, 0o600);
-  else closeSync(openSync(file, 'a', 0o600));
-  return file;
-}
