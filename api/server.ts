@@ -16,6 +16,7 @@ import { openEventStore, openReadModelStore } from './stores.js';
 import { CommandBus } from './commands/commandBus.js';
 import { Kiosk } from './kiosk.js';
 import { buildApp } from './app.js';
+import { operationsRoutes } from './routes/operations.js';
 import type { Config } from './config.js';
 import { createMailer } from './mail/mailer.js';
 import { mailReactor } from './mail/reactor.js';
@@ -86,6 +87,15 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     connectionTimeoutMs: config.connectionTimeoutMs,
   });
 
+  // Registered here rather than in buildApp: they report on the stores and projections, which
+  // only the composition root holds.
+  let stopping = false;
+  await app.register(operationsRoutes, {
+    prefix: '/api',
+    readiness: { events, docs: store, projectionPosition: () => projections.position(), stopping: () => stopping, maxLag: config.readyMaxLag },
+  });
+
+  let closing: Promise<void> | null = null;
   return {
     app,
     kiosk,
@@ -93,13 +103,30 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     docs,
     projections,
     bootstrap,
-    async close() {
-      await app.close();
-      await reactor.stop();
-      await projections.stop();
-      await mailer.close();
-      await events.close();
-      await docs.close();
+    /**
+     * Stops in order: no new connections and every in-flight request answered (their
+     * read-your-writes waits still have running projections), then the reactor and projections
+     * after their current page is committed with its checkpoint, then the stores.
+     */
+    close() {
+      stopping = true;
+      closing ??= (async () => {
+        // server.close() reaps the keep-alive connections idle at that moment only; one whose
+        // request was in flight would stay open until its keep-alive timeout. Reap them as
+        // their answers go out.
+        const reaper = setInterval(() => app.server.closeIdleConnections?.(), 50);
+        try {
+          await app.close();
+        } finally {
+          clearInterval(reaper);
+        }
+        await reactor.stop();
+        await projections.stop();
+        await mailer.close();
+        await events.close();
+        await docs.close();
+      })();
+      return closing;
     },
   };
 }
