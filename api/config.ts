@@ -33,6 +33,8 @@ export interface Config {
   uiDev: boolean;
   /** Events the projections may be behind while /api/ready still answers 200. */
   readyMaxLag: number;
+  /** How long a reactor lease lasts unrenewed: how soon another process takes over after a crash. */
+  reactorLeaseTtlMs: number;
   /** How long a graceful shutdown may take before the process exits anyway. */
   shutdownTimeoutMs: number;
 }
@@ -118,6 +120,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     serveUi: flag('SERVE_UI', true),
     uiDev: flag('UI_DEV'),
     readyMaxLag: integer('READY_MAX_LAG', 1000, 0),
+    reactorLeaseTtlMs: integer('REACTOR_LEASE_TTL_MS', 15_000, 300),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 15_000, 0),
   };
   if (problems.length) throw new ConfigError(problems);

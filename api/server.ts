@@ -67,6 +67,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,
     waitForReadModels: (p) => projections.waitFor(p),
+    leaseTtlMs: config.reactorLeaseTtlMs,
   });
   await reactor.start();
   bus.onAppend(() => reactor.wake());

@@ -33,6 +33,9 @@ export interface Checkpoint {
   position: number;
 }
 
+/** Who holds a lease now, from the asking owner's side; 'done' leases are closed for good. */
+export type LeaseState = 'ours' | 'theirs' | 'done';
+
 export interface DocumentStore {
   get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
   find<T extends Doc = Doc>(collection: string, filter?: Filter, options?: FindOptions): Promise<T[]>;
@@ -48,5 +51,15 @@ export interface DocumentStore {
   getCheckpoint(projection: string): Promise<number>;
   /** Removes every document of the collections and the checkpoint of the projection (rebuild). */
   reset(collections: string[], projection: string): Promise<void>;
+  /**
+   * Takes or renews a lease, atomically across every process on the store: (scope, id) becomes
+   * owner's until ttlMs from now when nobody holds it, its holder's time ran out, or owner holds
+   * it already. Answers 'theirs' while another owner holds it, 'done' once it was ended as done.
+   * Leases are no read models: reset() leaves them alone. Reactors use them twice over: one lease
+   * says which process runs the reactor, one per message says who may send it (mail/reactor.ts).
+   */
+  lease(scope: string, id: string, owner: string, ttlMs: number): Promise<LeaseState>;
+  /** 'release' frees owner's lease at once (no-op if another holds it); 'done' closes it for good, whoever holds it. */
+  endLease(scope: string, id: string, owner: string, end: 'release' | 'done'): Promise<void>;
   close(): Promise<void>;
 }

@@ -11,11 +11,12 @@
 // processes may run the same projection against one database without moving a document
 // backwards. (Deletes carry no position: a lagging process can briefly remove or re-add a
 // document another process already changed, until it catches up.)
-import { MongoClient, type AnyBulkWriteOperation, type ClientSession, type Filter as MongoFilter } from 'mongodb';
-import type { Checkpoint, Doc, DocumentStore, FieldCondition, Filter, FindOptions, Write } from './documentStore.js';
+import { MongoClient, MongoServerError, type AnyBulkWriteOperation, type ClientSession, type Filter as MongoFilter } from 'mongodb';
+import type { Checkpoint, Doc, DocumentStore, FieldCondition, Filter, FindOptions, LeaseState, Write } from './documentStore.js';
 
 /** Apart from the read models' own collections: its name cannot be taken by one (see checkName). */
 const CHECKPOINTS = '_checkpoints';
+const LEASES = '_leases';
 const NAME = /^[A-Za-z0-9_]+$/;
 const OPERATORS = new Set(['$gte', '$lte', '$gt', '$lt', '$in', '$ne']);
 
@@ -25,6 +26,13 @@ interface StoredDoc {
   [field: string]: unknown;
 }
 
+interface LeaseDoc {
+  _id: string;
+  owner: string;
+  expires_at: Date;
+  done?: boolean;
+}
+
 interface CheckpointDoc {
   _id: string;
   position: number;
@@ -32,7 +40,7 @@ interface CheckpointDoc {
 
 /** The same names the SQLite store accepts; field names never reach Mongo as operators or paths. */
 function checkName(name: string): string {
-  if (typeof name !== 'string' || !NAME.test(name) || name === CHECKPOINTS) throw new Error(`Invalid read-model name: ${JSON.stringify(name)}`);
+  if (typeof name !== 'string' || !NAME.test(name) || name === CHECKPOINTS || name === LEASES) throw new Error(`Invalid read-model name: ${JSON.stringify(name)}`);
   return name;
 }
 
@@ -85,6 +93,7 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
   const client = new MongoClient(url, { ignoreUndefined: true });
   const db = client.db(dbName);
   const checkpoints = db.collection<CheckpointDoc>(CHECKPOINTS);
+  const leases = db.collection<LeaseDoc>(LEASES);
   let transactions: boolean;
   try {
     await client.connect();
@@ -172,6 +181,41 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
       // resuming from a high checkpoint over emptied collections.
       await checkpoints.deleteOne({ _id: projection });
       for (const name of names) await collection(name).deleteMany({});
+    },
+
+    async lease(scope: string, id: string, owner: string, ttlMs: number): Promise<LeaseState> {
+      const _id = `${scope}:${id}`;
+      // One atomic update of the lease document (upserted when missing) that takes it only when
+      // it is free; the document it leaves behind says who holds it. Expiry runs on the server's
+      // clock ($$NOW), so API hosts with skewed clocks still agree. (A filter cannot say "free":
+      // MongoDB refuses $expr in an upsert's filter.)
+      const takeable = {
+        $and: [{ $ne: ['$done', true] }, { $or: [{ $eq: ['$owner', { $literal: owner }] }, { $lte: [{ $ifNull: ['$expires_at', new Date(0)] }, '$$NOW'] }] }],
+      };
+      const update = [
+        {
+          $set: {
+            owner: { $cond: [takeable, { $literal: owner }, '$owner'] },
+            expires_at: { $cond: [takeable, { $add: ['$$NOW', ttlMs] }, '$expires_at'] },
+          },
+        },
+      ];
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const lease = await leases.findOneAndUpdate({ _id }, update, { upsert: true, returnDocument: 'after' });
+          return lease?.done ? 'done' : lease?.owner === owner ? 'ours' : 'theirs';
+        } catch (error) {
+          // Two first upserts of one _id at once: one inserts, the other may see a duplicate key.
+          if (attempt < 3 && error instanceof MongoServerError && error.code === 11000) continue;
+          throw error;
+        }
+      }
+    },
+
+    async endLease(scope: string, id: string, owner: string, end: 'release' | 'done') {
+      const _id = `${scope}:${id}`;
+      if (end === 'done') await leases.updateOne({ _id }, { $set: { done: true }, $setOnInsert: { owner, expires_at: new Date(0) } }, { upsert: true });
+      else await leases.updateOne({ _id, owner, done: { $ne: true } }, { $set: { expires_at: new Date(0) } });
     },
 
     async close() {

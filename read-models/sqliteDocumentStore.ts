@@ -9,7 +9,7 @@
 // log. A lost commit loses its writes and its checkpoint together, so the projections simply
 // apply those events again.
 import Database from 'better-sqlite3';
-import type { Checkpoint, Doc, DocumentStore, FieldCondition, Filter, FindOptions, Scalar, Write } from './documentStore.js';
+import type { Checkpoint, Doc, DocumentStore, FieldCondition, Filter, FindOptions, LeaseState, Scalar, Write } from './documentStore.js';
 
 const NAME = /^[A-Za-z0-9_]+$/;
 const RANGE_OPERATORS = { $gte: '>=', $lte: '<=', $gt: '>', $lt: '<' } as const;
@@ -159,6 +159,14 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
         projection TEXT PRIMARY KEY,
         position   INTEGER NOT NULL
       );
+      CREATE TABLE IF NOT EXISTS leases (
+        scope      TEXT    NOT NULL,
+        id         TEXT    NOT NULL,
+        owner      TEXT    NOT NULL,
+        expires_at INTEGER NOT NULL,
+        done       INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (scope, id)
+      );
     `);
     migrateSharedTable(db);
   } catch (error) {
@@ -266,6 +274,22 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
     for (const c of checkpoints) putCheckpoint.run(c.projection, c.position);
   });
 
+  // Processes sharing the file share the machine's clock, so expiry is plain Date.now().
+  const readLease = db.prepare<[string, string], { owner: string; expires_at: number; done: number }>('SELECT owner, expires_at, done FROM leases WHERE scope = ? AND id = ?');
+  const writeLease = db.prepare<[string, string, string, number]>('INSERT OR REPLACE INTO leases (scope, id, owner, expires_at, done) VALUES (?, ?, ?, ?, 0)');
+  const takeLease = db.transaction((scope: string, id: string, owner: string, ttlMs: number): LeaseState => {
+    const now = Date.now();
+    const current = readLease.get(scope, id);
+    if (current?.done) return 'done';
+    if (current && current.owner !== owner && current.expires_at > now) return 'theirs';
+    writeLease.run(scope, id, owner, now + ttlMs);
+    return 'ours';
+  });
+  const releaseLease = db.prepare<[string, string, string]>('UPDATE leases SET expires_at = 0 WHERE scope = ? AND id = ? AND owner = ? AND done = 0');
+  const closeLease = db.prepare<[string, string, string]>(
+    'INSERT INTO leases (scope, id, owner, expires_at, done) VALUES (?, ?, ?, 0, 1) ON CONFLICT (scope, id) DO UPDATE SET done = 1',
+  );
+
   const reset = db.transaction((collections: string[], projection: string) => {
     for (const collection of collections) existing(collection)?.clear.run();
     deleteCheckpoint.run(projection);
@@ -319,6 +343,15 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
 
     async reset(collections: string[], projection: string) {
       reset(collections, projection);
+    },
+
+    async lease(scope: string, id: string, owner: string, ttlMs: number) {
+      // IMMEDIATE: the write lock before the read, so two processes cannot both see it free.
+      return takeLease.immediate(scope, id, owner, ttlMs);
+    },
+
+    async endLease(scope: string, id: string, owner: string, end: 'release' | 'done') {
+      (end === 'done' ? closeLease : releaseLease).run(scope, id, owner);
     },
 
     async close() {

@@ -319,6 +319,60 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
       });
     });
 
+    describe('leases', () => {
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+      it('go to one owner at a time, who can renew it', async () => {
+        const scope = unique('lease');
+        expect(await store.lease(scope, 'mail', 'a', 10_000)).toBe('ours');
+        expect(await store.lease(scope, 'mail', 'b', 10_000)).toBe('theirs');
+        expect(await store.lease(scope, 'mail', 'a', 10_000)).toBe('ours');
+        expect(await store.lease(scope, 'other', 'b', 10_000)).toBe('ours');
+      });
+
+      it('are taken over once their time has run out', async () => {
+        const scope = unique('lease');
+        expect(await store.lease(scope, 'mail', 'a', 100)).toBe('ours');
+        await sleep(250);
+        expect(await store.lease(scope, 'mail', 'b', 10_000)).toBe('ours');
+        expect(await store.lease(scope, 'mail', 'a', 10_000)).toBe('theirs');
+      });
+
+      it('are free at once when released, by their owner only', async () => {
+        const scope = unique('lease');
+        await store.lease(scope, 'mail', 'a', 10_000);
+        await store.endLease(scope, 'mail', 'b', 'release');
+        expect(await store.lease(scope, 'mail', 'b', 10_000)).toBe('theirs');
+        await store.endLease(scope, 'mail', 'a', 'release');
+        expect(await store.lease(scope, 'mail', 'b', 10_000)).toBe('ours');
+      });
+
+      it('stay done for everyone once ended as done, also one never taken', async () => {
+        const scope = unique('lease');
+        await store.lease(scope, 'm1', 'a', 10_000);
+        await store.endLease(scope, 'm1', 'a', 'done');
+        expect(await store.lease(scope, 'm1', 'a', 10_000)).toBe('done');
+        expect(await store.lease(scope, 'm1', 'b', 10_000)).toBe('done');
+        await store.endLease(scope, 'm2', 'b', 'done');
+        expect(await store.lease(scope, 'm2', 'a', 10_000)).toBe('done');
+      });
+
+      it('go to exactly one of many owners asking at once', async () => {
+        const scope = unique('lease');
+        const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => store.lease(scope, 'race', `owner-${i}`, 10_000)));
+        expect(answers.filter((a) => a === 'ours')).toHaveLength(1);
+      });
+
+      it('are no read models: reset leaves them alone', async () => {
+        const scope = unique('lease');
+        await store.lease(scope, 'mail', 'a', 10_000);
+        await store.endLease(scope, 'sent', 'a', 'done');
+        await store.reset([c], unique('p'));
+        expect(await store.lease(scope, 'mail', 'b', 10_000)).toBe('theirs');
+        expect(await store.lease(scope, 'sent', 'b', 10_000)).toBe('done');
+      });
+    });
+
     describe('reset', () => {
       it('clears the named collections and the projection checkpoint, nothing else', async () => {
         const [p, q] = [unique('proj'), unique('proj')];
