@@ -9,8 +9,8 @@
 // here only replaces a document built from an older position. A crash before the checkpoint is
 // stored therefore only replays events whose effects are already in place, and several API
 // processes may run the same projection against one database without moving a document
-// backwards. (Deletes carry no position: a lagging process can briefly remove or re-add a
-// document another process already changed, until it catches up.)
+// backwards. Deletes from projections carry their position and leave a tombstone under the same
+// guard (documentStore.ts), so a lagging process cannot re-add a deleted document either.
 import { MongoClient, MongoServerError, type AnyBulkWriteOperation, type ClientSession, type Filter as MongoFilter } from 'mongodb';
 import type { Checkpoint, Doc, DocumentStore, FieldCondition, Filter, FindOptions, LeaseState, Write } from './documentStore.js';
 
@@ -46,13 +46,18 @@ function checkName(name: string): string {
 
 const mongoField = (name: string) => (name === 'id' ? '_id' : checkName(name));
 
+/** Tombstones (deletes with a position) are never read. */
+const LIVE = { _deleted: { $exists: false } };
+
 function toMongoFilter(filter: Filter): MongoFilter<StoredDoc> {
-  const out: Record<string, unknown> = {};
-  for (const name of Object.keys(filter)) out[mongoField(name)] = toCondition(filter[name]);
+  const out: Record<string, unknown> = { ...LIVE };
+  for (const name of Object.keys(filter)) out[mongoField(name)] = toCondition(name, filter[name]);
   return out;
 }
 
-function toCondition(condition: FieldCondition): unknown {
+function toCondition(field: string, condition: FieldCondition): unknown {
+  // Refused as the SQLite store refuses them: left out, undefined would match everything here.
+  if (condition === undefined) throw new Error(`Filter on ${field} without a condition`);
   if (condition === null || typeof condition !== 'object') return condition;
   const out: Record<string, unknown> = {};
   for (const [op, value] of Object.entries(condition)) {
@@ -60,6 +65,8 @@ function toCondition(condition: FieldCondition): unknown {
     if (op === '$in' && !Array.isArray(value)) throw new Error('$in needs an array');
     if (value !== undefined) out[op] = value;
   }
+  // {} would mean "equals an empty object" here and "anything" in SQL.
+  if (Object.keys(out).length === 0) throw new Error(`Filter on ${field} without an operator`);
   return out;
 }
 
@@ -117,12 +124,13 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
   async function apply(byCollection: Map<string, AnyBulkWriteOperation<StoredDoc>[]>, positions: Checkpoint[], session?: ClientSession) {
     // Ordered: a batch may hold several writes to one document, and the last one must win.
     for (const [name, operations] of byCollection) await collection(name).bulkWrite(operations, { ordered: true, session });
-    for (const c of positions) await checkpoints.updateOne({ _id: c.projection }, { $set: { position: c.position } }, { upsert: true, session });
+    // $max: forward only, so a lagging process committing an older page never moves one back.
+    for (const c of positions) await checkpoints.updateOne({ _id: c.projection }, { $max: { position: c.position } }, { upsert: true, session });
   }
 
   return {
     async get<T extends Doc>(name: string, id: string) {
-      const raw = await collection(name).findOne({ _id: id });
+      const raw = await collection(name).findOne({ _id: id, ...LIVE });
       return raw ? fromMongo<T>(raw) : null;
     },
 
@@ -161,6 +169,7 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
         let operations = byCollection.get(w.collection);
         if (!operations) byCollection.set(w.collection, (operations = []));
         if (w.op === 'put') operations.push(putOperation(w.doc));
+        else if (w.op === 'delete' && typeof w.position === 'number') operations.push(putOperation({ id: w.id, _pos: w.position, _deleted: true }));
         else if (w.op === 'delete') operations.push({ deleteOne: { filter: { _id: w.id } } });
         else throw new Error(`Unknown write: ${(w as { op: unknown }).op}`);
       }

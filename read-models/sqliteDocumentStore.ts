@@ -82,12 +82,14 @@ function compileFilter(filter: Filter, params: unknown[], indexed: ReadonlyMap<s
   for (const field of Object.keys(filter)) {
     const condition: FieldCondition = filter[field];
     const col = column(field);
+    if (condition === undefined) throw new Error(`Filter on ${field} without a condition`);
     if (condition === null || typeof condition !== 'object') {
       clauses.push(equals(col, checkScalar(condition), params));
       if (condition !== null) consider(field, 0);
       continue;
     }
     for (const op of Object.keys(condition)) if (!OPERATORS.has(op)) throw new Error(`Unsupported filter operator: ${op}`);
+    if (!Object.values(condition).some((value) => value !== undefined)) throw new Error(`Filter on ${field} without an operator`);
     for (const op of ['$gte', '$lte', '$gt', '$lt'] as const) {
       if (condition[op] === undefined) continue;
       const value = checkScalar(condition[op]);
@@ -119,7 +121,9 @@ function compileFilter(filter: Filter, params: unknown[], indexed: ReadonlyMap<s
       clauses.push(value === null ? `${col.value} IS NOT NULL` : `(${col.value} IS NULL OR NOT ${equals(col, value, params)})`);
     }
   }
-  return { where: clauses.length ? ` WHERE ${clauses.join(' AND ')}` : '', indexField };
+  // Tombstones (deletes with a position) are never read.
+  clauses.unshift(`json_extract(doc, '$._deleted') IS NULL`);
+  return { where: ` WHERE ${clauses.join(' AND ')}`, indexField };
 }
 
 function compileSort(options: FindOptions | undefined): string {
@@ -175,7 +179,10 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
   }
 
   const getCheckpoint = db.prepare<[string], number>('SELECT position FROM checkpoints WHERE projection = ?').pluck();
-  const putCheckpoint = db.prepare<[string, number]>('INSERT OR REPLACE INTO checkpoints (projection, position) VALUES (?, ?)');
+  // Forward only: a lagging process committing an older page never moves a checkpoint back.
+  const putCheckpoint = db.prepare<[string, number]>(
+    'INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT (projection) DO UPDATE SET position = max(position, excluded.position)',
+  );
   const deleteCheckpoint = db.prepare<[string]>('DELETE FROM checkpoints WHERE projection = ?');
   const listSchema = db.prepare<[], { type: string; name: string }>("SELECT type, name FROM sqlite_master WHERE name LIKE 'docs:%'");
 
@@ -184,7 +191,7 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
   // misses therefore reads the schema again before it concludes a collection is empty.
   interface Table {
     get: Database.Statement<[string], string>;
-    put: Database.Statement<[string, string]>;
+    put: Database.Statement<[{ id: string; doc: string; pos: number | null }]>;
     delete: Database.Statement<[string]>;
     clear: Database.Statement<[]>;
   }
@@ -207,7 +214,12 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
     const table = `"${tableOf(collection)}"`;
     return {
       get: db.prepare<[string], string>(`SELECT doc FROM ${table} WHERE id = ?`).pluck(),
-      put: db.prepare<[string, string]>(`INSERT OR REPLACE INTO ${table} (id, doc) VALUES (?, ?)`),
+      // The position guard (documentStore.ts): a stored document built from a later position
+      // stays. @pos is the new document's _pos, null when it has none.
+      put: db.prepare<[{ id: string; doc: string; pos: number | null }]>(
+        `INSERT INTO ${table} (id, doc) VALUES (@id, @doc) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc
+         WHERE @pos IS NULL OR coalesce(json_type(doc, '$._pos'), 'null') NOT IN ('integer', 'real') OR json_extract(doc, '$._pos') < @pos`,
+      ),
       delete: db.prepare<[string]>(`DELETE FROM ${table} WHERE id = ?`),
       // No WHERE: SQLite then drops the table's pages at once instead of deleting row by row.
       clear: db.prepare<[]>(`DELETE FROM ${table}`),
@@ -266,7 +278,10 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
       if (write.op === 'put') {
         const id = write.doc.id;
         if (typeof id !== 'string') throw new Error(`Document in ${write.collection} without a string id`);
-        targets[i]!.put.run(id, JSON.stringify(write.doc));
+        const pos = write.doc._pos;
+        targets[i]!.put.run({ id, doc: JSON.stringify(write.doc), pos: typeof pos === 'number' ? pos : null });
+      } else if (typeof write.position === 'number') {
+        targets[i]!.put.run({ id: write.id, doc: JSON.stringify({ id: write.id, _pos: write.position, _deleted: true }), pos: write.position });
       } else {
         targets[i]!.delete.run(write.id);
       }
@@ -298,7 +313,9 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
   return {
     async get<T extends Doc>(collection: string, id: string) {
       const text = existing(collection)?.get.get(id);
-      return text === undefined ? null : (JSON.parse(text) as T);
+      if (text === undefined) return null;
+      const doc = JSON.parse(text) as T;
+      return doc._deleted === true ? null : doc;
     },
 
     async find<T extends Doc>(collection: string, filter: Filter = {}, options?: FindOptions) {

@@ -125,21 +125,7 @@ if ('reason' in setup) {
         }
       };
 
-      it('never replaces a document with one built from an older position', () =>
-        withStore(async (store, c) => {
-          await store.commit([{ op: 'put', collection: c, doc: { id: 'a', v: 'new', _pos: 5 } }]);
-          // A lagging process replaying older events, in a batch of its own and within one.
-          await store.commit([{ op: 'put', collection: c, doc: { id: 'a', v: 'old', _pos: 3 } }]);
-          await store.commit([
-            { op: 'put', collection: c, doc: { id: 'a', v: 'same', _pos: 5 } },
-            { op: 'put', collection: c, doc: { id: 'b', v: 'b', _pos: 4 } },
-          ]);
-          expect(await store.get(c, 'a')).toEqual({ id: 'a', v: 'new', _pos: 5 });
-          expect(await store.get(c, 'b')).toEqual({ id: 'b', v: 'b', _pos: 4 });
-          await store.commit([{ op: 'put', collection: c, doc: { id: 'a', v: 'newer', _pos: 7 } }]);
-          expect(await store.get(c, 'a')).toEqual({ id: 'a', v: 'newer', _pos: 7 });
-        }));
-
+      // The position guard and tombstones are in the shared contract (documentStore.contract.ts).
       it('keeps its checkpoints apart from the read models', () =>
         withStore(async (store) => {
           await expect(store.find('_checkpoints')).rejects.toThrow();
