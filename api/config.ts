@@ -33,6 +33,8 @@ export interface Config {
   uiDev: boolean;
   /** Events the projections may be behind while /api/ready still answers 200. */
   readyMaxLag: number;
+  /** Whether this process may send mail (as the reactor's lease holder); off for API-only replicas. */
+  runReactors: boolean;
   /** How long a reactor lease lasts unrenewed: how soon another process takes over after a crash. */
   reactorLeaseTtlMs: number;
   /** How long a graceful shutdown may take before the process exits anyway. */
@@ -120,6 +122,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     serveUi: flag('SERVE_UI', true),
     uiDev: flag('UI_DEV'),
     readyMaxLag: integer('READY_MAX_LAG', 1000, 0),
+    runReactors: flag('RUN_REACTORS', true),
     reactorLeaseTtlMs: integer('REACTOR_LEASE_TTL_MS', 15_000, 300),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 15_000, 0),
   };

@@ -60,7 +60,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const bootstrap = await kiosk.bootstrapAdmin(config.adminEmail, config.adminPassword);
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl ?? undefined, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom ?? undefined });
-  const reactor = await mailReactor({
+  // With RUN_REACTORS=0 this process never sends mail; another (deploy/: the worker) does.
+  const reactor = config.runReactors ? await mailReactor({
     events,
     docs,
     mailer,
@@ -68,9 +69,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     timeZone: config.timeZone,
     waitForReadModels: (p) => projections.waitFor(p),
     leaseTtlMs: config.reactorLeaseTtlMs,
-  });
-  await reactor.start();
-  bus.onAppend(() => reactor.wake());
+  }) : null;
+  await reactor?.start();
+  bus.onAppend(() => reactor?.wake());
 
   const app = await buildApp({
     kiosk,
@@ -121,7 +122,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         } finally {
           clearInterval(reaper);
         }
-        await reactor.stop();
+        await reactor?.stop();
         await projections.stop();
         await mailer.close();
         await events.close();
