@@ -2,8 +2,10 @@
 // sorted, so two stores (SQLite and MongoDB alike) holding the same documents give the same
 // digest however each one orders fields.
 import { createHash } from 'node:crypto';
-import type { DocumentStore } from '../read-models/documentStore.js';
+import type { Doc, DocumentStore } from '../read-models/documentStore.js';
 import type { Projection } from './projection.js';
+
+const PAGE = 1000;
 
 export interface ReadModelDigest {
   projection: string;
@@ -18,9 +20,13 @@ export async function readModelDigests(docs: DocumentStore, projections: readonl
     let documents = 0;
     for (const collection of projection.collections) {
       hash.update(`\u0000${collection}\u0000`);
-      for (const doc of await docs.find(collection, {}, { sort: [['id', 1]] })) {
-        hash.update(stableJson(doc)).update('\n');
-        documents += 1;
+      // In pages by id, so a collection of any size is hashed in bounded memory.
+      for (let after: string | null = null; ; ) {
+        const page: Doc[] = await docs.find(collection, after === null ? {} : { id: { $gt: after } }, { sort: [['id', 1]], limit: PAGE });
+        for (const doc of page) hash.update(stableJson(doc)).update('\n');
+        documents += page.length;
+        if (page.length < PAGE) break;
+        after = page[page.length - 1]!.id;
       }
     }
     digests.push({ projection: projection.name, documents, digest: hash.digest('hex').slice(0, 16) });
