@@ -77,5 +77,11 @@ export interface EventStore {
   subscribeToAll(afterPosition: Position): Subscription;
   /** Position of the newest stored event, 0 when the store is empty. */
   headPosition(): Promise<Position>;
+  /**
+   * True when appends issued together (in one turn of the event loop) are stored in the order
+   * they were issued, as SQLite's group commit does. A bulk loader (events:import) may then issue
+   * many at once; otherwise it must await each append to keep the global order.
+   */
+  readonly keepsIssueOrder?: boolean;
   close(): Promise<void>;
 }
