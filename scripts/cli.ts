@@ -1,6 +1,6 @@
 // What the operations scripts share: the server's configuration and stores, plain output lines,
 // and one way to fail (a message and a non-zero exit code, no stack trace for expected refusals).
-import { configFromEnv, type Config } from '../api/config.js';
+import { ConfigError, configFromEnv, type Config } from '../api/config.js';
 import { ImportRefusedError } from '../api/eventStore/transfer.js';
 
 export class UsageError extends Error {}
@@ -19,7 +19,7 @@ export async function run(main: (cleanup: Array<() => Promise<unknown>>) => Prom
     code = (await main(cleanup)) ? 0 : 1;
   } catch (error) {
     code = 2;
-    if (error instanceof UsageError || error instanceof ImportRefusedError) console.error(error.message);
+    if (error instanceof UsageError || error instanceof ImportRefusedError || error instanceof ConfigError) console.error(error.message);
     else console.error(error);
   } finally {
     for (const close of cleanup.reverse()) await close().catch(() => {});
