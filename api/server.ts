@@ -32,6 +32,9 @@ export interface Server {
   close(): Promise<void>;
 }
 
+/** How long a shutdown waits for open requests before it closes their connections. */
+const DRAIN_MS = 5000;
+
 export interface ServerOptions {
   /** Replaces the system clock (tests). */
   now?: () => Date;
@@ -117,10 +120,14 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         // request was in flight would stay open until its keep-alive timeout. Reap them as
         // their answers go out.
         const reaper = setInterval(() => app.server.closeIdleConnections?.(), 50);
+        // Streams that never end by themselves (the admin's live view, a slow client) are cut
+        // after a drain period; their clients reconnect to another process.
+        const cut = setTimeout(() => app.server.closeAllConnections?.(), DRAIN_MS);
         try {
           await app.close();
         } finally {
           clearInterval(reaper);
+          clearTimeout(cut);
         }
         await reactor?.stop();
         await projections.stop();

@@ -109,6 +109,19 @@ describe('configuration', () => {
   });
 });
 
+describe('closing', () => {
+  it('ends within the drain period while an admin live stream stays open', async () => {
+    const t = await startTestServer();
+    const cookie = await t.login();
+    const live = await fetch(`${t.base}/api/admin/live`, { headers: { cookie } });
+    expect(live.status).toBe(200);
+    void live.body!.getReader().read().catch(() => {});
+    const started = Date.now();
+    await t.close();
+    expect(Date.now() - started).toBeLessThan(8000);
+  });
+});
+
 describe('SIGTERM', () => {
   it('answers the requests in flight, stops projections at a checkpoint and exits 0', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-sigterm-'));
