@@ -4,6 +4,8 @@
 // neither, the suite is skipped with the reason, quickly: this must never fail or hang for want
 // of a server.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DocumentStore } from '../../read-models/documentStore.js';
@@ -16,6 +18,8 @@ interface Server {
 }
 
 const DOCKER_CHECK_MS = 5_000;
+/** The image production runs (deploy/compose.yaml), so the suite tests what is deployed. */
+const MONGO_IMAGE = /^\s*image:\s*(mongo:\S+)\s*$/m.exec(readFileSync(join(import.meta.dirname, '..', '..', 'deploy', 'compose.yaml'), 'utf8'))?.[1] ?? 'mongo:7';
 const CONTAINER_START_MS = 180_000;
 
 function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
@@ -46,7 +50,7 @@ async function mongoServers(): Promise<{ servers: Server[]; stop(): Promise<void
   const started: Array<{ stop(): Promise<unknown> }> = [];
   const stop = async () => void (await Promise.all(started.map((c) => c.stop())));
   const start = async (replicaSet: boolean) => {
-    const container = await new GenericContainer('mongo:7')
+    const container = await new GenericContainer(MONGO_IMAGE)
       .withExposedPorts(27017)
       .withCommand(replicaSet ? ['--replSet', 'rs0', '--bind_ip_all'] : ['--bind_ip_all'])
       .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
