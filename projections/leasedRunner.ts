@@ -87,12 +87,17 @@ export class LeasedRunner {
       // Unsure whether we still hold it: stop, as another process may take it once it expires.
       this.o.log?.(`Lease ${this.o.name}: renewal failed`, error);
     }
-    if (ours && !this.runner && !this.stopped) {
-      const runner = await this.o.create();
-      await runner.start();
-      this.runner = runner;
-    } else if (!ours) {
-      await this.stopRunner();
+    try {
+      if (ours && !this.runner && !this.stopped) {
+        const runner = await this.o.create();
+        await runner.start();
+        this.runner = runner;
+      } else if (!ours) {
+        await this.stopRunner();
+      }
+    } catch (error) {
+      // Never rejects: the renewals chain on each other and must go on (the next one retries).
+      this.o.log?.(`Lease ${this.o.name}: starting or stopping the runner failed`, error);
     }
   }
 
