@@ -17,6 +17,7 @@ import {
 import { DEMO_MENU, MENU_STREAM, menuDecider, type Pizza, type PizzaInput } from '../domain/menu/menu.js';
 import { kioskDayDecider, type PlaceBooking } from '../domain/kioskDay/decide.js';
 import { dateOfBookingId, kioskDayStream, type BookingCancelledData, type BookingLine, type BookingPlacedData, type KioskDayState } from '../domain/kioskDay/kioskDay.js';
+import { bookingHistory, type BookingHistoryEntry } from '../domain/kioskDay/history.js';
 import { dayHours, type VipAccess } from '../domain/kioskDay/schedule.js';
 import { BONUS_CODES_STREAM, bonusCodesDecider, findByCode, type BonusCodeInput } from '../domain/bonusCodes/bonusCodes.js';
 import { VIP_CUSTOMERS_STREAM, vipCustomersDecider, type VipCustomer, type VipCustomerInput } from '../domain/vip/vipCustomers.js';
@@ -234,6 +235,14 @@ export class Kiosk {
       if (release && !holdsKey((await this.o.bus.load(stream, kioskDayDecider)).state, idempotencyKey)) await release();
       throw error;
     }
+  }
+
+  /** The booking's events with actor and changes, oldest first; not found when it has none. */
+  async bookingHistory(bookingId: string): Promise<BookingHistoryEntry[]> {
+    const id = bookingId.trim();
+    const history = bookingHistory(await this.o.bus.readStream(kioskDayStream(bookingDate(id))), id);
+    if (history.length === 0) notFound(msg.bookingNotFound);
+    return history;
   }
 
   async confirmBooking(bookingId: string, actor: string) {

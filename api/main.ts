@@ -1,8 +1,15 @@
 // `npm start` runs this (compiled): serve UI and /api on PORT with the configured stores.
-import { configFromEnv } from './config.js';
+import { ConfigError, configFromEnv, type Config } from './config.js';
 import { createServer } from './server.js';
 
-const config = configFromEnv();
+let config: Config;
+try {
+  config = configFromEnv();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 const server = await createServer(config);
 
 if (server.bootstrap.generatedPassword) {
@@ -18,13 +25,26 @@ console.log(
     `read models: ${config.mongoUrl ? 'MongoDB' : 'SQLite'}, data: ${config.dataDir})`,
 );
 
+// Graceful shutdown (an orchestrator sends SIGTERM, then SIGKILL after its grace period): stop
+// accepting, answer what is in flight, let projections and reactors commit their current page
+// with its checkpoint, close the stores. Should that hang, exit anyway before the SIGKILL would:
+// nothing is lost either way (appends are durable, projections resume from their checkpoints).
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    console.log(`${signal}: shutting down`);
+    const deadline = setTimeout(() => {
+      console.error(`Shutdown took longer than ${config.shutdownTimeoutMs} ms; exiting`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
     server.close().then(
-      () => process.exit(0),
+      () => {
+        console.log('stopped');
+        process.exit(0);
+      },
       (error) => {
         console.error(error);
         process.exit(1);

@@ -1,6 +1,6 @@
 // The composition root: picks the store adapters from the configuration, wires command bus,
 // projections, mail reactor and HTTP app, seeds a first start, and shuts everything down in order.
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -8,15 +8,15 @@ import type { DestinationStream } from 'pino';
 import type { EventStore } from '../domain/eventStore.js';
 import type { Clock } from '../domain/shared/time.js';
 import type { DocumentStore } from '../read-models/documentStore.js';
-import { openSqliteDocumentStore } from '../read-models/sqliteDocumentStore.js';
 import { cachedDocumentStore } from '../read-models/cachedDocumentStore.js';
 import { C } from '../read-models/shapes.js';
 import { ProjectionRunner } from '../projections/runner.js';
 import { allProjections } from '../projections/index.js';
-import { openSqliteEventStore } from './eventStore/sqlite.js';
+import { openEventStore, openReadModelStore } from './stores.js';
 import { CommandBus } from './commands/commandBus.js';
 import { Kiosk } from './kiosk.js';
 import { buildApp } from './app.js';
+import { operationsRoutes } from './routes/operations.js';
 import type { Config } from './config.js';
 import { createMailer } from './mail/mailer.js';
 import { mailReactor } from './mail/reactor.js';
@@ -32,6 +32,9 @@ export interface Server {
   close(): Promise<void>;
 }
 
+/** How long a shutdown waits for open requests before it closes their connections. */
+const DRAIN_MS = 5000;
+
 export interface ServerOptions {
   /** Replaces the system clock (tests). */
   now?: () => Date;
@@ -42,13 +45,8 @@ export interface ServerOptions {
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
   // Bookings, e-mail addresses and the session secret live here: only this user may read them.
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  // The production adapters load only when configured: the embedded default never needs them.
-  const events = config.eventStoreUrl
-    ? (await import('./eventStore/eventStoreDb.js')).openEventStoreDb(config.eventStoreUrl)
-    : openSqliteEventStore(privateFile(join(config.dataDir, 'events.db')));
-  const store = config.mongoUrl
-    ? await (await import('../read-models/mongoDocumentStore.js')).openMongoDocumentStore(config.mongoUrl, config.mongoDb)
-    : openSqliteDocumentStore(privateFile(join(config.dataDir, 'read-models.db')));
+  const events = await openEventStore(config);
+  const store = await openReadModelStore(config);
   // Settings and day documents are read by every availability query.
   const docs = cachedDocumentStore(store, [C.settings, C.days]);
 
@@ -65,16 +63,18 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const bootstrap = await kiosk.bootstrapAdmin(config.adminEmail, config.adminPassword);
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl ?? undefined, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom ?? undefined });
-  const reactor = await mailReactor({
+  // With RUN_REACTORS=0 this process never sends mail; another (deploy/: the worker) does.
+  const reactor = config.runReactors ? await mailReactor({
     events,
     docs,
     mailer,
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,
     waitForReadModels: (p) => projections.waitFor(p),
-  });
-  await reactor.start();
-  bus.onAppend(() => reactor.wake());
+    leaseTtlMs: config.reactorLeaseTtlMs,
+  }) : null;
+  await reactor?.start();
+  bus.onAppend(() => reactor?.wake());
 
   const app = await buildApp({
     kiosk,
@@ -92,6 +92,15 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     connectionTimeoutMs: config.connectionTimeoutMs,
   });
 
+  // Registered here rather than in buildApp: they report on the stores and projections, which
+  // only the composition root holds.
+  let stopping = false;
+  await app.register(operationsRoutes, {
+    prefix: '/api',
+    readiness: { events, docs: store, projectionPosition: () => projections.position(), stopping: () => stopping, maxLag: config.readyMaxLag },
+  });
+
+  let closing: Promise<void> | null = null;
   return {
     app,
     kiosk,
@@ -99,13 +108,34 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     docs,
     projections,
     bootstrap,
-    async close() {
-      await app.close();
-      await reactor.stop();
-      await projections.stop();
-      await mailer.close();
-      await events.close();
-      await docs.close();
+    /**
+     * Stops in order: no new connections and every in-flight request answered (their
+     * read-your-writes waits still have running projections), then the reactor and projections
+     * after their current page is committed with its checkpoint, then the stores.
+     */
+    close() {
+      stopping = true;
+      closing ??= (async () => {
+        // server.close() reaps the keep-alive connections idle at that moment only; one whose
+        // request was in flight would stay open until its keep-alive timeout. Reap them as
+        // their answers go out.
+        const reaper = setInterval(() => app.server.closeIdleConnections?.(), 50);
+        // Streams that never end by themselves (the admin's live view, a slow client) are cut
+        // after a drain period; their clients reconnect to another process.
+        const cut = setTimeout(() => app.server.closeAllConnections?.(), DRAIN_MS);
+        try {
+          await app.close();
+        } finally {
+          clearInterval(reaper);
+          clearTimeout(cut);
+        }
+        await reactor?.stop();
+        await projections.stop();
+        await mailer.close();
+        await events.close();
+        await docs.close();
+      })();
+      return closing;
     },
   };
 }
@@ -117,12 +147,3 @@ function sessionSecretFile(dataDir: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
-/**
- * A database file readable by this user only. SQLite gives its -wal and -shm files the
- * database file's permissions, so they are private too.
- */
-function privateFile(file: string): string {
-  if (existsSync(file)) chmodSync(file, 0o600);
-  else closeSync(openSync(file, 'a', 0o600));
-  return file;
-}

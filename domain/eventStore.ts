@@ -22,7 +22,15 @@ export interface EventMetadata {
 }
 
 export interface NewEvent {
-  /** A UUID. Appending an event whose id the stream already holds appends nothing (idempotence). */
+  /**
+   * A UUID, kept by the store. What ids promise, in both adapters (the contract tests it): an
+   * append sent again unchanged (the same events, ids and order, with the same expected
+   * revision), say after its answer was lost, stores nothing new and answers what the first one
+   * did. Nothing beyond that: the same ids mixed with new events are refused as a conflict, and
+   * the same ids under another expected revision may be refused, or (EventStoreDB with 'any',
+   * once its idempotency cache has forgotten them) stored twice. So a retry resends the exact
+   * append, expected revision included; the command bus decides afresh after a conflict.
+   */
   id: string;
   type: string;
   data: unknown;
@@ -69,5 +77,11 @@ export interface EventStore {
   subscribeToAll(afterPosition: Position): Subscription;
   /** Position of the newest stored event, 0 when the store is empty. */
   headPosition(): Promise<Position>;
+  /**
+   * True when appends issued together (in one turn of the event loop) are stored in the order
+   * they were issued, as SQLite's group commit does. A bulk loader (events:import) may then issue
+   * many at once; otherwise it must await each append to keep the global order.
+   */
+  readonly keepsIssueOrder?: boolean;
   close(): Promise<void>;
 }

@@ -33,6 +33,8 @@ interface Slot {
   id: string;
   doc: Doc | null;
   dirty: boolean;
+  /** Position of the event that deleted the document: the tombstone's guard. */
+  deletedAt?: number;
 }
 
 export class ProjectionBatch {
@@ -77,7 +79,7 @@ export class ProjectionBatch {
     if (next) {
       next.id = slot.id;
       next._pos = event.position;
-    }
+    } else slot.deletedAt = event.position;
     slot.doc = next;
     slot.dirty = true;
   }
@@ -87,7 +89,7 @@ export class ProjectionBatch {
     for (const [collection, slots] of this.docs) {
       for (const [id, slot] of slots) {
         if (!slot.dirty) continue;
-        writes.push(slot.doc ? { op: 'put', collection, doc: slot.doc } : { op: 'delete', collection, id });
+        writes.push(slot.doc ? { op: 'put', collection, doc: slot.doc } : { op: 'delete', collection, id, position: slot.deletedAt });
       }
     }
     return writes;

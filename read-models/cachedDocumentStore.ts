@@ -18,6 +18,8 @@ export function cachedDocumentStore(store: DocumentStore, collections: readonly 
     ensureIndex: store.ensureIndex.bind(store),
     getCheckpoint: store.getCheckpoint.bind(store),
     close: store.close.bind(store),
+    lease: store.lease.bind(store),
+    endLease: store.endLease.bind(store),
 
     async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
       if (!cached.has(collection)) return store.get<T>(collection, id);

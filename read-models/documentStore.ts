@@ -14,7 +14,11 @@ export interface Doc {
 
 export type Scalar = string | number | boolean | null;
 
-/** Per field: equality with a scalar, or a range / membership test. Fields are top-level only. */
+/**
+ * Per field: equality with a scalar, or a range / membership test. Fields are top-level only.
+ * A condition that is undefined or names no operator is refused (it would match everything in
+ * one database and nothing in another).
+ */
 export type FieldCondition = Scalar | { $gte?: Scalar; $lte?: Scalar; $gt?: Scalar; $lt?: Scalar; $in?: Scalar[]; $ne?: Scalar };
 export type Filter = Record<string, FieldCondition>;
 
@@ -24,14 +28,25 @@ export interface FindOptions {
   limit?: number;
 }
 
+/**
+ * The position guard, the same in every adapter: a put of a document with a numeric `_pos`
+ * replaces a stored document only when that one has no `_pos` or a lower one, so a lagging
+ * process replaying older events never moves a document backwards (a put without `_pos` always
+ * replaces). A delete with a position leaves a tombstone under the same guard, which get, find
+ * and count never show, so a lagging process cannot bring a deleted document back either; a
+ * later put replaces it. Tombstones go with reset().
+ */
 export type Write =
   | { op: 'put'; collection: string; doc: Doc }
-  | { op: 'delete'; collection: string; id: string };
+  | { op: 'delete'; collection: string; id: string; position?: number };
 
 export interface Checkpoint {
   projection: string;
   position: number;
 }
+
+/** Who holds a lease now, from the asking owner's side; 'done' leases are closed for good. */
+export type LeaseState = 'ours' | 'theirs' | 'done';
 
 export interface DocumentStore {
   get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
@@ -42,11 +57,22 @@ export interface DocumentStore {
   /**
    * Applies the writes in order and stores the checkpoint(s), atomically where the store allows.
    * Several checkpoints let the projection runner commit a page for all its projections at once.
+   * A checkpoint only moves forward: a lower one than stored is ignored (reset() clears it).
    */
   commit(writes: Write[], checkpoints?: Checkpoint | Checkpoint[]): Promise<void>;
   /** The stored position of a projection, 0 when it has none. */
   getCheckpoint(projection: string): Promise<number>;
   /** Removes every document of the collections and the checkpoint of the projection (rebuild). */
   reset(collections: string[], projection: string): Promise<void>;
+  /**
+   * Takes or renews a lease, atomically across every process on the store: (scope, id) becomes
+   * owner's until ttlMs from now when nobody holds it, its holder's time ran out, or owner holds
+   * it already. Answers 'theirs' while another owner holds it, 'done' once it was ended as done.
+   * Leases are no read models: reset() leaves them alone. Reactors use them twice over: one lease
+   * says which process runs the reactor, one per message says who may send it (mail/reactor.ts).
+   */
+  lease(scope: string, id: string, owner: string, ttlMs: number): Promise<LeaseState>;
+  /** 'release' frees owner's lease at once (no-op if another holds it); 'done' closes it for good, whoever holds it. */
+  endLease(scope: string, id: string, owner: string, end: 'release' | 'done'): Promise<void>;
   close(): Promise<void>;
 }

@@ -9,13 +9,14 @@
 // here only replaces a document built from an older position. A crash before the checkpoint is
 // stored therefore only replays events whose effects are already in place, and several API
 // processes may run the same projection against one database without moving a document
-// backwards. (Deletes carry no position: a lagging process can briefly remove or re-add a
-// document another process already changed, until it catches up.)
-import { MongoClient, type AnyBulkWriteOperation, type ClientSession, type Filter as MongoFilter } from 'mongodb';
-import type { Checkpoint, Doc, DocumentStore, FieldCondition, Filter, FindOptions, Write } from './documentStore.js';
+// backwards. Deletes from projections carry their position and leave a tombstone under the same
+// guard (documentStore.ts), so a lagging process cannot re-add a deleted document either.
+import { MongoClient, MongoServerError, type AnyBulkWriteOperation, type ClientSession, type Filter as MongoFilter } from 'mongodb';
+import type { Checkpoint, Doc, DocumentStore, FieldCondition, Filter, FindOptions, LeaseState, Write } from './documentStore.js';
 
 /** Apart from the read models' own collections: its name cannot be taken by one (see checkName). */
 const CHECKPOINTS = '_checkpoints';
+const LEASES = '_leases';
 const NAME = /^[A-Za-z0-9_]+$/;
 const OPERATORS = new Set(['$gte', '$lte', '$gt', '$lt', '$in', '$ne']);
 
@@ -25,6 +26,13 @@ interface StoredDoc {
   [field: string]: unknown;
 }
 
+interface LeaseDoc {
+  _id: string;
+  owner: string;
+  expires_at: Date;
+  done?: boolean;
+}
+
 interface CheckpointDoc {
   _id: string;
   position: number;
@@ -32,19 +40,24 @@ interface CheckpointDoc {
 
 /** The same names the SQLite store accepts; field names never reach Mongo as operators or paths. */
 function checkName(name: string): string {
-  if (typeof name !== 'string' || !NAME.test(name) || name === CHECKPOINTS) throw new Error(`Invalid read-model name: ${JSON.stringify(name)}`);
+  if (typeof name !== 'string' || !NAME.test(name) || name === CHECKPOINTS || name === LEASES) throw new Error(`Invalid read-model name: ${JSON.stringify(name)}`);
   return name;
 }
 
 const mongoField = (name: string) => (name === 'id' ? '_id' : checkName(name));
 
+/** Tombstones (deletes with a position) are never read. */
+const LIVE = { _deleted: { $exists: false } };
+
 function toMongoFilter(filter: Filter): MongoFilter<StoredDoc> {
-  const out: Record<string, unknown> = {};
-  for (const name of Object.keys(filter)) out[mongoField(name)] = toCondition(filter[name]);
+  const out: Record<string, unknown> = { ...LIVE };
+  for (const name of Object.keys(filter)) out[mongoField(name)] = toCondition(name, filter[name]);
   return out;
 }
 
-function toCondition(condition: FieldCondition): unknown {
+function toCondition(field: string, condition: FieldCondition): unknown {
+  // Refused as the SQLite store refuses them: left out, undefined would match everything here.
+  if (condition === undefined) throw new Error(`Filter on ${field} without a condition`);
   if (condition === null || typeof condition !== 'object') return condition;
   const out: Record<string, unknown> = {};
   for (const [op, value] of Object.entries(condition)) {
@@ -52,6 +65,8 @@ function toCondition(condition: FieldCondition): unknown {
     if (op === '$in' && !Array.isArray(value)) throw new Error('$in needs an array');
     if (value !== undefined) out[op] = value;
   }
+  // {} would mean "equals an empty object" here and "anything" in SQL.
+  if (Object.keys(out).length === 0) throw new Error(`Filter on ${field} without an operator`);
   return out;
 }
 
@@ -85,6 +100,7 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
   const client = new MongoClient(url, { ignoreUndefined: true });
   const db = client.db(dbName);
   const checkpoints = db.collection<CheckpointDoc>(CHECKPOINTS);
+  const leases = db.collection<LeaseDoc>(LEASES);
   let transactions: boolean;
   try {
     await client.connect();
@@ -108,12 +124,13 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
   async function apply(byCollection: Map<string, AnyBulkWriteOperation<StoredDoc>[]>, positions: Checkpoint[], session?: ClientSession) {
     // Ordered: a batch may hold several writes to one document, and the last one must win.
     for (const [name, operations] of byCollection) await collection(name).bulkWrite(operations, { ordered: true, session });
-    for (const c of positions) await checkpoints.updateOne({ _id: c.projection }, { $set: { position: c.position } }, { upsert: true, session });
+    // $max: forward only, so a lagging process committing an older page never moves one back.
+    for (const c of positions) await checkpoints.updateOne({ _id: c.projection }, { $max: { position: c.position } }, { upsert: true, session });
   }
 
   return {
     async get<T extends Doc>(name: string, id: string) {
-      const raw = await collection(name).findOne({ _id: id });
+      const raw = await collection(name).findOne({ _id: id, ...LIVE });
       return raw ? fromMongo<T>(raw) : null;
     },
 
@@ -152,6 +169,7 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
         let operations = byCollection.get(w.collection);
         if (!operations) byCollection.set(w.collection, (operations = []));
         if (w.op === 'put') operations.push(putOperation(w.doc));
+        else if (w.op === 'delete' && typeof w.position === 'number') operations.push(putOperation({ id: w.id, _pos: w.position, _deleted: true }));
         else if (w.op === 'delete') operations.push({ deleteOne: { filter: { _id: w.id } } });
         else throw new Error(`Unknown write: ${(w as { op: unknown }).op}`);
       }
@@ -172,6 +190,41 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
       // resuming from a high checkpoint over emptied collections.
       await checkpoints.deleteOne({ _id: projection });
       for (const name of names) await collection(name).deleteMany({});
+    },
+
+    async lease(scope: string, id: string, owner: string, ttlMs: number): Promise<LeaseState> {
+      const _id = `${scope}:${id}`;
+      // One atomic update of the lease document (upserted when missing) that takes it only when
+      // it is free; the document it leaves behind says who holds it. Expiry runs on the server's
+      // clock ($$NOW), so API hosts with skewed clocks still agree. (A filter cannot say "free":
+      // MongoDB refuses $expr in an upsert's filter.)
+      const takeable = {
+        $and: [{ $ne: ['$done', true] }, { $or: [{ $eq: ['$owner', { $literal: owner }] }, { $lte: [{ $ifNull: ['$expires_at', new Date(0)] }, '$$NOW'] }] }],
+      };
+      const update = [
+        {
+          $set: {
+            owner: { $cond: [takeable, { $literal: owner }, '$owner'] },
+            expires_at: { $cond: [takeable, { $add: ['$$NOW', ttlMs] }, '$expires_at'] },
+          },
+        },
+      ];
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const lease = await leases.findOneAndUpdate({ _id }, update, { upsert: true, returnDocument: 'after' });
+          return lease?.done ? 'done' : lease?.owner === owner ? 'ours' : 'theirs';
+        } catch (error) {
+          // Two first upserts of one _id at once: one inserts, the other may see a duplicate key.
+          if (attempt < 3 && error instanceof MongoServerError && error.code === 11000) continue;
+          throw error;
+        }
+      }
+    },
+
+    async endLease(scope: string, id: string, owner: string, end: 'release' | 'done') {
+      const _id = `${scope}:${id}`;
+      if (end === 'done') await leases.updateOne({ _id }, { $set: { done: true }, $setOnInsert: { owner, expires_at: new Date(0) } }, { upsert: true });
+      else await leases.updateOne({ _id, owner, done: { $ne: true } }, { $set: { expires_at: new Date(0) } });
     },
 
     async close() {

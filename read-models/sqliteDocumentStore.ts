@@ -9,7 +9,7 @@
 // log. A lost commit loses its writes and its checkpoint together, so the projections simply
 // apply those events again.
 import Database from 'better-sqlite3';
-import type { Checkpoint, Doc, DocumentStore, FieldCondition, Filter, FindOptions, Scalar, Write } from './documentStore.js';
+import type { Checkpoint, Doc, DocumentStore, FieldCondition, Filter, FindOptions, LeaseState, Scalar, Write } from './documentStore.js';
 
 const NAME = /^[A-Za-z0-9_]+$/;
 const RANGE_OPERATORS = { $gte: '>=', $lte: '<=', $gt: '>', $lt: '<' } as const;
@@ -82,12 +82,14 @@ function compileFilter(filter: Filter, params: unknown[], indexed: ReadonlyMap<s
   for (const field of Object.keys(filter)) {
     const condition: FieldCondition = filter[field];
     const col = column(field);
+    if (condition === undefined) throw new Error(`Filter on ${field} without a condition`);
     if (condition === null || typeof condition !== 'object') {
       clauses.push(equals(col, checkScalar(condition), params));
       if (condition !== null) consider(field, 0);
       continue;
     }
     for (const op of Object.keys(condition)) if (!OPERATORS.has(op)) throw new Error(`Unsupported filter operator: ${op}`);
+    if (!Object.values(condition).some((value) => value !== undefined)) throw new Error(`Filter on ${field} without an operator`);
     for (const op of ['$gte', '$lte', '$gt', '$lt'] as const) {
       if (condition[op] === undefined) continue;
       const value = checkScalar(condition[op]);
@@ -119,7 +121,9 @@ function compileFilter(filter: Filter, params: unknown[], indexed: ReadonlyMap<s
       clauses.push(value === null ? `${col.value} IS NOT NULL` : `(${col.value} IS NULL OR NOT ${equals(col, value, params)})`);
     }
   }
-  return { where: clauses.length ? ` WHERE ${clauses.join(' AND ')}` : '', indexField };
+  // Tombstones (deletes with a position) are never read.
+  clauses.unshift(`json_extract(doc, '$._deleted') IS NULL`);
+  return { where: ` WHERE ${clauses.join(' AND ')}`, indexField };
 }
 
 function compileSort(options: FindOptions | undefined): string {
@@ -159,6 +163,14 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
         projection TEXT PRIMARY KEY,
         position   INTEGER NOT NULL
       );
+      CREATE TABLE IF NOT EXISTS leases (
+        scope      TEXT    NOT NULL,
+        id         TEXT    NOT NULL,
+        owner      TEXT    NOT NULL,
+        expires_at INTEGER NOT NULL,
+        done       INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (scope, id)
+      );
     `);
     migrateSharedTable(db);
   } catch (error) {
@@ -167,7 +179,10 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
   }
 
   const getCheckpoint = db.prepare<[string], number>('SELECT position FROM checkpoints WHERE projection = ?').pluck();
-  const putCheckpoint = db.prepare<[string, number]>('INSERT OR REPLACE INTO checkpoints (projection, position) VALUES (?, ?)');
+  // Forward only: a lagging process committing an older page never moves a checkpoint back.
+  const putCheckpoint = db.prepare<[string, number]>(
+    'INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT (projection) DO UPDATE SET position = max(position, excluded.position)',
+  );
   const deleteCheckpoint = db.prepare<[string]>('DELETE FROM checkpoints WHERE projection = ?');
   const listSchema = db.prepare<[], { type: string; name: string }>("SELECT type, name FROM sqlite_master WHERE name LIKE 'docs:%'");
 
@@ -176,7 +191,7 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
   // misses therefore reads the schema again before it concludes a collection is empty.
   interface Table {
     get: Database.Statement<[string], string>;
-    put: Database.Statement<[string, string]>;
+    put: Database.Statement<[{ id: string; doc: string; pos: number | null }]>;
     delete: Database.Statement<[string]>;
     clear: Database.Statement<[]>;
   }
@@ -199,7 +214,12 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
     const table = `"${tableOf(collection)}"`;
     return {
       get: db.prepare<[string], string>(`SELECT doc FROM ${table} WHERE id = ?`).pluck(),
-      put: db.prepare<[string, string]>(`INSERT OR REPLACE INTO ${table} (id, doc) VALUES (?, ?)`),
+      // The position guard (documentStore.ts): a stored document built from a later position
+      // stays. @pos is the new document's _pos, null when it has none.
+      put: db.prepare<[{ id: string; doc: string; pos: number | null }]>(
+        `INSERT INTO ${table} (id, doc) VALUES (@id, @doc) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc
+         WHERE @pos IS NULL OR coalesce(json_type(doc, '$._pos'), 'null') NOT IN ('integer', 'real') OR json_extract(doc, '$._pos') < @pos`,
+      ),
       delete: db.prepare<[string]>(`DELETE FROM ${table} WHERE id = ?`),
       // No WHERE: SQLite then drops the table's pages at once instead of deleting row by row.
       clear: db.prepare<[]>(`DELETE FROM ${table}`),
@@ -258,13 +278,32 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
       if (write.op === 'put') {
         const id = write.doc.id;
         if (typeof id !== 'string') throw new Error(`Document in ${write.collection} without a string id`);
-        targets[i]!.put.run(id, JSON.stringify(write.doc));
+        const pos = write.doc._pos;
+        targets[i]!.put.run({ id, doc: JSON.stringify(write.doc), pos: typeof pos === 'number' ? pos : null });
+      } else if (typeof write.position === 'number') {
+        targets[i]!.put.run({ id: write.id, doc: JSON.stringify({ id: write.id, _pos: write.position, _deleted: true }), pos: write.position });
       } else {
         targets[i]!.delete.run(write.id);
       }
     });
     for (const c of checkpoints) putCheckpoint.run(c.projection, c.position);
   });
+
+  // Processes sharing the file share the machine's clock, so expiry is plain Date.now().
+  const readLease = db.prepare<[string, string], { owner: string; expires_at: number; done: number }>('SELECT owner, expires_at, done FROM leases WHERE scope = ? AND id = ?');
+  const writeLease = db.prepare<[string, string, string, number]>('INSERT OR REPLACE INTO leases (scope, id, owner, expires_at, done) VALUES (?, ?, ?, ?, 0)');
+  const takeLease = db.transaction((scope: string, id: string, owner: string, ttlMs: number): LeaseState => {
+    const now = Date.now();
+    const current = readLease.get(scope, id);
+    if (current?.done) return 'done';
+    if (current && current.owner !== owner && current.expires_at > now) return 'theirs';
+    writeLease.run(scope, id, owner, now + ttlMs);
+    return 'ours';
+  });
+  const releaseLease = db.prepare<[string, string, string]>('UPDATE leases SET expires_at = 0 WHERE scope = ? AND id = ? AND owner = ? AND done = 0');
+  const closeLease = db.prepare<[string, string, string]>(
+    'INSERT INTO leases (scope, id, owner, expires_at, done) VALUES (?, ?, ?, 0, 1) ON CONFLICT (scope, id) DO UPDATE SET done = 1',
+  );
 
   const reset = db.transaction((collections: string[], projection: string) => {
     for (const collection of collections) existing(collection)?.clear.run();
@@ -274,7 +313,9 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
   return {
     async get<T extends Doc>(collection: string, id: string) {
       const text = existing(collection)?.get.get(id);
-      return text === undefined ? null : (JSON.parse(text) as T);
+      if (text === undefined) return null;
+      const doc = JSON.parse(text) as T;
+      return doc._deleted === true ? null : doc;
     },
 
     async find<T extends Doc>(collection: string, filter: Filter = {}, options?: FindOptions) {
@@ -319,6 +360,15 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
 
     async reset(collections: string[], projection: string) {
       reset(collections, projection);
+    },
+
+    async lease(scope: string, id: string, owner: string, ttlMs: number) {
+      // IMMEDIATE: the write lock before the read, so two processes cannot both see it free.
+      return takeLease.immediate(scope, id, owner, ttlMs);
+    },
+
+    async endLease(scope: string, id: string, owner: string, end: 'release' | 'done') {
+      (end === 'done' ? closeLease : releaseLease).run(scope, id, owner);
     },
 
     async close() {

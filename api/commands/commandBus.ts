@@ -122,6 +122,11 @@ export class CommandBus {
       .finally(() => this.release(entry));
   }
 
+  /** The stream's events as stored, bypassing the cache (audit views). */
+  readStream(streamName: string) {
+    return this.store.readStream(streamName);
+  }
+
   /** The stream's current state, read through the cache (never mutate it). */
   load<C, E extends DomainEvent, S>(streamName: string, decider: Decider<C, E, S>): Promise<{ state: S; revision: number; position: Position }> {
     const entry = this.entry(streamName, decider);

@@ -19,15 +19,20 @@
 import {
   ANY,
   BACKWARDS,
+  CancelledError,
+  DeadlineExceededError,
   END,
   EventStoreDBClient,
   FORWARDS,
   NO_STREAM,
+  NotLeaderError,
   START,
   STREAM_EXISTS,
   StreamNotFoundError,
+  TimeoutError,
+  UnavailableError,
+  UnknownError,
   WrongExpectedVersionError,
-  excludeSystemEvents,
   jsonEvent,
   type AppendExpectedRevision,
   type JSONType,
@@ -77,6 +82,23 @@ function toRecorded(resolved: ResolvedEvent): RecordedEvent | null {
 const expectedOf = (expected: ExpectedRevision): AppendExpectedRevision =>
   expected === 'no_stream' ? NO_STREAM : expected === 'stream_exists' ? STREAM_EXISTS : expected === 'any' ? ANY : BigInt(expected);
 
+/**
+ * Failures after which an append may or may not have been stored: the connection dropped, the
+ * deadline passed, the leader changed, the batch-append stream broke. Retrying the very same
+ * append (same event ids, same expected revision) is safe: stored already, the server answers
+ * it idempotently; not stored, it is stored now; someone else wrote meanwhile, a conflict.
+ */
+const ambiguous = (error: unknown) =>
+  error instanceof UnavailableError ||
+  error instanceof DeadlineExceededError ||
+  error instanceof TimeoutError ||
+  error instanceof CancelledError ||
+  error instanceof NotLeaderError ||
+  error instanceof UnknownError;
+
+const APPEND_ATTEMPTS = 5;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Drains a bounded read: the server ends the call after maxCount, nothing is left open. */
 async function collect<T>(read: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
@@ -122,18 +144,19 @@ export function openEventStoreDb(connectionString: string): EventStore {
   return {
     async append(streamName, events, expected) {
       let result;
-      try {
-        result = await client.appendToStream(
-          streamName,
-          events.map((e) => jsonEvent({ id: e.id, type: e.type, data: (e.data ?? null) as JSONType, metadata: e.metadata })),
-          { expectedRevision: expectedOf(expected) },
-        );
-      } catch (error) {
-        if (error instanceof WrongExpectedVersionError) {
-          const actual = typeof error.actualVersion === 'bigint' ? Number(error.actualVersion) : -1;
-          throw new WrongExpectedRevisionError(streamName, expected, actual);
+      const proposed = events.map((e) => jsonEvent({ id: e.id, type: e.type, data: (e.data ?? null) as JSONType, metadata: e.metadata }));
+      for (let attempt = 1; ; attempt++) {
+        try {
+          result = await client.appendToStream(streamName, proposed, { expectedRevision: expectedOf(expected) });
+          break;
+        } catch (error) {
+          if (error instanceof WrongExpectedVersionError) {
+            const actual = typeof error.actualVersion === 'bigint' ? Number(error.actualVersion) : -1;
+            throw new WrongExpectedRevisionError(streamName, expected, actual);
+          }
+          if (!ambiguous(error) || attempt >= APPEND_ATTEMPTS) throw error;
+          await sleep(100 * 2 ** (attempt - 1));
         }
-        throw error;
       }
       // Only reached with throwOnAppendFailure=false in the connection string.
       if (!result.success) throw new WrongExpectedRevisionError(streamName, expected, Number(result.nextExpectedRevision));
@@ -164,47 +187,7 @@ export function openEventStoreDb(connectionString: string): EventStore {
     readAll,
 
     subscribeToAll(afterPosition: Position): Subscription {
-      const subscription = client.subscribeToAll({ fromPosition: at(afterPosition), filter: excludeSystemEvents() });
-      const source = subscription[Symbol.asyncIterator]();
-      let last = afterPosition;
-      let closed = false;
-      let signalClosed!: () => void;
-      // A pending next() on the gRPC stream does not end when the call is cancelled (the client
-      // swallows the cancellation), so every wait races against close().
-      const whenClosed = new Promise<IteratorResult<never>>((resolve) => {
-        signalClosed = () => resolve({ done: true, value: undefined });
-      });
-      let stopping: Promise<void> | null = null;
-      const stop = () =>
-        (stopping ??= (async () => {
-          closed = true;
-          signalClosed();
-          await subscription.unsubscribe().catch(() => undefined);
-          // Late gRPC noise after the cancel must not surface as an unhandled 'error' event.
-          subscription.on('error', () => undefined);
-          subscription.destroy();
-        })());
-
-      async function* iterate(): AsyncGenerator<RecordedEvent> {
-        try {
-          while (!closed) {
-            const next = await Promise.race([source.next(), whenClosed]);
-            if (next.done || closed) return;
-            const recorded = toRecorded(next.value);
-            if (!recorded || recorded.position <= last) continue;
-            last = recorded.position;
-            yield recorded;
-          }
-        } finally {
-          await stop();
-        }
-      }
-
-      const iterator = iterate();
-      return {
-        [Symbol.asyncIterator]: () => iterator,
-        close: stop,
-      };
+      return pollingSubscription(readAll, afterPosition);
     },
 
     async headPosition() {
@@ -225,6 +208,61 @@ export function openEventStoreDb(connectionString: string): EventStore {
 
     async close() {
       await client.dispose();
+    },
+  };
+}
+
+/**
+ * Catch-up then live, by paging readAll and polling at the end: the same thing the projection
+ * runner does, with none of a gRPC subscription's failure modes (a listener per event, an error
+ * emitted before anyone listens, a dropped stream to re-open at the right place). A failed read
+ * is tried again from the last delivered position after a pause; the consumer sees each event
+ * once, in order.
+ */
+function pollingSubscription(readAll: (after: Position, max: number) => Promise<RecordedEvent[]>, afterPosition: Position, pollMs = 250, pageSize = 500): Subscription {
+  let closed = false;
+  let wake: (() => void) | null = null;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+
+  async function* iterate(): AsyncGenerator<RecordedEvent> {
+    let last = afterPosition;
+    let failures = 0;
+    while (!closed) {
+      let page: RecordedEvent[];
+      try {
+        page = await readAll(last, pageSize);
+        failures = 0;
+      } catch (error) {
+        // Transient trouble (a restart, a leader election): resume from the last position.
+        if (!ambiguous(error) || ++failures > 20) throw error;
+        await pause(Math.min(5000, 100 * 2 ** failures));
+        continue;
+      }
+      for (const event of page) {
+        if (closed) return;
+        if (event.position <= last) continue;
+        last = event.position;
+        yield event;
+      }
+      if (page.length < pageSize && !closed) await pause(pollMs);
+    }
+  }
+
+  const iterator = iterate();
+  return {
+    [Symbol.asyncIterator]: () => iterator,
+    async close() {
+      closed = true;
+      wake?.();
     },
   };
 }

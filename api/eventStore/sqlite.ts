@@ -181,6 +181,9 @@ export function openSqliteEventStore(filePath: string, options: SqliteEventStore
       return commits;
     },
 
+    // One queue, written in arrival order by one transaction per turn (see flush).
+    keepsIssueOrder: true,
+
     append(stream, events, expected) {
       if (closed) return Promise.reject(new Error('event store is closed'));
       return new Promise<AppendResult>((resolve, reject) => {

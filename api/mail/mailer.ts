@@ -41,7 +41,9 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
   if (options.smtpUrl) {
     // Fail at start-up, not at the first booking, when SMTP_URL is something else entirely.
     if (!/^smtps?:\/\//i.test(options.smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Bounded waits: a send that hangs must end well within the reactor's claim on its message
+    // (mail/reactor.ts), or another process could take the claim over and send it again.
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
     return {
       async send(message) {
         await transport.sendMail(envelope(message));

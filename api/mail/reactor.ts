@@ -1,6 +1,13 @@
 // Mail follows the event log, never the request that made the event: a reactor with its own
-// checkpoint sends the booking mails and VIP invitations. Delivery is at least once; each mail
-// has a stable id (event id + recipient) so a resend after a crash is recognisably the same mail.
+// checkpoint sends the booking mails and VIP invitations.
+//
+// Exactly once across processes, as far as SMTP allows: every API process has the reactor, but
+// only the one holding its lease runs it (projections/leasedRunner.ts). And each message is
+// claimed in the store before it is sent and marked done after: a message done is never sent
+// again (a replayed page, a new lease holder), and a claim left by a process that died between
+// sending and marking runs out after CLAIM_TTL_MS and is sent once more. So a message is never
+// lost and sent at most twice, the second time only after such a crash; its stable id (event id
+// + recipient) makes that resend recognisably the same mail.
 import type { EventStore, Position, RecordedEvent } from '../../domain/eventStore.js';
 import type { KioskDayEvent } from '../../domain/kioskDay/kioskDay.js';
 import type { VipLinkEvent } from '../../domain/vip/vipLinks.js';
@@ -9,6 +16,7 @@ import { C, type BookingDoc } from '../../read-models/shapes.js';
 import { getSettings } from '../../read-models/queries/common.js';
 import type { Projection } from '../../projections/projection.js';
 import { ProjectionRunner } from '../../projections/runner.js';
+import { LeasedRunner, processOwner } from '../../projections/leasedRunner.js';
 import type { Mailer, MailMessage } from './mailer.js';
 import {
   bookingCancelledMail,
@@ -20,6 +28,9 @@ import {
 
 export const MAIL_REACTOR = 'mail_v1';
 const MAIL_LOG = 'mail_log_v1';
+const MAIL_CLAIMS = 'mail';
+/** Longer than a send can take with the mailer's timeouts (mailer.ts). */
+const CLAIM_TTL_MS = 180_000;
 
 export interface MailReactorOptions {
   events: EventStore;
@@ -29,12 +40,33 @@ export interface MailReactorOptions {
   timeZone: string;
   /** Resolves when the read models include a position (the bookings a mail describes). */
   waitForReadModels: (position: Position) => Promise<unknown>;
+  /** This process in the lease and claims (default host:pid:random). */
+  owner?: string;
+  /** The reactor lease (tests shorten it). */
+  leaseTtlMs?: number;
+  claimTtlMs?: number;
 }
 
-export async function mailReactor(o: MailReactorOptions): Promise<ProjectionRunner> {
+export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> {
+  const owner = o.owner ?? processOwner();
+  const claimTtlMs = o.claimTtlMs ?? CLAIM_TTL_MS;
+
+  /** True when this process may send the message now; false once it is sent (by anyone). */
+  const claim = async (id: string): Promise<boolean> => {
+    for (;;) {
+      const state = await o.docs.lease(MAIL_CLAIMS, id, owner, claimTtlMs);
+      if (state !== 'theirs') return state === 'ours';
+      // Another process is sending it right now (or died doing so): wait until it is done, or
+      // its claim runs out and the message is ours to send.
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000, claimTtlMs / 4)));
+    }
+  };
+
   const send = async (event: RecordedEvent, batch: Parameters<Projection['apply']>[1], key: string, message: MailMessage) => {
     const id = `${event.id}-${key}`;
+    if (!(await claim(id))) return;
     await o.mailer.send({ ...message, id });
+    await o.docs.endLease(MAIL_CLAIMS, id, owner, 'done');
     await batch.update(MAIL_LOG, id, event, () => ({ id, to: message.to, subject: message.subject, event_type: event.type, sent_at: new Date().toISOString() }));
   };
 
@@ -81,10 +113,19 @@ export async function mailReactor(o: MailReactorOptions): Promise<ProjectionRunn
     },
   };
 
-  // A read-model store without the reactor's checkpoint (a first start, or read models rebuilt
-  // from scratch) starts at the head of the log: mails already sent are not sent again.
-  if ((await o.docs.getCheckpoint(MAIL_REACTOR)) === 0) {
-    await o.docs.commit([], { projection: MAIL_REACTOR, position: await o.events.headPosition() });
-  }
-  return new ProjectionRunner(o.events, o.docs, [projection], { pageSize: 20, pollIntervalMs: 500 });
+  return new LeasedRunner({
+    docs: o.docs,
+    name: MAIL_REACTOR,
+    owner,
+    ttlMs: o.leaseTtlMs,
+    async create() {
+      // A read-model store without the reactor's checkpoint (a first start, or read models
+      // rebuilt from scratch) starts at the head of the log: mails already sent are not sent again.
+      if ((await o.docs.getCheckpoint(MAIL_REACTOR)) === 0) {
+        await o.docs.commit([], { projection: MAIL_REACTOR, position: await o.events.headPosition() });
+      }
+      return new ProjectionRunner(o.events, o.docs, [projection], { pageSize: 20, pollIntervalMs: 500 });
+    },
+    log: (m, e) => console.error(m, e),
+  });
 }

@@ -145,6 +145,8 @@ export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps; limiters: Limiters
       return booking;
     });
 
+    secured.get<{ Params: { id: string } }>('/bookings/:id/history', async (request) => kiosk.bookingHistory(request.params.id));
+
     secured.put<{ Params: { id: string } }>('/bookings/:id/confirm', async (request) => {
       await kiosk.confirmBooking(request.params.id, actorOf(request));
       return { success: true, booking: await getBooking(docs, request.params.id) };

@@ -117,6 +117,60 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
       });
     });
 
+    describe('positions', () => {
+      it('never replace a document with one built from an older or the same position', async () => {
+        await put({ id: 'a', v: 'new', _pos: 5 });
+        // A lagging process replaying older events, in a batch of its own and within one.
+        await put({ id: 'a', v: 'old', _pos: 3 });
+        await put({ id: 'a', v: 'same', _pos: 5 }, { id: 'b', v: 'b', _pos: 4 });
+        expect(await store.get(c, 'a')).toEqual({ id: 'a', v: 'new', _pos: 5 });
+        expect(await store.get(c, 'b')).toEqual({ id: 'b', v: 'b', _pos: 4 });
+        await put({ id: 'a', v: 'newer', _pos: 7 });
+        expect(await store.get(c, 'a')).toEqual({ id: 'a', v: 'newer', _pos: 7 });
+        // Without a position a put always replaces; a document without one is replaced by any.
+        await put({ id: 'a', v: 'plain' });
+        await put({ id: 'a', v: 'positioned', _pos: 1 });
+        expect(await store.get(c, 'a')).toEqual({ id: 'a', v: 'positioned', _pos: 1 });
+      });
+
+      it('make a delete a tombstone that reads never show and older puts cannot undo', async () => {
+        await put({ id: 'a', v: 1, _pos: 3 }, { id: 'b', v: 1, _pos: 3 });
+        await store.commit([{ op: 'delete', collection: c, id: 'a', position: 6 }]);
+        expect(await store.get(c, 'a')).toBeNull();
+        expect(ids(await store.find(c))).toEqual(['b']);
+        expect(ids(await store.find(c, { v: 1 }))).toEqual(['b']);
+        expect(await store.count(c)).toBe(1);
+        expect(await store.count(c, { id: 'a' })).toBe(0);
+        // A lagging process re-creating it from an older event: still deleted.
+        await put({ id: 'a', v: 'stale', _pos: 5 });
+        expect(await store.get(c, 'a')).toBeNull();
+        // A later event brings it back.
+        await put({ id: 'a', v: 'again', _pos: 8 });
+        expect(await store.get(c, 'a')).toEqual({ id: 'a', v: 'again', _pos: 8 });
+        // An older delete does not remove a newer document.
+        await store.commit([{ op: 'delete', collection: c, id: 'a', position: 7 }]);
+        expect(await store.get(c, 'a')).toEqual({ id: 'a', v: 'again', _pos: 8 });
+      });
+
+      it('leave no tombstone behind a reset', async () => {
+        const p = unique('proj');
+        await store.commit([{ op: 'delete', collection: c, id: 'a', position: 6 }], { projection: p, position: 6 });
+        await store.reset([c], p);
+        await put({ id: 'a', v: 'rebuilt', _pos: 2 });
+        expect(await store.get(c, 'a')).toEqual({ id: 'a', v: 'rebuilt', _pos: 2 });
+      });
+    });
+
+    describe('filters', () => {
+      it('refuse a field without a condition, or with no operator, as every adapter would read it differently', async () => {
+        await put({ id: 'a', v: 1 });
+        for (const filter of [{ v: undefined }, { v: {} }, { v: { $gte: undefined } }] as unknown as Filter[]) {
+          await expect(store.find(c, filter)).rejects.toThrow();
+          await expect(store.count(c, filter)).rejects.toThrow();
+        }
+      });
+    });
+
     describe('collections', () => {
       it('are kept apart: the same id in two collections, writes and counts', async () => {
         const o = unique('other');
@@ -290,6 +344,17 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
     });
 
     describe('checkpoints', () => {
+      it('only move forward; reset clears them', async () => {
+        const p = unique('proj');
+        await store.commit([], { projection: p, position: 10 });
+        await store.commit([], [{ projection: p, position: 7 }]);
+        expect(await store.getCheckpoint(p)).toBe(10);
+        await store.reset([], p);
+        expect(await store.getCheckpoint(p)).toBe(0);
+        await store.commit([], { projection: p, position: 3 });
+        expect(await store.getCheckpoint(p)).toBe(3);
+      });
+
       it('are 0 until a commit stores one, and move only with a commit', async () => {
         const p = unique('proj');
         expect(await store.getCheckpoint(p)).toBe(0);
@@ -316,6 +381,60 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
         const p = unique('proj');
         await store.commit([], { projection: p, position: 2 ** 40 + 1 });
         expect(await store.getCheckpoint(p)).toBe(2 ** 40 + 1);
+      });
+    });
+
+    describe('leases', () => {
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+      it('go to one owner at a time, who can renew it', async () => {
+        const scope = unique('lease');
+        expect(await store.lease(scope, 'mail', 'a', 10_000)).toBe('ours');
+        expect(await store.lease(scope, 'mail', 'b', 10_000)).toBe('theirs');
+        expect(await store.lease(scope, 'mail', 'a', 10_000)).toBe('ours');
+        expect(await store.lease(scope, 'other', 'b', 10_000)).toBe('ours');
+      });
+
+      it('are taken over once their time has run out', async () => {
+        const scope = unique('lease');
+        expect(await store.lease(scope, 'mail', 'a', 100)).toBe('ours');
+        await sleep(250);
+        expect(await store.lease(scope, 'mail', 'b', 10_000)).toBe('ours');
+        expect(await store.lease(scope, 'mail', 'a', 10_000)).toBe('theirs');
+      });
+
+      it('are free at once when released, by their owner only', async () => {
+        const scope = unique('lease');
+        await store.lease(scope, 'mail', 'a', 10_000);
+        await store.endLease(scope, 'mail', 'b', 'release');
+        expect(await store.lease(scope, 'mail', 'b', 10_000)).toBe('theirs');
+        await store.endLease(scope, 'mail', 'a', 'release');
+        expect(await store.lease(scope, 'mail', 'b', 10_000)).toBe('ours');
+      });
+
+      it('stay done for everyone once ended as done, also one never taken', async () => {
+        const scope = unique('lease');
+        await store.lease(scope, 'm1', 'a', 10_000);
+        await store.endLease(scope, 'm1', 'a', 'done');
+        expect(await store.lease(scope, 'm1', 'a', 10_000)).toBe('done');
+        expect(await store.lease(scope, 'm1', 'b', 10_000)).toBe('done');
+        await store.endLease(scope, 'm2', 'b', 'done');
+        expect(await store.lease(scope, 'm2', 'a', 10_000)).toBe('done');
+      });
+
+      it('go to exactly one of many owners asking at once', async () => {
+        const scope = unique('lease');
+        const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => store.lease(scope, 'race', `owner-${i}`, 10_000)));
+        expect(answers.filter((a) => a === 'ours')).toHaveLength(1);
+      });
+
+      it('are no read models: reset leaves them alone', async () => {
+        const scope = unique('lease');
+        await store.lease(scope, 'mail', 'a', 10_000);
+        await store.endLease(scope, 'sent', 'a', 'done');
+        await store.reset([c], unique('p'));
+        expect(await store.lease(scope, 'mail', 'b', 10_000)).toBe('theirs');
+        expect(await store.lease(scope, 'sent', 'b', 10_000)).toBe('done');
       });
     });
 

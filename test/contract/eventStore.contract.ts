@@ -146,6 +146,16 @@ export function eventStoreContract(name: string, open: OpenEventStore) {
       });
     });
 
+    describe('idempotence: what it does not cover', () => {
+      it('refuses stored ids mixed with new events as a conflict, and writes nothing', async () => {
+        const s = stream();
+        const [a, b] = [event('A'), event('B')];
+        await store.append(s, [a, b], 'no_stream');
+        await conflictOf(store.append(s, [a, event('C')], 'no_stream'));
+        expect((await store.readStream(s)).map((e) => e.type)).toEqual(['A', 'B']);
+      });
+    });
+
     describe('readStream', () => {
       it('reads from a revision and gives [] for a missing stream or past the end', async () => {
         const s = stream();

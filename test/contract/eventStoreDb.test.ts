@@ -1,13 +1,23 @@
 // The event store contract against EventStoreDB: the server at EVENTSTORE_URL, or a throwaway
 // container via testcontainers where a Docker engine answers. Where neither exists (the build
 // machines here) the suite is skipped, quickly and with the reason printed, never failed or hung.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { openEventStoreDb } from '../../api/eventStore/eventStoreDb.js';
 import { eventStoreContract } from './eventStore.contract.js';
 import { serverUnavailableReason } from './docker.js';
 
-// Overridable so a machine without access to docker.eventstore.com can point at a mirror.
-const IMAGE = process.env.EVENTSTORE_IMAGE ?? 'docker.eventstore.com/eventstore/eventstoredb-ee:24.10';
+// The image production runs (deploy/compose.yaml), read from there so the two never drift apart;
+// EVENTSTORE_IMAGE overrides it for a machine that must use a mirror.
+const IMAGE = process.env.EVENTSTORE_IMAGE ?? deployedImage();
+
+function deployedImage(): string {
+  const compose = readFileSync(join(import.meta.dirname, '..', '..', 'deploy', 'compose.yaml'), 'utf8');
+  const image = /^\s*image:\s*(\S*kurrentdb\S*)\s*$/m.exec(compose)?.[1];
+  if (!image) throw new Error('deploy/compose.yaml names no kurrentdb image');
+  return image;
+}
 
 /** Why the suite cannot run here, or null when it can. Bounded: a dead engine must not hang collection. */
 async function unavailable(): Promise<string | null> {
@@ -43,12 +53,12 @@ if (reason) {
     const { GenericContainer, Wait } = await import('testcontainers');
     const container = await new GenericContainer(IMAGE)
       .withEnvironment({
-        EVENTSTORE_INSECURE: 'true',
-        EVENTSTORE_MEM_DB: 'true',
+        KURRENTDB_INSECURE: 'true',
+        KURRENTDB_MEM_DB: 'true',
         // Projections on, as in production: their $-events interleave with ours in $all, which is
         // what the adapter's filtering and paging must cope with.
-        EVENTSTORE_RUN_PROJECTIONS: 'All',
-        EVENTSTORE_START_STANDARD_PROJECTIONS: 'true',
+        KURRENTDB_RUN_PROJECTIONS: 'All',
+        KURRENTDB_START_STANDARD_PROJECTIONS: 'true',
       })
       .withExposedPorts(2113)
       .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))

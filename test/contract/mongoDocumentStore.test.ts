@@ -4,6 +4,8 @@
 // neither, the suite is skipped with the reason, quickly: this must never fail or hang for want
 // of a server.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DocumentStore } from '../../read-models/documentStore.js';
@@ -16,6 +18,8 @@ interface Server {
 }
 
 const DOCKER_CHECK_MS = 5_000;
+/** The image production runs (deploy/compose.yaml), so the suite tests what is deployed. */
+const MONGO_IMAGE = /^\s*image:\s*(mongo:\S+)\s*$/m.exec(readFileSync(join(import.meta.dirname, '..', '..', 'deploy', 'compose.yaml'), 'utf8'))?.[1] ?? 'mongo:7';
 const CONTAINER_START_MS = 180_000;
 
 function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
@@ -46,7 +50,7 @@ async function mongoServers(): Promise<{ servers: Server[]; stop(): Promise<void
   const started: Array<{ stop(): Promise<unknown> }> = [];
   const stop = async () => void (await Promise.all(started.map((c) => c.stop())));
   const start = async (replicaSet: boolean) => {
-    const container = await new GenericContainer('mongo:7')
+    const container = await new GenericContainer(MONGO_IMAGE)
       .withExposedPorts(27017)
       .withCommand(replicaSet ? ['--replSet', 'rs0', '--bind_ip_all'] : ['--bind_ip_all'])
       .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
@@ -125,21 +129,7 @@ if ('reason' in setup) {
         }
       };
 
-      it('never replaces a document with one built from an older position', () =>
-        withStore(async (store, c) => {
-          await store.commit([{ op: 'put', collection: c, doc: { id: 'a', v: 'new', _pos: 5 } }]);
-          // A lagging process replaying older events, in a batch of its own and within one.
-          await store.commit([{ op: 'put', collection: c, doc: { id: 'a', v: 'old', _pos: 3 } }]);
-          await store.commit([
-            { op: 'put', collection: c, doc: { id: 'a', v: 'same', _pos: 5 } },
-            { op: 'put', collection: c, doc: { id: 'b', v: 'b', _pos: 4 } },
-          ]);
-          expect(await store.get(c, 'a')).toEqual({ id: 'a', v: 'new', _pos: 5 });
-          expect(await store.get(c, 'b')).toEqual({ id: 'b', v: 'b', _pos: 4 });
-          await store.commit([{ op: 'put', collection: c, doc: { id: 'a', v: 'newer', _pos: 7 } }]);
-          expect(await store.get(c, 'a')).toEqual({ id: 'a', v: 'newer', _pos: 7 });
-        }));
-
+      // The position guard and tombstones are in the shared contract (documentStore.contract.ts).
       it('keeps its checkpoints apart from the read models', () =>
         withStore(async (store) => {
           await expect(store.find('_checkpoints')).rejects.toThrow();

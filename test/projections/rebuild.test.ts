@@ -50,7 +50,7 @@ describe('every projection', () => {
     const live = await snapshot();
     for (const projection of allProjections) {
       // Forget the checkpoint but keep the documents: the runner replays everything.
-      await t.server.docs.commit([], { projection: projection.name, position: 0 });
+      await t.server.docs.reset([], projection.name);
     }
     await t.server.projections.stop();
     const { ProjectionRunner } = await import('../../projections/runner.js');

@@ -1,0 +1,158 @@
+// Moving the event log between stores (npm run events:export / events:import): one event per line
+// as JSON (NDJSON) in global order. Backup, restore, and the way from the embedded SQLite store to
+// EventStoreDB (or back): the ids travel with the events, so an imported log is the same log, and
+// positions are the source's (the target hands out its own, in the same order).
+import { createReadStream, createWriteStream, openSync, fsyncSync, closeSync } from 'node:fs';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import type { EventMetadata, EventStore, NewEvent, Position } from '../../domain/eventStore.js';
+
+export interface ExportedEvent {
+  position: Position;
+  stream: string;
+  revision: number;
+  id: string;
+  type: string;
+  /** The metadata timestamp, repeated at the top for people reading the file. */
+  time: string;
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+export interface TransferOptions {
+  /** Called with the number of events done so far, now and then on long runs. */
+  progress?: (events: number) => void;
+  progressEveryMs?: number;
+}
+
+const PAGE = 2000;
+/** Events of one stream in one append at most (one transaction, one request). */
+const MAX_APPEND = 500;
+/** Appends gathered before they are written (together, where the store keeps their order). */
+const PIPELINE = 500;
+
+function progressReporter(options: TransferOptions) {
+  const every = options.progressEveryMs ?? 2000;
+  let last = Date.now();
+  return (done: number) => {
+    if (options.progress && Date.now() - last >= every) {
+      last = Date.now();
+      options.progress(done);
+    }
+  };
+}
+
+/** Writes every event to file; answers how many and the position of the last one. */
+export async function exportEvents(events: EventStore, file: string, options: TransferOptions = {}): Promise<{ events: number; position: Position }> {
+  const out = createWriteStream(file, { encoding: 'utf8' });
+  const report = progressReporter(options);
+  let count = 0;
+  let position = 0;
+  try {
+    for (;;) {
+      const page = await events.readAll(position, PAGE);
+      if (page.length === 0) break;
+      let chunk = '';
+      for (const e of page) {
+        const line: ExportedEvent = { position: e.position, stream: e.streamName, revision: e.revision, id: e.id, type: e.type, time: e.metadata.timestamp, data: e.data, metadata: e.metadata };
+        chunk += JSON.stringify(line) + '\n';
+      }
+      if (!out.write(chunk)) await once(out, 'drain');
+      count += page.length;
+      position = page[page.length - 1]!.position;
+      report(count);
+    }
+  } finally {
+    out.end();
+    await once(out, 'close');
+  }
+  // A backup is only a backup once it is on disk.
+  const fd = openSync(file, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  return { events: count, position };
+}
+
+export class ImportRefusedError extends Error {
+  override name = 'ImportRefusedError';
+}
+
+/**
+ * Appends every event of file to an empty store, in file order, keeping ids, streams, revisions,
+ * data and metadata. Consecutive events of one stream go in one append expecting the revision
+ * before them, so a file that does not fit (a gap, a stream out of order) fails instead of
+ * writing a different history. Refuses a store that already holds events.
+ */
+export async function importEvents(events: EventStore, file: string, options: TransferOptions = {}): Promise<{ events: number; position: Position }> {
+  if ((await events.headPosition()) > 0) throw new ImportRefusedError('The event store already holds events: import needs an empty store.');
+  const report = progressReporter(options);
+  let count = 0;
+  let position = 0;
+  let lastSourcePosition = 0;
+  type Run = { stream: string; firstRevision: number; events: NewEvent[] };
+  let run: Run | null = null;
+  const ready: Run[] = [];
+
+  const append = (r: Run) => events.append(r.stream, r.events, r.firstRevision === 0 ? 'no_stream' : r.firstRevision - 1);
+  const flush = async () => {
+    const runs = ready.splice(0);
+    if (runs.length === 0) return;
+    if (events.keepsIssueOrder) {
+      // Issued in one turn, stored in this order in one transaction: one fsync for the lot.
+      const results = await Promise.all(runs.map(append));
+      position = results[results.length - 1]!.position;
+    } else {
+      for (const r of runs) position = (await append(r)).position;
+    }
+    count += runs.reduce((n, r) => n + r.events.length, 0);
+    report(count);
+  };
+
+  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+  let lineNo = 0;
+  for await (const text of lines) {
+    lineNo += 1;
+    if (text.trim() === '') continue;
+    const e = parseLine(text, lineNo);
+    if (e.position <= lastSourcePosition) throw new ImportRefusedError(`Line ${lineNo}: positions must grow (${e.position} after ${lastSourcePosition}).`);
+    lastSourcePosition = e.position;
+    const next = { id: e.id, type: e.type, data: e.data, metadata: e.metadata };
+    if (run && run.stream === e.stream && run.firstRevision + run.events.length === e.revision && run.events.length < MAX_APPEND) {
+      run.events.push(next);
+      continue;
+    }
+    if (run) ready.push(run);
+    if (ready.length >= PIPELINE) await flush();
+    run = { stream: e.stream, firstRevision: e.revision, events: [next] };
+  }
+  if (run) ready.push(run);
+  await flush();
+  return { events: count, position };
+}
+
+function parseLine(text: string, lineNo: number): ExportedEvent {
+  let e: ExportedEvent;
+  try {
+    e = JSON.parse(text);
+  } catch {
+    throw new ImportRefusedError(`Line ${lineNo}: not JSON.`);
+  }
+  const fine =
+    e !== null &&
+    typeof e === 'object' &&
+    typeof e.id === 'string' &&
+    typeof e.type === 'string' &&
+    typeof e.stream === 'string' &&
+    Number.isInteger(e.revision) &&
+    e.revision >= 0 &&
+    typeof e.position === 'number' &&
+    e.metadata !== null &&
+    typeof e.metadata === 'object' &&
+    typeof e.metadata.actor === 'string' &&
+    typeof e.metadata.timestamp === 'string';
+  if (!fine) throw new ImportRefusedError(`Line ${lineNo}: not an exported event (id, type, stream, revision, position, metadata).`);
+  return e;
+}

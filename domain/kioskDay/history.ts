@@ -1,0 +1,43 @@
+// A booking's history for staff and auditors: every event of its kiosk-day stream that concerns
+// it, in stream order, with who did it and what it changed. Read from the event log itself (not
+// a read model), so it is exact and never lags.
+import type { RecordedEvent } from '../eventStore.js';
+import type { KioskDayEvent } from './kioskDay.js';
+
+export interface BookingHistoryEntry {
+  type: string;
+  /** When the command was handled (the event's metadata timestamp). */
+  time: string;
+  /** 'customer', the staff member's e-mail or 'system'. */
+  actor: string;
+  /** The fields the event set or changed. */
+  data: Record<string, unknown>;
+}
+
+/** The booking's entries, oldest first; empty when no event in the stream names the booking. */
+export function bookingHistory(stream: readonly RecordedEvent[], bookingId: string): BookingHistoryEntry[] {
+  const entries: BookingHistoryEntry[] = [];
+  for (const recorded of stream) {
+    const event = recorded as unknown as KioskDayEvent & RecordedEvent;
+    const data = changes(event);
+    if (!data || (event.data as { booking_id?: string }).booking_id !== bookingId) continue;
+    entries.push({ type: event.type, time: recorded.metadata.timestamp, actor: recorded.metadata.actor, data });
+  }
+  return entries;
+}
+
+function changes(event: KioskDayEvent): Record<string, unknown> | null {
+  switch (event.type) {
+    case 'BookingPlaced': {
+      // Everything is new on placement; the id is the path's, the instant is `time`.
+      const { booking_id: _id, placed_at: _at, ...placed } = event.data;
+      return { status: 'pending', ...placed };
+    }
+    case 'BookingConfirmed':
+      return { status: 'confirmed', previous_status: 'pending' };
+    case 'BookingCancelled':
+      return { status: 'cancelled', previous_status: event.data.previous_status, by: event.data.by, reason: event.data.reason };
+    default:
+      return null;
+  }
+}

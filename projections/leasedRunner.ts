@@ -1,0 +1,109 @@
+// Runs a runner only while this process holds a lease on it in the read-model store, so that of
+// several processes exactly one runs it at a time (reactors, whose side effects no position guard
+// can undo). Every process asks for the lease every renewMs; the holder renews it, the others
+// take it over once it expires (its holder stopped or died). Losing the lease (a renewal failed
+// or came too late) stops the runner at its next checkpoint.
+//
+// The lease narrows overlap to the rare case of a holder paused past its expiry; the reactor's
+// per-message claims (mail/reactor.ts) keep even that from sending a message twice.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { DocumentStore } from '../read-models/documentStore.js';
+
+export interface Startable {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  wake(): void;
+}
+
+export interface LeasedRunnerOptions {
+  docs: DocumentStore;
+  /** The lease's name, e.g. the reactor's projection name. */
+  name: string;
+  /** Identifies this process in the store (default host:pid:random). */
+  owner?: string;
+  ttlMs?: number;
+  renewMs?: number;
+  /** A new runner per term of holding the lease, so it reads the checkpoint the last holder left. */
+  create: () => Promise<Startable> | Startable;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export const LEASES = 'runners';
+
+export function processOwner(): string {
+  return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+}
+
+export class LeasedRunner {
+  readonly owner: string;
+  private readonly ttlMs: number;
+  private readonly renewMs: number;
+  private runner: Startable | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  /** The renewal in progress: stop() waits for it, so no runner starts after stop. */
+  private tick: Promise<void> = Promise.resolve();
+  private stopped = false;
+
+  constructor(private readonly o: LeasedRunnerOptions) {
+    this.owner = o.owner ?? processOwner();
+    this.ttlMs = o.ttlMs ?? 15_000;
+    this.renewMs = o.renewMs ?? Math.floor(this.ttlMs / 3);
+  }
+
+  /** Whether this process runs it now. */
+  get active(): boolean {
+    return this.runner !== null;
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    await (this.tick = this.renew());
+    this.timer = setInterval(() => {
+      this.tick = this.tick.then(() => this.renew());
+    }, this.renewMs);
+  }
+
+  wake(): void {
+    this.runner?.wake();
+  }
+
+  /** Stops the runner at its checkpoint and frees the lease, so another process takes over at once. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.tick;
+    await this.stopRunner();
+    await this.o.docs.endLease(LEASES, this.o.name, this.owner, 'release').catch(() => {});
+  }
+
+  private async renew(): Promise<void> {
+    if (this.stopped) return;
+    let ours = false;
+    try {
+      ours = (await this.o.docs.lease(LEASES, this.o.name, this.owner, this.ttlMs)) === 'ours';
+    } catch (error) {
+      // Unsure whether we still hold it: stop, as another process may take it once it expires.
+      this.o.log?.(`Lease ${this.o.name}: renewal failed`, error);
+    }
+    try {
+      if (ours && !this.runner && !this.stopped) {
+        const runner = await this.o.create();
+        await runner.start();
+        this.runner = runner;
+      } else if (!ours) {
+        await this.stopRunner();
+      }
+    } catch (error) {
+      // Never rejects: the renewals chain on each other and must go on (the next one retries).
+      this.o.log?.(`Lease ${this.o.name}: starting or stopping the runner failed`, error);
+    }
+  }
+
+  private async stopRunner(): Promise<void> {
+    const runner = this.runner;
+    this.runner = null;
+    await runner?.stop();
+  }
+}

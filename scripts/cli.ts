@@ -1,0 +1,28 @@
+// What the operations scripts share: the server's configuration and stores, plain output lines,
+// and one way to fail (a message and a non-zero exit code, no stack trace for expected refusals).
+import { ConfigError, configFromEnv, type Config } from '../api/config.js';
+import { ImportRefusedError } from '../api/eventStore/transfer.js';
+
+export class UsageError extends Error {}
+
+export function config(): Config {
+  return configFromEnv();
+}
+
+export const say = (line: string) => console.log(line);
+
+/** Runs main, then closes what it opened; exit code 0 on success, 1 on a failed check, 2 on refusal. */
+export async function run(main: (cleanup: Array<() => Promise<unknown>>) => Promise<boolean>): Promise<void> {
+  const cleanup: Array<() => Promise<unknown>> = [];
+  let code = 0;
+  try {
+    code = (await main(cleanup)) ? 0 : 1;
+  } catch (error) {
+    code = 2;
+    if (error instanceof UsageError || error instanceof ImportRefusedError || error instanceof ConfigError) console.error(error.message);
+    else console.error(error);
+  } finally {
+    for (const close of cleanup.reverse()) await close().catch(() => {});
+  }
+  process.exitCode = code;
+}

@@ -1,0 +1,144 @@
+// The operations scripts: replay to a moment, export -> import -> rebuild, and an import that
+// refuses a store with events. The logic runs in-process; each CLI runs once as a real process
+// on the same files, as an operator would run it.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportEvents, importEvents } from '../../api/eventStore/transfer.js';
+import { openSqliteEventStore } from '../../api/eventStore/sqlite.js';
+import { openSqliteDocumentStore } from '../../read-models/sqliteDocumentStore.js';
+import type { DocumentStore } from '../../read-models/documentStore.js';
+import { C, type BookingDoc } from '../../read-models/shapes.js';
+import { allProjections } from '../../projections/index.js';
+import { rebuildReadModels } from '../../projections/rebuild.js';
+import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from '../api/harness.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const run = promisify(execFile);
+const cli = (script: string, args: string[], env: Record<string, string>) =>
+  run(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), ...args], { cwd: root, env: { ...process.env, ...env } }).then(
+    (done) => ({ code: 0, stdout: done.stdout, stderr: done.stderr }),
+    (failed: { code: number; stdout: string; stderr: string }) => ({ code: failed.code, stdout: failed.stdout, stderr: failed.stderr }),
+  );
+
+let t: TestServer;
+let now = MONDAY_MORNING;
+let bookingId: string;
+const T1 = new Date('2026-11-23T08:00:00Z');
+const T2 = new Date('2026-11-23T09:00:00Z');
+const scratch: string[] = [];
+const dir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'pizzakiosken-ops-'));
+  scratch.push(d);
+  return d;
+};
+
+async function snapshot(docs: DocumentStore) {
+  const all: Record<string, unknown[]> = {};
+  for (const p of allProjections) for (const c of p.collections) all[c] = await docs.find(c, {}, { sort: [['id', 1]] });
+  return all;
+}
+
+beforeAll(async () => {
+  t = await startTestServer({ now: () => now });
+  const admin = await t.login();
+  now = T1;
+  const placed = await t.post('/api/bookings', bookingPayload({ email: 'replay@example.se' }));
+  bookingId = placed.body.booking_id;
+  await t.post('/api/bookings', bookingPayload({ email: 'andra@example.se', time: '13:00', items: [{ pizza_id: 2, qty: 2 }] }));
+  now = T2;
+  await t.put(`/api/admin/bookings/${bookingId}/confirm`, {}, admin);
+  await t.post('/api/admin/pizzas', { name: 'Senare', price_cents: 7000 }, admin);
+});
+afterAll(async () => {
+  await t.close();
+  for (const d of scratch) rmSync(d, { recursive: true, force: true });
+});
+
+describe('replay to a moment', () => {
+  it('between two events gives the earlier state, after both the later one', async () => {
+    const between = openSqliteDocumentStore(join(dir(), 'read-models.db'));
+    const early = await rebuildReadModels(t.server.events, between, { until: new Date('2026-11-23T08:30:00Z') });
+    expect(early.ok).toBe(true);
+    expect((await between.get<BookingDoc>(C.bookings, bookingId))!.status).toBe('pending');
+    expect(await between.find(C.pizzas, { name: 'Senare' })).toEqual([]);
+    await between.close();
+
+    const later = openSqliteDocumentStore(join(dir(), 'read-models.db'));
+    const late = await rebuildReadModels(t.server.events, later, { until: T2 });
+    expect(late.position).toBeGreaterThan(early.position);
+    expect((await later.get<BookingDoc>(C.bookings, bookingId))!.status).toBe('confirmed');
+    expect(await snapshot(later)).toEqual(await snapshot(t.server.docs));
+    await later.close();
+  });
+
+  it('as a script prints the figures of that moment and leaves the live read models alone', async () => {
+    const before = await snapshot(t.server.docs);
+    const out = dir();
+    const { stdout } = await cli('replay.ts', ['--until', '2026-11-23T09:30:00+01:00', '--out', out], { DATA_DIR: t.dataDir });
+    expect(stdout).toContain('pending: 2\n');
+    expect(stdout).toContain('confirmed: 0\n');
+    expect(stdout).toContain('cancelled: 0\n');
+    expect(stdout).toContain('pizzas: 4\n');
+    expect(stdout).toMatch(/revenue: \d+\.\d\d kr/);
+    expect(stdout).toContain('verified: every read model matches the events');
+    expect(existsSync(join(out, 'read-models.db'))).toBe(true);
+    expect(await snapshot(t.server.docs)).toEqual(before);
+
+    const refused = await cli('replay.ts', ['--until', 'igår'], { DATA_DIR: t.dataDir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('usage: npm run replay');
+  });
+});
+
+describe('export, import, rebuild', () => {
+  it('give read models identical to the live ones, with the same event ids in the same order', async () => {
+    const file = join(dir(), 'events.ndjson');
+    const exported = await exportEvents(t.server.events, file);
+    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(exported.events);
+    expect(Object.keys(lines[0]).sort()).toEqual(['data', 'id', 'metadata', 'position', 'revision', 'stream', 'time', 'type']);
+
+    const target = dir();
+    const events = openSqliteEventStore(join(target, 'events.db'));
+    const imported = await importEvents(events, file);
+    expect(imported.events).toBe(exported.events);
+    const copy = await events.readAll(0, 10_000);
+    expect(copy.map((e) => [e.id, e.streamName, e.revision, e.type, e.metadata])).toEqual(lines.map((l) => [l.id, l.stream, l.revision, l.type, l.metadata]));
+
+    const docs = openSqliteDocumentStore(join(target, 'read-models.db'));
+    const rebuilt = await rebuildReadModels(events, docs);
+    expect(rebuilt.ok).toBe(true);
+    expect(await snapshot(docs)).toEqual(await snapshot(t.server.docs));
+
+    // Import refuses a store that already holds events, and changes nothing.
+    await expect(importEvents(events, file)).rejects.toThrow(/already holds events/);
+    expect(await events.headPosition()).toBe(imported.position);
+    await docs.close();
+    await events.close();
+  });
+
+  it('work as scripts on DATA_DIRs', async () => {
+    const file = join(dir(), 'backup.ndjson');
+    const exported = await cli('eventsExport.ts', [file], { DATA_DIR: t.dataDir });
+    expect(exported.stdout).toMatch(/exported \d+ events/);
+    expect(exported.stdout).toContain('verified: every read model matches the events');
+
+    const target = dir();
+    const imported = await cli('eventsImport.ts', [file], { DATA_DIR: target });
+    expect(imported.stdout).toContain('verified: every read model matches the events');
+    const docs = openSqliteDocumentStore(join(target, 'read-models.db'));
+    expect(await snapshot(docs)).toEqual(await snapshot(t.server.docs));
+    await docs.close();
+
+    const rebuilt = await cli('projectionsRebuild.ts', [], { DATA_DIR: target });
+    expect(rebuilt.stdout).toContain('verified: every read model matches the events');
+
+    const again = await cli('eventsImport.ts', [file], { DATA_DIR: target });
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('already holds events');
+  });
+});
