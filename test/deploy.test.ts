@@ -15,6 +15,13 @@ function service(name: string): string {
   return end < 0 ? rest : rest.slice(0, end + 1);
 }
 
+/** The API's settings: its own block plus the shared app settings it merges (<<: *env). */
+function apiSettings(): string {
+  const own = service('api');
+  const shared = compose.slice(compose.indexOf('\nx-app:'), compose.indexOf('\nservices:'));
+  return own.includes('<<: *env') ? own + shared : own;
+}
+
 describe('deploy/compose.yaml', () => {
   it('publishes no database port', () => {
     expect(service('eventstore')).not.toMatch(/^\s+ports:/m);
@@ -24,12 +31,12 @@ describe('deploy/compose.yaml', () => {
   it('runs MongoDB with authentication and the API signs in', () => {
     expect(service('mongo')).toContain('--auth');
     expect(service('mongo')).toContain('MONGO_INITDB_ROOT_PASSWORD');
-    expect(service('api')).toMatch(/MONGODB_URL: mongodb:\/\/\$\{MONGO_USER[^}]*\}:\$\{MONGO_PASSWORD\}@mongo:27017\/\?replicaSet=rs0&authSource=admin/);
+    expect(apiSettings()).toMatch(/MONGODB_URL: mongodb:\/\/\$\{MONGO_USER[^}]*\}:\$\{MONGO_PASSWORD\}@mongo:27017\/\?replicaSet=rs0&authSource=admin/);
   });
 
   it('publishes the API only, on loopback, trusting one proxy hop', () => {
     expect(compose.match(/^\s+ports:/gm)).toHaveLength(1);
     expect(service('api')).toMatch(/ports: \["127\.0\.0\.1:3000-3001:3000"\]/);
-    expect(service('api')).toMatch(/TRUST_PROXY: "1"/);
+    expect(apiSettings()).toMatch(/TRUST_PROXY: "1"/);
   });
 });
