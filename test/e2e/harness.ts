@@ -102,6 +102,13 @@ export async function openPage(context: BrowserContext): Promise<{ page: Page; e
     if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  // A script the CSP refuses is not always a console message (zod's caught eval probe was not):
+  // Chromium's issues panel tells every violation.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Audits.enable');
+  cdp.on('Audits.issueAdded', ({ issue }) => {
+    if (issue.code === 'ContentSecurityPolicyIssue') errors.push('CSP violation: ' + JSON.stringify(issue.details.contentSecurityPolicyIssueDetails));
+  });
   return { page, errors };
 }
 
