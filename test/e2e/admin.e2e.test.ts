@@ -82,7 +82,7 @@ describe('the staff admin', () => {
     const { page, errors } = await newPage();
     await signIn(page);
     await page.goto('/admin/bookings?status=pending');
-    expect(await page.getByLabel('Status').inputValue()).toBe('pending');
+    await expect.poll(() => page.getByLabel('Status').inputValue()).toBe('pending');
     await page.getByRole('button', { name: `Bekräfta ${first}` }).click();
     await page.getByText('Bokning bekräftad!').waitFor();
     page.once('dialog', (dialog) => void dialog.accept('Ugnen är trasig'));

@@ -3,6 +3,7 @@
 // changed bookings appear by themselves.
 import { useCallback, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
+import { usePageContext } from 'vike-react/usePageContext';
 import { api, errorText } from '../../../lib/api.js';
 import { STATUS_TEXT, a } from '../../../lib/adminTexts.js';
 import { formatDateShort } from '../../../lib/format.js';
@@ -12,17 +13,14 @@ import { useLiveBookings } from '../../../components/admin/useLiveBookings.js';
 
 type Filters = { status: string; date: string };
 
-function filtersFromUrl(): Filters {
-  const params = new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search);
-  return { status: params.get('status') ?? '', date: params.get('date') ?? '' };
-}
-
 export default function Page() {
-  const [filters, setFilters] = useState<Filters>({ status: '', date: '' });
+  // The filters come from the address, on the server as in the browser: the first HTML already
+  // shows them, and nothing changes after hydration.
+  const { urlParsed } = usePageContext();
+  const [filters, setFilters] = useState<Filters>(() => ({ status: urlParsed.search.status ?? '', date: urlParsed.search.date ?? '' }));
   const [bookings, setBookings] = useState<AdminBooking[] | null>(null);
   const [details, setDetails] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  useEffect(() => setFilters(filtersFromUrl()), []);
 
   const load = useCallback(async (current: Filters) => {
     const query = new URLSearchParams();
