@@ -150,8 +150,10 @@ export default function Page() {
     const parsed = bookingPayloadSchema.safeParse(payload);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? '');
-        if (field && !found[field]) found[field === 'requested_pizzas' ? 'items' : field] = issue.message;
+        // The requested count belongs to the order, shown at the menu.
+        const path = String(issue.path[0] ?? '');
+        const field = path === 'requested_pizzas' ? 'items' : path;
+        if (field && !found[field]) found[field] = issue.message;
       }
     }
     const problem = orderProblem(cart, count, slot?.capacity_remaining ?? null);
