@@ -1,20 +1,45 @@
-// A labelled form field: the label, the control, a hint, and the message of a refused value
-// (its id is the control's id plus '-error', for aria-describedby).
+// The one labelled form field: the label, the control (the caller's input, select or textarea),
+// a hint, and the message of a refused value. The control gets its accessibility attributes from
+// fieldControl(): the error's id is the control's id plus '-error', for aria-describedby.
 import type { ReactNode } from 'react';
 
-export function Field(props: { id: string; label: string; error?: string; children: ReactNode; hint?: string }) {
+export interface FieldProps {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+  className?: string;
+}
+
+export function Field({ id, label, error, hint, children, className }: FieldProps) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={props.id}>
-        {props.label}
+    <div className={className ? `field ${className}` : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
       </label>
-      {props.children}
-      {props.hint && !props.error && <p className="hint">{props.hint}</p>}
-      {props.error && (
-        <p id={`${props.id}-error`} className="field__error" role="alert">
-          {props.error}
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
         </p>
       )}
     </div>
   );
+}
+
+/** The attributes a Field's control needs: its id, the field__control class, invalid state and description. */
+export function fieldControl(id: string, error?: string, hint?: string) {
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return {
+    id,
+    className: 'field__control',
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  } as const;
 }

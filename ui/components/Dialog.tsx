@@ -1,0 +1,95 @@
+// The one modal dialog of the UI: a native <dialog> opened with showModal(), so focus moves in,
+// the page behind is inert and Escape closes it; on close, focus goes back to the element that
+// opened it. While `busy` (a save under way) Escape is held back: closing would lose the answer.
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { commonTexts } from './commonTexts.js';
+
+export interface DialogProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  busy?: boolean;
+  /** Wider on desktop (tables, long links). */
+  wide?: boolean;
+  /** Extra classes for the <dialog> element. */
+  className?: string;
+  /** The heading's id when a caller must point at it (default: generated). */
+  titleId?: string;
+}
+
+export function Dialog({ title, onClose, children, busy = false, wide, className, titleId }: DialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const generatedId = useId();
+  const headingId = titleId ?? generatedId;
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => {
+      // Back to where the user was (the button that opened the dialog), if it is still there.
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+  const classes = ['modal', wide ? 'modal--wide' : '', className ?? ''].filter(Boolean).join(' ');
+  return (
+    <dialog
+      ref={dialog}
+      className={classes}
+      aria-labelledby={headingId}
+      onClose={onClose}
+      onCancel={(event) => {
+        if (busy) event.preventDefault();
+      }}
+    >
+      <div className="modal__body">
+        <h2 id={headingId}>{title}</h2>
+        {children}
+      </div>
+    </dialog>
+  );
+}
+
+/** Closes the dialog the element sits in (its onClose then runs), as Escape would. */
+export function closeDialogOf(element: Element | null) {
+  element?.closest('dialog')?.close();
+}
+
+export interface FormDialogProps extends Omit<DialogProps, 'children'> {
+  submitLabel: string;
+  /** Shown on the submit button while busy (default: "Sparar..."). */
+  busyLabel?: string;
+  /** A problem with the whole form, shown above the buttons and announced. */
+  error?: string;
+  onSubmit: () => void;
+  children: ReactNode;
+}
+
+/** A form in a Dialog: submit (not twice while busy) and cancel. */
+export function FormDialog({ submitLabel, busyLabel, error, onSubmit, children, ...dialog }: FormDialogProps) {
+  const errorId = useId();
+  const busy = dialog.busy ?? false;
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!busy) onSubmit();
+  }
+  return (
+    <Dialog {...dialog}>
+      <form noValidate onSubmit={submit} aria-describedby={error ? errorId : undefined}>
+        {children}
+        {error && (
+          <p id={errorId} className="field__error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="actions modal__actions">
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? (busyLabel ?? commonTexts.saving) : submitLabel}
+          </button>
+          <button type="button" className="btn btn--secondary" disabled={busy} onClick={(event) => closeDialogOf(event.currentTarget)}>
+            {commonTexts.cancel}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
