@@ -60,20 +60,23 @@ export interface FormDialogProps extends Omit<DialogProps, 'children'> {
   busyLabel?: string;
   /** A problem with the whole form, shown above the buttons and announced. */
   error?: string;
+  /** The id of that message, for controls it speaks of (fieldControl's errorId; default: generated). */
+  errorId?: string;
   onSubmit: () => void;
   children: ReactNode;
 }
 
 /** A form in a Dialog: submit (not twice while busy) and cancel. */
-export function FormDialog({ submitLabel, busyLabel, error, onSubmit, children, ...dialog }: FormDialogProps) {
-  const errorId = useId();
+export function FormDialog({ submitLabel, busyLabel, error, errorId: givenErrorId, onSubmit, children, ...dialog }: FormDialogProps) {
+  const generatedErrorId = useId();
+  const errorId = givenErrorId ?? generatedErrorId;
   const busy = dialog.busy ?? false;
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!busy) onSubmit();
   }
   return (
-    <Dialog {...dialog}>
+    <Dialog {...dialog} className={dialog.className ? `modal--form ${dialog.className}` : 'modal--form'}>
       <form noValidate onSubmit={submit} aria-describedby={error ? errorId : undefined}>
         {children}
         {error && (

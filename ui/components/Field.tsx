@@ -33,9 +33,13 @@ export function Field({ id, label, error, hint, children, className }: FieldProp
   );
 }
 
-/** The attributes a Field's control needs: its id, the field__control class, invalid state and description. */
-export function fieldControl(id: string, error?: string, hint?: string) {
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+/**
+ * The attributes a Field's control needs: its id, the field__control class, invalid state and
+ * description. `errorId`: where the message stands when one message speaks for several controls
+ * (a form's shared message); the Field itself then gets no `error`.
+ */
+export function fieldControl(id: string, error?: string, hint?: string, errorId = `${id}-error`) {
+  const describedBy = error ? errorId : hint ? `${id}-hint` : undefined;
   return {
     id,
     className: 'field__control',

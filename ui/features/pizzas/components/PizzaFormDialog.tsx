@@ -1,0 +1,111 @@
+// The add and edit form of a pizza in a dialog. Prices are typed in kronor and sent as öre
+// (price_cents); the domain's pizzaInputSchema checks the form, so its SPEC message shows once,
+// for the name and the price alike, and marks the fields it speaks of.
+import { useState } from 'react';
+import { Field, fieldControl } from '../../../components/Field.js';
+import { FormDialog } from '../../../components/Dialog.js';
+import { useAction } from '../../../components/useAction.js';
+import { check, type FieldErrors } from '../../../lib/formErrors.js';
+import { pizzaInputSchema, savePizza, type AdminPizza, type PizzaBody } from '../api/pizzas.js';
+import { pizzaTexts } from '../texts.js';
+
+interface Draft {
+  name: string;
+  description: string;
+  /** As typed, in kronor. */
+  price: string;
+  active: boolean;
+}
+
+const ERROR_ID = 'pizza-form-error';
+
+/** Kronor as typed ('89,50' or '89.5') to öre; NaN when it is not a number. */
+function krToCents(kr: string): number {
+  const text = kr.trim().replace(',', '.');
+  if (!text) return Number.NaN;
+  return Math.round(Number(text) * 100);
+}
+
+const draftOf = (pizza: AdminPizza | null): Draft =>
+  pizza
+    ? { name: pizza.name, description: pizza.description ?? '', price: String(pizza.price_cents / 100), active: Boolean(pizza.active) }
+    : { name: '', description: '', price: '', active: true };
+
+const bodyOf = (draft: Draft): PizzaBody => ({
+  name: draft.name.trim(),
+  description: draft.description.trim(),
+  price_cents: krToCents(draft.price),
+  active: draft.active ? 1 : 0,
+});
+
+export function PizzaFormDialog({ pizza, onClose, onSaved }: { pizza: AdminPizza | null; onClose: () => void; onSaved: () => Promise<unknown> }) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(pizza));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState('');
+  const { busy, run } = useAction();
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  function save() {
+    const body = bodyOf(draft);
+    const checked = check(pizzaInputSchema, body);
+    setErrors(checked.ok ? {} : checked.errors);
+    setServerError('');
+    if (!checked.ok) return;
+    void run('save', () => savePizza(pizza?.id ?? null, body), {
+      success: pizza ? pizzaTexts.updated : pizzaTexts.created,
+      failure: pizzaTexts.saveFailed,
+      reload: onSaved,
+      onError: setServerError,
+    });
+  }
+
+  // One SPEC message for the name and the price: shown once, above the buttons.
+  const error = Object.values(errors)[0] ?? serverError;
+  return (
+    <FormDialog
+      title={pizza ? pizzaTexts.editNamed(pizza.name) : pizzaTexts.newTitle}
+      submitLabel={pizza ? pizzaTexts.saveChanges : pizzaTexts.create}
+      busy={busy !== null}
+      error={error}
+      errorId={ERROR_ID}
+      onSubmit={save}
+      onClose={onClose}
+    >
+      <Field id="pizza-name" label={pizzaTexts.name}>
+        <input
+          {...fieldControl('pizza-name', errors.name, undefined, ERROR_ID)}
+          value={draft.name}
+          maxLength={100}
+          autoComplete="off"
+          required
+          onChange={(e) => set({ name: e.target.value })}
+        />
+      </Field>
+      <Field id="pizza-description" label={pizzaTexts.description}>
+        <textarea
+          {...fieldControl('pizza-description', errors.description, undefined, ERROR_ID)}
+          rows={3}
+          maxLength={500}
+          value={draft.description}
+          onChange={(e) => set({ description: e.target.value })}
+        />
+      </Field>
+      <Field id="pizza-price" label={pizzaTexts.price}>
+        <input
+          {...fieldControl('pizza-price', errors.price_cents, undefined, ERROR_ID)}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          required
+          value={draft.price}
+          onChange={(e) => set({ price: e.target.value })}
+        />
+      </Field>
+      <label className="check">
+        <input type="checkbox" checked={draft.active} onChange={(e) => set({ active: e.target.checked })} />
+        <span>{pizzaTexts.activeOnMenu}</span>
+      </label>
+    </FormDialog>
+  );
+}
