@@ -1,11 +1,9 @@
 // The add and edit form of a pizza in a dialog. Prices are typed in kronor and sent as öre
 // (price_cents); the domain's pizzaInputSchema checks the form, so its SPEC message shows once,
 // for the name and the price alike, and marks the fields it speaks of.
-import { useState } from 'react';
 import { Field, fieldControl } from '../../../components/Field.js';
 import { FormDialog } from '../../../components/Dialog.js';
-import { useAction } from '../../../components/useAction.js';
-import { check, type FieldErrors } from '../../../lib/formErrors.js';
+import { useSchemaForm, type SchemaForm } from '../../../components/useSchemaForm.js';
 import { pizzaInputSchema, savePizza, type AdminPizza, type PizzaBody } from '../api/pizzas.js';
 import { pizzaTexts } from '../texts.js';
 
@@ -38,39 +36,19 @@ const bodyOf = (draft: Draft): PizzaBody => ({
   active: draft.active ? 1 : 0,
 });
 
-export function PizzaFormDialog({ pizza, onClose, onSaved }: { pizza: AdminPizza | null; onClose: () => void; onSaved: () => Promise<unknown> }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(pizza));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState('');
-  const { busy, run } = useAction();
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+const pizzaForm: SchemaForm<AdminPizza, Draft, typeof pizzaInputSchema> = {
+  schema: pizzaInputSchema,
+  draftOf,
+  bodyOf,
+  save: savePizza,
+  texts: { ...pizzaTexts, editTitle: (pizza) => pizzaTexts.editNamed(pizza.name) },
+};
 
-  function save() {
-    const body = bodyOf(draft);
-    const checked = check(pizzaInputSchema, body);
-    setErrors(checked.ok ? {} : checked.errors);
-    setServerError('');
-    if (!checked.ok) return;
-    void run('save', () => savePizza(pizza?.id ?? null, body), {
-      success: pizza ? pizzaTexts.updated : pizzaTexts.created,
-      failure: pizzaTexts.saveFailed,
-      reload: onSaved,
-      onError: setServerError,
-    });
-  }
-
-  // One SPEC message for the name and the price: shown once, above the buttons.
-  const error = Object.values(errors)[0] ?? serverError;
+export function PizzaFormDialog({ pizza, ...props }: { pizza: AdminPizza | null; onClose: () => void; onSaved: () => Promise<unknown> }) {
+  const { draft, set, errors, dialog } = useSchemaForm(pizzaForm, pizza, props);
   return (
-    <FormDialog
-      title={pizza ? pizzaTexts.editNamed(pizza.name) : pizzaTexts.newTitle}
-      submitLabel={pizza ? pizzaTexts.saveChanges : pizzaTexts.create}
-      busy={busy !== null}
-      error={error}
-      errorId={ERROR_ID}
-      onSubmit={save}
-      onClose={onClose}
-    >
+    // One SPEC message for the name and the price: shown once, above the buttons.
+    <FormDialog {...dialog} error={Object.values(errors)[0] ?? dialog.error} errorId={ERROR_ID}>
       <Field id="pizza-name" label={pizzaTexts.name}>
         <input
           {...fieldControl('pizza-name', errors.name, undefined, ERROR_ID)}

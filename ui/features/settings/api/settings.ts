@@ -1,0 +1,38 @@
+// The admin's settings calls (SPEC 7), beside the schema the server checks a save with.
+import { z } from 'zod';
+import { api } from '../../../lib/api.js';
+import { settingsSchema, type Settings } from '../../../../domain/settings/settings.js';
+
+export { settingsSchema, type Settings };
+
+/** The whole-number settings, in the form's order. */
+export const NUMBER_KEYS = [
+  'capacity_per_window',
+  'window_minutes',
+  'booking_horizon_days',
+  'vip_booking_advance_days',
+  'slot_length_minutes',
+  'cancellation_deadline_minutes',
+] as const satisfies readonly (keyof Settings)[];
+export type NumberKey = (typeof NUMBER_KEYS)[number];
+
+/** The least value the schema takes for a number setting (the input's min). */
+export function settingMin(key: NumberKey): number | undefined {
+  const field = settingsSchema.in.shape[key];
+  const number = field instanceof z.ZodDefault ? field.unwrap() : field;
+  return number.minValue ?? undefined;
+}
+
+export const SETTINGS_PATH = '/admin/settings';
+
+/** GET /admin/settings: every setting, the admin e-mail too. */
+export const getSettings = () => api<Settings>(SETTINGS_PATH);
+
+/** PUT /admin/settings with a body settingsSchema accepted. */
+export const saveSettings = (body: z.input<typeof settingsSchema>) => api<{ success: boolean; settings: Settings }>(SETTINGS_PATH, { method: 'PUT', body });
+
+/** POST /admin/settings/reset: back to SPEC 9's defaults. */
+export const resetSettings = () => api<{ success: boolean; settings: Settings }>(`${SETTINGS_PATH}/reset`, { method: 'POST', body: {} });
+
+/** POST /admin/settings/sync-calendar: coming dates without hours of their own follow the weekdays. */
+export const syncSettingsToCalendar = () => api(`${SETTINGS_PATH}/sync-calendar`, { method: 'POST', body: {} });

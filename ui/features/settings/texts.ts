@@ -1,0 +1,58 @@
+// The Swedish texts of /admin/settings ('Pizzakioskinställningar'). The form's messages are the
+// domain schema's own (domain/messages.ts); labels, hints and confirmations are ours.
+import type { Weekday } from '../../../domain/shared/time.js';
+
+export const settingsTexts = {
+  title: 'Pizzakioskinställningar',
+  backToOverview: '← Tillbaka till översikten',
+  loadFailed: 'Kunde inte ladda inställningar',
+  saveFailed: 'Kunde inte spara inställningar',
+  resetFailed: 'Kunde inte återställa inställningar',
+  syncFailed: 'Kunde inte synkronisera till kalendern',
+  saved: 'Inställningar sparade!',
+  reset: 'Inställningar återställda!',
+  synced: 'Öppettider synkroniserade till kalendern!',
+  confirmReset: 'Är du säker på att du vill återställa alla inställningar till standardvärden?',
+  confirmSync:
+    'Vill du synka öppettiderna till kalendern? Alla kommande datum som inte har egna inställningar uppdateras enligt öppettiderna per veckodag.',
+  resetButton: 'Återställ',
+  resetting: 'Återställer...',
+  saving: 'Sparar...',
+  save: 'Spara inställningar',
+  sync: 'Synka till kalender',
+  syncing: 'Synkar...',
+  syncNeedsSave: 'Spara först: synkningen använder de sparade öppettiderna',
+  fixMarked: 'Rätta de markerade fälten.',
+  unsaved: 'Du har ändringar som inte är sparade. Spara dem innan du synkar till kalendern.',
+  bookingSettings: 'Bokningsinställningar',
+  openingHours: 'Öppettider',
+  openingHoursIntro: 'Gäller varje datum som inte har egna öppettider i kalendern.',
+  opens: 'Öppnar',
+  closes: 'Stänger',
+  closed: 'Stängt',
+  system: 'Systemkonfiguration',
+  adminEmail: 'Admin-e-post',
+  adminEmailHint: 'Hit skickas alla bokningsförfrågningar som du ska bekräfta',
+  days: {
+    mon: 'Måndag',
+    tue: 'Tisdag',
+    wed: 'Onsdag',
+    thu: 'Torsdag',
+    fri: 'Fredag',
+    sat: 'Lördag',
+    sun: 'Söndag',
+  } satisfies Record<Weekday, string>,
+  /** The number fields: label, unit (shown after the label) and hint. */
+  numbers: {
+    capacity_per_window: { label: 'Kapacitet per tidsfönster', unit: 'pizzor', hint: 'Hur många pizzor köket hinner göra per tidsfönster.' },
+    window_minutes: { label: 'Tidsfönstrets längd', unit: 'minuter', hint: 'Kapaciteten gäller per fönster av den här längden.' },
+    booking_horizon_days: { label: 'Bokningshorisont', unit: 'dagar', hint: 'Hur många dagar framåt vanliga kunder kan boka.' },
+    vip_booking_advance_days: {
+      label: 'VIP-bokningshorisont',
+      unit: 'dagar',
+      hint: 'Hur många dagar framåt VIP-kunder kan boka. Bör vara längre än den vanliga bokningshorisonten.',
+    },
+    slot_length_minutes: { label: 'Tidsluckans längd', unit: 'minuter', hint: 'Avståndet mellan tiderna kunderna kan välja.' },
+    cancellation_deadline_minutes: { label: 'Avbokningsgräns', unit: 'minuter', hint: 'Hur många minuter före den bokade tiden en kund senast kan avboka.' },
+  },
+};
