@@ -35,6 +35,8 @@ export const bonusCodeTexts = {
   },
   unlimited: 'obegränsat',
   untilFurtherNotice: 'Tills vidare',
+  /** dayjs format of an expiry: '1 maj 2020 kl 12:00'. */
+  expiryFormat: 'D MMM YYYY [kl] HH:mm',
   active: 'Aktiv',
   inactive: 'Inaktiv',
   clickToDeactivate: 'Klicka för att inaktivera',

@@ -4,12 +4,13 @@
 import dayjs from 'dayjs';
 import '../../../lib/format.js'; // dayjs in Swedish
 import { useHydrated } from '../../../components/useHydrated.js';
+import { bonusCodeTexts } from '../texts.js';
 
 export function ExpiryTime({ at }: { at: string }) {
   const hydrated = useHydrated();
   return (
     <time key={hydrated ? 'browser' : 'server'} dateTime={at} suppressHydrationWarning>
-      {dayjs(at).format('D MMM YYYY [kl] HH:mm')}
+      {dayjs(at).format(bonusCodeTexts.expiryFormat)}
     </time>
   );
 }
