@@ -2,48 +2,16 @@
 // SPEC section 7 under /api. The composition root (server.ts) builds the dependencies.
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import type { DocumentStore } from '../read-models/documentStore.js';
-import type { Kiosk } from './kiosk.js';
+import type { AppDeps } from './appDeps.js';
 import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
 import { loggerOptions } from './http/logging.js';
-import type { DestinationStream } from 'pino';
-import { registerRateLimits, type Limiters, type Limits } from './http/rateLimits.js';
-import { publicRoutes } from './routes/public.js';
-import { adminRoutes } from './routes/admin.js';
-import { registerUi, type UiOptions } from './http/ui.js';
-import type { AppliedSource } from './http/live.js';
+import { registerRateLimits, type Limiters } from './http/rateLimits.js';
+import { publicRoutes } from './routes/public/index.js';
+import { adminRoutes } from './routes/admin/index.js';
+import { registerUi } from './http/ui.js';
 
-export type { Limiters };
-
-export interface AppDeps {
-  kiosk: Kiosk;
-  docs: DocumentStore;
-  cookieSecret: string;
-  /** The site's public base (PUBLIC_URL): an Origin the admin calls accept besides the Host. */
-  publicUrl: string;
-  /** Secure cookies: on in production, where the kiosk is served over HTTPS. */
-  secureCookies: boolean;
-  /** Requests allowed per client address and minute (0: no limit). */
-  limits: Limits;
-  /** Log request lines (LOG_REQUESTS=1); errors are logged either way. */
-  logger?: boolean;
-  /** Where the log goes (tests); standard output otherwise. */
-  logStream?: DestinationStream;
-  /**
-   * A client that trickles or stalls its request holds a connection and its memory: the whole
-   * request must arrive within requestTimeoutMs, and a silent connection closes after
-   * connectionTimeoutMs (ms; 0 = no limit).
-   */
-  requestTimeoutMs?: number;
-  connectionTimeoutMs?: number;
-  /** Behind reverse proxies: how many hops (or which addresses) to trust in X-Forwarded-For. */
-  trustProxy?: false | number | string[];
-  /** Pages of events the projections have applied (the admin's live stream). */
-  onApplied?: AppliedSource;
-  /** Serve the Vike UI after /api (when built, or through Vite in dev); off for API-only apps. */
-  ui?: UiOptions | false;
-}
+export type { AppDeps, Limiters };
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const requestTimeout = deps.requestTimeoutMs ?? 30_000;

@@ -14,7 +14,7 @@ import { ProjectionRunner } from '../projections/runner.js';
 import { allProjections } from '../projections/index.js';
 import { openEventStore, openReadModelStore } from './stores.js';
 import { CommandBus } from './commands/commandBus.js';
-import { Kiosk } from './kiosk.js';
+import { createServices, type Services } from './services/index.js';
 import { buildApp } from './app.js';
 import { operationsRoutes } from './routes/operations.js';
 import type { Config } from './config.js';
@@ -23,7 +23,7 @@ import { mailReactor } from './mail/reactor.js';
 
 export interface Server {
   app: FastifyInstance;
-  kiosk: Kiosk;
+  services: Services;
   events: EventStore;
   docs: DocumentStore;
   projections: ProjectionRunner;
@@ -57,10 +57,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   bus.onAppend(() => projections.wake());
   const now = options.now ?? (() => new Date());
   const clock = (): Clock => ({ now: now(), timeZone: config.timeZone });
-  const kiosk = new Kiosk({ bus, clock, publicUrl: config.publicUrl, waitForReadModels: (p) => projections.waitFor(p) });
+  const services = createServices({ bus, clock, publicUrl: config.publicUrl, waitForReadModels: (p) => projections.waitFor(p) }, docs);
 
-  await kiosk.seed(config.adminEmail);
-  const bootstrap = await kiosk.bootstrapAdmin(config.adminEmail, config.adminPassword);
+  // A first start seeds default settings and the demo menu; later starts change nothing.
+  await services.settings.seed(config.adminEmail);
+  await services.menu.seed();
+  const bootstrap = await services.admins.bootstrap(config.adminEmail, config.adminPassword);
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl ?? undefined, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom ?? undefined });
   // With RUN_REACTORS=0 this process never sends mail; another (deploy/: the worker) does.
@@ -77,7 +79,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   bus.onAppend(() => reactor?.wake());
 
   const app = await buildApp({
-    kiosk,
+    services,
     docs,
     cookieSecret: config.sessionSecret ?? sessionSecretFile(config.dataDir),
     publicUrl: config.publicUrl,
@@ -103,7 +105,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   let closing: Promise<void> | null = null;
   return {
     app,
-    kiosk,
+    services,
     events,
     docs,
     projections,

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { msg } from './messages.js';
 import { flag } from './shared/fields.js';
-import { normaliseDate, normaliseTime } from './shared/time.js';
+import { daysBetween, normaliseDate, normaliseTime } from './shared/time.js';
 import { VIP_CALENDAR_LINK_HOURS, VIP_INVITATION_HOURS, clampLinkHours } from './vip/vipLinks.js';
 
 /** yyyy-MM-dd, also accepting an ISO date-time (SPEC 5: date keys are normalised). */
@@ -149,9 +149,13 @@ export const statsQuerySchema = z.object({
 });
 
 /** GET /admin/calendar/week?start=&end= */
+/** The longest range GET /admin/calendar/week shows (end defaults to start + 6). */
+export const CALENDAR_RANGE_MAX_DAYS = 62;
+
 export const calendarWeekQuerySchema = z
   .object({ start: dateField(), end: dateField().optional() })
-  .refine((q) => !q.end || q.start <= q.end, { error: msg.reportStartAfterEnd });
+  .refine((q) => !q.end || q.start <= q.end, { error: msg.reportStartAfterEnd })
+  .refine((q) => !q.end || daysBetween(q.start, q.end) <= CALENDAR_RANGE_MAX_DAYS, { error: msg.invalidRequest });
 
 /** POST /admin/calendar/day */
 export const calendarDaySchema = z.object({

@@ -103,7 +103,6 @@ export interface VipAccess {
   date: string | null;
 }
 
-/** The last date a customer may book: today + booking_horizon_days, or the VIP horizon with a token. */
 /**
  * The last date customers may book (rule: horizon). Only a general VIP token (tied to no date)
  * lengthens it; a token tied to one date opens that date alone (dateAccessProblem) and books every
@@ -141,4 +140,27 @@ export const CUSTOMER_CANCEL_MIN_MINUTES = 24 * 60;
 
 export function customerCancelDeadlineMinutes(settings: Settings): number {
   return Math.max(CUSTOMER_CANCEL_MIN_MINUTES, settings.cancellation_deadline_minutes);
+}
+
+/** The furthest date anyone may book: a general VIP link's horizon. */
+export function furthestBookableDate(today: string, settings: Settings): string {
+  return lastBookableDate(today, settings, { customerId: null, customerName: '', date: null });
+}
+
+/**
+ * POST /admin/settings/sync-calendar's report (rule: open-days). Weekday hours apply live to
+ * every date without an own calendar entry, so syncing stores nothing: of the dates from today
+ * to the furthest one anyone may book, those without an own entry follow the weekday settings (`updated`,
+ * `open` of them open), and the dates with an own entry keep it (`kept`).
+ */
+export function weekdaySyncReport(today: string, settings: Settings, ownEntryDates: ReadonlySet<string>) {
+  const until = furthestBookableDate(today, settings);
+  let updated = 0;
+  let open = 0;
+  for (let date = today; daysBetween(date, until) >= 0; date = addDays(date, 1)) {
+    if (ownEntryDates.has(date)) continue;
+    updated += 1;
+    if (dayHours(date, settings, null).isOpen) open += 1;
+  }
+  return { updated, open, kept: ownEntryDates.size, until };
 }

@@ -54,7 +54,9 @@ export interface CalendarDayView {
 }
 
 /** GET /admin/calendar/week: every date of [start, end] (default a week), keyed by date. */
-export async function calendarWeek(docs: DocumentStore, input: { start: string; end: string }) {
+/** The days from start to end (a week when end is left out) as the admin calendar shows them. */
+export async function calendarWeek(docs: DocumentStore, query: { start: string; end?: string }) {
+  const input = { start: query.start, end: query.end ?? addDays(query.start, 6) };
   const settings = await getSettings(docs);
   const dayDocs = new Map((await docs.find<DayDoc>(C.days, { date: { $gte: input.start, $lte: input.end } })).map((d) => [d.date, d]));
   const schedule: Record<string, CalendarDayView> = {};
@@ -106,3 +108,9 @@ export async function listBonusCodes(docs: DocumentStore) {
   return (await docs.find<BonusCodeDoc>(C.bonusCodes)).map(withNumericId).sort(byNumericId);
 }
 
+
+/** One bonus code as the admin list shows it, or null. */
+export async function bonusCodeById(docs: DocumentStore, id: number) {
+  const doc = await docs.get<BonusCodeDoc>(C.bonusCodes, String(id));
+  return doc ? withNumericId(doc) : null;
+}

@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openSqliteEventStore } from '../../api/eventStore/sqlite.js';
 import { CommandBus } from '../../api/commands/commandBus.js';
-import { Kiosk } from '../../api/kiosk.js';
+import { Commands } from '../../api/services/commands.js';
+import { SettingsService } from '../../api/services/settings.js';
+import { MenuService } from '../../api/services/menu.js';
+import { VipService } from '../../api/services/vip.js';
+import { BookingsService } from '../../api/services/bookings.js';
+import { BonusCodesService } from '../../api/services/bonusCodes.js';
 import { kioskDayDecider } from '../../domain/kioskDay/decide.js';
 import { kioskDayStream } from '../../domain/kioskDay/kioskDay.js';
 import { BONUS_CODES_STREAM, bonusCodesDecider } from '../../domain/bonusCodes/bonusCodes.js';
@@ -18,8 +23,17 @@ const now = new Date('2026-11-23T08:00:00Z');
 function apiProcess(file: string) {
   const store = openSqliteEventStore(file);
   const bus = new CommandBus(store);
-  const kiosk = new Kiosk({ bus, clock: () => ({ now, timeZone: 'Europe/Stockholm' }), publicUrl: 'http://kiosk.test', waitForReadModels: async () => true });
-  return { store, bus, kiosk };
+  const commands = new Commands({ bus, clock: () => ({ now, timeZone: 'Europe/Stockholm' }), publicUrl: 'http://kiosk.test', waitForReadModels: async () => true });
+  const settings = new SettingsService(commands);
+  const menu = new MenuService(commands);
+  const bookings = new BookingsService(commands, settings, menu, new VipService(commands));
+  return { store, bus, settings, menu, bookings, bonusCodes: new BonusCodesService(commands) };
+}
+
+/** A first start: default settings and the demo menu. */
+async function seed(api: ReturnType<typeof apiProcess>) {
+  await api.settings.seed('admin@kiosk.se');
+  await api.menu.seed();
 }
 
 describe('two API processes on one event store', () => {
@@ -27,11 +41,11 @@ describe('two API processes on one event store', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pizzakiosken-two-'));
     const file = join(dir, 'events.db');
     const a = apiProcess(file);
-    await a.kiosk.seed('admin@kiosk.se');
+    await seed(a);
     const b = apiProcess(file);
 
-    const book = (kiosk: Kiosk, i: number) =>
-      kiosk.placeBooking({
+    const book = (bookings: BookingsService, i: number) =>
+      bookings.place({
         date: '2026-11-24',
         time: '18:00',
         name: 'Kund',
@@ -44,7 +58,7 @@ describe('two API processes on one event store', () => {
         bonus_code: null,
         vip_token: null,
       });
-    const results = await Promise.allSettled(Array.from({ length: 60 }, (_, i) => book(i % 2 ? a.kiosk : b.kiosk, i)));
+    const results = await Promise.allSettled(Array.from({ length: 60 }, (_, i) => book(i % 2 ? a.bookings : b.bookings, i)));
     const accepted = results.filter((r) => r.status === 'fulfilled');
     expect(accepted.length).toBeGreaterThan(0);
 
@@ -65,8 +79,8 @@ describe('two API processes on one event store', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pizzakiosken-two-'));
     const file = join(dir, 'events.db');
     const a = apiProcess(file);
-    await a.kiosk.seed('admin@kiosk.se');
-    await a.kiosk.createBonusCode({ code: 'EN', description: '', discount_percentage: 10, usage_limit: 1, expires_at: null, is_active: true }, 'admin@kiosk.se');
+    await seed(a);
+    await a.bonusCodes.create({ code: 'EN', description: '', discount_percentage: 10, usage_limit: 1, expires_at: null, is_active: true }, 'admin@kiosk.se');
     const b = apiProcess(file);
 
     const payload = {
@@ -82,7 +96,7 @@ describe('two API processes on one event store', () => {
       bonus_code: 'EN',
       vip_token: null,
     };
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a.kiosk : b.kiosk).placeBooking(payload, 'samma-nyckel')));
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a.bookings : b.bookings).place(payload, 'samma-nyckel')));
     expect(new Set(answers.map((answer) => answer.booking_id))).toEqual(new Set(['20261124-1']));
     expect(new Set(answers.map((answer) => answer.discount_cents))).toEqual(new Set([1980]));
 

@@ -10,6 +10,7 @@ import {
   slotCapacities,
   slotCapacity,
   slotTimes,
+  weekdaySyncReport,
   windowOf,
   type CalendarEntry,
 } from '../../domain/kioskDay/schedule.js';
@@ -144,6 +145,20 @@ describe('lastBookableDate (rule: horizon)', () => {
 
   it('stays today + booking_horizon_days with a token tied to one date (that date is opened by itself)', () => {
     expect(lastBookableDate(TODAY, settingsWith(), { ...generalVip, date: day(25) })).toBe(day(14));
+  });
+});
+
+describe('weekdaySyncReport: POST /admin/settings/sync-calendar (rule: open-days)', () => {
+  it('counts the dates up to the furthest bookable one that follow the weekday settings, and those that keep their own entry', () => {
+    // TODAY is a Monday; the VIP horizon (30 days) is the furthest anyone may book: 31 dates.
+    const closedSundays = settingsWith({ open_days: { ...settingsWith().open_days, sun: false } });
+    const report = weekdaySyncReport(TODAY, closedSundays, new Set([day(1), day(6)]));
+    // Sundays at day 6 (own entry), 13, 20 and 27.
+    expect(report).toEqual({ updated: 29, open: 26, kept: 2, until: day(30) });
+  });
+
+  it('follows every date when no date has an own entry', () => {
+    expect(weekdaySyncReport(TODAY, settingsWith({ vip_booking_advance_days: 0, booking_horizon_days: 6 }), new Set())).toEqual({ updated: 7, open: 7, kept: 0, until: day(6) });
   });
 });
 

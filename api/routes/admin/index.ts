@@ -1,0 +1,55 @@
+// Admin calls (SPEC 7). Login is open; every other route needs a valid session (401 otherwise).
+// Every admin answer is no-store, and every call must come from the site itself (sameSite).
+import './actor.js';
+import { msg } from '../../../domain/messages.js';
+import { loginSchema } from '../../../domain/payloads.js';
+import { DomainError } from '../../../domain/shared/errors.js';
+import { SESSION_HOURS, newSessionSecret, requestSessionId, sessionIdOf, setSessionCookie } from '../../auth/session.js';
+import { limitedBy } from '../../http/rateLimits.js';
+import { sameSiteJsonOnly } from '../../http/sameSite.js';
+import { parse } from '../../http/validate.js';
+import { adminView } from '../../services/admins.js';
+import type { RoutePlugin } from '../../appDeps.js';
+import { accountRoutes } from './account.js';
+import { bookingRoutes } from './bookings.js';
+import { reportRoutes } from './reports.js';
+import { pizzaRoutes } from './pizzas.js';
+import { bonusCodeRoutes } from './bonusCodes.js';
+import { statsRoutes } from './stats.js';
+import { settingsRoutes } from './settings.js';
+import { calendarRoutes } from './calendar.js';
+import { vipRoutes } from './vip.js';
+
+export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
+  const { services } = deps;
+  app.decorateRequest('admin', null);
+  app.decorateRequest('sessionId', null);
+  // Admin answers (bookings, customers, reports) are never kept by a browser or proxy cache.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  // Login too: signing a browser into an attacker's account is a forgery of its own.
+  app.addHook('onRequest', sameSiteJsonOnly(deps.publicUrl));
+
+  app.post('/login', limitedBy(limiters.login), async (request, reply) => {
+    const { email, password } = parse(loginSchema, request.body);
+    const admin = await services.admins.verifyCredentials(email, password);
+    const secret = newSessionSecret();
+    await services.admins.startSession(admin, sessionIdOf(secret), SESSION_HOURS);
+    setSessionCookie(reply, secret, deps.secureCookies);
+    return { user: adminView(admin) };
+  });
+
+  await app.register(async (secured) => {
+    // The session must be one the server knows, not ended and not expired, of an admin who exists.
+    secured.addHook('preHandler', async (request) => {
+      const sessionId = requestSessionId(request);
+      request.admin = await services.admins.sessionAdmin(sessionId);
+      if (!request.admin) throw new DomainError(msg.notSignedIn, 'unauthorized');
+      request.sessionId = sessionId;
+    });
+    for (const routes of [accountRoutes, bookingRoutes, reportRoutes, pizzaRoutes, bonusCodeRoutes, statsRoutes, settingsRoutes, calendarRoutes, vipRoutes]) {
+      await secured.register(routes, { deps, limiters });
+    }
+  });
+};

@@ -1,0 +1,15 @@
+// Public calls (SPEC 7): menu, settings, open days, availability, VIP access, booking, bonus code
+// check, lookup, public cancel and push subscription. One plugin per resource.
+import type { RoutePlugin } from '../../appDeps.js';
+import { availabilityRoutes } from './availability.js';
+import { bonusCodeCheckRoutes } from './bonusCodes.js';
+import { bookingRoutes } from './bookings.js';
+import { menuRoutes } from './menu.js';
+import { pushRoutes } from './push.js';
+import { vipAccessRoutes } from './vip.js';
+
+export const publicRoutes: RoutePlugin = async (app, { deps, limiters }) => {
+  for (const routes of [menuRoutes, availabilityRoutes, vipAccessRoutes, bookingRoutes, bonusCodeCheckRoutes, pushRoutes]) {
+    await app.register(routes, { deps, limiters });
+  }
+};

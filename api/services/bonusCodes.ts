@@ -1,0 +1,26 @@
+// The bonus-codes stream as staff manage it; redeeming and releasing uses belongs to bookings.
+import { BONUS_CODES_STREAM, bonusCodesDecider, findByCode, type BonusCodeInput } from '../../domain/bonusCodes/bonusCodes.js';
+import type { Commands } from './commands.js';
+
+export class BonusCodesService {
+  constructor(private readonly commands: Commands) {}
+
+  /** Creates a code; answers its id. */
+  async create(input: BonusCodeInput, actor: string): Promise<number> {
+    const result = await this.commands.write(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'CreateBonusCode', input, timeZone: this.commands.clock().timeZone }, actor);
+    return (result.events[0]!.data as { id: number }).id;
+  }
+
+  async update(id: number, input: BonusCodeInput, actor: string) {
+    await this.commands.write(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'UpdateBonusCode', id, input, timeZone: this.commands.clock().timeZone }, actor);
+  }
+
+  async remove(id: number, actor: string) {
+    await this.commands.write(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'DeleteBonusCode', id }, actor);
+  }
+
+  /** POST /validate-bonus-code answers from the stream, so a code used up a moment ago says so. */
+  async byCode(code: string) {
+    return findByCode((await this.commands.load(BONUS_CODES_STREAM, bonusCodesDecider)).state, code);
+  }
+}

@@ -1,0 +1,183 @@
+// Bookings on the kiosk-day streams: placing one (with its bonus-code use on the bonus-codes
+// stream), confirming, cancelling by staff or customer (giving the code's use back), and the
+// booking's history read from the event log.
+import { randomUUID } from 'node:crypto';
+import type { Position } from '../../domain/eventStore.js';
+import type { DomainEvent } from '../../domain/shared/decider.js';
+import { msg } from '../../domain/messages.js';
+import { notFound, reject } from '../../domain/shared/errors.js';
+import { kioskDayDecider, type PlaceBooking } from '../../domain/kioskDay/decide.js';
+import { dateOfBookingId, kioskDayStream, type BookingCancelledData, type BookingLine, type BookingPlacedData, type KioskDayState } from '../../domain/kioskDay/kioskDay.js';
+import { bookingHistory, type BookingHistoryEntry } from '../../domain/kioskDay/history.js';
+import { BONUS_CODES_STREAM, bonusCodesDecider, findByCode } from '../../domain/bonusCodes/bonusCodes.js';
+import type { BookingPayload } from '../../domain/payloads.js';
+import type { CommandMeta } from '../commands/commandBus.js';
+import type { Commands } from './commands.js';
+import type { MenuService } from './menu.js';
+import type { SettingsService } from './settings.js';
+import type { VipService } from './vip.js';
+
+export class BookingsService {
+  constructor(
+    private readonly commands: Commands,
+    private readonly settings: SettingsService,
+    private readonly menu: MenuService,
+    private readonly vip: VipService,
+  ) {}
+
+  private day(date: string) {
+    return this.commands.load(kioskDayStream(date), kioskDayDecider);
+  }
+
+  /**
+   * Places a booking. With a bonus code the use is redeemed first (bonus-codes stream) and
+   * released again if the booking is refused (kiosk-day stream): there are no multi-stream
+   * transactions, and this order means a crash in between can only leave a use counted that no
+   * booking made, never a booking that used a code beyond its limit.
+   *
+   * With an idempotency key a retry of a booking already placed appends nothing and answers what
+   * the first request got (rule: idempotent-booking); it never redeems the code again: the day is
+   * asked first, and the use is redeemed under a reference made from the key, so two retries
+   * racing past that check still hold one use between them.
+   */
+  async place(payload: BookingPayload, idempotencyKey: string | null = null): Promise<BookingPlacedData> {
+    const clock = this.commands.clock();
+    const [settings, pizzas] = await Promise.all([this.settings.current(), this.menu.pizzas()]);
+    const lines = linesFromMenu(payload.items, pizzas);
+    const vip = payload.vip_token ? (await this.vip.access(payload.vip_token)).access : null;
+    const command: PlaceBooking = {
+      type: 'PlaceBooking',
+      date: payload.date,
+      time: payload.time,
+      requestedPizzas: payload.requested_pizzas,
+      lines,
+      customer: { name: payload.name, email: payload.email, phone: payload.phone },
+      dine_in: payload.dine_in,
+      comment: payload.comment,
+      discount: null,
+      vip,
+      settings,
+      clock,
+      idempotencyKey,
+    };
+    const stream = kioskDayStream(payload.date);
+    const { bus } = this.commands;
+
+    const meta = this.commands.meta('customer');
+    let release: (() => Promise<unknown>) | null = null;
+    if (payload.bonus_code) {
+      // A retry of a placed booking goes straight to the day, which answers it (or refuses a
+      // different order under the same key) without the code being touched.
+      const day = (await this.day(payload.date)).state;
+      if (!holdsKey(day, idempotencyKey)) {
+        // Refuse an invalid order before touching the bonus code (the real decision comes below).
+        kioskDayDecider.decide(command, day);
+        const ref = idempotencyKey !== null ? bookingRefForKey(payload.date, idempotencyKey) : randomUUID();
+        const code = payload.bonus_code;
+        const redeemed = await bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'RedeemBonusCode', code, booking_ref: ref, clock }, meta);
+        const bonus = findByCode(redeemed.state, code)!;
+        command.discount = { code: bonus.code, percentage: bonus.discount_percentage, booking_ref: ref };
+        // Only the request whose redemption appended the use gives it back: one that found the use
+        // already held (a racing retry of the same key) must not free it under a booking the
+        // other may be placing with it.
+        if (redeemed.events.length > 0) {
+          release = () => bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'ReleaseBonusCode', code, booking_ref: ref }, meta);
+        }
+      }
+    }
+    try {
+      const result = await this.commands.settled(await bus.handle(stream, kioskDayDecider, command, meta));
+      const placed = result.events[0]?.data as BookingPlacedData | undefined;
+      if (placed) return placed;
+      // No event: the key's booking was placed before, by this process or another.
+      const state = result.state ?? (await this.day(payload.date)).state;
+      const earlier = idempotencyKey !== null ? state.byIdempotencyKey.get(idempotencyKey) : undefined;
+      if (!earlier) throw new Error(`PlaceBooking on ${stream} decided no event and no earlier booking`);
+      return earlier;
+    } catch (error) {
+      // A use under a key the day now holds belongs to that booking (a racing request with the
+      // same key placed it, perhaps as another order: this one's 409): it is not ours to free.
+      if (release && !holdsKey((await this.day(payload.date)).state, idempotencyKey)) await release();
+      throw error;
+    }
+  }
+
+  /** The booking's events with actor and changes, oldest first; not found when it has none. */
+  async history(bookingId: string): Promise<BookingHistoryEntry[]> {
+    const id = bookingId.trim();
+    const history = bookingHistory(await this.commands.bus.readStream(kioskDayStream(bookingDate(id))), id);
+    if (history.length === 0) notFound(msg.bookingNotFound);
+    return history;
+  }
+
+  async confirm(bookingId: string, actor: string) {
+    const date = bookingDate(bookingId);
+    await this.commands.write(kioskDayStream(date), kioskDayDecider, { type: 'ConfirmBooking', bookingId, clock: this.commands.clock() }, actor);
+  }
+
+  async cancelByStaff(bookingId: string, reason: string, actor: string) {
+    const date = bookingDate(bookingId);
+    const meta = this.commands.meta(actor);
+    const command = { type: 'CancelBookingByStaff' as const, bookingId, reason, clock: this.commands.clock() };
+    const result = await this.commands.bus.handle(kioskDayStream(date), kioskDayDecider, command, meta);
+    await this.commands.settled(await this.returnBonusCodeUse(result, meta));
+  }
+
+  async cancelByCustomer(bookingId: string, email: string) {
+    const date = bookingDate(bookingId);
+    const settings = await this.settings.current();
+    const meta = this.commands.meta('customer');
+    const command = { type: 'CancelBookingByCustomer' as const, bookingId: bookingId.trim(), email, settings, clock: this.commands.clock() };
+    const result = await this.commands.bus.handle(kioskDayStream(date), kioskDayDecider, command, meta);
+    await this.commands.settled(await this.returnBonusCodeUse(result, meta));
+  }
+
+  /**
+   * A cancelled booking gives its bonus-code use back on the bonus-codes stream, under the
+   * reference it was redeemed with, so it is given back once however often this runs. A crash
+   * between the two appends leaves the use counted: the code is under-used, never over-used.
+   * Answers the later of the two results, for read-your-writes.
+   */
+  private async returnBonusCodeUse<T extends { position: Position; events: DomainEvent[] }>(cancelled: T, meta: CommandMeta) {
+    const event = cancelled.events.find((e) => e.type === 'BookingCancelled');
+    const data = event?.data as BookingCancelledData | undefined;
+    if (!data?.bonus_code || !data.bonus_ref) return cancelled;
+    const command = { type: 'ReleaseBonusCode' as const, code: data.bonus_code, booking_ref: data.bonus_ref };
+    const released = await this.commands.bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, command, meta);
+    return released.events.length > 0 ? released : cancelled;
+  }
+}
+
+/** Whether the day holds a booking placed with this key (rule: idempotent-booking). */
+function holdsKey(day: KioskDayState, idempotencyKey: string | null): boolean {
+  return idempotencyKey !== null && day.byIdempotencyKey.has(idempotencyKey);
+}
+
+/**
+ * The bonus-code booking reference of a keyed booking: the same for every retry, so redeeming
+ * counts once (rule: bonus-code-uses); scoped to the date like the key itself.
+ */
+function bookingRefForKey(date: string, idempotencyKey: string): string {
+  return `idem:${date}:${idempotencyKey}`;
+}
+
+/** The date a booking id names (its stream); an id that names none is not found. */
+function bookingDate(bookingId: string): string {
+  const date = dateOfBookingId(bookingId);
+  if (!date) notFound(msg.bookingNotFound);
+  return date!;
+}
+
+/** Order lines with the menu's names and prices; repeated pizzas merge, zero quantities drop. */
+function linesFromMenu(items: BookingPayload['items'], pizzas: ReadonlyMap<number, { name: string; price_cents: number; active: boolean }>): BookingLine[] {
+  const lines = new Map<number, BookingLine>();
+  for (const item of items) {
+    if (item.qty === 0) continue;
+    const pizza = pizzas.get(item.pizza_id);
+    if (!pizza || !pizza.active) reject(msg.unknownPizza);
+    const line = lines.get(item.pizza_id);
+    if (line) line.qty += item.qty;
+    else lines.set(item.pizza_id, { pizza_id: item.pizza_id, pizza_name: pizza!.name, qty: item.qty, price_cents: pizza!.price_cents });
+  }
+  return [...lines.values()];
+}

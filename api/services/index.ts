@@ -1,0 +1,34 @@
+// The application services, one per stream (or group of streams that belong together), built
+// once by the composition root (api/server.ts) and handed to the routes through AppDeps.
+import type { DocumentStore } from '../../read-models/documentStore.js';
+import { AdminsService } from './admins.js';
+import { BonusCodesService } from './bonusCodes.js';
+import { BookingsService } from './bookings.js';
+import { CalendarService } from './calendar.js';
+import { Commands, type ServiceContext } from './commands.js';
+import { MenuService } from './menu.js';
+import { PushService } from './push.js';
+import { SettingsService } from './settings.js';
+import { VipService } from './vip.js';
+
+export type { ServiceContext };
+
+export function createServices(context: ServiceContext, docs: DocumentStore) {
+  const commands = new Commands(context);
+  const settings = new SettingsService(commands);
+  const menu = new MenuService(commands);
+  const vip = new VipService(commands);
+  return {
+    clock: context.clock,
+    settings,
+    menu,
+    vip,
+    admins: new AdminsService(commands, docs),
+    bookings: new BookingsService(commands, settings, menu, vip),
+    calendar: new CalendarService(commands, settings, docs),
+    bonusCodes: new BonusCodesService(commands),
+    push: new PushService(commands),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

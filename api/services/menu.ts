@@ -1,0 +1,36 @@
+// The menu stream: pizzas added, changed and removed by staff, and the demo menu of a first start.
+import { DEMO_MENU, MENU_STREAM, menuDecider, type Pizza, type PizzaInput } from '../../domain/menu/menu.js';
+import type { Commands } from './commands.js';
+
+/** A pizza as the admin calls answer it: `active` as 1 or 0, like the menu's read model. */
+export function pizzaView(pizza: Pizza) {
+  return { ...pizza, active: pizza.active ? 1 : 0 };
+}
+
+export class MenuService {
+  constructor(private readonly commands: Commands) {}
+
+  async add(pizza: PizzaInput, actor: string) {
+    const result = await this.commands.write(MENU_STREAM, menuDecider, { type: 'AddPizza', pizza }, actor);
+    return pizzaView(result.events[0]!.data as Pizza);
+  }
+
+  async update(id: number, pizza: PizzaInput, actor: string) {
+    const result = await this.commands.write(MENU_STREAM, menuDecider, { type: 'UpdatePizza', id, pizza }, actor);
+    return pizzaView(result.events[0]!.data as Pizza);
+  }
+
+  async remove(id: number, actor: string) {
+    await this.commands.write(MENU_STREAM, menuDecider, { type: 'RemovePizza', id }, actor);
+  }
+
+  /** The menu's pizzas by id, from the stream (a booking is priced from it). */
+  async pizzas() {
+    return (await this.commands.load(MENU_STREAM, menuDecider)).state.pizzas;
+  }
+
+  /** Seeds the demo menu on an empty store; later starts change nothing. */
+  async seed() {
+    await this.commands.bus.handle(MENU_STREAM, menuDecider, { type: 'SeedMenu', pizzas: DEMO_MENU }, this.commands.meta('system'));
+  }
+}
