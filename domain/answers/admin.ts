@@ -1,0 +1,164 @@
+// The staff's answers: account and sessions, bookings, bonus codes, statistics, calendar, VIP.
+import { z } from 'zod';
+import { bookingSchema, bookingStatusSchema } from './booking.js';
+import { clockTime, flagNumber, instant, isoDate } from './common.js';
+
+// ---- account ----
+export const adminUserSchema = z.strictObject({ id: z.number().int(), name: z.string(), email: z.string() }).meta({ id: 'AdminUser' });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const userAnswerSchema = z.strictObject({ user: adminUserSchema });
+export const adminListSchema = z.array(adminUserSchema);
+
+export const adminSessionSchema = z.strictObject({
+  id: z.string(),
+  admin_id: z.number().int(),
+  admin_email: z.string(),
+  started_at: instant,
+  expires_at: instant,
+  current: z.boolean(),
+});
+export const adminSessionListSchema = z.array(adminSessionSchema);
+
+// ---- bookings ----
+export const bookingListSchema = z.array(bookingSchema);
+
+export const bookingChangedSchema = z.strictObject({ success: z.literal(true), booking: bookingSchema });
+
+/** GET /admin/bookings/{id}/history: oldest first, read from the event log. */
+export const bookingHistorySchema = z.array(
+  z.strictObject({
+    type: z.string(),
+    time: instant,
+    /** 'customer', the staff member's e-mail or 'system' */
+    actor: z.string(),
+    /** The fields the event set (status, previous_status, reason, by, the order on placement). */
+    data: z.record(z.string(), z.unknown()),
+  }),
+);
+
+/** One change the admin's live stream (GET /admin/live, server-sent events) tells of. */
+export const bookingChangeSchema = z.strictObject({
+  type: z.enum(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled']),
+  booking_id: z.string(),
+  booking_date: isoDate.optional(),
+  booking_time: clockTime.optional(),
+  name: z.string().optional(),
+  total_pizzas: z.number().int().optional(),
+});
+export type BookingChange = z.infer<typeof bookingChangeSchema>;
+
+// ---- bonus codes ----
+export const bonusCodeSchema = z
+  .strictObject({
+    id: z.number().int(),
+    code: z.string(),
+    description: z.string(),
+    discount_percentage: z.number(),
+    usage_limit: z.number().int().nullable(),
+    used_count: z.number().int(),
+    expires_at: z.string().nullable(),
+    is_active: flagNumber,
+  })
+  .meta({ id: 'BonusCode' });
+export type BonusCode = z.infer<typeof bonusCodeSchema>;
+export const bonusCodeListSchema = z.array(bonusCodeSchema);
+
+// ---- statistics (revenue in kronor) ----
+export const statsOverviewSchema = z.strictObject({
+  overview: z.strictObject({
+    total_bookings: z.number().int(),
+    confirmed_bookings: z.number().int(),
+    pending_bookings: z.number().int(),
+    cancelled_bookings: z.number().int(),
+    total_pizzas: z.number().int(),
+  }),
+  revenue: z.strictObject({ total_revenue: z.number(), avg_order_value: z.number() }),
+  today: z.strictObject({ bookings: z.number().int(), pizzas: z.number().int() }),
+});
+export type StatsOverview = z.infer<typeof statsOverviewSchema>;
+
+export const topPizzasSchema = z.strictObject({ pizzas: z.array(z.strictObject({ name: z.string(), total_ordered: z.number().int(), total_revenue: z.number() })) });
+export type TopPizzas = z.infer<typeof topPizzasSchema>;
+export const peakTimesSchema = z.strictObject({ peak_hours: z.array(z.strictObject({ hour: z.string(), bookings_count: z.number().int() })) });
+export type PeakTimes = z.infer<typeof peakTimesSchema>;
+export const salesSchema = z.strictObject({ sales: z.array(z.strictObject({ period: z.string(), bookings_count: z.number().int(), revenue: z.number() })) });
+export type Sales = z.infer<typeof salesSchema>;
+
+// ---- settings ----
+/** POST /admin/settings/sync-calendar */
+export const calendarSyncSchema = z.strictObject({
+  success: z.literal(true),
+  message: z.string(),
+  updated_days: z.number().int(),
+  open_days: z.number().int(),
+  kept_days: z.number().int(),
+  until: isoDate,
+});
+
+// ---- calendar ----
+export const calendarDaySchema = z
+  .strictObject({
+    date: isoDate,
+    isOpen: z.boolean(),
+    openTime: clockTime,
+    closeTime: clockTime,
+    isVIP: z.boolean(),
+    vipDescription: z.string().nullable(),
+    bookings: z.number().int(),
+    hasOwnEntry: z.boolean(),
+  })
+  .meta({ id: 'CalendarDay' });
+export type CalendarDay = z.infer<typeof calendarDaySchema>;
+export const calendarWeekSchema = z.strictObject({ schedule: z.record(z.string(), calendarDaySchema) });
+export type CalendarWeek = z.infer<typeof calendarWeekSchema>;
+export const calendarDaySavedSchema = z.strictObject({ success: z.literal(true), day: calendarDaySchema });
+
+// ---- VIP ----
+export const vipCustomerSchema = z
+  .strictObject({
+    id: z.number().int(),
+    email: z.string(),
+    name: z.string(),
+    phone: z.string().nullable(),
+    notes: z.string().nullable(),
+    active: flagNumber,
+    created_at: instant,
+  })
+  .meta({ id: 'VipCustomer' });
+export type VipCustomer = z.infer<typeof vipCustomerSchema>;
+export const vipCustomerListSchema = z.array(vipCustomerSchema);
+
+/** A VIP date; its id is the date itself. */
+export const vipDateSchema = z
+  .strictObject({ id: isoDate, date: isoDate, description: z.string().nullable(), active: z.literal(1), created_by: z.string().nullable() })
+  .meta({ id: 'VipDate' });
+export type VipDate = z.infer<typeof vipDateSchema>;
+export const vipDateListSchema = z.array(vipDateSchema);
+export const vipDateCreatedSchema = z.strictObject({ success: z.literal(true), vip_date: vipDateSchema });
+
+export const vipLinkSchema = z.strictObject({ url: z.string(), expires_at: instant, token: z.string() });
+export type VipLink = z.infer<typeof vipLinkSchema>;
+
+export const vipInvitationSentSchema = z.strictObject({
+  success: z.literal(true),
+  sent: z.number().int(),
+  invitations: z.array(z.strictObject({ id: z.string(), customer_id: z.number().int(), email: z.string(), name: z.string(), url: z.string(), expires_at: instant })),
+});
+export type VipInvitationSent = z.infer<typeof vipInvitationSentSchema>;
+
+/** GET /admin/vip-invitations: sent invitations, newest first (never the token). */
+export const vipInvitationSchema = z.strictObject({
+  id: z.string(),
+  vip_customer_id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  vip_date: isoDate.nullable(),
+  expires_at: instant,
+  sent_at: instant,
+});
+export type VipInvitation = z.infer<typeof vipInvitationSchema>;
+export const vipInvitationListSchema = z.array(vipInvitationSchema);
+
+export { bookingStatusSchema };

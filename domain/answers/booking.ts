@@ -1,0 +1,141 @@
+// The customer's answers: open days, availability, VIP access, a placed booking, lookup.
+import { z } from 'zod';
+import { clockTime, instant, isoDate } from './common.js';
+
+export const openDaySchema = z.strictObject({
+  date: isoDate,
+  openTime: clockTime,
+  closeTime: clockTime,
+  is_vip: z.boolean(),
+  vip_description: z.string().nullable(),
+});
+export type OpenDay = z.infer<typeof openDaySchema>;
+
+/** Who a valid VIP token greets (no e-mail: anyone holding the link sees this). */
+export const vipGreetingSchema = z.strictObject({ id: z.number().int().nullable(), name: z.string(), vip_date: isoDate.nullable() });
+export type VipGreeting = z.infer<typeof vipGreetingSchema>;
+
+/** The VIP customer a token names, as open days and availability tell it. */
+export const vipCustomerOfTokenSchema = z.strictObject({ id: z.number().int().nullable(), name: z.string(), email: z.string().nullable(), vip_date: isoDate.nullable() });
+
+/** GET /open-days */
+export const openDaysAnswerSchema = z
+  .strictObject({
+    open_days: z.array(openDaySchema),
+    vip_dates: z.array(openDaySchema),
+    is_vip: z.boolean(),
+    vip_customer: vipCustomerOfTokenSchema.nullable(),
+    /** An invalid token: why, and the answer is as without one. */
+    error: z.string().optional(),
+  })
+  .meta({ id: 'OpenDays' });
+export type OpenDaysAnswer = z.infer<typeof openDaysAnswerSchema>;
+
+export const slotSchema = z.strictObject({ time: clockTime, available: z.boolean(), can_accommodate: z.boolean(), capacity_remaining: z.number().int() });
+export type Slot = z.infer<typeof slotSchema>;
+
+const availabilityShape = {
+  available: z.boolean(),
+  message: z.string().nullable(),
+  slots: z.array(slotSchema),
+  fits_request: z.boolean(),
+};
+
+/** GET /availability (not shown in SPEC) */
+export const availabilityAnswerSchema = z.strictObject({ date: isoDate, ...availabilityShape }).meta({ id: 'Availability' });
+
+/** GET /test-availability: the booking page's call */
+export const testAvailabilityAnswerSchema = z
+  .strictObject({ ...availabilityShape, is_vip: z.boolean(), vip_customer: vipCustomerOfTokenSchema.nullable(), error: z.string().optional() })
+  .meta({ id: 'TestAvailability' });
+export type AvailabilityAnswer = z.infer<typeof testAvailabilityAnswerSchema>;
+
+/** GET /vip/access/{token} */
+export const vipAccessAnswerSchema = z.strictObject({ ...vipGreetingSchema.shape, customer: vipGreetingSchema, message: z.string() });
+export type VipAccessAnswer = z.infer<typeof vipAccessAnswerSchema>;
+
+export const bookingLineSchema = z.strictObject({ pizza_id: z.number().int(), pizza_name: z.string(), qty: z.number().int(), price_cents: z.number().int() });
+export type BookingLine = z.infer<typeof bookingLineSchema>;
+
+export const bookingStatusSchema = z.enum(['pending', 'confirmed', 'cancelled']);
+export type BookingStatus = z.infer<typeof bookingStatusSchema>;
+
+/** A booking as the read model keeps it: lookup, the admin list and details. */
+export const bookingSchema = z
+  .strictObject({
+    id: z.string(),
+    booking_date: isoDate,
+    booking_time: clockTime,
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    dine_in: z.boolean(),
+    status: bookingStatusSchema,
+    comment: z.string().nullable(),
+    items: z.array(bookingLineSchema),
+    pizza_summary: z.string(),
+    total_pizzas: z.number().int(),
+    original_total_cents: z.number().int(),
+    discount_cents: z.number().int(),
+    final_total_cents: z.number().int(),
+    bonus_code: z.string().nullable(),
+    vip_customer_id: z.number().int().nullable(),
+    created_at: instant,
+    confirmed_at: instant.nullable(),
+    cancelled_at: instant.nullable(),
+    cancelled_by: z.enum(['staff', 'customer']).nullable(),
+    cancel_reason: z.string().nullable(),
+  })
+  .meta({ id: 'Booking' });
+export type Booking = z.infer<typeof bookingSchema>;
+
+/** POST /bookings: 201, the booking as placed (pending). */
+export const bookingCreatedSchema = z
+  .strictObject({
+    booking_id: z.string(),
+    status: z.literal('pending'),
+    booking: z.strictObject({
+      id: z.string(),
+      booking_id: z.string(),
+      status: z.literal('pending'),
+      booking_date: isoDate,
+      booking_time: clockTime,
+      name: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      dine_in: z.boolean(),
+      comment: z.string().nullable(),
+      items: z.array(bookingLineSchema),
+      total_pizzas: z.number().int(),
+      original_total_cents: z.number().int(),
+      discount_cents: z.number().int(),
+      final_total_cents: z.number().int(),
+      bonus_code: z.string().nullable(),
+      discount_percentage: z.number(),
+      vip_customer_id: z.number().int().nullable(),
+      placed_at: instant,
+    }),
+  })
+  .meta({ id: 'BookingCreated' });
+export type BookingCreated = z.infer<typeof bookingCreatedSchema>;
+
+/** POST /bookings/lookup */
+export const lookupAnswerSchema = z.strictObject({
+  booking: bookingSchema,
+  items: z.array(bookingLineSchema),
+  can_cancel: z.boolean(),
+  hours_until_booking: z.number(),
+});
+export type LookupAnswer = z.infer<typeof lookupAnswerSchema>;
+
+/** POST /bookings/{id}/cancel-public */
+export const publicCancelAnswerSchema = z.strictObject({ success: z.literal(true), message: z.string() });
+
+/** POST /validate-bonus-code: 200 */
+export const bonusCodeCheckAnswerSchema = z.strictObject({ valid: z.literal(true), code: z.string(), description: z.string(), discount_percentage: z.number() });
+export type BonusCodeCheckAnswer = z.infer<typeof bonusCodeCheckAnswerSchema>;
+/** POST /validate-bonus-code: 400 */
+export const bonusCodeRefusedSchema = z.strictObject({ valid: z.literal(false), error: z.string() });
+
+/** POST /notifications/subscribe: 201 */
+export const pushSubscribedSchema = z.strictObject({ success: z.literal(true), id: z.string() });

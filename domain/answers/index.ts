@@ -1,0 +1,6 @@
+// Every /api answer's schema (see ./common.ts).
+export * from './common.js';
+export * from './menu.js';
+export * from './booking.js';
+export * from './admin.js';
+export * from './operations.js';
