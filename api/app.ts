@@ -10,6 +10,10 @@ import { registerRateLimits, type Limiters } from './http/rateLimits.js';
 import { publicRoutes } from './routes/public/index.js';
 import { adminRoutes } from './routes/admin/index.js';
 import { registerUi } from './http/ui.js';
+import { registerOpenApi } from './http/openapi.js';
+import { recordRoutes } from './http/routeSchema.js';
+import { serializerCompiler, validatorCompiler } from './http/validate.js';
+import { APP_VERSION } from '../domain/version.js';
 
 export type { AppDeps, Limiters };
 
@@ -34,6 +38,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie, { secret: deps.cookieSecret });
   const limiters = await registerRateLimits(app, deps.limits);
   registerErrorHandling(app);
+  recordRoutes(app);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await registerOpenApi(app, APP_VERSION);
   // An empty body with a JSON content type (POST .../sync-calendar, logout) is an empty object.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {

@@ -1,7 +1,7 @@
 // What the HTTP app is built from (the composition root, api/server.ts, makes it): the
 // application services, the read models, and the HTTP settings. Routes import their options from
 // here, so nothing under api/routes or api/http imports the app back.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { DocumentStore } from '../read-models/documentStore.js';
 import type { Services } from './services/index.js';
@@ -46,4 +46,5 @@ export interface RouteOptions {
   limiters: Limiters;
 }
 
-export type RoutePlugin = FastifyPluginAsync<RouteOptions>;
+/** A route plugin: its routes declare zod schemas (fastify-type-provider-zod types the handlers). */
+export type RoutePlugin = FastifyPluginAsyncZod<RouteOptions>;

@@ -210,3 +210,19 @@ export const pushSubscriptionSchema = z.object({
     .partial()
     .optional(),
 }, pushError);
+
+/** A route's numeric id (pizzas, bonus codes, VIP customers, admins): anything else is not found. */
+export const numericIdParams = (notFound: string) =>
+  z.object({ id: z.coerce.number({ error: notFound }).int({ error: notFound }).min(1, { error: notFound }) });
+
+/** A route's text id (booking numbers, session ids). */
+export const idParams = z.object({ id: z.string() });
+
+/** DELETE /admin/vip-dates/{id}: the id of a VIP date is its date. */
+export const vipDateIdParams = z.object({ id: vipDateDeleteSchema.shape.date });
+
+/** GET /vip/access/{token} */
+export const tokenParams = z.object({ token: z.string() });
+
+/** POST /bookings' headers: the optional Idempotency-Key (other headers pass untouched). */
+export const bookingHeadersSchema = z.looseObject({ 'idempotency-key': idempotencyKeySchema.optional() });

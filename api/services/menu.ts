@@ -4,7 +4,7 @@ import type { Commands } from './commands.js';
 
 /** A pizza as the admin calls answer it: `active` as 1 or 0, like the menu's read model. */
 export function pizzaView(pizza: Pizza) {
-  return { ...pizza, active: pizza.active ? 1 : 0 };
+  return { ...pizza, active: pizza.active ? (1 as const) : (0 as const) };
 }
 
 export class MenuService {

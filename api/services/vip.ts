@@ -12,7 +12,7 @@ import type { Commands } from './commands.js';
 
 /** A VIP customer as the admin calls answer a write: `active` as 1 or 0. */
 export function vipCustomerView(customer: VipCustomer) {
-  return { ...customer, active: customer.active ? 1 : 0 };
+  return { ...customer, active: customer.active ? (1 as const) : (0 as const) };
 }
 
 function newToken(): string {

@@ -2,17 +2,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFParse } from 'pdf-parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
 
-let t: TestServer;
 let admin: string;
 
+const t = useTestServer({ now: () => MONDAY_MORNING, config: { loginAttemptsPerMinute: 8 } });
 beforeAll(async () => {
-  t = await startTestServer({ now: () => MONDAY_MORNING, config: { loginAttemptsPerMinute: 8 } });
   admin = await t.login();
 });
-afterAll(() => t.close());
 
 const ADMIN_ROUTES: Array<[string, string]> = [
   ['POST', '/api/admin/logout'],

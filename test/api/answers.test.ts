@@ -1,15 +1,11 @@
 // Every answer is JSON {error: "<svensk text>"} also when the framework refuses a request itself,
 // and carries the security headers; private answers are not cached; a VIP link shows no e-mail.
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../api/http/securityHeaders.js';
-import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from './harness.js';
+import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer({ now: () => MONDAY_MORNING });
-});
-afterAll(() => t.close());
+const t = useTestServer({ now: () => MONDAY_MORNING });
 
 async function raw(method: string, path: string, init: { body?: string; type?: string } = {}) {
   const response = await fetch(t.base + path, { method, headers: init.type ? { 'content-type': init.type } : {}, body: init.body });

@@ -1,15 +1,13 @@
 // GET /api/admin/bookings/{id}/history: the booking's events in order, with actor and changes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
 
-let t: TestServer;
 let admin: string;
 
+const t = useTestServer({ now: () => MONDAY_MORNING });
 beforeAll(async () => {
-  t = await startTestServer({ now: () => MONDAY_MORNING });
   admin = await t.login();
 });
-afterAll(() => t.close());
 
 describe('a booking history', () => {
   it('lists placement, confirmation and cancellation with who and what changed', async () => {

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
 
-let t: TestServer;
 let admin: string;
 let now = MONDAY_MORNING;
 
+const t = useTestServer({ now: () => now });
 beforeAll(async () => {
-  t = await startTestServer({ now: () => now });
   admin = await t.login();
 });
-afterAll(() => t.close());
 
 const slot = async (date: string, time: string, pizzas = 1) => {
   const reply = await t.get(`/api/test-availability?date=${date}&pizzas=${pizzas}`);

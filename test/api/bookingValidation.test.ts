@@ -1,15 +1,13 @@
 // Bad booking input answers 400 with the SPEC's Swedish message and changes nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
 
-let t: TestServer;
 let admin: string;
 
+const t = useTestServer({ now: () => MONDAY_MORNING });
 beforeAll(async () => {
-  t = await startTestServer({ now: () => MONDAY_MORNING });
   admin = await t.login();
 });
-afterAll(() => t.close());
 
 const refused = async (overrides: Record<string, unknown>) => {
   const reply = await t.post('/api/bookings', bookingPayload(overrides));

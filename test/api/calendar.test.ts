@@ -1,20 +1,18 @@
 // GET /bookings/{id}/calendar.ics over HTTP: the booking as an iCalendar file, parsed as a
 // calendar program would read it (unfolded lines, unescaped text).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
 
-let t: TestServer;
 let admin: string;
 let pickup: string;
 let dineIn: string;
 
+const t = useTestServer({ now: () => MONDAY_MORNING });
 beforeAll(async () => {
-  t = await startTestServer({ now: () => MONDAY_MORNING });
   admin = await t.login();
   pickup = (await t.post('/api/bookings', bookingPayload({ dine_in: false, items: [{ pizza_id: 1, qty: 1 }, { pizza_id: 2, qty: 2 }], requested_pizzas: 3 }))).body.booking_id;
   dineIn = (await t.post('/api/bookings', bookingPayload({ date: '2026-11-25', time: '18:30', dine_in: true, email: 'bord@example.se' }))).body.booking_id;
 });
-afterAll(() => t.close());
 
 interface Component {
   name: string;

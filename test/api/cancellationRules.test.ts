@@ -1,15 +1,13 @@
 // Domain rules seen over HTTP: a cancelled booking gives its bonus-code use back, once (rule:
 // cancellation-returns-bonus-use); a date-bound VIP link opens its date only (rule: horizon).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
 
-let t: TestServer;
 let admin: string;
+const t = useTestServer({ now: () => MONDAY_MORNING });
 beforeAll(async () => {
-  t = await startTestServer({ now: () => MONDAY_MORNING });
   admin = await t.login();
 });
-afterAll(() => t.close());
 
 const usedCount = async (code: string) =>
   (await t.get('/api/admin/bonus-codes', admin)).body.find((c: { code: string }) => c.code === code).used_count as number;

@@ -1,16 +1,14 @@
 // The two invariants that must hold under a rush: a window never takes more pizzas than
 // capacity_per_window, and a bonus code is never used more than its usage_limit.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
 
-let t: TestServer;
 let admin: string;
 
+const t = useTestServer({ now: () => MONDAY_MORNING });
 beforeAll(async () => {
-  t = await startTestServer({ now: () => MONDAY_MORNING });
   admin = await t.login();
 });
-afterAll(() => t.close());
 
 describe('100 parallel bookings for the same slot', () => {
   it('accept exactly capacity_per_window pizzas and refuse the rest', async () => {

@@ -1,15 +1,13 @@
 // Admin writes are JSON from the kiosk's own site: a form post (text/plain, urlencoded), a write
 // without a content type, or one whose Origin/Referer is another site is refused with 403.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, MONDAY_MORNING, startTestServer, type TestServer } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, MONDAY_MORNING, useTestServer } from './harness.js';
 
-let t: TestServer;
 let admin: string;
+const t = useTestServer({ now: () => MONDAY_MORNING });
 beforeAll(async () => {
-  t = await startTestServer({ now: () => MONDAY_MORNING });
   admin = await t.login();
 });
-afterAll(() => t.close());
 
 const pizza = { name: 'Forgery', description: '', price_cents: 100, active: true };
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { DestinationStream } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { configFromEnv, type Config } from '../../api/config.js';
 import { createServer, type Server } from '../../api/server.js';
 
@@ -30,9 +31,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(
-  options: { dataDir?: string; now?: () => Date; config?: Partial<Config>; logStream?: DestinationStream } = {},
-): Promise<TestServer> {
+export interface TestServerOptions {
+  dataDir?: string;
+  now?: () => Date;
+  config?: Partial<Config>;
+  logStream?: DestinationStream;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   // A data directory the harness made is removed on close; one passed in belongs to the test.
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pizzakiosken-test-'));
@@ -84,6 +90,40 @@ export async function startTestServer(
       await server.close();
       if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * One server for a test file: started before its tests (beforeAll), closed after them (afterAll).
+ * The answer stands for that server once it has started, so tests call `t.get(...)` as usual.
+ */
+export function useTestServer(options: TestServerOptions = {}): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(options);
+  });
+  afterAll(() => started?.close());
+  const current = () => {
+    if (!started) throw new Error('useTestServer: the server starts in beforeAll; use it inside tests and hooks');
+    return started;
+  };
+  return {
+    get server() {
+      return current().server;
+    },
+    get base() {
+      return current().base;
+    },
+    get dataDir() {
+      return current().dataDir;
+    },
+    request: (method, path, body, cookie) => current().request(method, path, body, cookie),
+    get: (path, cookie) => current().get(path, cookie),
+    post: (path, body, cookie) => current().post(path, body, cookie),
+    put: (path, body, cookie) => current().put(path, body, cookie),
+    del: (path, body, cookie) => current().del(path, body, cookie),
+    login: () => current().login(),
+    close: () => current().close(),
   };
 }
 

@@ -1,17 +1,15 @@
 // POST /bookings with an Idempotency-Key header over HTTP (rule: idempotent-booking): a booking
 // whose response was lost is never made twice, and a retry never uses a bonus code again.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONDAY_MORNING, bookingPayload, startTestServer, type Reply, type TestServer } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MONDAY_MORNING, bookingPayload, useTestServer, type Reply } from './harness.js';
 
-let t: TestServer;
 let admin: string;
 
+const t = useTestServer({ now: () => MONDAY_MORNING });
 beforeAll(async () => {
-  t = await startTestServer({ now: () => MONDAY_MORNING });
   admin = await t.login();
 });
-afterAll(() => t.close());
 
 /** POST /api/bookings as the browser sends it: JSON body and, when given, the key header. */
 async function book(body: Record<string, unknown>, key?: string): Promise<Reply> {

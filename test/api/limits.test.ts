@@ -1,14 +1,10 @@
 // Abuse limits per client address (README, "Configuration"): bookings and push subscriptions
 // share one limit, lookups, public cancels and bonus-code checks another; refusals are 429 with
 // a Swedish error and Retry-After. The harness turns the limits off; this suite turns them on.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer({ now: () => MONDAY_MORNING, config: { bookingsPerMinute: 3, lookupsPerMinute: 4, loginAttemptsPerMinute: 2 } });
-});
-afterAll(() => t.close());
+const t = useTestServer({ now: () => MONDAY_MORNING, config: { bookingsPerMinute: 3, lookupsPerMinute: 4, loginAttemptsPerMinute: 2 } });
 
 const TOO_MANY = 'För många förfrågningar. Försök igen om en stund.';
 const subscription = (i: number) => ({ endpoint: `https://push.example/${i}`, keys: { p256dh: 'p'.repeat(87), auth: 'a'.repeat(22) } });
@@ -58,11 +54,7 @@ describe('abuse limits', () => {
 });
 
 describe('push subscriptions', () => {
-  let u: TestServer;
-  beforeAll(async () => {
-    u = await startTestServer({ now: () => MONDAY_MORNING });
-  });
-  afterAll(() => u.close());
+  const u = useTestServer({ now: () => MONDAY_MORNING });
 
   it.each([
     ['an http endpoint', { endpoint: 'http://push.example/1', keys: { p256dh: 'p', auth: 'a' } }],

@@ -2,27 +2,31 @@
 // which the write has reached (read-your-writes).
 import { bonusCodeInputSchema } from '../../../domain/bonusCodes/bonusCodes.js';
 import { msg } from '../../../domain/messages.js';
+import { numericIdParams } from '../../../domain/payloads.js';
+import { bonusCodeListSchema, bonusCodeSchema, successAnswerSchema } from '../../../domain/answers/index.js';
 import { bonusCodeById, listBonusCodes } from '../../../read-models/queries/admin.js';
-import { numericId, parse } from '../../http/validate.js';
+import { describeRoutes, refusals } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
 import { actorOf } from './actor.js';
 
 export const bonusCodeRoutes: RoutePlugin = async (app, { deps: { services, docs } }) => {
-  app.get('/bonus-codes', async () => listBonusCodes(docs));
+  describeRoutes(app, 'Bonuskoder');
+  const params = numericIdParams(msg.bonusCodeNotFound);
 
-  app.post('/bonus-codes', async (request, reply) => {
-    const id = await services.bonusCodes.create(parse(bonusCodeInputSchema, request.body), actorOf(request));
-    return reply.status(201).send(await bonusCodeById(docs, id));
+  app.get('/bonus-codes', { schema: { summary: 'Alla bonuskoder', response: { 200: bonusCodeListSchema, ...refusals } } }, async () => listBonusCodes(docs));
+
+  app.post('/bonus-codes', { schema: { summary: 'Ny bonuskod (versaler, unik)', body: bonusCodeInputSchema, response: { 201: bonusCodeSchema, ...refusals } } }, async (request, reply) => {
+    const id = await services.bonusCodes.create(request.body, actorOf(request));
+    return reply.status(201).send((await bonusCodeById(docs, id))!);
   });
 
-  app.put<{ Params: { id: string } }>('/bonus-codes/:id', async (request) => {
-    const id = numericId(request.params.id, msg.bonusCodeNotFound);
-    await services.bonusCodes.update(id, parse(bonusCodeInputSchema, request.body), actorOf(request));
-    return bonusCodeById(docs, id);
+  app.put('/bonus-codes/:id', { schema: { summary: 'Ändra en bonuskod', params, body: bonusCodeInputSchema, response: { 200: bonusCodeSchema, ...refusals } } }, async (request) => {
+    await services.bonusCodes.update(request.params.id, request.body, actorOf(request));
+    return (await bonusCodeById(docs, request.params.id))!;
   });
 
-  app.delete<{ Params: { id: string } }>('/bonus-codes/:id', async (request) => {
-    await services.bonusCodes.remove(numericId(request.params.id, msg.bonusCodeNotFound), actorOf(request));
-    return { success: true };
+  app.delete('/bonus-codes/:id', { schema: { summary: 'Radera en bonuskod', params, response: { 200: successAnswerSchema, ...refusals } } }, async (request) => {
+    await services.bonusCodes.remove(request.params.id, actorOf(request));
+    return { success: true as const };
   });
 };

@@ -1,39 +1,46 @@
 // Staff and bookings: the list, one booking, its history, confirm and cancel, and the live stream
 // of booking changes for the dashboard and the bookings list.
 import { msg } from '../../../domain/messages.js';
-import { bookingsQuerySchema, staffCancelSchema } from '../../../domain/payloads.js';
+import { bookingsQuerySchema, idParams, staffCancelSchema } from '../../../domain/payloads.js';
+import { bookingChangedSchema, bookingHistorySchema, bookingListSchema, bookingSchema } from '../../../domain/answers/index.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { getBooking, listBookings } from '../../../read-models/queries/admin.js';
 import { liveBookings } from '../../http/live.js';
-import { parse } from '../../http/validate.js';
+import { describeRoutes, fileAnswer, refusals } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
 import { actorOf } from './actor.js';
 
 export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs, onApplied } }) => {
+  describeRoutes(app, 'Bokningar (personal)');
+
   // Booking changes as server-sent events, for the dashboard and the bookings list.
-  if (onApplied) app.get('/live', liveBookings(app, onApplied));
+  if (onApplied) {
+    const liveSchema = { summary: 'Bokningsändringar som server-sent events (event: booking)', response: { 200: fileAnswer('text/event-stream', 'En händelse per bokningsändring'), ...refusals } };
+    app.get('/live', { schema: liveSchema }, liveBookings(app, onApplied));
+  }
 
-  app.get('/bookings', async (request) => {
-    const query = parse(bookingsQuerySchema, request.query);
-    return listBookings(docs, { ...query, clock: services.clock() });
-  });
+  const listSchema = { summary: 'Bokningar i datum- och tidsordning', querystring: bookingsQuerySchema, response: { 200: bookingListSchema, ...refusals } };
+  app.get('/bookings', { schema: listSchema }, async (request) => listBookings(docs, { ...request.query, clock: services.clock() }));
 
-  app.get<{ Params: { id: string } }>('/bookings/:id', async (request) => {
+  app.get('/bookings/:id', { schema: { summary: 'En bokning', params: idParams, response: { 200: bookingSchema, ...refusals } } }, async (request) => {
     const booking = await getBooking(docs, request.params.id);
     if (!booking) throw new DomainError(msg.bookingNotFound, 'not_found');
     return booking;
   });
 
-  app.get<{ Params: { id: string } }>('/bookings/:id/history', async (request) => services.bookings.history(request.params.id));
+  const historySchema = { summary: 'Bokningens historik ur händelseloggen, äldst först', params: idParams, response: { 200: bookingHistorySchema, ...refusals } };
+  app.get('/bookings/:id/history', { schema: historySchema }, async (request) => services.bookings.history(request.params.id));
 
-  app.put<{ Params: { id: string } }>('/bookings/:id/confirm', async (request) => {
+  // The answers come from the read model, which the write has reached (read-your-writes).
+  const changed = { 200: bookingChangedSchema, ...refusals };
+  app.put('/bookings/:id/confirm', { schema: { summary: 'Bekräfta en väntande bokning', params: idParams, response: changed } }, async (request) => {
     await services.bookings.confirm(request.params.id, actorOf(request));
-    return { success: true, booking: await getBooking(docs, request.params.id) };
+    return { success: true as const, booking: (await getBooking(docs, request.params.id))! };
   });
 
-  app.put<{ Params: { id: string } }>('/bookings/:id/cancel', async (request) => {
-    const { reason } = parse(staffCancelSchema, request.body);
-    await services.bookings.cancelByStaff(request.params.id, reason, actorOf(request));
-    return { success: true, booking: await getBooking(docs, request.params.id) };
+  const cancelSchema = { summary: 'Avboka (anledning krävs)', params: idParams, body: staffCancelSchema, response: changed };
+  app.put('/bookings/:id/cancel', { schema: cancelSchema }, async (request) => {
+    await services.bookings.cancelByStaff(request.params.id, request.body.reason, actorOf(request));
+    return { success: true as const, booking: (await getBooking(docs, request.params.id))! };
   });
 };

@@ -1,16 +1,20 @@
 // The admin calendar: a week (or up to CALENDAR_RANGE_MAX_DAYS) of days, and one day's hours.
 import { calendarDaySchema, calendarWeekQuerySchema } from '../../../domain/payloads.js';
+import { calendarDaySavedSchema, calendarWeekSchema } from '../../../domain/answers/index.js';
 import { calendarDayView, calendarWeek } from '../../../read-models/queries/admin.js';
-import { parse } from '../../http/validate.js';
+import { describeRoutes, refusals } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
 import { actorOf } from './actor.js';
 
 export const calendarRoutes: RoutePlugin = async (app, { deps: { services, docs } }) => {
-  app.get('/calendar/week', async (request) => calendarWeek(docs, parse(calendarWeekQuerySchema, request.query)));
+  describeRoutes(app, 'Kalender');
 
-  app.post('/calendar/day', async (request) => {
-    const input = parse(calendarDaySchema, request.body);
-    await services.calendar.setDaySchedule(input, actorOf(request));
-    return { success: true, day: await calendarDayView(docs, input.date) };
+  const weekSchema = { summary: 'Dagarna från start till end (standard: en vecka)', querystring: calendarWeekQuerySchema, response: { 200: calendarWeekSchema, ...refusals } };
+  app.get('/calendar/week', { schema: weekSchema }, async (request) => calendarWeek(docs, request.query));
+
+  const daySchema = { summary: 'Öppet eller stängt och öppettider för ett datum', body: calendarDaySchema, response: { 200: calendarDaySavedSchema, ...refusals } };
+  app.post('/calendar/day', { schema: daySchema }, async (request) => {
+    await services.calendar.setDaySchedule(request.body, actorOf(request));
+    return { success: true as const, day: await calendarDayView(docs, request.body.date) };
   });
 };

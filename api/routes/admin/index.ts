@@ -7,7 +7,8 @@ import { DomainError } from '../../../domain/shared/errors.js';
 import { SESSION_HOURS, newSessionSecret, requestSessionId, sessionIdOf, setSessionCookie } from '../../auth/session.js';
 import { limitedBy } from '../../http/rateLimits.js';
 import { sameSiteJsonOnly } from '../../http/sameSite.js';
-import { parse } from '../../http/validate.js';
+import { declareSessionRequired, refusals } from '../../http/routeSchema.js';
+import { userAnswerSchema } from '../../../domain/answers/index.js';
 import { adminView } from '../../services/admins.js';
 import type { RoutePlugin } from '../../appDeps.js';
 import { accountRoutes } from './account.js';
@@ -31,8 +32,9 @@ export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
   // Login too: signing a browser into an attacker's account is a forgery of its own.
   app.addHook('onRequest', sameSiteJsonOnly(deps.publicUrl));
 
-  app.post('/login', limitedBy(limiters.login), async (request, reply) => {
-    const { email, password } = parse(loginSchema, request.body);
+  const loginRouteSchema = { summary: 'Logga in (sätter sessionskakan pk_session)', tags: ['Konto'], body: loginSchema, response: { 200: userAnswerSchema, ...refusals } };
+  app.post('/login', { ...limitedBy(limiters.login), schema: loginRouteSchema }, async (request, reply) => {
+    const { email, password } = request.body;
     const admin = await services.admins.verifyCredentials(email, password);
     const secret = newSessionSecret();
     await services.admins.startSession(admin, sessionIdOf(secret), SESSION_HOURS);
@@ -41,8 +43,11 @@ export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
   });
 
   await app.register(async (secured) => {
+    // Every route in here needs the session cookie: the OpenAPI document says so.
+    declareSessionRequired(secured);
     // The session must be one the server knows, not ended and not expired, of an admin who exists.
-    secured.addHook('preHandler', async (request) => {
+    // Before the request is validated: without a session, every call answers 401 whatever it sent.
+    secured.addHook('preValidation', async (request) => {
       const sessionId = requestSessionId(request);
       request.admin = await services.admins.sessionAdmin(sessionId);
       if (!request.admin) throw new DomainError(msg.notSignedIn, 'unauthorized');

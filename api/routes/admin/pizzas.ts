@@ -1,26 +1,29 @@
 // The menu as staff keep it: every pizza (inactive ones too), add, change, remove.
 import { pizzaInputSchema } from '../../../domain/menu/menu.js';
 import { msg } from '../../../domain/messages.js';
+import { numericIdParams } from '../../../domain/payloads.js';
+import { pizzaListSchema, pizzaSchema, successAnswerSchema } from '../../../domain/answers/index.js';
 import { listPizzas } from '../../../read-models/queries/admin.js';
-import { numericId, parse } from '../../http/validate.js';
+import { describeRoutes, refusals } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
 import { actorOf } from './actor.js';
 
 export const pizzaRoutes: RoutePlugin = async (app, { deps: { services, docs } }) => {
-  app.get('/pizzas', async () => listPizzas(docs, { activeOnly: false }));
+  describeRoutes(app, 'Meny (personal)');
+  const params = numericIdParams(msg.pizzaNotFound);
 
-  app.post('/pizzas', async (request, reply) => {
-    const pizza = await services.menu.add(parse(pizzaInputSchema, request.body), actorOf(request));
-    return reply.status(201).send(pizza);
-  });
+  app.get('/pizzas', { schema: { summary: 'Alla pizzor, även inaktiva', response: { 200: pizzaListSchema, ...refusals } } }, async () => listPizzas(docs, { activeOnly: false }));
 
-  app.put<{ Params: { id: string } }>('/pizzas/:id', async (request) => {
-    const id = numericId(request.params.id, msg.pizzaNotFound);
-    return services.menu.update(id, parse(pizzaInputSchema, request.body), actorOf(request));
-  });
+  app.post('/pizzas', { schema: { summary: 'Ny pizza', body: pizzaInputSchema, response: { 201: pizzaSchema, ...refusals } } }, async (request, reply) =>
+    reply.status(201).send(await services.menu.add(request.body, actorOf(request))),
+  );
 
-  app.delete<{ Params: { id: string } }>('/pizzas/:id', async (request) => {
-    await services.menu.remove(numericId(request.params.id, msg.pizzaNotFound), actorOf(request));
-    return { success: true };
+  app.put('/pizzas/:id', { schema: { summary: 'Ändra en pizza', params, body: pizzaInputSchema, response: { 200: pizzaSchema, ...refusals } } }, async (request) =>
+    services.menu.update(request.params.id, request.body, actorOf(request)),
+  );
+
+  app.delete('/pizzas/:id', { schema: { summary: 'Ta bort en pizza (gamla bokningar behåller sina rader)', params, response: { 200: successAnswerSchema, ...refusals } } }, async (request) => {
+    await services.menu.remove(request.params.id, actorOf(request));
+    return { success: true as const };
   });
 };

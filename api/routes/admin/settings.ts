@@ -1,24 +1,31 @@
 // The kiosk's settings: read, save, reset to SPEC's defaults, and the sync-calendar report.
 import { msg } from '../../../domain/messages.js';
 import { settingsSchema } from '../../../domain/settings/settings.js';
+import { adminSettingsSchema, calendarSyncSchema, settingsSavedSchema } from '../../../domain/answers/index.js';
 import { getSettings } from '../../../read-models/queries/common.js';
-import { parse } from '../../http/validate.js';
+import { describeRoutes, refusals } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
 import { actorOf } from './actor.js';
 
 export const settingsRoutes: RoutePlugin = async (app, { deps: { services, docs } }) => {
-  app.get('/settings', async () => getSettings(docs));
+  describeRoutes(app, 'Inställningar');
+  const saved = { 200: settingsSavedSchema, ...refusals };
 
-  app.put('/settings', async (request) => {
-    const settings = await services.settings.update(parse(settingsSchema, request.body), actorOf(request));
-    return { success: true, settings };
-  });
+  app.get('/settings', { schema: { summary: 'Inställningarna', response: { 200: adminSettingsSchema, ...refusals } } }, async () => getSettings(docs));
 
-  app.post('/settings/reset', async (request) => ({ success: true, settings: await services.settings.reset(actorOf(request)) }));
+  app.put('/settings', { schema: { summary: 'Spara hela inställningsobjektet', body: settingsSchema, response: saved } }, async (request) => ({
+    success: true as const,
+    settings: await services.settings.update(request.body, actorOf(request)),
+  }));
+
+  app.post('/settings/reset', { schema: { summary: 'Återställ SPEC:s standardvärden (admin-e-posten behålls)', response: saved } }, async (request) => ({
+    success: true as const,
+    settings: await services.settings.reset(actorOf(request)),
+  }));
 
   // Weekday hours apply live, so syncing stores nothing: it reports (see README, API section).
-  app.post('/settings/sync-calendar', async () => {
+  app.post('/settings/sync-calendar', { schema: { summary: 'Vilka kommande datum följer veckodagarna', response: { 200: calendarSyncSchema, ...refusals } } }, async () => {
     const report = await services.calendar.weekdaySync();
-    return { success: true, message: msg.calendarSynced, updated_days: report.updated, open_days: report.open, kept_days: report.kept, until: report.until };
+    return { success: true as const, message: msg.calendarSynced, updated_days: report.updated, open_days: report.open, kept_days: report.kept, until: report.until };
   });
 };

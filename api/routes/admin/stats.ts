@@ -1,24 +1,25 @@
-// Statistics for the admin's charts: overview, top pizzas, peak times, sales.
+// Statistics for the admin's charts: overview, top pizzas, peak times, sales (revenue in kronor).
 import { statsQuerySchema } from '../../../domain/payloads.js';
+import { peakTimesSchema, salesSchema, statsOverviewSchema, topPizzasSchema } from '../../../domain/answers/index.js';
 import { peakTimes, sales, statsOverview, topPizzas } from '../../../read-models/queries/stats.js';
-import { parse } from '../../http/validate.js';
+import { describeRoutes, refusals } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
 
 export const statsRoutes: RoutePlugin = async (app, { deps: { services, docs } }) => {
-  app.get('/stats/overview', async () => statsOverview(docs, services.clock()));
+  describeRoutes(app, 'Statistik');
+  const querystring = statsQuerySchema;
 
-  app.get('/stats/top-pizzas', async (request) => {
-    const q = parse(statsQuerySchema, request.query);
-    return topPizzas(docs, { period: q.period, limit: q.limit, clock: services.clock() });
-  });
+  app.get('/stats/overview', { schema: { summary: 'Översikt', response: { 200: statsOverviewSchema, ...refusals } } }, async () => statsOverview(docs, services.clock()));
 
-  app.get('/stats/peak-times', async (request) => {
-    const q = parse(statsQuerySchema, request.query);
-    return peakTimes(docs, { period: q.period, clock: services.clock() });
-  });
+  app.get('/stats/top-pizzas', { schema: { summary: 'Populäraste pizzor', querystring, response: { 200: topPizzasSchema, ...refusals } } }, async (request) =>
+    topPizzas(docs, { period: request.query.period, limit: request.query.limit, clock: services.clock() }),
+  );
 
-  app.get('/stats/sales', async (request) => {
-    const q = parse(statsQuerySchema, request.query);
-    return sales(docs, { period: q.period, groupBy: q.group_by, clock: services.clock() });
-  });
+  app.get('/stats/peak-times', { schema: { summary: 'Bokningar per timme', querystring, response: { 200: peakTimesSchema, ...refusals } } }, async (request) =>
+    peakTimes(docs, { period: request.query.period, clock: services.clock() }),
+  );
+
+  app.get('/stats/sales', { schema: { summary: 'Försäljning per dag, vecka eller månad', querystring, response: { 200: salesSchema, ...refusals } } }, async (request) =>
+    sales(docs, { period: request.query.period, groupBy: request.query.group_by, clock: services.clock() }),
+  );
 };

@@ -1,24 +1,31 @@
 // A customer's booking: placing it (POST /api/bookings, idempotent with a key), looking it up,
 // its calendar file, and cancelling it online.
-import { bookingPayloadSchema, calendarQuerySchema, idempotencyKeySchema, lookupSchema, publicCancelSchema } from '../../../domain/payloads.js';
+import { bookingHeadersSchema, bookingPayloadSchema, calendarQuerySchema, idParams, lookupSchema, publicCancelSchema } from '../../../domain/payloads.js';
+import { bookingCreatedSchema, lookupAnswerSchema, publicCancelAnswerSchema } from '../../../domain/answers/index.js';
 import { msg } from '../../../domain/messages.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { customerBooking, lookupBooking } from '../../../read-models/queries/booking.js';
 import { getSettings } from '../../../read-models/queries/common.js';
 import { bookingIcs, calendarFileName } from '../../calendar/bookingIcs.js';
 import { limitedBy } from '../../http/rateLimits.js';
-import { parse } from '../../http/validate.js';
+import { describeRoutes, fileAnswer, refusals } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
 
 export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs }, limiters }) => {
+  describeRoutes(app, 'Bokningar');
+
   // An Idempotency-Key header makes retries safe (rule: idempotent-booking): a retry gets the
   // first answer again, also when the booking has been confirmed or cancelled since.
-  app.post('/bookings', limitedBy(limiters.bookings), async (request, reply) => {
-    const header = request.headers['idempotency-key'];
-    const idempotencyKey = header === undefined ? null : parse(idempotencyKeySchema, header);
-    const payload = parse(bookingPayloadSchema, request.body);
+  const placeSchema = {
+    summary: 'Boka (201, väntande); med Idempotency-Key bokas ett omförsök inte två gånger',
+    headers: bookingHeadersSchema,
+    body: bookingPayloadSchema,
+    response: { 201: bookingCreatedSchema, ...refusals },
+  };
+  app.post('/bookings', { ...limitedBy(limiters.bookings), schema: placeSchema }, async (request, reply) => {
+    const idempotencyKey = request.headers['idempotency-key'] ?? null;
     // The key and the bonus-use reference are bookkeeping, not part of the answer.
-    const { idempotency_key: _key, bonus_ref: _ref, ...booking } = await services.bookings.place(payload, idempotencyKey);
+    const { idempotency_key: _key, bonus_ref: _ref, ...booking } = await services.bookings.place(request.body, idempotencyKey);
     return reply.status(201).send({
       booking_id: booking.booking_id,
       status: 'pending',
@@ -26,19 +33,25 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs }
     });
   });
 
-  app.post('/bookings/lookup', limitedBy(limiters.lookups), async (request, reply) => {
+  const lookupRouteSchema = { summary: 'Slå upp en bokning med e-post och bokningsnummer', body: lookupSchema, response: { 200: lookupAnswerSchema, ...refusals } };
+  app.post('/bookings/lookup', { ...limitedBy(limiters.lookups), schema: lookupRouteSchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const input = parse(lookupSchema, request.body);
+    const input = request.body;
     const found = await lookupBooking(docs, { bookingId: input.booking_id, email: input.email, clock: services.clock() });
     if (!found) throw new DomainError(msg.bookingNotFound, 'not_found');
     return found;
   });
 
   // "Lägg till i kalendern" on the confirmation and lookup pages: the e-mail guards it like lookup.
-  app.get<{ Params: { id: string } }>('/bookings/:id/calendar.ics', limitedBy(limiters.lookups), async (request, reply) => {
+  const icsSchema = {
+    summary: 'Bokningen som kalenderfil (.ics)',
+    params: idParams,
+    querystring: calendarQuerySchema,
+    response: { 200: fileAnswer('text/calendar', 'En VEVENT för bokningen'), ...refusals },
+  };
+  app.get('/bookings/:id/calendar.ics', { ...limitedBy(limiters.lookups), schema: icsSchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const { email } = parse(calendarQuerySchema, request.query);
-    const booking = await customerBooking(docs, { bookingId: request.params.id, email });
+    const booking = await customerBooking(docs, { bookingId: request.params.id, email: request.query.email });
     if (!booking) throw new DomainError(msg.bookingNotFound, 'not_found');
     const settings = await getSettings(docs);
     const clock = services.clock();
@@ -49,10 +62,10 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs }
       .send(ics);
   });
 
-  app.post<{ Params: { id: string } }>('/bookings/:id/cancel-public', limitedBy(limiters.lookups), async (request, reply) => {
+  const cancelSchema = { summary: 'Avboka online (minst 24 h före)', params: idParams, body: publicCancelSchema, response: { 200: publicCancelAnswerSchema, ...refusals } };
+  app.post('/bookings/:id/cancel-public', { ...limitedBy(limiters.lookups), schema: cancelSchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const { email } = parse(publicCancelSchema, request.body);
-    await services.bookings.cancelByCustomer(request.params.id, email);
-    return { success: true, message: msg.bookingCancelledByCustomer };
+    await services.bookings.cancelByCustomer(request.params.id, request.body.email);
+    return { success: true as const, message: msg.bookingCancelledByCustomer };
   });
 };
