@@ -2,23 +2,14 @@
 import type { z } from 'zod';
 import { api } from '../../../lib/api.js';
 import { bonusCodeInputSchema } from '../../../../domain/bonusCodes/bonusCodes.js';
+import type { BonusCode } from '../../../../domain/answers/admin.js';
 
 export { bonusCodeInputSchema };
 /** The body of a save or a toggle, as sent. */
 export type BonusCodeBody = z.input<typeof bonusCodeInputSchema>;
 
-/** GET /admin/bonus-codes: one code (is_active as SPEC stores it, 1 or 0). */
-export interface BonusCode {
-  id: number;
-  code: string;
-  description: string;
-  discount_percentage: number;
-  usage_limit: number | null;
-  used_count: number;
-  /** ISO instant; null = never expires. */
-  expires_at: string | null;
-  is_active: number | boolean;
-}
+/** GET /admin/bonus-codes: one code (is_active as SPEC stores it, 1 or 0; expires_at an ISO instant or null). */
+export type { BonusCode };
 
 export const BONUS_CODES_PATH = '/admin/bonus-codes';
 

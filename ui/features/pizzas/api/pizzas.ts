@@ -2,19 +2,14 @@
 import type { z } from 'zod';
 import { api } from '../../../lib/api.js';
 import { pizzaInputSchema } from '../../../../domain/menu/menu.js';
+import type { Pizza } from '../../../../domain/answers/menu.js';
 
 export { pizzaInputSchema };
 /** The body of a save, as sent (active as 1 or 0, as SPEC stores it). */
 export type PizzaBody = z.input<typeof pizzaInputSchema>;
 
 /** GET /admin/pizzas: every pizza, inactive ones too (active as SPEC stores it, 1 or 0). */
-export interface AdminPizza {
-  id: number;
-  name: string;
-  description: string;
-  price_cents: number;
-  active: number | boolean;
-}
+export type AdminPizza = Pizza;
 
 export const PIZZAS_PATH = '/admin/pizzas';
 

@@ -1,9 +1,13 @@
 // The admin's settings calls (SPEC 7), beside the schema the server checks a save with.
 import { z } from 'zod';
 import { api } from '../../../lib/api.js';
-import { settingsSchema, type Settings } from '../../../../domain/settings/settings.js';
+import { settingsSchema } from '../../../../domain/settings/settings.js';
+import type { AdminSettings, settingsSavedSchema } from '../../../../domain/answers/menu.js';
 
-export { settingsSchema, type Settings };
+export { settingsSchema };
+/** GET /admin/settings: every setting, the admin e-mail too. */
+export type Settings = AdminSettings;
+type SettingsSaved = z.infer<typeof settingsSavedSchema>;
 
 /** The whole-number settings, in the form's order. */
 export const NUMBER_KEYS = [
@@ -25,14 +29,13 @@ export function settingMin(key: NumberKey): number | undefined {
 
 export const SETTINGS_PATH = '/admin/settings';
 
-/** GET /admin/settings: every setting, the admin e-mail too. */
 export const getSettings = () => api<Settings>(SETTINGS_PATH);
 
 /** PUT /admin/settings with a body settingsSchema accepted. */
-export const saveSettings = (body: z.input<typeof settingsSchema>) => api<{ success: boolean; settings: Settings }>(SETTINGS_PATH, { method: 'PUT', body });
+export const saveSettings = (body: z.input<typeof settingsSchema>) => api<SettingsSaved>(SETTINGS_PATH, { method: 'PUT', body });
 
 /** POST /admin/settings/reset: back to SPEC 9's defaults. */
-export const resetSettings = () => api<{ success: boolean; settings: Settings }>(`${SETTINGS_PATH}/reset`, { method: 'POST', body: {} });
+export const resetSettings = () => api<SettingsSaved>(`${SETTINGS_PATH}/reset`, { method: 'POST', body: {} });
 
 /** POST /admin/settings/sync-calendar: coming dates without hours of their own follow the weekdays. */
 export const syncSettingsToCalendar = () => api(`${SETTINGS_PATH}/sync-calendar`, { method: 'POST', body: {} });
