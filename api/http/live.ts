@@ -3,17 +3,11 @@
 // the projection runner per process serves every open screen; no screen polls.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RecordedEvent } from '../../domain/eventStore.js';
+import type { BookingChange } from '../../domain/answers/admin.js';
 
 export type AppliedSource = (listener: (events: readonly RecordedEvent[]) => void) => () => void;
 
-export interface BookingChange {
-  type: 'BookingPlaced' | 'BookingConfirmed' | 'BookingCancelled';
-  booking_id: string;
-  booking_date?: string;
-  booking_time?: string;
-  name?: string;
-  total_pizzas?: number;
-}
+export type { BookingChange };
 
 const BOOKING_EVENTS = new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled']);
 const KEEP_ALIVE_MS = 25_000;

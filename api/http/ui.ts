@@ -63,12 +63,19 @@ export async function registerUi(app: FastifyInstance, options: UiOptions = {}):
     // An unknown /api path is an API 404, not a page.
     if (request.url.startsWith('/api/') || request.url === '/api') return reply.callNotFound();
     // +guard and +data hooks read the /api in-process, through the same routes a browser calls,
-    // with the visitor's cookie (so the admin pages see who is signed in).
+    // with the visitor's cookie (so the admin pages see who is signed in). Within one page render
+    // a path is asked once: the guard and the page's data both want /admin/me.
     const cookie = request.headers.cookie;
-    const apiGet = async <T>(path: string): Promise<T> => {
+    const answers = new Map<string, Promise<unknown>>();
+    const ask = async (path: string): Promise<unknown> => {
       const response = await app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
       if (response.statusCode >= 400) throw Object.assign(new Error(`${path}: ${response.statusCode}`), { statusCode: response.statusCode });
-      return response.json() as T;
+      return response.json();
+    };
+    const apiGet = <T>(path: string): Promise<T> => {
+      let answer = answers.get(path);
+      if (!answer) answers.set(path, (answer = ask(path)));
+      return answer as Promise<T>;
     };
     const pageContext = await renderPage({ urlOriginal: request.url, headersOriginal: request.headers, apiGet });
     const response = pageContext.httpResponse;

@@ -108,7 +108,8 @@ describe('the staff admin', () => {
     const { page: admin } = await newPage();
     await signIn(admin);
     await admin.goto('/admin/bookings');
-    await admin.locator('.bookings-table, .card').first().waitFor();
+    // The list is in the first HTML; changes arrive once the page has opened the live stream.
+    await admin.locator('[data-live="on"]').waitFor();
     const { page: customer } = await newPage(390);
     await customer.goto('/');
     await chooseDateAndCount(customer, inDays(3), 1);

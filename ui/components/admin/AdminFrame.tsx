@@ -1,38 +1,60 @@
-// Pieces of the admin frame shared by its layout and pages: the screens, the loading state and
-// logout.
-import { navigate } from 'vike/client/router';
-import { api } from '../../lib/api.js';
-import { a } from '../../lib/adminTexts.js';
-
-/** The admin screens built so far, in the order staff use them (nav and dashboard tiles). */
-export const ADMIN_SCREENS = [
-  { href: '/admin', label: 'Översikt' },
-  { href: '/admin/bookings', label: 'Bokningar' },
-  { href: '/admin/calendar', label: 'Kalender' },
-  { href: '/admin/pizzas', label: 'Pizzor' },
-  { href: '/admin/vip', label: 'VIP' },
-  { href: '/admin/bonus-codes', label: 'Bonuskoder' },
-  { href: '/admin/reports', label: 'Rapporter' },
-  { href: '/admin/stats', label: 'Statistik' },
-  { href: '/admin/settings', label: 'Inställningar' },
-];
+// The admin frame around every signed-in page: the header with the version, the user, the way
+// back to the site and logout, and the navigation. While the user is not yet known: 'Laddar...'
+// (SPEC 2).
+import type { ReactNode } from 'react';
+import { ADMIN_SCREENS, ADMIN_VERSION, frameTexts } from './frameTexts.js';
 
 export function Loading() {
   return (
     <div className="admin-loading" role="status">
-      <span className="spinner" aria-hidden="true" /> {a.loading}
+      <span className="spinner" aria-hidden="true" /> {frameTexts.loading}
     </div>
   );
 }
 
-/** Logout clears the user even when the call fails (the failure is only logged). */
-export async function logout(setUser: (user: null) => void) {
-  try {
-    await api('/admin/logout', { body: {} });
-  } catch (error) {
-    console.warn('Utloggningen misslyckades', error);
-  }
-  setUser(null);
-  await navigate('/admin/login', { overwriteLastHistoryEntry: true });
+export function AdminFrame({ userName, currentPath, onLogout, children }: { userName: string; currentPath: string; onLogout: () => void; children: ReactNode }) {
+  return (
+    <div className="admin">
+      <header className="admin-header">
+        <div className="admin-header__inner">
+          <a className="admin-brand" href="/admin">
+            <img src="/favicon.svg" alt="" width="34" height="34" />
+            <span>
+              {frameTexts.brand} <span className="admin-version">{ADMIN_VERSION}</span>
+            </span>
+          </a>
+          <div className="admin-user">
+            <span className="admin-user__name">{userName}</span>
+            <a className="btn btn--ghost btn--small" href="/">
+              {frameTexts.toSite}
+            </a>
+            <button type="button" className="btn btn--secondary btn--small" onClick={onLogout}>
+              {frameTexts.logout}
+            </button>
+          </div>
+        </div>
+        <nav className="admin-nav" aria-label={frameTexts.nav}>
+          {ADMIN_SCREENS.map((screen) => (
+            <a key={screen.href} href={screen.href} aria-current={currentPath === screen.href ? 'page' : undefined}>
+              {screen.label}
+            </a>
+          ))}
+        </nav>
+      </header>
+      <main id="main" className="admin-main">
+        {children}
+      </main>
+    </div>
+  );
 }
 
+/** The link back to the dashboard that sub-screens show above their title. */
+export function BackToOverview() {
+  return (
+    <p className="back-link">
+      <a href="/admin">
+        <span aria-hidden="true">←</span> {frameTexts.backToOverview}
+      </a>
+    </p>
+  );
+}

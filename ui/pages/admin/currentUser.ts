@@ -1,10 +1,12 @@
-// GET /api/admin/me with the visitor's cookie; a failed check means signed out (SPEC 8).
+// The signed-in user for the server's page hooks (+guard, +data): GET /api/admin/me with the
+// visitor's cookie, asked once per page render (api/http/ui.ts); a failed check means signed out
+// (SPEC 8).
 import type { PageContextServer } from 'vike/types';
-import type { AdminUser } from '../../state/auth.js';
+import { ME_PATH, type AdminUser } from '../../features/auth/api/session.js';
 
 export async function currentUser(pageContext: PageContextServer): Promise<AdminUser | null> {
   try {
-    return (await pageContext.apiGet<{ user: AdminUser }>('/api/admin/me')).user ?? null;
+    return (await pageContext.apiGet<{ user: AdminUser }>(ME_PATH)).user ?? null;
   } catch {
     return null;
   }

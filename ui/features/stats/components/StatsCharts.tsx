@@ -8,9 +8,10 @@ import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { AriaComponent, GridComponent, TooltipComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
 import dayjs from 'dayjs';
-import '../../lib/format.js'; // the Swedish dayjs locale
-import { formatKr } from '../../lib/format.js';
-import { stats as t } from '../../lib/adminPlanningTexts.js';
+import '../../../lib/format.js'; // the Swedish dayjs locale
+import { formatKr } from '../../../lib/format.js';
+import type { PeriodStats } from '../api/stats.js';
+import { statsTexts } from '../texts.js';
 
 echarts.use([PieChart, BarChart, LineChart, AriaComponent, GridComponent, TooltipComponent, SVGRenderer]);
 
@@ -18,11 +19,7 @@ echarts.use([PieChart, BarChart, LineChart, AriaComponent, GridComponent, Toolti
 export const PALETTE = ['#d64532', '#2f8f4e', '#b7791f', '#3b6fd8', '#9b59b6', '#0f8a7e', '#d6336c'];
 const HEIGHT = 300;
 
-export interface ChartData {
-  pizzas: { name: string; total_ordered: number; total_revenue: number }[];
-  peakHours: { hour: string; bookings_count: number }[];
-  sales: { period: string; bookings_count: number; revenue: number }[];
-}
+export type ChartData = Pick<PeriodStats, 'pizzas' | 'peakHours' | 'sales'>;
 
 /** The current theme's text and line colours, read again when the theme changes. */
 function useThemeColours() {
@@ -54,34 +51,34 @@ function useNarrow() {
 const dayLabel = (period: string) => (/^\d{4}-\d{2}-\d{2}$/.test(period) ? dayjs(period).format('D MMM') : period);
 
 export default function StatsCharts({ data }: { data: ChartData }) {
-  const c = useThemeColours();
+  const colours = useThemeColours();
   const base = {
     color: PALETTE,
     backgroundColor: 'transparent',
-    textStyle: { color: c.text, fontFamily: 'system-ui, sans-serif' },
+    textStyle: { color: colours.text, fontFamily: 'system-ui, sans-serif' },
     aria: { enabled: true, decal: { show: false } },
-    tooltip: { backgroundColor: c.surface, borderColor: c.border, textStyle: { color: c.text } },
+    tooltip: { backgroundColor: colours.surface, borderColor: colours.border, textStyle: { color: colours.text } },
   };
   const axis = {
-    axisLine: { lineStyle: { color: c.muted } },
-    axisLabel: { color: c.text },
-    splitLine: { lineStyle: { color: c.border } },
+    axisLine: { lineStyle: { color: colours.muted } },
+    axisLabel: { color: colours.text },
+    splitLine: { lineStyle: { color: colours.border } },
   };
   const grid = { left: 8, right: 28, top: 24, bottom: 8, containLabel: true };
   const narrow = useNarrow();
 
   const pie = {
     ...base,
-    tooltip: { ...base.tooltip, trigger: 'item', valueFormatter: (v: number) => `${v} st` },
+    tooltip: { ...base.tooltip, trigger: 'item', valueFormatter: (v: number) => statsTexts.pieces(v) },
     series: [
       {
         type: 'pie',
-        name: t.quantity,
+        name: statsTexts.quantity,
         radius: 80,
         percentPrecision: 0,
         colorBy: 'data',
-        label: { color: c.text, formatter: '{b}: {d}%', overflow: 'break', width: narrow ? 64 : 120, lineHeight: 14, alignTo: 'edge', edgeDistance: 4 },
-        labelLine: { lineStyle: { color: c.muted } },
+        label: { color: colours.text, formatter: '{b}: {d}%', overflow: 'break', width: narrow ? 64 : 120, lineHeight: 14, alignTo: 'edge', edgeDistance: 4 },
+        labelLine: { lineStyle: { color: colours.muted } },
         data: data.pizzas.map((p) => ({ name: p.name, value: p.total_ordered })),
       },
     ],
@@ -92,7 +89,7 @@ export default function StatsCharts({ data }: { data: ChartData }) {
     tooltip: { ...base.tooltip, trigger: 'axis' },
     xAxis: { ...axis, type: 'category', data: data.sales.map((s) => dayLabel(s.period)) },
     yAxis: { ...axis, type: 'value', minInterval: 1 },
-    series: [{ type: 'bar', name: 'Bokningar', colorBy: 'data', data: data.sales.map((s) => s.bookings_count) }],
+    series: [{ type: 'bar', name: statsTexts.bookings, colorBy: 'data', data: data.sales.map((s) => s.bookings_count) }],
   };
   const times = {
     ...base,
@@ -100,22 +97,22 @@ export default function StatsCharts({ data }: { data: ChartData }) {
     tooltip: { ...base.tooltip, trigger: 'axis' },
     xAxis: { ...axis, type: 'category', data: data.peakHours.map((h) => `${h.hour}:00`) },
     yAxis: { ...axis, type: 'value', minInterval: 1 },
-    series: [{ type: 'bar', name: 'Bokningar', colorBy: 'data', data: data.peakHours.map((h) => h.bookings_count) }],
+    series: [{ type: 'bar', name: statsTexts.bookings, colorBy: 'data', data: data.peakHours.map((h) => h.bookings_count) }],
   };
   const revenue = {
     ...base,
     grid,
     tooltip: { ...base.tooltip, trigger: 'axis', valueFormatter: (v: number) => formatKr(Math.round(v * 100)) },
     xAxis: { ...axis, type: 'category', boundaryGap: false, data: data.sales.map((s) => dayLabel(s.period)) },
-    yAxis: { ...axis, type: 'value', axisLabel: { color: c.text, formatter: '{value} kr' } },
-    series: [{ type: 'line', name: 'Omsättning', smooth: true, symbolSize: 8, lineStyle: { width: 3 }, areaStyle: { opacity: 0.12 }, data: data.sales.map((s) => s.revenue) }],
+    yAxis: { ...axis, type: 'value', axisLabel: { color: colours.text, formatter: '{value} kr' } },
+    series: [{ type: 'line', name: statsTexts.revenue, smooth: true, symbolSize: 8, lineStyle: { width: 3 }, areaStyle: { opacity: 0.12 }, data: data.sales.map((s) => s.revenue) }],
   };
 
   const charts = [
-    { id: 'pizzas', title: t.popularPizzas, option: pie, empty: data.pizzas.length === 0 },
-    { id: 'bookings', title: t.bookingsPerDay, option: bookings, empty: data.sales.length === 0 },
-    { id: 'times', title: t.popularTimes, option: times, empty: data.peakHours.length === 0 },
-    { id: 'revenue', title: t.revenueTrend, option: revenue, empty: data.sales.length === 0 },
+    { id: 'pizzas', title: statsTexts.popularPizzas, option: pie, empty: data.pizzas.length === 0 },
+    { id: 'bookings', title: statsTexts.bookingsPerDay, option: bookings, empty: data.sales.length === 0 },
+    { id: 'times', title: statsTexts.popularTimes, option: times, empty: data.peakHours.length === 0 },
+    { id: 'revenue', title: statsTexts.revenueTrend, option: revenue, empty: data.sales.length === 0 },
   ];
   return (
     <div className="charts">
@@ -127,7 +124,7 @@ export default function StatsCharts({ data }: { data: ChartData }) {
           <div className="chart" data-chart={chart.id}>
             <ReactEChartsCore echarts={echarts} option={chart.option} notMerge style={{ height: HEIGHT, width: '100%' }} opts={{ renderer: 'svg' }} />
           </div>
-          {chart.empty && <p className="hint chart-card__empty">Inga data för perioden.</p>}
+          {chart.empty && <p className="hint chart-card__empty">{statsTexts.noData}</p>}
         </section>
       ))}
     </div>

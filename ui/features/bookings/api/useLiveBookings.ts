@@ -1,16 +1,12 @@
 // Follows GET /api/admin/live (server-sent events): calls onChange for every booking change,
 // and for a new booking shows a toast and, when staff turned it on, plays a short chime.
-import { useEffect, useRef } from 'react';
+// `connected` turns true once the stream is open (changes from then on arrive).
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { a } from '../../lib/adminTexts.js';
+import type { BookingChange } from '../../../../domain/answers/admin.js';
+import { bookingTexts } from '../texts.js';
 
-export interface BookingChange {
-  type: 'BookingPlaced' | 'BookingConfirmed' | 'BookingCancelled';
-  booking_id: string;
-  booking_date?: string;
-  booking_time?: string;
-  name?: string;
-}
+export type { BookingChange };
 
 export const SOUND_KEY = 'pizzakiosken-admin-sound';
 
@@ -34,19 +30,23 @@ function chime() {
   }
 }
 
-export function useLiveBookings(onChange: (change: BookingChange) => void) {
+export function useLiveBookings(onChange: (change: BookingChange) => void): { connected: boolean } {
   const latest = useRef(onChange);
   latest.current = onChange;
+  const [connected, setConnected] = useState(false);
   useEffect(() => {
     const source = new EventSource('/api/admin/live');
+    source.addEventListener('open', () => setConnected(true));
+    source.addEventListener('error', () => setConnected(false));
     source.addEventListener('booking', (message) => {
       const change = JSON.parse((message as MessageEvent<string>).data) as BookingChange;
       if (change.type === 'BookingPlaced') {
-        toast(a.newBooking(change.name ?? '', change.booking_time ?? ''), { icon: '🍕', duration: 6000 });
+        toast(bookingTexts.newBooking(change.name ?? '', change.booking_time ?? ''), { icon: '🍕', duration: 6000 });
         if (localStorage.getItem(SOUND_KEY) === 'on') chime();
       }
       latest.current(change);
     });
     return () => source.close();
   }, []);
+  return { connected };
 }

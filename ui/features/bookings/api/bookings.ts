@@ -1,0 +1,47 @@
+// The staff's booking calls (SPEC 7), each beside the schema the server checks it with.
+import type { z } from 'zod';
+import { api } from '../../../lib/api.js';
+import { staffCancelSchema } from '../../../../domain/payloads.js';
+import type { Booking } from '../../../../domain/answers/booking.js';
+import type { bookingHistorySchema } from '../../../../domain/answers/admin.js';
+
+export type { Booking };
+export type BookingHistory = z.infer<typeof bookingHistorySchema>;
+export { staffCancelSchema };
+
+/** The list's filters as the address keeps them ('' = all). */
+export interface BookingFilters {
+  status: string;
+  date: string;
+}
+
+/** The query of GET /admin/bookings for the filters ('' when none is set). */
+export function filterQuery(filters: BookingFilters): string {
+  const query = new URLSearchParams();
+  if (filters.status) query.set('status', filters.status);
+  if (filters.date) query.set('date', filters.date);
+  return query.size ? `?${query}` : '';
+}
+
+export const BOOKINGS_PATH = '/admin/bookings';
+
+/** What the list shows of a booking (the first HTML carries no more). */
+export type BookingRow = Pick<Booking, 'id' | 'name' | 'email' | 'booking_date' | 'booking_time' | 'pizza_summary' | 'total_pizzas' | 'status'>;
+export const bookingRow = ({ id, name, email, booking_date, booking_time, pizza_summary, total_pizzas, status }: Booking): BookingRow => ({
+  id,
+  name,
+  email,
+  booking_date,
+  booking_time,
+  pizza_summary,
+  total_pizzas,
+  status,
+});
+
+const bookingPath = (id: string) => `${BOOKINGS_PATH}/${encodeURIComponent(id)}`;
+
+export const listBookings = (filters: BookingFilters) => api<Booking[]>(`${BOOKINGS_PATH}${filterQuery(filters)}`);
+export const getBooking = (id: string) => api<Booking>(bookingPath(id));
+export const getBookingHistory = (id: string) => api<BookingHistory>(`${bookingPath(id)}/history`);
+export const confirmBooking = (id: string) => api(`${bookingPath(id)}/confirm`, { method: 'PUT', body: {} });
+export const cancelBooking = (id: string, body: z.output<typeof staffCancelSchema>) => api(`${bookingPath(id)}/cancel`, { method: 'PUT', body });

@@ -1,0 +1,78 @@
+// The details of one booking (SPEC 2): customer, phone, date and time, dine in or take away,
+// items with prices and total, comment, and its history from the event log as a timeline.
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Dialog, closeDialogOf } from '../../../components/Dialog.js';
+import { AmountRow, ItemsTable } from '../../../components/ItemsTable.js';
+import { formatDateLong } from '../../../lib/format.js';
+import { getBooking, getBookingHistory, type Booking, type BookingHistory } from '../api/bookings.js';
+import { bookingStatusText, bookingTexts } from '../texts.js';
+
+export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const [booking, setBooking] = useState<Booking | null>(null);
+  const [history, setHistory] = useState<BookingHistory | null>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    getBooking(id).then(setBooking, () => {
+      toast.error(bookingTexts.detailsFailed);
+      close.current();
+    });
+    getBookingHistory(id).then(setHistory, () => setHistory(null));
+  }, [id]);
+
+  return (
+    <Dialog title={bookingTexts.detailsTitle(id)} titleId="details-title" wide onClose={onClose}>
+      {!booking ? (
+        <p role="status">{bookingTexts.loading}</p>
+      ) : (
+        <>
+          <span className={`badge badge--${booking.status}`}>{bookingStatusText[booking.status]}</span>
+          <dl className="details">
+            <dt>{bookingTexts.customer}</dt>
+            <dd>{booking.name}</dd>
+            <dt>{bookingTexts.email}</dt>
+            <dd>
+              <a href={`mailto:${booking.email}`}>{booking.email}</a>
+            </dd>
+            <dt>{bookingTexts.phone}</dt>
+            <dd>{booking.phone ? <a href={`tel:${booking.phone}`}>{booking.phone}</a> : bookingTexts.none_}</dd>
+            <dt>{bookingTexts.dateTime}</dt>
+            <dd>{bookingTexts.at(formatDateLong(booking.booking_date), booking.booking_time)}</dd>
+            <dt>{bookingTexts.type}</dt>
+            <dd>{booking.dine_in ? bookingTexts.dineIn : bookingTexts.takeAway}</dd>
+            <dt>{bookingTexts.comment}</dt>
+            <dd>{booking.comment || bookingTexts.none_}</dd>
+            {booking.cancel_reason && (
+              <>
+                <dt>{bookingTexts.cancelReason}</dt>
+                <dd>{booking.cancel_reason}</dd>
+              </>
+            )}
+          </dl>
+          <ItemsTable lines={booking.items} caption={bookingTexts.pizzas}>
+            {booking.discount_cents ? <AmountRow label={bookingTexts.discount} cents={booking.discount_cents} kind="discount" /> : null}
+            <AmountRow label={bookingTexts.total} cents={booking.final_total_cents} kind="total" />
+          </ItemsTable>
+          {history && history.length > 0 && (
+            <section aria-labelledby="history-title">
+              <h3 id="history-title">{bookingTexts.history}</h3>
+              <ol className="timeline">
+                {history.map((entry, i) => (
+                  <li key={i}>
+                    <strong>{bookingTexts.events[entry.type] ?? entry.type}</strong>{' '}
+                    <time dateTime={entry.time}>{new Date(entry.time).toLocaleString('sv-SE')}</time> · {entry.actor}
+                    {typeof entry.data.reason === 'string' && entry.data.reason ? ` · ”${entry.data.reason}”` : ''}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
+        </>
+      )}
+      <button type="button" className="btn btn--primary" onClick={(event) => closeDialogOf(event.currentTarget)}>
+        {bookingTexts.close}
+      </button>
+    </Dialog>
+  );
+}

@@ -1,0 +1,61 @@
+// /admin/bookings (SPEC 2): status and date filters kept in the address, a table on desktop and
+// cards on a phone, details, and confirm or cancel (with a reason) for pending bookings. The first
+// list comes in the page's HTML (+data, with the address's filters); new and changed bookings
+// appear by themselves.
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { LoadFailed } from '../../../components/LoadFailed.js';
+import { useAction } from '../../../components/useAction.js';
+import { useHydrated } from '../../../components/useHydrated.js';
+import { useReloadable } from '../../../components/useReloadable.js';
+import { check } from '../../../lib/formErrors.js';
+import { BOOKINGS_PATH, cancelBooking, confirmBooking, filterQuery, listBookings, staffCancelSchema, type BookingRow, type BookingFilters } from '../api/bookings.js';
+import { useLiveBookings } from '../api/useLiveBookings.js';
+import { bookingTexts } from '../texts.js';
+import { BookingDetailsDialog } from './BookingDetailsDialog.js';
+import { BookingFiltersForm } from './BookingFiltersForm.js';
+import { BookingsTable } from './BookingsTable.js';
+
+export function BookingsScreen({ filters: initialFilters, bookings: initial }: { filters: BookingFilters; bookings: BookingRow[] | null }) {
+  const hydrated = useHydrated();
+  const [filters, setFilters] = useState(initialFilters);
+  const { data: bookings, setData: setBookings, reload } = useReloadable(initial, () => listBookings(filters), bookingTexts.loadFailed);
+  const [details, setDetails] = useState<string | null>(null);
+  const { busy, run } = useAction();
+  const { connected } = useLiveBookings(() => void reload());
+
+  function change(next: BookingFilters) {
+    setFilters(next);
+    window.history.replaceState(window.history.state, '', `${BOOKINGS_PATH}${filterQuery(next)}`);
+    listBookings(next).then(setBookings, () => toast.error(bookingTexts.loadFailed));
+  }
+
+  function confirm(booking: BookingRow) {
+    void run(booking.id, () => confirmBooking(booking.id), { success: bookingTexts.confirmed, failure: bookingTexts.confirmFailed, reload });
+  }
+
+  function cancel(booking: BookingRow) {
+    const reason = window.prompt(bookingTexts.cancelReasonPrompt);
+    if (reason === null) return;
+    const checked = check(staffCancelSchema, { reason });
+    if (!checked.ok) return void toast.error(checked.errors.reason ?? bookingTexts.cancelFailed);
+    void run(booking.id, () => cancelBooking(booking.id, checked.data), { success: bookingTexts.cancelled, failure: bookingTexts.cancelFailed, reload });
+  }
+
+  return (
+    <div data-live={connected ? 'on' : 'off'}>
+      <div className="admin-title">
+        <h1>{bookingTexts.title}</h1>
+      </div>
+      <BookingFiltersForm filters={filters} onChange={change} enabled={hydrated} />
+      {bookings === null ? (
+        <LoadFailed text={bookingTexts.loadFailed} disabled={!hydrated} onRetry={() => void reload()} />
+      ) : bookings.length === 0 ? (
+        <p className="card">{bookingTexts.none}</p>
+      ) : (
+        <BookingsTable bookings={bookings} busy={busy} enabled={hydrated} onShow={(b) => setDetails(b.id)} onConfirm={confirm} onCancel={cancel} />
+      )}
+      {details && <BookingDetailsDialog id={details} onClose={() => setDetails(null)} />}
+    </div>
+  );
+}

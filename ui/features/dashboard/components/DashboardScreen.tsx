@@ -1,0 +1,100 @@
+// /admin, the dashboard (SPEC 2): welcome, the four stat cards, today, tiles to every screen and
+// the quick links. The figures come in the first HTML (+data) and follow bookings live.
+import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { ADMIN_SCREENS } from '../../../components/admin/frameTexts.js';
+import { useReloadable } from '../../../components/useReloadable.js';
+import { formatKr } from '../../../lib/format.js';
+import { userAtom } from '../../../state/auth.js';
+import { SOUND_KEY, useLiveBookings } from '../../bookings/api/useLiveBookings.js';
+import { getOverview, type StatsOverview } from '../api/dashboard.js';
+import { dashboardTexts } from '../texts.js';
+import { DailyReportDialog } from './DailyReportDialog.js';
+
+function StatCard({ label, value, kind }: { label: string; value: string | number; kind?: 'ok' | 'warn' }) {
+  return (
+    <div className={kind ? `stat-card stat-card--${kind}` : 'stat-card'}>
+      <span className="stat-card__label">{label}</span>
+      <span className="stat-card__value">{value}</span>
+    </div>
+  );
+}
+
+/** overview: as the server read it for the first HTML; null when that failed. */
+export function DashboardScreen({ overview: initial, userName }: { overview: StatsOverview | null; userName: string }) {
+  const user = useAtomValue(userAtom);
+  const { data: stats, reload } = useReloadable(initial, getOverview, dashboardTexts.statsFailed);
+  const [reportOpen, setReportOpen] = useState(false);
+  const [sound, setSound] = useState(false);
+  useEffect(() => setSound(localStorage.getItem(SOUND_KEY) === 'on'), []);
+  useLiveBookings(() => void reload());
+
+  const o = stats?.overview;
+  const dash = (value: number | undefined) => value ?? '–';
+  return (
+    <>
+      <div className="admin-title">
+        <h1>{dashboardTexts.welcome(user?.name ?? userName)}</h1>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={sound}
+            onChange={(e) => {
+              setSound(e.target.checked);
+              localStorage.setItem(SOUND_KEY, e.target.checked ? 'on' : 'off');
+            }}
+          />
+          <span>{dashboardTexts.sound}</span>
+        </label>
+      </div>
+      <section aria-label={dashboardTexts.keyFigures} className="stat-cards">
+        <StatCard label={dashboardTexts.totalBookings} value={dash(o?.total_bookings)} />
+        <StatCard label={dashboardTexts.confirmed} value={dash(o?.confirmed_bookings)} kind="ok" />
+        <StatCard label={dashboardTexts.pending} value={dash(o?.pending_bookings)} kind="warn" />
+        {/* SPEC 9: revenue arrives in kr and is multiplied by 100 before formatting. */}
+        <StatCard label={dashboardTexts.totalRevenue} value={stats ? formatKr(stats.revenue.total_revenue * 100) : '–'} />
+      </section>
+      <div className="admin-columns">
+        <section className="card" aria-labelledby="today-title">
+          <h2 id="today-title">{dashboardTexts.today}</h2>
+          <dl className="details">
+            <dt>{dashboardTexts.bookingsToday}</dt>
+            <dd>{dash(stats?.today.bookings)}</dd>
+            <dt>{dashboardTexts.pizzasToday}</dt>
+            <dd>{dash(stats?.today.pizzas)}</dd>
+            <dt>{dashboardTexts.pizzasTotal}</dt>
+            <dd>{dash(o?.total_pizzas)}</dd>
+          </dl>
+        </section>
+        <section className="card" aria-labelledby="quick-title">
+          <h2 id="quick-title">{dashboardTexts.quickLinks}</h2>
+          <ul className="quick-links">
+            <li>
+              <a href="/admin/bookings?status=pending">{dashboardTexts.pendingBookings}</a>
+            </li>
+            <li>
+              <a href="/admin/bookings?date=today">{dashboardTexts.todaysBookings}</a>
+            </li>
+            <li>
+              <button type="button" className="link-button" onClick={() => setReportOpen(true)}>
+                {dashboardTexts.dailyReport}
+              </button>
+            </li>
+            <li>
+              <a href="/admin/stats">{dashboardTexts.stats}</a>
+            </li>
+          </ul>
+        </section>
+      </div>
+      <nav aria-label={dashboardTexts.screens} className="tiles">
+        {ADMIN_SCREENS.filter((s) => s.href !== '/admin').map((screen) => (
+          <a key={screen.href} className="tile" href={screen.href}>
+            <span className="tile__title">{screen.label}</span>
+            <span className="tile__text">{dashboardTexts.tiles[screen.href]}</span>
+          </a>
+        ))}
+      </nav>
+      {reportOpen && <DailyReportDialog onClose={() => setReportOpen(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+// /admin/stats, 'Statistik & Analys' (SPEC 2, 7, 9): a period (week by default) and the four calls
+// made together on every change; four cards, four charts (their code is loaded only here, on the
+// client) and the per-pizza table. The week's figures come in the first HTML (+data). A failed
+// load is only logged (SPEC 8).
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import '../../../styles/admin-planning.css';
+import { BackToOverview } from '../../../components/admin/AdminFrame.js';
+import { Field, fieldControl } from '../../../components/Field.js';
+import { useHydrated } from '../../../components/useHydrated.js';
+import { formatKr } from '../../../lib/format.js';
+import { readPeriodStats, type Period, type PeriodStats } from '../api/stats.js';
+import { statsTexts } from '../texts.js';
+import { StatsTable } from './StatsTable.js';
+
+const StatsCharts = lazy(() => import('./StatsCharts.js'));
+
+const krText = (kr: number) => formatKr(Math.round(kr * 100));
+const PERIODS = Object.keys(statsTexts.periods) as Period[];
+
+export function StatsScreen({ stats: initial }: { stats: PeriodStats | null }) {
+  const hydrated = useHydrated();
+  const [period, setPeriod] = useState<Period>('week');
+  const [data, setData] = useState(initial);
+  const [loading, setLoading] = useState(false);
+  const latest = useRef(0);
+
+  async function load(next: Period) {
+    const call = ++latest.current;
+    setLoading(true);
+    try {
+      const stats = await readPeriodStats(next);
+      if (call === latest.current) setData(stats);
+    } catch (error) {
+      console.warn(statsTexts.loadFailedLog, error);
+    } finally {
+      if (call === latest.current) setLoading(false);
+    }
+  }
+  // The first HTML may have come without figures (the server's read failed): read them here.
+  useEffect(() => {
+    if (!initial) void load('week');
+  }, [initial]);
+
+  function choose(next: Period) {
+    setPeriod(next);
+    void load(next);
+  }
+
+  const totals = data?.overview;
+  return (
+    <>
+      <BackToOverview />
+      <div className="admin-title">
+        <h1>{statsTexts.title}</h1>
+        <Field id="stats-period" label={statsTexts.period} className="period-field">
+          <select {...fieldControl('stats-period')} value={period} disabled={!hydrated} onChange={(e) => choose(e.target.value as Period)}>
+            {PERIODS.map((p) => (
+              <option key={p} value={p}>
+                {statsTexts.periods[p]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+
+      {(loading || !data) && (
+        <p className="stats-loading" role="status">
+          <span className="spinner" aria-hidden="true" /> {statsTexts.loading}
+        </p>
+      )}
+
+      {data && totals && (
+        <div aria-busy={loading || undefined}>
+          <div className="stat-cards">
+            <div className="stat-card">
+              <span className="stat-card__label">{statsTexts.totalBookings}</span>
+              <span className="stat-card__value">{totals.overview.total_bookings}</span>
+            </div>
+            <div className="stat-card stat-card--ok">
+              <span className="stat-card__label">{statsTexts.totalRevenue}</span>
+              <span className="stat-card__value">{krText(totals.revenue.total_revenue)}</span>
+            </div>
+            <div className="stat-card stat-card--warn">
+              <span className="stat-card__label">{statsTexts.pizzasSold}</span>
+              <span className="stat-card__value">{totals.overview.total_pizzas}</span>
+            </div>
+            <div className="stat-card">
+              <span className="stat-card__label">{statsTexts.avgOrder}</span>
+              <span className="stat-card__value">{krText(totals.revenue.avg_order_value)}</span>
+            </div>
+          </div>
+
+          {hydrated && (
+            <Suspense fallback={<p role="status">{statsTexts.loading}</p>}>
+              <StatsCharts data={data} />
+            </Suspense>
+          )}
+
+          <StatsTable pizzas={data.pizzas} totalPizzas={totals.overview.total_pizzas} />
+        </div>
+      )}
+    </>
+  );
+}
