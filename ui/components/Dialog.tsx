@@ -62,12 +62,16 @@ export interface FormDialogProps extends Omit<DialogProps, 'children'> {
   error?: string;
   /** The id of that message, for controls it speaks of (fieldControl's errorId; default: generated). */
   errorId?: string;
+  /** The label of the button that closes the dialog (default: "Avbryt"; "Stäng" where nothing is lost). */
+  cancelLabel?: string;
   onSubmit: () => void;
   children: ReactNode;
+  /** Shown below the form, e.g. what the form made (a link to copy). */
+  after?: ReactNode;
 }
 
 /** A form in a Dialog: submit (not twice while busy) and cancel. */
-export function FormDialog({ submitLabel, busyLabel, error, errorId: givenErrorId, onSubmit, children, ...dialog }: FormDialogProps) {
+export function FormDialog({ submitLabel, busyLabel, cancelLabel, error, errorId: givenErrorId, onSubmit, children, after, ...dialog }: FormDialogProps) {
   const generatedErrorId = useId();
   const errorId = givenErrorId ?? generatedErrorId;
   const busy = dialog.busy ?? false;
@@ -89,10 +93,11 @@ export function FormDialog({ submitLabel, busyLabel, error, errorId: givenErrorI
             {busy ? (busyLabel ?? commonTexts.saving) : submitLabel}
           </button>
           <button type="button" className="btn btn--secondary" disabled={busy} onClick={(event) => closeDialogOf(event.currentTarget)}>
-            {commonTexts.cancel}
+            {cancelLabel ?? commonTexts.cancel}
           </button>
         </div>
       </form>
+      {after}
     </Dialog>
   );
 }

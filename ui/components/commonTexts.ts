@@ -5,4 +5,11 @@ export const commonTexts = {
   close: 'Stäng',
   loading: 'Laddar...',
   retry: 'Försök igen',
+  // LinkResult (calendar and VIP)
+  vipLink: 'VIP-länk',
+  validUntil: (when: string) => `Giltig till ${when}`,
+  copy: 'Kopiera länk',
+  copiedMark: 'Kopierad ✓',
+  copied: 'Länk kopierad till urklipp!',
+  copyFailed: 'Kunde inte kopiera länken',
 };

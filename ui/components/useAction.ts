@@ -5,14 +5,14 @@ import { useCallback, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorText } from '../lib/api.js';
 
-export interface ActionTexts {
-  /** Toasted when the call succeeds (nothing when left out). */
-  success?: string;
+export interface ActionTexts<T = unknown> {
+  /** Toasted when the call succeeds (nothing when left out); a function makes it from the answer. */
+  success?: string | ((result: T) => string);
   /** Toasted when the call fails and the server sent no text. */
   failure: string;
 }
 
-export interface ActionOptions<T> extends ActionTexts {
+export interface ActionOptions<T> extends ActionTexts<T> {
   /** Runs after a success (e.g. read the list again); awaited before busy clears. */
   reload?: (result: T) => unknown;
   /** Also told the error's text (a form shows it beside its fields). */
@@ -30,7 +30,7 @@ export function useAction() {
     setBusy(key);
     try {
       const result = await call();
-      if (options.success) toast.success(options.success);
+      if (options.success) toast.success(typeof options.success === 'function' ? options.success(result) : options.success);
       await options.reload?.(result);
       return result;
     } catch (error) {

@@ -1,0 +1,73 @@
+// The calendar's dialogs for one day: its opening hours, marking it VIP, and its VIP link.
+import { useState } from 'react';
+import { Dialog, FormDialog, closeDialogOf } from '../../../components/Dialog.js';
+import { Field, fieldControl } from '../../../components/Field.js';
+import { LinkResult } from '../../../components/LinkResult.js';
+import { commonTexts } from '../../../components/commonTexts.js';
+import { msg } from '../../../../domain/messages.js';
+import type { CalendarDay, VipLink } from '../api/calendar.js';
+import { calendarTexts } from '../texts.js';
+import { dayLabel } from './DayCard.js';
+
+interface SaveProps {
+  day: CalendarDay;
+  busy: boolean;
+  onClose: () => void;
+}
+
+export function HoursDialog({ day, busy, onClose, onSave }: SaveProps & { onSave: (openTime: string, closeTime: string) => void }) {
+  const [openTime, setOpenTime] = useState(day.openTime);
+  const [closeTime, setCloseTime] = useState(day.closeTime);
+  const [error, setError] = useState('');
+
+  function save() {
+    // The same rule the day's decider applies, checked here first so the form says it at once.
+    if (!openTime || !closeTime) return setError(msg.timeRequired);
+    if (closeTime <= openTime) return setError(msg.invalidOpeningHours);
+    setError('');
+    onSave(openTime, closeTime);
+  }
+
+  return (
+    <FormDialog title={calendarTexts.hoursTitle(dayLabel(day.date))} className="planning-modal" submitLabel={calendarTexts.saveHours} busy={busy} error={error} errorId="hours-error" onSubmit={save} onClose={onClose}>
+      <div className="form-grid planning-times">
+        <Field id="hours-open" label={calendarTexts.opens}>
+          <input {...fieldControl('hours-open', error, undefined, 'hours-error')} type="time" required value={openTime} onChange={(e) => setOpenTime(e.target.value)} />
+        </Field>
+        <Field id="hours-close" label={calendarTexts.closes}>
+          <input {...fieldControl('hours-close', error, undefined, 'hours-error')} type="time" required value={closeTime} onChange={(e) => setCloseTime(e.target.value)} />
+        </Field>
+      </div>
+      {!day.isOpen && <p className="hint">{calendarTexts.closedDayHint}</p>}
+    </FormDialog>
+  );
+}
+
+export function MarkVipDialog({ day, busy, onClose, onSave }: SaveProps & { onSave: (description: string) => void }) {
+  const [description, setDescription] = useState('');
+  return (
+    <FormDialog title={calendarTexts.markTitle(dayLabel(day.date))} className="planning-modal" submitLabel={calendarTexts.markVip} busy={busy} onSubmit={() => onSave(description.trim())} onClose={onClose}>
+      <Field id="vip-description" label={calendarTexts.descriptionOptional}>
+        <textarea {...fieldControl('vip-description')} rows={3} maxLength={300} value={description} onChange={(e) => setDescription(e.target.value)} placeholder={calendarTexts.descriptionPlaceholder} />
+      </Field>
+      <p className="hint">{calendarTexts.vipHint}</p>
+    </FormDialog>
+  );
+}
+
+export function DayLinkDialog({ day, link, onClose }: { day: CalendarDay; link: VipLink; onClose: () => void }) {
+  return (
+    <Dialog title={calendarTexts.linkTitle(dayLabel(day.date))} className="planning-modal" onClose={onClose}>
+      <p>{calendarTexts.linkHint}</p>
+      <LinkResult url={link.url} expiresAt={link.expires_at} />
+      <div className="actions">
+        <a className="btn btn--secondary" href={`/admin/vip?tab=invitations&date=${day.date}`}>
+          {calendarTexts.sendInvitations}
+        </a>
+        <button type="button" className="btn btn--ghost" onClick={(event) => closeDialogOf(event.currentTarget)}>
+          {commonTexts.close}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
