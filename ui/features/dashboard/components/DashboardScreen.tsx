@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { ADMIN_SCREENS } from '../../../components/admin/frameTexts.js';
+import { StatCard } from '../../../components/admin/StatCard.js';
 import { useReloadable } from '../../../components/useReloadable.js';
 import { formatKr } from '../../../lib/format.js';
 import { userAtom } from '../../../state/auth.js';
@@ -10,15 +11,6 @@ import { SOUND_KEY, useLiveBookings } from '../../bookings/api/useLiveBookings.j
 import { getOverview, type StatsOverview } from '../api/dashboard.js';
 import { dashboardTexts } from '../texts.js';
 import { DailyReportDialog } from './DailyReportDialog.js';
-
-function StatCard({ label, value, kind }: { label: string; value: string | number; kind?: 'ok' | 'warn' }) {
-  return (
-    <div className={kind ? `stat-card stat-card--${kind}` : 'stat-card'}>
-      <span className="stat-card__label">{label}</span>
-      <span className="stat-card__value">{value}</span>
-    </div>
-  );
-}
 
 /** overview: as the server read it for the first HTML; null when that failed. */
 export function DashboardScreen({ overview: initial, userName }: { overview: StatsOverview | null; userName: string }) {

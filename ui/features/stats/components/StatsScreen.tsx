@@ -5,6 +5,7 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import '../../../styles/admin-planning.css';
 import { BackToOverview } from '../../../components/admin/AdminFrame.js';
+import { StatCard } from '../../../components/admin/StatCard.js';
 import { Field, fieldControl } from '../../../components/Field.js';
 import { useHydrated } from '../../../components/useHydrated.js';
 import { formatKr } from '../../../lib/format.js';
@@ -72,22 +73,10 @@ export function StatsScreen({ stats: initial }: { stats: PeriodStats | null }) {
       {data && totals && (
         <div aria-busy={loading || undefined}>
           <div className="stat-cards">
-            <div className="stat-card">
-              <span className="stat-card__label">{statsTexts.totalBookings}</span>
-              <span className="stat-card__value">{totals.overview.total_bookings}</span>
-            </div>
-            <div className="stat-card stat-card--ok">
-              <span className="stat-card__label">{statsTexts.totalRevenue}</span>
-              <span className="stat-card__value">{krText(totals.revenue.total_revenue)}</span>
-            </div>
-            <div className="stat-card stat-card--warn">
-              <span className="stat-card__label">{statsTexts.pizzasSold}</span>
-              <span className="stat-card__value">{totals.overview.total_pizzas}</span>
-            </div>
-            <div className="stat-card">
-              <span className="stat-card__label">{statsTexts.avgOrder}</span>
-              <span className="stat-card__value">{krText(totals.revenue.avg_order_value)}</span>
-            </div>
+            <StatCard label={statsTexts.totalBookings} value={totals.overview.total_bookings} />
+            <StatCard label={statsTexts.totalRevenue} value={krText(totals.revenue.total_revenue)} kind="ok" />
+            <StatCard label={statsTexts.pizzasSold} value={totals.overview.total_pizzas} kind="warn" />
+            <StatCard label={statsTexts.avgOrder} value={krText(totals.revenue.avg_order_value)} />
           </div>
 
           {hydrated && (
