@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import toast from 'react-hot-toast';
 import { onlineAtom, syncedAtom } from '../state/connectivity.js';
-import { t } from '../lib/texts.js';
+import { customerTexts } from '../lib/texts.js';
 import { readQueue, syncQueue, type SendResult } from '../lib/offlineQueue.js';
 import { ApiError, api } from '../lib/api.js';
 
@@ -25,8 +25,8 @@ export async function syncOfflineBookings(): Promise<void> {
   syncing = true;
   try {
     const outcome = await syncQueue(localStorage, sendBooking);
-    if (outcome.sent > 0) toast.success(t.synced(outcome.sent), { duration: 4000 });
-    if (outcome.refused > 0) toast.error(t.syncRefused(outcome.refused), { duration: 4000 });
+    if (outcome.sent > 0) toast.success(customerTexts.synced(outcome.sent), { duration: 4000 });
+    if (outcome.refused > 0) toast.error(customerTexts.syncRefused(outcome.refused), { duration: 4000 });
   } finally {
     syncing = false;
   }
@@ -46,13 +46,13 @@ export function Connectivity() {
       setReconnected(true);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setReconnected(false), 3000);
-      toast.success(t.wentOnline, { duration: 3000, id: 'connection' });
+      toast.success(customerTexts.wentOnline, { duration: 3000, id: 'connection' });
       void sync();
     };
     const goOffline = () => {
       setOnline(false);
       setReconnected(false);
-      toast(t.wentOffline, { duration: 3000, id: 'connection', icon: '📴' });
+      toast(customerTexts.wentOffline, { duration: 3000, id: 'connection', icon: '📴' });
     };
     window.addEventListener('online', goOnline);
     window.addEventListener('offline', goOffline);
@@ -74,7 +74,7 @@ export function Connectivity() {
   if (reconnected)
     return (
       <div className="net-banner net-banner--online" role="status">
-        {t.reconnected}
+        {customerTexts.reconnected}
       </div>
     );
   return null;

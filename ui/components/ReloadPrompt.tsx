@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useRegisterSW } from 'virtual:pwa-register/react';
-import { t } from '../lib/texts.js';
+import { customerTexts } from '../lib/texts.js';
 
 export default function ReloadPrompt() {
   const {
@@ -23,7 +23,7 @@ export default function ReloadPrompt() {
             void updateServiceWorker(true);
           }}
         >
-          {t.updateAvailable}
+          {customerTexts.updateAvailable}
         </button>
       ),
       { duration: Infinity, id: 'sw-update', icon: '✨' },

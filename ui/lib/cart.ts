@@ -2,7 +2,10 @@
 // would be refused for. Pure, so it is unit-tested; the Swedish texts are the domain's (SPEC 5).
 import { msg } from '../../domain/messages.js';
 import { discountCents } from '../../domain/shared/money.js';
-import type { Pizza } from './types.js';
+import type { Pizza as MenuPizza } from '../../domain/answers/index.js';
+
+/** What the cart needs of a pizza. */
+type Pizza = Pick<MenuPizza, 'id' | 'name' | 'price_cents'>;
 
 export interface CartLine {
   pizza_id: number;

@@ -9,7 +9,7 @@ export const KIOSK = {
   socialLabel: 'Följ oss på Instagram',
 };
 
-export const t = {
+export const customerTexts = {
   // Booking page
   loadFailed: 'Kunde inte ladda data',
   vipInvalid: 'Ogiltig VIP-token',

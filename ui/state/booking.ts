@@ -2,7 +2,7 @@
 // customer form, the bonus code and VIP access. resetOrderAtom is 'close and make a new order'.
 import { atom } from 'jotai';
 import type { CartLine } from '../lib/cart.js';
-import type { VipCustomerView } from '../lib/types.js';
+import type { VipGreeting as VipCustomerView } from '../../domain/answers/index.js';
 
 export const dateAtom = atom('');
 export const pizzaCountAtom = atom(1);

@@ -3,11 +3,11 @@
 import { useEffect } from 'react';
 import { useAtom } from 'jotai';
 import toast from 'react-hot-toast';
-import { msg } from '../../../domain/messages.js';
-import { api, errorText, isNetworkError } from '../../lib/api.js';
-import { t } from '../../lib/texts.js';
-import type { VipCustomerView } from '../../lib/types.js';
-import { vipAtom } from '../../state/booking.js';
+import { msg } from '../../../../domain/messages.js';
+import { api, errorText, isNetworkError } from '../../../lib/api.js';
+import { customerTexts } from '../../../lib/texts.js';
+import type { VipGreeting as VipCustomerView } from '../../../../domain/answers/index.js';
+import { vipAtom } from '../../../state/booking.js';
 
 function clearTokenFromUrl() {
   const url = new URL(window.location.href);
@@ -27,7 +27,7 @@ export function VipBanner() {
       (error) => {
         setVip(null);
         clearTokenFromUrl();
-        toast.error(isNetworkError(error) ? t.vipNetwork : errorText(error, t.vipInvalid), { duration: 4000 });
+        toast.error(isNetworkError(error) ? customerTexts.vipNetwork : errorText(error, customerTexts.vipInvalid), { duration: 4000 });
       },
     );
     // Runs once per page load; the token is read from the address.
@@ -38,7 +38,7 @@ export function VipBanner() {
   if (vip.status === 'checking')
     return (
       <p className="vip-banner vip-banner--checking" role="status">
-        <span className="spinner" aria-hidden="true" /> {t.vipChecking}
+        <span className="spinner" aria-hidden="true" /> {customerTexts.vipChecking}
       </p>
     );
   return (

@@ -2,8 +2,8 @@
 // prices; 'Väntar på Bekräftelse' online, the saved-offline text offline. A native modal
 // <dialog>: focus moves into it and is trapped there; closing hands focus back to the page.
 import { useEffect, useRef } from 'react';
-import { formatDateLong, formatKr } from '../../lib/format.js';
-import { KIOSK, t } from '../../lib/texts.js';
+import { formatDateLong, formatKr } from '../../../lib/format.js';
+import { KIOSK, customerTexts } from '../../../lib/texts.js';
 
 /** SPEC 3 'confirmation summary': the booking's fields plus what the modal derives. */
 export interface ConfirmationSummary {
@@ -53,7 +53,7 @@ export function ConfirmationModal(props: { summary: ConfirmationSummary; onClose
           <p className="notice">Din beställning är sparad på enheten och skickas automatiskt när du är online igen. Du får en bekräftelse via e-post när den har tagits emot.</p>
         ) : (
           <div className="status-box" role="status">
-            <strong>{t.awaitingConfirmation}</strong>
+            <strong>{customerTexts.awaitingConfirmation}</strong>
             <p>
               Beställningen är <strong>inte giltig</strong> förrän personalen har bekräftat den. Bekräftelsen skickas till <strong>{s.email}</strong>.
             </p>

@@ -1,7 +1,7 @@
 // The customer's details (SPEC 2, 5): name, e-mail, optional phone, dine in or take away, and an
 // optional note to the kitchen. Messages show at their field.
-import type { CustomerForm as Customer } from '../../state/booking.js';
-import { Field } from '../Field.js';
+import type { CustomerForm as Customer } from '../../../state/booking.js';
+import { Field } from '../../../components/Field.js';
 
 export function CustomerForm(props: { value: Customer; errors: Record<string, string>; onChange: (value: Customer) => void }) {
   const { value, errors, onChange } = props;

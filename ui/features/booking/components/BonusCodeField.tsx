@@ -1,9 +1,9 @@
 // An optional bonus code, checked with POST /api/validate-bonus-code; the discount then shows in
 // the order summary and the code goes with the booking.
 import { useState } from 'react';
-import { api, errorText, isNetworkError } from '../../lib/api.js';
-import type { BonusCodeAnswer } from '../../lib/types.js';
-import type { AppliedBonus } from '../../state/booking.js';
+import { api, errorText, isNetworkError } from '../../../lib/api.js';
+import type { BonusCodeCheckAnswer as BonusCodeAnswer } from '../../../../domain/answers/index.js';
+import type { AppliedBonus } from '../../../state/booking.js';
 
 export function BonusCodeField(props: { applied: AppliedBonus | null; online: boolean; onApply: (bonus: AppliedBonus | null) => void }) {
   const { applied, online, onApply } = props;

@@ -1,5 +1,5 @@
 // Step 2: how many pizzas, 1 to capacity_per_window (SPEC 2, 5).
-import { t } from '../../lib/texts.js';
+import { customerTexts } from '../../../lib/texts.js';
 
 export function PizzaCountStep(props: { count: number; max: number; disabled: boolean; onChange: (count: number) => void }) {
   const { count, max, disabled, onChange } = props;
@@ -19,7 +19,7 @@ export function PizzaCountStep(props: { count: number; max: number; disabled: bo
           +
         </button>
       </div>
-      <p className="hint">{disabled ? 'Välj ett datum först.' : t.maxPerSlot(max)}</p>
+      <p className="hint">{disabled ? 'Välj ett datum först.' : customerTexts.maxPerSlot(max)}</p>
     </section>
   );
 }

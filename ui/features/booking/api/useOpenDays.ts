@@ -2,10 +2,10 @@
 // again with the VIP token once one is verified (VIP dates merged in), or fetched here when the
 // server could not include them; with none known, the next 7 days and a notice (SPEC 8).
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api.js';
-import { nextDates } from '../../lib/format.js';
-import type { OpenDaysAnswer } from '../../lib/types.js';
-import type { DateOption } from './DateStep.js';
+import { api } from '../../../lib/api.js';
+import { nextDates } from '../../../lib/format.js';
+import type { OpenDaysAnswer } from '../../../../domain/answers/index.js';
+import type { DateOption } from '../components/DateStep.js';
 
 const FALLBACK_DAYS = 7;
 

@@ -1,6 +1,6 @@
 // The order so far: lines, subtotal, the bonus-code discount and the total.
-import type { CartLine, Price } from '../../lib/cart.js';
-import { AmountRow, ItemsTable } from '../ItemsTable.js';
+import type { CartLine, Price } from '../../../lib/cart.js';
+import { AmountRow, ItemsTable } from '../../../components/ItemsTable.js';
 
 export function OrderSummary(props: { cart: CartLine[]; price: Price; bonusCode: string | null; percentage: number | null }) {
   const { cart, price, bonusCode, percentage } = props;

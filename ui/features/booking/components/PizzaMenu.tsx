@@ -1,8 +1,8 @@
 // Step 4: the menu with plus/minus per pizza, and the banner of how many are left to choose.
 // The menu is readable from the first HTML (SSR); choosing needs date, count and time.
-import type { CartLine, Banner } from '../../lib/cart.js';
-import { formatKr } from '../../lib/format.js';
-import type { Pizza } from '../../lib/types.js';
+import type { CartLine, Banner } from '../../../lib/cart.js';
+import { formatKr } from '../../../lib/format.js';
+import type { MenuPizza as Pizza } from '../api/booking.js';
 
 export function PizzaMenu(props: {
   pizzas: Pizza[];

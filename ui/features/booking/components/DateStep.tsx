@@ -1,7 +1,7 @@
 // Step 1: the open days (VIP dates merged in with a crown), with the loading text and the
 // fallback notice of SPEC 8.
-import { formatDateLong } from '../../lib/format.js';
-import { t } from '../../lib/texts.js';
+import { formatDateLong } from '../../../lib/format.js';
+import { customerTexts } from '../../../lib/texts.js';
 
 export interface DateOption {
   date: string;
@@ -34,7 +34,7 @@ export function DateStep(props: {
         aria-describedby={error ? 'booking-date-error' : undefined}
         onChange={(e) => onChange(e.target.value)}
       >
-        <option value="">{loading && dates.length === 0 ? t.loadingDays : 'Välj ett datum'}</option>
+        <option value="">{loading && dates.length === 0 ? customerTexts.loadingDays : 'Välj ett datum'}</option>
         {dates.map((d) => (
           <option key={d.date} value={d.date}>
             {formatDateLong(d.date)}
@@ -42,10 +42,10 @@ export function DateStep(props: {
           </option>
         ))}
       </select>
-      {loading && dates.length > 0 && <p className="hint">{t.loadingDays}</p>}
+      {loading && dates.length > 0 && <p className="hint">{customerTexts.loadingDays}</p>}
       {fallback && (
         <p className="notice" role="status">
-          {t.openDaysFallback}
+          {customerTexts.openDaysFallback}
         </p>
       )}
       {error && (

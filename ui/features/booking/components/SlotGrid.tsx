@@ -1,13 +1,13 @@
 // Step 3: the day's slots, each labelled 'Ledigt' / 'Endast N kvar' / 'Fullbokat' (readable
 // without colour); only slots that hold the whole order can be chosen.
-import type { Slot } from '../../lib/types.js';
-import { t } from '../../lib/texts.js';
+import type { Slot } from '../../../../domain/answers/index.js';
+import { customerTexts } from '../../../lib/texts.js';
 
 /** 'Ledigt' while nothing is booked in the slot's window, then how many are left, then full. */
 export function slotLabel(slot: Slot, capacity: number): string {
-  if (slot.capacity_remaining <= 0) return t.full;
-  if (slot.capacity_remaining < capacity) return t.onlyLeft(slot.capacity_remaining);
-  return t.free;
+  if (slot.capacity_remaining <= 0) return customerTexts.full;
+  if (slot.capacity_remaining < capacity) return customerTexts.onlyLeft(slot.capacity_remaining);
+  return customerTexts.free;
 }
 
 export function SlotGrid(props: {
@@ -34,7 +34,7 @@ export function SlotGrid(props: {
             <div className="slots" role="group" aria-label="Tider">
               {slots.map((slot) => {
                 const label = slotLabel(slot, capacity);
-                const state = slot.capacity_remaining <= 0 ? 'full' : label === t.free ? 'free' : 'few';
+                const state = slot.capacity_remaining <= 0 ? 'full' : label === customerTexts.free ? 'free' : 'few';
                 const selected = slot.time === value;
                 return (
                   <button
@@ -60,7 +60,7 @@ export function SlotGrid(props: {
           )}
           {loading && (
             <div className="slots-overlay" role="status">
-              <span className="spinner" aria-hidden="true" /> {t.updatingSlots}
+              <span className="spinner" aria-hidden="true" /> {customerTexts.updatingSlots}
             </div>
           )}
         </div>

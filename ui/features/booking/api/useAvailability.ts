@@ -2,10 +2,10 @@
 // 100 ms after a change (SPEC 9) and on demand; answers of superseded requests are dropped.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { msg } from '../../../domain/messages.js';
-import { api } from '../../lib/api.js';
-import { t } from '../../lib/texts.js';
-import type { AvailabilityAnswer, Slot } from '../../lib/types.js';
+import { msg } from '../../../../domain/messages.js';
+import { api } from '../../../lib/api.js';
+import { customerTexts } from '../../../lib/texts.js';
+import type { AvailabilityAnswer, Slot } from '../../../../domain/answers/index.js';
 
 export interface Availability {
   slots: Slot[];
@@ -41,7 +41,7 @@ export function useAvailability(date: string, count: number, vipToken: string | 
       if (!answer.slots.some((s) => s.can_accommodate)) cleared.current();
     } catch {
       if (mine !== sequence.current) return;
-      toast.error(t.availabilityFailed, { duration: 4000, id: 'availability' });
+      toast.error(customerTexts.availabilityFailed, { duration: 4000, id: 'availability' });
       setSlots([]);
       setMessage(null);
       cleared.current();

@@ -1,0 +1,301 @@
+// The booking page (SPEC 2): date → count → time → pizzas, each step gated by the one before,
+// then the summary, the customer's details and the submit button; online the booking goes to
+// POST /api/bookings, offline it waits in the device's queue (lib/offlineQueue.ts).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import toast from 'react-hot-toast';
+import { bookingPayloadSchema } from '../../../../domain/payloads.js';
+import { msg } from '../../../../domain/messages.js';
+import { errorText, isNetworkError } from '../../../lib/api.js';
+import { addPizza, cartCount, orderPrice, orderProblem, refreshCart, removePizza, selectionBanner } from '../../../lib/cart.js';
+import { formatKr, newKey } from '../../../lib/format.js';
+import { enqueue } from '../../../lib/offlineQueue.js';
+import { customerTexts } from '../../../lib/texts.js';
+import type { BookingCreated } from '../../../../domain/answers/index.js';
+import { onlineAtom, syncedAtom } from '../../../state/connectivity.js';
+import { bonusAtom, cartAtom, customerAtom, dateAtom, fieldErrorsAtom, pizzaCountAtom, resetOrderAtom, timeAtom, vipAtom } from '../../../state/booking.js';
+import { DateStep } from './DateStep.js';
+import { PizzaCountStep } from './PizzaCountStep.js';
+import { SlotGrid } from './SlotGrid.js';
+import { PizzaMenu } from './PizzaMenu.js';
+import { OrderSummary } from './OrderSummary.js';
+import { CustomerForm } from './CustomerForm.js';
+import { BonusCodeField } from './BonusCodeField.js';
+import { ConfirmationModal, type ConfirmationSummary } from './ConfirmationModal.js';
+import { VipBanner } from './VipBanner.js';
+import { useOpenDays } from '../api/useOpenDays.js';
+import { useAvailability } from '../api/useAvailability.js';
+import { getMenu, getPublicSettings, placeBooking, type BookingPageData, type MenuPizza } from '../api/booking.js';
+
+const DEFAULT_CAPACITY = 6;
+/** The form's fields in page order: the first refused one gets the focus. */
+const FIELD_ORDER = ['date', 'time', 'items', 'name', 'email', 'phone'] as const;
+const FIELD_ID: Record<string, string> = {
+  date: 'booking-date',
+  time: 'step-time',
+  items: 'step-menu',
+  name: 'booking-name',
+  email: 'booking-email',
+  phone: 'booking-phone',
+};
+
+export function BookingScreen({ data }: { data: BookingPageData }) {
+  const online = useAtomValue(onlineAtom);
+  const synced = useAtomValue(syncedAtom);
+  const [pizzas, setPizzas] = useState<MenuPizza[]>(data.pizzas ?? []);
+  const [capacity, setCapacity] = useState(data.capacity ?? DEFAULT_CAPACITY);
+  const [date, setDate] = useAtom(dateAtom);
+  const [count, setCount] = useAtom(pizzaCountAtom);
+  const [time, setTime] = useAtom(timeAtom);
+  const [cart, setCart] = useAtom(cartAtom);
+  const [customer, setCustomer] = useAtom(customerAtom);
+  const [bonus, setBonus] = useAtom(bonusAtom);
+  const [errors, setErrors] = useAtom(fieldErrorsAtom);
+  const vip = useAtomValue(vipAtom);
+  const resetOrder = useSetAtom(resetOrderAtom);
+  const [submitting, setSubmitting] = useState(false);
+  /** The server's refusal of the last submit (e.g. the slot filled up meanwhile). */
+  const [submitError, setSubmitError] = useState('');
+  const [confirmation, setConfirmation] = useState<ConfirmationSummary | null>(null);
+  const vipToken = vip?.status === 'valid' ? vip.token : null;
+  const days = useOpenDays(data.openDays, vipToken);
+
+  // The menu and capacity come with the first HTML; a failed part is asked for again here.
+  useEffect(() => {
+    if (data.pizzas && data.capacity) return;
+    Promise.all([getMenu(), getPublicSettings()]).then(
+      ([menu, settings]) => {
+        setPizzas(menu);
+        setCapacity(settings.capacity_per_window);
+      },
+      () => toast.error(customerTexts.loadFailed, { duration: 4000 }),
+    );
+  }, [data.pizzas, data.capacity]);
+  // Prices and names follow the menu the page shows.
+  useEffect(() => setCart((current) => refreshCart(current, pizzas)), [pizzas, setCart]);
+  // SPEC 4: the pizza count is capped at capacity_per_window when it changes.
+  useEffect(() => setCount((n) => Math.min(Math.max(1, n), capacity)), [capacity, setCount]);
+
+  // A link made for one VIP date opens the page on that date.
+  const invitedDate = vip?.status === 'valid' ? vip.customer?.vip_date ?? null : null;
+  useEffect(() => {
+    if (invitedDate && !date && days.dates.some((d) => d.date === invitedDate)) setDate(invitedDate);
+  }, [invitedDate, date, days.dates, setDate]);
+
+  const clearTime = useCallback(() => setTime(''), [setTime]);
+  const availability = useAvailability(date, count, vipToken, clearTime);
+  const { slots, refresh } = availability;
+
+  // The first slot that holds the whole order is chosen when the current time no longer fits.
+  useEffect(() => {
+    if (slots.some((s) => s.time === time && s.can_accommodate)) return;
+    const first = slots.find((s) => s.can_accommodate);
+    if (first || time) setTime(first?.time ?? '');
+  }, [slots, time, setTime]);
+
+  // After offline bookings were synced, the slots they took are no longer free.
+  useEffect(() => {
+    if (synced > 0) refresh(0);
+  }, [synced, refresh]);
+
+  // While the confirmation is shown: refresh after 0.1 s, then every second (SPEC 4, 9).
+  useEffect(() => {
+    if (!confirmation) return;
+    refresh(100);
+    const poll = setInterval(() => refresh(0), 1000);
+    return () => clearInterval(poll);
+  }, [confirmation, refresh]);
+
+  const chosen = cartCount(cart);
+  const slot = slots.find((s) => s.time === time) ?? null;
+  const price = orderPrice(cart, bonus?.discount_percentage ?? null);
+  const banner = date && time ? selectionBanner(chosen, count) : null;
+  const menuEnabled = Boolean(date && count && time);
+
+  const chooseDate = (next: string) => {
+    setDate(next);
+    setTime('');
+    setErrors(({ date: _d, time: _t, ...rest }) => rest);
+  };
+
+  const add = (pizza: MenuPizza) => {
+    const result = addPizza(cart, pizza, count);
+    if (result.error) return void toast.error(result.error, { duration: 4000, id: 'cart' });
+    setCart(result.cart);
+    setErrors(({ items: _i, ...rest }) => rest);
+  };
+
+  const payload = useMemo(
+    () => ({
+      date,
+      time,
+      name: customer.name,
+      email: customer.email.trim(),
+      phone: customer.phone.trim() || null,
+      dine_in: customer.dine_in,
+      comment: customer.comment.trim() || null,
+      items: cart.map(({ pizza_id, qty }) => ({ pizza_id, qty })),
+      requested_pizzas: count,
+      ...(bonus ? { bonus_code: bonus.code } : {}),
+      ...(vipToken ? { vip_token: vipToken } : {}),
+    }),
+    [date, time, customer, cart, count, bonus, vipToken],
+  );
+
+  /** SPEC 5's messages for this order, by field; empty when it may be sent. */
+  function validate(): Record<string, string> {
+    const found: Record<string, string> = {};
+    const parsed = bookingPayloadSchema.safeParse(payload);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        // The requested count belongs to the order, shown at the menu.
+        const path = String(issue.path[0] ?? '');
+        const field = path === 'requested_pizzas' ? 'items' : path;
+        if (field && !found[field]) found[field] = issue.message;
+      }
+    }
+    const problem = orderProblem(cart, count, slot?.capacity_remaining ?? null);
+    if (problem) found.items = problem;
+    return found;
+  }
+
+  function summaryOf(orderNumber: string, isOffline: boolean, server?: BookingCreated['booking']): ConfirmationSummary {
+    return {
+      orderNumber,
+      date,
+      time,
+      name: customer.name.trim(),
+      email: payload.email,
+      phone: payload.phone,
+      hasPhone: Boolean(payload.phone),
+      dine_in: customer.dine_in,
+      originalCost: server?.original_total_cents ?? price.original_cents,
+      discount: server?.discount_cents ?? price.discount_cents,
+      totalCost: server?.final_total_cents ?? price.final_cents,
+      isOffline,
+    };
+  }
+
+  function saveOffline(key: string) {
+    enqueue(localStorage, payload, key, Date.now());
+    // SPEC 3: the order number is the booking id, or the current time when there is none yet.
+    setConfirmation(summaryOf(String(Date.now()), true));
+    toast(customerTexts.savedOffline, { duration: 5000, icon: '💾' });
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (submitting) return;
+    const found = validate();
+    setErrors(found);
+    setSubmitError('');
+    const first = FIELD_ORDER.find((f) => found[f]);
+    if (first) {
+      toast.error(found[first]!, { duration: 4000, id: 'submit' });
+      document.getElementById(FIELD_ID[first]!)?.focus();
+      return;
+    }
+    // One key per press of the button: a retry of this booking is answered, never made twice.
+    const key = newKey();
+    if (!online) return saveOffline(key);
+    setSubmitting(true);
+    try {
+      const created = await placeBooking(payload, key);
+      setConfirmation(summaryOf(created.booking_id, false, created.booking));
+      refresh(500);
+    } catch (error) {
+      if (isNetworkError(error)) saveOffline(key);
+      else {
+        const text = errorText(error, customerTexts.bookingFailed);
+        setSubmitError(text);
+        toast.error(text, { duration: 4000, id: 'submit' });
+        refresh(0);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function closeConfirmation() {
+    setConfirmation(null);
+    resetOrder();
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    refresh(100);
+    setTimeout(() => document.getElementById('booking-date')?.focus(), 0);
+  }
+
+  const submitLabel = (online ? customerTexts.submitOnline : customerTexts.submitOffline)(formatKr(price.final_cents));
+
+  return (
+    <>
+      <section className="hero">
+        <h1>Förbeställ din pizza</h1>
+        <p>Välj dag, antal och tid – vi bakar i stenugnen så att pizzan är klar när du kommer. Hämta med dig eller ät på plats.</p>
+      </section>
+      <VipBanner />
+      <form className="booking" noValidate onSubmit={submit} aria-label="Bokning">
+        <div className="booking__steps">
+          <DateStep
+            dates={days.dates}
+            loading={days.loading}
+            fallback={days.fallback}
+            value={date}
+            error={errors.date}
+            onChange={chooseDate}
+          />
+          <PizzaCountStep count={count} max={capacity} disabled={!date} onChange={(n) => setCount(Math.min(Math.max(1, n), capacity))} />
+          <SlotGrid
+            enabled={Boolean(date && count)}
+            slots={slots}
+            capacity={capacity}
+            loading={availability.loading}
+            message={availability.message}
+            value={time}
+            error={errors.time}
+            onChange={(next) => {
+              setTime(next);
+              setErrors(({ time: _t, ...rest }) => rest);
+            }}
+          />
+          <PizzaMenu
+            pizzas={pizzas}
+            cart={cart}
+            enabled={menuEnabled}
+            full={chosen >= count}
+            banner={banner}
+            error={errors.items}
+            onAdd={add}
+            onRemove={(pizza) => setCart(removePizza(cart, pizza.id))}
+          />
+        </div>
+        <div className="booking__checkout">
+          <OrderSummary cart={cart} price={price} bonusCode={bonus?.code ?? null} percentage={bonus?.discount_percentage ?? null} />
+          <CustomerForm value={customer} errors={errors} onChange={setCustomer} />
+          <section className="card checkout" aria-label="Slutför">
+            <BonusCodeField applied={bonus} online={online} onApply={setBonus} />
+            <button
+              type="submit"
+              className="btn btn--primary btn--block btn--large"
+              disabled={submitting || cart.length === 0}
+              aria-describedby={cart.length === 0 ? 'submit-why' : submitError ? 'submit-error' : undefined}
+            >
+              {submitting ? 'Skickar...' : submitLabel}
+            </button>
+            {cart.length === 0 && (
+              <p id="submit-why" className="hint">
+                {msg.atLeastOnePizza}
+              </p>
+            )}
+            {submitError && (
+              <p id="submit-error" className="field__error" role="alert">
+                {submitError}
+              </p>
+            )}
+            <p className="hint">Beställningen blir giltig först när kiosken har bekräftat den – du får besked via e-post.</p>
+          </section>
+        </div>
+      </form>
+      {confirmation && <ConfirmationModal summary={confirmation} onClose={closeConfirmation} />}
+    </>
+  );
+}
