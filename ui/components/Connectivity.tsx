@@ -68,7 +68,7 @@ export function Connectivity() {
   if (!online)
     return (
       <div className="net-banner net-banner--offline" role="status">
-        <strong>Du är offline</strong> – bokningar sparas på enheten och skickas när du är online igen.
+        <strong>{customerTexts.wentOffline}</strong>{customerTexts.offlineBannerRest}
       </div>
     );
   if (reconnected)

@@ -15,9 +15,13 @@ export interface DialogProps {
   className?: string;
   /** The heading's id when a caller must point at it (default: generated). */
   titleId?: string;
+  /** Shown above the heading (a picture). */
+  icon?: ReactNode;
+  /** Focus the heading when the dialog opens (a confirmation that is read first), not the first control. */
+  focusTitle?: boolean;
 }
 
-export function Dialog({ title, onClose, children, busy = false, wide, className, titleId }: DialogProps) {
+export function Dialog({ title, onClose, children, busy = false, wide, className, titleId, icon, focusTitle }: DialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const generatedId = useId();
   const headingId = titleId ?? generatedId;
@@ -42,7 +46,10 @@ export function Dialog({ title, onClose, children, busy = false, wide, className
       }}
     >
       <div className="modal__body">
-        <h2 id={headingId}>{title}</h2>
+        {icon}
+        <h2 id={headingId} tabIndex={focusTitle ? -1 : undefined} autoFocus={focusTitle}>
+          {title}
+        </h2>
         {children}
       </div>
     </dialog>

@@ -2,6 +2,7 @@
 // discount and total: the booking page's summary, /my-booking and the admin's details.
 import type { ReactNode } from 'react';
 import { formatKr } from '../lib/format.js';
+import { commonTexts } from './commonTexts.js';
 
 export interface ItemLine {
   pizza_name: string;
@@ -15,12 +16,12 @@ export function ItemsTable({ lines, caption, children }: { lines: readonly ItemL
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Pizza</th>
+          <th scope="col">{commonTexts.pizza}</th>
           <th scope="col" className="num">
-            Antal
+            {commonTexts.quantity}
           </th>
           <th scope="col" className="num">
-            Pris
+            {commonTexts.price}
           </th>
         </tr>
       </thead>

@@ -1,6 +1,7 @@
 // The floating theme switch (SPEC 1): classic ⇄ napoli, kept in localStorage.
 import { useEffect, useState } from 'react';
 import { applyTheme, currentTheme, type Theme } from '../lib/theme.js';
+import { customerTexts } from '../lib/texts.js';
 
 export function ThemeToggle() {
   const [theme, setTheme] = useState<Theme>('classic');
@@ -10,8 +11,8 @@ export function ThemeToggle() {
     <button
       type="button"
       className="theme-toggle"
-      aria-label={`Byt tema till ${next === 'napoli' ? 'Napoli (mörkt)' : 'Classic (ljust)'}`}
-      title="Byt tema"
+      aria-label={customerTexts.themeTo(next)}
+      title={customerTexts.themeTitle}
       onClick={() => {
         applyTheme(next);
         setTheme(next);

@@ -5,6 +5,10 @@ export const commonTexts = {
   close: 'Stäng',
   loading: 'Laddar...',
   retry: 'Försök igen',
+  // ItemsTable
+  pizza: 'Pizza',
+  quantity: 'Antal',
+  price: 'Pris',
   // LinkResult (calendar and VIP)
   vipLink: 'VIP-länk',
   validUntil: (when: string) => `Giltig till ${when}`,

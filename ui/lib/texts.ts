@@ -27,7 +27,8 @@ export const customerTexts = {
   submitOnline: (price: string) => `Slutför Beställning (${price})`,
   submitOffline: (price: string) => `Spara Offline (${price})`,
   awaitingConfirmation: 'Väntar på Bekräftelse',
-  offlineBanner: 'Du är offline – bokningar sparas på enheten och skickas när du är online igen.',
+  /** After wentOffline in the offline banner. */
+  offlineBannerRest: ' – bokningar sparas på enheten och skickas när du är online igen.',
   reconnected: 'Återansluten! Synkar offline-bokningar...',
   wentOffline: 'Du är offline',
   wentOnline: 'Du är online igen',
@@ -42,7 +43,17 @@ export const customerTexts = {
   cancelFailed: 'Kunde inte avboka',
   cancelled: 'Din bokning har avbokats!',
   cancelledMail: 'Du har fått en bekräftelse via e-post.',
-  lookupRequired: 'Ange e-postadress och bokningsnummer',
+  // The frame and the error page
+  skipToContent: 'Hoppa till innehållet',
+  mainMenu: 'Huvudmeny',
+  home: (name: string) => `${name} – startsida`,
+  book: 'Boka',
+  myBooking: 'Min bokning',
+  since: 'Stenugn sedan 1998',
+  themeTitle: 'Byt tema',
+  themeTo: (next: 'napoli' | 'classic') => `Byt tema till ${next === 'napoli' ? 'Napoli (mörkt)' : 'Classic (ljust)'}`,
+  pageFailed: 'Sidan kunde inte visas.',
+  toBooking: 'Till bokningen',
   // Generic
   unexpected: 'Unexpected Application Error!',
 };

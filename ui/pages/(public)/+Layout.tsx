@@ -4,7 +4,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { ClientOnly } from 'vike-react/ClientOnly';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Connectivity } from '../../components/Connectivity.js';
-import { KIOSK } from '../../lib/texts.js';
+import { KIOSK, customerTexts } from '../../lib/texts.js';
 
 // Loaded only in the browser: it registers the service worker and touches navigator at render.
 const ReloadPrompt = lazy(() => import('../../components/ReloadPrompt.js'));
@@ -15,23 +15,23 @@ export default function Layout({ children }: { children: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">
-        Hoppa till innehållet
+        {customerTexts.skipToContent}
       </a>
       <header className="site-header">
         <div className="site-header__inner">
-          <a className="brand" href="/" aria-label={`${KIOSK.name} – startsida`}>
+          <a className="brand" href="/" aria-label={customerTexts.home(KIOSK.name)}>
             <img className="brand__logo" src="/favicon.svg" alt="" width="40" height="40" />
             <span className="brand__text">
               <span className="brand__name">{KIOSK.name}</span>
               <span className="brand__tagline">{KIOSK.tagline}</span>
             </span>
           </a>
-          <nav aria-label="Huvudmeny" className="site-nav">
+          <nav aria-label={customerTexts.mainMenu} className="site-nav">
             <a href="/" aria-current={onBooking ? 'page' : undefined}>
-              Boka
+              {customerTexts.book}
             </a>
             <a href="/my-booking" aria-current={urlPathname === '/my-booking' ? 'page' : undefined}>
-              Min bokning
+              {customerTexts.myBooking}
             </a>
           </nav>
         </div>
@@ -42,7 +42,7 @@ export default function Layout({ children }: { children: ReactNode }) {
       </main>
       <footer className="site-footer">
         <p>
-          {KIOSK.name} · Stenugn sedan 1998 · <a href={KIOSK.socialUrl} rel="noopener">{KIOSK.socialLabel}</a>
+          {KIOSK.name} · {customerTexts.since} · <a href={KIOSK.socialUrl} rel="noopener">{KIOSK.socialLabel}</a>
         </p>
       </footer>
       <ClientOnly>

@@ -5,10 +5,10 @@ export default function Page() {
   return (
     <section className="card error-page">
       <h1>{customerTexts.unexpected}</h1>
-      <p>Sidan kunde inte visas.</p>
+      <p>{customerTexts.pageFailed}</p>
       <p>
         <a className="btn btn--primary" href="/">
-          Till bokningen
+          {customerTexts.toBooking}
         </a>
       </p>
     </section>

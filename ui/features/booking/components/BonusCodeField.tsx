@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { api, errorText, isNetworkError } from '../../../lib/api.js';
 import type { BonusCodeCheckAnswer as BonusCodeAnswer } from '../../../../domain/answers/index.js';
 import type { AppliedBonus } from '../../../state/booking.js';
+import { bookingPageTexts } from '../texts.js';
+import { msg } from '../../../../domain/messages.js';
 
 export function BonusCodeField(props: { applied: AppliedBonus | null; online: boolean; onApply: (bonus: AppliedBonus | null) => void }) {
   const { applied, online, onApply } = props;
@@ -21,7 +23,7 @@ export function BonusCodeField(props: { applied: AppliedBonus | null; online: bo
       onApply({ code: answer.code, discount_percentage: answer.discount_percentage, description: answer.description });
       setCode('');
     } catch (e) {
-      setError(isNetworkError(e) ? 'Bonuskoden kan bara kontrolleras online' : errorText(e, 'Ogiltig bonuskod'));
+      setError(isNetworkError(e) ? bookingPageTexts.bonusOnlineOnly : errorText(e, msg.bonusCodeInvalid));
     } finally {
       setChecking(false);
     }
@@ -31,17 +33,17 @@ export function BonusCodeField(props: { applied: AppliedBonus | null; online: bo
     return (
       <div className="bonus bonus--applied" role="status">
         <span>
-          Bonuskod <strong>{applied.code}</strong>: {applied.discount_percentage}% rabatt
+          {bookingPageTexts.bonusCode} <strong>{applied.code}</strong>: {bookingPageTexts.percentOff(applied.discount_percentage)}
         </span>
         <button type="button" className="btn btn--ghost" onClick={() => onApply(null)}>
-          Ta bort koden
+          {bookingPageTexts.removeCode}
         </button>
       </div>
     );
   return (
     <div className="bonus field">
       <label className="field__label" htmlFor="bonus-code">
-        Bonuskod (valfritt)
+        {bookingPageTexts.bonusCodeOptional}
       </label>
       <div className="bonus__row">
         <input
@@ -60,7 +62,7 @@ export function BonusCodeField(props: { applied: AppliedBonus | null; online: bo
           aria-describedby={error ? 'bonus-code-error' : undefined}
         />
         <button type="button" className="btn btn--secondary" disabled={checking || !online} onClick={() => void check()}>
-          Använd
+          {bookingPageTexts.apply}
         </button>
       </div>
       {error && (

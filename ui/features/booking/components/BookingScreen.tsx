@@ -25,6 +25,7 @@ import { ConfirmationModal, type ConfirmationSummary } from './ConfirmationModal
 import { VipBanner } from './VipBanner.js';
 import { useOpenDays } from '../api/useOpenDays.js';
 import { useAvailability } from '../api/useAvailability.js';
+import { bookingPageTexts } from '../texts.js';
 import { getMenu, getPublicSettings, placeBooking, type BookingPageData, type MenuPizza } from '../api/booking.js';
 
 const DEFAULT_CAPACITY = 6;
@@ -229,11 +230,11 @@ export function BookingScreen({ data }: { data: BookingPageData }) {
   return (
     <>
       <section className="hero">
-        <h1>Förbeställ din pizza</h1>
-        <p>Välj dag, antal och tid – vi bakar i stenugnen så att pizzan är klar när du kommer. Hämta med dig eller ät på plats.</p>
+        <h1>{bookingPageTexts.title}</h1>
+        <p>{bookingPageTexts.intro}</p>
       </section>
       <VipBanner />
-      <form className="booking" noValidate onSubmit={submit} aria-label="Bokning">
+      <form className="booking" noValidate onSubmit={submit} aria-label={bookingPageTexts.form}>
         <div className="booking__steps">
           <DateStep
             dates={days.dates}
@@ -271,7 +272,7 @@ export function BookingScreen({ data }: { data: BookingPageData }) {
         <div className="booking__checkout">
           <OrderSummary cart={cart} price={price} bonusCode={bonus?.code ?? null} percentage={bonus?.discount_percentage ?? null} />
           <CustomerForm value={customer} errors={errors} onChange={setCustomer} />
-          <section className="card checkout" aria-label="Slutför">
+          <section className="card checkout" aria-label={bookingPageTexts.checkout}>
             <BonusCodeField applied={bonus} online={online} onApply={setBonus} />
             <button
               type="submit"
@@ -279,7 +280,7 @@ export function BookingScreen({ data }: { data: BookingPageData }) {
               disabled={submitting || cart.length === 0}
               aria-describedby={cart.length === 0 ? 'submit-why' : submitError ? 'submit-error' : undefined}
             >
-              {submitting ? 'Skickar...' : submitLabel}
+              {submitting ? bookingPageTexts.sending : submitLabel}
             </button>
             {cart.length === 0 && (
               <p id="submit-why" className="hint">
@@ -291,7 +292,7 @@ export function BookingScreen({ data }: { data: BookingPageData }) {
                 {submitError}
               </p>
             )}
-            <p className="hint">Beställningen blir giltig först när kiosken har bekräftat den – du får besked via e-post.</p>
+            <p className="hint">{bookingPageTexts.validWhenConfirmed}</p>
           </section>
         </div>
       </form>

@@ -2,6 +2,7 @@
 // optional note to the kitchen. Messages show at their field.
 import type { CustomerForm as Customer } from '../../../state/booking.js';
 import { Field } from '../../../components/Field.js';
+import { bookingPageTexts } from '../texts.js';
 
 export function CustomerForm(props: { value: Customer; errors: Record<string, string>; onChange: (value: Customer) => void }) {
   const { value, errors, onChange } = props;
@@ -9,12 +10,12 @@ export function CustomerForm(props: { value: Customer; errors: Record<string, st
   const invalid = (field: string) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `booking-${field}-error` } : {});
   return (
     <section className="card" aria-labelledby="customer-title">
-      <h2 id="customer-title">Dina uppgifter</h2>
+      <h2 id="customer-title">{bookingPageTexts.customer}</h2>
       <div className="form-grid">
-        <Field id="booking-name" label="Namn" error={errors.name}>
+        <Field id="booking-name" label={bookingPageTexts.name} error={errors.name}>
           <input id="booking-name" className="field__control" autoComplete="name" value={value.name} onChange={(e) => set({ name: e.target.value })} {...invalid('name')} />
         </Field>
-        <Field id="booking-email" label="E-post" error={errors.email} hint="Hit skickar vi bekräftelsen.">
+        <Field id="booking-email" label={bookingPageTexts.email} error={errors.email} hint={bookingPageTexts.emailHint}>
           <input
             id="booking-email"
             className="field__control"
@@ -26,16 +27,16 @@ export function CustomerForm(props: { value: Customer; errors: Record<string, st
             {...invalid('email')}
           />
         </Field>
-        <Field id="booking-phone" label="Telefon (valfritt)" error={errors.phone}>
+        <Field id="booking-phone" label={bookingPageTexts.phoneOptional} error={errors.phone}>
           <input id="booking-phone" className="field__control" type="tel" autoComplete="tel" value={value.phone} onChange={(e) => set({ phone: e.target.value })} {...invalid('phone')} />
         </Field>
-        <Field id="booking-comment" label="Meddelande till köket (valfritt)" error={errors.comment}>
+        <Field id="booking-comment" label={bookingPageTexts.commentOptional} error={errors.comment}>
           <textarea id="booking-comment" className="field__control" rows={2} maxLength={1000} value={value.comment} onChange={(e) => set({ comment: e.target.value })} />
         </Field>
       </div>
       <label className="check">
         <input type="checkbox" checked={value.dine_in} onChange={(e) => set({ dine_in: e.target.checked })} />
-        <span>Äta på plats (annars avhämtning)</span>
+        <span>{bookingPageTexts.dineInChoice}</span>
       </label>
     </section>
   );

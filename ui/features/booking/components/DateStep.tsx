@@ -2,6 +2,7 @@
 // fallback notice of SPEC 8.
 import { formatDateLong } from '../../../lib/format.js';
 import { customerTexts } from '../../../lib/texts.js';
+import { bookingPageTexts } from '../texts.js';
 
 export interface DateOption {
   date: string;
@@ -20,10 +21,10 @@ export function DateStep(props: {
   return (
     <section className="step card" aria-labelledby="step-date">
       <h2 id="step-date" className="step__title">
-        <span className="step__number" aria-hidden="true">1</span> Välj datum
+        <span className="step__number" aria-hidden="true">1</span> {bookingPageTexts.stepDate}
       </h2>
       <label className="field__label" htmlFor="booking-date">
-        Datum
+        {bookingPageTexts.date}
       </label>
       <select
         id="booking-date"
@@ -34,11 +35,11 @@ export function DateStep(props: {
         aria-describedby={error ? 'booking-date-error' : undefined}
         onChange={(e) => onChange(e.target.value)}
       >
-        <option value="">{loading && dates.length === 0 ? customerTexts.loadingDays : 'Välj ett datum'}</option>
+        <option value="">{loading && dates.length === 0 ? customerTexts.loadingDays : bookingPageTexts.chooseDate}</option>
         {dates.map((d) => (
           <option key={d.date} value={d.date}>
             {formatDateLong(d.date)}
-            {d.vip ? ' 👑 VIP' : ''}
+            {d.vip ? bookingPageTexts.vipMark : ''}
           </option>
         ))}
       </select>

@@ -1,25 +1,26 @@
 // Step 2: how many pizzas, 1 to capacity_per_window (SPEC 2, 5).
 import { customerTexts } from '../../../lib/texts.js';
+import { bookingPageTexts } from '../texts.js';
 
 export function PizzaCountStep(props: { count: number; max: number; disabled: boolean; onChange: (count: number) => void }) {
   const { count, max, disabled, onChange } = props;
   return (
     <section className="step card" aria-labelledby="step-count">
       <h2 id="step-count" className="step__title">
-        <span className="step__number" aria-hidden="true">2</span> Antal pizzor
+        <span className="step__number" aria-hidden="true">2</span> {bookingPageTexts.stepCount}
       </h2>
-      <div className="stepper" role="group" aria-label="Antal pizzor">
-        <button type="button" className="stepper__btn" aria-label="En pizza färre" disabled={disabled || count <= 1} onClick={() => onChange(count - 1)}>
+      <div className="stepper" role="group" aria-label={bookingPageTexts.stepCount}>
+        <button type="button" className="stepper__btn" aria-label={bookingPageTexts.oneLess} disabled={disabled || count <= 1} onClick={() => onChange(count - 1)}>
           −
         </button>
-        <output className="stepper__value" aria-live="polite" aria-label="Antal pizzor">
+        <output className="stepper__value" aria-live="polite" aria-label={bookingPageTexts.stepCount}>
           {count}
         </output>
-        <button type="button" className="stepper__btn" aria-label="En pizza till" disabled={disabled || count >= max} onClick={() => onChange(count + 1)}>
+        <button type="button" className="stepper__btn" aria-label={bookingPageTexts.oneMore} disabled={disabled || count >= max} onClick={() => onChange(count + 1)}>
           +
         </button>
       </div>
-      <p className="hint">{disabled ? 'Välj ett datum först.' : customerTexts.maxPerSlot(max)}</p>
+      <p className="hint">{disabled ? bookingPageTexts.dateFirst : customerTexts.maxPerSlot(max)}</p>
     </section>
   );
 }

@@ -3,6 +3,7 @@
 import type { CartLine, Banner } from '../../../lib/cart.js';
 import { formatKr } from '../../../lib/format.js';
 import type { MenuPizza as Pizza } from '../api/booking.js';
+import { bookingPageTexts } from '../texts.js';
 
 export function PizzaMenu(props: {
   pizzas: Pizza[];
@@ -18,15 +19,15 @@ export function PizzaMenu(props: {
   return (
     <section className="step card" aria-labelledby="step-menu">
       <h2 id="step-menu" className="step__title">
-        <span className="step__number" aria-hidden="true">4</span> Välj pizzor
+        <span className="step__number" aria-hidden="true">4</span> {bookingPageTexts.stepMenu}
       </h2>
-      {!enabled && <p className="hint">Välj datum, antal och tid först – sedan kan du välja pizzor.</p>}
+      {!enabled && <p className="hint">{bookingPageTexts.menuFirst}</p>}
       {enabled && banner && (
         <p className={`banner banner--${banner.kind}`} role="status" aria-live="polite">
           {banner.text}
         </p>
       )}
-      <ul className="menu" aria-label="Meny">
+      <ul className="menu" aria-label={bookingPageTexts.menu}>
         {pizzas.map((pizza) => {
           const qty = cart.find((line) => line.pizza_id === pizza.id)?.qty ?? 0;
           return (
@@ -37,10 +38,10 @@ export function PizzaMenu(props: {
                 <p className="menu__price">{formatKr(pizza.price_cents)}</p>
               </div>
               <div className="stepper stepper--small" role="group" aria-label={pizza.name}>
-                <button type="button" className="stepper__btn" aria-label={`Ta bort en ${pizza.name}`} disabled={!enabled || qty === 0} onClick={() => onRemove(pizza)}>
+                <button type="button" className="stepper__btn" aria-label={bookingPageTexts.removeOne(pizza.name)} disabled={!enabled || qty === 0} onClick={() => onRemove(pizza)}>
                   −
                 </button>
-                <span className="stepper__value" aria-label={`${qty} ${pizza.name} valda`}>
+                <span className="stepper__value" aria-label={bookingPageTexts.chosenCount(qty, pizza.name)}>
                   {qty}
                 </span>
                 {/* When the count is reached the button looks and reads disabled but still answers
@@ -48,7 +49,7 @@ export function PizzaMenu(props: {
                 <button
                   type="button"
                   className="stepper__btn"
-                  aria-label={`Lägg till en ${pizza.name}`}
+                  aria-label={bookingPageTexts.addOne(pizza.name)}
                   disabled={!enabled}
                   aria-disabled={full || undefined}
                   onClick={() => onAdd(pizza)}

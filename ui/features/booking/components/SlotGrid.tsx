@@ -2,6 +2,7 @@
 // without colour); only slots that hold the whole order can be chosen.
 import type { Slot } from '../../../../domain/answers/index.js';
 import { customerTexts } from '../../../lib/texts.js';
+import { bookingPageTexts } from '../texts.js';
 
 /** 'Ledigt' while nothing is booked in the slot's window, then how many are left, then full. */
 export function slotLabel(slot: Slot, capacity: number): string {
@@ -24,14 +25,14 @@ export function SlotGrid(props: {
   return (
     <section className="step card" aria-labelledby="step-time" aria-busy={loading || undefined}>
       <h2 id="step-time" className="step__title">
-        <span className="step__number" aria-hidden="true">3</span> Välj tid
+        <span className="step__number" aria-hidden="true">3</span> {bookingPageTexts.stepTime}
       </h2>
       {!enabled ? (
-        <p className="hint">Välj datum och antal pizzor först.</p>
+        <p className="hint">{bookingPageTexts.timeFirst}</p>
       ) : (
         <div className="slots-wrap">
           {slots.length > 0 && (
-            <div className="slots" role="group" aria-label="Tider">
+            <div className="slots" role="group" aria-label={bookingPageTexts.times}>
               {slots.map((slot) => {
                 const label = slotLabel(slot, capacity);
                 const state = slot.capacity_remaining <= 0 ? 'full' : label === customerTexts.free ? 'free' : 'few';

@@ -2,11 +2,15 @@
 // that is allowed. ?id=&email= fill the form and look up after 100 ms.
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { api, errorText, isNetworkError } from '../../../lib/api.js';
+import { errorText, isNetworkError } from '../../../lib/api.js';
+import { check } from '../../../lib/formErrors.js';
+import { calendarFileUrl, cancelBooking, lookupBooking, lookupSchema, type LookupAnswer } from '../api/myBooking.js';
+import { myBookingTexts } from '../texts.js';
+import { msg } from '../../../../domain/messages.js';
+import { LookupForm } from './LookupForm.js';
 import { formatDateLong } from '../../../lib/format.js';
 import { AmountRow, ItemsTable } from '../../../components/ItemsTable.js';
 import { STATUS_LABEL, customerTexts } from '../../../lib/texts.js';
-import type { LookupAnswer } from '../../../../domain/answers/index.js';
 
 export function MyBookingScreen() {
   const [email, setEmail] = useState('');
@@ -17,11 +21,12 @@ export function MyBookingScreen() {
   const [cancelledNow, setCancelledNow] = useState(false);
 
   async function lookup(id: string, mail: string) {
-    if (!id.trim() || !mail.trim()) return setError(customerTexts.lookupRequired);
+    const checked = check(lookupSchema, { email: mail, booking_id: id });
+    if (!checked.ok) return setError(Object.values(checked.errors)[0] ?? msg.lookupFieldsRequired);
     setBusy(true);
     setError('');
     try {
-      setResult(await api<LookupAnswer>('/bookings/lookup', { body: { email: mail.trim(), booking_id: id.trim() } }));
+      setResult(await lookupBooking(checked.data));
       setCancelledNow(false);
       setTimeout(() => document.getElementById('booking-result')?.focus(), 0);
     } catch (e) {
@@ -49,7 +54,7 @@ export function MyBookingScreen() {
     if (!result || !window.confirm(customerTexts.cancelConfirm)) return;
     setBusy(true);
     try {
-      await api(`/bookings/${encodeURIComponent(result.booking.id)}/cancel-public`, { body: { email: result.booking.email } });
+      await cancelBooking(result.booking.id, { email: result.booking.email });
       toast.success(customerTexts.cancelled, { duration: 4000 });
       toast.success(customerTexts.cancelledMail, { duration: 4000 });
       setCancelledNow(true);
@@ -75,45 +80,16 @@ export function MyBookingScreen() {
   return (
     <>
       <section className="hero hero--small">
-        <h1>Min bokning</h1>
-        <p>Se din beställning eller avboka den. Du hittar bokningsnumret i bekräftelsen och i e-posten.</p>
+        <h1>{myBookingTexts.title}</h1>
+        <p>{myBookingTexts.intro}</p>
       </section>
       {!result ? (
-        <form
-          className="card lookup"
-          noValidate
-          aria-label="Hitta bokning"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void lookup(bookingId, email);
-          }}
-        >
-          <div className="field">
-            <label className="field__label" htmlFor="lookup-email">
-              E-post
-            </label>
-            <input id="lookup-email" className="field__control" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="lookup-id">
-              Bokningsnummer
-            </label>
-            <input id="lookup-id" className="field__control" inputMode="text" placeholder="customerTexts.ex. 20261124-7" value={bookingId} onChange={(e) => setBookingId(e.target.value)} required />
-          </div>
-          {error && (
-            <p className="field__error" role="alert">
-              {error}
-            </p>
-          )}
-          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-            {busy ? 'Söker...' : 'Hitta bokning'}
-          </button>
-        </form>
+        <LookupForm email={email} bookingId={bookingId} error={error} busy={busy} onEmail={setEmail} onBookingId={setBookingId} onSubmit={() => void lookup(bookingId, email)} />
       ) : (
         booking && (
           <section id="booking-result" className="card booking-result" tabIndex={-1} aria-labelledby="result-title">
             <div className="booking-result__head">
-              <h2 id="result-title">Bokning {booking.id}</h2>
+              <h2 id="result-title">{myBookingTexts.bookingTitle(booking.id)}</h2>
               <span className={`badge badge--${booking.status}`}>{STATUS_LABEL[booking.status] ?? booking.status}</span>
             </div>
             {cancelledNow && (
@@ -122,47 +98,47 @@ export function MyBookingScreen() {
               </p>
             )}
             <dl className="details">
-              <dt>Status</dt>
+              <dt>{myBookingTexts.status}</dt>
               <dd>{STATUS_LABEL[booking.status] ?? booking.status}</dd>
-              <dt>Bokningsnummer</dt>
+              <dt>{myBookingTexts.bookingNumber}</dt>
               <dd>{booking.id}</dd>
-              <dt>Datum</dt>
+              <dt>{myBookingTexts.date}</dt>
               <dd>{formatDateLong(booking.booking_date)}</dd>
-              <dt>Tid</dt>
+              <dt>{myBookingTexts.time}</dt>
               <dd>{booking.booking_time}</dd>
-              <dt>Namn</dt>
+              <dt>{myBookingTexts.name}</dt>
               <dd>{booking.name}</dd>
-              <dt>E-post</dt>
+              <dt>{myBookingTexts.email}</dt>
               <dd>{booking.email}</dd>
               {booking.phone && (
                 <>
-                  <dt>Telefon</dt>
+                  <dt>{myBookingTexts.phone}</dt>
                   <dd>{booking.phone}</dd>
                 </>
               )}
             </dl>
-            <ItemsTable lines={result.items} caption="Pizzor">
-              <AmountRow label="Totalt" cents={booking.final_total_cents} kind="total" />
+            <ItemsTable lines={result.items} caption={myBookingTexts.pizzas}>
+              <AmountRow label={myBookingTexts.total} cents={booking.final_total_cents} kind="total" />
             </ItemsTable>
             <div className="actions">
               {booking.status !== 'cancelled' && (
-                <a className="btn btn--secondary" href={`/api/bookings/${encodeURIComponent(booking.id)}/calendar.ics?email=${encodeURIComponent(booking.email)}`} download>
-                  Lägg till i kalendern
+                <a className="btn btn--secondary" href={calendarFileUrl(booking.id, booking.email)} download>
+                  {myBookingTexts.addToCalendar}
                 </a>
               )}
               {result.can_cancel ? (
                 <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void cancel()}>
-                  Avboka
+                  {myBookingTexts.cancel}
                 </button>
               ) : (
                 booking.status !== 'cancelled' && (
                   <p className="notice" role="note">
-                    Det är för sent att avboka online (mindre än 24 timmar kvar). Ring kiosken om du behöver ändra något.
+                    {myBookingTexts.tooLate}
                   </p>
                 )
               )}
               <button type="button" className="btn btn--ghost" onClick={reset}>
-                Sök ny bokning
+                {myBookingTexts.searchAgain}
               </button>
             </div>
           </section>

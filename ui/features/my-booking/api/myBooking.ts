@@ -1,0 +1,20 @@
+// /my-booking's calls (SPEC 7), each beside the schema the server checks it with.
+import type { z } from 'zod';
+import { api } from '../../../lib/api.js';
+import { lookupSchema, publicCancelSchema } from '../../../../domain/payloads.js';
+import type { LookupAnswer } from '../../../../domain/answers/index.js';
+
+export type { LookupAnswer };
+export { lookupSchema };
+
+/** POST /bookings/lookup: the booking when the e-mail matches. */
+export const lookupBooking = (body: z.output<typeof lookupSchema>) => api<LookupAnswer>('/bookings/lookup', { body });
+
+/** POST /bookings/{id}/cancel-public with the booking's e-mail. */
+export const cancelBooking = (id: string, body: z.input<typeof publicCancelSchema>) => api(`/bookings/${encodeURIComponent(id)}/cancel-public`, { body });
+
+/** GET /bookings/{id}/calendar.ics?email=: the booking as a calendar file ("Lägg till i kalendern"). */
+export const calendarFileUrl = (id: string, email: string) => `/api/bookings/${encodeURIComponent(id)}/calendar.ics?email=${encodeURIComponent(email)}`;
+
+/** /my-booking?id=&email=: the page that looks the booking up (the confirmation and the mails link here). */
+export const myBookingUrl = (id: string, email: string) => `/my-booking?id=${encodeURIComponent(id)}&email=${encodeURIComponent(email)}`;
