@@ -59,7 +59,8 @@ export async function registerUi(app: FastifyInstance, options: UiOptions = {}):
   }
   const { renderPage } = await import('vike/server');
 
-  app.get('/*', async (request, reply) => {
+  // Pages are not part of the API contract: hidden from the OpenAPI document.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     // An unknown /api path is an API 404, not a page.
     if (request.url.startsWith('/api/') || request.url === '/api') return reply.callNotFound();
     // +guard and +data hooks read the /api in-process, through the same routes a browser calls,

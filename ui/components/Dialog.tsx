@@ -3,6 +3,7 @@
 // opened it. While `busy` (a save under way) Escape is held back: closing would lose the answer.
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { commonTexts } from './commonTexts.js';
+import { FieldError } from './Field.js';
 
 export interface DialogProps {
   title: string;
@@ -90,11 +91,7 @@ export function FormDialog({ submitLabel, busyLabel, cancelLabel, error, errorId
     <Dialog {...dialog} className={dialog.className ? `modal--form ${dialog.className}` : 'modal--form'}>
       <form noValidate onSubmit={submit} aria-describedby={error ? errorId : undefined}>
         {children}
-        {error && (
-          <p id={errorId} className="field__error" role="alert">
-            {error}
-          </p>
-        )}
+        <FieldError id={errorId} text={error} />
         <div className="actions modal__actions">
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {busy ? (busyLabel ?? commonTexts.saving) : submitLabel}

@@ -24,12 +24,18 @@ export function Field({ id, label, error, hint, children, className }: FieldProp
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} text={error} />
     </div>
+  );
+}
+
+/** A refused value's message, announced; nothing when there is none. */
+export function FieldError({ id, text }: { id?: string; text?: string }) {
+  if (!text) return null;
+  return (
+    <p id={id} className="field__error" role="alert">
+      {text}
+    </p>
   );
 }
 

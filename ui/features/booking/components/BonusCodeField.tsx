@@ -6,6 +6,7 @@ import type { BonusCodeCheckAnswer as BonusCodeAnswer } from '../../../../domain
 import type { AppliedBonus } from '../../../state/booking.js';
 import { bookingPageTexts } from '../texts.js';
 import { msg } from '../../../../domain/messages.js';
+import { FieldError } from '../../../components/Field.js';
 
 export function BonusCodeField(props: { applied: AppliedBonus | null; online: boolean; onApply: (bonus: AppliedBonus | null) => void }) {
   const { applied, online, onApply } = props;
@@ -65,11 +66,7 @@ export function BonusCodeField(props: { applied: AppliedBonus | null; online: bo
           {bookingPageTexts.apply}
         </button>
       </div>
-      {error && (
-        <p id="bonus-code-error" className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id="bonus-code-error" text={error} />
     </div>
   );
 }

@@ -27,6 +27,7 @@ import { useOpenDays } from '../api/useOpenDays.js';
 import { useAvailability } from '../api/useAvailability.js';
 import { bookingPageTexts } from '../texts.js';
 import { getMenu, getPublicSettings, placeBooking, type BookingPageData, type MenuPizza } from '../api/booking.js';
+import { FieldError } from '../../../components/Field.js';
 
 const DEFAULT_CAPACITY = 6;
 /** The form's fields in page order: the first refused one gets the focus. */
@@ -287,11 +288,7 @@ export function BookingScreen({ data }: { data: BookingPageData }) {
                 {msg.atLeastOnePizza}
               </p>
             )}
-            {submitError && (
-              <p id="submit-error" className="field__error" role="alert">
-                {submitError}
-              </p>
-            )}
+            <FieldError id="submit-error" text={submitError} />
             <p className="hint">{bookingPageTexts.validWhenConfirmed}</p>
           </section>
         </div>

@@ -3,6 +3,7 @@
 import { formatDateLong } from '../../../lib/format.js';
 import { customerTexts } from '../../../lib/texts.js';
 import { bookingPageTexts } from '../texts.js';
+import { FieldError } from '../../../components/Field.js';
 
 export interface DateOption {
   date: string;
@@ -49,11 +50,7 @@ export function DateStep(props: {
           {customerTexts.openDaysFallback}
         </p>
       )}
-      {error && (
-        <p id="booking-date-error" className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id="booking-date-error" text={error} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import type { CartLine, Banner } from '../../../lib/cart.js';
 import { formatKr } from '../../../lib/format.js';
 import type { MenuPizza as Pizza } from '../api/booking.js';
 import { bookingPageTexts } from '../texts.js';
+import { FieldError } from '../../../components/Field.js';
 
 export function PizzaMenu(props: {
   pizzas: Pizza[];
@@ -61,11 +62,7 @@ export function PizzaMenu(props: {
           );
         })}
       </ul>
-      {error && (
-        <p id="booking-items-error" className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id="booking-items-error" text={error} />
     </section>
   );
 }

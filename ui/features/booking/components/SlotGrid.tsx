@@ -3,6 +3,7 @@
 import type { Slot } from '../../../../domain/answers/index.js';
 import { customerTexts } from '../../../lib/texts.js';
 import { bookingPageTexts } from '../texts.js';
+import { FieldError } from '../../../components/Field.js';
 
 /** 'Ledigt' while nothing is booked in the slot's window, then how many are left, then full. */
 export function slotLabel(slot: Slot, capacity: number): string {
@@ -66,11 +67,7 @@ export function SlotGrid(props: {
           )}
         </div>
       )}
-      {error && (
-        <p id="booking-time-error" className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError id="booking-time-error" text={error} />
     </section>
   );
 }

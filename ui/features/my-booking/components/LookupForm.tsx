@@ -1,6 +1,6 @@
 // The lookup form of /my-booking: e-mail and booking number (SPEC 5: both required).
 import type { FormEvent } from 'react';
-import { Field, fieldControl } from '../../../components/Field.js';
+import { Field, FieldError, fieldControl } from '../../../components/Field.js';
 import { myBookingTexts } from '../texts.js';
 
 interface Props {
@@ -26,11 +26,7 @@ export function LookupForm({ email, bookingId, error, busy, onEmail, onBookingId
       <Field id="lookup-id" label={myBookingTexts.bookingNumber}>
         <input {...fieldControl('lookup-id')} inputMode="text" placeholder={myBookingTexts.bookingNumberExample} value={bookingId} onChange={(e) => onBookingId(e.target.value)} required />
       </Field>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldError text={error} />
       <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
         {busy ? myBookingTexts.finding : myBookingTexts.find}
       </button>

@@ -1,7 +1,7 @@
 // Invitations: choose active customers, a subject, a message with {name}, validity and an
 // optional VIP date, checked with the domain's vipInvitationSchema; then the invitations sent.
 import { useState, type FormEvent } from 'react';
-import { Field, fieldControl } from '../../../components/Field.js';
+import { Field, FieldError, fieldControl } from '../../../components/Field.js';
 import { formatExpiry } from '../../../components/LinkResult.js';
 import { useAction } from '../../../components/useAction.js';
 import { check, type FieldErrors } from '../../../lib/formErrors.js';
@@ -85,11 +85,7 @@ export function InvitationsTab({ customers, dates, sent, presetDate, enabled, re
               </ul>
             </>
           )}
-          {errors.customer_ids && (
-            <p id="invite-customers-error" className="field__error" role="alert">
-              {errors.customer_ids}
-            </p>
-          )}
+          <FieldError id="invite-customers-error" text={errors.customer_ids} />
         </fieldset>
         <Field id="invite-subject" label={vipTexts.subject} error={errors.subject}>
           <input {...fieldControl('invite-subject', errors.subject)} maxLength={200} value={subject} onChange={(e) => setSubject(e.target.value)} />
