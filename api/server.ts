@@ -9,7 +9,7 @@ import type { EventStore } from '../domain/eventStore.js';
 import type { Clock } from '../domain/shared/time.js';
 import type { DocumentStore } from '../read-models/documentStore.js';
 import { cachedDocumentStore } from '../read-models/cachedDocumentStore.js';
-import { C } from '../read-models/shapes.js';
+import { COLLECTIONS } from '../read-models/shapes.js';
 import { ProjectionRunner } from '../projections/runner.js';
 import { allProjections } from '../projections/index.js';
 import { openEventStore, openReadModelStore } from './stores.js';
@@ -48,7 +48,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const events = await openEventStore(config);
   const store = await openReadModelStore(config);
   // Settings and day documents are read by every availability query.
-  const docs = cachedDocumentStore(store, [C.settings, C.days]);
+  const docs = cachedDocumentStore(store, [COLLECTIONS.settings, COLLECTIONS.days]);
 
   const projections = new ProjectionRunner(events, docs, allProjections);
   await projections.start();

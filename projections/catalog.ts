@@ -8,17 +8,7 @@ import type { VipCustomerEvent } from '../domain/vip/vipCustomers.js';
 import type { VipLinkEvent } from '../domain/vip/vipLinks.js';
 import type { PushEvent } from '../domain/push/push.js';
 import type { AdminEvent } from '../domain/admins/admins.js';
-import {
-  C,
-  type AdminSessionDoc,
-  type BonusCodeDoc,
-  type PizzaDoc,
-  type PushSubscriptionDoc,
-  type SettingsDoc,
-  type VipCustomerDoc,
-  type VipInvitationDoc,
-  type VipLinkDoc,
-} from '../read-models/shapes.js';
+import { COLLECTIONS, type AdminSessionDoc, type BonusCodeDoc, type PizzaDoc, type PushSubscriptionDoc, type SettingsDoc, type VipCustomerDoc, type VipInvitationDoc, type VipLinkDoc } from '../read-models/shapes.js';
 import type { Projection } from './projection.js';
 
 const types = (...names: string[]) => new Set(names);
@@ -26,30 +16,30 @@ const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
 
 export const menuProjection: Projection = {
   name: 'menu_v1',
-  collections: [C.pizzas],
+  collections: [COLLECTIONS.pizzas],
   eventTypes: types('PizzaAdded', 'PizzaUpdated', 'PizzaRemoved'),
   apply(recorded, batch) {
     const event = recorded as unknown as MenuEvent & RecordedEvent;
     const id = String(event.data.id);
-    if (event.type === 'PizzaRemoved') return batch.update<PizzaDoc>(C.pizzas, id, recorded, () => null);
+    if (event.type === 'PizzaRemoved') return batch.update<PizzaDoc>(COLLECTIONS.pizzas, id, recorded, () => null);
     const { name, description, price_cents, active } = event.data;
-    return batch.update<PizzaDoc>(C.pizzas, id, recorded, () => ({ id, name, description, price_cents, active: flag(active) }));
+    return batch.update<PizzaDoc>(COLLECTIONS.pizzas, id, recorded, () => ({ id, name, description, price_cents, active: flag(active) }));
   },
 };
 
 export const settingsProjection: Projection = {
   name: 'settings_v1',
-  collections: [C.settings],
+  collections: [COLLECTIONS.settings],
   eventTypes: types('SettingsUpdated', 'SettingsReset'),
   apply(recorded, batch) {
     const event = recorded as unknown as SettingsEvent & RecordedEvent;
-    return batch.update<SettingsDoc>(C.settings, 'current', recorded, () => ({ id: 'current', settings: event.data.settings }));
+    return batch.update<SettingsDoc>(COLLECTIONS.settings, 'current', recorded, () => ({ id: 'current', settings: event.data.settings }));
   },
 };
 
 export const bonusCodesProjection: Projection = {
   name: 'bonus_codes_v1',
-  collections: [C.bonusCodes],
+  collections: [COLLECTIONS.bonusCodes],
   eventTypes: types('BonusCodeCreated', 'BonusCodeUpdated', 'BonusCodeDeleted', 'BonusCodeRedeemed', 'BonusCodeReleased'),
   apply(recorded, batch) {
     const event = recorded as unknown as BonusCodeEvent & RecordedEvent;
@@ -58,7 +48,7 @@ export const bonusCodesProjection: Projection = {
       case 'BonusCodeCreated':
       case 'BonusCodeUpdated': {
         const { code, description, discount_percentage, usage_limit, expires_at, is_active } = event.data;
-        return batch.update<BonusCodeDoc>(C.bonusCodes, id, recorded, (doc) => ({
+        return batch.update<BonusCodeDoc>(COLLECTIONS.bonusCodes, id, recorded, (doc) => ({
           id,
           code,
           description,
@@ -70,11 +60,11 @@ export const bonusCodesProjection: Projection = {
         }));
       }
       case 'BonusCodeDeleted':
-        return batch.update<BonusCodeDoc>(C.bonusCodes, id, recorded, () => null);
+        return batch.update<BonusCodeDoc>(COLLECTIONS.bonusCodes, id, recorded, () => null);
       case 'BonusCodeRedeemed':
       case 'BonusCodeReleased': {
         const delta = event.type === 'BonusCodeRedeemed' ? 1 : -1;
-        return batch.update<BonusCodeDoc>(C.bonusCodes, id, recorded, (doc) => (doc ? { ...doc, used_count: doc.used_count + delta } : null));
+        return batch.update<BonusCodeDoc>(COLLECTIONS.bonusCodes, id, recorded, (doc) => (doc ? { ...doc, used_count: doc.used_count + delta } : null));
       }
     }
   },
@@ -82,8 +72,8 @@ export const bonusCodesProjection: Projection = {
 
 export const vipProjection: Projection = {
   name: 'vip_v1',
-  collections: [C.vipCustomers, C.vipLinks, C.vipInvitations],
-  indexes: [[C.vipInvitations, 'sent_at']],
+  collections: [COLLECTIONS.vipCustomers, COLLECTIONS.vipLinks, COLLECTIONS.vipInvitations],
+  indexes: [[COLLECTIONS.vipInvitations, 'sent_at']],
   eventTypes: types('VipCustomerAdded', 'VipCustomerUpdated', 'VipCustomerRemoved', 'VipLinkIssued', 'VipInvitationsSent'),
   async apply(recorded, batch) {
     const event = recorded as unknown as (VipCustomerEvent | VipLinkEvent) & RecordedEvent;
@@ -92,7 +82,7 @@ export const vipProjection: Projection = {
       case 'VipCustomerUpdated': {
         const id = String(event.data.id);
         const { email, name, phone, notes, active } = event.data;
-        return batch.update<VipCustomerDoc>(C.vipCustomers, id, recorded, (doc) => ({
+        return batch.update<VipCustomerDoc>(COLLECTIONS.vipCustomers, id, recorded, (doc) => ({
           id,
           email,
           name,
@@ -103,15 +93,15 @@ export const vipProjection: Projection = {
         }));
       }
       case 'VipCustomerRemoved':
-        return batch.update<VipCustomerDoc>(C.vipCustomers, String(event.data.id), recorded, () => null);
+        return batch.update<VipCustomerDoc>(COLLECTIONS.vipCustomers, String(event.data.id), recorded, () => null);
       case 'VipLinkIssued': {
         const link = event.data;
-        return batch.update<VipLinkDoc>(C.vipLinks, link.token, recorded, () => ({ id: link.token, ...link }));
+        return batch.update<VipLinkDoc>(COLLECTIONS.vipLinks, link.token, recorded, () => ({ id: link.token, ...link }));
       }
       case 'VipInvitationsSent': {
         const { subject, message, vip_date, expires_at, sent_at } = event.data;
         for (const r of event.data.recipients) {
-          await batch.update<VipLinkDoc>(C.vipLinks, r.token, recorded, () => ({
+          await batch.update<VipLinkDoc>(COLLECTIONS.vipLinks, r.token, recorded, () => ({
             id: r.token,
             token: r.token,
             vip_customer_id: r.vip_customer_id,
@@ -119,7 +109,7 @@ export const vipProjection: Projection = {
             expires_at,
             created_at: sent_at,
           }));
-          await batch.update<VipInvitationDoc>(C.vipInvitations, r.invitation_id, recorded, () => ({
+          await batch.update<VipInvitationDoc>(COLLECTIONS.vipInvitations, r.invitation_id, recorded, () => ({
             id: r.invitation_id,
             vip_customer_id: r.vip_customer_id,
             email: r.email,
@@ -140,27 +130,27 @@ export const vipProjection: Projection = {
 
 export const pushProjection: Projection = {
   name: 'push_v1',
-  collections: [C.pushSubscriptions],
+  collections: [COLLECTIONS.pushSubscriptions],
   eventTypes: types('PushSubscribed'),
   apply(recorded, batch) {
     const event = recorded as unknown as PushEvent & RecordedEvent;
     const { id, endpoint, keys, subscribed_at } = event.data;
-    return batch.update<PushSubscriptionDoc>(C.pushSubscriptions, id, recorded, () => ({ id, endpoint, keys, subscribed_at }));
+    return batch.update<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions, id, recorded, () => ({ id, endpoint, keys, subscribed_at }));
   },
 };
 
 /** Admin sessions not ended, so every API process checks a cookie against the same list. */
 export const adminSessionsProjection: Projection = {
   name: 'admin_sessions_v1',
-  collections: [C.adminSessions],
-  indexes: [[C.adminSessions, 'expires_at']],
+  collections: [COLLECTIONS.adminSessions],
+  indexes: [[COLLECTIONS.adminSessions, 'expires_at']],
   eventTypes: types('AdminSessionStarted', 'AdminSessionEnded'),
   apply(recorded, batch) {
     const event = recorded as unknown as AdminEvent & RecordedEvent;
     if (event.type === 'AdminSessionStarted') {
       const { session_id, admin_id, started_at, expires_at } = event.data;
-      return batch.update<AdminSessionDoc>(C.adminSessions, session_id, recorded, () => ({ id: session_id, admin_id, started_at, expires_at }));
+      return batch.update<AdminSessionDoc>(COLLECTIONS.adminSessions, session_id, recorded, () => ({ id: session_id, admin_id, started_at, expires_at }));
     }
-    if (event.type === 'AdminSessionEnded') return batch.update<AdminSessionDoc>(C.adminSessions, event.data.session_id, recorded, () => null);
+    if (event.type === 'AdminSessionEnded') return batch.update<AdminSessionDoc>(COLLECTIONS.adminSessions, event.data.session_id, recorded, () => null);
   },
 };

@@ -2,13 +2,7 @@
 // the calendar; the bookings list; and the sales statistics.
 import type { RecordedEvent } from '../domain/eventStore.js';
 import type { BookingLine, KioskDayEvent } from '../domain/kioskDay/kioskDay.js';
-import {
-  C,
-  pizzaSummary,
-  type BookingDoc,
-  type DayDoc,
-  type StatsDayDoc,
-} from '../read-models/shapes.js';
+import { COLLECTIONS, pizzaSummary, type BookingDoc, type DayDoc, type StatsDayDoc } from '../read-models/shapes.js';
 import type { Projection } from './projection.js';
 
 const dayEvents = new Set(['DayScheduleSet', 'DayMarkedVip', 'DayVipRemoved', 'BookingPlaced', 'BookingConfirmed', 'BookingCancelled']);
@@ -38,13 +32,13 @@ function addPizzas(byTime: Record<string, number>, time: string, delta: number):
 
 export const daysProjection: Projection = {
   name: 'days_v1',
-  collections: [C.days],
-  indexes: [[C.days, 'date'], [C.days, 'is_vip']],
+  collections: [COLLECTIONS.days],
+  indexes: [[COLLECTIONS.days, 'date'], [COLLECTIONS.days, 'is_vip']],
   eventTypes: dayEvents,
   apply(recorded, batch) {
     const event = asDayEvent(recorded);
     const date = dateOfStream(recorded);
-    return batch.update<DayDoc>(C.days, date, recorded, (doc) => {
+    return batch.update<DayDoc>(COLLECTIONS.days, date, recorded, (doc) => {
       const day = doc ?? emptyDay(date);
       switch (event.type) {
         case 'DayScheduleSet': {
@@ -76,15 +70,15 @@ export const daysProjection: Projection = {
 
 export const bookingsProjection: Projection = {
   name: 'bookings_v1',
-  collections: [C.bookings],
-  indexes: [[C.bookings, 'booking_date'], [C.bookings, 'status']],
+  collections: [COLLECTIONS.bookings],
+  indexes: [[COLLECTIONS.bookings, 'booking_date'], [COLLECTIONS.bookings, 'status']],
   eventTypes: bookingEvents,
   apply(recorded, batch) {
     const event = asDayEvent(recorded);
     switch (event.type) {
       case 'BookingPlaced': {
         const d = event.data;
-        return batch.update<BookingDoc>(C.bookings, d.booking_id, recorded, () => ({
+        return batch.update<BookingDoc>(COLLECTIONS.bookings, d.booking_id, recorded, () => ({
           id: d.booking_id,
           booking_date: d.booking_date,
           booking_time: d.booking_time,
@@ -110,11 +104,11 @@ export const bookingsProjection: Projection = {
         }));
       }
       case 'BookingConfirmed':
-        return batch.update<BookingDoc>(C.bookings, event.data.booking_id, recorded, (doc) =>
+        return batch.update<BookingDoc>(COLLECTIONS.bookings, event.data.booking_id, recorded, (doc) =>
           doc ? { ...doc, status: 'confirmed', confirmed_at: event.data.confirmed_at } : null,
         );
       case 'BookingCancelled':
-        return batch.update<BookingDoc>(C.bookings, event.data.booking_id, recorded, (doc) =>
+        return batch.update<BookingDoc>(COLLECTIONS.bookings, event.data.booking_id, recorded, (doc) =>
           doc
             ? { ...doc, status: 'cancelled', cancelled_at: event.data.cancelled_at, cancelled_by: event.data.by, cancel_reason: event.data.reason }
             : null,
@@ -162,13 +156,13 @@ function applySales(day: StatsDayDoc, b: Sale, sign: 1 | -1): StatsDayDoc {
 
 export const statsProjection: Projection = {
   name: 'stats_v1',
-  collections: [C.statsDays],
-  indexes: [[C.statsDays, 'date']],
+  collections: [COLLECTIONS.statsDays],
+  indexes: [[COLLECTIONS.statsDays, 'date']],
   eventTypes: bookingEvents,
   apply(recorded, batch) {
     const event = asDayEvent(recorded);
     const date = dateOfStream(recorded);
-    return batch.update<StatsDayDoc>(C.statsDays, date, recorded, (doc) => {
+    return batch.update<StatsDayDoc>(COLLECTIONS.statsDays, date, recorded, (doc) => {
       const day = doc ?? emptyStatsDay(date);
       switch (event.type) {
         case 'BookingPlaced':

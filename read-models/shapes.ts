@@ -4,7 +4,7 @@ import type { CalendarEntry } from '../domain/kioskDay/schedule.js';
 import type { BookingLine, BookingStatus } from '../domain/kioskDay/kioskDay.js';
 import type { Settings } from '../domain/settings/settings.js';
 
-export const C = {
+export const COLLECTIONS = {
   pizzas: 'pizzas_v1',
   settings: 'settings_v1',
   days: 'days_v1',

@@ -12,7 +12,7 @@ import type { EventStore, Position, RecordedEvent } from '../../domain/eventStor
 import type { KioskDayEvent } from '../../domain/kioskDay/kioskDay.js';
 import type { VipLinkEvent } from '../../domain/vip/vipLinks.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
-import { C, type BookingDoc } from '../../read-models/shapes.js';
+import { COLLECTIONS, type BookingDoc } from '../../read-models/shapes.js';
 import { getSettings } from '../../read-models/queries/common.js';
 import type { Projection } from '../../projections/projection.js';
 import { ProjectionRunner } from '../../projections/runner.js';
@@ -72,7 +72,7 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
 
   const bookingOf = async (event: RecordedEvent, bookingId: string) => {
     await o.waitForReadModels(event.position);
-    return o.docs.get<BookingDoc>(C.bookings, bookingId);
+    return o.docs.get<BookingDoc>(COLLECTIONS.bookings, bookingId);
   };
 
   const projection: Projection = {

@@ -5,7 +5,7 @@ import { ADMINS_STREAM, adminByEmail, adminsDecider, type Admin } from '../../do
 import { msg } from '../../domain/messages.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
-import { C, type AdminSessionDoc } from '../../read-models/shapes.js';
+import { COLLECTIONS, type AdminSessionDoc } from '../../read-models/shapes.js';
 import { hashPassword, verifyPassword, verifyPasswordAsync } from '../auth/password.js';
 import type { Commands } from './commands.js';
 
@@ -78,7 +78,7 @@ export class AdminsService {
 
   /** The admin a session belongs to, while the server knows it, it has not ended or expired, and the admin exists. */
   async sessionAdmin(sessionId: string | null): Promise<Admin | null> {
-    const session = sessionId ? await this.docs.get<AdminSessionDoc>(C.adminSessions, sessionId) : null;
+    const session = sessionId ? await this.docs.get<AdminSessionDoc>(COLLECTIONS.adminSessions, sessionId) : null;
     if (!session || Date.parse(session.expires_at) <= this.commands.clock().now.getTime()) return null;
     return (await this.byId(session.admin_id)) ?? null;
   }
@@ -86,7 +86,7 @@ export class AdminsService {
   /** Live sessions of existing admins, newest first; `current` marks the asking one. The id is a hash, never the cookie. */
   async liveSessions(currentSessionId: string | null) {
     const now = this.commands.clock().now.toISOString();
-    const [sessions, admins] = await Promise.all([this.docs.find<AdminSessionDoc>(C.adminSessions, { expires_at: { $gt: now } }), this.list()]);
+    const [sessions, admins] = await Promise.all([this.docs.find<AdminSessionDoc>(COLLECTIONS.adminSessions, { expires_at: { $gt: now } }), this.list()]);
     const emails = new Map(admins.map((a) => [a.id, a.email]));
     return sessions
       .filter((s) => emails.has(s.admin_id))

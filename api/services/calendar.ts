@@ -5,7 +5,7 @@ import { kioskDayStream } from '../../domain/kioskDay/kioskDay.js';
 import { dayHours, furthestBookableDate, weekdaySyncReport } from '../../domain/kioskDay/schedule.js';
 import { todayIn } from '../../domain/shared/time.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
-import { C, type DayDoc } from '../../read-models/shapes.js';
+import { COLLECTIONS, type DayDoc } from '../../read-models/shapes.js';
 import type { Commands } from './commands.js';
 import type { SettingsService } from './settings.js';
 
@@ -38,7 +38,7 @@ export class CalendarService {
     const settings = await this.settings.current();
     const today = todayIn(this.commands.clock());
     const until = furthestBookableDate(today, settings);
-    const days = await this.docs.find<DayDoc>(C.days, { date: { $gte: today, $lte: until } });
+    const days = await this.docs.find<DayDoc>(COLLECTIONS.days, { date: { $gte: today, $lte: until } });
     return weekdaySyncReport(today, settings, new Set(days.filter((d) => d.entry !== null).map((d) => d.date)));
   }
 }

@@ -2,21 +2,13 @@
 import { dayHours } from '../../domain/kioskDay/schedule.js';
 import { addDays, daysBetween, todayIn, type Clock } from '../../domain/shared/time.js';
 import type { DocumentStore, Filter } from '../documentStore.js';
-import {
-  C,
-  type BonusCodeDoc,
-  type BookingDoc,
-  type DayDoc,
-  type PizzaDoc,
-  type VipCustomerDoc,
-  type VipInvitationDoc,
-} from '../shapes.js';
+import { COLLECTIONS, type BonusCodeDoc, type BookingDoc, type DayDoc, type PizzaDoc, type VipCustomerDoc, type VipInvitationDoc } from '../shapes.js';
 import { getSettings, publicDoc, withNumericId } from './common.js';
 
 const byNumericId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
 export async function listPizzas(docs: DocumentStore, options: { activeOnly: boolean }) {
-  const pizzas = await docs.find<PizzaDoc>(C.pizzas, options.activeOnly ? { active: 1 } : {});
+  const pizzas = await docs.find<PizzaDoc>(COLLECTIONS.pizzas, options.activeOnly ? { active: 1 } : {});
   return pizzas.map(withNumericId).sort(byNumericId);
 }
 
@@ -27,18 +19,18 @@ export async function listBookings(docs: DocumentStore, input: { status?: string
     const today = todayIn(input.clock);
     filter.booking_date = input.date === 'today' ? today : input.date === 'tomorrow' ? addDays(today, 1) : input.date;
   }
-  const bookings = await docs.find<BookingDoc>(C.bookings, filter, { sort: [['booking_date', 1], ['booking_time', 1], ['created_at', 1]] });
+  const bookings = await docs.find<BookingDoc>(COLLECTIONS.bookings, filter, { sort: [['booking_date', 1], ['booking_time', 1], ['created_at', 1]] });
   return bookings.map(publicDoc);
 }
 
 export async function getBooking(docs: DocumentStore, id: string) {
-  const doc = await docs.get<BookingDoc>(C.bookings, id);
+  const doc = await docs.get<BookingDoc>(COLLECTIONS.bookings, id);
   return doc ? publicDoc(doc) : null;
 }
 
 /** Bookings with a booking date in [start, end], in date and time order (the PDF reports). */
 export async function bookingsBetween(docs: DocumentStore, start: string, end: string) {
-  const bookings = await docs.find<BookingDoc>(C.bookings, { booking_date: { $gte: start, $lte: end } }, { sort: [['booking_date', 1], ['booking_time', 1]] });
+  const bookings = await docs.find<BookingDoc>(COLLECTIONS.bookings, { booking_date: { $gte: start, $lte: end } }, { sort: [['booking_date', 1], ['booking_time', 1]] });
   return bookings.map(publicDoc);
 }
 
@@ -58,7 +50,7 @@ export interface CalendarDayView {
 export async function calendarWeek(docs: DocumentStore, query: { start: string; end?: string }) {
   const input = { start: query.start, end: query.end ?? addDays(query.start, 6) };
   const settings = await getSettings(docs);
-  const dayDocs = new Map((await docs.find<DayDoc>(C.days, { date: { $gte: input.start, $lte: input.end } })).map((d) => [d.date, d]));
+  const dayDocs = new Map((await docs.find<DayDoc>(COLLECTIONS.days, { date: { $gte: input.start, $lte: input.end } })).map((d) => [d.date, d]));
   const schedule: Record<string, CalendarDayView> = {};
   for (let date = input.start; daysBetween(date, input.end) >= 0; date = addDays(date, 1)) {
     schedule[date] = calendarDay(date, settings, dayDocs.get(date) ?? null);
@@ -67,7 +59,7 @@ export async function calendarWeek(docs: DocumentStore, query: { start: string; 
 }
 
 export async function calendarDayView(docs: DocumentStore, date: string): Promise<CalendarDayView> {
-  const [settings, day] = await Promise.all([getSettings(docs), docs.get<DayDoc>(C.days, date)]);
+  const [settings, day] = await Promise.all([getSettings(docs), docs.get<DayDoc>(COLLECTIONS.days, date)]);
   return calendarDay(date, settings, day);
 }
 
@@ -86,12 +78,12 @@ function calendarDay(date: string, settings: Awaited<ReturnType<typeof getSettin
 }
 
 export async function listVipCustomers(docs: DocumentStore) {
-  return (await docs.find<VipCustomerDoc>(C.vipCustomers)).map(withNumericId).sort(byNumericId);
+  return (await docs.find<VipCustomerDoc>(COLLECTIONS.vipCustomers)).map(withNumericId).sort(byNumericId);
 }
 
 /** SPEC 3 VIP date: id, date, description, active, created_by. The id is the date itself. */
 export async function listVipDates(docs: DocumentStore) {
-  const days = await docs.find<DayDoc>(C.days, { is_vip: true }, { sort: [['date', 1]] });
+  const days = await docs.find<DayDoc>(COLLECTIONS.days, { is_vip: true }, { sort: [['date', 1]] });
   return days.map(vipDateView);
 }
 
@@ -100,17 +92,17 @@ export function vipDateView(day: Pick<DayDoc, 'date' | 'vip_description' | 'vip_
 }
 
 export async function listVipInvitations(docs: DocumentStore) {
-  const invitations = await docs.find<VipInvitationDoc>(C.vipInvitations, {}, { sort: [['sent_at', -1]] });
+  const invitations = await docs.find<VipInvitationDoc>(COLLECTIONS.vipInvitations, {}, { sort: [['sent_at', -1]] });
   return invitations.map(({ token: _token, ...rest }) => publicDoc(rest));
 }
 
 export async function listBonusCodes(docs: DocumentStore) {
-  return (await docs.find<BonusCodeDoc>(C.bonusCodes)).map(withNumericId).sort(byNumericId);
+  return (await docs.find<BonusCodeDoc>(COLLECTIONS.bonusCodes)).map(withNumericId).sort(byNumericId);
 }
 
 
 /** One bonus code as the admin list shows it, or null. */
 export async function bonusCodeById(docs: DocumentStore, id: number) {
-  const doc = await docs.get<BonusCodeDoc>(C.bonusCodes, String(id));
+  const doc = await docs.get<BonusCodeDoc>(COLLECTIONS.bonusCodes, String(id));
   return doc ? withNumericId(doc) : null;
 }

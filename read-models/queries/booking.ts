@@ -11,7 +11,7 @@ import { msg } from '../../domain/messages.js';
 import type { Settings } from '../../domain/settings/settings.js';
 import { addDays, daysBetween, isAhead, wallClock, type Clock } from '../../domain/shared/time.js';
 import type { DocumentStore } from '../documentStore.js';
-import { C, type BookingDoc, type DayDoc } from '../shapes.js';
+import { COLLECTIONS, type BookingDoc, type DayDoc } from '../shapes.js';
 import { getSettings, publicDoc } from './common.js';
 
 export interface SlotView {
@@ -55,14 +55,14 @@ export async function openDays(docs: DocumentStore, input: { days: number; vip: 
   const horizonLast = lastBookableDate(today, settings, input.vip);
   const last = daysBetween(requestedLast, horizonLast) < 0 ? horizonLast : requestedLast;
   const dayDocs = new Map(
-    (await docs.find<DayDoc>(C.days, { date: { $gte: today, $lte: last } })).map((d) => [d.date, d]),
+    (await docs.find<DayDoc>(COLLECTIONS.days, { date: { $gte: today, $lte: last } })).map((d) => [d.date, d]),
   );
   const dates: string[] = [];
   for (let date = today; daysBetween(date, last) >= 0; date = addDays(date, 1)) dates.push(date);
   // A link made for one VIP date opens it even beyond the horizon (rule: vip-dates).
   const invited = input.vip?.date;
   if (invited && daysBetween(last, invited) > 0) {
-    const day = await docs.get<DayDoc>(C.days, invited);
+    const day = await docs.get<DayDoc>(COLLECTIONS.days, invited);
     if (day) dayDocs.set(invited, day);
     dates.push(invited);
   }
@@ -91,7 +91,7 @@ const NO_DAY_DOC = {};
 
 export async function availability(docs: DocumentStore, input: { date: string; pizzas: number; vip: VipAccess | null; clock: Clock }): Promise<Availability> {
   const { date, pizzas, vip, clock } = input;
-  const [settings, day] = await Promise.all([getSettings(docs), docs.get<DayDoc>(C.days, date)]);
+  const [settings, day] = await Promise.all([getSettings(docs), docs.get<DayDoc>(COLLECTIONS.days, date)]);
   const now = wallClock(clock.now, clock.timeZone);
   let bySettings = answers.get(settings);
   if (!bySettings) answers.set(settings, (bySettings = new WeakMap()));
@@ -122,7 +122,7 @@ function computeAvailability(date: string, pizzas: number, vip: VipAccess | null
  * case-insensitive); a wrong e-mail is null like a missing booking, so numbers cannot be probed.
  */
 export async function customerBooking(docs: DocumentStore, input: { bookingId: string; email: string }): Promise<BookingDoc | null> {
-  const doc = await docs.get<BookingDoc>(C.bookings, input.bookingId.trim());
+  const doc = await docs.get<BookingDoc>(COLLECTIONS.bookings, input.bookingId.trim());
   if (!doc || doc.email.toLowerCase() !== input.email.trim().toLowerCase()) return null;
   return doc;
 }

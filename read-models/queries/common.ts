@@ -4,10 +4,10 @@ import { vipAccessFromLink } from '../../domain/vip/vipLinks.js';
 import type { VipCustomer } from '../../domain/vip/vipCustomers.js';
 import type { VipAccess } from '../../domain/kioskDay/schedule.js';
 import type { DocumentStore } from '../documentStore.js';
-import { C, type SettingsDoc, type VipCustomerDoc, type VipLinkDoc } from '../shapes.js';
+import { COLLECTIONS, type SettingsDoc, type VipCustomerDoc, type VipLinkDoc } from '../shapes.js';
 
 export async function getSettings(docs: DocumentStore): Promise<Settings> {
-  return (await docs.get<SettingsDoc>(C.settings, 'current'))?.settings ?? defaultSettings();
+  return (await docs.get<SettingsDoc>(COLLECTIONS.settings, 'current'))?.settings ?? defaultSettings();
 }
 
 /** Drops the projection bookkeeping (_pos) before a document leaves the server. */
@@ -32,8 +32,8 @@ export type VipResolution =
 /** What a vip token grants now; no token is no access and no error. */
 export async function resolveVipToken(docs: DocumentStore, token: string | null | undefined, now: Date): Promise<VipResolution> {
   if (!token) return { access: null, customer: null, error: null };
-  const link = await docs.get<VipLinkDoc>(C.vipLinks, token);
-  const customerDoc = link?.vip_customer_id != null ? await docs.get<VipCustomerDoc>(C.vipCustomers, String(link.vip_customer_id)) : null;
+  const link = await docs.get<VipLinkDoc>(COLLECTIONS.vipLinks, token);
+  const customerDoc = link?.vip_customer_id != null ? await docs.get<VipCustomerDoc>(COLLECTIONS.vipCustomers, String(link.vip_customer_id)) : null;
   const result = vipAccessFromLink(link, customerDoc ? vipCustomerOf(customerDoc) : null, now);
   if ('problem' in result) return { access: null, customer: null, error: result.problem };
   return { access: result.access, customer: result.customer, error: null };

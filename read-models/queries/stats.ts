@@ -5,7 +5,7 @@
 // total_bookings only; pizzas, revenue and charts cover pending and confirmed bookings.
 import { addDays, todayIn, type Clock } from '../../domain/shared/time.js';
 import type { DocumentStore } from '../documentStore.js';
-import { C, type StatsDayDoc } from '../shapes.js';
+import { COLLECTIONS, type StatsDayDoc } from '../shapes.js';
 
 export type Period = 'week' | 'month' | 'year';
 const PERIOD_DAYS: Record<Period, number> = { week: 7, month: 30, year: 365 };
@@ -17,11 +17,11 @@ export function periodStart(period: Period, clock: Clock): string {
 }
 
 async function daysInPeriod(docs: DocumentStore, period: Period, clock: Clock) {
-  return docs.find<StatsDayDoc>(C.statsDays, { date: { $gte: periodStart(period, clock) } }, { sort: [['date', 1]] });
+  return docs.find<StatsDayDoc>(COLLECTIONS.statsDays, { date: { $gte: periodStart(period, clock) } }, { sort: [['date', 1]] });
 }
 
 export async function statsOverview(docs: DocumentStore, clock: Clock) {
-  const days = await docs.find<StatsDayDoc>(C.statsDays);
+  const days = await docs.find<StatsDayDoc>(COLLECTIONS.statsDays);
   const sum = (f: (d: StatsDayDoc) => number) => days.reduce((s, d) => s + f(d), 0);
   const active = sum((d) => d.pending + d.confirmed);
   const revenueCents = sum((d) => d.revenue_cents);

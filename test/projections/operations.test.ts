@@ -11,7 +11,7 @@ import { exportEvents, importEvents } from '../../api/eventStore/transfer.js';
 import { openSqliteEventStore } from '../../api/eventStore/sqlite.js';
 import { openSqliteDocumentStore } from '../../read-models/sqliteDocumentStore.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
-import { C, type BookingDoc } from '../../read-models/shapes.js';
+import { COLLECTIONS, type BookingDoc } from '../../read-models/shapes.js';
 import { allProjections } from '../../projections/index.js';
 import { rebuildReadModels } from '../../projections/rebuild.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from '../api/harness.js';
@@ -63,14 +63,14 @@ describe('replay to a moment', () => {
     const between = openSqliteDocumentStore(join(dir(), 'read-models.db'));
     const early = await rebuildReadModels(t.server.events, between, { until: new Date('2026-11-23T08:30:00Z') });
     expect(early.ok).toBe(true);
-    expect((await between.get<BookingDoc>(C.bookings, bookingId))!.status).toBe('pending');
-    expect(await between.find(C.pizzas, { name: 'Senare' })).toEqual([]);
+    expect((await between.get<BookingDoc>(COLLECTIONS.bookings, bookingId))!.status).toBe('pending');
+    expect(await between.find(COLLECTIONS.pizzas, { name: 'Senare' })).toEqual([]);
     await between.close();
 
     const later = openSqliteDocumentStore(join(dir(), 'read-models.db'));
     const late = await rebuildReadModels(t.server.events, later, { until: T2 });
     expect(late.position).toBeGreaterThan(early.position);
-    expect((await later.get<BookingDoc>(C.bookings, bookingId))!.status).toBe('confirmed');
+    expect((await later.get<BookingDoc>(COLLECTIONS.bookings, bookingId))!.status).toBe('confirmed');
     expect(await snapshot(later)).toEqual(await snapshot(t.server.docs));
     await later.close();
   });
