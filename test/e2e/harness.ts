@@ -87,6 +87,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
+    // The browser of a customer or of the staff is in the kiosk's time zone: "today" on a page is
+    // the kiosk's today (inDays below), also when the tests run around midnight on a UTC machine.
+    env: { ...process.env, TZ: 'Europe/Stockholm' },
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
 }

@@ -2,7 +2,7 @@
 // closed, opening hours, VIP status with its description, a VIP link for the day, invitations and
 // the booking count. Today is highlighted; a legend explains the marks. The week of the address
 // (?date=) comes in the first HTML (+data).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import toast from 'react-hot-toast';
 import '../../../styles/admin-planning.css';
@@ -17,8 +17,11 @@ import { Legend, WeekNav } from './WeekNav.js';
 
 type OpenDialog = { kind: 'hours'; day: CalendarDay } | { kind: 'vip'; day: CalendarDay } | { kind: 'link'; day: CalendarDay; link: VipLink };
 
-export function CalendarScreen({ start: initialStart, days: initialDays, today }: { start: string; days: CalendarDay[] | null; today: string }) {
+export function CalendarScreen({ start: initialStart, days: initialDays, today: serverToday }: { start: string; days: CalendarDay[] | null; today: string }) {
   const hydrated = useHydrated();
+  // The server's date renders the first HTML; in the browser, the device's date (the kiosk's).
+  const [today, setToday] = useState(serverToday);
+  useEffect(() => setToday(dayjs().format(ISO)), []);
   const [start, setStart] = useState(initialStart);
   const [days, setDays] = useState(initialDays);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
