@@ -60,26 +60,31 @@ export type BookingLine = z.infer<typeof bookingLineSchema>;
 export const bookingStatusSchema = z.enum(['pending', 'confirmed', 'cancelled']);
 export type BookingStatus = z.infer<typeof bookingStatusSchema>;
 
+/** What every booking answer tells of the order: when, who, what and the price. */
+const orderShape = {
+  booking_date: isoDate,
+  booking_time: clockTime,
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  dine_in: z.boolean(),
+  comment: z.string().nullable(),
+  items: z.array(bookingLineSchema),
+  total_pizzas: z.number().int(),
+  original_total_cents: z.number().int(),
+  discount_cents: z.number().int(),
+  final_total_cents: z.number().int(),
+  bonus_code: z.string().nullable(),
+  vip_customer_id: z.number().int().nullable(),
+};
+
 /** A booking as the read model keeps it: lookup, the admin list and details. */
 export const bookingSchema = z
   .strictObject({
     id: z.string(),
-    booking_date: isoDate,
-    booking_time: clockTime,
-    name: z.string(),
-    email: z.string(),
-    phone: z.string().nullable(),
-    dine_in: z.boolean(),
+    ...orderShape,
     status: bookingStatusSchema,
-    comment: z.string().nullable(),
-    items: z.array(bookingLineSchema),
     pizza_summary: z.string(),
-    total_pizzas: z.number().int(),
-    original_total_cents: z.number().int(),
-    discount_cents: z.number().int(),
-    final_total_cents: z.number().int(),
-    bonus_code: z.string().nullable(),
-    vip_customer_id: z.number().int().nullable(),
     created_at: instant,
     confirmed_at: instant.nullable(),
     cancelled_at: instant.nullable(),
@@ -98,21 +103,8 @@ export const bookingCreatedSchema = z
       id: z.string(),
       booking_id: z.string(),
       status: z.literal('pending'),
-      booking_date: isoDate,
-      booking_time: clockTime,
-      name: z.string(),
-      email: z.string(),
-      phone: z.string().nullable(),
-      dine_in: z.boolean(),
-      comment: z.string().nullable(),
-      items: z.array(bookingLineSchema),
-      total_pizzas: z.number().int(),
-      original_total_cents: z.number().int(),
-      discount_cents: z.number().int(),
-      final_total_cents: z.number().int(),
-      bonus_code: z.string().nullable(),
+      ...orderShape,
       discount_percentage: z.number(),
-      vip_customer_id: z.number().int().nullable(),
       placed_at: instant,
     }),
   })
