@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import '../lib/format.js'; // the Swedish dayjs locale
 import { Field, fieldControl } from './Field.js';
 import { commonTexts } from './commonTexts.js';
+import { INSTANT_FORMAT } from './Instant.js';
 
 /** Copies text; true when it worked. */
 export async function copyText(text: string): Promise<boolean> {
@@ -34,7 +35,7 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-export const formatExpiry = (iso: string) => dayjs(iso).format('D MMMM YYYY [kl] HH:mm');
+export const formatExpiry = (iso: string) => dayjs(iso).format(INSTANT_FORMAT);
 
 export function LinkResult({ url, expiresAt }: { url: string; expiresAt: string }) {
   const id = useId();

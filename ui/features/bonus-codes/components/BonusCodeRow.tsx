@@ -2,7 +2,7 @@
 // active badge as a toggle beside the expired and limit badges, edit and delete.
 import type { BonusCode } from '../api/bonusCodes.js';
 import { bonusCodeTexts } from '../texts.js';
-import { ExpiryTime } from './ExpiryTime.js';
+import { Instant } from '../../../components/Instant.js';
 
 const percent = (n: number) => `${n.toLocaleString('sv-SE', { maximumFractionDigits: 1 })} %`;
 const isExpired = (c: BonusCode) => c.expires_at !== null && Date.parse(c.expires_at) <= Date.now();
@@ -31,7 +31,7 @@ export function BonusCodeRow({ code: c, hydrated, busy, onToggle, onEdit, onDele
       <td data-label={columns.uses}>
         {c.used_count} / {c.usage_limit ?? <span aria-label={bonusCodeTexts.unlimited}>∞</span>}
       </td>
-      <td data-label={columns.expires}>{c.expires_at ? <ExpiryTime at={c.expires_at} /> : bonusCodeTexts.untilFurtherNotice}</td>
+      <td data-label={columns.expires}>{c.expires_at ? <Instant iso={c.expires_at} format={bonusCodeTexts.expiryFormat} /> : bonusCodeTexts.untilFurtherNotice}</td>
       <td data-label={columns.status}>
         <div className="status-badges">
           <button

@@ -2,7 +2,7 @@
 // optional VIP date, checked with the domain's vipInvitationSchema; then the invitations sent.
 import { useState, type FormEvent } from 'react';
 import { Field, FieldError, fieldControl } from '../../../components/Field.js';
-import { formatExpiry } from '../../../components/LinkResult.js';
+import { Instant } from '../../../components/Instant.js';
 import { useAction } from '../../../components/useAction.js';
 import { check, type FieldErrors } from '../../../lib/formErrors.js';
 import { formatDateLong, formatDateShort } from '../../../lib/format.js';
@@ -146,8 +146,12 @@ export function InvitationsTab({ customers, dates, sent, presetDate, enabled, re
                 </td>
                 <td data-label={vipTexts.subject}>{i.subject}</td>
                 <td data-label={vipTexts.vipDate}>{i.vip_date ? formatDateShort(i.vip_date) : vipTexts.none}</td>
-                <td data-label={vipTexts.sentAt}>{formatExpiry(i.sent_at)}</td>
-                <td data-label={vipTexts.validUntil}>{formatExpiry(i.expires_at)}</td>
+                <td data-label={vipTexts.sentAt}>
+                  <Instant iso={i.sent_at} />
+                </td>
+                <td data-label={vipTexts.validUntil}>
+                  <Instant iso={i.expires_at} />
+                </td>
               </tr>
             ))}
           </tbody>
