@@ -1,6 +1,7 @@
 // The admin's live view (server-sent events): every change to a booking, told once the read
 // models show it, so a screen that reloads on a message reads the new state. One listener on
 // the projection runner per process serves every open screen; no screen polls.
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RecordedEvent } from '../../domain/eventStore.js';
 import type { BookingChange } from '../../domain/answers/admin.js';
@@ -34,7 +35,10 @@ export function liveBookings(app: FastifyInstance, applied: AppliedSource) {
     // (CONNECTION_TIMEOUT_SECONDS) is for requests, not for this one.
     request.raw.socket.setTimeout(0);
     reply.hijack();
+    // A hijacked reply sends none of Fastify's headers by itself: the security headers set in
+    // onRequest go out with the stream's own.
     reply.raw.writeHead(200, {
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       connection: 'keep-alive',

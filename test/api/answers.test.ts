@@ -81,6 +81,25 @@ describe('security headers', () => {
     }
   });
 
+  it('pages also carry the document-only headers; API answers leave them out', async () => {
+    const documentOnly = {
+      'cross-origin-opener-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const path of ['/', '/theme-init.js', '/api/docs']) {
+      const reply = await raw('GET', path);
+      for (const [name, value] of Object.entries(documentOnly)) expect(reply.headers.get(name), `${path} ${name}`).toBe(value);
+      expect(reply.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    }
+    const api = await raw('GET', '/api/pizzas');
+    expect(api.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    for (const name of Object.keys(documentOnly)) expect(api.headers.get(name), name).toBeNull();
+  });
+
   it('production upgrades insecure requests', () => {
     expect(contentSecurityPolicy({ production: true })).toHaveProperty('upgrade-insecure-requests');
   });
