@@ -88,7 +88,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     logger: config.logRequests,
     logStream: options.logStream,
     trustProxy: config.trustProxy,
-    ui: config.serveUi ? { dev: config.uiDev } : false,
+    // Anonymous pages show the read models as of a position, on the kiosk's date and time.
+    ui: config.serveUi ? { dev: config.uiDev, pageVersion: () => `${projections.position()}|${Math.floor(now().getTime() / 60_000)}` } : false,
     onApplied: (listener) => projections.onApplied(listener),
     requestTimeoutMs: config.requestTimeoutMs,
     connectionTimeoutMs: config.connectionTimeoutMs,

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { PageCache } from './pageCache.js';
 
 /** The project root: the folder of package.json above this module (source or compiled). */
 function projectRoot(): string {
@@ -25,6 +26,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export interface UiOptions {
   /** Vite's dev middleware instead of the build (npm run dev). */
   dev?: boolean;
+  /**
+   * What anonymous pages depend on (the read models' position and the kiosk's minute): pages
+   * rendered under one value are served again until it changes. Without it every page renders.
+   */
+  pageVersion?: () => string;
 }
 
 /**
@@ -58,11 +64,16 @@ export async function registerUi(app: FastifyInstance, options: UiOptions = {}):
     });
   }
   const { renderPage } = await import('vike/server');
+  // Not under Vite's dev server: a changed source would not change the version.
+  const cache = options.pageVersion && !options.dev ? new PageCache(options.pageVersion) : null;
 
   // Pages are not part of the API contract: hidden from the OpenAPI document.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     // An unknown /api path is an API 404, not a page.
     if (request.url.startsWith('/api/') || request.url === '/api') return reply.callNotFound();
+    const cacheKey = cache?.keyOf(request) ?? null;
+    if (cacheKey !== null && cache!.trySend(cacheKey, request, reply)) return reply;
+    const version = cache?.currentVersion();
     // +guard and +data hooks read the /api in-process, through the same routes a browser calls,
     // with the visitor's cookie (so the admin pages see who is signed in). Within one page render
     // a path is asked once: the guard and the page's data both want /admin/me.
@@ -81,9 +92,12 @@ export async function registerUi(app: FastifyInstance, options: UiOptions = {}):
     const pageContext = await renderPage({ urlOriginal: request.url, headersOriginal: request.headers, apiGet });
     const response = pageContext.httpResponse;
     if (!response) return reply.callNotFound();
+    const body = await response.getBody();
+    // Compressed on the thread pool while this visitor gets the page as rendered.
+    if (cacheKey !== null) cache!.keep(cacheKey, version!, { statusCode: response.statusCode, headers: response.headers, body }).catch((error: unknown) => request.log.warn({ err: error }, 'page not cached'));
     reply.status(response.statusCode);
     for (const [name, value] of response.headers) reply.header(name, value);
-    return reply.send(await response.getBody());
+    return reply.send(body);
   });
   return true;
 }
