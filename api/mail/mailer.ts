@@ -56,11 +56,17 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
 
   // CRLF, as RFC 5322 prescribes: the file holds the very bytes an SMTP server would receive.
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  // Mails hold customers' names and addresses: this user only. Made once, not per mail (made
+  // again should it fail or vanish).
+  let outboxMade: Promise<unknown> | null = null;
+  const makeOutbox = () => (outboxMade ??= mkdir(options.outboxDir, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
+    outboxMade = null;
+    throw error;
+  }));
   return {
     async send(message) {
       const info = await transport.sendMail(envelope(message));
-      // Mails hold customers' names and addresses: this user only.
-      await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
+      await makeOutbox();
       const file = join(options.outboxDir, `${safeId(message.id)}.eml`);
       // A temp name of its own per write: concurrent resends of one id never share a half-written
       // file, and readers listing *.eml never see one. fsync before rename so that after a crash
@@ -77,6 +83,7 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
         await rename(temp, file);
       } catch (error) {
         await rm(temp, { force: true });
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') outboxMade = null;
         throw error;
       }
     },

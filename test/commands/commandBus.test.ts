@@ -66,4 +66,44 @@ describe('the command bus stream cache', () => {
     for (const stream of streams) expect((await store.readStream(stream, 0)).map((e) => (e.data as { name: string }).name)).toEqual(['x', 'y']);
     expect(bus.cachedStreams).toBe(1);
   });
+
+  it('decides on its cached state without reading, yet never on a state another writer moved', async () => {
+    const store = open();
+    const here = new CommandBus(store);
+    const there = new CommandBus(store); // another process on the same log
+    await here.handle('s', uniqueNames, { add: 'a' }, meta);
+    // 'there' adds 'b' behind the back of here's cached state.
+    await there.handle('s', uniqueNames, { add: 'b' }, meta);
+    // An append on the stale state fails on its revision and is decided again: 'b' is refused.
+    await expect(here.handle('s', uniqueNames, { add: 'b' }, meta)).rejects.toThrow('b finns redan');
+    await there.handle('s', uniqueNames, { add: 'c' }, meta);
+    // A refusal is only answered after checking the state was current: 'c' is now there.
+    await expect(here.handle('s', uniqueNames, { add: 'c' }, meta)).rejects.toThrow('c finns redan');
+    await here.handle('s', uniqueNames, { add: 'd' }, meta);
+    expect((await store.readStream('s', 0)).map((e) => (e.data as { name: string }).name)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('answers a refusal only after checking that no other writer moved the stream', async () => {
+    type Changed = DomainEvent<'Added' | 'Removed', { name: string }>;
+    const toggles: Decider<{ add?: string; remove?: string }, Changed, Set<string>> = {
+      initialState: () => new Set(),
+      evolve: (names, event) => (event.type === 'Added' ? names.add(event.data.name) : (names.delete(event.data.name), names)),
+      decide: ({ add, remove }, names) => {
+        if (add !== undefined) {
+          if (names.has(add)) throw new DomainError(`${add} finns redan`);
+          return [{ type: 'Added', data: { name: add } }];
+        }
+        if (!names.has(remove!)) throw new DomainError(`${remove} finns inte`);
+        return [{ type: 'Removed', data: { name: remove! } }];
+      },
+    };
+    const store = open();
+    const here = new CommandBus(store);
+    const there = new CommandBus(store);
+    await here.handle('t', toggles, { add: 'a' }, meta);
+    await there.handle('t', toggles, { remove: 'a' }, meta);
+    // On here's cached state 'a' is still there; the store says it was removed.
+    await here.handle('t', toggles, { add: 'a' }, meta);
+    expect((await store.readStream('t', 0)).map((e) => e.type)).toEqual(['Added', 'Removed', 'Added']);
+  });
 });
