@@ -1,4 +1,5 @@
 // `npm start` runs this (compiled): serve UI and /api on PORT with the configured stores.
+import './memory.js';
 import { ConfigError, configFromEnv, type Config } from './config.js';
 import { createServer } from './server.js';
 

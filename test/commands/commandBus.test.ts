@@ -48,6 +48,17 @@ describe('the command bus stream cache', () => {
     expect(bus.cachedStreams).toBe(2);
   });
 
+  it('holds at most maxCachedEvents events between the cached states', async () => {
+    const bus = new CommandBus(open(), { maxCachedEvents: 5 });
+    for (const name of ['a', 'b', 'c']) await bus.handle('big', uniqueNames, { add: name }, meta);
+    for (const name of ['a', 'b']) await bus.handle('small', uniqueNames, { add: name }, meta);
+    expect(bus.cachedStreams).toBe(2); // 3 + 2 events
+    await bus.handle('small', uniqueNames, { add: 'c' }, meta);
+    // 6 events: the least recently used stream goes, and comes back from the store when asked.
+    expect(bus.cachedStreams).toBe(1);
+    await expect(bus.handle('big', uniqueNames, { add: 'a' }, meta)).rejects.toThrow('a finns redan');
+  });
+
   it('decides concurrent commands on more streams than it caches as if it cached them all', async () => {
     const bus = new CommandBus(open(), { maxCachedStreams: 1 });
     const streams = Array.from({ length: 8 }, (_, i) => `s-${i}`);
