@@ -1,15 +1,20 @@
-// npm run bench: prints figures, asserts nothing. The server under test runs in its own process
-// (as in production); autocannon drives it from this one.
-//   1. availability queries/s as a ratio to a bare Fastify route (aim >= 0.6)
-//   2. durable bookings/s with 32 concurrent clients on the embedded store (aim >= 3,000/s)
-//      and their p99 latency (aim < 50 ms)
-//   3. projection rebuild speed in events/s (aim >= 100,000/s)
-//   4. server memory after 100,000 bookings (aim < 300 MB)
-//   5. the booking page: server render of / beside the bare route, its JavaScript gzipped
-//      (aim < 100 KB), Lighthouse 12 mobile scores (aim 95+ performance, 100 for the rest)
+// npm run bench: prints figures with their aims, asserts nothing (these machines are shared and
+// noisy; run it on a quiet one). The server under test runs in its own process, built as
+// `npm start` runs it; autocannon drives it from this one. Every figure is printed with its aim
+// and, where the aim is relative, the ratio to a bare Fastify route measured in the same run:
+//   - availability queries/s / bare route (aim >= 0.6)
+//   - server render of / (anonymous visitor) / bare route (aim >= 0.2)
+//   - the booking page's JavaScript, gzipped (aim <= 100 KB); Lighthouse 12 mobile on /
+//     (aim performance >= 95, accessibility, best practices and SEO 100)
+//   - durable bookings/s with 32 concurrent clients on the embedded store (aim >= 0.10 x bare)
+//     and their p99 latency (aim < 30 ms)
+//   - server RSS after 100,000 bookings (aim < 200 MB)
+//   - rebuild of every read model in the server process (aim >= 100,000 events/s)
+//   - `npm run projections:rebuild` as a whole command over that log, minus its time on an empty
+//     log (aim >= 50,000 events/s)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { configFromEnv } from '../../api/config.js';
@@ -52,6 +57,14 @@ async function measured(pid: number, options: autocannon.Options) {
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
+/** Runs `npm run <script>` as an operator would (npm's own start-up included), in seconds. */
+function timedCommand(script: string, dataDir: string): number {
+  const started = performance.now();
+  const result = spawnSync('npm', ['run', '--silent', script], { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error(`npm run ${script} failed`);
+  return (performance.now() - started) / 1000;
+}
+
 function run(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
 }
@@ -70,7 +83,9 @@ async function main() {
   if (build.status !== 0) throw new Error('build failed');
   const kiosk = await spawnServer('dist/api/main.js', { PORT: String(kioskPort), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOGIN_ATTEMPTS_PER_MINUTE: '0', BOOKINGS_PER_MINUTE: '0', LOOKUPS_PER_MINUTE: '0' });
   const base = `http://127.0.0.1:${kioskPort}`;
-  const figures: Array<[string, string]> = [];
+  // Each figure: what was measured, the aim, and whether the run met it.
+  const figures: Array<{ name: string; value: string; aim: string; met: boolean }> = [];
+  const figure = (name: string, value: string, aim: string, met: boolean) => figures.push({ name, value, aim, met });
 
   try {
     const login = await fetch(`${base}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
@@ -86,17 +101,34 @@ async function main() {
     const date = dateIn(2);
     const bare = await measured(bareServer.pid!, { url: `http://127.0.0.1:${barePort}/bare`, connections: 32, duration: SECONDS });
     const avail = await measured(kiosk.pid!, { url: `${base}/api/test-availability?date=${date}&pizzas=2`, connections: 32, duration: SECONDS });
-    figures.push(['bare Fastify route', `${bare.result.requests.average.toFixed(0)} req/s, server CPU ${bare.cpuPerRequest.toFixed(0)} µs/req`]);
-    figures.push(['availability query (44 slots)', `${avail.result.requests.average.toFixed(0)} req/s, server CPU ${avail.cpuPerRequest.toFixed(0)} µs/req (non-2xx: ${avail.result.non2xx})`]);
-    figures.push(['availability / bare ratio (aim >= 0.6)', `${(avail.result.requests.average / bare.result.requests.average).toFixed(2)} by throughput; ${(bare.cpuPerRequest / avail.cpuPerRequest).toFixed(2)} by server CPU per request`]);
+    const bareRate = bare.result.requests.average;
+    figure('bare Fastify route (the yardstick)', `${bareRate.toFixed(0)} req/s, server CPU ${bare.cpuPerRequest.toFixed(0)} µs/req`, '-', true);
+    const availRatio = avail.result.requests.average / bareRate;
+    figure(
+      'availability query (44 slots) / bare',
+      `${availRatio.toFixed(2)}: ${avail.result.requests.average.toFixed(0)} req/s, server CPU ${avail.cpuPerRequest.toFixed(0)} µs/req (${(bare.cpuPerRequest / avail.cpuPerRequest).toFixed(2)} of bare's by CPU; non-2xx ${avail.result.non2xx})`,
+      '>= 0.6',
+      availRatio >= 0.6 && avail.result.non2xx === 0,
+    );
 
     // The booking page: server render of / beside the bare route, its JavaScript, Lighthouse.
     const ssr = await measured(kiosk.pid!, { url: `${base}/`, connections: 8, duration: SECONDS });
-    figures.push(['server render of / (SSR with open days and menu)', `${ssr.result.requests.average.toFixed(0)} req/s (${(ssr.result.requests.average / bare.result.requests.average).toFixed(2)} of bare), server CPU ${ssr.cpuPerRequest.toFixed(0)} µs/req (non-2xx: ${ssr.result.non2xx})`]);
+    const ssrRatio = ssr.result.requests.average / bareRate;
+    figure(
+      'server render of / / bare',
+      `${ssrRatio.toFixed(2)}: ${ssr.result.requests.average.toFixed(0)} req/s, server CPU ${ssr.cpuPerRequest.toFixed(0)} µs/req (non-2xx ${ssr.result.non2xx})`,
+      '>= 0.2',
+      ssrRatio >= 0.2 && ssr.result.non2xx === 0,
+    );
     const js = await pageJavaScript(`${base}/`);
-    figures.push(['booking page JavaScript, gzipped (aim < 100 KB)', `${(js.gzipBytes / 1024).toFixed(1)} KB in ${js.files} files (${(js.rawBytes / 1024).toFixed(0)} KB raw)`]);
+    figure('booking page JavaScript, gzipped', `${(js.gzipBytes / 1024).toFixed(1)} KB in ${js.files} files (${(js.rawBytes / 1024).toFixed(0)} KB raw)`, '<= 100 KB', js.gzipBytes <= 100 * 1024);
     const scores = await lighthouseScores(`${base}/`);
-    figures.push(['Lighthouse 12 mobile on / (aim 95+/100/100/100)', `performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores['best-practices']}, SEO ${scores.seo}`]);
+    figure(
+      'Lighthouse 12 mobile on /',
+      `performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores['best-practices']}, SEO ${scores.seo}`,
+      '95 / 100 / 100 / 100',
+      scores.performance! >= 95 && scores.accessibility === 100 && scores['best-practices'] === 100 && scores.seo === 100,
+    );
 
     // Room for a rush: every day open 00:00-23:45 with large windows, so capacity never refuses.
     const settings = (await (await fetch(`${base}/api/admin/settings`, { headers: { cookie } })).json()) as Record<string, any>;
@@ -128,13 +160,20 @@ async function main() {
       requests: [{ setupRequest: (req: any) => ({ ...req, body: booking() }) }],
     };
     const bookResult = await run({ ...bookingOptions, duration: SECONDS });
-    figures.push(['bookings accepted (32 clients, aim >= 3000/s)', `${(bookResult['2xx'] / SECONDS).toFixed(0)} /s (non-2xx: ${bookResult.non2xx})`]);
-    figures.push(['booking latency p99 (aim < 50 ms)', `${bookResult.latency.p99} ms (p50 ${bookResult.latency.p50} ms)`]);
+    const bookingRate = bookResult['2xx'] / SECONDS;
+    figure(
+      'bookings accepted (32 clients) / bare',
+      `${(bookingRate / bareRate).toFixed(3)}: ${bookingRate.toFixed(0)} bookings/s (non-2xx ${bookResult.non2xx})`,
+      '>= 0.10',
+      bookingRate >= 0.1 * bareRate && bookResult.non2xx === 0,
+    );
+    figure('booking latency p99', `${bookResult.latency.p99} ms (p50 ${bookResult.latency.p50} ms)`, '< 30 ms', bookResult.latency.p99 < 30);
 
     // 4. memory after 100,000 bookings
     const remaining = TARGET_BOOKINGS - n;
     if (remaining > 0) await run({ ...bookingOptions, amount: remaining });
-    figures.push([`server RSS after ${n} bookings (aim < 300 MB)`, `${rssMb(kiosk.pid!).toFixed(0)} MB`]);
+    const rss = rssMb(kiosk.pid!);
+    figure(`server RSS after ${n} bookings`, `${rss.toFixed(0)} MB`, '< 200 MB', rss < 200);
   } finally {
     bareServer.kill('SIGTERM');
     kiosk.kill('SIGTERM');
@@ -147,12 +186,24 @@ async function main() {
   const started = performance.now();
   await server.projections.rebuild();
   const seconds = (performance.now() - started) / 1000;
-  figures.push([`rebuild of all ${allProjections.length} read models from ${events} events (aim >= 100000/s)`, `${(events / seconds).toFixed(0)} events/s`]);
+  figure(`rebuild of all ${allProjections.length} read models in the server`, `${(events / seconds).toFixed(0)} events/s (${events} events in ${seconds.toFixed(2)} s)`, '>= 100,000 events/s', events / seconds >= 100_000);
   await server.close();
 
-  const width = Math.max(...figures.map(([k]) => k.length));
-  console.log('\nPizzakiosken benchmark');
-  for (const [k, v] of figures) console.log(`  ${k.padEnd(width)}  ${v}`);
+  // 4. the operator's command, as a whole process, over the same log and over an empty one
+  const full = timedCommand('projections:rebuild', dataDir);
+  const empty = timedCommand('projections:rebuild', mkdtempSync(join(tmpdir(), 'pizzakiosken-bench-empty-')));
+  const commandRate = events / Math.max(0.001, full - empty);
+  figure(
+    'npm run projections:rebuild (minus empty log)',
+    `${commandRate.toFixed(0)} events/s (${full.toFixed(2)} s; ${empty.toFixed(2)} s on an empty log)`,
+    '>= 50,000 events/s',
+    commandRate >= 50_000,
+  );
+
+  const name = Math.max(...figures.map((f) => f.name.length));
+  const aim = Math.max(...figures.map((f) => f.aim.length));
+  console.log(`\nPizzakiosken benchmark (${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.versions.node})`);
+  for (const f of figures) console.log(`  ${f.name.padEnd(name)}  aim ${f.aim.padEnd(aim)}  ${f.aim === '-' ? '    ' : f.met ? 'met ' : 'MISS'}  ${f.value}`);
 }
 
 await main();
