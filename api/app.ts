@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import type { AppDeps } from './appDeps.js';
 import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerSecurityHeaders } from './http/securityHeaders.js';
-import { loggerOptions } from './http/logging.js';
+import { lazyChildLogger, loggerOptions } from './http/logging.js';
 import { registerRateLimits, type Limiters } from './http/rateLimits.js';
 import { publicRoutes } from './routes/public/index.js';
 import { adminRoutes } from './routes/admin/index.js';
@@ -22,6 +22,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // Request lines are logged at info level: without LOG_REQUESTS the level is warn.
     logger: loggerOptions({ logRequests: deps.logger ?? false, stream: deps.logStream }),
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: 256 * 1024,
     trustProxy: trustProxyOption(deps.trustProxy),
     // Ids, booking numbers and VIP tokens are far shorter; longer answers 414 with a Swedish error.
