@@ -3,6 +3,12 @@
 // commits through it), so a commit or reset drops exactly the entries it changes; with several
 // API processes each runs its own projections and so invalidates its own cache.
 //
+// A read keeps its result only if no commit touched the document while it was on its way: a
+// read that started before a commit and ended after it would otherwise put the old document back,
+// the projection would apply the next event to that copy and write it with a higher position,
+// and a booking would vanish from the day until a rebuild. Every document has a version, moved
+// when a commit touching it starts and again when it ends.
+//
 // Cached documents are shared: callers must treat what get() returns as read-only (queries and
 // projections build new objects rather than changing the ones they read).
 import type { Checkpoint, Doc, DocumentStore, Write } from './documentStore.js';
@@ -11,6 +17,16 @@ export function cachedDocumentStore(store: DocumentStore, collections: readonly 
   const cached = new Set(collections);
   const entries = new Map<string, Doc | null>();
   const key = (collection: string, id: string) => `${collection}\u0000${id}`;
+  // Versions of the documents commits have touched; forgotten all at once (a new epoch) when too
+  // many are held, which makes every read in flight keep nothing.
+  const versions = new Map<string, number>();
+  let epoch = 0;
+  const stamp = (k: string) => `${epoch}:${versions.get(k) ?? 0}`;
+  const touch = (keys: string[]) => {
+    for (const k of keys) versions.set(k, (versions.get(k) ?? 0) + 1);
+  };
+  const cachedKeys = (writes: Write[]) =>
+    writes.filter((w) => cached.has(w.collection)).map((w) => key(w.collection, w.op === 'put' ? w.doc.id : w.id));
 
   return {
     find: store.find.bind(store),
@@ -25,24 +41,37 @@ export function cachedDocumentStore(store: DocumentStore, collections: readonly 
       if (!cached.has(collection)) return store.get<T>(collection, id);
       const k = key(collection, id);
       if (entries.has(k)) return entries.get(k) as T | null;
+      const before = stamp(k);
       const doc = await store.get<T>(collection, id);
+      if (stamp(k) !== before) return doc;
       if (entries.size >= maxEntries) entries.clear();
       entries.set(k, doc);
       return doc;
     },
 
     async commit(writes: Write[], checkpoints?: Checkpoint | Checkpoint[]) {
+      const keys = cachedKeys(writes);
+      touch(keys);
+      for (const k of keys) entries.delete(k);
       try {
         await store.commit(writes, checkpoints);
       } finally {
-        for (const w of writes) if (cached.has(w.collection)) entries.delete(key(w.collection, w.op === 'put' ? w.doc.id : w.id));
+        touch(keys);
+        for (const k of keys) entries.delete(k);
+        if (versions.size > 4 * maxEntries) {
+          versions.clear();
+          epoch += 1;
+        }
       }
     },
 
     async reset(collectionsToReset: string[], projection: string) {
+      epoch += 1;
+      entries.clear();
       try {
         await store.reset(collectionsToReset, projection);
       } finally {
+        epoch += 1;
         entries.clear();
       }
     },

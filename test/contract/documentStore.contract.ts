@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Doc, DocumentStore, Filter, FindOptions } from '../../read-models/documentStore.js';
+import { cachedDocumentStore } from '../../read-models/cachedDocumentStore.js';
 
 export type OpenDocumentStore = () => Promise<{ store: DocumentStore; cleanup(): Promise<void> }>;
 
@@ -470,6 +471,37 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
         expect(await find({ status: 'new' })).toEqual(['b']);
         expect(await find({ status: 'old' })).toEqual([]);
         expect(await store.getCheckpoint(p)).toBe(1);
+      });
+    });
+
+    describe('behind the read-through cache', () => {
+      it('a read that a commit overtook is not kept: a slow read never brings an old document back', async () => {
+        // The real store, its reads held until released (a slow network or disk).
+        let held: Promise<void> | null = null;
+        const slow = new Proxy(store, {
+          get(target, property) {
+            if (property === 'get') {
+              return async (collection: string, id: string) => {
+                const doc = await target.get(collection, id);
+                if (held) await held;
+                return doc;
+              };
+            }
+            const value = Reflect.get(target, property);
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        });
+        const cache = cachedDocumentStore(slow, [c]);
+        await put({ id: 'dag', bokningar: 1, _pos: 1 });
+        let release!: () => void;
+        held = new Promise((resolve) => (release = resolve));
+        const before = cache.get(c, 'dag'); // reads bokningar 1, then waits
+        await cache.commit([{ op: 'put', collection: c, doc: { id: 'dag', bokningar: 2, _pos: 2 } }]);
+        release();
+        expect(await before).toMatchObject({ bokningar: 1 });
+        held = null;
+        expect(await cache.get(c, 'dag')).toMatchObject({ bokningar: 2 });
+        expect(await cache.get(c, 'dag')).toMatchObject({ bokningar: 2 });
       });
     });
   });
