@@ -32,6 +32,9 @@ export interface Server {
   close(): Promise<void>;
 }
 
+/** The read models the anonymous pages are built from (the booking page's +data). */
+const PAGE_COLLECTIONS = [COLLECTIONS.days, COLLECTIONS.pizzas, COLLECTIONS.settings];
+
 /** How long a shutdown waits for open requests before it closes their connections. */
 const DRAIN_MS = 5000;
 
@@ -88,8 +91,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     logger: config.logRequests,
     logStream: options.logStream,
     trustProxy: config.trustProxy,
-    // Anonymous pages show the read models as of a position, on the kiosk's date and time.
-    ui: config.serveUi ? { dev: config.uiDev, pageVersion: () => `${projections.position()}|${Math.floor(now().getTime() / 60_000)}` } : false,
+    // Anonymous pages show the open days, the menu and the settings, on the kiosk's date and time.
+    ui: config.serveUi ? { dev: config.uiDev, pageVersion: () => `${projections.changesOf(PAGE_COLLECTIONS)}|${Math.floor(now().getTime() / 60_000)}` } : false,
     onApplied: (listener) => projections.onApplied(listener),
     requestTimeoutMs: config.requestTimeoutMs,
     connectionTimeoutMs: config.connectionTimeoutMs,

@@ -30,6 +30,8 @@ export class ProjectionRunner {
   private pendingWake = false;
   /** While rebuilding: ids written to each cleared collection (see ProjectionBatch). */
   private fresh = new Map<string, Set<string>>();
+  /** Per collection, how many commits of this runner wrote to it (see changesOf). */
+  private readonly collectionChanges = new Map<string, number>();
   private readonly pageSize: number;
   private readonly pollIntervalMs: number;
   private readonly log: (message: string, error?: unknown) => void;
@@ -79,6 +81,15 @@ export class ProjectionRunner {
    * Calls `listener` with each page of events once every projection has applied it, so what it
    * tells (live admin screens) is already in the read models. Returns the unsubscribe.
    */
+  /**
+   * A value that changes whenever this runner writes to one of the collections: what a page
+   * built from them is cached under (api/http/pageCache.ts). Unlike position(), it stays the
+   * same while events that concern other read models (mails sent, sign-ins) are applied.
+   */
+  changesOf(collections: readonly string[]): string {
+    return collections.map((collection) => this.collectionChanges.get(collection) ?? 0).join('.');
+  }
+
   onApplied(listener: (events: readonly RecordedEvent[]) => void): () => void {
     this.appliedListeners.add(listener);
     return () => this.appliedListeners.delete(listener);
@@ -118,6 +129,7 @@ export class ProjectionRunner {
     if (wasRunning) await this.stop();
     for (const projection of chosen as Projection[]) {
       await this.docs.reset(projection.collections, projection.name);
+      for (const collection of projection.collections) this.collectionChanges.set(collection, (this.collectionChanges.get(collection) ?? 0) + 1);
       this.checkpoints.set(projection.name, 0);
       this.storedCheckpoints.set(projection.name, 0);
       for (const collection of projection.collections) this.fresh.set(collection, new Set());
@@ -184,6 +196,7 @@ export class ProjectionRunner {
       if (own.length > 0 || last - stored >= 10_000 || this.fresh.size > 0) checkpoints.push({ projection: projection.name, position: last });
     }
     if (writes.length > 0 || checkpoints.length > 0) await this.docs.commit(writes, checkpoints);
+    for (const write of writes) this.collectionChanges.set(write.collection, (this.collectionChanges.get(write.collection) ?? 0) + 1);
     for (const projection of this.projections) this.checkpoints.set(projection.name, Math.max(last, this.checkpoints.get(projection.name) ?? 0));
     for (const c of checkpoints) this.storedCheckpoints.set(c.projection, c.position);
     for (const write of writes) {

@@ -62,6 +62,13 @@ describe('page cache', () => {
     expect((await get('/')).body.toString()).toContain('Cachebrytaren');
   });
 
+  it('events of read models the page does not show (a sign-in) keep the page', async () => {
+    await cached('/');
+    await t.login();
+    await t.server.projections.waitFor(await t.server.events.headPosition());
+    expect((await get('/', { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+  });
+
   it('a new minute renders again (the date and today\'s slots move with the clock)', async () => {
     const before = await cached('/');
     clock += 60_000;
