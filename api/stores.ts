@@ -13,8 +13,13 @@ type StoreConfig = Pick<Config, 'dataDir' | 'eventStoreUrl' | 'mongoUrl' | 'mong
 export async function openEventStore(config: StoreConfig): Promise<EventStore> {
   // The production adapters load only when configured: the embedded default never needs them.
   if (config.eventStoreUrl) return (await import('./eventStore/eventStoreDb.js')).openEventStoreDb(config.eventStoreUrl);
+  return openSqliteEventStore(eventsFile(config));
+}
+
+/** The embedded event store's file (made private, in a private DATA_DIR). */
+export function eventsFile(config: StoreConfig): string {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  return openSqliteEventStore(privateFile(join(config.dataDir, 'events.db')));
+  return privateFile(join(config.dataDir, 'events.db'));
 }
 
 export async function openReadModelStore(config: StoreConfig): Promise<DocumentStore> {

@@ -2,8 +2,8 @@
 // Loads an exported NDJSON file into the configured event store, which must be empty, keeping
 // ids and order; then rebuilds the read models from it and checks them against the events.
 import { resolve } from 'node:path';
-import { importEvents } from '../api/eventStore/transfer.js';
-import { openEventStore, openReadModelStore } from '../api/stores.js';
+import { importEvents, importEventsIntoSqliteFile } from '../api/eventStore/transfer.js';
+import { eventsFile, openEventStore, openReadModelStore } from '../api/stores.js';
 import { checkLines, rebuildReadModels } from '../projections/rebuild.js';
 import { UsageError, config, run, say } from './cli.js';
 
@@ -11,10 +11,14 @@ await run(async (cleanup) => {
   const file = process.argv[2];
   if (!file) throw new UsageError('usage: npm run events:import -- FILE');
   const c = config();
+  const progress = (n: number) => say(`progress: ${n} events imported`);
+  // The embedded store takes the whole file or nothing (a new file put in place at the end);
+  // EventStoreDB has no transaction over many streams: a failed import there must be cleared by hand.
+  const imported = c.eventStoreUrl ? null : await importEventsIntoSqliteFile(eventsFile(c), resolve(file), { progress });
   const events = await openEventStore(c);
   cleanup.push(() => events.close());
-  const imported = await importEvents(events, resolve(file), { progress: (n) => say(`progress: ${n} events imported`) });
-  say(`imported ${imported.events} events (through position ${imported.position})`);
+  const done = imported ?? (await importEvents(events, resolve(file), { progress }));
+  say(`imported ${done.events} events (through position ${done.position})`);
   const docs = await openReadModelStore(c);
   cleanup.push(() => docs.close());
   const result = await rebuildReadModels(events, docs, { progress: say });

@@ -2,10 +2,12 @@
 // as JSON (NDJSON) in global order. Backup, restore, and the way from the embedded SQLite store to
 // EventStoreDB (or back): the ids travel with the events, so an imported log is the same log, and
 // positions are the source's (the target hands out its own, in the same order).
-import { createReadStream, createWriteStream, openSync, fsyncSync, closeSync } from 'node:fs';
+import { createReadStream, createWriteStream, openSync, fsyncSync, closeSync, renameSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import type { EventMetadata, EventStore, NewEvent, Position } from '../../domain/eventStore.js';
+import { openSqliteEventStore } from './sqlite.js';
 
 export interface ExportedEvent {
   position: Position;
@@ -131,6 +133,54 @@ export async function importEvents(events: EventStore, file: string, options: Tr
   if (run) ready.push(run);
   await flush();
   return { events: count, position };
+}
+
+/**
+ * importEvents into the embedded store's file, all or nothing: the events go into a new file
+ * beside it, which replaces the (empty) target only once the whole import succeeded. Appended
+ * straight into the target, a refused append in the middle of a batch would leave the appends
+ * before it, and those after it in the same batch, written: a different history. A crash before
+ * the rename leaves the target as it was (the half-made file is removed by the next import).
+ * Run it with the servers on that DATA_DIR stopped.
+ */
+export async function importEventsIntoSqliteFile(target: string, file: string, options: TransferOptions = {}): Promise<{ events: number; position: Position }> {
+  const existing = openSqliteEventStore(target);
+  try {
+    if ((await existing.headPosition()) > 0) throw new ImportRefusedError('The event store already holds events: import needs an empty store.');
+  } finally {
+    await existing.close();
+  }
+  const temp = `${target}.importing`;
+  const removeTemp = () => {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(temp + suffix, { force: true });
+  };
+  removeTemp();
+  closeSync(openSync(temp, 'a', 0o600));
+  const events = openSqliteEventStore(temp);
+  let result: { events: number; position: Position };
+  try {
+    result = await importEvents(events, file, options);
+  } catch (error) {
+    await events.close();
+    removeTemp();
+    throw error;
+  }
+  // Closing the last connection checkpoints the WAL into the file and removes it.
+  await events.close();
+  syncPath(temp);
+  for (const suffix of ['-wal', '-shm']) rmSync(target + suffix, { force: true });
+  renameSync(temp, target);
+  syncPath(dirname(target));
+  return result;
+}
+
+function syncPath(path: string) {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function parseLine(text: string, lineNo: number): ExportedEvent {

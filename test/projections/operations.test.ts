@@ -2,12 +2,12 @@
 // refuses a store with events. The logic runs in-process; each CLI runs once as a real process
 // on the same files, as an operator would run it.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportEvents, importEvents } from '../../api/eventStore/transfer.js';
+import { exportEvents, importEvents, importEventsIntoSqliteFile } from '../../api/eventStore/transfer.js';
 import { openSqliteEventStore } from '../../api/eventStore/sqlite.js';
 import { openSqliteDocumentStore } from '../../read-models/sqliteDocumentStore.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
@@ -119,6 +119,28 @@ describe('export, import, rebuild', () => {
     expect(await events.headPosition()).toBe(imported.position);
     await docs.close();
     await events.close();
+  });
+
+  it('an import that fails halfway writes nothing, also when the refused append shares a batch with good ones', async () => {
+    const meta = { actor: 'customer', timestamp: '2026-11-23T08:00:00.000Z' };
+    const line = (position: number, stream: string, revision: number, id: string) =>
+      JSON.stringify({ position, stream, revision, id, type: 'Noted', time: meta.timestamp, data: {}, metadata: meta });
+    // The second event claims a revision its stream already has: refused. The third is fine and
+    // was written by the same group commit before the import was all or nothing.
+    const file = join(dir(), 'broken.ndjson');
+    writeFileSync(file, [line(1, 'a', 0, 'e1'), line(2, 'a', 0, 'e2'), line(3, 'b', 0, 'e3')].join('\n') + '\n');
+    const target = dir();
+    await expect(importEventsIntoSqliteFile(join(target, 'events.db'), file)).rejects.toThrow();
+    const events = openSqliteEventStore(join(target, 'events.db'));
+    expect(await events.readAll(0, 10)).toEqual([]);
+    await events.close();
+    expect(readdirSync(target).filter((name) => name.includes('importing'))).toEqual([]);
+
+    const refused = await cli('eventsImport.ts', [file], { DATA_DIR: target });
+    expect(refused.code).not.toBe(0);
+    const after = openSqliteEventStore(join(target, 'events.db'));
+    expect(await after.headPosition()).toBe(0);
+    await after.close();
   });
 
   it('work as scripts on DATA_DIRs', async () => {
