@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Position } from '../../domain/eventStore.js';
 import type { DomainEvent } from '../../domain/shared/decider.js';
 import { msg } from '../../domain/messages.js';
-import { notFound, reject } from '../../domain/shared/errors.js';
+import { DomainError, notFound, reject } from '../../domain/shared/errors.js';
 import { kioskDayDecider, type PlaceBooking } from '../../domain/kioskDay/decide.js';
 import { dateOfBookingId, kioskDayStream, type BookingCancelledData, type BookingLine, type BookingPlacedData, type KioskDayState } from '../../domain/kioskDay/kioskDay.js';
 import { bookingHistory, type BookingHistoryEntry } from '../../domain/kioskDay/history.js';
@@ -95,6 +95,11 @@ export class BookingsService {
       if (!earlier) throw new Error(`PlaceBooking on ${stream} decided no event and no earlier booking`);
       return earlier;
     } catch (error) {
+      // Only a refusal (the domain decided: nothing was appended) gives the use back. Any other
+      // failure (a lost answer, a timeout) leaves the append's outcome unknown: the booking may be
+      // stored, so the use stays held; a code may then count one use no booking made, never one
+      // beyond its limit.
+      if (!(error instanceof DomainError)) throw error;
       // A use under a key the day now holds belongs to that booking (a racing request with the
       // same key placed it, perhaps as another order: this one's 409): it is not ours to free.
       if (release && !holdsKey((await this.day(payload.date)).state, idempotencyKey)) await release();
