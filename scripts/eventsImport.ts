@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { importEvents, importEventsIntoSqliteFile } from '../api/eventStore/transfer.js';
 import { eventsFile, openEventStore, openReadModelStore } from '../api/stores.js';
 import { checkLines, rebuildReadModels } from '../projections/rebuild.js';
+import { alignMailReactor } from '../api/mail/reactor.js';
 import { UsageError, config, run, say } from './cli.js';
 
 await run(async (cleanup) => {
@@ -22,6 +23,7 @@ await run(async (cleanup) => {
   const docs = await openReadModelStore(c);
   cleanup.push(() => docs.close());
   const result = await rebuildReadModels(events, docs, { progress: say });
+  await alignMailReactor(events, docs, 'imported');
   say(`rebuilt every read model: ${result.events} events`);
   checkLines(result).forEach(say);
   return result.ok;

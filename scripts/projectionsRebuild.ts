@@ -5,6 +5,7 @@
 // own checkpoints are and does not know the collections were cleared.
 import { openEventStore, openReadModelStore } from '../api/stores.js';
 import { checkLines, rebuildReadModels } from '../projections/rebuild.js';
+import { alignMailReactor } from '../api/mail/reactor.js';
 import { config, run, say } from './cli.js';
 
 await run(async (cleanup) => {
@@ -14,6 +15,7 @@ await run(async (cleanup) => {
   const docs = await openReadModelStore(c);
   cleanup.push(() => docs.close());
   const result = await rebuildReadModels(events, docs, { progress: say });
+  await alignMailReactor(events, docs, 'rebuilt');
   say(`rebuilt every read model: ${result.events} events (through position ${result.position})`);
   checkLines(result).forEach(say);
   return result.ok;

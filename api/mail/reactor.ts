@@ -129,3 +129,22 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
     log: (m, e) => console.error(m, e),
   });
 }
+
+/**
+ * After the event log was replaced (npm run events:import) or read models rebuilt over another
+ * log (npm run projections:rebuild): the mail reactor's checkpoint is a position of the old log,
+ * which another store numbers differently. A checkpoint beyond the new head would skip the mails
+ * of the next bookings; so after an import the reactor starts at the head (the imported events
+ * are history: their mails were sent where they happened), and after a rebuild a checkpoint
+ * beyond the head comes back to it. Claims are kept: they name event ids, which travel with the
+ * events, so no mail is sent twice.
+ */
+export async function alignMailReactor(events: EventStore, docs: DocumentStore, mode: 'imported' | 'rebuilt'): Promise<void> {
+  const head = await events.headPosition();
+  const checkpoint = await docs.getCheckpoint(MAIL_REACTOR);
+  if (mode === 'rebuilt' && checkpoint <= head) return;
+  // Checkpoints only move forward: clear it first (reset without collections keeps the mail log).
+  await docs.reset([], MAIL_REACTOR);
+  await docs.commit([], { projection: MAIL_REACTOR, position: head });
+}
+

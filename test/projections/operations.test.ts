@@ -143,6 +143,45 @@ describe('export, import, rebuild', () => {
     await after.close();
   });
 
+  it('an import leaves the mail reactor at the new head: no old mail sent again, no new one skipped', async () => {
+    const file = join(dir(), 'backup.ndjson');
+    await exportEvents(t.server.events, file);
+    // Read models of the old deployment: its mail checkpoint is a position of the old log,
+    // far beyond what the new store numbers.
+    const target = dir();
+    const old = openSqliteDocumentStore(join(target, 'read-models.db'));
+    await old.commit([], { projection: 'mail_v1', position: 1_000_000 });
+    await old.close();
+    expect((await cli('eventsImport.ts', [file], { DATA_DIR: target })).code).toBe(0);
+
+    const restored = await startTestServer({ dataDir: target, now: () => now });
+    try {
+      const booked = await restored.post('/api/bookings', bookingPayload({ date: '2026-11-27', time: '13:00', email: 'efter@example.se' }));
+      expect(booked.status).toBe(201);
+      const placed = (await restored.server.events.readAll(0, 100_000)).find((e) => e.type === 'BookingPlaced' && (e.data as { email: string }).email === 'efter@example.se')!;
+      const outbox = join(target, 'outbox');
+      for (let i = 0; i < 100 && !existsSync(join(outbox, `${placed.id}-customer.eml`)); i++) await new Promise((r) => setTimeout(r, 50));
+      // The new booking's mail went out, and it is the only mail: none of the imported past.
+      expect(readdirSync(outbox).filter((name) => name.endsWith('.eml')).sort()).toEqual([`${placed.id}-customer.eml`, `${placed.id}-staff.eml`]);
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('a rebuild brings a mail checkpoint beyond the head of the log back to it', async () => {
+    const file = join(dir(), 'backup.ndjson');
+    await exportEvents(t.server.events, file);
+    const target = dir();
+    expect((await cli('eventsImport.ts', [file], { DATA_DIR: target })).code).toBe(0);
+    const docs = openSqliteDocumentStore(join(target, 'read-models.db'));
+    await docs.commit([], { projection: 'mail_v1', position: 1_000_000 });
+    expect((await cli('projectionsRebuild.ts', [], { DATA_DIR: target })).code).toBe(0);
+    const events = openSqliteEventStore(join(target, 'events.db'));
+    expect(await docs.getCheckpoint('mail_v1')).toBe(await events.headPosition());
+    await events.close();
+    await docs.close();
+  });
+
   it('work as scripts on DATA_DIRs', async () => {
     const file = join(dir(), 'backup.ndjson');
     const exported = await cli('eventsExport.ts', [file], { DATA_DIR: t.dataDir });
