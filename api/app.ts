@@ -37,7 +37,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerSecurityHeaders(app, { production: deps.secureCookies, viteDev: deps.ui ? deps.ui.dev === true : false });
   await app.register(cookie, { secret: deps.cookieSecret });
-  const limiters = await registerRateLimits(app, deps.limits);
+  const limiters = await registerRateLimits(app, deps.limits, deps.docs);
   registerErrorHandling(app);
   recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -36,6 +36,7 @@ export function cachedDocumentStore(store: DocumentStore, collections: readonly 
     close: store.close.bind(store),
     lease: store.lease.bind(store),
     endLease: store.endLease.bind(store),
+    countHit: store.countHit.bind(store),
 
     async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
       if (!cached.has(collection)) return store.get<T>(collection, id);

@@ -74,5 +74,12 @@ export interface DocumentStore {
   lease(scope: string, id: string, owner: string, ttlMs: number): Promise<LeaseState>;
   /** 'release' frees owner's lease at once (no-op if another holds it); 'done' closes it for good, whoever holds it. */
   endLease(scope: string, id: string, owner: string, end: 'release' | 'done'): Promise<void>;
+  /**
+   * Counts one hit on key in a fixed window of windowMs, atomically across every process on the
+   * store (the abuse limits: api/http/rateLimits.ts). Answers the hits in the current window,
+   * this one included, and the milliseconds until it ends. Like leases, no read model: reset()
+   * leaves counters alone.
+   */
+  countHit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
   close(): Promise<void>;
 }

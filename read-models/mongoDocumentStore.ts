@@ -17,6 +17,7 @@ import type { Checkpoint, Doc, DocumentStore, FieldCondition, Filter, FindOption
 /** Apart from the read models' own collections: its name cannot be taken by one (see checkName). */
 const CHECKPOINTS = '_checkpoints';
 const LEASES = '_leases';
+const RATE_LIMITS = '_rate_limits';
 const NAME = /^[A-Za-z0-9_]+$/;
 const OPERATORS = new Set(['$gte', '$lte', '$gt', '$lt', '$in', '$ne']);
 
@@ -24,6 +25,12 @@ const OPERATORS = new Set(['$gte', '$lte', '$gt', '$lt', '$in', '$ne']);
 interface StoredDoc {
   _id: string;
   [field: string]: unknown;
+}
+
+interface RateLimitDoc {
+  _id: string;
+  count: number;
+  reset_at: Date;
 }
 
 interface LeaseDoc {
@@ -101,6 +108,8 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
   const db = client.db(dbName);
   const checkpoints = db.collection<CheckpointDoc>(CHECKPOINTS);
   const leases = db.collection<LeaseDoc>(LEASES);
+  const rateLimits = db.collection<RateLimitDoc>(RATE_LIMITS);
+  let counterExpiry: Promise<unknown> | null = null;
   let transactions: boolean;
   try {
     await client.connect();
@@ -225,6 +234,39 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
       const _id = `${scope}:${id}`;
       if (end === 'done') await leases.updateOne({ _id }, { $set: { done: true }, $setOnInsert: { owner, expires_at: new Date(0) } }, { upsert: true });
       else await leases.updateOne({ _id, owner, done: { $ne: true } }, { $set: { expires_at: new Date(0) } });
+    },
+
+    async countHit(key: string, windowMs: number) {
+      // Counters go away on their own an hour after their window ended (a TTL index).
+      counterExpiry ??= rateLimits.createIndex({ reset_at: 1 }, { expireAfterSeconds: 3600 }).catch((error: unknown) => {
+        counterExpiry = null;
+        throw error;
+      });
+      await counterExpiry;
+      // One atomic pipeline update (upserted when missing), on the server's clock ($$NOW) so API
+      // hosts with skewed clocks count in the same window. Both $set fields read the document as
+      // it was before the update.
+      const running = { $gt: [{ $ifNull: ['$reset_at', new Date(0)] }, '$$NOW'] };
+      const update = [
+        {
+          $set: {
+            count: { $cond: [running, { $add: ['$count', 1] }, 1] },
+            reset_at: { $cond: [running, '$reset_at', { $add: ['$$NOW', windowMs] }] },
+            now: '$$NOW',
+          },
+        },
+      ];
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const counter = (await rateLimits.findOneAndUpdate({ _id: key }, update, { upsert: true, returnDocument: 'after' })) as (RateLimitDoc & { now: Date }) | null;
+          if (!counter) throw new Error(`Rate-limit counter ${key} not returned`);
+          return { count: counter.count, resetInMs: counter.reset_at.getTime() - counter.now.getTime() };
+        } catch (error) {
+          // Two first upserts of one _id at once: one inserts, the other may see a duplicate key.
+          if (attempt < 3 && error instanceof MongoServerError && error.code === 11000) continue;
+          throw error;
+        }
+      }
     },
 
     async close() {

@@ -163,6 +163,11 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
         projection TEXT PRIMARY KEY,
         position   INTEGER NOT NULL
       );
+      CREATE TABLE IF NOT EXISTS rate_limits (
+        key      TEXT    PRIMARY KEY,
+        count    INTEGER NOT NULL,
+        reset_at INTEGER NOT NULL
+      );
       CREATE TABLE IF NOT EXISTS leases (
         scope      TEXT    NOT NULL,
         id         TEXT    NOT NULL,
@@ -305,6 +310,19 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
     'INSERT INTO leases (scope, id, owner, expires_at, done) VALUES (?, ?, ?, 0, 1) ON CONFLICT (scope, id) DO UPDATE SET done = 1',
   );
 
+  // One statement, so two processes counting the same key cannot both see the old count: a new
+  // window starts at the first hit after the last one ended.
+  const hit = db.prepare<{ key: string; now: number; windowMs: number }, { count: number; reset_at: number }>(
+    `INSERT INTO rate_limits (key, count, reset_at) VALUES (@key, 1, @now + @windowMs)
+     ON CONFLICT (key) DO UPDATE SET
+       count = CASE WHEN reset_at <= @now THEN 1 ELSE count + 1 END,
+       reset_at = CASE WHEN reset_at <= @now THEN @now + @windowMs ELSE reset_at END
+     RETURNING count, reset_at`,
+  );
+  // Counters whose window ended long ago are cleared now and then, so the table stays small.
+  const dropEnded = db.prepare<[number]>('DELETE FROM rate_limits WHERE reset_at < ?');
+  let hitsSinceCleanup = 0;
+
   const reset = db.transaction((collections: string[], projection: string) => {
     for (const collection of collections) existing(collection)?.clear.run();
     deleteCheckpoint.run(projection);
@@ -369,6 +387,16 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
 
     async endLease(scope: string, id: string, owner: string, end: 'release' | 'done') {
       (end === 'done' ? closeLease : releaseLease).run(scope, id, owner);
+    },
+
+    async countHit(key: string, windowMs: number) {
+      const now = Date.now();
+      if (++hitsSinceCleanup >= 10_000) {
+        hitsSinceCleanup = 0;
+        dropEnded.run(now - 3_600_000);
+      }
+      const row = hit.get({ key, now, windowMs })!;
+      return { count: row.count, resetInMs: row.reset_at - now };
     },
 
     async close() {

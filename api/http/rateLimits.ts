@@ -1,9 +1,11 @@
-// Abuse limits per client address (README, "Configuration"). Counters live in this process's
-// memory: with several API processes each one counts on its own, so a client can reach
-// N × the limit at worst. A limit of 0 turns it off (tests and benchmarks that need throughput).
+// Abuse limits per client address (README, "Configuration"). The counters live in the
+// read-model database every API process shares (SQLite in DATA_DIR by default, MongoDB in
+// production), so N processes give a client the limit once, not N times. A limit of 0 turns it
+// off (tests and benchmarks that need throughput).
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { msg } from '../../domain/messages.js';
+import type { DocumentStore } from '../../read-models/documentStore.js';
 
 export interface Limits {
   loginAttemptsPerMinute: number;
@@ -29,17 +31,42 @@ export interface Limiters {
   lookups?: onRequestHookHandler;
 }
 
-export async function registerRateLimits(app: FastifyInstance, limits: Limits): Promise<Limiters> {
-  await app.register(rateLimit, { global: false });
-  // One handler (one counter store) per group, attached to each route of the group.
-  const limiter = (max: number, message: string): onRequestHookHandler | undefined =>
+/**
+ * @fastify/rate-limit's store interface over DocumentStore.countHit: the counters live in the
+ * database all processes share. Keys name their group (see registerRateLimits).
+ */
+function sharedCounters(docs: DocumentStore): FastifyRateLimitStoreCtor {
+  return class SharedCounters implements FastifyRateLimitStore {
+    incr(key: string, done: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+      docs.countHit(key, timeWindow).then(
+        ({ count, resetInMs }) => done(null, { current: count, ttl: Math.max(0, resetInMs) }),
+        (error: Error) => done(error),
+      );
+    }
+
+    child() {
+      return new SharedCounters();
+    }
+  };
+}
+
+export async function registerRateLimits(app: FastifyInstance, limits: Limits, docs: DocumentStore): Promise<Limiters> {
+  await app.register(rateLimit, { global: false, store: sharedCounters(docs) });
+  // One handler per limit, attached to each route of the group; its counters are the client's
+  // address (IPv6 by /64, as the plugin counts by default) within the group.
+  const limiter = (group: string, max: number, message: string): onRequestHookHandler | undefined =>
     max > 0
-      ? (app.rateLimit({ max, timeWindow: 60_000, errorResponseBuilder: () => new RateLimited(message) }) as onRequestHookHandler)
+      ? (app.rateLimit({
+          max,
+          timeWindow: 60_000,
+          keyGenerator: (request) => `${group}:${normalizeIP(request.ip, 64)}`,
+          errorResponseBuilder: () => new RateLimited(message),
+        }) as onRequestHookHandler)
       : undefined;
   return {
-    login: limiter(limits.loginAttemptsPerMinute, msg.tooManyLogins),
-    bookings: limiter(limits.bookingsPerMinute, msg.tooManyRequests),
-    lookups: limiter(limits.lookupsPerMinute, msg.tooManyRequests),
+    login: limiter('login', limits.loginAttemptsPerMinute, msg.tooManyLogins),
+    bookings: limiter('bookings', limits.bookingsPerMinute, msg.tooManyRequests),
+    lookups: limiter('lookups', limits.lookupsPerMinute, msg.tooManyRequests),
   };
 }
 

@@ -2,7 +2,10 @@
 // share one limit, lookups, public cancels and bonus-code checks another; refusals are 429 with
 // a Swedish error and Retry-After. The harness turns the limits off; this suite turns them on.
 import { describe, expect, it } from 'vitest';
-import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MONDAY_MORNING, bookingPayload, startTestServer, useTestServer } from './harness.js';
 
 const t = useTestServer({ now: () => MONDAY_MORNING, config: { bookingsPerMinute: 3, lookupsPerMinute: 4, loginAttemptsPerMinute: 2 } });
 
@@ -50,6 +53,28 @@ describe('abuse limits', () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ error: 'För många inloggningsförsök. Försök igen om en stund.' });
     expect(refused.headers.get('retry-after')).toBeTruthy();
+  });
+});
+
+describe('abuse limits across API processes', () => {
+  it('two processes on one DATA_DIR give a client the limit once, not twice', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pizzakiosken-limits-'));
+    const config = { bookingsPerMinute: 10 };
+    const a = await startTestServer({ dataDir: dir, now: () => MONDAY_MORNING, config });
+    const b = await startTestServer({ dataDir: dir, now: () => MONDAY_MORNING, config });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        const api = i % 2 ? b : a;
+        statuses.push((await api.post('/api/bookings', bookingPayload({ time: `${11 + Math.floor(i / 4)}:${['00', '15', '30', '45'][i % 4]}`, email: `k${i}@example.se` }))).status);
+      }
+      expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    } finally {
+      await b.close();
+      await a.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import { configFromEnv } from '../../api/config.js';
 import { createServer as createKioskServer } from '../../api/server.js';
 import { allProjections } from '../../projections/index.js';
+import { openSqliteDocumentStore } from '../../read-models/sqliteDocumentStore.js';
 import { freePort } from '../api/freePort.js';
 import { lighthouseScores, pageJavaScript } from './ui.js';
 
@@ -188,6 +189,16 @@ async function main() {
   const seconds = (performance.now() - started) / 1000;
   figure(`rebuild of all ${allProjections.length} read models in the server`, `${(events / seconds).toFixed(0)} events/s (${events} events in ${seconds.toFixed(2)} s)`, '>= 100,000 events/s', events / seconds >= 100_000);
   await server.close();
+
+  // The abuse limits' cost: one counted request is one atomic update in the shared read-model
+  // database (api/http/rateLimits.ts), measured on the store the server uses.
+  const limitsStore = openSqliteDocumentStore(join(dataDir, 'read-models.db'));
+  const hits = 20_000;
+  const limitStarted = performance.now();
+  for (let i = 0; i < hits; i++) await limitsStore.countHit(`bench:${i % 500}`, 60_000);
+  const perHit = ((performance.now() - limitStarted) * 1000) / hits;
+  await limitsStore.close();
+  figure('abuse-limit count per limited request (shared store)', `${perHit.toFixed(1)} µs`, '-', true);
 
   // 4. the operator's command, as a whole process, over the same log and over an empty one
   const full = timedCommand('projections:rebuild', dataDir);

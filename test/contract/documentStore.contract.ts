@@ -474,6 +474,27 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
       });
     });
 
+    describe('countHit', () => {
+      it('counts every hit on a key once, also when they arrive together, and keys apart', async () => {
+        const key = unique('ip');
+        const hits = await Promise.all(Array.from({ length: 20 }, () => store.countHit(key, 60_000)));
+        expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+        for (const h of hits) {
+          expect(h.resetInMs).toBeGreaterThan(0);
+          expect(h.resetInMs).toBeLessThanOrEqual(60_000);
+        }
+        expect((await store.countHit(unique('ip'), 60_000)).count).toBe(1);
+      });
+
+      it('starts a new window at the first hit after the last one ended', async () => {
+        const key = unique('ip');
+        await store.countHit(key, 100);
+        expect((await store.countHit(key, 100)).count).toBe(2);
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        expect((await store.countHit(key, 100)).count).toBe(1);
+      });
+    });
+
     describe('behind the read-through cache', () => {
       it('a read that a commit overtook is not kept: a slow read never brings an old document back', async () => {
         // The real store, its reads held until released (a slow network or disk).
