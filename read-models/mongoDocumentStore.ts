@@ -47,7 +47,7 @@ interface CheckpointDoc {
 
 /** The same names the SQLite store accepts; field names never reach Mongo as operators or paths. */
 function checkName(name: string): string {
-  if (typeof name !== 'string' || !NAME.test(name) || name === CHECKPOINTS || name === LEASES) throw new Error(`Invalid read-model name: ${JSON.stringify(name)}`);
+  if (typeof name !== 'string' || !NAME.test(name) || name === CHECKPOINTS || name === LEASES || name === RATE_LIMITS) throw new Error(`Invalid read-model name: ${JSON.stringify(name)}`);
   return name;
 }
 
@@ -62,15 +62,25 @@ function toMongoFilter(filter: Filter): MongoFilter<StoredDoc> {
   return out;
 }
 
+/**
+ * A value a filter compares with, checked as the SQLite store checks it: an object or an array
+ * here would be read by MongoDB as a query of its own (an operator smuggled in with a value).
+ */
+function checkScalar(value: unknown): unknown {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  throw new Error(`Unsupported filter value: ${String(value)}`);
+}
+
 function toCondition(field: string, condition: FieldCondition): unknown {
   // Refused as the SQLite store refuses them: left out, undefined would match everything here.
   if (condition === undefined) throw new Error(`Filter on ${field} without a condition`);
-  if (condition === null || typeof condition !== 'object') return condition;
+  if (condition === null || typeof condition !== 'object') return checkScalar(condition);
   const out: Record<string, unknown> = {};
   for (const [op, value] of Object.entries(condition)) {
     if (!OPERATORS.has(op)) throw new Error(`Unsupported filter operator: ${op}`);
     if (op === '$in' && !Array.isArray(value)) throw new Error('$in needs an array');
-    if (value !== undefined) out[op] = value;
+    if (value !== undefined) out[op] = op === '$in' ? (value as unknown[]).map(checkScalar) : checkScalar(value);
   }
   // {} would mean "equals an empty object" here and "anything" in SQL.
   if (Object.keys(out).length === 0) throw new Error(`Filter on ${field} without an operator`);
@@ -139,6 +149,8 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
 
   return {
     async get<T extends Doc>(name: string, id: string) {
+      // An object as id would be read as a query ({$ne: null}: any document).
+      if (typeof id !== 'string') throw new Error(`Invalid document id: ${String(id)}`);
       const raw = await collection(name).findOne({ _id: id, ...LIVE });
       return raw ? fromMongo<T>(raw) : null;
     },

@@ -330,6 +330,7 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
 
   return {
     async get<T extends Doc>(collection: string, id: string) {
+      if (typeof id !== 'string') throw new Error(`Invalid document id: ${String(id)}`);
       const text = existing(collection)?.get.get(id);
       if (text === undefined) return null;
       const doc = JSON.parse(text) as T;

@@ -474,6 +474,23 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
       });
     });
 
+    describe('values from outside', () => {
+      it('refuses a filter value or an id that is not a scalar (no operator smuggled in with a value)', async () => {
+        await put({ id: 'a', name: 'Åsa' }, { id: 'b', name: 'Bo' });
+        // An object as a condition is read as operators (and checked as such); as an operator's
+        // value, or inside $in, only a scalar passes.
+        await expect(store.find(c, { name: Number.NaN })).rejects.toThrow(/Unsupported filter value/);
+        await expect(store.find(c, { name: ['Åsa'] as never })).rejects.toThrow();
+        for (const value of [{ $ne: null }, ['Åsa'], Number.NaN]) {
+          await expect(store.find(c, { name: { $gte: value } as never })).rejects.toThrow(/Unsupported filter value/);
+          await expect(store.count(c, { name: { $in: [value] } as never })).rejects.toThrow(/Unsupported filter value/);
+        }
+        await expect(store.get(c, { $ne: null } as never)).rejects.toThrow(/Invalid document id/);
+        await expect(store.get(c, 7 as never)).rejects.toThrow(/Invalid document id/);
+        expect(await store.get(c, 'a')).toMatchObject({ name: 'Åsa' });
+      });
+    });
+
     describe('countHit', () => {
       it('counts every hit on a key once, also when they arrive together, and keys apart', async () => {
         const key = unique('ip');
