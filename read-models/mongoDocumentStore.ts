@@ -37,6 +37,8 @@ interface LeaseDoc {
   _id: string;
   owner: string;
   expires_at: Date;
+  /** When the TTL index may remove it. */
+  purge_at?: Date;
   done?: boolean;
 }
 
@@ -111,6 +113,9 @@ function putOperation(doc: Doc): AnyBulkWriteOperation<StoredDoc> {
   };
 }
 
+/** How long a finished lease or mail claim is kept, and an abandoned one after it ran out. */
+const LEASE_RETENTION_MS = 30 * 86_400_000;
+
 export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken'): Promise<DocumentStore> {
   // ignoreUndefined: an undefined field is left out, as JSON (and so the SQLite store) does,
   // instead of being stored as null.
@@ -127,6 +132,10 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
     // (isMaster for servers older than hello.)
     const hello = await db.admin().command({ hello: 1 }).catch(() => db.admin().command({ isMaster: 1 }));
     transactions = typeof hello.setName === 'string' || hello.msg === 'isdbgrid';
+    // Finished leases and mail claims go by themselves once their purge time has passed (set
+    // when they finish or run out; see sqliteDocumentStore's leaseRetentionMs), instead of
+    // growing by every mail ever sent.
+    await leases.createIndex({ purge_at: 1 }, { expireAfterSeconds: 0 });
   } catch (error) {
     await client.close().catch(() => {});
     throw error;
@@ -227,6 +236,7 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
           $set: {
             owner: { $cond: [takeable, { $literal: owner }, '$owner'] },
             expires_at: { $cond: [takeable, { $add: ['$$NOW', ttlMs] }, '$expires_at'] },
+            purge_at: { $cond: [takeable, { $add: ['$$NOW', ttlMs + LEASE_RETENTION_MS] }, '$purge_at'] },
           },
         },
       ];
@@ -244,8 +254,10 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
 
     async endLease(scope: string, id: string, owner: string, end: 'release' | 'done') {
       const _id = `${scope}:${id}`;
-      if (end === 'done') await leases.updateOne({ _id }, { $set: { done: true }, $setOnInsert: { owner, expires_at: new Date(0) } }, { upsert: true });
-      else await leases.updateOne({ _id, owner, done: { $ne: true } }, { $set: { expires_at: new Date(0) } });
+      const purgeAt = { $add: ['$$NOW', LEASE_RETENTION_MS] };
+      if (end === 'done') {
+        await leases.updateOne({ _id }, [{ $set: { done: true, owner: { $ifNull: ['$owner', { $literal: owner }] }, expires_at: { $ifNull: ['$expires_at', new Date(0)] }, purge_at: purgeAt } }], { upsert: true });
+      } else await leases.updateOne({ _id, owner, done: { $ne: true } }, [{ $set: { expires_at: new Date(0), purge_at: purgeAt } }]);
     },
 
     async countHit(key: string, windowMs: number) {

@@ -149,7 +149,19 @@ const INDEX_NAME = /^docs:([A-Za-z0-9_]+):([A-Za-z0-9_]+)$/;
  */
 const createTable = (collection: string) => `CREATE TABLE IF NOT EXISTS "${tableOf(collection)}" (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`;
 
-export function openSqliteDocumentStore(filePath: string): DocumentStore {
+export interface SqliteDocumentStoreOptions {
+  /**
+   * How long a finished lease or mail claim is kept (default 30 days), and an abandoned one after
+   * it ran out: the table would otherwise grow by every mail ever sent. A claim is only asked
+   * for while its event is being applied, which never happens again once the reactor is past it.
+   */
+  leaseRetentionMs?: number;
+}
+
+const LEASE_RETENTION_MS = 30 * 86_400_000;
+
+export function openSqliteDocumentStore(filePath: string, options: SqliteDocumentStoreOptions = {}): DocumentStore {
+  const leaseRetentionMs = options.leaseRetentionMs ?? LEASE_RETENTION_MS;
   const db = new Database(filePath);
   try {
     db.pragma('journal_mode = WAL');
@@ -176,8 +188,11 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
         done       INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (scope, id)
       );
+      CREATE INDEX IF NOT EXISTS leases_expiry ON leases (expires_at);
     `);
     migrateSharedTable(db);
+    // Leases finished before they had a purge time: kept a full retention from now.
+    db.prepare('UPDATE leases SET expires_at = ? WHERE done = 1 AND expires_at = 0').run(Date.now() + leaseRetentionMs);
   } catch (error) {
     db.close();
     throw error;
@@ -297,8 +312,17 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
   // Processes sharing the file share the machine's clock, so expiry is plain Date.now().
   const readLease = db.prepare<[string, string], { owner: string; expires_at: number; done: number }>('SELECT owner, expires_at, done FROM leases WHERE scope = ? AND id = ?');
   const writeLease = db.prepare<[string, string, string, number]>('INSERT OR REPLACE INTO leases (scope, id, owner, expires_at, done) VALUES (?, ?, ?, ?, 0)');
+  // A finished lease's expires_at says when it may go (see SqliteDocumentStoreOptions).
+  const purgeLeases = db.prepare<{ now: number; retention: number }>(
+    'DELETE FROM leases WHERE (done = 1 AND expires_at < @now) OR (done = 0 AND expires_at < @now - @retention)',
+  );
+  let purgedAt = 0;
   const takeLease = db.transaction((scope: string, id: string, owner: string, ttlMs: number): LeaseState => {
     const now = Date.now();
+    if (now - purgedAt >= Math.min(60_000, leaseRetentionMs)) {
+      purgedAt = now;
+      purgeLeases.run({ now, retention: leaseRetentionMs });
+    }
     const current = readLease.get(scope, id);
     if (current?.done) return 'done';
     if (current && current.owner !== owner && current.expires_at > now) return 'theirs';
@@ -306,8 +330,8 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
     return 'ours';
   });
   const releaseLease = db.prepare<[string, string, string]>('UPDATE leases SET expires_at = 0 WHERE scope = ? AND id = ? AND owner = ? AND done = 0');
-  const closeLease = db.prepare<[string, string, string]>(
-    'INSERT INTO leases (scope, id, owner, expires_at, done) VALUES (?, ?, ?, 0, 1) ON CONFLICT (scope, id) DO UPDATE SET done = 1',
+  const closeLease = db.prepare<[string, string, string, number]>(
+    'INSERT INTO leases (scope, id, owner, expires_at, done) VALUES (?, ?, ?, ?, 1) ON CONFLICT (scope, id) DO UPDATE SET done = 1, expires_at = excluded.expires_at',
   );
 
   // One statement, so two processes counting the same key cannot both see the old count: a new
@@ -387,7 +411,8 @@ export function openSqliteDocumentStore(filePath: string): DocumentStore {
     },
 
     async endLease(scope: string, id: string, owner: string, end: 'release' | 'done') {
-      (end === 'done' ? closeLease : releaseLease).run(scope, id, owner);
+      if (end === 'done') closeLease.run(scope, id, owner, Date.now() + leaseRetentionMs);
+      else releaseLease.run(scope, id, owner);
     },
 
     async countHit(key: string, windowMs: number) {

@@ -56,6 +56,22 @@ describe('the SQLite read-model store', () => {
     expect(indexesOn(raw(file))).toHaveLength(1);
   });
 
+  it('lets finished leases and claims go after their retention, and abandoned ones a retention after they ran out', async () => {
+    const file = fresh();
+    const store = openSqliteDocumentStore(file, { leaseRetentionMs: 100 });
+    opened.push(store);
+    expect(await store.lease('mail', 'sent', 'a', 60_000)).toBe('ours');
+    await store.endLease('mail', 'sent', 'a', 'done');
+    expect(await store.lease('mail', 'abandoned', 'a', 1)).toBe('ours');
+    expect(await store.lease('reactor', 'mail_v1', 'a', 60_000)).toBe('ours');
+    // Within the retention a finished claim still says done.
+    expect(await store.lease('mail', 'sent', 'b', 60_000)).toBe('done');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await store.lease('reactor', 'mail_v1', 'a', 60_000)).toBe('ours'); // purges on the way
+    const rows = raw(file).prepare('SELECT scope, id FROM leases ORDER BY scope, id').all();
+    expect(rows).toEqual([{ scope: 'reactor', id: 'mail_v1' }]);
+  });
+
   it('is in WAL mode, so a second connection reads while one writes', async () => {
     const file = fresh();
     const writer = open(file);
