@@ -11,7 +11,7 @@
 // processes may run the same projection against one database without moving a document
 // backwards. Deletes from projections carry their position and leave a tombstone under the same
 // guard (documentStore.ts), so a lagging process cannot re-add a deleted document either.
-import { MongoClient, MongoServerError, type AnyBulkWriteOperation, type ClientSession, type Filter as MongoFilter } from 'mongodb';
+import { MongoClient, MongoServerError, type AnyBulkWriteOperation, type ClientSession, type MongoClientOptions, type Filter as MongoFilter } from 'mongodb';
 import type { Checkpoint, Doc, DocumentStore, FieldCondition, Filter, FindOptions, LeaseState, Write } from './documentStore.js';
 
 /** Apart from the read models' own collections: its name cannot be taken by one (see checkName). */
@@ -116,10 +116,22 @@ function putOperation(doc: Doc): AnyBulkWriteOperation<StoredDoc> {
 /** How long a finished lease or mail claim is kept, and an abandoned one after it ran out. */
 const LEASE_RETENTION_MS = 30 * 86_400_000;
 
+/**
+ * The client's options, explicit rather than the server's defaults. Writes are acknowledged once a
+ * majority of the replica set has them in its journal, and reads see only majority-committed
+ * data: with an arbiter (or after a failover) a lease, a mail claim or its done flag acknowledged
+ * by one member alone could be rolled back, and a mail sent twice. ignoreUndefined: an undefined
+ * field is left out, as JSON (and so the SQLite store) does, instead of being stored as null.
+ */
+export const mongoClientOptions = (): MongoClientOptions => ({
+  ignoreUndefined: true,
+  writeConcern: { w: 'majority', journal: true },
+  readConcern: { level: 'majority' },
+  readPreference: 'primary',
+});
+
 export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken'): Promise<DocumentStore> {
-  // ignoreUndefined: an undefined field is left out, as JSON (and so the SQLite store) does,
-  // instead of being stored as null.
-  const client = new MongoClient(url, { ignoreUndefined: true });
+  const client = new MongoClient(url, mongoClientOptions());
   const db = client.db(dbName);
   const checkpoints = db.collection<CheckpointDoc>(CHECKPOINTS);
   const leases = db.collection<LeaseDoc>(LEASES);
@@ -206,7 +218,10 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
       const positions = checkpoint === undefined ? [] : Array.isArray(checkpoint) ? checkpoint : [checkpoint];
       if (!byCollection.size && !positions.length) return;
       if (!transactions) return apply(byCollection, positions);
-      await client.withSession((session) => session.withTransaction(() => apply(byCollection, positions, session)));
+      const concerns = mongoClientOptions();
+      await client.withSession((session) =>
+        session.withTransaction(() => apply(byCollection, positions, session), { readConcern: concerns.readConcern, writeConcern: concerns.writeConcern }),
+      );
     },
 
     async getCheckpoint(projection: string) {
