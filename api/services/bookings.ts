@@ -115,17 +115,25 @@ export class BookingsService {
     return history;
   }
 
-  async confirm(bookingId: string, actor: string) {
+  /** Confirms; answers the position of the day's append (what an answer must show). */
+  async confirm(bookingId: string, actor: string): Promise<Position> {
     const date = bookingDate(bookingId);
-    await this.commands.write(kioskDayStream(date), kioskDayDecider, { type: 'ConfirmBooking', bookingId, clock: this.commands.clock() }, actor);
+    return (await this.commands.write(kioskDayStream(date), kioskDayDecider, { type: 'ConfirmBooking', bookingId, clock: this.commands.clock() }, actor)).position;
   }
 
-  async cancelByStaff(bookingId: string, reason: string, actor: string) {
+  /** Cancels; answers the position of the day's append (what an answer must show). */
+  async cancelByStaff(bookingId: string, reason: string, actor: string): Promise<Position> {
     const date = bookingDate(bookingId);
     const meta = this.commands.meta(actor);
     const command = { type: 'CancelBookingByStaff' as const, bookingId, reason, clock: this.commands.clock() };
     const result = await this.commands.bus.handle(kioskDayStream(date), kioskDayDecider, command, meta);
     await this.commands.settled(await this.returnBonusCodeUse(result, meta));
+    return result.position;
+  }
+
+  /** The events of the booking's day as stored (answers built from them: projections/asWritten.ts). */
+  dayEvents(bookingId: string) {
+    return this.commands.bus.readStream(kioskDayStream(bookingDate(bookingId)));
   }
 
   async cancelByCustomer(bookingId: string, email: string) {

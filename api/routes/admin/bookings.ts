@@ -7,6 +7,7 @@ import { DomainError } from '../../../domain/shared/errors.js';
 import { getBooking, listBookings } from '../../../read-models/queries/admin.js';
 import { liveBookings } from '../../http/live.js';
 import { describeRoutes, fileAnswer, refusals } from '../../http/routeSchema.js';
+import { bookingAsWritten } from '../../../projections/asWritten.js';
 import type { RoutePlugin } from '../../appDeps.js';
 import { actorOf } from './actor.js';
 
@@ -31,16 +32,18 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs, 
   const historySchema = { summary: 'Bokningens historik ur händelseloggen, äldst först', params: idParams, response: { 200: bookingHistorySchema, ...refusals } };
   app.get('/bookings/:id/history', { schema: historySchema }, async (request) => services.bookings.history(request.params.id));
 
-  // The answers come from the read model, which the write has reached (read-your-writes).
+  // The answers show the booking as the write left it: from the read model once it has reached
+  // the write, else folded from the day's events (never a stale status; projections/asWritten.ts).
   const changed = { 200: bookingChangedSchema, ...refusals };
+  const asWritten = async (id: string, position: number) => (await bookingAsWritten(docs, id, position, () => services.bookings.dayEvents(id)))!;
   app.put('/bookings/:id/confirm', { schema: { summary: 'Bekräfta en väntande bokning', params: idParams, response: changed } }, async (request) => {
-    await services.bookings.confirm(request.params.id, actorOf(request));
-    return { success: true as const, booking: (await getBooking(docs, request.params.id))! };
+    const position = await services.bookings.confirm(request.params.id, actorOf(request));
+    return { success: true as const, booking: await asWritten(request.params.id, position) };
   });
 
   const cancelSchema = { summary: 'Avboka (anledning krävs)', params: idParams, body: staffCancelSchema, response: changed };
   app.put('/bookings/:id/cancel', { schema: cancelSchema }, async (request) => {
-    await services.bookings.cancelByStaff(request.params.id, request.body.reason, actorOf(request));
-    return { success: true as const, booking: (await getBooking(docs, request.params.id))! };
+    const position = await services.bookings.cancelByStaff(request.params.id, request.body.reason, actorOf(request));
+    return { success: true as const, booking: await asWritten(request.params.id, position) };
   });
 };
