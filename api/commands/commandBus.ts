@@ -73,7 +73,7 @@ export interface CommandBusOptions {
   /** How many streams keep their state in memory (default 256); idle ones beyond it are dropped, least recently used first. */
   maxCachedStreams?: number;
   /**
-   * How many events the cached states may hold between them (default 20,000: a hundred busy
+   * How many events the cached states may hold between them (default 10,000: fifty busy
    * kiosk days); idle streams beyond it are dropped the same way.
    */
   maxCachedEvents?: number;
@@ -92,7 +92,7 @@ export class CommandBus {
     options: CommandBusOptions = {},
   ) {
     this.maxCachedStreams = options.maxCachedStreams ?? 256;
-    this.maxCachedEvents = options.maxCachedEvents ?? 20_000;
+    this.maxCachedEvents = options.maxCachedEvents ?? 10_000;
   }
 
   /** Streams whose state is held in memory now. */

@@ -17,8 +17,6 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { configFromEnv } from '../../api/config.js';
-import { createServer as createKioskServer } from '../../api/server.js';
 import { allProjections } from '../../projections/index.js';
 import { openSqliteDocumentStore } from '../../read-models/sqliteDocumentStore.js';
 import { freePort } from '../api/freePort.js';
@@ -57,6 +55,23 @@ async function measured(pid: number, options: autocannon.Options) {
 }
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+/** Rebuilds every read model in a new process of the compiled server; answers events and seconds. */
+function rebuildInServer(dataDir: string): { events: number; seconds: number } {
+  const code = `
+    const { configFromEnv } = await import(${JSON.stringify(join(root, 'dist', 'api', 'config.js'))});
+    const { createServer } = await import(${JSON.stringify(join(root, 'dist', 'api', 'server.js'))});
+    const server = await createServer({ ...configFromEnv({}), dataDir: ${JSON.stringify(dataDir)}, port: 0, serveUi: false });
+    const events = await server.events.headPosition();
+    const started = performance.now();
+    await server.projections.rebuild();
+    const seconds = (performance.now() - started) / 1000;
+    await server.close();
+    console.log(JSON.stringify({ events, seconds }));`;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, env: { ...process.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`rebuild failed: ${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split('\n').pop()!);
+}
 
 /** Runs `npm run <script>` as an operator would (npm's own start-up included), in seconds. */
 function timedCommand(script: string, dataDir: string): number {
@@ -181,14 +196,15 @@ async function main() {
     await new Promise((resolve) => kiosk.once('exit', resolve));
   }
 
-  // 3. projection rebuild over the stored log, in this process
-  const server = await createKioskServer({ ...configFromEnv({}), dataDir, port: 0, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
-  const events = await server.events.headPosition();
-  const started = performance.now();
-  await server.projections.rebuild();
-  const seconds = (performance.now() - started) / 1000;
-  figure(`rebuild of all ${allProjections.length} read models in the server`, `${(events / seconds).toFixed(0)} events/s (${events} events in ${seconds.toFixed(2)} s)`, '>= 100,000 events/s', events / seconds >= 100_000);
-  await server.close();
+  // 3. projection rebuild over the stored log, in a fresh server process built as `npm start`
+  // runs it (not in this one, whose heap holds the load generator's results)
+  const rebuild = rebuildInServer(dataDir);
+  figure(
+    `rebuild of all ${allProjections.length} read models in the server`,
+    `${(rebuild.events / rebuild.seconds).toFixed(0)} events/s (${rebuild.events} events in ${rebuild.seconds.toFixed(2)} s)`,
+    '>= 100,000 events/s',
+    rebuild.events / rebuild.seconds >= 100_000,
+  );
 
   // The abuse limits' cost: one counted request is one atomic update in the shared read-model
   // database (api/http/rateLimits.ts), measured on the store the server uses.
@@ -203,7 +219,7 @@ async function main() {
   // 4. the operator's command, as a whole process, over the same log and over an empty one
   const full = timedCommand('projections:rebuild', dataDir);
   const empty = timedCommand('projections:rebuild', mkdtempSync(join(tmpdir(), 'pizzakiosken-bench-empty-')));
-  const commandRate = events / Math.max(0.001, full - empty);
+  const commandRate = rebuild.events / Math.max(0.001, full - empty);
   figure(
     'npm run projections:rebuild (minus empty log)',
     `${commandRate.toFixed(0)} events/s (${full.toFixed(2)} s; ${empty.toFixed(2)} s on an empty log)`,
