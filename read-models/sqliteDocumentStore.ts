@@ -166,7 +166,7 @@ export function openSqliteDocumentStore(filePath: string, options: SqliteDocumen
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    db.pragma('cache_size = -16384'); // 16 MB of pages: hot read models stay in memory, RSS stays modest
+    db.pragma('cache_size = -8192'); // 8 MB of pages: the hot read models (days, settings, today's bookings) stay in memory, RSS stays modest
     db.pragma('wal_autocheckpoint = 10000');
     db.pragma('temp_store = MEMORY');
     db.pragma('busy_timeout = 5000');
