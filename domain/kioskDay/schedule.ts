@@ -138,7 +138,7 @@ export function dateAccessProblem(input: DateAccessInput): string | null {
 /** The minutes before the booked time after which a customer can no longer cancel online. */
 export const CUSTOMER_CANCEL_MIN_MINUTES = 24 * 60;
 
-export function customerCancelDeadlineMinutes(settings: Settings): number {
+export function customerCancelDeadlineMinutes(settings: Pick<Settings, 'cancellation_deadline_minutes'>): number {
   return Math.max(CUSTOMER_CANCEL_MIN_MINUTES, settings.cancellation_deadline_minutes);
 }
 

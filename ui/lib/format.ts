@@ -21,3 +21,14 @@ export function newKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+/** A duration in whole hours and minutes, in Swedish: "1 timme", "36 timmar", "24 timmar och 30 minuter". */
+export function formatHours(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const hourText = hours === 1 ? '1 timme' : `${hours} timmar`;
+  if (rest === 0) return hourText;
+  const minuteText = rest === 1 ? '1 minut' : `${rest} minuter`;
+  return hours === 0 ? minuteText : `${hourText} och ${minuteText}`;
+}
+

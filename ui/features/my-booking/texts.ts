@@ -17,6 +17,8 @@ export const myBookingTexts = {
   total: 'Totalt',
   addToCalendar: 'Lägg till i kalendern',
   cancel: 'Avboka',
-  tooLate: 'Det är för sent att avboka online (mindre än 24 timmar kvar). Ring kiosken om du behöver ändra något.',
+  timeLeft: 'Tid kvar',
+  /** The cut-off is the larger of 24 hours and the kiosk's cancellation deadline (domain/kioskDay/schedule.ts). */
+  tooLate: (cutOff: string) => `Det är för sent att avboka online (mindre än ${cutOff} kvar). Ring kiosken om du behöver ändra något.`,
   searchAgain: 'Sök ny bokning',
 };

@@ -2,13 +2,16 @@
 import type { z } from 'zod';
 import { api } from '../../../lib/api.js';
 import { lookupSchema, publicCancelSchema } from '../../../../domain/payloads.js';
-import type { LookupAnswer } from '../../../../domain/answers/index.js';
+import type { LookupAnswer, PublicSettings } from '../../../../domain/answers/index.js';
 
 export type { LookupAnswer };
 export { lookupSchema };
 
 /** POST /bookings/lookup: the booking when the e-mail matches. */
 export const lookupBooking = (body: z.output<typeof lookupSchema>) => api<LookupAnswer>('/bookings/lookup', { body });
+
+/** GET /settings: the cancellation deadline, which the too-late notice names. */
+export const publicSettings = () => api<PublicSettings>('/settings');
 
 /** POST /bookings/{id}/cancel-public with the booking's e-mail. */
 export const cancelBooking = (id: string, body: z.input<typeof publicCancelSchema>) => api(`/bookings/${encodeURIComponent(id)}/cancel-public`, { body });

@@ -4,11 +4,12 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorText, isNetworkError } from '../../../lib/api.js';
 import { check } from '../../../lib/formErrors.js';
-import { calendarFileUrl, cancelBooking, lookupBooking, lookupSchema, type LookupAnswer } from '../api/myBooking.js';
+import { calendarFileUrl, cancelBooking, lookupBooking, lookupSchema, publicSettings, type LookupAnswer } from '../api/myBooking.js';
+import { CUSTOMER_CANCEL_MIN_MINUTES, customerCancelDeadlineMinutes } from '../../../../domain/kioskDay/schedule.js';
 import { myBookingTexts } from '../texts.js';
 import { msg } from '../../../../domain/messages.js';
 import { LookupForm } from './LookupForm.js';
-import { formatDateLong } from '../../../lib/format.js';
+import { formatDateLong, formatHours } from '../../../lib/format.js';
 import { AmountRow, ItemsTable } from '../../../components/ItemsTable.js';
 import { STATUS_LABEL, customerTexts } from '../../../lib/texts.js';
 
@@ -19,6 +20,8 @@ export function MyBookingScreen() {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<LookupAnswer | null>(null);
   const [cancelledNow, setCancelledNow] = useState(false);
+  // Named in the too-late notice; 24 hours until the kiosk's settings say more.
+  const [cutOffMinutes, setCutOffMinutes] = useState(CUSTOMER_CANCEL_MIN_MINUTES);
 
   async function lookup(id: string, mail: string) {
     const checked = check(lookupSchema, { email: mail, booking_id: id });
@@ -26,7 +29,9 @@ export function MyBookingScreen() {
     setBusy(true);
     setError('');
     try {
-      setResult(await lookupBooking(checked.data));
+      const [answer, settings] = await Promise.all([lookupBooking(checked.data), publicSettings().catch(() => null)]);
+      if (settings) setCutOffMinutes(customerCancelDeadlineMinutes(settings));
+      setResult(answer);
       setCancelledNow(false);
       setTimeout(() => document.getElementById('booking-result')?.focus(), 0);
     } catch (e) {
@@ -106,6 +111,12 @@ export function MyBookingScreen() {
               <dd>{formatDateLong(booking.booking_date)}</dd>
               <dt>{myBookingTexts.time}</dt>
               <dd>{booking.booking_time}</dd>
+              {booking.status !== 'cancelled' && result.hours_until_booking >= 0 && (
+                <>
+                  <dt>{myBookingTexts.timeLeft}</dt>
+                  <dd>{formatHours(result.hours_until_booking * 60)}</dd>
+                </>
+              )}
               <dt>{myBookingTexts.name}</dt>
               <dd>{booking.name}</dd>
               <dt>{myBookingTexts.email}</dt>
@@ -133,7 +144,7 @@ export function MyBookingScreen() {
               ) : (
                 booking.status !== 'cancelled' && (
                   <p className="notice" role="note">
-                    {myBookingTexts.tooLate}
+                    {myBookingTexts.tooLate(formatHours(cutOffMinutes))}
                   </p>
                 )
               )}

@@ -1,0 +1,71 @@
+/// <reference lib="dom" />
+// /my-booking against SPEC 9 and the kiosk's own cut-off: the hours left before the booking,
+// rounded down as the API sends them, and a too-late notice that names the real cut-off (the
+// larger of 24 hours and the cancellation deadline setting), in a real Chromium.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inDays, launchBrowser, openPage, startServer, type E2EServer } from './harness.js';
+
+let server: E2EServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function fresh(): Promise<{ page: Page; errors: string[] }> {
+  await context?.close();
+  context = await browser.newContext({ viewport: { width: 390, height: 900 }, baseURL: server.base, serviceWorkers: 'block' });
+  return openPage(context);
+}
+
+async function setDeadline(minutes: number) {
+  const cookie = await server.login();
+  const { body: settings } = await server.api('GET', '/api/admin/settings', undefined, cookie);
+  const saved = await server.api('PUT', '/api/admin/settings', { ...settings, cancellation_deadline_minutes: minutes }, cookie);
+  expect(saved.status).toBe(200);
+}
+
+async function book(email: string) {
+  const placed = await server.api('POST', '/api/bookings', { date: inDays(3), time: '12:00', name: 'Tora Tid', email, items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 });
+  expect(placed.status).toBe(201);
+  const id = placed.body.booking_id as string;
+  const lookup = await server.api('POST', '/api/bookings/lookup', { email, booking_id: id });
+  return { id, hours: lookup.body.hours_until_booking as number, canCancel: lookup.body.can_cancel as boolean };
+}
+
+const hoursText = (hours: number) => (hours === 1 ? '1 timme' : `${hours} timmar`);
+
+describe('/my-booking', () => {
+  it('shows the hours left and the cancel button while cancelling is allowed', async () => {
+    await setDeadline(24 * 60);
+    const booking = await book('tora@example.se');
+    expect(booking.canCancel).toBe(true);
+    const { page, errors } = await fresh();
+    await page.goto(`/my-booking?id=${booking.id}&email=tora@example.se`);
+    await page.getByRole('heading', { name: `Bokning ${booking.id}` }).waitFor();
+    const result = page.locator('.booking-result');
+    expect(await result.textContent()).toContain(`Tid kvar${hoursText(booking.hours)}`);
+    await page.getByRole('button', { name: 'Avboka' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('names the kiosk\'s own cut-off when it is too late to cancel online', async () => {
+    await setDeadline(100 * 60 + 30);
+    const booking = await book('sen@example.se');
+    expect(booking.canCancel).toBe(false);
+    const { page, errors } = await fresh();
+    await page.goto(`/my-booking?id=${booking.id}&email=sen@example.se`);
+    await page.getByRole('heading', { name: `Bokning ${booking.id}` }).waitFor();
+    const notice = page.getByRole('note');
+    expect(await notice.textContent()).toBe('Det är för sent att avboka online (mindre än 100 timmar och 30 minuter kvar). Ring kiosken om du behöver ändra något.');
+    expect(await page.locator('.booking-result').textContent()).toContain(`Tid kvar${hoursText(booking.hours)}`);
+    expect(await page.getByRole('button', { name: 'Avboka' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
