@@ -43,6 +43,8 @@ describe('the booking page', () => {
     expect(html).toContain('Margherita');
     expect(html).toContain(`value="${inDays(2)}"`);
     expect(html).toContain('rel="manifest"');
+    // Step 2 names the maximum before a date is chosen too (SPEC 2).
+    expect(html).toContain('Max 6 pizzor per tidslucka');
   });
 
   it('books from an empty page to the confirmation, then finds and cancels it in /my-booking', async () => {

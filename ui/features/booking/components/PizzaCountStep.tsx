@@ -20,7 +20,11 @@ export function PizzaCountStep(props: { count: number; max: number; disabled: bo
           +
         </button>
       </div>
-      <p className="hint">{disabled ? bookingPageTexts.dateFirst : customerTexts.maxPerSlot(max)}</p>
+      {/* SPEC 2: the hint names the maximum before a date is chosen too. */}
+      <p className="hint">
+        {customerTexts.maxPerSlot(max)}
+        {disabled && ` · ${bookingPageTexts.dateFirst}`}
+      </p>
     </section>
   );
 }
