@@ -114,9 +114,15 @@ describe('the booking page', () => {
     // Adding beyond the count is refused.
     await page.getByRole('button', { name: 'Lägg till en Margherita' }).click();
     const add = page.getByRole('button', { name: 'Lägg till en Margherita' });
-    expect(await add.getAttribute('aria-disabled')).toBe('true');
-    await add.click({ force: true });
-    await page.getByText('Du har redan valt 3 pizzor').waitFor();
+    expect(await add.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Lägg till en Vesuvio' }).isDisabled()).toBe(true);
+    expect(await add.getAttribute('aria-describedby')).toBe('menu-full');
+    expect(await page.locator('#menu-full').textContent()).toBe('Du har redan valt 3 pizzor');
+    // Each count is announced with its pizza (an aria-label on a span without a role is not).
+    const count = page.locator('.menu__item', { hasText: 'Margherita' }).locator('.stepper__value');
+    expect(await count.locator('.visually-hidden').textContent()).toBe('3 Margherita valda');
+    expect(await count.locator('[aria-hidden="true"]').textContent()).toBe('3');
+    expect(await count.getAttribute('aria-label')).toBeNull();
     // More chosen than asked for after lowering the count.
     await page.getByRole('button', { name: 'En pizza färre' }).click();
     await page.getByLabel('Namn').fill('Greta');

@@ -1,6 +1,6 @@
 // Step 4: the menu with plus/minus per pizza, and the banner of how many are left to choose.
 // The menu is readable from the first HTML (SSR); choosing needs date, count and time.
-import type { CartLine, Banner } from '../../../lib/cart.js';
+import { alreadyChosen, cartCount, type CartLine, type Banner } from '../../../lib/cart.js';
 import { formatKr } from '../../../lib/format.js';
 import type { MenuPizza as Pizza } from '../api/booking.js';
 import { bookingPageTexts } from '../texts.js';
@@ -28,6 +28,13 @@ export function PizzaMenu(props: {
           {banner.text}
         </p>
       )}
+      {/* The count is reached: every + is disabled and tells a screen reader why (SPEC 5: adding
+          beyond the count is refused); the banner above already says it to the eye. */}
+      {enabled && full && (
+        <p id="menu-full" className="visually-hidden">
+          {alreadyChosen(cartCount(cart))}
+        </p>
+      )}
       <ul className="menu" aria-label={bookingPageTexts.menu}>
         {pizzas.map((pizza) => {
           const qty = cart.find((line) => line.pizza_id === pizza.id)?.qty ?? 0;
@@ -42,17 +49,18 @@ export function PizzaMenu(props: {
                 <button type="button" className="stepper__btn" aria-label={bookingPageTexts.removeOne(pizza.name)} disabled={!enabled || qty === 0} onClick={() => onRemove(pizza)}>
                   −
                 </button>
-                <span className="stepper__value" aria-label={bookingPageTexts.chosenCount(qty, pizza.name)}>
-                  {qty}
+                {/* A span with aria-label has no role, so screen readers ignore the label: the
+                    count is announced through text with its pizza instead. */}
+                <span className="stepper__value">
+                  <span aria-hidden="true">{qty}</span>
+                  <span className="visually-hidden">{bookingPageTexts.chosenCount(qty, pizza.name)}</span>
                 </span>
-                {/* When the count is reached the button looks and reads disabled but still answers
-                    with 'Du har redan valt N pizzor' (SPEC 5), so the reason is never a mystery. */}
                 <button
                   type="button"
                   className="stepper__btn"
                   aria-label={bookingPageTexts.addOne(pizza.name)}
-                  disabled={!enabled}
-                  aria-disabled={full || undefined}
+                  disabled={!enabled || full}
+                  aria-describedby={enabled && full ? 'menu-full' : undefined}
                   onClick={() => onAdd(pizza)}
                 >
                   +
