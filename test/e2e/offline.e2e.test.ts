@@ -52,6 +52,8 @@ describe('offline bookings', () => {
     await page.getByRole('button', { name: 'Spara Offline (99 kr)' }).click();
     const modal = page.getByRole('dialog');
     expect(await modal.textContent()).toContain('sparad på enheten');
+    // The manage-booking link too (SPEC 2): the lookup page, which opens offline (the number comes later).
+    expect(await modal.getByRole('link', { name: 'Hantera din bokning' }).getAttribute('href')).toBe('/my-booking');
     const [saved] = await queued(page);
     expect(saved).toMatchObject({ offline: true, email, requested_pizzas: 1 });
     expect(typeof saved.timestamp).toBe('number');

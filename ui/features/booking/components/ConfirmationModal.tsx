@@ -2,7 +2,7 @@
 // prices; 'Väntar på Bekräftelse' online, the saved-offline text offline. In the shared Dialog,
 // with the heading focused first so a screen reader reads the outcome.
 import { Dialog, closeDialogOf } from '../../../components/Dialog.js';
-import { calendarFileUrl, myBookingUrl } from '../../my-booking/api/myBooking.js';
+import { MY_BOOKING_PAGE, calendarFileUrl, myBookingUrl } from '../../my-booking/api/myBooking.js';
 import { bookingPageTexts } from '../texts.js';
 import { formatDateLong, formatKr } from '../../../lib/format.js';
 import { KIOSK, customerTexts } from '../../../lib/texts.js';
@@ -72,15 +72,15 @@ export function ConfirmationModal(props: { summary: ConfirmationSummary; onClose
         <dd className="details__total">{formatKr(s.totalCost)}</dd>
       </dl>
       <div className="modal__links">
+        {/* SPEC 2: the manage-booking link online and offline; offline the booking has no number
+            yet (the mail brings it), and there is no calendar file to offer. */}
+        <a className="btn btn--secondary" href={s.isOffline ? MY_BOOKING_PAGE : myBookingUrl(s.orderNumber, s.email)}>
+          {bookingPageTexts.manage}
+        </a>
         {!s.isOffline && (
-          <>
-            <a className="btn btn--secondary" href={myBookingUrl(s.orderNumber, s.email)}>
-              {bookingPageTexts.manage}
-            </a>
-            <a className="btn btn--secondary" href={calendarFileUrl(s.orderNumber, s.email)} download>
-              {bookingPageTexts.addToCalendar}
-            </a>
-          </>
+          <a className="btn btn--secondary" href={calendarFileUrl(s.orderNumber, s.email)} download>
+            {bookingPageTexts.addToCalendar}
+          </a>
         )}
         <a className="btn btn--ghost" href={KIOSK.socialUrl} rel="noopener" target="_blank">
           {KIOSK.socialLabel}
