@@ -224,8 +224,12 @@ describe('/admin/settings', () => {
     expect(settings.opening_hours.sat).toEqual({ start: '11:00', end: '23:30' });
     expect(await page.getByRole('checkbox', { name: 'Söndag' }).isChecked()).toBe(false);
 
+    // Unsaved changes do not block the sync, which uses the saved opening hours (and says so).
+    await capacity.fill('9');
+    await page.getByText('Synka till kalender använder de sparade öppettiderna').waitFor();
     await page.getByRole('button', { name: 'Synka till kalender' }).click();
     await toast(page, 'Öppettider synkroniserade till kalendern!');
+    await capacity.fill('8');
     expect(dialogs[0]).toMatch(/Alla kommande datum som inte har egna inställningar uppdateras/);
 
     await page.getByRole('button', { name: 'Återställ' }).click();
