@@ -92,6 +92,27 @@ describe('the booking page', () => {
     expect(errors).toEqual([]);
   });
 
+  it('starts with take-away, on the first visit as after a booking eaten in (rule: dine-in)', async () => {
+    const { page, errors } = await fresh();
+    await page.goto('/');
+    const dineIn = page.getByRole('checkbox', { name: 'Äta på plats (annars avhämtning)' });
+    expect(await dineIn.isChecked()).toBe(false);
+    await chooseDateAndCount(page, inDays(5), 1);
+    await page.getByRole('button', { name: 'Lägg till en Margherita' }).click();
+    await page.getByLabel('Namn').fill('Ida Inne');
+    await page.getByLabel('E-post').fill('ida@example.se');
+    await dineIn.check();
+    await page.getByRole('button', { name: /^Slutför Beställning/ }).click();
+    const modal = page.getByRole('dialog');
+    await modal.waitFor();
+    expect(await modal.textContent()).toContain('Äta på plats');
+    expect((await bookingsFor('ida@example.se'))[0].dine_in).toBe(true);
+    await modal.getByRole('button', { name: 'Stäng och gör en ny beställning' }).click();
+    await modal.waitFor({ state: 'detached' });
+    expect(await dineIn.isChecked()).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
   it('shows every SPEC 5 message at the field it concerns', async () => {
     const { page, errors } = await fresh();
     await page.goto('/');
