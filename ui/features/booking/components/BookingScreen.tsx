@@ -56,6 +56,8 @@ export function BookingScreen({ data }: { data: BookingPageData }) {
   const vip = useAtomValue(vipAtom);
   const resetOrder = useSetAtom(resetOrderAtom);
   const [submitting, setSubmitting] = useState(false);
+  /** The last order whose send failed on the network, with the key it was sent under. */
+  const unanswered = useRef<{ order: string; key: string } | null>(null);
   /** The server's refusal of the last submit (e.g. the slot filled up meanwhile). */
   const [submitError, setSubmitError] = useState('');
   const [confirmation, setConfirmation] = useState<ConfirmationSummary | null>(null);
@@ -197,17 +199,25 @@ export function BookingScreen({ data }: { data: BookingPageData }) {
       document.getElementById(FIELD_ID[first]!)?.focus();
       return;
     }
-    // One key per press of the button: a retry of this booking is answered, never made twice.
-    const key = newKey();
+    // One key per order: a press again after a failed send reuses it, so a booking whose answer
+    // was lost is answered on the retry, never made twice; a changed order is a new booking.
+    const order = JSON.stringify(payload);
+    const key = unanswered.current?.order === order ? unanswered.current.key : newKey();
     if (!online) return saveOffline(key);
     setSubmitting(true);
     try {
       const created = await placeBooking(payload, key);
+      unanswered.current = null;
       setConfirmation(summaryOf(created.booking_id, false, created.booking));
       refresh(500);
     } catch (error) {
-      if (isNetworkError(error)) saveOffline(key);
-      else {
+      if (isNetworkError(error)) {
+        // SPEC 8: online, a failed send says so ('Kunde inte skapa bokning'); the booking may have
+        // been made, so the next press sends the same key and gets that booking back.
+        unanswered.current = { order, key };
+        setSubmitError(customerTexts.bookingFailed);
+        toast.error(customerTexts.bookingFailed, { duration: 4000, id: 'submit' });
+      } else {
         const text = errorText(error, customerTexts.bookingFailed);
         setSubmitError(text);
         toast.error(text, { duration: 4000, id: 'submit' });
