@@ -21,7 +21,6 @@ export const bookingPageTexts = {
   times: 'Tider',
   stepMenu: 'Välj pizzor',
   menuFirst: 'Välj datum, antal och tid först – sedan kan du välja pizzor.',
-  menu: 'Meny',
   removeOne: (pizza: string) => `Ta bort en ${pizza}`,
   addOne: (pizza: string) => `Lägg till en ${pizza}`,
   chosenCount: (qty: number, pizza: string) => `${qty} ${pizza} valda`,

@@ -35,7 +35,7 @@ export function PizzaMenu(props: {
           {alreadyChosen(cartCount(cart))}
         </p>
       )}
-      <ul className="menu" aria-label={bookingPageTexts.menu}>
+      <ul className="menu" aria-labelledby="step-menu">
         {pizzas.map((pizza) => {
           const qty = cart.find((line) => line.pizza_id === pizza.id)?.qty ?? 0;
           return (

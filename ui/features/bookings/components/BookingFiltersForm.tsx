@@ -5,7 +5,8 @@ import { bookingTexts } from '../texts.js';
 
 export function BookingFiltersForm({ filters, onChange, enabled }: { filters: BookingFilters; onChange: (next: BookingFilters) => void; enabled: boolean }) {
   return (
-    <form className="filters card" aria-label={bookingTexts.filters} onSubmit={(e) => e.preventDefault()}>
+    // A group, not a form: the filters apply as they change, there is nothing to submit.
+    <div className="filters card" role="group" aria-label={bookingTexts.filters}>
       <Field id="filter-status" label={bookingTexts.status}>
         <select {...fieldControl('filter-status')} value={filters.status} disabled={!enabled} onChange={(e) => onChange({ ...filters, status: e.target.value })}>
           <option value="">{bookingTexts.all}</option>
@@ -29,6 +30,6 @@ export function BookingFiltersForm({ filters, onChange, enabled }: { filters: Bo
       <button type="button" className="btn btn--secondary" disabled={!enabled || (!filters.status && !filters.date)} onClick={() => onChange({ status: '', date: '' })}>
         {bookingTexts.clearFilters}
       </button>
-    </form>
+    </div>
   );
 }
