@@ -27,8 +27,9 @@ export interface UiOptions {
   /** Vite's dev middleware instead of the build (npm run dev). */
   dev?: boolean;
   /**
-   * What anonymous pages depend on (the read models' position and the kiosk's minute): pages
-   * rendered under one value are served again until it changes. Without it every page renders.
+   * What anonymous pages depend on (changes to the read models they show, the kiosk's minute):
+   * pages rendered under one value are served again until it changes. Without it every page
+   * renders.
    */
   pageVersion?: () => string;
 }
