@@ -1,24 +1,45 @@
-// A booking as a write left it, for the answer to that write. The answer comes from the read
+// A document as a write left it, for the answer to that write. The answer comes from the read
 // model once the projections have reached the write's position; when they lag (another process
 // holds the read models' write lock, a slow store, a projection runner behind by more than the
-// wait allows), it is folded from the day's events by the bookings projection itself, in memory.
-// So a staff confirm never answers the booking still "pending".
+// wait allows), it is folded from the stream's events by the document's own projection, in
+// memory. So a staff confirm never answers the booking still "pending", nor a changed bonus
+// code its old limit.
 import type { Position, RecordedEvent } from '../domain/eventStore.js';
-import type { DocumentStore } from '../read-models/documentStore.js';
-import { COLLECTIONS, type BookingDoc } from '../read-models/shapes.js';
-import { publicDoc } from '../read-models/queries/common.js';
+import type { Doc, DocumentStore } from '../read-models/documentStore.js';
+import { COLLECTIONS, type BonusCodeDoc, type BookingDoc } from '../read-models/shapes.js';
+import { publicDoc, withNumericId } from '../read-models/queries/common.js';
+import { bonusCodesProjection } from './catalog.js';
 import { bookingsProjection } from './kioskDays.js';
-import { ProjectionBatch, type Stored } from './projection.js';
+import { ProjectionBatch, type Projection, type Stored } from './projection.js';
 
-export async function bookingAsWritten(docs: DocumentStore, id: string, written: Position, dayEvents: () => Promise<RecordedEvent[]>) {
-  const stored = await docs.get<Stored<BookingDoc>>(COLLECTIONS.bookings, id);
-  if (stored && stored._pos >= written) return publicDoc(stored);
-  // Every booking document of the day starts from nothing here: the batch never reads the store.
-  const batch = new ProjectionBatch(docs, new Map([[COLLECTIONS.bookings, new Set<string>()]]));
-  for (const event of await dayEvents()) {
-    if (bookingsProjection.eventTypes.has(event.type)) await bookingsProjection.apply(event, batch);
+async function documentAsWritten<T extends Doc>(
+  docs: DocumentStore,
+  projection: Projection,
+  collection: string,
+  id: string,
+  written: Position,
+  streamEvents: () => Promise<RecordedEvent[]>,
+): Promise<T | null> {
+  const stored = await docs.get<Stored<T>>(collection, id);
+  if (stored && stored._pos >= written) return stored;
+  // Every document of the projection starts from nothing here: the batch never reads the store.
+  const batch = new ProjectionBatch(docs, new Map(projection.collections.map((c) => [c, new Set<string>()])));
+  for (const event of await streamEvents()) {
+    if (projection.eventTypes.has(event.type)) await projection.apply(event, batch);
   }
-  const folded = batch.writes().find((write) => write.op === 'put' && write.doc.id === id);
-  if (folded?.op === 'put') return publicDoc(folded.doc as BookingDoc);
-  return stored ? publicDoc(stored) : null;
+  const folded = batch.writes().find((write) => write.collection === collection && (write.op === 'put' ? write.doc.id : write.id) === id);
+  if (!folded) return stored;
+  return folded.op === 'put' ? (folded.doc as T) : null;
+}
+
+/** The booking as its write left it (the day's events when the read model lags). */
+export async function bookingAsWritten(docs: DocumentStore, id: string, written: Position, dayEvents: () => Promise<RecordedEvent[]>) {
+  const booking = await documentAsWritten<BookingDoc>(docs, bookingsProjection, COLLECTIONS.bookings, id, written, dayEvents);
+  return booking && publicDoc(booking);
+}
+
+/** The bonus code as its write left it (the bonus-codes stream when the read model lags). */
+export async function bonusCodeAsWritten(docs: DocumentStore, id: number, written: Position, codeEvents: () => Promise<RecordedEvent[]>) {
+  const code = await documentAsWritten<BonusCodeDoc>(docs, bonusCodesProjection, COLLECTIONS.bonusCodes, String(id), written, codeEvents);
+  return code && withNumericId(code);
 }

@@ -102,7 +102,3 @@ export async function listBonusCodes(docs: DocumentStore) {
 
 
 /** One bonus code as the admin list shows it, or null. */
-export async function bonusCodeById(docs: DocumentStore, id: number) {
-  const doc = await docs.get<BonusCodeDoc>(COLLECTIONS.bonusCodes, String(id));
-  return doc ? withNumericId(doc) : null;
-}

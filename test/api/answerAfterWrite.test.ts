@@ -1,14 +1,18 @@
 // An answer to a write shows that write, also when the read models lag behind it: a staff
 // confirm answers the booking confirmed, a cancel answers it cancelled, even with the projection
 // runner stopped (it waits its 5 s for the read models, then folds the day's events itself).
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
 
 const t = useTestServer({ now: () => MONDAY_MORNING });
+// Signed in while the read models still run: a session is a read model too.
+let admin: string;
+beforeAll(async () => {
+  admin = await t.login();
+});
 
 describe('answers after a write, with the read models behind', () => {
   it('confirm and cancel answer the new status, not the read model\'s old one', async () => {
-    const admin = await t.login();
     const confirmedId = (await t.post('/api/bookings', bookingPayload({ time: '12:00' }))).body.booking_id;
     const cancelledId = (await t.post('/api/bookings', bookingPayload({ time: '13:00', email: 'bo@example.se' }))).body.booking_id;
     await t.server.projections.stop();
@@ -24,4 +28,16 @@ describe('answers after a write, with the read models behind', () => {
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.booking).toMatchObject({ id: cancelledId, status: 'cancelled', cancel_reason: 'Ugnen är trasig' });
   }, 20_000);
+
+  it('a bonus code created or changed answers as written', async () => {
+    await t.server.projections.stop();
+    const created = await t.post('/api/admin/bonus-codes', { code: 'SENT', discount_percentage: 15, usage_limit: 3, is_active: true }, admin);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ code: 'SENT', discount_percentage: 15, usage_limit: 3, used_count: 0 });
+    expect(typeof created.body.id).toBe('number');
+    const changed = await t.put(`/api/admin/bonus-codes/${created.body.id}`, { code: 'SENT', discount_percentage: 25, usage_limit: 5, is_active: false }, admin);
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ id: created.body.id, discount_percentage: 25, usage_limit: 5, is_active: 0 });
+  }, 30_000);
 });
+
