@@ -2,14 +2,14 @@
 // model once the projections have reached the write's position; when they lag (another process
 // holds the read models' write lock, a slow store, a projection runner behind by more than the
 // wait allows), it is folded from the stream's events by the document's own projection, in
-// memory. So a staff confirm never answers the booking still "pending", nor a changed bonus
-// code its old limit.
+// memory. So a staff confirm never answers the booking still "pending", a changed bonus code
+// its old limit, nor a day just closed its old hours.
 import type { Position, RecordedEvent } from '../domain/eventStore.js';
 import type { Doc, DocumentStore } from '../read-models/documentStore.js';
-import { COLLECTIONS, type BonusCodeDoc, type BookingDoc } from '../read-models/shapes.js';
+import { COLLECTIONS, type BonusCodeDoc, type BookingDoc, type DayDoc } from '../read-models/shapes.js';
 import { publicDoc, withNumericId } from '../read-models/queries/common.js';
 import { bonusCodesProjection } from './catalog.js';
-import { bookingsProjection } from './kioskDays.js';
+import { bookingsProjection, daysProjection } from './kioskDays.js';
 import { ProjectionBatch, type Projection, type Stored } from './projection.js';
 
 async function documentAsWritten<T extends Doc>(
@@ -42,4 +42,9 @@ export async function bookingAsWritten(docs: DocumentStore, id: string, written:
 export async function bonusCodeAsWritten(docs: DocumentStore, id: number, written: Position, codeEvents: () => Promise<RecordedEvent[]>) {
   const code = await documentAsWritten<BonusCodeDoc>(docs, bonusCodesProjection, COLLECTIONS.bonusCodes, String(id), written, codeEvents);
   return code && withNumericId(code);
+}
+
+/** The kiosk day as its write left it (the day's events when the read model lags). */
+export function dayAsWritten(docs: DocumentStore, date: string, written: Position, dayEvents: () => Promise<RecordedEvent[]>) {
+  return documentAsWritten<DayDoc>(docs, daysProjection, COLLECTIONS.days, date, written, dayEvents);
 }

@@ -21,7 +21,13 @@ export class CalendarService {
     // Times left out keep the day's current hours, so toggling open/closed is one field.
     const current = dayHours(input.date, settings, day.state.entry);
     const entry = { isOpen: input.isOpen, openTime: input.openTime ?? current.openTime, closeTime: input.closeTime ?? current.closeTime };
-    await this.commands.write(kioskDayStream(input.date), kioskDayDecider, { type: 'SetDaySchedule', date: input.date, entry }, actor);
+    const { position } = await this.commands.write(kioskDayStream(input.date), kioskDayDecider, { type: 'SetDaySchedule', date: input.date, entry }, actor);
+    return position;
+  }
+
+  /** The day's events as stored (answers built from them: projections/asWritten.ts). */
+  dayEvents(date: string) {
+    return this.commands.bus.readStream(kioskDayStream(date));
   }
 
   async markVipDate(date: string, description: string | null, actor: string) {

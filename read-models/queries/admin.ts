@@ -58,12 +58,8 @@ export async function calendarWeek(docs: DocumentStore, query: { start: string; 
   return { schedule };
 }
 
-export async function calendarDayView(docs: DocumentStore, date: string): Promise<CalendarDayView> {
-  const [settings, day] = await Promise.all([getSettings(docs), docs.get<DayDoc>(COLLECTIONS.days, date)]);
-  return calendarDay(date, settings, day);
-}
-
-function calendarDay(date: string, settings: Awaited<ReturnType<typeof getSettings>>, day: DayDoc | null): CalendarDayView {
+/** One day of the admin calendar from the settings and its day document. */
+export function calendarDay(date: string, settings: Awaited<ReturnType<typeof getSettings>>, day: DayDoc | null): CalendarDayView {
   const hours = dayHours(date, settings, day?.entry ?? null);
   return {
     date,

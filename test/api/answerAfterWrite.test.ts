@@ -39,5 +39,15 @@ describe('answers after a write, with the read models behind', () => {
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ id: created.body.id, discount_percentage: 25, usage_limit: 5, is_active: 0 });
   }, 30_000);
-});
 
+  it('a day closed or given new hours answers its new hours and keeps its bookings', async () => {
+    await t.server.projections.start();
+    await t.post('/api/bookings', bookingPayload({ date: '2026-11-25', time: '12:00', email: 'dag@example.se' }));
+    await t.server.projections.stop();
+    const changed = await t.post('/api/admin/calendar/day', { date: '2026-11-25', isOpen: true, openTime: '12:00', closeTime: '14:00' }, admin);
+    expect(changed.status).toBe(200);
+    expect(changed.body.day).toMatchObject({ date: '2026-11-25', isOpen: true, openTime: '12:00', closeTime: '14:00', bookings: 1, hasOwnEntry: true });
+    const closed = await t.post('/api/admin/calendar/day', { date: '2026-11-26', isOpen: false }, admin);
+    expect(closed.body.day).toMatchObject({ date: '2026-11-26', isOpen: false, hasOwnEntry: true });
+  }, 30_000);
+});

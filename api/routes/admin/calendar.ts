@@ -1,7 +1,9 @@
 // The admin calendar: a week (or up to CALENDAR_RANGE_MAX_DAYS) of days, and one day's hours.
 import { calendarDaySchema, calendarWeekQuerySchema } from '../../../domain/payloads.js';
 import { calendarDaySavedSchema, calendarWeekSchema } from '../../../domain/answers/index.js';
-import { calendarDayView, calendarWeek } from '../../../read-models/queries/admin.js';
+import { calendarDay, calendarWeek } from '../../../read-models/queries/admin.js';
+import { getSettings } from '../../../read-models/queries/common.js';
+import { dayAsWritten } from '../../../projections/asWritten.js';
 import { describeRoutes, refusals } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
 import { actorOf } from './actor.js';
@@ -14,7 +16,10 @@ export const calendarRoutes: RoutePlugin = async (app, { deps: { services, docs 
 
   const daySchema = { summary: 'Öppet eller stängt och öppettider för ett datum', body: calendarDaySchema, response: { 200: calendarDaySavedSchema, ...refusals } };
   app.post('/calendar/day', { schema: daySchema }, async (request) => {
-    await services.calendar.setDaySchedule(request.body, actorOf(request));
-    return { success: true as const, day: await calendarDayView(docs, request.body.date) };
+    const { date } = request.body;
+    const position = await services.calendar.setDaySchedule(request.body, actorOf(request));
+    // The day as this write left it, also when the read model lags (projections/asWritten.ts).
+    const [settings, day] = await Promise.all([getSettings(docs), dayAsWritten(docs, date, position, () => services.calendar.dayEvents(date))]);
+    return { success: true as const, day: calendarDay(date, settings, day) };
   });
 };
