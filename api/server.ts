@@ -11,7 +11,8 @@ import type { DocumentStore } from '../read-models/documentStore.js';
 import { cachedDocumentStore } from '../read-models/cachedDocumentStore.js';
 import { COLLECTIONS } from '../read-models/shapes.js';
 import { ProjectionRunner } from '../projections/runner.js';
-import { allProjections } from '../projections/index.js';
+import { LeasedRunner } from '../projections/leasedRunner.js';
+import { PROJECTIONS_HEAD, allProjections } from '../projections/index.js';
 import { openEventStore, openReadModelStore } from './stores.js';
 import { CommandBus } from './commands/commandBus.js';
 import { createServices, type Services } from './services/index.js';
@@ -35,6 +36,14 @@ export interface Server {
 /** The read models the anonymous pages are built from (the booking page's +data). */
 const PAGE_COLLECTIONS = [COLLECTIONS.days, COLLECTIONS.pizzas, COLLECTIONS.settings];
 
+/**
+ * The lease whose holder writes the read models, and its term. Short: after a crash the read
+ * models stand still until it runs out (a restarted kiosk shows stale pages meanwhile), while a
+ * holder that misses a renewal only hands the writing to another process.
+ */
+const PROJECTIONS_LEASE = 'projections';
+const PROJECTIONS_LEASE_TTL_MS = 3000;
+
 /** How long a shutdown waits for open requests before it closes their connections. */
 const DRAIN_MS = 5000;
 
@@ -53,8 +62,23 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   // Settings and day documents are read by every availability query.
   const docs = cachedDocumentStore(store, [COLLECTIONS.settings, COLLECTIONS.days]);
 
-  const projections = new ProjectionRunner(events, docs, allProjections);
+  // Every process follows the read models; the one holding the projections' lease writes them
+  // (projections/runner.ts). Its poll is short: the appends of other processes are seen by polling.
+  const projections = new ProjectionRunner(events, docs, allProjections, {
+    head: PROJECTIONS_HEAD,
+    follow: true,
+    pollIntervalMs: 50,
+    onFollowed: (collections) => docs.forget(collections),
+  });
   await projections.start();
+  const projector = new LeasedRunner({
+    docs,
+    name: PROJECTIONS_LEASE,
+    ttlMs: PROJECTIONS_LEASE_TTL_MS,
+    create: () => ({ start: async () => projections.lead(), stop: async () => projections.follow(), wake: () => {} }),
+    log: (message, error) => console.error(message, error),
+  });
+  await projector.start();
 
   const bus = new CommandBus(events);
   bus.onAppend(() => projections.wake());
@@ -136,6 +160,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
           clearTimeout(cut);
         }
         await reactor?.stop();
+        await projector.stop();
         await projections.stop();
         await mailer.close();
         await events.close();

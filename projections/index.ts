@@ -14,3 +14,9 @@ export const allProjections: Projection[] = [
   pushProjection,
   adminSessionsProjection,
 ];
+
+/**
+ * The checkpoint the projecting process stores with every commit: all of allProjections have
+ * applied the events up to it (projections/runner.ts). Other processes follow it.
+ */
+export const PROJECTIONS_HEAD = 'projections_head';

@@ -8,7 +8,7 @@ import type { EventStore, Position } from '../domain/eventStore.js';
 import type { DocumentStore } from '../read-models/documentStore.js';
 import { openSqliteDocumentStore } from '../read-models/sqliteDocumentStore.js';
 import { readModelDigests } from './digest.js';
-import { allProjections } from './index.js';
+import { PROJECTIONS_HEAD, allProjections } from './index.js';
 import { logView } from './logView.js';
 import type { Projection } from './projection.js';
 import { ProjectionRunner } from './runner.js';
@@ -54,7 +54,12 @@ export async function rebuildReadModels(events: EventStore, docs: DocumentStore,
       }
     },
   });
-  const runner = new ProjectionRunner(view, docs, projections, { log: () => {} });
+  // The servers' head says every projection applied the log up to it: a rebuild of all of them
+  // stores it anew (up to `until` on a replay), one of some of them leaves none behind, so the
+  // next start resumes from each projection's own checkpoint.
+  const all = allProjections.every((p) => projections.includes(p));
+  await docs.reset([], PROJECTIONS_HEAD);
+  const runner = new ProjectionRunner(view, docs, projections, { log: () => {}, head: all ? PROJECTIONS_HEAD : undefined });
   // rebuild() on a runner that was never started resets, replays and stops: no live loop.
   await runner.rebuild();
   // Indexes after the bulk load: building them once is cheaper than maintaining them per write.

@@ -4,6 +4,14 @@
 // to each projection in memory and committed with that projection's checkpoint in one write, so
 // a checkpoint never runs ahead of the work it records and a rebuild runs at batch speed. It is
 // woken by in-process appends and polls for appends made by other processes.
+//
+// Of several processes on one store only one projects: the one holding the projections' lease
+// (api/server.ts, projections/leasedRunner.ts) leads. The others follow: they read the head the
+// leader stores with every commit, and once it passes an event they tell what a projecting runner
+// would (waiters for read-your-writes, applied-events listeners, changed collections) without
+// writing anything. So the read models have one writer: no commits racing on the same documents
+// and checkpoints (MongoDB transactions aborted on write conflicts, a confirm answered from a read
+// model 5 s behind), and each process still knows when the read models show an event.
 import type { EventStore, Position, RecordedEvent } from '../domain/eventStore.js';
 import type { Checkpoint, DocumentStore, Write } from '../read-models/documentStore.js';
 import { ProjectionBatch, type Projection } from './projection.js';
@@ -12,7 +20,19 @@ export interface RunnerOptions {
   pageSize?: number;
   pollIntervalMs?: number;
   log?: (message: string, error?: unknown) => void;
+  /**
+   * The checkpoint a leading runner stores with every commit: every projection has applied the
+   * events up to it. Followers need it; a runner without one always leads (scripts, reactors).
+   */
+  head?: string;
+  /** Whether to start following (until lead() is called) rather than leading (default). */
+  follow?: boolean;
+  /** While following: the collections the leader has just changed (caches to drop). */
+  onFollowed?: (collections: ReadonlySet<string>) => void;
 }
+
+/** How often a follower with requests waiting on the read models looks at the leader's head. */
+const FOLLOWER_WAITING_POLL_MS = 20;
 
 interface Waiter {
   position: Position;
@@ -35,27 +55,52 @@ export class ProjectionRunner {
   private readonly pageSize: number;
   private readonly pollIntervalMs: number;
   private readonly log: (message: string, error?: unknown) => void;
+  private leading: boolean;
+  /** What lead() and follow() asked for; the loop switches between its steps. */
+  private shouldLead: boolean;
 
   constructor(
     private readonly events: EventStore,
     private readonly docs: DocumentStore,
     private readonly projections: Projection[],
-    options: RunnerOptions = {},
+    private readonly options: RunnerOptions = {},
   ) {
     this.pageSize = options.pageSize ?? 2000;
     this.pollIntervalMs = options.pollIntervalMs ?? 200;
     this.log = options.log ?? ((m, e) => console.error(m, e));
+    if (options.follow && !options.head) throw new Error('A following runner needs the head checkpoint');
+    this.leading = this.shouldLead = !options.follow;
   }
 
   async start(): Promise<void> {
+    // The head a leader stored says every projection applied the events up to it, also those
+    // whose own checkpoints lag (they are stored with their next write).
+    const head = this.options.head ? await this.docs.getCheckpoint(this.options.head) : 0;
     for (const p of this.projections) {
       for (const [collection, field] of p.indexes ?? []) await this.docs.ensureIndex(collection, field);
       const stored = await this.docs.getCheckpoint(p.name);
-      this.checkpoints.set(p.name, stored);
+      this.checkpoints.set(p.name, Math.max(stored, head));
       this.storedCheckpoints.set(p.name, stored);
     }
     this.running = true;
     this.loop = this.run();
+  }
+
+  /** Whether this runner writes the read models (it holds the lease) rather than following. */
+  get isLeading(): boolean {
+    return this.leading;
+  }
+
+  /** Projects from the next step on (this process took the lease). */
+  lead(): void {
+    this.shouldLead = true;
+    this.wake();
+  }
+
+  /** Stops writing after the current step and follows the leader's head (the lease was lost). */
+  follow(): void {
+    if (!this.options.head) throw new Error('A following runner needs the head checkpoint');
+    this.shouldLead = false;
   }
 
   async stop(): Promise<void> {
@@ -78,10 +123,6 @@ export class ProjectionRunner {
   }
 
   /**
-   * Calls `listener` with each page of events once every projection has applied it, so what it
-   * tells (live admin screens) is already in the read models. Returns the unsubscribe.
-   */
-  /**
    * A value that changes whenever this runner writes to one of the collections: what a page
    * built from them is cached under (api/http/pageCache.ts). Unlike position(), it stays the
    * same while events that concern other read models (mails sent, sign-ins) are applied.
@@ -90,6 +131,10 @@ export class ProjectionRunner {
     return collections.map((collection) => this.collectionChanges.get(collection) ?? 0).join('.');
   }
 
+  /**
+   * Calls `listener` with each page of events once every projection has applied it, so what it
+   * tells (live admin screens) is already in the read models. Returns the unsubscribe.
+   */
   onApplied(listener: (events: readonly RecordedEvent[]) => void): () => void {
     this.appliedListeners.add(listener);
     return () => this.appliedListeners.delete(listener);
@@ -127,6 +172,8 @@ export class ProjectionRunner {
     if (chosen.some((p) => !p)) throw new Error(`Unknown projection in ${names.join(', ')}`);
     const wasRunning = this.running;
     if (wasRunning) await this.stop();
+    // Followers (and a later start) must not take the old head for the rebuilt read models.
+    if (this.options.head) await this.docs.reset([], this.options.head);
     for (const projection of chosen as Projection[]) {
       await this.docs.reset(projection.collections, projection.name);
       for (const collection of projection.collections) this.collectionChanges.set(collection, (this.collectionChanges.get(collection) ?? 0) + 1);
@@ -161,12 +208,54 @@ export class ProjectionRunner {
         await this.sleep(1000);
         continue;
       }
-      if (applied === 0 && !this.pendingWake) await this.sleep(this.pollIntervalMs);
+      if (applied === 0 && !this.pendingWake) await this.sleep(!this.leading && this.waiters.length ? FOLLOWER_WAITING_POLL_MS : this.pollIntervalMs);
     }
   }
 
-  /** One page of events through every projection that is behind. Returns events read. */
   private async step(): Promise<number> {
+    if (this.shouldLead !== this.leading) {
+      if (this.shouldLead) {
+        // Whatever this runner followed up to stays valid; a stored checkpoint ahead of it too.
+        for (const p of this.projections) {
+          const stored = await this.docs.getCheckpoint(p.name);
+          this.checkpoints.set(p.name, Math.max(stored, this.checkpoints.get(p.name) ?? 0));
+          this.storedCheckpoints.set(p.name, stored);
+        }
+      }
+      this.leading = this.shouldLead;
+    }
+    return this.leading ? this.project() : this.followHead();
+  }
+
+  /**
+   * Following: the events up to the leader's head are in the read models. Tells about them as
+   * project() would, writing nothing. Returns events passed.
+   */
+  private async followHead(): Promise<number> {
+    const from = this.position();
+    const head = await this.docs.getCheckpoint(this.options.head!);
+    const page = head > from ? (await this.events.readAll(from, this.pageSize)).filter((event) => event.position <= head) : [];
+    if (page.length === 0) {
+      this.release();
+      return 0;
+    }
+    const last = page[page.length - 1]!.position;
+    const changed = new Set<string>();
+    for (const projection of this.projections) {
+      const checkpoint = this.checkpoints.get(projection.name) ?? 0;
+      if (page.some((event) => event.position > checkpoint && projection.eventTypes.has(event.type))) {
+        for (const collection of projection.collections) changed.add(collection);
+      }
+      this.checkpoints.set(projection.name, Math.max(last, checkpoint));
+    }
+    if (changed.size > 0) this.options.onFollowed?.(changed);
+    for (const collection of changed) this.collectionChanges.set(collection, (this.collectionChanges.get(collection) ?? 0) + 1);
+    this.tell(page);
+    return page.length;
+  }
+
+  /** One page of events through every projection that is behind. Returns events read. */
+  private async project(): Promise<number> {
     const from = this.position();
     const page = await this.events.readAll(from, this.pageSize);
     if (page.length === 0) {
@@ -195,6 +284,7 @@ export class ProjectionRunner {
       const stored = this.storedCheckpoints.get(projection.name) ?? 0;
       if (own.length > 0 || last - stored >= 10_000 || this.fresh.size > 0) checkpoints.push({ projection: projection.name, position: last });
     }
+    if (this.options.head) checkpoints.push({ projection: this.options.head, position: last });
     if (writes.length > 0 || checkpoints.length > 0) await this.docs.commit(writes, checkpoints);
     for (const write of writes) this.collectionChanges.set(write.collection, (this.collectionChanges.get(write.collection) ?? 0) + 1);
     for (const projection of this.projections) this.checkpoints.set(projection.name, Math.max(last, this.checkpoints.get(projection.name) ?? 0));
@@ -205,6 +295,12 @@ export class ProjectionRunner {
       if (write.op === 'put') ids.add(write.doc.id);
       else ids.delete(write.id);
     }
+    this.tell(page);
+    return page.length;
+  }
+
+  /** The page is in the read models: answers the waiters it reaches, then the listeners. */
+  private tell(page: readonly RecordedEvent[]): void {
     this.release();
     for (const listener of this.appliedListeners) {
       try {
@@ -213,7 +309,6 @@ export class ProjectionRunner {
         this.log('An applied-events listener failed', error);
       }
     }
-    return page.length;
   }
 
   private release(): void {

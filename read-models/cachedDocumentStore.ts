@@ -1,7 +1,8 @@
 // A read-through cache in front of any DocumentStore for the few documents every availability
 // query reads (settings, one day). Every write goes through this wrapper (the projection runner
-// commits through it), so a commit or reset drops exactly the entries it changes; with several
-// API processes each runs its own projections and so invalidates its own cache.
+// commits through it), so a commit or reset drops exactly the entries it changes. A process
+// whose read models another process writes (it follows the projecting one: projections/runner.ts)
+// is told which collections changed and drops them with forget().
 //
 // A read keeps its result only if no commit touched the document while it was on its way: a
 // read that started before a commit and ended after it would otherwise put the old document back,
@@ -13,7 +14,12 @@
 // projections build new objects rather than changing the ones they read).
 import type { Checkpoint, Doc, DocumentStore, Write } from './documentStore.js';
 
-export function cachedDocumentStore(store: DocumentStore, collections: readonly string[], maxEntries = 2000): DocumentStore {
+export interface CachedDocumentStore extends DocumentStore {
+  /** Drops what is cached of these collections: another process has written them. */
+  forget(collections: ReadonlySet<string>): void;
+}
+
+export function cachedDocumentStore(store: DocumentStore, collections: readonly string[], maxEntries = 2000): CachedDocumentStore {
   const cached = new Set(collections);
   const entries = new Map<string, Doc | null>();
   const key = (collection: string, id: string) => `${collection}\u0000${id}`;
@@ -64,6 +70,14 @@ export function cachedDocumentStore(store: DocumentStore, collections: readonly 
           epoch += 1;
         }
       }
+    },
+
+    forget(changed: ReadonlySet<string>) {
+      if (![...changed].some((collection) => cached.has(collection))) return;
+      // A new epoch: a read in flight may carry the document as it was before the other
+      // process's write, and must not keep it.
+      epoch += 1;
+      entries.clear();
     },
 
     async reset(collectionsToReset: string[], projection: string) {
