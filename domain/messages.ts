@@ -51,6 +51,13 @@ export const msg = {
   tooLateToCancel: 'Det är för sent att avboka online. Kontakta kiosken.',
   invalidIdempotencyKey: 'Ogiltig idempotensnyckel',
   idempotencyKeyReused: 'Idempotensnyckeln har redan använts för en annan bokning',
+  // Ours: the kitchen's steps (rule: kitchen-steps)
+  kitchenNeedsConfirmed: 'Bekräfta bokningen innan den går till köket',
+  kitchenAlreadyStarted: 'Beställningen är redan påbörjad i köket',
+  kitchenReadyNeedsBaking: 'Beställningen måste vara i ugnen innan den kan bli klar',
+  kitchenPickupNeedsReady: 'Beställningen måste vara klar innan den kan hämtas',
+  kitchenAlreadyPickedUp: 'Beställningen är redan hämtad',
+  kitchenNothingToUndo: 'Det finns inget steg att ångra',
   // Ours: calendar and VIP
   invalidOpeningHours: 'Stängningstiden måste vara efter öppningstiden',
   vipOnlyOpenDays: 'Endast öppna dagar kan markeras som VIP',

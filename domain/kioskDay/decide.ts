@@ -24,6 +24,7 @@ import {
   type KioskDayEvent,
   type KioskDayState,
 } from './kioskDay.js';
+import { decideKitchenStep, type KitchenStep } from './kitchen.js';
 
 export interface PlaceBooking {
   type: 'PlaceBooking';
@@ -54,7 +55,8 @@ export type KioskDayCommand =
   | PlaceBooking
   | { type: 'ConfirmBooking'; bookingId: string; clock: Clock }
   | { type: 'CancelBookingByStaff'; bookingId: string; reason: string; clock: Clock }
-  | { type: 'CancelBookingByCustomer'; bookingId: string; email: string; settings: Settings; clock: Clock };
+  | { type: 'CancelBookingByCustomer'; bookingId: string; email: string; settings: Settings; clock: Clock }
+  | { type: 'RecordKitchenStep'; bookingId: string; step: KitchenStep; clock: Clock };
 
 export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDayState> = {
   initialState: initialKioskDayState,
@@ -99,6 +101,13 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
         if (booking!.status === 'cancelled') reject(msg.bookingAlreadyCancelled);
         if (!customerCancellation(booking!, command.settings, command.clock).can_cancel) reject(msg.tooLateToCancel);
         return [{ type: 'BookingCancelled', data: cancellation(booking!, 'customer', null, command.clock) }];
+      }
+      case 'RecordKitchenStep': {
+        const booking = existingBooking(state, command.bookingId);
+        if (booking.status === 'cancelled') reject(msg.bookingAlreadyCancelled);
+        if (booking.status === 'pending') reject(msg.kitchenNeedsConfirmed);
+        const step = decideKitchenStep(booking.booking_id, booking.kitchen, command.step, command.clock.now.toISOString());
+        return step ? [{ type: 'KitchenStepRecorded', data: step }] : [];
       }
       default:
         return assertNever(command);

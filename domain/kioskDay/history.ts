@@ -37,6 +37,8 @@ function changes(event: KioskDayEvent): Record<string, unknown> | null {
       return { status: 'confirmed', previous_status: 'pending' };
     case 'BookingCancelled':
       return { status: 'cancelled', previous_status: event.data.previous_status, by: event.data.by, reason: event.data.reason };
+    case 'KitchenStepRecorded':
+      return { step: event.data.step, kitchen_status: event.data.kitchen_status, previous_kitchen_status: event.data.previous_kitchen_status };
     default:
       return null;
   }

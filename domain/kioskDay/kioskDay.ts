@@ -4,6 +4,7 @@
 // across any number of API processes.
 import type { DomainEvent } from '../shared/decider.js';
 import type { CalendarEntry } from './schedule.js';
+import { evolveKitchenTrack, noKitchenTrack, type KitchenStepRecordedData, type KitchenTrack } from './kitchen.js';
 
 export const kioskDayStream = (date: string) => `kioskday-${date}`;
 
@@ -53,7 +54,8 @@ export type KioskDayEvent =
   | DomainEvent<'DayVipRemoved', { date: string }>
   | DomainEvent<'BookingPlaced', BookingPlacedData>
   | DomainEvent<'BookingConfirmed', { booking_id: string; confirmed_at: string }>
-  | DomainEvent<'BookingCancelled', BookingCancelledData>;
+  | DomainEvent<'BookingCancelled', BookingCancelledData>
+  | DomainEvent<'KitchenStepRecorded', KitchenStepRecordedData>;
 
 /**
  * A cancellation carries what it takes back (time, pizzas, lines, total, previous status), so
@@ -80,7 +82,10 @@ export interface BookingCancelledData {
  * the read models: a busy day's state holds thousands of bookings and lives in memory. (Bookings
  * placed with an idempotency key are the exception: see byIdempotencyKey.)
  */
-type BookingBase = Pick<BookingPlacedData, 'booking_id' | 'booking_date' | 'booking_time' | 'email' | 'total_pizzas' | 'final_total_cents' | 'items' | 'bonus_code' | 'bonus_ref'>;
+type BookingBase = Pick<BookingPlacedData, 'booking_id' | 'booking_date' | 'booking_time' | 'email' | 'total_pizzas' | 'final_total_cents' | 'items' | 'bonus_code' | 'bonus_ref'> & {
+  /** The order's way through the kitchen (rule: kitchen-steps). */
+  kitchen: KitchenTrack;
+};
 export type Booking =
   | (BookingBase & { status: 'pending' })
   | (BookingBase & { status: 'confirmed'; confirmed_at: string })
@@ -133,7 +138,7 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
     case 'BookingPlaced': {
       const { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code } = event.data;
       const bonus_ref = event.data.bonus_ref ?? null;
-      state.bookings.set(booking_id, { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, status: 'pending' });
+      state.bookings.set(booking_id, { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, kitchen: noKitchenTrack(), status: 'pending' });
       usePizzas(state, event.data.booking_time, event.data.total_pizzas);
       state.placedCount += 1;
       if (event.data.idempotency_key !== undefined) state.byIdempotencyKey.set(event.data.idempotency_key, event.data);
@@ -155,6 +160,11 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
         cancelled_at: event.data.cancelled_at,
       });
       usePizzas(state, booking.booking_time, -booking.total_pizzas);
+      return state;
+    }
+    case 'KitchenStepRecorded': {
+      const booking = state.bookings.get(event.data.booking_id);
+      if (booking) state.bookings.set(booking.booking_id, { ...booking, kitchen: evolveKitchenTrack(booking.kitchen, event.data) });
       return state;
     }
     default: {
