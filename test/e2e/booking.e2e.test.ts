@@ -189,6 +189,39 @@ describe('the booking page', () => {
     await expect.poll(() => page.getByRole('button', { name: '12:00, Endast 4 kvar' }).isDisabled()).toBe(true);
   });
 
+  it('shows a phone one part of the day at a time, opening where the order first fits', async () => {
+    const date = inDays(8);
+    // Lunch (11:00–13:45) full: the page opens on the afternoon with 14:00 chosen.
+    for (let h = 11; h < 14; h++) {
+      for (const m of ['00', '15', '30', '45']) {
+        const time = `${h}:${m}`;
+        expect((await server.api('POST', '/api/bookings', { date, time, name: 'Lunch', email: 'lunch@example.se', dine_in: false, items: [{ pizza_id: 1, qty: 6 }], requested_pizzas: 6 })).status).toBe(201);
+      }
+    }
+    const { page, errors } = await fresh(360);
+    await page.goto('/');
+    await chooseDateAndCount(page, date, 1);
+    const parts = page.getByRole('group', { name: 'Del av dagen' });
+    await expect.poll(() => page.locator('.slot--selected .slot__time').textContent()).toBe('14:00');
+    expect(await parts.getByRole('button', { pressed: true }).textContent()).toBe('Eftermiddag12 lediga');
+    expect(await parts.getByRole('button', { name: 'Lunch Inget ledigt' }).count()).toBe(1);
+    expect(await page.getByRole('group', { name: 'Tider, eftermiddag' }).getByRole('button').count()).toBe(12);
+    expect(await page.getByRole('button', { name: '11:00, Fullbokat' }).count()).toBe(0);
+
+    // The evening by keyboard: its slots replace the afternoon's, the chosen time stays until one is pressed.
+    await parts.getByRole('button', { name: /^Kväll/ }).focus();
+    await page.keyboard.press('Enter');
+    const evening = page.getByRole('group', { name: 'Tider, kväll' });
+    expect(await evening.getByRole('button').count()).toBe(20);
+    await evening.getByRole('button', { name: '18:30, Ledigt' }).focus();
+    await page.keyboard.press('Space');
+    expect(await page.getByRole('button', { name: '18:30, Ledigt' }).getAttribute('aria-pressed')).toBe('true');
+    // The whole day fits a phone's width: no slot sticks out of the card.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+    expect(overflow).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
   it('opens a VIP date through a generated link', async () => {
     const cookie = await server.login();
     const date = inDays(5);

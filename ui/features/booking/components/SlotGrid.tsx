@@ -1,9 +1,13 @@
 // Step 3: the day's slots, each labelled 'Ledigt' / 'Endast N kvar' / 'Fullbokat' (readable
-// without colour); only slots that hold the whole order can be chosen.
+// without colour); only slots that hold the whole order can be chosen. The day is shown one part
+// at a time (lunch, afternoon, evening), opening at the chosen time's part or the first part with
+// a slot that fits, so a phone shows a few rows instead of 44 buttons above the menu.
+import { useEffect, useState } from 'react';
 import type { Slot } from '../../../../domain/answers/index.js';
 import { customerTexts } from '../../../lib/texts.js';
 import { bookingPageTexts } from '../texts.js';
 import { FieldError } from '../../../components/Field.js';
+import { dayParts, initialDayPart, type DayPartKey } from '../lib/dayParts.js';
 
 /** 'Ledigt' while nothing is booked in the slot's window, then how many are left, then full. */
 export function slotLabel(slot: Slot, capacity: number): string {
@@ -23,6 +27,13 @@ export function SlotGrid(props: {
   onChange: (time: string) => void;
 }) {
   const { enabled, slots, capacity, loading, message, value, error, onChange } = props;
+  const parts = dayParts(slots);
+  const [chosenPart, setChosenPart] = useState<DayPartKey | null>(null);
+  // A newly chosen time (also one chosen for the customer after a new date or count) opens its
+  // part; the customer's own choice of part holds until then, also across quiet refreshes.
+  useEffect(() => setChosenPart(null), [value]);
+  const shown = parts.find((part) => part.key === chosenPart) ?? parts.find((part) => part.key === initialDayPart(parts, value));
+
   return (
     <section className="step card" aria-labelledby="step-time" aria-busy={loading || undefined}>
       <h2 id="step-time" className="step__title">
@@ -32,9 +43,30 @@ export function SlotGrid(props: {
         <p className="hint">{bookingPageTexts.timeFirst}</p>
       ) : (
         <div className="slots-wrap">
-          {slots.length > 0 && (
-            <div className="slots" role="group" aria-label={bookingPageTexts.times}>
-              {slots.map((slot) => {
+          {parts.length > 1 && (
+            <div className="day-parts" role="group" aria-label={bookingPageTexts.dayParts}>
+              {parts.map((part) => {
+                const name = bookingPageTexts.dayPartNames[part.key];
+                const pressed = part.key === shown?.key;
+                return (
+                  <button
+                    key={part.key}
+                    type="button"
+                    className={`day-part${pressed ? ' day-part--shown' : ''}`}
+                    aria-pressed={pressed}
+                    aria-controls="slot-times"
+                    onClick={() => setChosenPart(part.key)}
+                  >
+                    <span className="day-part__name">{name}</span>
+                    <span className="day-part__count">{bookingPageTexts.fittingSlots(part.fitting)}</span>
+                  </button>
+                );
+              })}
+            </div>
+          )}
+          {shown && (
+            <div id="slot-times" className="slots" role="group" aria-label={bookingPageTexts.timesIn(bookingPageTexts.dayPartNames[shown.key])}>
+              {shown.slots.map((slot) => {
                 const label = slotLabel(slot, capacity);
                 const state = slot.capacity_remaining <= 0 ? 'full' : label === customerTexts.free ? 'free' : 'few';
                 const selected = slot.time === value;
