@@ -106,4 +106,7 @@ export const msg = {
   requestTimeout: 'Förfrågan tog för lång tid',
   serverError: 'Något gick fel. Försök igen senare.',
   busy: 'Systemet är hårt belastat just nu. Försök igen.',
+  // Ours: the accountant's books
+  vatRateInvalid: 'Momssatsen måste vara 25, 12 eller 6 %',
+  accountInvalid: 'Ett konto anges med fyra siffror (BAS-kontoplanen)',
 } as const;

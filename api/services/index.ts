@@ -1,6 +1,7 @@
 // The application services, one per stream (or group of streams that belong together), built
 // once by the composition root (api/server.ts) and handed to the routes through AppDeps.
 import type { DocumentStore } from '../../read-models/documentStore.js';
+import { AccountingService } from './accounting.js';
 import { AdminsService } from './admins.js';
 import { BonusCodesService } from './bonusCodes.js';
 import { BookingsService } from './bookings.js';
@@ -28,6 +29,7 @@ export function createServices(context: ServiceContext, docs: DocumentStore) {
     calendar: new CalendarService(commands, settings, docs),
     bonusCodes: new BonusCodesService(commands),
     push: new PushService(commands),
+    accounting: new AccountingService(commands, docs),
   };
 }
 

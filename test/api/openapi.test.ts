@@ -143,9 +143,10 @@ describe('real answers of every GET route match their declared response schema',
       '/api/admin/calendar/week': ['/api/admin/calendar/week?start=2026-11-23'],
       '/api/admin/stats/top-pizzas': ['/api/admin/stats/top-pizzas?period=month'],
       '/api/admin/stats/sales': ['/api/admin/stats/sales?period=year&group_by=week'],
+      '/api/admin/reports/accounting': ['/api/admin/reports/accounting?startDate=2026-11-24&endDate=2026-11-30'],
     };
     // Answers that are files or streams, not JSON.
-    const notJson = new Set(['/api/bookings/:id/calendar.ics', '/api/admin/daily-report', '/api/admin/bookings/report', '/api/admin/live']);
+    const notJson = new Set(['/api/bookings/:id/calendar.ics', '/api/admin/daily-report', '/api/admin/bookings/report', '/api/admin/live', '/api/admin/reports/accounting.csv', '/api/admin/reports/accounting.se']);
 
     const gets = apiRoutes().filter((r) => r.method === 'GET' && !notJson.has(r.url));
     expect(gets.length).toBeGreaterThan(20);

@@ -1,0 +1,104 @@
+// The accountant's two files for a period: a CSV Excel in Swedish opens as it is, and an SIE 4
+// file (the SIE group's format, which Fortnox, Visma and every Swedish accounting program import).
+import iconv from 'iconv-lite';
+import type { AccountingPeriod, AccountingSettings, VatRate } from '../../domain/accounting/accounting.js';
+
+/** Öre as kronor with a decimal comma and no thousands separator: 123456 → '1234,56'. */
+const kronorComma = (cents: number) => kronor(cents).replace('.', ',');
+/** Öre as kronor with a decimal point, as SIE writes amounts: -123456 → '-1234.56'. */
+function kronor(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The rates the period is sold at under the settings, high to low (both when they differ). */
+export function periodRates(settings: AccountingSettings): VatRate[] {
+  return [...new Set([settings.vat_dine_in_percent, settings.vat_take_away_percent])].sort((a, b) => b - a);
+}
+
+/**
+ * One line per day: date, orders, gross, discount, paid, net and VAT per rate, and how many
+ * orders were cancelled or not collected (listed apart, never in the sums); a total line last.
+ * Semicolons, decimal commas and a UTF-8 byte order mark: what Excel in Swedish expects.
+ */
+export function accountingCsv(period: AccountingPeriod, settings: AccountingSettings): Buffer {
+  const rates = periodRates(settings);
+  const header = ['Datum', 'Antal ordrar', 'Brutto', 'Rabatt', 'Försäljning', ...rates.flatMap((r) => [`Netto ${r} %`, `Moms ${r} %`]), 'Avbokade', 'Uteblivna', 'Ej hämtade'];
+  const leftOut = (date: string | null, reason: string) => period.left_out.filter((b) => (date === null || b.booking_date === date) && b.reason === reason).length;
+  const row = (date: string | null, day: Omit<AccountingPeriod['days'][number], 'date'>) => {
+    const rate = (r: VatRate) => day.rates.find((l) => l.rate === r);
+    return [
+      date ?? 'Summa',
+      String(day.orders),
+      kronorComma(day.gross_cents),
+      kronorComma(day.discount_cents),
+      kronorComma(day.sales_cents),
+      ...rates.flatMap((r) => [kronorComma(rate(r)?.net_cents ?? 0), kronorComma(rate(r)?.vat_cents ?? 0)]),
+      String(leftOut(date, 'cancelled')),
+      String(leftOut(date, 'no_show')),
+      String(leftOut(date, 'not_collected')),
+    ];
+  };
+  // Days with only left-out orders get a line too, so every day of activity shows.
+  const dates = [...new Set([...period.days.map((d) => d.date), ...period.left_out.map((b) => b.booking_date)])].sort();
+  const lines = [
+    header,
+    ...dates.map((date) => row(date, period.days.find((d) => d.date === date) ?? { orders: 0, gross_cents: 0, discount_cents: 0, sales_cents: 0, rates: [] })),
+    row(null, period.totals),
+  ];
+  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.map((l) => l.map(csvCell).join(';')).join('\r\n') + '\r\n', 'utf8')]);
+}
+
+const csvCell = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+export interface SieMeta {
+  companyName: string;
+  program: string;
+  version: string;
+  /** The day the file is made, yyyy-MM-dd in the kiosk's zone. */
+  generatedOn: string;
+  startDate: string;
+  endDate: string;
+}
+
+/** BAS account classes: 1 assets (T), 2 liabilities (S), 3 revenue (I), 4–8 costs (K). */
+const accountType = (account: string) => ({ '1': 'T', '2': 'S', '3': 'I' })[account[0] as '1' | '2' | '3'] ?? 'K';
+
+const sieDate = (isoDate: string) => isoDate.replaceAll('-', '');
+/** A quoted SIE field: quotes inside are escaped with a backslash. */
+const sieText = (text: string) => `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+
+/**
+ * SIE type 4 (verifications): one balanced #VER per day, the takings debited to the cash account
+ * and credited to sales (net) and output VAT per rate. Verification numbers are left out, so the
+ * receiving program numbers them in its own series. Encoded as the format requires: #FORMAT PC8,
+ * code page 437.
+ */
+export function accountingSie(period: AccountingPeriod, settings: AccountingSettings, meta: SieMeta): Buffer {
+  const used = new Map<string, string>();
+  const use = (account: string, name: string) => (used.set(account, name), account);
+  const verifications = period.days.map((day) => {
+    const trans = [`   #TRANS ${use(settings.cash_account, 'Kassa')} {} ${kronor(day.sales_cents)}`];
+    for (const line of day.rates) {
+      trans.push(`   #TRANS ${use(settings.sales_accounts[`${line.rate}`], `Försäljning ${line.rate} % moms`)} {} ${kronor(-line.net_cents)}`);
+      trans.push(`   #TRANS ${use(settings.vat_accounts[`${line.rate}`], `Utgående moms ${line.rate} %`)} {} ${kronor(-line.vat_cents)}`);
+    }
+    return [`#VER A "" ${sieDate(day.date)} ${sieText(`Försäljning ${day.date} (${day.orders} ordrar)`)}`, '{', ...trans, '}'];
+  });
+  const years = [...new Set([meta.startDate.slice(0, 4), meta.endDate.slice(0, 4)])].sort().reverse();
+  const lines = [
+    '#FLAGGA 0',
+    '#FORMAT PC8',
+    '#SIETYP 4',
+    `#PROGRAM ${sieText(meta.program)} ${meta.version}`,
+    `#GEN ${sieDate(meta.generatedOn)}`,
+    `#FNAMN ${sieText(meta.companyName)}`,
+    // Financial years as calendar years: 0 the period's last, -1 the one before when it spans two.
+    ...years.map((year, i) => `#RAR ${-i} ${year}0101 ${year}1231`),
+    `#PROSA ${sieText(`Bokföringsunderlag ${meta.startDate} till ${meta.endDate}`)}`,
+    ...[...used].sort(([a], [b]) => a.localeCompare(b)).flatMap(([account, name]) => [`#KONTO ${account} ${sieText(name)}`, `#KTYP ${account} ${accountType(account)}`]),
+    ...verifications.flat(),
+  ];
+  return iconv.encode(lines.join('\r\n') + '\r\n', 'cp437');
+}

@@ -1,0 +1,173 @@
+// The accountant's books over HTTP: a known set of bookings checked to the öre in the JSON, the
+// CSV (as Excel in Swedish reads it) and the SIE 4 file, which is parsed back here: every
+// verification must balance and every account it uses must be declared.
+import iconv from 'iconv-lite';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
+
+const t = useTestServer({ now: () => MONDAY_MORNING });
+let admin: string;
+const PERIOD = 'startDate=2026-11-24&endDate=2026-11-25';
+
+/** Pizza 1's price on the demo menu, read from the server rather than assumed. */
+let price: number;
+
+beforeAll(async () => {
+  admin = await t.login();
+  price = (await t.get('/api/pizzas')).body.find((p: { id: number }) => p.id === 1).price_cents;
+  expect((await t.post('/api/admin/bonus-codes', { code: 'TIO', discount_percentage: 10 }, admin)).status).toBe(201);
+  const book = async (over: Record<string, unknown>) => {
+    const reply = await t.post('/api/bookings', bookingPayload(over));
+    expect(reply.status).toBe(201);
+    return reply.body.booking_id as string;
+  };
+  // 24 Nov: two confirmed (one take-away with a code, one eaten in), one cancelled, one pending.
+  const a = await book({ time: '12:00', email: 'a@example.se' , bonus_code: 'TIO' });
+  const b = await book({ time: '12:15', email: 'b@example.se', dine_in: true, items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 });
+  const c = await book({ time: '12:30', email: 'c@example.se' });
+  await book({ time: '12:45', email: 'd@example.se' });
+  // 25 Nov: one confirmed.
+  const e = await book({ date: '2026-11-25', time: '18:00', email: 'e@example.se' });
+  for (const id of [a, b, c, e]) expect((await t.put(`/api/admin/bookings/${id}/confirm`, {}, admin)).status).toBe(200);
+  expect((await t.put(`/api/admin/bookings/${c}/cancel`, { reason: 'Kunden ringde' }, admin)).status).toBe(200);
+});
+
+/** What the code and the rates make of the bookings above, computed here by hand. */
+function expected(dineInRate: number, takeAwayRate: number) {
+  const vat = (total: number, rate: number) => Math.round((total * rate) / (100 + rate));
+  const aGross = 2 * price;
+  const aDiscount = Math.round(aGross * 0.1);
+  const a = aGross - aDiscount;
+  const b = price;
+  const e = 2 * price;
+  return { aGross, aDiscount, a, b, e, vat };
+}
+
+describe('GET /api/admin/reports/accounting', () => {
+  it('sums the collected (here: confirmed) orders per day and VAT rate to the öre, and lists the rest apart', async () => {
+    const { body, status } = await t.get(`/api/admin/reports/accounting?${PERIOD}`, admin);
+    expect(status).toBe(200);
+    const { aGross, aDiscount, a, b, e, vat } = expected(12, 12);
+    expect(body.days).toEqual([
+      {
+        date: '2026-11-24',
+        orders: 2,
+        gross_cents: aGross + b,
+        discount_cents: aDiscount,
+        sales_cents: a + b,
+        rates: [{ rate: 12, sales_cents: a + b, net_cents: a + b - vat(a, 12) - vat(b, 12), vat_cents: vat(a, 12) + vat(b, 12) }],
+      },
+      { date: '2026-11-25', orders: 1, gross_cents: e, discount_cents: 0, sales_cents: e, rates: [{ rate: 12, sales_cents: e, net_cents: e - vat(e, 12), vat_cents: vat(e, 12) }] },
+    ]);
+    expect(body.left_out.map((x: { booking_time: string; reason: string }) => [x.booking_time, x.reason])).toEqual([
+      ['12:30', 'cancelled'],
+      ['12:45', 'not_collected'],
+    ]);
+    expect(body.totals.sales_cents).toBe(a + b + e);
+  });
+
+  it('refuses a period that ends before it starts, in Swedish', async () => {
+    const reply = await t.get('/api/admin/reports/accounting?startDate=2026-11-25&endDate=2026-11-24', admin);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toMatch(/datum/i);
+  });
+
+  it('needs a signed-in admin', async () => {
+    expect((await t.get(`/api/admin/reports/accounting.csv?${PERIOD}`)).status).toBe(401);
+  });
+});
+
+describe('the accounting settings', () => {
+  it('default to BAS and take other Swedish rates and accounts; a bad one changes nothing', async () => {
+    const defaults = (await t.get('/api/admin/accounting/settings', admin)).body;
+    expect(defaults).toMatchObject({ vat_dine_in_percent: 12, vat_take_away_percent: 12, cash_account: '1910' });
+    const refused = await t.put('/api/admin/accounting/settings', { ...defaults, cash_account: '19x0' }, admin);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('Ett konto anges med fyra siffror (BAS-kontoplanen)');
+    expect((await t.get('/api/admin/accounting/settings', admin)).body).toEqual(defaults);
+  });
+});
+
+describe('the files', () => {
+  it('CSV: semicolons, decimal comma, UTF-8 with BOM, a line per day and a total', async () => {
+    const reply = await t.get(`/api/admin/reports/accounting.csv?${PERIOD}`, admin);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toContain('text/csv');
+    expect(reply.headers.get('content-disposition')).toBe('attachment; filename="bokforing-2026-11-24-2026-11-25.csv"');
+    const bytes = reply.body as Buffer;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n').map((l) => l.split(';'));
+    expect(lines[0]).toEqual(['Datum', 'Antal ordrar', 'Brutto', 'Rabatt', 'Försäljning', 'Netto 12 %', 'Moms 12 %', 'Avbokade', 'Uteblivna', 'Ej hämtade']);
+    const { aGross, aDiscount, a, b, e, vat } = expected(12, 12);
+    const kr = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+    expect(lines[1]).toEqual(['2026-11-24', '2', kr(aGross + b), kr(aDiscount), kr(a + b), kr(a + b - vat(a, 12) - vat(b, 12)), kr(vat(a, 12) + vat(b, 12)), '1', '0', '1']);
+    expect(lines[2]).toEqual(['2026-11-25', '1', kr(e), '0,00', kr(e), kr(e - vat(e, 12)), kr(vat(e, 12)), '0', '0', '0']);
+    expect(lines[3]![0]).toBe('Summa');
+    expect(lines[3]![4]).toBe(kr(a + b + e));
+  });
+
+  it('SIE 4: PC8 with its headers, every account declared, one balanced verification per day', async () => {
+    // Eaten in at 25 %, taken away at 12 %: two rates, so each day's verification has both.
+    const settings = (await t.get('/api/admin/accounting/settings', admin)).body;
+    expect((await t.put('/api/admin/accounting/settings', { ...settings, vat_dine_in_percent: 25 }, admin)).status).toBe(200);
+    const reply = await t.get(`/api/admin/reports/accounting.se?${PERIOD}`, admin);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-disposition')).toBe('attachment; filename="bokforing-2026-11-24-2026-11-25.se"');
+    const sie = parseSie(reply.body as Buffer);
+
+    expect(sie.labels.get('#FLAGGA')).toEqual(['0']);
+    expect(sie.labels.get('#FORMAT')).toEqual(['PC8']);
+    expect(sie.labels.get('#SIETYP')).toEqual(['4']);
+    expect(sie.labels.get('#PROGRAM')![0]).toBe('Pizzakiosken');
+    expect(sie.labels.get('#GEN')).toEqual(['20261123']);
+    expect(sie.labels.get('#FNAMN')).toEqual(['Pizzakiosken']);
+    expect(sie.labels.get('#RAR')).toEqual(['0', '20260101', '20261231']);
+
+    expect(sie.verifications.map((v) => v.date)).toEqual(['20261124', '20261125']);
+    const { a, b, e, vat } = expected(25, 12);
+    const byAccount = (v: (typeof sie.verifications)[number]) => Object.fromEntries(v.trans.map((tr) => [tr.account, tr.cents]));
+    expect(byAccount(sie.verifications[0]!)).toEqual({ '1910': a + b, '3001': -(b - vat(b, 25)), '2611': -vat(b, 25), '3002': -(a - vat(a, 12)), '2621': -vat(a, 12) });
+    expect(byAccount(sie.verifications[1]!)).toEqual({ '1910': e, '3002': -(e - vat(e, 12)), '2621': -vat(e, 12) });
+    for (const v of sie.verifications) expect(v.trans.reduce((sum, tr) => sum + tr.cents, 0)).toBe(0);
+    const used = new Set(sie.verifications.flatMap((v) => v.trans.map((tr) => tr.account)));
+    expect([...sie.accounts.keys()].sort()).toEqual([...used].sort());
+    // Swedish letters come through code page 437.
+    expect(sie.accounts.get('3001')).toBe('Försäljning 25 % moms');
+    expect(sie.accounts.get('2621')).toBe('Utgående moms 12 %');
+    expect((reply.body as Buffer).includes(Buffer.from('ö', 'utf8'))).toBe(false);
+  });
+});
+
+interface SieVerification {
+  date: string;
+  text: string;
+  trans: Array<{ account: string; cents: number }>;
+}
+
+/** Reads an SIE 4 file as an accounting program would: CP437, labels, fields, #VER blocks. */
+function parseSie(bytes: Buffer) {
+  const text = iconv.decode(bytes, 'cp437');
+  const fields = (line: string) => [...line.matchAll(/"((?:[^"\\]|\\.)*)"|\{[^}]*\}|(\S+)/g)].map((m) => (m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[0]));
+  const labels = new Map<string, string[]>();
+  const accounts = new Map<string, string>();
+  const verifications: SieVerification[] = [];
+  let open: SieVerification | null = null;
+  for (const raw of text.split('\r\n')) {
+    const line = raw.trim();
+    if (!line) continue;
+    if (line === '{' || line === '}') {
+      if (line === '}') open = null;
+      continue;
+    }
+    const [label, ...rest] = fields(line);
+    if (label === '#KONTO') accounts.set(rest[0]!, rest[1]!);
+    else if (label === '#VER') verifications.push((open = { date: rest[2]!, text: rest[3]!, trans: [] }));
+    else if (label === '#TRANS') {
+      if (!open) throw new Error('#TRANS outside a #VER');
+      const [whole, frac = ''] = rest[2]!.replace('-', '').split('.');
+      const cents = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+      open.trans.push({ account: rest[0]!, cents: rest[2]!.startsWith('-') ? -cents : cents });
+    } else if (!labels.has(label!)) labels.set(label!, rest);
+  }
+  return { labels, accounts, verifications };
+}
