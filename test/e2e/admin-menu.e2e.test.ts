@@ -170,18 +170,19 @@ describe('/admin/reports', () => {
   it('asks for both dates in order, then downloads bokningsrapport-{start}-{end}.pdf', async () => {
     const { page, errors } = await signedIn(390);
     await page.goto('/admin/reports');
-    const download = page.getByRole('button', { name: 'Ladda ner PDF' });
+    const form = page.getByRole('form', { name: 'Bokningsrapport' });
+    const download = form.getByRole('button', { name: 'Ladda ner PDF' });
     await download.click();
     await page.locator('#report-error', { hasText: 'Välj både start- och slutdatum' }).waitFor();
     await toast(page, 'Välj både start- och slutdatum');
-    await page.getByLabel('Startdatum').fill(inDays(5));
-    await page.getByLabel('Slutdatum').fill(inDays(1));
+    await form.getByLabel('Startdatum').fill(inDays(5));
+    await form.getByLabel('Slutdatum').fill(inDays(1));
     await download.click();
     await page.locator('#report-error', { hasText: 'Startdatum måste vara före slutdatum' }).waitFor();
 
-    await page.getByRole('button', { name: 'Nästa 7 dagarna' }).click();
-    expect(await page.getByLabel('Startdatum').inputValue()).toBe(inDays(0));
-    expect(await page.getByLabel('Slutdatum').inputValue()).toBe(inDays(7));
+    await form.getByRole('button', { name: 'Nästa 7 dagarna' }).click();
+    expect(await form.getByLabel('Startdatum').inputValue()).toBe(inDays(0));
+    expect(await form.getByLabel('Slutdatum').inputValue()).toBe(inDays(7));
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toBe(`bokningsrapport-${inDays(0)}-${inDays(7)}.pdf`);
     await toast(page, 'Rapport nedladdad!');
@@ -190,6 +191,68 @@ describe('/admin/reports', () => {
     expect(await page.locator('#report-error').count()).toBe(0);
     expect(errors).toEqual([]);
   });
+  it('shows the books for a period to the öre, downloads the CSV and the SIE file, and keeps the VAT rates', async () => {
+    // Two confirmed bookings the day after tomorrow, one eaten in, one taken away; one left pending.
+    const date = inDays(2);
+    const cookie = await server.login();
+    const price = ((await server.api('GET', '/api/pizzas')).body as Array<{ id: number; price_cents: number }>).find((p) => p.id === 1)!.price_cents;
+    for (const [time, dine_in, confirm] of [['12:00', true, true], ['12:15', false, true], ['12:30', false, false]] as const) {
+      const placed = await server.api('POST', '/api/bookings', { date, time, name: 'Bo Bokförd', email: `bok${time.replace(':', '')}@example.se`, dine_in, items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 });
+      expect(placed.status).toBe(201);
+      if (confirm) expect((await server.api('PUT', `/api/admin/bookings/${(placed.body as { booking_id: string }).booking_id}/confirm`, {}, cookie)).status).toBe(200);
+    }
+    const krOre = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}\u00a0kr`;
+    const vat12 = (cents: number) => Math.round((cents * 12) / 112);
+
+    for (const [theme, width] of [['classic', 360], ['napoli', 1280]] as const) {
+      const { page, errors } = await signedIn(width, theme);
+      await page.goto('/admin/reports');
+      const books = page.getByRole('form', { name: 'Bokföringsunderlag' });
+      await books.getByRole('button', { name: 'Visa underlag' }).click();
+      await books.locator('#accounting-error', { hasText: 'Välj både start- och slutdatum' }).waitFor();
+      await books.getByRole('button', { name: 'Nästa 7 dagarna' }).click();
+      await books.getByRole('button', { name: 'Visa underlag' }).click();
+      const table = books.getByRole('table');
+      await table.waitFor();
+      const row = table.getByRole('row').filter({ has: page.getByRole('rowheader') }).first();
+      const cells = await row.getByRole('cell').allTextContents();
+      // Ordrar, Brutto, Rabatt, Försäljning, Netto 12 %, Moms 12 % (the defaults: 12 % both ways).
+      expect(cells).toEqual(['2', krOre(2 * price), krOre(0), krOre(2 * price), krOre(2 * price - 2 * vat12(price)), krOre(2 * vat12(price))]);
+      expect(await books.getByRole('listitem').filter({ hasText: 'Bo Bokförd' }).allTextContents()).toEqual([expect.stringMatching(/^Ej hämtad .*12:30, Bo Bokförd/)]);
+      const axe = await new AxeBuilder({ page }).include('.accounting').analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${theme} ${width}: ${v.id}`)).toEqual([]);
+      expect(errors).toEqual([]);
+    }
+
+    const { page, errors } = await signedIn(1280);
+    await page.goto('/admin/reports');
+    const books = page.getByRole('form', { name: 'Bokföringsunderlag' });
+    await books.getByRole('button', { name: 'Nästa 7 dagarna' }).click();
+    const { readFile } = await import('node:fs/promises');
+    const [csv] = await Promise.all([page.waitForEvent('download'), books.getByRole('button', { name: 'Ladda ner CSV (Excel)' }).click()]);
+    expect(csv.suggestedFilename()).toBe(`bokforing-${inDays(0)}-${inDays(7)}.csv`);
+    const csvBytes = await readFile((await csv.path())!);
+    expect([...csvBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csvBytes.toString('utf8')).toContain(`${date};2;`);
+    const [sie] = await Promise.all([page.waitForEvent('download'), books.getByRole('button', { name: 'Ladda ner SIE-fil' }).click()]);
+    expect(sie.suggestedFilename()).toBe(`bokforing-${inDays(0)}-${inDays(7)}.se`);
+    expect((await readFile((await sie.path())!)).toString('latin1')).toMatch(/^#FLAGGA 0\r\n#FORMAT PC8\r\n#SIETYP 4\r\n/);
+
+    // Eaten in at 25 %: a bad account is refused at its field and nothing is saved; then saved.
+    const settings = page.getByRole('form', { name: 'Momssatser och konton' });
+    await settings.getByLabel('Moms, äta på plats').selectOption('25');
+    await settings.getByLabel('Kassa/bank (debet)').fill('19');
+    await settings.getByRole('button', { name: 'Spara momssatser och konton' }).click();
+    await settings.getByText('Ett konto anges med fyra siffror (BAS-kontoplanen)').waitFor();
+    expect(((await server.api('GET', '/api/admin/accounting/settings', undefined, cookie)).body as { vat_dine_in_percent: number }).vat_dine_in_percent).toBe(12);
+    await settings.getByLabel('Kassa/bank (debet)').fill('1910');
+    await settings.getByRole('button', { name: 'Spara momssatser och konton' }).click();
+    await toast(page, 'Momssatser och konton sparade!');
+    expect(((await server.api('GET', '/api/admin/accounting/settings', undefined, cookie)).body as { vat_dine_in_percent: number }).vat_dine_in_percent).toBe(25);
+    await page.reload();
+    expect(await page.getByLabel('Moms, äta på plats').inputValue()).toBe('25');
+    expect(errors).toEqual([]);
+  }, 120_000);
 });
 
 describe('/admin/settings', () => {

@@ -1,7 +1,7 @@
 // How the UI shows dates and money: Swedish locale (weeks start on Monday), whole kronor.
 import dayjs from 'dayjs';
 import 'dayjs/locale/sv';
-export { formatKr } from '../../domain/shared/money.js';
+export { formatKr, formatKrOre } from '../../domain/shared/money.js';
 
 dayjs.locale('sv');
 

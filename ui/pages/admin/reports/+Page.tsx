@@ -1,6 +1,8 @@
-// /admin/reports: the reports feature.
+// /admin/reports: the reports feature, with the accounting settings the server read (+data).
+import { useData } from 'vike-react/useData';
 import { ReportsScreen } from '../../../features/reports/components/ReportsScreen.js';
+import type { ReportsData } from './+data.js';
 
 export default function Page() {
-  return <ReportsScreen />;
+  return <ReportsScreen accountingSettings={useData<ReportsData>().accountingSettings} />;
 }

@@ -1,0 +1,27 @@
+// The accountant's books (not in SPEC; see README's API section): a period's figures, its CSV and
+// SIE 4 files, and the VAT rates and BAS accounts they are made with, each checked with the
+// server's own schema.
+import type { z } from 'zod';
+import { api } from '../../../lib/api.js';
+import { downloadFile } from '../../../lib/download.js';
+import { accountingSettingsSchema } from '../../../../domain/accounting/accounting.js';
+import type { AccountingPeriodAnswer } from '../../../../domain/answers/index.js';
+import type { BookingsReportQuery } from './bookingsReport.js';
+
+export { accountingSettingsSchema };
+export type { AccountingPeriodAnswer };
+export type AccountingSettingsBody = z.input<typeof accountingSettingsSchema>;
+export type AccountingSettingsAnswer = AccountingPeriodAnswer['settings'];
+
+const query = ({ startDate, endDate }: BookingsReportQuery) => new URLSearchParams({ startDate, endDate });
+
+export const getAccountingPeriod = (period: BookingsReportQuery) => api<AccountingPeriodAnswer>(`/admin/reports/accounting?${query(period)}`);
+
+export const downloadAccountingCsv = (period: BookingsReportQuery) =>
+  downloadFile(`/admin/reports/accounting.csv?${query(period)}`, `bokforing-${period.startDate}-${period.endDate}.csv`);
+
+export const downloadAccountingSie = (period: BookingsReportQuery) =>
+  downloadFile(`/admin/reports/accounting.se?${query(period)}`, `bokforing-${period.startDate}-${period.endDate}.se`);
+
+export const getAccountingSettings = () => api<AccountingSettingsAnswer>('/admin/accounting/settings');
+export const saveAccountingSettings = (body: AccountingSettingsBody) => api<AccountingSettingsAnswer>('/admin/accounting/settings', { method: 'PUT', body });

@@ -1,0 +1,138 @@
+// Bokföringsunderlag: a period's sales per day with net and VAT per rate, what was left out of
+// revenue, and the same as a CSV for Excel and an SIE 4 file for the accounting program.
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useAction } from '../../../components/useAction.js';
+import { useHydrated } from '../../../components/useHydrated.js';
+import { check } from '../../../lib/formErrors.js';
+import { formatDateShort, formatKrOre } from '../../../lib/format.js';
+import { bookingsReportQuerySchema } from '../api/bookingsReport.js';
+import { downloadAccountingCsv, downloadAccountingSie, getAccountingPeriod, type AccountingPeriodAnswer } from '../api/accounting.js';
+import { accountingTexts as texts } from '../texts.js';
+import { PeriodFields, type Period } from './PeriodFields.js';
+
+type Figures = AccountingPeriodAnswer['totals'];
+
+export function AccountingReport() {
+  const hydrated = useHydrated();
+  const [period, setPeriod] = useState<Period>({ start: '', end: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [shown, setShown] = useState<AccountingPeriodAnswer | null>(null);
+  const { busy, run } = useAction();
+
+  /** The period as the server checks it, or null with its messages shown. */
+  function checkedPeriod() {
+    const checked = check(bookingsReportQuerySchema, { startDate: period.start, endDate: period.end });
+    setErrors(checked.ok ? {} : checked.errors);
+    if (!checked.ok) toast.error(Object.values(checked.errors)[0]!, { id: 'accounting-dates' });
+    return checked.ok ? checked.data : null;
+  }
+
+  function show(event: FormEvent) {
+    event.preventDefault();
+    const query = checkedPeriod();
+    if (!query || busy) return;
+    void run('show', async () => setShown(await getAccountingPeriod(query)), { failure: texts.loadFailed });
+  }
+
+  function download(kind: 'csv' | 'sie') {
+    const query = checkedPeriod();
+    if (!query || busy) return;
+    void run(kind, () => (kind === 'csv' ? downloadAccountingCsv(query) : downloadAccountingSie(query)), { success: texts.downloaded, failure: texts.downloadFailed });
+  }
+
+  return (
+    <form className="card report-form accounting" noValidate onSubmit={show} aria-labelledby="accounting-title">
+      <h2 id="accounting-title">{texts.title}</h2>
+      <p className="hint report-form__intro">{texts.intro}</p>
+      <PeriodFields
+        id="accounting"
+        period={period}
+        errors={errors}
+        disabled={!hydrated}
+        onChange={(next) => {
+          setPeriod(next);
+          setErrors({});
+        }}
+      />
+      <div className="accounting__actions">
+        <button type="submit" className="btn btn--primary" disabled={!hydrated || busy !== null}>
+          {busy === 'show' ? texts.showing : texts.show}
+        </button>
+        <button type="button" className="btn btn--secondary" disabled={!hydrated || busy !== null} onClick={() => download('csv')}>
+          {texts.csv}
+        </button>
+        <button type="button" className="btn btn--secondary" disabled={!hydrated || busy !== null} onClick={() => download('sie')}>
+          {texts.sie}
+        </button>
+      </div>
+      {shown && <AccountingTables books={shown} />}
+    </form>
+  );
+}
+
+function AccountingTables({ books }: { books: AccountingPeriodAnswer }) {
+  const rates = [...new Set([books.settings.vat_dine_in_percent, books.settings.vat_take_away_percent])].sort((a, b) => b - a);
+  const cells = (figures: Figures) => [
+    figures.orders,
+    formatKrOre(figures.gross_cents),
+    formatKrOre(figures.discount_cents),
+    formatKrOre(figures.sales_cents),
+    ...rates.flatMap((rate) => {
+      const line = figures.rates.find((l) => l.rate === rate);
+      return [formatKrOre(line?.net_cents ?? 0), formatKrOre(line?.vat_cents ?? 0)];
+    }),
+  ];
+  return (
+    <div className="accounting__result" aria-live="polite">
+      {books.days.length === 0 ? (
+        <p className="notice">{texts.noSales}</p>
+      ) : (
+        <div className="accounting__scroll" tabIndex={0} role="region" aria-labelledby="accounting-caption">
+          <table className="accounting-table">
+            <caption id="accounting-caption">{texts.tableCaption(formatDateShort(books.startDate), formatDateShort(books.endDate))}</caption>
+            <thead>
+              <tr>
+                {[texts.date, texts.orders, texts.gross, texts.discount, texts.sales, ...rates.flatMap((r) => [texts.net(r), texts.vat(r)])].map((h) => (
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {books.days.map((day) => (
+                <tr key={day.date}>
+                  <th scope="row">{formatDateShort(day.date)}</th>
+                  {cells(day).map((cell, i) => (
+                    <td key={i}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">{texts.total}</th>
+                {cells(books.totals).map((cell, i) => (
+                  <td key={i}>{cell}</td>
+                ))}
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+      <h3>{texts.leftOutTitle}</h3>
+      {books.left_out.length === 0 ? (
+        <p className="hint">{texts.leftOutNone}</p>
+      ) : (
+        <ul className="accounting__left-out">
+          {books.left_out.map((b) => (
+            <li key={b.id}>
+              <strong>{texts.reasons[b.reason]}</strong> {b.id}, {formatDateShort(b.booking_date)} {b.booking_time}, {b.name}: {formatKrOre(b.final_total_cents)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+// A period for a report: shortcuts from today, the two dates, the schema's message and the chosen
+// range in words. Shared by the bookings report and the accountant's books.
+import dayjs from 'dayjs';
+import { Field, fieldControl } from '../../../components/Field.js';
+import { formatDateShort } from '../../../lib/format.js';
+import { reportTexts } from '../texts.js';
+import { PeriodShortcuts } from './PeriodShortcuts.js';
+
+export interface Period {
+  start: string;
+  end: string;
+}
+
+export function PeriodFields(props: {
+  id: string;
+  period: Period;
+  /** The schema's messages: per date (startDate, endDate), or '' for the order of the two. */
+  errors: Record<string, string>;
+  disabled: boolean;
+  onChange: (period: Period) => void;
+}) {
+  const { id, period, errors, disabled, onChange } = props;
+  const { start, end } = period;
+  const errorId = `${id}-error`;
+  const error = Object.values(errors)[0];
+  const order = errors[''];
+  return (
+    <>
+      <PeriodShortcuts start={start} end={end} disabled={disabled} onPick={(from, to) => onChange({ start: from, end: to })} />
+      <div className="form-grid">
+        <Field id={`${id}-start`} label={reportTexts.start}>
+          <input {...fieldControl(`${id}-start`, errors.startDate ?? order, undefined, errorId)} type="date" disabled={disabled} value={start} onChange={(e) => onChange({ start: e.target.value, end })} />
+        </Field>
+        <Field id={`${id}-end`} label={reportTexts.end}>
+          <input {...fieldControl(`${id}-end`, errors.endDate ?? order, undefined, errorId)} type="date" disabled={disabled} value={end} onChange={(e) => onChange({ start, end: e.target.value })} />
+        </Field>
+      </div>
+      {error && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
+      {start && end && start <= end && (
+        <p className="report-form__range" aria-live="polite">
+          {reportTexts.range(formatDateShort(start), formatDateShort(end), dayjs(end).diff(start, 'day') + 1)}
+        </p>
+      )}
+    </>
+  );
+}
