@@ -226,3 +226,6 @@ export const tokenParams = z.object({ token: z.string() });
 
 /** POST /bookings' headers: the optional Idempotency-Key (other headers pass untouched). */
 export const bookingHeadersSchema = z.looseObject({ 'idempotency-key': idempotencyKeySchema.optional() });
+
+/** GET /admin/customers/export: the customer's e-mail. */
+export const customerQuerySchema = z.object({ email: emailField });

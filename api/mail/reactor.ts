@@ -27,7 +27,7 @@ import {
 } from './templates.js';
 
 export const MAIL_REACTOR = 'mail_v1';
-const MAIL_LOG = 'mail_log_v1';
+export const MAIL_LOG = 'mail_log_v1';
 const MAIL_CLAIMS = 'mail';
 /** Longer than a send can take with the mailer's timeouts (mailer.ts). */
 const CLAIM_TTL_MS = 180_000;

@@ -5,3 +5,4 @@ export * from './booking.js';
 export * from './admin.js';
 export * from './operations.js';
 export * from './accounting.js';
+export * from './customers.js';

@@ -143,6 +143,7 @@ describe('real answers of every GET route match their declared response schema',
       '/api/admin/calendar/week': ['/api/admin/calendar/week?start=2026-11-23'],
       '/api/admin/stats/top-pizzas': ['/api/admin/stats/top-pizzas?period=month'],
       '/api/admin/stats/sales': ['/api/admin/stats/sales?period=year&group_by=week'],
+      '/api/admin/customers/export': ['/api/admin/customers/export?email=vip@example.se'],
       '/api/admin/reports/accounting': ['/api/admin/reports/accounting?startDate=2026-11-24&endDate=2026-11-30'],
     };
     // Answers that are files or streams, not JSON.

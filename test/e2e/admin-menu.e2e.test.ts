@@ -255,6 +255,39 @@ describe('/admin/reports', () => {
   }, 120_000);
 });
 
+describe('/admin/customers (Kunddata)', () => {
+  it('finds what is held under an e-mail, shows it and downloads it as JSON; a bad address is refused at the field', async () => {
+    const date = inDays(4);
+    const placed = await server.api('POST', '/api/bookings', { date, time: '17:00', name: 'Greta GDPR', email: 'greta@example.se', phone: '070-555 12 12', dine_in: false, items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 });
+    expect(placed.status).toBe(201);
+    const id = (placed.body as { booking_id: string }).booking_id;
+    for (const [theme, width] of [['classic', 360], ['napoli', 1280]] as const) {
+      const { page, errors } = await signedIn(width, theme);
+      await page.goto('/admin/customers');
+      const email = page.getByLabel('Kundens e-postadress');
+      await email.fill('inte-en-adress');
+      await page.getByRole('button', { name: 'Hämta kunddata' }).click();
+      await page.locator('#customer-email-error', { hasText: 'Ogiltig e-postadress' }).waitFor();
+      await email.fill(' GRETA@example.se ');
+      await page.getByRole('button', { name: 'Hämta kunddata' }).click();
+      const result = page.getByRole('region', { name: 'Sparat om GRETA@example.se' });
+      await result.waitFor();
+      expect(await result.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining(`${id}:`)]);
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${theme} ${width}: ${v.id}`)).toEqual([]);
+      if (width === 1280) {
+        const [file] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: 'Ladda ner som JSON' }).click()]);
+        expect(file.suggestedFilename()).toBe('kunddata-GRETA@example.se.json');
+        const { readFile } = await import('node:fs/promises');
+        const data = JSON.parse((await readFile((await file.path())!)).toString('utf8'));
+        expect(data.bookings[0].booking).toMatchObject({ id, name: 'Greta GDPR', phone: '070-555 12 12' });
+        expect(data.bookings[0].history[0].type).toBe('BookingPlaced');
+      }
+      expect(errors).toEqual([]);
+    }
+  }, 60_000);
+});
+
 describe('/admin/settings', () => {
   it('validates, saves (GET /api/settings follows), syncs to the calendar and resets', async () => {
     const { page, errors, dialogs } = await signedIn(390);

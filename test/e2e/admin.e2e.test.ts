@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { ADMIN, chooseDateAndCount, inDays, launchBrowser, openPage, startServer, type E2EServer } from './harness.js';
 
-const ADMIN_ROUTES = ['/admin', '/admin/bookings', '/admin/calendar', '/admin/pizzas', '/admin/vip', '/admin/bonus-codes', '/admin/reports', '/admin/stats', '/admin/settings'];
+const ADMIN_ROUTES = ['/admin', '/admin/bookings', '/admin/calendar', '/admin/pizzas', '/admin/vip', '/admin/bonus-codes', '/admin/reports', '/admin/stats', '/admin/customers', '/admin/settings'];
 
 let server: E2EServer;
 let browser: Browser;

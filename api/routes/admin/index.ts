@@ -21,6 +21,7 @@ import { settingsRoutes } from './settings.js';
 import { calendarRoutes } from './calendar.js';
 import { vipRoutes } from './vip.js';
 import { accountingRoutes } from './accounting.js';
+import { customerRoutes } from './customers.js';
 
 export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
   const { services } = deps;
@@ -54,7 +55,7 @@ export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
       if (!request.admin) throw new DomainError(msg.notSignedIn, 'unauthorized');
       request.sessionId = sessionId;
     });
-    for (const routes of [accountRoutes, bookingRoutes, reportRoutes, pizzaRoutes, bonusCodeRoutes, statsRoutes, settingsRoutes, calendarRoutes, vipRoutes, accountingRoutes]) {
+    for (const routes of [accountRoutes, bookingRoutes, reportRoutes, pizzaRoutes, bonusCodeRoutes, statsRoutes, settingsRoutes, calendarRoutes, vipRoutes, accountingRoutes, customerRoutes]) {
       await secured.register(routes, { deps, limiters });
     }
   });

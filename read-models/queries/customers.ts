@@ -1,0 +1,33 @@
+// Everything the read models hold about one customer, found by e-mail (GDPR article 15: the
+// Kunddata screen). E-mails are compared trimmed and case-insensitively, as the booking rules do.
+// The lists are scanned rather than looked up: the read models keep e-mails as the customer
+// typed them, and a data request is a rare staff action, not a hot path.
+import type { DocumentStore } from '../documentStore.js';
+import { COLLECTIONS, type BookingDoc, type VipCustomerDoc, type VipInvitationDoc } from '../shapes.js';
+import { publicDoc, withNumericId } from './common.js';
+
+export type MailLogDoc = {
+  id: string;
+  to: string;
+  subject: string;
+  event_type: string;
+  sent_at: string;
+};
+
+export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export async function customerRecords(docs: DocumentStore, email: string, mailLog: string) {
+  const [bookings, vipCustomers, invitations, mails] = await Promise.all([
+    docs.find<BookingDoc>(COLLECTIONS.bookings, {}, { sort: [['booking_date', 1], ['booking_time', 1]] }),
+    docs.find<VipCustomerDoc>(COLLECTIONS.vipCustomers),
+    docs.find<VipInvitationDoc>(COLLECTIONS.vipInvitations, {}, { sort: [['sent_at', 1]] }),
+    docs.find<MailLogDoc>(mailLog, {}, { sort: [['sent_at', 1]] }),
+  ]);
+  return {
+    bookings: bookings.filter((b) => sameEmail(b.email, email)).map(publicDoc),
+    vip_customers: vipCustomers.filter((c) => sameEmail(c.email, email)).map(withNumericId),
+    // The link's token stays out: it still opens VIP dates to whoever holds it.
+    vip_invitations: invitations.filter((i) => sameEmail(i.email, email)).map(({ token: _token, ...rest }) => publicDoc(rest)),
+    mails: mails.filter((m) => sameEmail(m.to, email)).map(({ to, subject, event_type, sent_at }) => ({ to, subject, event_type, sent_at })),
+  };
+}

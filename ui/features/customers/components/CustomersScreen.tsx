@@ -1,0 +1,95 @@
+// /admin/customers (Kunddata): a customer's data request answered in two steps: find everything
+// held under their e-mail, see what it is, and hand it over as one JSON file.
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Field, fieldControl } from '../../../components/Field.js';
+import { useAction } from '../../../components/useAction.js';
+import { useHydrated } from '../../../components/useHydrated.js';
+import { check } from '../../../lib/formErrors.js';
+import { formatDateShort } from '../../../lib/format.js';
+import { customerQuerySchema, exportCustomer, type CustomerExport } from '../api/customers.js';
+import { customerTexts as texts } from '../texts.js';
+import '../customers.css';
+
+export function CustomersScreen() {
+  const hydrated = useHydrated();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [found, setFound] = useState<CustomerExport | null>(null);
+  const { busy, run } = useAction();
+
+  function search(event: FormEvent) {
+    event.preventDefault();
+    const checked = check(customerQuerySchema, { email });
+    setError(checked.ok ? undefined : checked.errors.email);
+    if (!checked.ok || busy) return;
+    void run('search', async () => setFound(await exportCustomer(checked.data.email)), { failure: texts.failed });
+  }
+
+  function download(data: CustomerExport) {
+    const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+    const link = Object.assign(document.createElement('a'), { href: url, download: texts.fileName(data.email) });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    toast.success(texts.downloaded);
+  }
+
+  const counts = found && [
+    [texts.bookings, found.bookings.length],
+    [texts.vipCustomers, found.vip_customers.length],
+    [texts.invitations, found.vip_invitations.length],
+    [texts.mails, found.mails.length],
+  ] as const;
+  const empty = counts?.every(([, n]) => n === 0);
+
+  return (
+    <>
+      <div className="admin-title">
+        <h1>{texts.title}</h1>
+      </div>
+      <p className="hint customers__intro">{texts.intro}</p>
+      <form className="card customers__form" noValidate onSubmit={search} aria-labelledby="customer-search-title">
+        <h2 id="customer-search-title">{texts.formTitle}</h2>
+        <Field id="customer-email" label={texts.email} error={error}>
+          <input {...fieldControl('customer-email', error)} type="email" autoComplete="off" disabled={!hydrated} value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <button type="submit" className="btn btn--primary" disabled={!hydrated || busy !== null}>
+          {busy ? texts.searching : texts.search}
+        </button>
+      </form>
+      {found && counts && (
+        <section className="card customers__result" aria-labelledby="customer-result-title" aria-live="polite">
+          <h2 id="customer-result-title">{texts.resultTitle(found.email)}</h2>
+          {empty ? (
+            <p>{texts.nothing}</p>
+          ) : (
+            <>
+              <dl className="customers__counts">
+                {counts.map(([label, n]) => (
+                  <div key={label}>
+                    <dt>{label}</dt>
+                    <dd>{n}</dd>
+                  </div>
+                ))}
+              </dl>
+              {found.bookings.length > 0 && (
+                <ul className="customers__bookings">
+                  {found.bookings.map(({ booking }) => (
+                    <li key={booking.id}>
+                      {booking.id}: {formatDateShort(booking.booking_date)} {booking.booking_time}, {booking.name}, {booking.pizza_summary}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <button type="button" className="btn btn--secondary" onClick={() => download(found)}>
+                {texts.download}
+              </button>
+            </>
+          )}
+        </section>
+      )}
+    </>
+  );
+}
