@@ -1,60 +1,39 @@
 // Bokföringsunderlag: a period's sales per day with net and VAT per rate, what was left out of
 // revenue, and the same as a CSV for Excel and an SIE 4 file for the accounting program.
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { useAction } from '../../../components/useAction.js';
 import { useHydrated } from '../../../components/useHydrated.js';
-import { check } from '../../../lib/formErrors.js';
 import { formatDateShort, formatKrOre } from '../../../lib/format.js';
-import { bookingsReportQuerySchema } from '../api/bookingsReport.js';
 import { downloadAccountingCsv, downloadAccountingSie, getAccountingPeriod, type AccountingPeriodAnswer } from '../api/accounting.js';
 import { accountingTexts as texts } from '../texts.js';
-import { PeriodFields, type Period } from './PeriodFields.js';
+import { PeriodFields, usePeriod } from './PeriodFields.js';
 
 type Figures = AccountingPeriodAnswer['totals'];
 
 export function AccountingReport() {
   const hydrated = useHydrated();
-  const [period, setPeriod] = useState<Period>({ start: '', end: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { checked, fields } = usePeriod('accounting-dates');
   const [shown, setShown] = useState<AccountingPeriodAnswer | null>(null);
   const { busy, run } = useAction();
 
-  /** The period as the server checks it, or null with its messages shown. */
-  function checkedPeriod() {
-    const checked = check(bookingsReportQuerySchema, { startDate: period.start, endDate: period.end });
-    setErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) toast.error(Object.values(checked.errors)[0]!, { id: 'accounting-dates' });
-    return checked.ok ? checked.data : null;
-  }
-
   function show(event: FormEvent) {
     event.preventDefault();
-    const query = checkedPeriod();
-    if (!query || busy) return;
-    void run('show', async () => setShown(await getAccountingPeriod(query)), { failure: texts.loadFailed });
+    const period = checked();
+    if (!period || busy) return;
+    void run('show', async () => setShown(await getAccountingPeriod(period)), { failure: texts.loadFailed });
   }
 
   function download(kind: 'csv' | 'sie') {
-    const query = checkedPeriod();
-    if (!query || busy) return;
-    void run(kind, () => (kind === 'csv' ? downloadAccountingCsv(query) : downloadAccountingSie(query)), { success: texts.downloaded, failure: texts.downloadFailed });
+    const period = checked();
+    if (!period || busy) return;
+    void run(kind, () => (kind === 'csv' ? downloadAccountingCsv(period) : downloadAccountingSie(period)), { success: texts.downloaded, failure: texts.downloadFailed });
   }
 
   return (
     <form className="card report-form accounting" noValidate onSubmit={show} aria-labelledby="accounting-title">
       <h2 id="accounting-title">{texts.title}</h2>
       <p className="hint report-form__intro">{texts.intro}</p>
-      <PeriodFields
-        id="accounting"
-        period={period}
-        errors={errors}
-        disabled={!hydrated}
-        onChange={(next) => {
-          setPeriod(next);
-          setErrors({});
-        }}
-      />
+      <PeriodFields id="accounting" disabled={!hydrated} {...fields} />
       <div className="accounting__actions">
         <button type="submit" className="btn btn--primary" disabled={!hydrated || busy !== null}>
           {busy === 'show' ? texts.showing : texts.show}

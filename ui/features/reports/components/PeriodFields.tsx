@@ -1,14 +1,38 @@
 // A period for a report: shortcuts from today, the two dates, the schema's message and the chosen
 // range in words. Shared by the bookings report and the accountant's books.
+import { useState } from 'react';
+import toast from 'react-hot-toast';
 import dayjs from 'dayjs';
 import { Field, fieldControl } from '../../../components/Field.js';
+import { check } from '../../../lib/formErrors.js';
 import { formatDateShort } from '../../../lib/format.js';
+import { bookingsReportQuerySchema, type BookingsReportQuery } from '../api/bookingsReport.js';
 import { reportTexts } from '../texts.js';
 import { PeriodShortcuts } from './PeriodShortcuts.js';
 
 export interface Period {
   start: string;
   end: string;
+}
+
+/**
+ * A report form's period: the props for PeriodFields, and `checked()` giving the period as the
+ * server's schema reads it, or null with its messages shown at the dates and as a toast.
+ */
+export function usePeriod(toastId: string) {
+  const [period, setPeriod] = useState<Period>({ start: '', end: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  function checked(): BookingsReportQuery | null {
+    const result = check(bookingsReportQuerySchema, { startDate: period.start, endDate: period.end });
+    setErrors(result.ok ? {} : result.errors);
+    if (!result.ok) toast.error(Object.values(result.errors)[0]!, { id: toastId });
+    return result.ok ? result.data : null;
+  }
+  const onChange = (next: Period) => {
+    setPeriod(next);
+    setErrors({});
+  };
+  return { checked, fields: { period, errors, onChange } };
 }
 
 export function PeriodFields(props: {
