@@ -53,5 +53,15 @@ export const settingsTexts = {
     },
     slot_length_minutes: { label: 'Tidsluckans längd', unit: 'minuter', hint: 'Avståndet mellan tiderna kunderna kan välja.' },
     cancellation_deadline_minutes: { label: 'Avbokningsgräns', unit: 'minuter', hint: 'Hur många minuter före den bokade tiden en kund senast kan avboka.' },
+    reminder_minutes_before: {
+      label: 'Påminnelse före tiden',
+      unit: 'minuter',
+      hint: 'Så många minuter före den bokade tiden får kunden en påminnelse via e-post, om bokningen är bekräftad. Bokningar som görs eller bekräftas närmare inpå får ingen. 0 stänger av påminnelserna.',
+    },
+    pending_expiry_minutes: {
+      label: 'Obekräftade bokningar avbokas efter',
+      unit: 'minuter',
+      hint: 'En bokning som ingen har bekräftat så många minuter efter att den gjordes avbokas automatiskt med anledningen ”Ej bekräftad i tid”: platsen och en använd bonuskod frigörs och kunden får ett mejl om avbokningen. 0 stänger av detta (obekräftade bokningar ligger kvar tills ni hanterar dem).',
+    },
   },
 };
