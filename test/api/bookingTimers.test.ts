@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../domain/settings/settings.js';
+import { ConfigError, configFromEnv } from '../../api/config.js';
 import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
 
 let now = MONDAY_MORNING;
@@ -139,5 +140,16 @@ describe('the booking timers: a confirmed booking before its slot (rule: reminde
     expect(history.at(-1)).toMatchObject({ type: 'BookingReminded', actor: 'system', time: '2026-11-27T10:10:00.000Z', data: { reminder_minutes_before: 60 } });
     expect((await booking(early.body.booking_id)).status).toBe('confirmed');
     expect((await booking(pending.body.booking_id)).status).toBe('pending');
+  });
+});
+
+describe('TIMER_INTERVAL_MS', () => {
+  it('sweeps every 20 s by default, takes 50 ms to an hour, and stops the start on anything else', () => {
+    expect(configFromEnv({}).timerIntervalMs).toBe(20_000);
+    expect(configFromEnv({ TIMER_INTERVAL_MS: '500' }).timerIntervalMs).toBe(500);
+    for (const bad of ['10', 'ofta', '-1']) {
+      expect(() => configFromEnv({ TIMER_INTERVAL_MS: bad })).toThrow(ConfigError);
+    }
+    expect(() => configFromEnv({ TIMER_INTERVAL_MS: '10' })).toThrow('expected a whole number from 50 to 3600000');
   });
 });
