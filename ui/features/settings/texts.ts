@@ -56,12 +56,12 @@ export const settingsTexts = {
     reminder_minutes_before: {
       label: 'Påminnelse före tiden',
       unit: 'minuter',
-      hint: 'Så många minuter före den bokade tiden får kunden en påminnelse via e-post, om bokningen är bekräftad. Bokningar som görs eller bekräftas närmare inpå får ingen. 0 stänger av påminnelserna.',
+      hint: 'Så många minuter före tiden får kunder med bekräftad bokning en påminnelse via e-post (inte de som bokade eller bekräftades närmare inpå). 0 stänger av påminnelserna.',
     },
     pending_expiry_minutes: {
       label: 'Obekräftade bokningar avbokas efter',
       unit: 'minuter',
-      hint: 'En bokning som ingen har bekräftat så många minuter efter att den gjordes avbokas automatiskt med anledningen ”Ej bekräftad i tid”: platsen och en använd bonuskod frigörs och kunden får ett mejl om avbokningen. 0 stänger av detta (obekräftade bokningar ligger kvar tills ni hanterar dem).',
+      hint: 'En bokning som ingen har bekräftat inom så många minuter avbokas automatiskt (”Ej bekräftad i tid”): tiden och en använd bonuskod frigörs och kunden får ett avbokningsmejl. 0 stänger av.',
     },
   },
 };
