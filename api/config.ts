@@ -37,6 +37,8 @@ export interface Config {
   runReactors: boolean;
   /** How long a reactor lease lasts unrenewed: how soon another process takes over after a crash. */
   reactorLeaseTtlMs: number;
+  /** How often the booking timers (reminders, pending expiry) look for due bookings, ms. */
+  timerIntervalMs: number;
   /** How long a graceful shutdown may take before the process exits anyway. */
   shutdownTimeoutMs: number;
 }
@@ -124,6 +126,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     readyMaxLag: integer('READY_MAX_LAG', 1000, 0),
     runReactors: flag('RUN_REACTORS', true),
     reactorLeaseTtlMs: integer('REACTOR_LEASE_TTL_MS', 15_000, 300),
+    timerIntervalMs: integer('TIMER_INTERVAL_MS', 20_000, 50, 3_600_000),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 15_000, 0),
   };
   if (problems.length) throw new ConfigError(problems);

@@ -21,6 +21,7 @@ import { operationsRoutes } from './routes/operations.js';
 import type { Config } from './config.js';
 import { createMailer } from './mail/mailer.js';
 import { mailReactor } from './mail/reactor.js';
+import { BookingTimers, type Sweep } from './timers/bookingTimers.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -28,6 +29,8 @@ export interface Server {
   events: EventStore;
   docs: DocumentStore;
   projections: ProjectionRunner;
+  /** The booking timers (reminders, pending expiry): whether this process runs them, and one sweep now. */
+  timers: { readonly active: boolean; sweep(): Promise<Sweep> };
   /** Admin credentials when a password was generated on this start (print once). */
   bootstrap: { email: string; generatedPassword: string | null };
   close(): Promise<void>;
@@ -105,6 +108,25 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   await reactor?.start();
   bus.onAppend(() => reactor?.wake());
 
+  // Reminders and pending expiry (api/timers): every process may sweep, as the kiosk-day streams
+  // decide each step once; the lease only keeps several processes from sending the same commands.
+  const bookingTimers = new BookingTimers({
+    docs,
+    bookings: services.bookings,
+    settings: () => services.settings.current(),
+    clock,
+    intervalMs: config.timerIntervalMs,
+    log: (message, error) => console.error(message, error),
+  });
+  const timers = new LeasedRunner({
+    docs,
+    name: 'timers',
+    ttlMs: config.reactorLeaseTtlMs,
+    create: () => bookingTimers,
+    log: (message, error) => console.error(message, error),
+  });
+  await timers.start();
+
   const app = await buildApp({
     services,
     docs,
@@ -137,6 +159,12 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     events,
     docs,
     projections,
+    timers: {
+      get active() {
+        return timers.active;
+      },
+      sweep: () => bookingTimers.sweep(),
+    },
     bootstrap,
     /**
      * Stops in order: no new connections and every in-flight request answered (their
@@ -159,6 +187,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
           clearInterval(reaper);
           clearTimeout(cut);
         }
+        await timers.stop();
         await reactor?.stop();
         await projector.stop();
         await projections.stop();

@@ -49,6 +49,15 @@ export const msg = {
   bookingNotPending: 'Endast väntande bokningar kan bekräftas',
   cancelReasonRequired: 'Ange en anledning till avbokningen',
   tooLateToCancel: 'Det är för sent att avboka online. Kontakta kiosken.',
+  // Ours: the system's timers (rules: pending-expiry, reminder)
+  pendingExpiredReason: 'Ej bekräftad i tid',
+  pendingExpiryOff: 'Obekräftade bokningar förfaller inte: tiden är 0 i inställningarna',
+  onlyPendingExpire: 'Endast väntande bokningar kan förfalla',
+  pendingNotExpired: 'Bokningen har inte väntat på bekräftelse länge nog för att förfalla',
+  remindersOff: 'Påminnelser är avstängda i inställningarna',
+  reminderOnlyConfirmed: 'Endast bekräftade bokningar får en påminnelse',
+  reminderTooEarly: 'Det är för tidigt för påminnelsen',
+  reminderTooLate: 'Bokningen gjordes eller bekräftades så nära inpå tiden att den inte får någon påminnelse',
   invalidIdempotencyKey: 'Ogiltig idempotensnyckel',
   idempotencyKeyReused: 'Idempotensnyckeln har redan använts för en annan bokning',
   // Ours: the kitchen's steps (rule: kitchen-steps)

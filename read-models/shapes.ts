@@ -66,7 +66,7 @@ export type BookingDoc = {
   created_at: string;
   confirmed_at: string | null;
   cancelled_at: string | null;
-  cancelled_by: 'staff' | 'customer' | null;
+  cancelled_by: 'staff' | 'customer' | 'system' | null;
   cancel_reason: string | null;
 };
 

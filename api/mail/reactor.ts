@@ -22,6 +22,7 @@ import {
   bookingCancelledMail,
   bookingConfirmedMail,
   bookingReceivedMail,
+  bookingReminderMail,
   newBookingToStaffMail,
   vipInvitationMail,
 } from './templates.js';
@@ -78,7 +79,7 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
   const projection: Projection = {
     name: MAIL_REACTOR,
     collections: [MAIL_LOG],
-    eventTypes: new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'VipInvitationsSent']),
+    eventTypes: new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingReminded', 'VipInvitationsSent']),
     async apply(recorded, batch) {
       const event = recorded as unknown as (KioskDayEvent | VipLinkEvent) & RecordedEvent;
       switch (event.type) {
@@ -96,7 +97,13 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
         }
         case 'BookingCancelled': {
           const booking = await bookingOf(recorded, event.data.booking_id);
-          if (booking) await send(recorded, batch, 'customer', bookingCancelledMail(booking, event.data.reason));
+          if (booking) await send(recorded, batch, 'customer', bookingCancelledMail(booking, event.data.reason, event.data.by));
+          return;
+        }
+        case 'BookingReminded': {
+          const booking = await bookingOf(recorded, event.data.booking_id);
+          // Cancelled since the reminder was decided: a reminder would send the customer to the kiosk for nothing.
+          if (booking && booking.status !== 'cancelled') await send(recorded, batch, 'customer', bookingReminderMail(booking));
           return;
         }
         case 'VipInvitationsSent': {

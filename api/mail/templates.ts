@@ -112,12 +112,27 @@ export function bookingConfirmedMail(b: MailBooking): MailMessage {
   ]);
 }
 
-/** `reason` is the staff's reason; null when the customer cancelled the booking themselves. */
-export function bookingCancelledMail(b: MailBooking, reason: string | null): MailMessage {
+/**
+ * `reason` is the staff's reason, or the system's when it cancelled a booking nobody confirmed in
+ * time (`by: 'system'`); null when the customer cancelled the booking themselves.
+ */
+export function bookingCancelledMail(b: MailBooking, reason: string | null, by: 'staff' | 'customer' | 'system' = reason ? 'staff' : 'customer'): MailMessage {
   const why = reason?.trim();
-  return message(b.email, `Din bokning ${numberOf(b)} är avbokad`, [
+  const said =
+    by === 'system'
+      ? [`Din bokning har avbokats automatiskt eftersom kiosken inte hann bekräfta den. Anledning: ${why || 'Ej bekräftad i tid'}.`, 'Tiden är frigjord. Välkommen att boka en ny tid!']
+      : [why ? `Din bokning har avbokats av kiosken. Anledning: ${why}` : 'Din bokning har avbokats enligt din begäran.'];
+  return message(b.email, `Din bokning ${numberOf(b)} är avbokad`, [`Hej ${b.name}!`, ...said, '', ...orderLines(b)]);
+}
+
+/** Before the slot (rule: reminder): the time, whether to pick up or eat in, and the order. */
+export function bookingReminderMail(b: MailBooking): MailMessage {
+  const when = `${swedishDate(b.booking_date)} kl. ${b.booking_time}`;
+  return message(b.email, `Påminnelse: din beställning ${numberOf(b)} kl. ${b.booking_time}`, [
     `Hej ${b.name}!`,
-    why ? `Din bokning har avbokats av kiosken. Anledning: ${why}` : 'Din bokning har avbokats enligt din begäran.',
+    b.dine_in
+      ? `En påminnelse: vi väntar på dig ${when}. Din beställning ${numberOf(b)} äter du här på plats.`
+      : `En påminnelse: din beställning ${numberOf(b)} är klar att hämta ${when}.`,
     '',
     ...orderLines(b),
   ]);

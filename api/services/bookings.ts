@@ -1,6 +1,7 @@
 // Bookings on the kiosk-day streams: placing one (with its bonus-code use on the bonus-codes
-// stream), confirming, cancelling by staff or customer (giving the code's use back), and the
-// booking's history read from the event log.
+// stream), confirming, cancelling by staff or customer (giving the code's use back), the system's
+// steps (expiring an unconfirmed booking, recording a reminder: api/timers), and the booking's
+// history read from the event log.
 import { randomUUID } from 'node:crypto';
 import type { Position } from '../../domain/eventStore.js';
 import type { DomainEvent } from '../../domain/shared/decider.js';
@@ -143,6 +144,32 @@ export class BookingsService {
     const command = { type: 'CancelBookingByCustomer' as const, bookingId: bookingId.trim(), email, settings, clock: this.commands.clock() };
     const result = await this.commands.bus.handle(kioskDayStream(date), kioskDayDecider, command, meta);
     await this.commands.settled(await this.returnBonusCodeUse(result, meta));
+  }
+
+  /**
+   * The system cancels a booking nobody confirmed in time (rule: pending-expiry), giving its
+   * bonus-code use back as any cancellation does. Answers whether this call cancelled it: a repeat,
+   * or another process that got there first, appends nothing and answers false.
+   */
+  async expirePending(bookingId: string): Promise<boolean> {
+    const settings = await this.settings.current();
+    const meta = this.commands.meta('system');
+    const command = { type: 'ExpirePendingBooking' as const, bookingId, settings, clock: { now: meta.now, timeZone: this.commands.clock().timeZone } };
+    const result = await this.commands.bus.handle(kioskDayStream(bookingDate(bookingId)), kioskDayDecider, command, meta);
+    await this.returnBonusCodeUse(result, meta);
+    return result.events.length > 0;
+  }
+
+  /**
+   * The system records that a confirmed booking is reminded (rule: reminder); the mail reactor
+   * sends the mail. Answers whether this call recorded it (false when it was reminded before).
+   */
+  async remind(bookingId: string): Promise<boolean> {
+    const settings = await this.settings.current();
+    const meta = this.commands.meta('system');
+    const command = { type: 'RemindBooking' as const, bookingId, settings, clock: { now: meta.now, timeZone: this.commands.clock().timeZone } };
+    const result = await this.commands.bus.handle(kioskDayStream(bookingDate(bookingId)), kioskDayDecider, command, meta);
+    return result.events.length > 0;
   }
 
   /**

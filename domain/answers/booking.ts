@@ -88,7 +88,7 @@ export const bookingSchema = z
     created_at: instant,
     confirmed_at: instant.nullable(),
     cancelled_at: instant.nullable(),
-    cancelled_by: z.enum(['staff', 'customer']).nullable(),
+    cancelled_by: z.enum(['staff', 'customer', 'system']).nullable(),
     cancel_reason: z.string().nullable(),
   })
   .meta({ id: 'Booking' });

@@ -19,6 +19,8 @@ const settingsShape = {
   vip_booking_advance_days: z.number().int(),
   slot_length_minutes: z.number().int(),
   cancellation_deadline_minutes: z.number().int(),
+  reminder_minutes_before: z.number().int(),
+  pending_expiry_minutes: z.number().int(),
   open_days: perWeekday(z.boolean()),
   opening_hours: perWeekday(z.strictObject({ start: clockTime, end: clockTime })),
 };

@@ -4,7 +4,7 @@ import { msg } from '../messages.js';
 import { assertNever, type Decider } from '../shared/decider.js';
 import { DomainError, notFound, reject } from '../shared/errors.js';
 import type { Settings } from '../settings/settings.js';
-import { isAhead, minutesOf, minutesUntil, wallClock, type Clock } from '../shared/time.js';
+import { instantOf, isAhead, minutesOf, minutesUntil, wallClock, type Clock } from '../shared/time.js';
 import {
   customerCancelDeadlineMinutes,
   dateAccessProblem,
@@ -21,6 +21,7 @@ import {
   type BookingCancelledData,
   type BookingLine,
   type BookingPlacedData,
+  type CancelledBy,
   type KioskDayEvent,
   type KioskDayState,
 } from './kioskDay.js';
@@ -56,7 +57,10 @@ export type KioskDayCommand =
   | { type: 'ConfirmBooking'; bookingId: string; clock: Clock }
   | { type: 'CancelBookingByStaff'; bookingId: string; reason: string; clock: Clock }
   | { type: 'CancelBookingByCustomer'; bookingId: string; email: string; settings: Settings; clock: Clock }
-  | { type: 'RecordKitchenStep'; bookingId: string; step: KitchenStep; clock: Clock };
+  | { type: 'RecordKitchenStep'; bookingId: string; step: KitchenStep; clock: Clock }
+  // The system's timers (api/timers): each decided here, so a repeat or a racing process appends nothing.
+  | { type: 'ExpirePendingBooking'; bookingId: string; settings: Settings; clock: Clock }
+  | { type: 'RemindBooking'; bookingId: string; settings: Settings; clock: Clock };
 
 export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDayState> = {
   initialState: initialKioskDayState,
@@ -109,13 +113,58 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
         const step = decideKitchenStep(booking.booking_id, booking.kitchen, command.step, command.clock.now.toISOString());
         return step ? [{ type: 'KitchenStepRecorded', data: step }] : [];
       }
+      case 'ExpirePendingBooking':
+        return expirePending(command, existingBooking(state, command.bookingId));
+      case 'RemindBooking':
+        return remind(command, existingBooking(state, command.bookingId));
       default:
         return assertNever(command);
     }
   },
 };
 
-function cancellation(booking: Booking, by: 'staff' | 'customer', reason: string | null, clock: Clock): BookingCancelledData {
+/**
+ * Rule pending-expiry: a booking still pending pending_expiry_minutes after it was placed is
+ * cancelled by the system, before its slot starts. One already cancelled (by this rule, staff or
+ * the customer) appends nothing: a repeat, or a second process, changes nothing.
+ */
+function expirePending(command: Extract<KioskDayCommand, { type: 'ExpirePendingBooking' }>, booking: Booking): KioskDayEvent[] {
+  if (booking.status === 'cancelled') return [];
+  if (booking.status !== 'pending') reject(msg.onlyPendingExpire);
+  const { settings, clock } = command;
+  if (settings.pending_expiry_minutes === 0) reject(msg.pendingExpiryOff);
+  if (minutesUntil(clock, booking.booking_date, booking.booking_time) <= 0) reject(msg.timePassed);
+  const waited = (clock.now.getTime() - Date.parse(booking.placed_at)) / 60_000;
+  if (waited < settings.pending_expiry_minutes) reject(msg.pendingNotExpired);
+  return [{ type: 'BookingCancelled', data: cancellation(booking, 'system', msg.pendingExpiredReason, clock) }];
+}
+
+/**
+ * Rule reminder: a confirmed booking is reminded once, from reminder_minutes_before minutes
+ * before its slot until the slot starts; one placed or confirmed inside that window gets none.
+ * A booking already reminded appends nothing, whatever became of it since.
+ */
+function remind(command: Extract<KioskDayCommand, { type: 'RemindBooking' }>, booking: Booking): KioskDayEvent[] {
+  if (booking.reminded_at !== undefined) return [];
+  const { settings, clock } = command;
+  const before = settings.reminder_minutes_before;
+  if (before === 0) reject(msg.remindersOff);
+  if (booking.status !== 'confirmed') reject(msg.reminderOnlyConfirmed);
+  const confirmedAt = (booking as Extract<Booking, { status: 'confirmed' }>).confirmed_at;
+  const left = minutesUntil(clock, booking.booking_date, booking.booking_time);
+  if (left <= 0) reject(msg.timePassed);
+  if (left > before) reject(msg.reminderTooEarly);
+  const windowOpens = instantOf(booking.booking_date, booking.booking_time, clock.timeZone).getTime() - before * 60_000;
+  if (Date.parse(booking.placed_at) >= windowOpens || Date.parse(confirmedAt) >= windowOpens) reject(msg.reminderTooLate);
+  return [
+    {
+      type: 'BookingReminded',
+      data: { booking_id: booking.booking_id, reminded_at: clock.now.toISOString(), booking_date: booking.booking_date, booking_time: booking.booking_time, minutes_before: before },
+    },
+  ];
+}
+
+function cancellation(booking: Booking, by: CancelledBy, reason: string | null, clock: Clock): BookingCancelledData {
   if (booking.status === 'cancelled') throw new DomainError(msg.bookingAlreadyCancelled);
   return {
     booking_id: booking.booking_id,

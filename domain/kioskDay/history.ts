@@ -39,6 +39,9 @@ function changes(event: KioskDayEvent): Record<string, unknown> | null {
       return { status: 'cancelled', previous_status: event.data.previous_status, by: event.data.by, reason: event.data.reason };
     case 'KitchenStepRecorded':
       return { step: event.data.step, kitchen_status: event.data.kitchen_status, previous_kitchen_status: event.data.previous_kitchen_status };
+    case 'BookingReminded':
+      // The status stays; the reminder is a step of its own (its mail follows from it).
+      return { reminder_minutes_before: event.data.minutes_before };
     default:
       return null;
   }

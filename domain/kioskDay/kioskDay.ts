@@ -55,7 +55,24 @@ export type KioskDayEvent =
   | DomainEvent<'BookingPlaced', BookingPlacedData>
   | DomainEvent<'BookingConfirmed', { booking_id: string; confirmed_at: string }>
   | DomainEvent<'BookingCancelled', BookingCancelledData>
-  | DomainEvent<'KitchenStepRecorded', KitchenStepRecordedData>;
+  | DomainEvent<'KitchenStepRecorded', KitchenStepRecordedData>
+  | DomainEvent<'BookingReminded', BookingRemindedData>;
+
+/** Who cancelled: the kiosk's staff, the customer, or the system (a pending booking expired). */
+export type CancelledBy = 'staff' | 'customer' | 'system';
+
+/**
+ * The system decided a confirmed booking gets its reminder (rule: reminder); the mail reactor
+ * sends the mail on this event, once.
+ */
+export interface BookingRemindedData {
+  booking_id: string;
+  reminded_at: string;
+  booking_date: string;
+  booking_time: string;
+  /** reminder_minutes_before in effect when it was decided. */
+  minutes_before: number;
+}
 
 /**
  * A cancellation carries what it takes back (time, pizzas, lines, total, previous status), so
@@ -63,7 +80,7 @@ export type KioskDayEvent =
  */
 export interface BookingCancelledData {
   booking_id: string;
-  by: 'staff' | 'customer';
+  by: CancelledBy;
   reason: string | null;
   cancelled_at: string;
   previous_status: 'pending' | 'confirmed';
@@ -82,14 +99,16 @@ export interface BookingCancelledData {
  * the read models: a busy day's state holds thousands of bookings and lives in memory. (Bookings
  * placed with an idempotency key are the exception: see byIdempotencyKey.)
  */
-type BookingBase = Pick<BookingPlacedData, 'booking_id' | 'booking_date' | 'booking_time' | 'email' | 'total_pizzas' | 'final_total_cents' | 'items' | 'bonus_code' | 'bonus_ref'> & {
+type BookingBase = Pick<BookingPlacedData, 'booking_id' | 'booking_date' | 'booking_time' | 'email' | 'total_pizzas' | 'final_total_cents' | 'items' | 'bonus_code' | 'bonus_ref' | 'placed_at'> & {
   /** The order's way through the kitchen (rule: kitchen-steps). */
   kitchen: KitchenTrack;
+  /** When its reminder was decided (rule: reminder); absent until then. */
+  reminded_at?: string;
 };
 export type Booking =
   | (BookingBase & { status: 'pending' })
   | (BookingBase & { status: 'confirmed'; confirmed_at: string })
-  | (BookingBase & { status: 'cancelled'; cancelled_by: 'staff' | 'customer'; cancel_reason: string | null; cancelled_at: string });
+  | (BookingBase & { status: 'cancelled'; cancelled_by: CancelledBy; cancel_reason: string | null; cancelled_at: string });
 
 export interface KioskDayState {
   entry: CalendarEntry | null;
@@ -136,9 +155,9 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
       state.vip = null;
       return state;
     case 'BookingPlaced': {
-      const { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code } = event.data;
+      const { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code, placed_at } = event.data;
       const bonus_ref = event.data.bonus_ref ?? null;
-      state.bookings.set(booking_id, { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, kitchen: noKitchenTrack(), status: 'pending' });
+      state.bookings.set(booking_id, { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, placed_at, kitchen: noKitchenTrack(), status: 'pending' });
       usePizzas(state, event.data.booking_time, event.data.total_pizzas);
       state.placedCount += 1;
       if (event.data.idempotency_key !== undefined) state.byIdempotencyKey.set(event.data.idempotency_key, event.data);
@@ -165,6 +184,11 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
     case 'KitchenStepRecorded': {
       const booking = state.bookings.get(event.data.booking_id);
       if (booking) state.bookings.set(booking.booking_id, { ...booking, kitchen: evolveKitchenTrack(booking.kitchen, event.data) });
+      return state;
+    }
+    case 'BookingReminded': {
+      const booking = state.bookings.get(event.data.booking_id);
+      if (booking) state.bookings.set(booking.booking_id, { ...booking, reminded_at: event.data.reminded_at });
       return state;
     }
     default: {

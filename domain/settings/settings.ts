@@ -19,6 +19,10 @@ export interface Settings {
   vip_booking_advance_days: number;
   slot_length_minutes: number;
   cancellation_deadline_minutes: number;
+  /** Minutes before the slot a confirmed booking is reminded by mail; 0 = no reminders (rule: reminder). */
+  reminder_minutes_before: number;
+  /** Minutes a booking may stay pending before the system cancels it; 0 = never (rule: pending-expiry). */
+  pending_expiry_minutes: number;
   admin_email: string;
   open_days: Record<Weekday, boolean>;
   opening_hours: Record<Weekday, OpeningHours>;
@@ -36,6 +40,8 @@ export function defaultSettings(adminEmail = 'admin@pizzakiosken.se'): Settings 
     vip_booking_advance_days: 30,
     slot_length_minutes: 15,
     cancellation_deadline_minutes: 24 * 60,
+    reminder_minutes_before: 60,
+    pending_expiry_minutes: 0,
     admin_email: adminEmail,
     open_days: everyDay(() => true),
     opening_hours: everyDay(() => ({ ...DEFAULT_OPENING_HOURS })),
@@ -62,6 +68,9 @@ export const settingsSchema = z
     vip_booking_advance_days: wholeNumber('VIP-bokningshorisonten', 1).default(30),
     slot_length_minutes: wholeNumber('Tidsluckans längd', 1),
     cancellation_deadline_minutes: wholeNumber('Avbokningsgränsen', 0),
+    // Added after the first release: a client that leaves them out gets the defaults.
+    reminder_minutes_before: wholeNumber('Påminnelsetiden', 0).default(60),
+    pending_expiry_minutes: wholeNumber('Tiden för obekräftade bokningar', 0).default(0),
     admin_email: z.email({ error: msg.invalidEmail }),
     // A weekday left out is closed.
     open_days: z.object(everyDay(() => flag().optional().transform((open) => open ?? false))),
@@ -105,7 +114,7 @@ export type SettingsState = { settings: Settings | null };
 
 export const settingsDecider: Decider<SettingsCommand, SettingsEvent, SettingsState> = {
   initialState: () => ({ settings: null }),
-  evolve: (_state, event) => ({ settings: event.data.settings }),
+  evolve: (_state, event) => ({ settings: withDefaults(event.data.settings) }),
   decide(command, state) {
     switch (command.type) {
       case 'UpdateSettings':
@@ -124,4 +133,14 @@ export const settingsDecider: Decider<SettingsCommand, SettingsEvent, SettingsSt
 /** Settings in effect: the stored ones, or the defaults before anything was stored. */
 export function currentSettings(state: SettingsState): Settings {
   return state.settings ?? defaultSettings();
+}
+
+/**
+ * Stored settings with every field: settings saved before a field existed (the reminder and the
+ * pending expiry came later) read it as its default (rule: settings-defaults).
+ */
+export function withDefaults(stored: Partial<Settings> & Pick<Settings, 'admin_email'>): Settings {
+  const defaults = defaultSettings(stored.admin_email);
+  const known = Object.fromEntries(Object.entries(stored).filter(([, v]) => v !== undefined && v !== null));
+  return { ...defaults, ...known } as Settings;
 }

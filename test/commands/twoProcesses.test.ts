@@ -20,10 +20,10 @@ import { BONUS_CODES_STREAM, bonusCodesDecider } from '../../domain/bonusCodes/b
 
 const now = new Date('2026-11-23T08:00:00Z');
 
-function apiProcess(file: string) {
+function apiProcess(file: string, at = now) {
   const store = openSqliteEventStore(file);
   const bus = new CommandBus(store);
-  const commands = new Commands({ bus, clock: () => ({ now, timeZone: 'Europe/Stockholm' }), publicUrl: 'http://kiosk.test', waitForReadModels: async () => true });
+  const commands = new Commands({ bus, clock: () => ({ now: at, timeZone: 'Europe/Stockholm' }), publicUrl: 'http://kiosk.test', waitForReadModels: async () => true });
   const settings = new SettingsService(commands);
   const menu = new MenuService(commands);
   const bookings = new BookingsService(commands, settings, menu, new VipService(commands));
@@ -106,6 +106,39 @@ describe('two API processes on one event store', () => {
 
     await a.store.close();
     await b.store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('expire a pending booking and remind a confirmed one once between them, giving the bonus-code use back once (rules: pending-expiry, reminder)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pizzakiosken-two-'));
+    const file = join(dir, 'events.db');
+    const a = apiProcess(file);
+    await seed(a);
+    await a.settings.update({ ...(await a.settings.current()), pending_expiry_minutes: 30, reminder_minutes_before: 60 }, 'admin@kiosk.se');
+    await a.bonusCodes.create({ code: 'EN', description: '', discount_percentage: 10, usage_limit: 1, expires_at: null, is_active: true }, 'admin@kiosk.se');
+    const order = (time: string, bonus_code: string | null) =>
+      a.bookings.place({ date: '2026-11-24', time, name: 'Kund', email: 'kund@example.se', phone: null, dine_in: true, comment: null, items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1, bonus_code, vip_token: null });
+    const pending = await order('14:00', 'EN');
+    const confirmed = await order('13:00', null);
+    await a.bookings.confirm(confirmed.booking_id, 'admin@kiosk.se');
+
+    // Tuesday 11:30 UTC: the pending one has waited a day, the confirmed one's window is open.
+    const at = new Date('2026-11-24T11:30:00Z');
+    const b = apiProcess(file, at);
+    const c = apiProcess(file, at);
+    const expired = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? b : c).bookings.expirePending(pending.booking_id)));
+    const reminded = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? b : c).bookings.remind(confirmed.booking_id)));
+    expect(expired.filter(Boolean)).toHaveLength(1);
+    expect(reminded.filter(Boolean)).toHaveLength(1);
+
+    const stream = await a.store.readStream(kioskDayStream('2026-11-24'));
+    expect(stream.filter((e) => e.type === 'BookingCancelled')).toHaveLength(1);
+    expect(stream.filter((e) => e.type === 'BookingReminded')).toHaveLength(1);
+    const fresh = new CommandBus(a.store);
+    expect((await fresh.load(BONUS_CODES_STREAM, bonusCodesDecider)).state.codes.get(1)!.used_count).toBe(0);
+    expect((await a.store.readStream(BONUS_CODES_STREAM)).filter((e) => e.type === 'BonusCodeReleased')).toHaveLength(1);
+
+    for (const p of [a, b, c]) await p.store.close();
     rmSync(dir, { recursive: true, force: true });
   });
 });

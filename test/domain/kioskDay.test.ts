@@ -688,3 +688,142 @@ describe('a cancelled booking gives its bonus-code use back (rule: cancellation-
       .thenMatches([{ type: 'BookingCancelled', data: { bonus_ref: null } }]);
   });
 });
+
+/** A BookingPlaced given as placed() makes it, placed at another instant. */
+const placedAt = (iso: string, options: Parameters<typeof placed>[0] = {}): KioskDayEvent => {
+  const event = placed(options);
+  return { ...event, data: { ...event.data, placed_at: iso } } as KioskDayEvent;
+};
+const confirmedAt = (bookingId: string, iso: string): KioskDayEvent => ({ type: 'BookingConfirmed', data: { booking_id: bookingId, confirmed_at: iso } });
+
+describe('a pending booking tomorrow at 12:00, placed three days ago (rule: pending-expiry)', () => {
+  const ID = '20261124-1';
+  const expire = (changes: Parameters<typeof settingsWith>[0] = { pending_expiry_minutes: 30 }, at = clock) =>
+    ({ type: 'ExpirePendingBooking', bookingId: ID, settings: settingsWith(changes), clock: at }) as const;
+
+  it("is cancelled by the system with the reason 'Ej bekräftad i tid', carrying what it frees", () => {
+    kioskDay(placed({ pizzas: 2 }))
+      .when(expire())
+      .then([
+        {
+          type: 'BookingCancelled',
+          data: {
+            booking_id: ID,
+            by: 'system',
+            reason: 'Ej bekräftad i tid',
+            cancelled_at: '2026-11-23T09:00:00.000Z',
+            previous_status: 'pending',
+            booking_date: TOMORROW,
+            booking_time: '12:00',
+            total_pizzas: 2,
+            final_total_cents: 19800,
+            items: [line(MARGHERITA, 2)],
+            bonus_code: null,
+            bonus_ref: null,
+          },
+        },
+      ]);
+  });
+
+  it('frees its capacity at once and is cancelled by the system in the state (rule: pending-and-cancelled)', () => {
+    const state = kioskDay(placed({ pizzas: 6 })).when(expire()).thenState();
+    expect(state.pizzasByTime).toEqual({});
+    expect(state.bookings.get(ID)).toMatchObject({ status: 'cancelled', cancelled_by: 'system', cancel_reason: 'Ej bekräftad i tid' });
+  });
+
+  it('carries the bonus-code use to give back (rule: cancellation-returns-bonus-use)', () => {
+    const placedEvent = kioskDayDecider.decide(order({ discount: { code: 'SOMMAR10', percentage: 10, booking_ref: 'ref-42' } }), kioskDayDecider.initialState());
+    kioskDay(...placedEvent)
+      .when(expire({ pending_expiry_minutes: 30 }, clockAt('2026-11-23T09:30:00Z')))
+      .thenMatches([{ type: 'BookingCancelled', data: { by: 'system', bonus_code: 'SOMMAR10', bonus_ref: 'ref-42' } }]);
+  });
+
+  it('expires exactly pending_expiry_minutes after it was placed, not a minute before', () => {
+    const booked = placedAt('2026-11-23T08:30:00.000Z');
+    kioskDay(booked).when(expire({ pending_expiry_minutes: 30 }, clockAt('2026-11-23T08:59:59Z'))).thenThrows('Bokningen har inte väntat på bekräftelse länge nog för att förfalla');
+    kioskDay(booked).when(expire({ pending_expiry_minutes: 30 }, clockAt('2026-11-23T09:00:00Z'))).thenMatches([{ type: 'BookingCancelled', data: { by: 'system' } }]);
+  });
+
+  it("is not expired while the setting is 0 (off): 'Obekräftade bokningar förfaller inte: tiden är 0 i inställningarna'", () => {
+    kioskDay(placed()).when(expire({ pending_expiry_minutes: 0 })).thenThrows('Obekräftade bokningar förfaller inte: tiden är 0 i inställningarna');
+  });
+
+  it("is not expired once confirmed: 'Endast väntande bokningar kan förfalla'", () => {
+    kioskDay(placed(), confirmed(ID)).when(expire()).thenThrows('Endast väntande bokningar kan förfalla');
+  });
+
+  it('appends nothing once cancelled: a repeat, or a second process, changes nothing', () => {
+    const once = kioskDayDecider.decide(expire(), kioskDay(placed()).state());
+    kioskDay(placed(), ...once).when(expire()).then([]);
+    kioskDay(placed(), cancelled(placed())).when(expire()).then([]);
+  });
+
+  it("is not expired once its slot has started: 'Tiden har redan passerat'", () => {
+    kioskDay(placedAt('2026-11-23T07:00:00.000Z', { date: TODAY, time: '10:00' }))
+      .when({ ...expire(), bookingId: '20261123-1' })
+      .thenThrows('Tiden har redan passerat');
+  });
+
+  it("refuses an unknown booking: 'Kunde inte hitta bokningen' (not found)", () => {
+    kioskDay().when(expire()).thenThrows('Kunde inte hitta bokningen', 'not_found');
+  });
+});
+
+describe('a confirmed booking tomorrow at 12:00 (11:00 UTC), reminded 60 minutes before (rule: reminder)', () => {
+  const ID = '20261124-1';
+  const remind = (iso: string, changes: Parameters<typeof settingsWith>[0] = {}) =>
+    ({ type: 'RemindBooking', bookingId: ID, settings: settingsWith(changes), clock: clockAt(iso) }) as const;
+  const booked = () => [placed(), confirmed(ID)];
+
+  it('is reminded from the moment its window opens, with the time and the minutes before', () => {
+    kioskDay(...booked())
+      .when(remind('2026-11-24T10:00:00Z'))
+      .then([{ type: 'BookingReminded', data: { booking_id: ID, reminded_at: '2026-11-24T10:00:00.000Z', booking_date: TOMORROW, booking_time: '12:00', minutes_before: 60 } }]);
+    kioskDay(...booked()).when(remind('2026-11-24T10:59:00Z')).thenMatches([{ type: 'BookingReminded' }]);
+  });
+
+  it('keeps its status and capacity; the state records the reminder', () => {
+    const state = kioskDay(...booked()).when(remind('2026-11-24T10:30:00Z')).thenState();
+    expect(state.bookings.get(ID)).toMatchObject({ status: 'confirmed', reminded_at: '2026-11-24T10:30:00.000Z' });
+    expect(state.pizzasByTime).toEqual({ '12:00': 1 });
+  });
+
+  it('is reminded once: a second reminder appends nothing, also after it was cancelled', () => {
+    const first = kioskDayDecider.decide(remind('2026-11-24T10:30:00Z'), kioskDay(...booked()).state());
+    kioskDay(...booked(), ...first).when(remind('2026-11-24T10:31:00Z')).then([]);
+    kioskDay(...booked(), ...first, cancelled(placed(), 'confirmed')).when(remind('2026-11-24T10:31:00Z')).then([]);
+  });
+
+  it("is not reminded before its window: 'Det är för tidigt för påminnelsen'", () => {
+    kioskDay(...booked()).when(remind('2026-11-24T09:59:59Z')).thenThrows('Det är för tidigt för påminnelsen');
+  });
+
+  it("is not reminded once its slot has started: 'Tiden har redan passerat'", () => {
+    kioskDay(...booked()).when(remind('2026-11-24T11:00:00Z')).thenThrows('Tiden har redan passerat');
+  });
+
+  it('follows the setting: 120 minutes opens the window an hour earlier', () => {
+    kioskDay(...booked()).when(remind('2026-11-24T09:00:00Z', { reminder_minutes_before: 120 })).thenMatches([{ type: 'BookingReminded', data: { minutes_before: 120 } }]);
+  });
+
+  it("is not reminded while the setting is 0 (off): 'Påminnelser är avstängda i inställningarna'", () => {
+    kioskDay(...booked()).when(remind('2026-11-24T10:30:00Z', { reminder_minutes_before: 0 })).thenThrows('Påminnelser är avstängda i inställningarna');
+  });
+
+  it("reminds confirmed bookings only: 'Endast bekräftade bokningar får en påminnelse'", () => {
+    kioskDay(placed()).when(remind('2026-11-24T10:30:00Z')).thenThrows('Endast bekräftade bokningar får en påminnelse');
+    kioskDay(...booked(), cancelled(placed(), 'confirmed')).when(remind('2026-11-24T10:30:00Z')).thenThrows('Endast bekräftade bokningar får en påminnelse');
+  });
+
+  it('gives none to a booking placed or confirmed inside the window (from its opening instant on)', () => {
+    const tooLate = 'Bokningen gjordes eller bekräftades så nära inpå tiden att den inte får någon påminnelse';
+    kioskDay(placedAt('2026-11-24T10:15:00.000Z'), confirmedAt(ID, '2026-11-24T10:20:00.000Z')).when(remind('2026-11-24T10:30:00Z')).thenThrows(tooLate);
+    kioskDay(placed(), confirmedAt(ID, '2026-11-24T10:20:00.000Z')).when(remind('2026-11-24T10:30:00Z')).thenThrows(tooLate);
+    kioskDay(placed(), confirmedAt(ID, '2026-11-24T10:00:00.000Z')).when(remind('2026-11-24T10:30:00Z')).thenThrows(tooLate);
+    kioskDay(placed(), confirmedAt(ID, '2026-11-24T09:59:59.000Z')).when(remind('2026-11-24T10:30:00Z')).thenMatches([{ type: 'BookingReminded' }]);
+  });
+
+  it("refuses an unknown booking: 'Kunde inte hitta bokningen' (not found)", () => {
+    kioskDay().when(remind('2026-11-24T10:30:00Z')).thenThrows('Kunde inte hitta bokningen', 'not_found');
+  });
+});

@@ -7,6 +7,7 @@ import {
   defaultSettings,
   settingsDecider,
   settingsSchema,
+  withDefaults,
   type Settings,
 } from '../../domain/settings/settings.js';
 import { given } from './givenWhenThen.js';
@@ -16,7 +17,7 @@ const firstError = (schema: z.ZodType, value: unknown) => schema.safeParse(value
 const input = (changes: Record<string, unknown> = {}) => ({ ...JSON.parse(JSON.stringify(defaultSettings())), ...changes });
 
 describe('settings defaults (rule: settings-defaults)', () => {
-  it('are SPEC 9 plus ours: capacity 6, window 15, slot 15, horizon 14, VIP 30, deadline 1440, every day open 11:00-22:00', () => {
+  it('are SPEC 9 plus ours: capacity 6, window 15, slot 15, horizon 14, VIP 30, deadline 1440, reminder 60, no expiry, every day open 11:00-22:00', () => {
     const hours = { start: '11:00', end: '22:00' };
     expect(defaultSettings('kiosk@example.se')).toEqual({
       capacity_per_window: 6,
@@ -25,6 +26,8 @@ describe('settings defaults (rule: settings-defaults)', () => {
       vip_booking_advance_days: 30,
       slot_length_minutes: 15,
       cancellation_deadline_minutes: 1440,
+      reminder_minutes_before: 60,
+      pending_expiry_minutes: 0,
       admin_email: 'kiosk@example.se',
       open_days: { mon: true, tue: true, wed: true, thu: true, fri: true, sat: true, sun: true },
       opening_hours: { mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: hours, sun: hours },
@@ -58,6 +61,21 @@ describe('the settings schema (SPEC 5: settings)', () => {
 
   it('accepts numbers sent as strings (form fields)', () => {
     expect(settingsSchema.parse(input({ capacity_per_window: '8' })).capacity_per_window).toBe(8);
+  });
+
+  it('defaults a missing reminder to 60 minutes and a missing pending expiry to 0 (off), and takes 0 for both (rules: reminder, pending-expiry)', () => {
+    const { reminder_minutes_before: _r, pending_expiry_minutes: _p, ...rest } = input();
+    expect(settingsSchema.parse(rest)).toMatchObject({ reminder_minutes_before: 60, pending_expiry_minutes: 0 });
+    expect(settingsSchema.parse(input({ reminder_minutes_before: 0, pending_expiry_minutes: '45' }))).toMatchObject({ reminder_minutes_before: 0, pending_expiry_minutes: 45 });
+    expect(firstError(settingsSchema, input({ reminder_minutes_before: -1 }))).toBe('Påminnelsetiden måste vara ett heltal, minst 0');
+    expect(firstError(settingsSchema, input({ pending_expiry_minutes: 2.5 }))).toBe('Tiden för obekräftade bokningar måste vara ett heltal, minst 0');
+  });
+
+  it('reads settings stored before the reminder and the expiry existed with their defaults (rule: settings-defaults)', () => {
+    const { reminder_minutes_before: _r, pending_expiry_minutes: _p, ...stored } = defaultSettings('kiosk@example.se');
+    const state = settingsDecider.evolve(settingsDecider.initialState(), { type: 'SettingsUpdated', data: { settings: { ...stored, capacity_per_window: 8 } as Settings } });
+    expect(currentSettings(state)).toEqual({ ...defaultSettings('kiosk@example.se'), capacity_per_window: 8 });
+    expect(withDefaults({ ...stored, pending_expiry_minutes: 20 } as Settings).pending_expiry_minutes).toBe(20);
   });
 
   it('defaults a missing vip_booking_advance_days to 30 (SPEC 3)', () => {

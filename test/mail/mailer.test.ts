@@ -13,6 +13,7 @@ import {
   bookingCancelledMail,
   bookingConfirmedMail,
   bookingReceivedMail,
+  bookingReminderMail,
   kr,
   newBookingToStaffMail,
   vipInvitationMail,
@@ -131,12 +132,37 @@ describe('the staff, confirmation and cancellation mails', () => {
     }
   });
 
+  it("tell a customer whose booking nobody confirmed in time that the system cancelled it, naming the reason (rule: pending-expiry)", () => {
+    const bySystem = bookingCancelledMail(booking, 'Ej bekräftad i tid', 'system');
+    expect(bySystem.subject).toBe('Din bokning 20261124-3 är avbokad');
+    expect(bySystem.text.split('\n').slice(0, 4)).toEqual([
+      'Hej Åsa Öberg!',
+      'Din bokning har avbokats automatiskt eftersom kiosken inte hann bekräfta den. Anledning: Ej bekräftad i tid.',
+      'Tiden är frigjord. Välkommen att boka en ny tid!',
+      '',
+    ]);
+    expect(bySystem.text).toContain('Totalt: 277 kr');
+    expect(bySystem.text).not.toContain('enligt din begäran');
+  });
+
+  it('remind the customer of the time, the order number, the pizzas and whether to eat here or pick up (rule: reminder)', () => {
+    const dineIn = bookingReminderMail(booking);
+    expect(dineIn.to).toBe('asa+pizza@example.se');
+    expect(dineIn.subject).toBe('Påminnelse: din beställning 20261124-3 kl. 12:00');
+    expect(dineIn.text.split('\n').slice(0, 2)).toEqual(['Hej Åsa Öberg!', 'En påminnelse: vi väntar på dig tisdag 24 november 2026 kl. 12:00. Din beställning 20261124-3 äter du här på plats.']);
+    for (const line of ['Bokningsnummer: 20261124-3', 'Typ: Äta här', '2× Margherita – 198 kr', '1× Vesuvio – 110 kr', 'Totalt: 277 kr']) expect(dineIn.text.split('\n')).toContain(line);
+    const takeAway = bookingReminderMail({ ...booking, dine_in: false });
+    expect(takeAway.text.split('\n')[1]).toBe('En påminnelse: din beställning 20261124-3 är klar att hämta tisdag 24 november 2026 kl. 12:00.');
+    expect(takeAway.text.split('\n')).toContain('Typ: Ta med');
+  });
+
   it('escape names and pizza names in the HTML of every booking mail, and keep them as typed in the text', () => {
     const mails = [
       bookingReceivedMail(evil, 'https://kiosk.se'),
       newBookingToStaffMail(evil, 'admin@kiosk.se', 'https://kiosk.se/admin'),
       bookingConfirmedMail(evil),
       bookingCancelledMail(evil, '<b>stängt</b>'),
+      bookingReminderMail(evil),
     ];
     for (const mail of mails) {
       expect(mail.html).not.toContain('<script>');

@@ -42,5 +42,17 @@ describe('the settings form', () => {
     expect(settingMin('capacity_per_window')).toBe(1);
     expect(settingMin('vip_booking_advance_days')).toBe(1);
     expect(settingMin('cancellation_deadline_minutes')).toBe(0);
+    expect(settingMin('reminder_minutes_before')).toBe(0);
+    expect(settingMin('pending_expiry_minutes')).toBe(0);
+  });
+
+  it('shows the reminder and the pending expiry and sends them (0 turns either off)', () => {
+    const form = formOf(defaultSettings());
+    expect(form.numbers).toMatchObject({ reminder_minutes_before: '60', pending_expiry_minutes: '0' });
+    form.numbers.reminder_minutes_before = '0';
+    form.numbers.pending_expiry_minutes = '45';
+    expect(checkSettings(form)).toEqual({ ok: true, body: expect.objectContaining({ reminder_minutes_before: 0, pending_expiry_minutes: 45 }) });
+    form.numbers.pending_expiry_minutes = '';
+    expect(checkSettings(form)).toEqual({ ok: false, errors: { pending_expiry_minutes: msg.settingsNumber('Tiden för obekräftade bokningar', 0) } });
   });
 });

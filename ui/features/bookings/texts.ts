@@ -51,7 +51,7 @@ export const bookingTexts = {
   discount: 'Rabatt',
   total: 'Totalt',
   history: 'Historik',
-  events: { BookingPlaced: 'Bokning mottagen', BookingConfirmed: 'Bekräftad', BookingCancelled: 'Avbokad' } as Record<string, string>,
+  events: { BookingPlaced: 'Bokning mottagen', BookingConfirmed: 'Bekräftad', BookingCancelled: 'Avbokad', BookingReminded: 'Påminnelse skickad' } as Record<string, string>,
   close: 'Stäng',
   none_: '–',
 };

@@ -53,5 +53,15 @@ export const settingsTexts = {
     },
     slot_length_minutes: { label: 'Tidsluckans längd', unit: 'minuter', hint: 'Avståndet mellan tiderna kunderna kan välja.' },
     cancellation_deadline_minutes: { label: 'Avbokningsgräns', unit: 'minuter', hint: 'Hur många minuter före den bokade tiden en kund senast kan avboka.' },
+    reminder_minutes_before: {
+      label: 'Påminnelse före tiden',
+      unit: 'minuter',
+      hint: 'Så många minuter före tiden får kunder med bekräftad bokning en påminnelse via e-post (inte de som bokade eller bekräftades närmare inpå). 0 stänger av påminnelserna.',
+    },
+    pending_expiry_minutes: {
+      label: 'Obekräftade bokningar avbokas efter',
+      unit: 'minuter',
+      hint: 'En bokning som ingen har bekräftat inom så många minuter avbokas automatiskt (”Ej bekräftad i tid”): tiden och en använd bonuskod frigörs och kunden får ett avbokningsmejl. 0 stänger av.',
+    },
   },
 };

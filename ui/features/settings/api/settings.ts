@@ -17,6 +17,8 @@ export const NUMBER_KEYS = [
   'vip_booking_advance_days',
   'slot_length_minutes',
   'cancellation_deadline_minutes',
+  'reminder_minutes_before',
+  'pending_expiry_minutes',
 ] as const satisfies readonly (keyof Settings)[];
 export type NumberKey = (typeof NUMBER_KEYS)[number];
 
