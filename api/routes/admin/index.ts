@@ -19,6 +19,7 @@ import { bonusCodeRoutes } from './bonusCodes.js';
 import { statsRoutes } from './stats.js';
 import { settingsRoutes } from './settings.js';
 import { calendarRoutes } from './calendar.js';
+import { closureRoutes } from './closures.js';
 import { vipRoutes } from './vip.js';
 
 export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
@@ -53,7 +54,7 @@ export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
       if (!request.admin) throw new DomainError(msg.notSignedIn, 'unauthorized');
       request.sessionId = sessionId;
     });
-    for (const routes of [accountRoutes, bookingRoutes, reportRoutes, pizzaRoutes, bonusCodeRoutes, statsRoutes, settingsRoutes, calendarRoutes, vipRoutes]) {
+    for (const routes of [accountRoutes, bookingRoutes, reportRoutes, pizzaRoutes, bonusCodeRoutes, statsRoutes, settingsRoutes, calendarRoutes, closureRoutes, vipRoutes]) {
       await secured.register(routes, { deps, limiters });
     }
   });
