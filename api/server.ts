@@ -37,7 +37,7 @@ export interface Server {
 }
 
 /** The read models the anonymous pages are built from (the booking page's +data). */
-const PAGE_COLLECTIONS = [COLLECTIONS.days, COLLECTIONS.pizzas, COLLECTIONS.settings];
+const PAGE_COLLECTIONS = [COLLECTIONS.days, COLLECTIONS.pizzas, COLLECTIONS.settings, COLLECTIONS.closures];
 
 /**
  * The lease whose holder writes the read models, and its term. Short: after a crash the read
@@ -62,8 +62,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const events = await openEventStore(config);
   const store = await openReadModelStore(config);
-  // Settings and day documents are read by every availability query.
-  const docs = cachedDocumentStore(store, [COLLECTIONS.settings, COLLECTIONS.days]);
+  // Settings, day and closures documents are read by every availability query.
+  const docs = cachedDocumentStore(store, [COLLECTIONS.settings, COLLECTIONS.days, COLLECTIONS.closures]);
 
   // Every process follows the read models; the one holding the projections' lease writes them
   // (projections/runner.ts). Its poll is short: the appends of other processes are seen by polling.

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { msg } from './messages.js';
 import { flag } from './shared/fields.js';
 import { daysBetween, normaliseDate, normaliseTime } from './shared/time.js';
+import { CLOSURE_REASON_MAX, closureProblem } from './closures/closures.js';
 import { VIP_CALENDAR_LINK_HOURS, VIP_INVITATION_HOURS, clampLinkHours } from './vip/vipLinks.js';
 
 /** yyyy-MM-dd, also accepting an ISO date-time (SPEC 5: date keys are normalised). */
@@ -116,6 +117,29 @@ export const loginSchema = z.object({
 /** PUT /admin/bookings/{id}/cancel */
 export const staffCancelSchema = z.object({
   reason: z.string({ error: msg.cancelReasonRequired }).trim().min(1, { error: msg.cancelReasonRequired }).max(500),
+});
+
+/**
+ * POST /admin/closures (rule: closures): from and to as yyyy-MM-dd (only month and day count when
+ * recurring), a reason, recurring (default false). The rule's refusals stand under their fields.
+ */
+export const closureInputSchema = z
+  .object({
+    from: dateField(),
+    to: dateField(),
+    reason: z.string({ error: msg.closureReasonRequired }).trim().min(1, { error: msg.closureReasonRequired }).max(CLOSURE_REASON_MAX, { error: msg.closureReasonTooLong(CLOSURE_REASON_MAX) }),
+    recurring: bool.optional().default(false),
+  })
+  .superRefine((input, ctx) => {
+    // The fields above answer for dates and reason (zod runs this even when one of them failed);
+    // the range's order is the one rule across fields.
+    const problem = closureProblem(input);
+    if (problem?.message === msg.closureEndsBeforeStart) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
+  });
+
+/** POST /admin/closures/{id}/cancel-bookings: the message every affected customer gets. */
+export const closureCancelSchema = z.object({
+  message: z.string({ error: msg.closureMessageRequired }).trim().min(1, { error: msg.closureMessageRequired }).max(500),
 });
 
 /** A query filter a form sends blank when it is cleared: blank means no filter. */

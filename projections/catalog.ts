@@ -8,7 +8,8 @@ import type { VipCustomerEvent } from '../domain/vip/vipCustomers.js';
 import type { VipLinkEvent } from '../domain/vip/vipLinks.js';
 import type { PushEvent } from '../domain/push/push.js';
 import type { AdminEvent } from '../domain/admins/admins.js';
-import { COLLECTIONS, type AdminSessionDoc, type BonusCodeDoc, type PizzaDoc, type PushSubscriptionDoc, type SettingsDoc, type VipCustomerDoc, type VipInvitationDoc, type VipLinkDoc } from '../read-models/shapes.js';
+import type { ClosureEvent } from '../domain/closures/closures.js';
+import { COLLECTIONS, type AdminSessionDoc, type ClosuresDoc, type BonusCodeDoc, type PizzaDoc, type PushSubscriptionDoc, type SettingsDoc, type VipCustomerDoc, type VipInvitationDoc, type VipLinkDoc } from '../read-models/shapes.js';
 import type { Projection } from './projection.js';
 
 const types = (...names: string[]) => new Set(names);
@@ -152,5 +153,23 @@ export const adminSessionsProjection: Projection = {
       return batch.update<AdminSessionDoc>(COLLECTIONS.adminSessions, session_id, recorded, () => ({ id: session_id, admin_id, started_at, expires_at }));
     }
     if (event.type === 'AdminSessionEnded') return batch.update<AdminSessionDoc>(COLLECTIONS.adminSessions, event.data.session_id, recorded, () => null);
+  },
+};
+
+/** The closures in effect, as one document (rule: closures). */
+export const closuresProjection: Projection = {
+  name: 'closures_v1',
+  collections: [COLLECTIONS.closures],
+  eventTypes: types('ClosureAdded', 'ClosureRemoved'),
+  apply(recorded, batch) {
+    const event = recorded as unknown as ClosureEvent & RecordedEvent;
+    return batch.update<ClosuresDoc>(COLLECTIONS.closures, 'all', recorded, (doc) => {
+      const closures = (doc?.closures ?? []).filter((c) => c.id !== event.data.id);
+      if (event.type === 'ClosureAdded') {
+        const { id, from, to, reason, recurring } = event.data;
+        closures.push({ id, from, to, reason, recurring });
+      }
+      return { id: 'all', closures };
+    });
   },
 };

@@ -1,5 +1,5 @@
 // Every read-model projection, in the order the runner applies them.
-import { adminSessionsProjection, bonusCodesProjection, menuProjection, pushProjection, settingsProjection, vipProjection } from './catalog.js';
+import { adminSessionsProjection, bonusCodesProjection, closuresProjection, menuProjection, pushProjection, settingsProjection, vipProjection } from './catalog.js';
 import { bookingsProjection, daysProjection, statsProjection } from './kioskDays.js';
 import type { Projection } from './projection.js';
 
@@ -13,6 +13,7 @@ export const allProjections: Projection[] = [
   vipProjection,
   pushProjection,
   adminSessionsProjection,
+  closuresProjection,
 ];
 
 /**

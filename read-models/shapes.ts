@@ -3,6 +3,7 @@
 import type { CalendarEntry } from '../domain/kioskDay/schedule.js';
 import type { BookingLine, BookingStatus } from '../domain/kioskDay/kioskDay.js';
 import type { Settings } from '../domain/settings/settings.js';
+import type { Closure } from '../domain/closures/closures.js';
 
 export const COLLECTIONS = {
   pizzas: 'pizzas_v1',
@@ -16,7 +17,17 @@ export const COLLECTIONS = {
   statsDays: 'stats_days_v1',
   pushSubscriptions: 'push_subscriptions_v1',
   adminSessions: 'admin_sessions_v1',
+  closures: 'closures_v1',
 } as const;
+
+/**
+ * Every closure in effect, in one document (id 'all'): every availability query and open-days
+ * answer needs them all, and one cached document reads in no time (rule: closures).
+ */
+export type ClosuresDoc = {
+  id: 'all';
+  closures: Closure[];
+};
 
 export type PizzaDoc = {
   id: string;

@@ -17,6 +17,7 @@ import type { Commands } from './commands.js';
 import type { MenuService } from './menu.js';
 import type { SettingsService } from './settings.js';
 import type { VipService } from './vip.js';
+import type { ClosuresService } from './closures.js';
 
 export class BookingsService {
   constructor(
@@ -24,6 +25,8 @@ export class BookingsService {
     private readonly settings: SettingsService,
     private readonly menu: MenuService,
     private readonly vip: VipService,
+    /** The closures in effect (rule: closures), read with the settings for every booking. */
+    private readonly closures: Pick<ClosuresService, 'current'>,
   ) {}
 
   private day(date: string) {
@@ -43,7 +46,7 @@ export class BookingsService {
    */
   async place(payload: BookingPayload, idempotencyKey: string | null = null): Promise<BookingPlacedData> {
     const clock = this.commands.clock();
-    const [settings, pizzas] = await Promise.all([this.settings.current(), this.menu.pizzas()]);
+    const [settings, pizzas, closures] = await Promise.all([this.settings.current(), this.menu.pizzas(), this.closures.current()]);
     const lines = linesFromMenu(payload.items, pizzas);
     const vip = payload.vip_token ? (await this.vip.access(payload.vip_token)).access : null;
     const command: PlaceBooking = {
@@ -58,6 +61,7 @@ export class BookingsService {
       discount: null,
       vip,
       settings,
+      closures,
       clock,
       idempotencyKey,
     };

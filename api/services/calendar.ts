@@ -8,11 +8,13 @@ import type { DocumentStore } from '../../read-models/documentStore.js';
 import { COLLECTIONS, type DayDoc } from '../../read-models/shapes.js';
 import type { Commands } from './commands.js';
 import type { SettingsService } from './settings.js';
+import type { ClosuresService } from './closures.js';
 
 export class CalendarService {
   constructor(
     private readonly commands: Commands,
     private readonly settings: SettingsService,
+    private readonly closures: ClosuresService,
     private readonly docs: DocumentStore,
   ) {}
 
@@ -31,8 +33,8 @@ export class CalendarService {
   }
 
   async markVipDate(date: string, description: string | null, actor: string) {
-    const settings = await this.settings.current();
-    await this.commands.write(kioskDayStream(date), kioskDayDecider, { type: 'MarkDayVip', date, description, actor, settings }, actor);
+    const [settings, closures] = await Promise.all([this.settings.current(), this.closures.current()]);
+    await this.commands.write(kioskDayStream(date), kioskDayDecider, { type: 'MarkDayVip', date, description, actor, settings, closures }, actor);
   }
 
   async removeVipDate(date: string, actor: string) {

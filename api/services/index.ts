@@ -6,6 +6,7 @@ import { AdminsService } from './admins.js';
 import { BonusCodesService } from './bonusCodes.js';
 import { BookingsService } from './bookings.js';
 import { CalendarService } from './calendar.js';
+import { ClosuresService } from './closures.js';
 import { Commands, type ServiceContext } from './commands.js';
 import { MenuService } from './menu.js';
 import { PushService } from './push.js';
@@ -19,14 +20,18 @@ export function createServices(context: ServiceContext, docs: DocumentStore) {
   const settings = new SettingsService(commands);
   const menu = new MenuService(commands);
   const vip = new VipService(commands);
+  // Closing cancels the affected bookings through the bookings service, which asks the closures.
+  const closures: ClosuresService = new ClosuresService(commands, docs, (id, reason, actor) => bookings.cancelByStaff(id, reason, actor));
+  const bookings = new BookingsService(commands, settings, menu, vip, closures);
   return {
     clock: context.clock,
     settings,
     menu,
     vip,
+    closures,
     admins: new AdminsService(commands, docs),
-    bookings: new BookingsService(commands, settings, menu, vip),
-    calendar: new CalendarService(commands, settings, docs),
+    bookings,
+    calendar: new CalendarService(commands, settings, closures, docs),
     bonusCodes: new BonusCodesService(commands),
     push: new PushService(commands),
     accounting: new AccountingService(commands, docs),

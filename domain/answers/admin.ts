@@ -106,12 +106,35 @@ export const calendarDaySchema = z
     vipDescription: z.string().nullable(),
     bookings: z.number().int(),
     hasOwnEntry: z.boolean(),
+    /** The closure covering the date (rule: closures): the day takes no booking whatever its hours. */
+    closure: z.strictObject({ id: z.number().int(), reason: z.string() }).nullable(),
   })
   .meta({ id: 'CalendarDay' });
 export type CalendarDay = z.infer<typeof calendarDaySchema>;
 export const calendarWeekSchema = z.strictObject({ schedule: z.record(z.string(), calendarDaySchema) });
 export type CalendarWeek = z.infer<typeof calendarWeekSchema>;
 export const calendarDaySavedSchema = z.strictObject({ success: z.literal(true), day: calendarDaySchema });
+
+// ---- closures (rule: closures) ----
+export const closureSchema = z
+  .strictObject({ id: z.number().int(), from: isoDate, to: isoDate, reason: z.string(), recurring: z.boolean() })
+  .meta({ id: 'Closure' });
+export type Closure = z.infer<typeof closureSchema>;
+export const closureListSchema = z.strictObject({ closures: z.array(closureSchema) });
+export type ClosureList = z.infer<typeof closureListSchema>;
+
+/** A pending or confirmed booking on a closed date, today or later (rule: closure-bookings). */
+export const affectedBookingSchema = z
+  .strictObject({ id: z.string(), date: isoDate, time: clockTime, name: z.string(), total_pizzas: z.number().int(), status: z.enum(['pending', 'confirmed']) })
+  .meta({ id: 'AffectedBooking' });
+export type AffectedBooking = z.infer<typeof affectedBookingSchema>;
+export const closureCreatedSchema = z.strictObject({ closure: closureSchema, affected_bookings: z.array(affectedBookingSchema) });
+export type ClosureCreated = z.infer<typeof closureCreatedSchema>;
+export const closureBookingsSchema = z.strictObject({ affected_bookings: z.array(affectedBookingSchema) });
+export type ClosureBookings = z.infer<typeof closureBookingsSchema>;
+/** POST /admin/closures/{id}/cancel-bookings: how many this call cancelled (a retry: 0). */
+export const closureBookingsCancelledSchema = z.strictObject({ success: z.literal(true), cancelled: z.number().int() });
+export type ClosureBookingsCancelled = z.infer<typeof closureBookingsCancelledSchema>;
 
 // ---- VIP ----
 export const vipCustomerSchema = z

@@ -4,6 +4,7 @@ import { msg } from '../messages.js';
 import { assertNever, type Decider } from '../shared/decider.js';
 import { DomainError, notFound, reject } from '../shared/errors.js';
 import type { Settings } from '../settings/settings.js';
+import { closureOn, type Closure } from '../closures/closures.js';
 import { instantOf, isAhead, minutesOf, minutesUntil, wallClock, type Clock } from '../shared/time.js';
 import {
   customerCancelDeadlineMinutes,
@@ -44,6 +45,8 @@ export interface PlaceBooking {
   discount: { code: string; percentage: number; booking_ref: string } | null;
   vip: VipAccess | null;
   settings: Settings;
+  /** The kiosk's closures (rule: closures), loaded with the settings: a closed date is refused. */
+  closures: readonly Closure[];
   clock: Clock;
   /** The client's Idempotency-Key: a retry carrying it places nothing (rule: idempotent-booking). */
   idempotencyKey?: string | null;
@@ -51,7 +54,7 @@ export interface PlaceBooking {
 
 export type KioskDayCommand =
   | { type: 'SetDaySchedule'; date: string; entry: CalendarEntry }
-  | { type: 'MarkDayVip'; date: string; description: string | null; actor: string; settings: Settings }
+  | { type: 'MarkDayVip'; date: string; description: string | null; actor: string; settings: Settings; closures: readonly Closure[] }
   | { type: 'RemoveDayVip'; date: string }
   | PlaceBooking
   | { type: 'ConfirmBooking'; bookingId: string; clock: Clock }
@@ -70,9 +73,12 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
       case 'SetDaySchedule':
         if (command.entry.isOpen && minutesOf(command.entry.closeTime) <= minutesOf(command.entry.openTime)) reject(msg.invalidOpeningHours);
         return [{ type: 'DayScheduleSet', data: { date: command.date, ...command.entry } }];
-      case 'MarkDayVip':
+      case 'MarkDayVip': {
+        const closure = closureOn(command.date, command.closures);
+        if (closure) reject(msg.vipInsideClosure(closure.reason));
         if (!dayHours(command.date, command.settings, state.entry).isOpen) reject(msg.vipOnlyOpenDays);
         return [{ type: 'DayMarkedVip', data: { date: command.date, description: command.description, created_by: command.actor } }];
+      }
       case 'RemoveDayVip':
         if (!state.vip) notFound(msg.dayNotVip);
         return [{ type: 'DayVipRemoved', data: { date: command.date } }];
@@ -219,10 +225,11 @@ function placeBooking(command: PlaceBooking, state: KioskDayState): KioskDayEven
   if (chosen < requestedPizzas) reject(msg.chooseMore(requestedPizzas - chosen));
   if (chosen > requestedPizzas) reject(msg.tooManyChosen);
 
-  // 2. The date: open, within the horizon, VIP only with a token.
+  // 2. The date: not closed, open, within the horizon, VIP only with a token.
   const hours = dayHours(date, settings, state.entry);
   const now = wallClock(clock.now, clock.timeZone);
-  const problem = dateAccessProblem({ date, today: now.date, settings, hours, isVipDay: state.vip !== null, vip: command.vip });
+  const closure = closureOn(date, command.closures);
+  const problem = dateAccessProblem({ date, today: now.date, settings, hours, isVipDay: state.vip !== null, vip: command.vip, closure });
   if (problem) reject(problem);
 
   // 3. The slot: one of the day's slots, still ahead, with room for the whole order.

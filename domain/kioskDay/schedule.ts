@@ -121,12 +121,17 @@ export interface DateAccessInput {
   /** The date is marked VIP: only reachable with a valid token. */
   isVipDay: boolean;
   vip: VipAccess | null;
+  /** The closure covering the date (closureOn, rule: closures), or null. */
+  closure: { reason: string } | null;
 }
 
-/** Why a customer cannot book on the date, or null when they can. */
+/** Why a customer cannot book on the date, or null when they can (rule: bookable-dates). */
 export function dateAccessProblem(input: DateAccessInput): string | null {
-  const { date, today, settings, hours, isVipDay, vip } = input;
+  const { date, today, settings, hours, isVipDay, vip, closure } = input;
   if (daysBetween(today, date) < 0) return msg.datePassed;
+  // A closure names its reason and outranks the day's hours, VIP marking and the horizon: no
+  // token opens it.
+  if (closure) return msg.dayClosedFor(closure.reason);
   if (!hours.isOpen) return msg.dayClosed;
   if (isVipDay && (!vip || (vip.date !== null && vip.date !== date))) return msg.vipOnlyDate;
   // A link made for one VIP date opens that date however far ahead it lies: staff invite early.

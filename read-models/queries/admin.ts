@@ -1,9 +1,10 @@
 // Admin queries: bookings, calendar week, VIP, bonus codes, report data.
 import { dayHours } from '../../domain/kioskDay/schedule.js';
+import { affectedBookings, closureOn, type Closure, type ClosureInput } from '../../domain/closures/closures.js';
 import { addDays, daysBetween, todayIn, type Clock } from '../../domain/shared/time.js';
 import type { DocumentStore, Filter } from '../documentStore.js';
 import { COLLECTIONS, type BonusCodeDoc, type BookingDoc, type DayDoc, type PizzaDoc, type VipCustomerDoc, type VipInvitationDoc } from '../shapes.js';
-import { getSettings, publicDoc, withNumericId } from './common.js';
+import { getClosures, getSettings, publicDoc, withNumericId } from './common.js';
 
 const byNumericId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
@@ -43,24 +44,29 @@ export interface CalendarDayView {
   vipDescription: string | null;
   bookings: number;
   hasOwnEntry: boolean;
+  closure: { id: number; reason: string } | null;
 }
 
 /** GET /admin/calendar/week: every date of [start, end] (default a week), keyed by date. */
 /** The days from start to end (a week when end is left out) as the admin calendar shows them. */
 export async function calendarWeek(docs: DocumentStore, query: { start: string; end?: string }) {
   const input = { start: query.start, end: query.end ?? addDays(query.start, 6) };
-  const settings = await getSettings(docs);
+  const [settings, closures] = await Promise.all([getSettings(docs), getClosures(docs)]);
   const dayDocs = new Map((await docs.find<DayDoc>(COLLECTIONS.days, { date: { $gte: input.start, $lte: input.end } })).map((d) => [d.date, d]));
   const schedule: Record<string, CalendarDayView> = {};
   for (let date = input.start; daysBetween(date, input.end) >= 0; date = addDays(date, 1)) {
-    schedule[date] = calendarDay(date, settings, dayDocs.get(date) ?? null);
+    schedule[date] = calendarDay(date, settings, dayDocs.get(date) ?? null, closures);
   }
   return { schedule };
 }
 
-/** One day of the admin calendar from the settings and its day document. */
-export function calendarDay(date: string, settings: Awaited<ReturnType<typeof getSettings>>, day: DayDoc | null): CalendarDayView {
+/**
+ * One day of the admin calendar from the settings, its day document and the closures. isOpen and
+ * the times are the day's own hours; a closure covering it is named beside them (rule: closures).
+ */
+export function calendarDay(date: string, settings: Awaited<ReturnType<typeof getSettings>>, day: DayDoc | null, closures: readonly Closure[]): CalendarDayView {
   const hours = dayHours(date, settings, day?.entry ?? null);
+  const closure = closureOn(date, closures);
   return {
     date,
     isOpen: hours.isOpen,
@@ -70,7 +76,32 @@ export function calendarDay(date: string, settings: Awaited<ReturnType<typeof ge
     vipDescription: day?.vip_description ?? null,
     bookings: day?.active_bookings ?? 0,
     hasOwnEntry: hours.hasOwnEntry,
+    closure: closure && { id: closure.id, reason: closure.reason },
   };
+}
+
+/** GET /admin/closures: the closures in effect, in the order they were added. */
+export async function listClosures(docs: DocumentStore) {
+  return { closures: await getClosures(docs) };
+}
+
+/**
+ * The pending and confirmed bookings, from today on, on dates the closure covers (rule:
+ * closure-bookings), as the closures screen lists them.
+ */
+export async function closureBookings(docs: DocumentStore, closure: ClosureInput, clock: Clock) {
+  const today = todayIn(clock);
+  // A one-off range bounds the dates to read; a recurring one may fall in any coming year.
+  const dates = closure.recurring ? { $gte: today } : { $gte: closure.from < today ? today : closure.from, $lte: closure.to };
+  const bookings = await docs.find<BookingDoc>(COLLECTIONS.bookings, { booking_date: dates, status: { $in: ['pending', 'confirmed'] } });
+  return affectedBookings(closure, bookings, today).map((b) => ({
+    id: b.id,
+    date: b.booking_date,
+    time: b.booking_time,
+    name: b.name,
+    total_pizzas: b.total_pizzas,
+    status: b.status as 'pending' | 'confirmed',
+  }));
 }
 
 export async function listVipCustomers(docs: DocumentStore) {

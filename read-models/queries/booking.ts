@@ -7,12 +7,13 @@ import {
   type VipAccess,
 } from '../../domain/kioskDay/schedule.js';
 import { customerCancellation } from '../../domain/kioskDay/decide.js';
+import { closureOn, type Closure } from '../../domain/closures/closures.js';
 import { msg } from '../../domain/messages.js';
 import type { Settings } from '../../domain/settings/settings.js';
 import { addDays, daysBetween, isAhead, wallClock, type Clock } from '../../domain/shared/time.js';
 import type { DocumentStore } from '../documentStore.js';
 import { COLLECTIONS, type BookingDoc, type DayDoc } from '../shapes.js';
-import { getSettings, publicDoc } from './common.js';
+import { getClosures, getSettings, publicDoc } from './common.js';
 
 export interface SlotView {
   time: string;
@@ -48,7 +49,7 @@ export interface OpenDay {
 
 /** Open days from today on, within the horizon; VIP days only as vip_dates, for a valid token. */
 export async function openDays(docs: DocumentStore, input: { days: number; vip: VipAccess | null; clock: Clock }) {
-  const settings = await getSettings(docs);
+  const [settings, closures] = await Promise.all([getSettings(docs), getClosures(docs)]);
   const now = wallClock(input.clock.now, input.clock.timeZone);
   const today = now.date;
   const requestedLast = addDays(today, input.days - 1);
@@ -72,7 +73,7 @@ export async function openDays(docs: DocumentStore, input: { days: number; vip: 
     const day = dayDocs.get(date) ?? null;
     const hours = dayHours(date, settings, day?.entry ?? null);
     const isVipDay = day?.is_vip ?? false;
-    if (dateAccessProblem({ date, today, settings, hours, isVipDay, vip: input.vip })) continue;
+    if (dateAccessProblem({ date, today, settings, hours, isVipDay, vip: input.vip, closure: closureOn(date, closures) })) continue;
     if (upcomingSlots(date, settings, day, 1, now).length === 0) continue;
     const view = { date, openTime: hours.openTime, closeTime: hours.closeTime, is_vip: isVipDay, vip_description: day?.vip_description ?? null };
     (isVipDay ? vip_dates : open_days).push(view);
@@ -91,25 +92,28 @@ const NO_DAY_DOC = {};
 
 export async function availability(docs: DocumentStore, input: { date: string; pizzas: number; vip: VipAccess | null; clock: Clock }): Promise<Availability> {
   const { date, pizzas, vip, clock } = input;
-  const [settings, day] = await Promise.all([getSettings(docs), docs.get<DayDoc>(COLLECTIONS.days, date)]);
+  const [settings, day, closures] = await Promise.all([getSettings(docs), docs.get<DayDoc>(COLLECTIONS.days, date), getClosures(docs)]);
   const now = wallClock(clock.now, clock.timeZone);
+  // A closure's id names it for good (ids are never reused, a closure never changes), so it can
+  // key the memoised answers like the documents do.
+  const closure = closureOn(date, closures);
   let bySettings = answers.get(settings);
   if (!bySettings) answers.set(settings, (bySettings = new WeakMap()));
   let byDay = bySettings.get(day ?? NO_DAY_DOC);
   if (!byDay) bySettings.set(day ?? NO_DAY_DOC, (byDay = new Map()));
-  const key = `${date}|${pizzas}|${now.date}|${now.minutes}|${vip ? `${vip.customerId}|${vip.date}` : '-'}`;
+  const key = `${date}|${pizzas}|${now.date}|${now.minutes}|${vip ? `${vip.customerId}|${vip.date}` : '-'}|${closure?.id ?? '-'}`;
   let answer = byDay.get(key);
   if (!answer) {
     if (byDay.size > 500) byDay.clear();
-    answer = computeAvailability(date, pizzas, vip, settings, day, now);
+    answer = computeAvailability(date, pizzas, vip, settings, day, closure, now);
     byDay.set(key, answer);
   }
   return answer;
 }
 
-function computeAvailability(date: string, pizzas: number, vip: VipAccess | null, settings: Settings, day: DayDoc | null, now: Now): Availability {
+function computeAvailability(date: string, pizzas: number, vip: VipAccess | null, settings: Settings, day: DayDoc | null, closure: Closure | null, now: Now): Availability {
   const hours = dayHours(date, settings, day?.entry ?? null);
-  const problem = dateAccessProblem({ date, today: now.date, settings, hours, isVipDay: day?.is_vip ?? false, vip });
+  const problem = dateAccessProblem({ date, today: now.date, settings, hours, isVipDay: day?.is_vip ?? false, vip, closure });
   if (problem) return { available: false, message: problem, slots: [], fits_request: false };
   const slots = upcomingSlots(date, settings, day, pizzas, now);
   const fits = slots.some((s) => s.can_accommodate);

@@ -4,11 +4,17 @@ import { vipAccessFromLink } from '../../domain/vip/vipLinks.js';
 import type { VipCustomer } from '../../domain/vip/vipCustomers.js';
 import type { VipAccess } from '../../domain/kioskDay/schedule.js';
 import type { DocumentStore } from '../documentStore.js';
-import { COLLECTIONS, type SettingsDoc, type VipCustomerDoc, type VipLinkDoc } from '../shapes.js';
+import type { Closure } from '../../domain/closures/closures.js';
+import { COLLECTIONS, type ClosuresDoc, type SettingsDoc, type VipCustomerDoc, type VipLinkDoc } from '../shapes.js';
 
 export async function getSettings(docs: DocumentStore): Promise<Settings> {
   const stored = (await docs.get<SettingsDoc>(COLLECTIONS.settings, 'current'))?.settings;
   return stored ? withDefaults(stored) : defaultSettings();
+}
+
+/** The closures in effect (rule: closures); the one document is cached like the settings. */
+export async function getClosures(docs: DocumentStore): Promise<Closure[]> {
+  return (await docs.get<ClosuresDoc>(COLLECTIONS.closures, 'all'))?.closures ?? [];
 }
 
 /** Drops the projection bookkeeping (_pos) before a document leaves the server. */

@@ -130,6 +130,8 @@ describe('real answers of every GET route match their declared response schema',
     expect((await t.post('/api/admin/vip-invitations/send', { customer_ids: [customer.body.id], subject: 'Hej {name}', message: 'Välkommen', expires_hours: 24 }, admin)).status).toBe(200);
     expect((await t.post('/api/admin/bonus-codes', { code: 'HOST10', description: 'Höst', discount_percentage: 10, usage_limit: 5, expires_at: null, is_active: true }, admin)).status).toBe(201);
     await t.put(`/api/admin/bookings/${id}/confirm`, {}, admin);
+    const closure = await t.post('/api/admin/closures', { from: '2026-12-24', to: '2026-12-26', reason: 'Jul', recurring: true }, admin);
+    expect(closure.status).toBe(201);
 
     const token = encodeURIComponent(link.body.token);
     const concrete: Record<string, string[]> = {
@@ -140,7 +142,8 @@ describe('real answers of every GET route match their declared response schema',
       '/api/admin/bookings': ['/api/admin/bookings', '/api/admin/bookings?status=confirmed&date=2026-11-24'],
       '/api/admin/bookings/:id': [`/api/admin/bookings/${id}`],
       '/api/admin/bookings/:id/history': [`/api/admin/bookings/${id}/history`],
-      '/api/admin/calendar/week': ['/api/admin/calendar/week?start=2026-11-23'],
+      '/api/admin/calendar/week': ['/api/admin/calendar/week?start=2026-11-23', '/api/admin/calendar/week?start=2026-12-21'],
+      '/api/admin/closures/:id/bookings': [`/api/admin/closures/${closure.body.closure.id}/bookings`],
       '/api/admin/stats/top-pizzas': ['/api/admin/stats/top-pizzas?period=month'],
       '/api/admin/stats/sales': ['/api/admin/stats/sales?period=year&group_by=week'],
       '/api/admin/customers/export': ['/api/admin/customers/export?email=vip@example.se'],

@@ -12,6 +12,7 @@ import { Commands } from '../../api/services/commands.js';
 import { SettingsService } from '../../api/services/settings.js';
 import { MenuService } from '../../api/services/menu.js';
 import { VipService } from '../../api/services/vip.js';
+import { CLOSURES_STREAM, closuresDecider, closuresOf } from '../../domain/closures/closures.js';
 import { BookingsService } from '../../api/services/bookings.js';
 import { BonusCodesService } from '../../api/services/bonusCodes.js';
 import { kioskDayDecider } from '../../domain/kioskDay/decide.js';
@@ -26,7 +27,9 @@ function apiProcess(file: string, at = now) {
   const commands = new Commands({ bus, clock: () => ({ now: at, timeZone: 'Europe/Stockholm' }), publicUrl: 'http://kiosk.test', waitForReadModels: async () => true });
   const settings = new SettingsService(commands);
   const menu = new MenuService(commands);
-  const bookings = new BookingsService(commands, settings, menu, new VipService(commands));
+  // The closures stream (rule: closures) as bookings read it; cancelling is not used here.
+  const closures = { current: () => commands.load(CLOSURES_STREAM, closuresDecider).then((loaded) => closuresOf(loaded.state)) };
+  const bookings = new BookingsService(commands, settings, menu, new VipService(commands), closures);
   return { store, bus, settings, menu, bookings, bonusCodes: new BonusCodesService(commands) };
 }
 

@@ -43,6 +43,7 @@ export function order(options: Partial<PlaceBooking> & { pizzas?: number } = {})
     discount: null,
     vip: null,
     settings: settingsWith(),
+    closures: [],
     clock,
     ...rest,
   };

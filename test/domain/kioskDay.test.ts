@@ -630,20 +630,20 @@ describe('calendar entries (rule: open-days)', () => {
 describe('VIP marking (rule: vip-dates)', () => {
   it('marks an open day as VIP, with description and who did it', () => {
     kioskDay()
-      .when({ type: 'MarkDayVip', date: TOMORROW, description: 'Provsmakning', actor: 'admin@pizzakiosken.se', settings: settingsWith() })
+      .when({ type: 'MarkDayVip', date: TOMORROW, description: 'Provsmakning', actor: 'admin@pizzakiosken.se', settings: settingsWith(), closures: [] })
       .then([{ type: 'DayMarkedVip', data: { date: TOMORROW, description: 'Provsmakning', created_by: 'admin@pizzakiosken.se' } }]);
   });
 
   it("refuses a day closed by its weekday: 'Endast öppna dagar kan markeras som VIP'", () => {
-    kioskDay().when({ type: 'MarkDayVip', date: SUNDAY, description: null, actor: 'a', settings: closedSundays() }).thenThrows('Endast öppna dagar kan markeras som VIP');
+    kioskDay().when({ type: 'MarkDayVip', date: SUNDAY, description: null, actor: 'a', settings: closedSundays(), closures: [] }).thenThrows('Endast öppna dagar kan markeras som VIP');
   });
 
   it('refuses a day closed by a calendar entry, and accepts a closed weekday opened by one', () => {
     kioskDay({ type: 'DayScheduleSet', data: { date: TOMORROW, isOpen: false, openTime: '11:00', closeTime: '22:00' } })
-      .when({ type: 'MarkDayVip', date: TOMORROW, description: null, actor: 'a', settings: settingsWith() })
+      .when({ type: 'MarkDayVip', date: TOMORROW, description: null, actor: 'a', settings: settingsWith(), closures: [] })
       .thenThrows('Endast öppna dagar kan markeras som VIP');
     kioskDay({ type: 'DayScheduleSet', data: { date: SUNDAY, isOpen: true, openTime: '11:00', closeTime: '22:00' } })
-      .when({ type: 'MarkDayVip', date: SUNDAY, description: null, actor: 'a', settings: closedSundays() })
+      .when({ type: 'MarkDayVip', date: SUNDAY, description: null, actor: 'a', settings: closedSundays(), closures: [] })
       .thenMatches([{ type: 'DayMarkedVip' }]);
   });
 

@@ -163,7 +163,7 @@ describe('weekdaySyncReport: POST /admin/settings/sync-calendar (rule: open-days
 });
 
 describe('dateAccessProblem (rule: bookable-dates)', () => {
-  const base = { today: TODAY, settings: settingsWith(), hours: open('11:00', '22:00'), isVipDay: false, vip: null };
+  const base = { today: TODAY, settings: settingsWith(), hours: open('11:00', '22:00'), isVipDay: false, vip: null, closure: null };
 
   it('accepts today and every date up to the horizon', () => {
     expect(dateAccessProblem({ ...base, date: TODAY })).toBeNull();

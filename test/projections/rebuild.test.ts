@@ -33,6 +33,11 @@ beforeAll(async () => {
   await t.post('/api/admin/vip-links/generate', { vip_customer_id: customer.body.id, expires_hours: 24 }, admin);
   await t.post('/api/admin/pizzas', { name: 'Tillfällig', price_cents: 5000 }, admin);
   await t.del('/api/admin/pizzas/7', undefined, admin);
+  // Closures: added and removed (the closures document after both).
+  await t.post('/api/admin/closures', { from: '2026-12-24', to: '2026-12-26', reason: 'Jul', recurring: true }, admin);
+  const removed = await t.post('/api/admin/closures', { from: '2027-07-01', to: '2027-07-14', reason: 'Semester' }, admin);
+  await t.post('/api/admin/closures', { from: '2027-02-01', to: '2027-02-02', reason: 'Inventering' }, admin);
+  await t.del(`/api/admin/closures/${removed.body.closure.id}`, undefined, admin);
 });
 afterAll(() => t.close());
 

@@ -2,7 +2,7 @@
 import { calendarDaySchema, calendarWeekQuerySchema } from '../../../domain/payloads.js';
 import { calendarDaySavedSchema, calendarWeekSchema } from '../../../domain/answers/index.js';
 import { calendarDay, calendarWeek } from '../../../read-models/queries/admin.js';
-import { getSettings } from '../../../read-models/queries/common.js';
+import { getClosures, getSettings } from '../../../read-models/queries/common.js';
 import { dayAsWritten } from '../../../projections/asWritten.js';
 import { describeRoutes, refusals } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
@@ -19,7 +19,7 @@ export const calendarRoutes: RoutePlugin = async (app, { deps: { services, docs 
     const { date } = request.body;
     const position = await services.calendar.setDaySchedule(request.body, actorOf(request));
     // The day as this write left it, also when the read model lags (projections/asWritten.ts).
-    const [settings, day] = await Promise.all([getSettings(docs), dayAsWritten(docs, date, position, () => services.calendar.dayEvents(date))]);
-    return { success: true as const, day: calendarDay(date, settings, day) };
+    const [settings, closures, day] = await Promise.all([getSettings(docs), getClosures(docs), dayAsWritten(docs, date, position, () => services.calendar.dayEvents(date))]);
+    return { success: true as const, day: calendarDay(date, settings, day, closures) };
   });
 };

@@ -19,6 +19,7 @@ import { bonusCodeRoutes } from './bonusCodes.js';
 import { statsRoutes } from './stats.js';
 import { settingsRoutes } from './settings.js';
 import { calendarRoutes } from './calendar.js';
+import { closureRoutes } from './closures.js';
 import { vipRoutes } from './vip.js';
 import { accountingRoutes } from './accounting.js';
 import { customerRoutes } from './customers.js';
@@ -55,7 +56,7 @@ export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
       if (!request.admin) throw new DomainError(msg.notSignedIn, 'unauthorized');
       request.sessionId = sessionId;
     });
-    for (const routes of [accountRoutes, bookingRoutes, reportRoutes, pizzaRoutes, bonusCodeRoutes, statsRoutes, settingsRoutes, calendarRoutes, vipRoutes, accountingRoutes, customerRoutes]) {
+    for (const routes of [accountRoutes, bookingRoutes, reportRoutes, pizzaRoutes, bonusCodeRoutes, statsRoutes, settingsRoutes, calendarRoutes, closureRoutes, vipRoutes, accountingRoutes, customerRoutes]) {
       await secured.register(routes, { deps, limiters });
     }
   });

@@ -63,6 +63,9 @@ export function CalendarScreen({ start: initialStart, days: initialDays, today: 
     <>
       <div className="admin-title">
         <h1>{calendarTexts.title}</h1>
+        <a className="btn btn--secondary" href="/admin/calendar/closures">
+          {calendarTexts.closures}
+        </a>
       </div>
       <WeekNav start={start} thisMonday={thisMonday} enabled={hydrated} onGo={go} />
       <Legend />

@@ -23,7 +23,7 @@ export const dayLabel = (date: string) => dayjs(date).format('dddd D MMMM');
 export function DayCard({ day, today, past, busy, enabled, ...on }: Props) {
   const when = dayjs(day.date);
   const label = dayLabel(day.date);
-  const classes = ['day', day.isOpen ? 'day--open' : 'day--closed', day.isVIP ? 'day--vip' : '', today ? 'day--today' : '', past ? 'day--past' : ''].filter(Boolean).join(' ');
+  const classes = ['day', day.isOpen && !day.closure ? 'day--open' : 'day--closed', day.closure ? 'day--shut' : '', day.isVIP ? 'day--vip' : '', today ? 'day--today' : '', past ? 'day--past' : ''].filter(Boolean).join(' ');
   return (
     <li className={classes} data-date={day.date} aria-current={today ? 'date' : undefined} aria-busy={busy || undefined}>
       <div className="day__head">
@@ -41,6 +41,14 @@ export function DayCard({ day, today, past, busy, enabled, ...on }: Props) {
         <span className="day-switch__text">{day.isOpen ? calendarTexts.open : calendarTexts.closed}</span>
       </button>
 
+      {day.closure && (
+        // A closure (rule: closures) outranks the day's hours: no booking, no VIP marking.
+        <p className="day__closure">
+          <a href="/admin/calendar/closures">
+            <strong>{calendarTexts.closedFor}</strong> {day.closure.reason}
+          </a>
+        </p>
+      )}
       {day.isOpen && (
         <p className="day__hours">
           <span className="visually-hidden">{calendarTexts.hoursHidden}</span>
@@ -65,7 +73,8 @@ export function DayCard({ day, today, past, busy, enabled, ...on }: Props) {
           </a>
         </>
       ) : (
-        day.isOpen && (
+        day.isOpen &&
+        !day.closure && (
           <button type="button" className="btn btn--ghost btn--small" disabled={!enabled} onClick={on.onVip} aria-label={calendarTexts.markVipLabel(label)}>
             <span aria-hidden="true">★</span> {calendarTexts.markVip}
           </button>

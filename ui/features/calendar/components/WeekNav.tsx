@@ -45,6 +45,7 @@ export function Legend() {
     ['open', calendarTexts.open],
     ['closed', calendarTexts.closed],
     ['vip', calendarTexts.vipDay],
+    ['shut', calendarTexts.shutDay],
     ['today', calendarTexts.today],
   ] as const;
   return (
