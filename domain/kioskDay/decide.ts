@@ -25,6 +25,7 @@ import {
   type KioskDayState,
 } from './kioskDay.js';
 import { decideKitchenStep, type KitchenStep } from './kitchen.js';
+import { decideMoveAway, decidePlaceMoved, decideReschedule, decideUndoMove, type RescheduleCommand } from './reschedule.js';
 
 export interface PlaceBooking {
   type: 'PlaceBooking';
@@ -56,7 +57,8 @@ export type KioskDayCommand =
   | { type: 'ConfirmBooking'; bookingId: string; clock: Clock }
   | { type: 'CancelBookingByStaff'; bookingId: string; reason: string; clock: Clock }
   | { type: 'CancelBookingByCustomer'; bookingId: string; email: string; settings: Settings; clock: Clock }
-  | { type: 'RecordKitchenStep'; bookingId: string; step: KitchenStep; clock: Clock };
+  | { type: 'RecordKitchenStep'; bookingId: string; step: KitchenStep; clock: Clock }
+  | RescheduleCommand;
 
 export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDayState> = {
   initialState: initialKioskDayState,
@@ -84,6 +86,7 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
       }
       case 'ConfirmBooking': {
         const booking = existingBooking(state, command.bookingId);
+        if (booking.status === 'moved') reject(msg.bookingMovedTo(booking.moved_to));
         if (booking.status !== 'pending') reject(booking.status === 'cancelled' ? msg.bookingAlreadyCancelled : msg.bookingNotPending);
         return [{ type: 'BookingConfirmed', data: { booking_id: booking.booking_id, confirmed_at: command.clock.now.toISOString() } }];
       }
@@ -92,6 +95,7 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
         if (!reason) reject(msg.cancelReasonRequired);
         const booking = existingBooking(state, command.bookingId);
         if (booking.status === 'cancelled') reject(msg.bookingAlreadyCancelled);
+        if (booking.status === 'moved') reject(msg.bookingMovedTo(booking.moved_to));
         return [{ type: 'BookingCancelled', data: cancellation(booking, 'staff', reason, command.clock) }];
       }
       case 'CancelBookingByCustomer': {
@@ -99,24 +103,35 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
         // A wrong e-mail answers like a missing booking, so booking numbers cannot be probed.
         if (!booking || booking.email.toLowerCase() !== command.email.trim().toLowerCase()) notFound(msg.bookingNotFound);
         if (booking!.status === 'cancelled') reject(msg.bookingAlreadyCancelled);
+        if (booking!.status === 'moved') reject(msg.bookingMovedTo(booking!.moved_to));
         if (!customerCancellation(booking!, command.settings, command.clock).can_cancel) reject(msg.tooLateToCancel);
         return [{ type: 'BookingCancelled', data: cancellation(booking!, 'customer', null, command.clock) }];
       }
       case 'RecordKitchenStep': {
         const booking = existingBooking(state, command.bookingId);
         if (booking.status === 'cancelled') reject(msg.bookingAlreadyCancelled);
+        if (booking.status === 'moved') reject(msg.bookingMovedTo(booking.moved_to));
         if (booking.status === 'pending') reject(msg.kitchenNeedsConfirmed);
         const step = decideKitchenStep(booking.booking_id, booking.kitchen, command.step, command.clock.now.toISOString());
         return step ? [{ type: 'KitchenStepRecorded', data: step }] : [];
       }
+      case 'RescheduleBooking':
+        return decideReschedule(command, state);
+      case 'PlaceMovedBooking':
+        return decidePlaceMoved(command, state);
+      case 'MoveBookingAway':
+        return decideMoveAway(command, state);
+      case 'UndoMovedBooking':
+        return decideUndoMove(command, state);
       default:
         return assertNever(command);
     }
   },
 };
 
-function cancellation(booking: Booking, by: 'staff' | 'customer', reason: string | null, clock: Clock): BookingCancelledData {
+export function cancellation(booking: Booking, by: 'staff' | 'customer', reason: string | null, clock: Clock): BookingCancelledData {
   if (booking.status === 'cancelled') throw new DomainError(msg.bookingAlreadyCancelled);
+  if (booking.status === 'moved') throw new DomainError(msg.bookingMovedTo(booking.moved_to));
   return {
     booking_id: booking.booking_id,
     by,
@@ -159,7 +174,7 @@ function sameOrder(placed: BookingPlacedData, command: PlaceBooking): boolean {
   );
 }
 
-function placeBooking(command: PlaceBooking, state: KioskDayState): KioskDayEvent {
+export function placeBooking(command: PlaceBooking, state: KioskDayState): KioskDayEvent {
   const { date, time, requestedPizzas, lines, settings, clock } = command;
 
   // 1. The order itself: SPEC 5's count rules.
@@ -222,7 +237,7 @@ export function customerCancellation(
 ): { can_cancel: boolean; hours_until_booking: number } {
   const minutes = minutesUntil(clock, booking.booking_date, booking.booking_time);
   return {
-    can_cancel: booking.status !== 'cancelled' && minutes >= customerCancelDeadlineMinutes(settings),
+    can_cancel: booking.status !== 'cancelled' && booking.status !== 'moved' && minutes >= customerCancelDeadlineMinutes(settings),
     hours_until_booking: Math.max(0, Math.floor(minutes / 60)),
   };
 }

@@ -46,6 +46,11 @@ export interface BookingPlacedData {
    * from before the key existed, and bookings made without one, carry none.
    */
   idempotency_key?: string;
+  /**
+   * Set when the booking is another booking moved here from another date (rule: reschedule):
+   * that booking's number. The old number points at this one once the move is complete.
+   */
+  moved_from?: string;
 }
 
 export type KioskDayEvent =
@@ -55,7 +60,43 @@ export type KioskDayEvent =
   | DomainEvent<'BookingPlaced', BookingPlacedData>
   | DomainEvent<'BookingConfirmed', { booking_id: string; confirmed_at: string }>
   | DomainEvent<'BookingCancelled', BookingCancelledData>
-  | DomainEvent<'KitchenStepRecorded', KitchenStepRecordedData>;
+  | DomainEvent<'KitchenStepRecorded', KitchenStepRecordedData>
+  | DomainEvent<'BookingRescheduled', BookingRescheduledData>
+  | DomainEvent<'BookingMovedAway', BookingMovedAwayData>;
+
+/**
+ * A booking moved to another time of its own date (rule: reschedule): one event in one stream,
+ * so the move is atomic. It goes back to pending for staff to confirm the new time.
+ */
+export interface BookingRescheduledData {
+  booking_id: string;
+  booking_date: string;
+  from_time: string;
+  to_time: string;
+  total_pizzas: number;
+  previous_status: 'pending' | 'confirmed';
+  rescheduled_at: string;
+}
+
+/**
+ * The second step of a move to another date (rule: reschedule): the booking now lives on as
+ * `to` (placed on its own day first, with `moved_from`), so its capacity here is freed. Like a
+ * cancellation it carries what it takes back, so the read models undo the booking from this
+ * event alone; unlike one it carries no bonus-code use: the use moved with the booking.
+ */
+export interface BookingMovedAwayData {
+  booking_id: string;
+  to: string;
+  to_date: string;
+  to_time: string;
+  moved_at: string;
+  previous_status: 'pending' | 'confirmed';
+  booking_date: string;
+  booking_time: string;
+  total_pizzas: number;
+  final_total_cents: number;
+  items: BookingLine[];
+}
 
 /**
  * A cancellation carries what it takes back (time, pizzas, lines, total, previous status), so
@@ -75,6 +116,12 @@ export interface BookingCancelledData {
   /** The bonus-code use the cancellation gives back (rule: cancellation-returns-bonus-use). */
   bonus_code?: string | null;
   bonus_ref?: string | null;
+  /**
+   * The cancellation takes back the first step of a move that could not be completed (rule:
+   * reschedule): the customer never asked for it, so no mail goes out, and the bonus-code use is
+   * not given back (it belongs to the booking that stayed).
+   */
+  move_undone?: true;
 }
 
 /**
@@ -85,11 +132,15 @@ export interface BookingCancelledData {
 type BookingBase = Pick<BookingPlacedData, 'booking_id' | 'booking_date' | 'booking_time' | 'email' | 'total_pizzas' | 'final_total_cents' | 'items' | 'bonus_code' | 'bonus_ref'> & {
   /** The order's way through the kitchen (rule: kitchen-steps). */
   kitchen: KitchenTrack;
+  /** The booking this one was moved from (rule: reschedule), or null. */
+  moved_from: string | null;
 };
 export type Booking =
   | (BookingBase & { status: 'pending' })
   | (BookingBase & { status: 'confirmed'; confirmed_at: string })
-  | (BookingBase & { status: 'cancelled'; cancelled_by: 'staff' | 'customer'; cancel_reason: string | null; cancelled_at: string });
+  | (BookingBase & { status: 'cancelled'; cancelled_by: 'staff' | 'customer'; cancel_reason: string | null; cancelled_at: string })
+  /** Moved to another date (rule: reschedule): it lives on as `moved_to` and holds nothing here. */
+  | (BookingBase & { status: 'moved'; moved_to: string; moved_at: string });
 
 export interface KioskDayState {
   entry: CalendarEntry | null;
@@ -138,7 +189,8 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
     case 'BookingPlaced': {
       const { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code } = event.data;
       const bonus_ref = event.data.bonus_ref ?? null;
-      state.bookings.set(booking_id, { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, kitchen: noKitchenTrack(), status: 'pending' });
+      const moved_from = event.data.moved_from ?? null;
+      state.bookings.set(booking_id, { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, kitchen: noKitchenTrack(), moved_from, status: 'pending' });
       usePizzas(state, event.data.booking_time, event.data.total_pizzas);
       state.placedCount += 1;
       if (event.data.idempotency_key !== undefined) state.byIdempotencyKey.set(event.data.idempotency_key, event.data);
@@ -151,7 +203,7 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
     }
     case 'BookingCancelled': {
       const booking = state.bookings.get(event.data.booking_id);
-      if (!booking || booking.status === 'cancelled') return state;
+      if (!booking || booking.status === 'cancelled' || booking.status === 'moved') return state;
       state.bookings.set(booking.booking_id, {
         ...booking,
         status: 'cancelled',
@@ -165,6 +217,24 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
     case 'KitchenStepRecorded': {
       const booking = state.bookings.get(event.data.booking_id);
       if (booking) state.bookings.set(booking.booking_id, { ...booking, kitchen: evolveKitchenTrack(booking.kitchen, event.data) });
+      return state;
+    }
+    case 'BookingRescheduled': {
+      const booking = state.bookings.get(event.data.booking_id);
+      if (!booking || booking.status === 'cancelled' || booking.status === 'moved') return state;
+      const { booking_id, booking_date, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, moved_from } = booking;
+      // Back to pending with no kitchen steps: staff confirm the new time as a new booking.
+      state.bookings.set(booking_id, { booking_id, booking_date, booking_time: event.data.to_time, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, moved_from, kitchen: noKitchenTrack(), status: 'pending' });
+      usePizzas(state, booking.booking_time, -total_pizzas);
+      usePizzas(state, event.data.to_time, total_pizzas);
+      return state;
+    }
+    case 'BookingMovedAway': {
+      const booking = state.bookings.get(event.data.booking_id);
+      if (!booking || booking.status === 'cancelled' || booking.status === 'moved') return state;
+      const { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, moved_from, kitchen } = booking;
+      state.bookings.set(booking_id, { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, moved_from, kitchen, status: 'moved', moved_to: event.data.to, moved_at: event.data.moved_at });
+      usePizzas(state, booking_time, -total_pizzas);
       return state;
     }
     default: {
