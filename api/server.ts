@@ -21,6 +21,7 @@ import { operationsRoutes } from './routes/operations.js';
 import type { Config } from './config.js';
 import { createMailer } from './mail/mailer.js';
 import { mailReactor } from './mail/reactor.js';
+import { startMoveRecovery } from './services/reschedule.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -105,6 +106,14 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   await reactor?.start();
   bus.onAppend(() => reactor?.wake());
 
+  // Moves to another date cut off between their two steps (a crash, a lost process) are finished
+  // or undone (rule: reschedule): once the read models have caught up at start, then every minute.
+  const moveRecovery = startMoveRecovery({
+    service: services.reschedule,
+    ready: async () => projections.waitFor(await events.headPosition(), 60_000),
+    log: (message, error) => console.error(message, error),
+  });
+
   const app = await buildApp({
     services,
     docs,
@@ -159,6 +168,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
           clearInterval(reaper);
           clearTimeout(cut);
         }
+        await moveRecovery.stop();
         await reactor?.stop();
         await projector.stop();
         await projections.stop();

@@ -8,6 +8,7 @@ import { CalendarService } from './calendar.js';
 import { Commands, type ServiceContext } from './commands.js';
 import { MenuService } from './menu.js';
 import { PushService } from './push.js';
+import { RescheduleService } from './reschedule.js';
 import { SettingsService } from './settings.js';
 import { VipService } from './vip.js';
 
@@ -25,6 +26,7 @@ export function createServices(context: ServiceContext, docs: DocumentStore) {
     vip,
     admins: new AdminsService(commands, docs),
     bookings: new BookingsService(commands, settings, menu, vip),
+    reschedule: new RescheduleService(commands, settings, docs),
     calendar: new CalendarService(commands, settings, docs),
     bonusCodes: new BonusCodesService(commands),
     push: new PushService(commands),
