@@ -1,7 +1,7 @@
 // /my-booking's texts (SPEC 2, 5, 8); the shared customer texts are in ui/lib/texts.ts.
 export const myBookingTexts = {
   title: 'Min bokning',
-  intro: 'Se din beställning eller avboka den. Du hittar bokningsnumret i bekräftelsen och i e-posten.',
+  intro: 'Se din beställning, flytta den eller avboka den. Du hittar bokningsnumret i bekräftelsen och i e-posten.',
   find: 'Hitta bokning',
   finding: 'Söker...',
   email: 'E-post',

@@ -181,7 +181,7 @@ export function MyBookingScreen() {
               )}
               {result.can_cancel ? (
                 <>
-                  <button type="button" className="btn btn--primary" disabled={busy} onClick={() => setRescheduling(true)}>
+                  <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => setRescheduling(true)}>
                     {myBookingTexts.reschedule}
                   </button>
                   <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void cancel()}>
