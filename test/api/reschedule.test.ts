@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '../../domain/messages.js';
 import { rescheduleAnswerSchema } from '../../domain/answers/index.js';
 import { COLLECTIONS } from '../../read-models/shapes.js';
-import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
+import { MONDAY_MORNING, bookingPayload, startTestServer, useTestServer } from './harness.js';
 
 let admin: string;
 const t = useTestServer({ now: () => MONDAY_MORNING });
@@ -193,5 +193,19 @@ describe('moves in progress', () => {
   it('recovery finds none left once every move is complete', async () => {
     expect(await t.server.docs.find(COLLECTIONS.moves, {})).toEqual([]);
     expect(await t.server.services.reschedule.recover()).toBe(0);
+  });
+});
+
+describe('POST /api/bookings/{id}/reschedule is rate-limited', () => {
+  it('with lookup and public cancel (each tries an e-mail): 429 beyond LOOKUPS_PER_MINUTE', async () => {
+    const limited = await startTestServer({ now: () => MONDAY_MORNING, config: { lookupsPerMinute: 2 } });
+    try {
+      const body = { email: 'prov@example.se', date: FRIDAY, time: '12:00' };
+      expect((await limited.post('/api/bookings/20261126-1/reschedule', body)).status).toBe(404);
+      expect((await limited.post('/api/bookings/lookup', { email: 'prov@example.se', booking_id: '20261126-1' })).status).toBe(404);
+      expect(await limited.post('/api/bookings/20261126-1/reschedule', body)).toMatchObject({ status: 429, body: { error: msg.tooManyRequests } });
+    } finally {
+      await limited.close();
+    }
   });
 });
