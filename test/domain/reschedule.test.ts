@@ -89,6 +89,11 @@ describe('a booking moved within its own date (rule: reschedule)', () => {
     kioskDay(booking, closed).when(reschedule()).thenThrows(msg.dayClosed);
   });
 
+  it('keeps a booking on its VIP day: only the time changes, no token needed', () => {
+    const vipDay: KioskDayEvent = { type: 'DayMarkedVip', data: { date: TOMORROW, description: 'Lucia', created_by: 'admin@example.se' } };
+    kioskDay(booking, vipDay).when(reschedule()).thenMatches([{ type: 'BookingRescheduled', data: { to_time: '13:00' } }]);
+  });
+
   it('answers a wrong e-mail like a missing booking, so numbers cannot be probed', () => {
     kioskDay(booking).when(reschedule({ email: 'someone@example.se' })).thenThrows(msg.bookingNotFound, 'not_found');
     kioskDay().when(reschedule()).thenThrows(msg.bookingNotFound, 'not_found');
@@ -150,6 +155,11 @@ describe('a booking moved to another date, step 1 on the new date (rule: resched
     const closed: KioskDayEvent = { type: 'DayScheduleSet', data: { date: LATER, isOpen: false, openTime: '11:00', closeTime: '22:00' } };
     kioskDay(closed).when(placeMoved()).thenThrows(msg.dayClosed);
     kioskDay().when(placeMoved({ date: day(30) })).thenThrows(msg.dateTooFarAhead);
+  });
+
+  it('refuses a VIP-only date: a move carries no VIP token (rule: vip-dates)', () => {
+    const vipDay: KioskDayEvent = { type: 'DayMarkedVip', data: { date: LATER, description: null, created_by: 'admin@example.se' } };
+    kioskDay(vipDay).when(placeMoved()).thenThrows(msg.vipOnlyDate);
   });
 
   it('uses a key no client can send as its Idempotency-Key, so no booking request can take it first', () => {
