@@ -209,3 +209,25 @@ describe('POST /api/bookings/{id}/reschedule is rate-limited', () => {
     }
   });
 });
+
+describe('the statistics of moved bookings', () => {
+  it('count a moved booking once, on its new date, pending again; a same-date move of a confirmed one moves it back to pending', async () => {
+    const fresh = await startTestServer({ now: () => MONDAY_MORNING });
+    try {
+      const cookie = await fresh.login();
+      const overview = async () => (await fresh.get('/api/admin/stats/overview', cookie)).body.overview;
+      const a = (await fresh.post('/api/bookings', bookingPayload({ date: THURSDAY, time: '12:00' }))).body.booking_id;
+      const b = (await fresh.post('/api/bookings', bookingPayload({ date: THURSDAY, time: '13:00' }))).body.booking_id;
+      await fresh.put(`/api/admin/bookings/${a}/confirm`, {}, cookie);
+      await fresh.put(`/api/admin/bookings/${b}/confirm`, {}, cookie);
+      expect(await overview()).toMatchObject({ total_bookings: 2, confirmed_bookings: 2, pending_bookings: 0, total_pizzas: 4 });
+      expect((await fresh.post(`/api/bookings/${a}/reschedule`, { email: 'asa@example.se', date: FRIDAY, time: '12:00' })).status).toBe(200);
+      expect((await fresh.post(`/api/bookings/${b}/reschedule`, { email: 'asa@example.se', date: THURSDAY, time: '14:00' })).status).toBe(200);
+      expect(await overview()).toMatchObject({ total_bookings: 2, confirmed_bookings: 0, pending_bookings: 2, cancelled_bookings: 0, total_pizzas: 4 });
+      const peaks = (await fresh.get('/api/admin/stats/peak-times?period=year', cookie)).body.peak_hours;
+      expect(peaks.map((p: { hour: string | number }) => String(p.hour)).sort()).toEqual(['12', '14']);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
