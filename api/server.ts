@@ -22,6 +22,7 @@ import type { Config } from './config.js';
 import { createMailer } from './mail/mailer.js';
 import { mailReactor } from './mail/reactor.js';
 import { BookingTimers, type Sweep } from './timers/bookingTimers.js';
+import { startMoveRecovery } from './services/reschedule.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -126,6 +127,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     log: (message, error) => console.error(message, error),
   });
   await timers.start();
+  // Moves to another date cut off between their two steps (a crash, a lost process) are finished
+  // or undone (rule: reschedule): once the read models have caught up at start, then every minute.
+  const moveRecovery = startMoveRecovery({
+    service: services.reschedule,
+    ready: async () => projections.waitFor(await events.headPosition(), 60_000),
+    log: (message, error) => console.error(message, error),
+  });
 
   const app = await buildApp({
     services,
@@ -188,6 +196,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
           clearTimeout(cut);
         }
         await timers.stop();
+        await moveRecovery.stop();
         await reactor?.stop();
         await projector.stop();
         await projections.stop();

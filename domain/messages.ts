@@ -60,6 +60,11 @@ export const msg = {
   reminderTooLate: 'Bokningen gjordes eller bekräftades så nära inpå tiden att den inte får någon påminnelse',
   invalidIdempotencyKey: 'Ogiltig idempotensnyckel',
   idempotencyKeyReused: 'Idempotensnyckeln har redan använts för en annan bokning',
+  // Ours: moving a booking (rule: reschedule)
+  tooLateToReschedule: 'Det är för sent att flytta bokningen online. Kontakta kiosken.',
+  rescheduleSameTime: 'Bokningen har redan den tiden. Välj en annan dag eller tid.',
+  bookingMovedTo: (id: string) => `Bokningen är flyttad till ${id}`,
+  bookingRescheduled: 'Bokningen är flyttad',
   // Ours: the kitchen's steps (rule: kitchen-steps)
   kitchenNeedsConfirmed: 'Bekräfta bokningen innan den går till köket',
   kitchenAlreadyStarted: 'Beställningen är redan påbörjad i köket',

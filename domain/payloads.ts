@@ -100,6 +100,13 @@ export const publicCancelSchema = z.object({
   email: z.string({ error: msg.lookupFieldsRequired }).trim().min(1, { error: msg.lookupFieldsRequired }),
 });
 
+/** POST /bookings/{id}/reschedule (rule: reschedule): the booking's e-mail and the new date and time. */
+export const rescheduleSchema = z.object({
+  email: publicCancelSchema.shape.email,
+  date: dateField(),
+  time: timeField(),
+});
+
 /** GET /bookings/{id}/calendar.ics?email= : the booking's e-mail, as for a cancellation. */
 export const calendarQuerySchema = publicCancelSchema;
 

@@ -1,6 +1,6 @@
 // Every read-model projection, in the order the runner applies them.
 import { adminSessionsProjection, bonusCodesProjection, closuresProjection, menuProjection, pushProjection, settingsProjection, vipProjection } from './catalog.js';
-import { bookingsProjection, daysProjection, statsProjection } from './kioskDays.js';
+import { bookingsProjection, daysProjection, movesProjection, statsProjection } from './kioskDays.js';
 import type { Projection } from './projection.js';
 
 export const allProjections: Projection[] = [
@@ -9,6 +9,7 @@ export const allProjections: Projection[] = [
   daysProjection,
   bookingsProjection,
   statsProjection,
+  movesProjection,
   bonusCodesProjection,
   vipProjection,
   pushProjection,

@@ -2,11 +2,12 @@
 // the calendar; the bookings list; and the sales statistics.
 import type { RecordedEvent } from '../domain/eventStore.js';
 import type { BookingLine, KioskDayEvent } from '../domain/kioskDay/kioskDay.js';
-import { COLLECTIONS, pizzaSummary, type BookingDoc, type DayDoc, type StatsDayDoc } from '../read-models/shapes.js';
+import { msg } from '../domain/messages.js';
+import { COLLECTIONS, pizzaSummary, type BookingDoc, type DayDoc, type MoveDoc, type StatsDayDoc } from '../read-models/shapes.js';
 import type { Projection } from './projection.js';
 
-const dayEvents = new Set(['DayScheduleSet', 'DayMarkedVip', 'DayVipRemoved', 'BookingPlaced', 'BookingConfirmed', 'BookingCancelled']);
-const bookingEvents = new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled']);
+const bookingEvents = new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingRescheduled', 'BookingMovedAway']);
+const dayEvents = new Set(['DayScheduleSet', 'DayMarkedVip', 'DayVipRemoved', ...bookingEvents]);
 
 const asDayEvent = (recorded: RecordedEvent) => recorded as unknown as KioskDayEvent & RecordedEvent;
 const dateOfStream = (recorded: RecordedEvent) => recorded.streamName.slice('kioskday-'.length);
@@ -56,11 +57,16 @@ export const daysProjection: Projection = {
             active_bookings: day.active_bookings + 1,
           };
         case 'BookingCancelled':
+        case 'BookingMovedAway':
           return {
             ...day,
             pizzas_by_time: addPizzas(day.pizzas_by_time, event.data.booking_time, -event.data.total_pizzas),
             active_bookings: day.active_bookings - 1,
           };
+        case 'BookingRescheduled': {
+          const { from_time, to_time, total_pizzas } = event.data;
+          return { ...day, pizzas_by_time: addPizzas(addPizzas(day.pizzas_by_time, from_time, -total_pizzas), to_time, total_pizzas) };
+        }
         default:
           return day;
       }
@@ -101,6 +107,8 @@ export const bookingsProjection: Projection = {
           cancelled_at: null,
           cancelled_by: null,
           cancel_reason: null,
+          moved_from: d.moved_from ?? null,
+          moved_to: null,
         }));
       }
       case 'BookingConfirmed':
@@ -113,11 +121,61 @@ export const bookingsProjection: Projection = {
             ? { ...doc, status: 'cancelled', cancelled_at: event.data.cancelled_at, cancelled_by: event.data.by, cancel_reason: event.data.reason }
             : null,
         );
+      case 'BookingRescheduled':
+        return batch.update<BookingDoc>(COLLECTIONS.bookings, event.data.booking_id, recorded, (doc) =>
+          doc ? { ...doc, booking_time: event.data.to_time, status: 'pending', confirmed_at: null } : null,
+        );
+      case 'BookingMovedAway':
+        // Shown as cancelled (SPEC's three statuses) with the number it lives on under.
+        return batch.update<BookingDoc>(COLLECTIONS.bookings, event.data.booking_id, recorded, (doc) =>
+          doc
+            ? { ...doc, status: 'cancelled', cancelled_at: event.data.moved_at, cancelled_by: 'customer', cancel_reason: msg.bookingMovedTo(event.data.to), moved_to: event.data.to }
+            : null,
+        );
       default:
         return;
     }
   },
 };
+
+/**
+ * Moves to another date whose first step is done and second not yet (rule: reschedule): what
+ * api/services/reschedule.ts finishes after a crash. Only moves in progress are kept.
+ */
+export const movesProjection: Projection = {
+  name: 'moves_v1',
+  collections: [COLLECTIONS.moves],
+  eventTypes: new Set(['BookingPlaced', 'BookingMovedAway', 'BookingCancelled']),
+  apply(recorded, batch) {
+    const event = asDayEvent(recorded);
+    switch (event.type) {
+      case 'BookingPlaced': {
+        const d = event.data;
+        if (!d.moved_from) return;
+        const from = d.moved_from;
+        return batch.update<MoveDoc>(COLLECTIONS.moves, d.booking_id, recorded, () => ({
+          id: d.booking_id,
+          from,
+          booking_date: d.booking_date,
+          booking_time: d.booking_time,
+          email: d.email,
+          requested_at: d.placed_at,
+        }));
+      }
+      case 'BookingMovedAway':
+        return removeMove(batch, event.data.to, recorded);
+      case 'BookingCancelled':
+        return removeMove(batch, event.data.booking_id, recorded);
+      default:
+        return;
+    }
+  },
+};
+
+/** Forgets a move in progress; most bookings never had one, and leave no tombstone behind. */
+async function removeMove(batch: Parameters<Projection['apply']>[1], id: string, recorded: RecordedEvent) {
+  if (await batch.get<MoveDoc>(COLLECTIONS.moves, id)) await batch.update<MoveDoc>(COLLECTIONS.moves, id, recorded, () => null);
+}
 
 const emptyStatsDay = (date: string): StatsDayDoc => ({
   id: date,
@@ -171,7 +229,20 @@ export const statsProjection: Projection = {
           return { ...day, pending: day.pending - 1, confirmed: day.confirmed + 1 };
         case 'BookingCancelled': {
           const from = event.data.previous_status;
+          // An undone first step of a move was never the customer's booking: as if never placed.
+          if (event.data.move_undone) return applySales({ ...day, [from]: day[from] - 1, placed: day.placed - 1 }, event.data, -1);
           return applySales({ ...day, [from]: day[from] - 1, cancelled: day.cancelled + 1 }, event.data, -1);
+        }
+        case 'BookingMovedAway': {
+          // The booking now counts on the date it moved to.
+          const from = event.data.previous_status;
+          return applySales({ ...day, [from]: day[from] - 1, placed: day.placed - 1 }, event.data, -1);
+        }
+        case 'BookingRescheduled': {
+          const { from_time, to_time, previous_status } = event.data;
+          const moved = applySales(day, { booking_time: from_time, total_pizzas: 0, final_total_cents: 0, items: [] }, -1);
+          const hours = applySales(moved, { booking_time: to_time, total_pizzas: 0, final_total_cents: 0, items: [] }, 1);
+          return previous_status === 'confirmed' ? { ...hours, confirmed: hours.confirmed - 1, pending: hours.pending + 1 } : hours;
         }
         default:
           return day;

@@ -16,6 +16,7 @@ export const COLLECTIONS = {
   bonusCodes: 'bonus_codes_v1',
   statsDays: 'stats_days_v1',
   pushSubscriptions: 'push_subscriptions_v1',
+  moves: 'moves_v1',
   adminSessions: 'admin_sessions_v1',
   closures: 'closures_v1',
 } as const;
@@ -79,6 +80,28 @@ export type BookingDoc = {
   cancelled_at: string | null;
   cancelled_by: 'staff' | 'customer' | 'system' | null;
   cancel_reason: string | null;
+  /**
+   * rule: reschedule. `moved_from`: this booking was moved here from that number; `moved_to`:
+   * moved to that number (then shown as cancelled: SPEC has three statuses). Absent in documents
+   * written before moves existed.
+   */
+  moved_from?: string | null;
+  moved_to?: string | null;
+};
+
+/**
+ * A move to another date with its first step done and its second not yet seen (rule: reschedule):
+ * what recovery finishes. Keyed by the new booking's number; gone once the old booking points at
+ * it or the new booking is cancelled.
+ */
+export type MoveDoc = {
+  id: string;
+  from: string;
+  booking_date: string;
+  booking_time: string;
+  email: string;
+  /** When the customer asked (step 1): step 2 checks the cut-off at this instant. */
+  requested_at: string;
 };
 
 export type VipCustomerDoc = {

@@ -10,7 +10,7 @@ export type AppliedSource = (listener: (events: readonly RecordedEvent[]) => voi
 
 export type { BookingChange };
 
-const BOOKING_EVENTS = new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled']);
+const BOOKING_EVENTS = new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingRescheduled', 'BookingMovedAway']);
 const KEEP_ALIVE_MS = 25_000;
 
 /** What a screen needs to react: no e-mail or phone goes over the stream. */

@@ -21,8 +21,10 @@ import type { Mailer, MailMessage } from './mailer.js';
 import {
   bookingCancelledMail,
   bookingConfirmedMail,
+  bookingMovedMail,
   bookingReceivedMail,
   bookingReminderMail,
+  movedBookingToStaffMail,
   newBookingToStaffMail,
   vipInvitationMail,
 } from './templates.js';
@@ -79,12 +81,15 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
   const projection: Projection = {
     name: MAIL_REACTOR,
     collections: [MAIL_LOG],
-    eventTypes: new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingReminded', 'VipInvitationsSent']),
+    eventTypes: new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingReminded', 'BookingRescheduled', 'BookingMovedAway', 'VipInvitationsSent']),
     async apply(recorded, batch) {
       const event = recorded as unknown as (KioskDayEvent | VipLinkEvent) & RecordedEvent;
       switch (event.type) {
         case 'BookingPlaced': {
           const booking = event.data;
+          // The first step of a move (rule: reschedule): mailed once the move is complete
+          // (BookingMovedAway below), never for a step that may yet be undone.
+          if (booking.moved_from) return;
           await send(recorded, batch, 'customer', bookingReceivedMail(booking, o.publicUrl));
           const settings = await getSettings(o.docs);
           await send(recorded, batch, 'staff', newBookingToStaffMail(booking, settings.admin_email, `${o.publicUrl}/admin/bookings?status=pending`));
@@ -96,6 +101,8 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
           return;
         }
         case 'BookingCancelled': {
+          // An undone first step of a move: the customer kept the booking they had.
+          if (event.data.move_undone) return;
           const booking = await bookingOf(recorded, event.data.booking_id);
           if (booking) await send(recorded, batch, 'customer', bookingCancelledMail(booking, event.data.reason, event.data.by));
           return;
@@ -104,6 +111,20 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
           const booking = await bookingOf(recorded, event.data.booking_id);
           // Cancelled since the reminder was decided: a reminder would send the customer to the kiosk for nothing.
           if (booking && booking.status !== 'cancelled') await send(recorded, batch, 'customer', bookingReminderMail(booking));
+          return;
+        }
+        case 'BookingRescheduled':
+        case 'BookingMovedAway': {
+          // A completed move (rule: reschedule): the customer gets the new time, staff a notice
+          // to confirm it, as for a new booking.
+          const moved = event.type === 'BookingMovedAway';
+          const booking = await bookingOf(recorded, moved ? event.data.to : event.data.booking_id);
+          if (!booking) return;
+          const movedFrom = moved ? event.data.booking_id : null;
+          const fromTime = moved ? `${event.data.booking_date} ${event.data.booking_time}` : event.data.from_time;
+          await send(recorded, batch, 'customer', bookingMovedMail(booking, movedFrom, o.publicUrl));
+          const settings = await getSettings(o.docs);
+          await send(recorded, batch, 'staff', movedBookingToStaffMail(booking, movedFrom, fromTime, settings.admin_email, `${o.publicUrl}/admin/bookings?status=pending`));
           return;
         }
         case 'VipInvitationsSent': {

@@ -103,6 +103,36 @@ export function newBookingToStaffMail(b: MailBooking, adminEmail: string, adminU
   ]);
 }
 
+/**
+ * To the customer when a move is complete (rule: reschedule): the new time, and the number to use
+ * from now on when it changed (the old one keeps working on /my-booking). Pending again.
+ */
+export function bookingMovedMail(b: MailBooking, movedFrom: string | null, baseUrl: string): MailMessage {
+  const manage = `${baseUrl.replace(/\/+$/, '')}/my-booking?id=${encodeURIComponent(numberOf(b))}&email=${encodeURIComponent(b.email)}`;
+  return message(b.email, `Bokningen är flyttad: ${numberOf(b)}`, [
+    `Hej ${b.name}!`,
+    `Din bokning är flyttad till ${swedishDate(b.booking_date)} kl. ${b.booking_time}.`,
+    ...(movedFrom ? [`Ditt nya bokningsnummer är ${numberOf(b)} (tidigare ${movedFrom}).`] : []),
+    'Väntar på bekräftelse: personalen bekräftar den nya tiden. Du får ett nytt mejl när den är bekräftad.',
+    '',
+    ...orderLines(b),
+    '',
+    { label: 'Se, flytta eller avboka din bokning:', url: manage },
+  ]);
+}
+
+/** To the kiosk's admin e-mail: a moved booking waits for its new time to be confirmed. */
+export function movedBookingToStaffMail(b: MailBooking, movedFrom: string | null, fromTime: string, adminEmail: string, adminUrl: string): MailMessage {
+  return message(adminEmail, `Flyttad bokning att bekräfta: ${numberOf(b)}`, [
+    `En bokning har flyttats${movedFrom ? ` (tidigare ${movedFrom})` : ''} från ${fromTime} och väntar på bekräftelse av den nya tiden.`,
+    '',
+    ...orderLines(b),
+    `E-post: ${b.email}`,
+    '',
+    { label: 'Bekräfta här:', url: adminUrl },
+  ]);
+}
+
 export function bookingConfirmedMail(b: MailBooking): MailMessage {
   return message(b.email, `Din bokning ${numberOf(b)} är bekräftad`, [
     `Hej ${b.name}!`,

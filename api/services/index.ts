@@ -10,6 +10,7 @@ import { ClosuresService } from './closures.js';
 import { Commands, type ServiceContext } from './commands.js';
 import { MenuService } from './menu.js';
 import { PushService } from './push.js';
+import { RescheduleService } from './reschedule.js';
 import { SettingsService } from './settings.js';
 import { VipService } from './vip.js';
 
@@ -31,6 +32,7 @@ export function createServices(context: ServiceContext, docs: DocumentStore) {
     closures,
     admins: new AdminsService(commands, docs),
     bookings,
+    reschedule: new RescheduleService(commands, settings, closures, docs),
     calendar: new CalendarService(commands, settings, closures, docs),
     bonusCodes: new BonusCodesService(commands),
     push: new PushService(commands),

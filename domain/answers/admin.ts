@@ -38,7 +38,7 @@ export const bookingHistorySchema = z.array(
 
 /** One change the admin's live stream (GET /admin/live, server-sent events) tells of. */
 export const bookingChangeSchema = z.strictObject({
-  type: z.enum(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled']),
+  type: z.enum(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingRescheduled', 'BookingMovedAway']),
   booking_id: z.string(),
   booking_date: isoDate.optional(),
   booking_time: clockTime.optional(),

@@ -90,6 +90,10 @@ export const bookingSchema = z
     cancelled_at: instant.nullable(),
     cancelled_by: z.enum(['staff', 'customer', 'system']).nullable(),
     cancel_reason: z.string().nullable(),
+    /** rule: reschedule. The number this booking was moved from (absent on bookings older than moves). */
+    moved_from: z.string().nullable().optional(),
+    /** rule: reschedule. The number it was moved to; it then shows as cancelled. */
+    moved_to: z.string().nullable().optional(),
   })
   .meta({ id: 'Booking' });
 export type Booking = z.infer<typeof bookingSchema>;
@@ -119,6 +123,10 @@ export const lookupAnswerSchema = z.strictObject({
   hours_until_booking: z.number(),
 });
 export type LookupAnswer = z.infer<typeof lookupAnswerSchema>;
+
+/** POST /bookings/{id}/reschedule: the booking as it now is (a new number when the date changed). */
+export const rescheduleAnswerSchema = z.strictObject({ booking: bookingSchema }).meta({ id: 'Rescheduled' });
+export type RescheduleAnswer = z.infer<typeof rescheduleAnswerSchema>;
 
 /** POST /bookings/{id}/cancel-public */
 export const publicCancelAnswerSchema = z.strictObject({ success: z.literal(true), message: z.string() });

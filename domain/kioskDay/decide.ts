@@ -27,6 +27,7 @@ import {
   type KioskDayState,
 } from './kioskDay.js';
 import { decideKitchenStep, type KitchenStep } from './kitchen.js';
+import { decideMoveAway, decidePlaceMoved, decideReschedule, decideUndoMove, type RescheduleCommand } from './reschedule.js';
 
 export interface PlaceBooking {
   type: 'PlaceBooking';
@@ -63,7 +64,8 @@ export type KioskDayCommand =
   | { type: 'RecordKitchenStep'; bookingId: string; step: KitchenStep; clock: Clock }
   // The system's timers (api/timers): each decided here, so a repeat or a racing process appends nothing.
   | { type: 'ExpirePendingBooking'; bookingId: string; settings: Settings; clock: Clock }
-  | { type: 'RemindBooking'; bookingId: string; settings: Settings; clock: Clock };
+  | { type: 'RemindBooking'; bookingId: string; settings: Settings; clock: Clock }
+  | RescheduleCommand;
 
 export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDayState> = {
   initialState: initialKioskDayState,
@@ -94,6 +96,7 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
       }
       case 'ConfirmBooking': {
         const booking = existingBooking(state, command.bookingId);
+        if (booking.status === 'moved') reject(msg.bookingMovedTo(booking.moved_to));
         if (booking.status !== 'pending') reject(booking.status === 'cancelled' ? msg.bookingAlreadyCancelled : msg.bookingNotPending);
         return [{ type: 'BookingConfirmed', data: { booking_id: booking.booking_id, confirmed_at: command.clock.now.toISOString() } }];
       }
@@ -102,6 +105,7 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
         if (!reason) reject(msg.cancelReasonRequired);
         const booking = existingBooking(state, command.bookingId);
         if (booking.status === 'cancelled') reject(msg.bookingAlreadyCancelled);
+        if (booking.status === 'moved') reject(msg.bookingMovedTo(booking.moved_to));
         return [{ type: 'BookingCancelled', data: cancellation(booking, 'staff', reason, command.clock) }];
       }
       case 'CancelBookingByCustomer': {
@@ -109,12 +113,14 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
         // A wrong e-mail answers like a missing booking, so booking numbers cannot be probed.
         if (!booking || booking.email.toLowerCase() !== command.email.trim().toLowerCase()) notFound(msg.bookingNotFound);
         if (booking!.status === 'cancelled') reject(msg.bookingAlreadyCancelled);
+        if (booking!.status === 'moved') reject(msg.bookingMovedTo(booking!.moved_to));
         if (!customerCancellation(booking!, command.settings, command.clock).can_cancel) reject(msg.tooLateToCancel);
         return [{ type: 'BookingCancelled', data: cancellation(booking!, 'customer', null, command.clock) }];
       }
       case 'RecordKitchenStep': {
         const booking = existingBooking(state, command.bookingId);
         if (booking.status === 'cancelled') reject(msg.bookingAlreadyCancelled);
+        if (booking.status === 'moved') reject(msg.bookingMovedTo(booking.moved_to));
         if (booking.status === 'pending') reject(msg.kitchenNeedsConfirmed);
         const step = decideKitchenStep(booking.booking_id, booking.kitchen, command.step, command.clock.now.toISOString());
         return step ? [{ type: 'KitchenStepRecorded', data: step }] : [];
@@ -123,6 +129,14 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
         return expirePending(command, existingBooking(state, command.bookingId));
       case 'RemindBooking':
         return remind(command, existingBooking(state, command.bookingId));
+      case 'RescheduleBooking':
+        return decideReschedule(command, state);
+      case 'PlaceMovedBooking':
+        return decidePlaceMoved(command, state);
+      case 'MoveBookingAway':
+        return decideMoveAway(command, state);
+      case 'UndoMovedBooking':
+        return decideUndoMove(command, state);
       default:
         return assertNever(command);
     }
@@ -170,8 +184,9 @@ function remind(command: Extract<KioskDayCommand, { type: 'RemindBooking' }>, bo
   ];
 }
 
-function cancellation(booking: Booking, by: CancelledBy, reason: string | null, clock: Clock): BookingCancelledData {
+export function cancellation(booking: Booking, by: CancelledBy, reason: string | null, clock: Clock): BookingCancelledData {
   if (booking.status === 'cancelled') throw new DomainError(msg.bookingAlreadyCancelled);
+  if (booking.status === 'moved') throw new DomainError(msg.bookingMovedTo(booking.moved_to));
   return {
     booking_id: booking.booking_id,
     by,
@@ -214,7 +229,7 @@ function sameOrder(placed: BookingPlacedData, command: PlaceBooking): boolean {
   );
 }
 
-function placeBooking(command: PlaceBooking, state: KioskDayState): KioskDayEvent {
+export function placeBooking(command: PlaceBooking, state: KioskDayState): KioskDayEvent {
   const { date, time, requestedPizzas, lines, settings, clock } = command;
 
   // 1. The order itself: SPEC 5's count rules.
@@ -278,7 +293,7 @@ export function customerCancellation(
 ): { can_cancel: boolean; hours_until_booking: number } {
   const minutes = minutesUntil(clock, booking.booking_date, booking.booking_time);
   return {
-    can_cancel: booking.status !== 'cancelled' && minutes >= customerCancelDeadlineMinutes(settings),
+    can_cancel: booking.status !== 'cancelled' && booking.status !== 'moved' && minutes >= customerCancelDeadlineMinutes(settings),
     hours_until_booking: Math.max(0, Math.floor(minutes / 60)),
   };
 }

@@ -36,7 +36,19 @@ function changes(event: KioskDayEvent): Record<string, unknown> | null {
     case 'BookingConfirmed':
       return { status: 'confirmed', previous_status: 'pending' };
     case 'BookingCancelled':
-      return { status: 'cancelled', previous_status: event.data.previous_status, by: event.data.by, reason: event.data.reason };
+      return {
+        status: 'cancelled',
+        previous_status: event.data.previous_status,
+        by: event.data.by,
+        reason: event.data.reason,
+        ...(event.data.move_undone ? { move_undone: true } : {}),
+      };
+    case 'BookingRescheduled':
+      // rule: reschedule. Same date: the time moved, and the booking waits for staff again.
+      return { status: 'pending', previous_status: event.data.previous_status, from_time: event.data.from_time, booking_time: event.data.to_time };
+    case 'BookingMovedAway':
+      // rule: reschedule. Another date: the booking lives on under the new number.
+      return { status: 'moved', previous_status: event.data.previous_status, moved_to: event.data.to, booking_date: event.data.to_date, booking_time: event.data.to_time };
     case 'KitchenStepRecorded':
       return { step: event.data.step, kitchen_status: event.data.kitchen_status, previous_kitchen_status: event.data.previous_kitchen_status };
     case 'BookingReminded':

@@ -46,6 +46,11 @@ export interface BookingPlacedData {
    * from before the key existed, and bookings made without one, carry none.
    */
   idempotency_key?: string;
+  /**
+   * Set when the booking is another booking moved here from another date (rule: reschedule):
+   * that booking's number. The old number points at this one once the move is complete.
+   */
+  moved_from?: string;
 }
 
 export type KioskDayEvent =
@@ -56,7 +61,9 @@ export type KioskDayEvent =
   | DomainEvent<'BookingConfirmed', { booking_id: string; confirmed_at: string }>
   | DomainEvent<'BookingCancelled', BookingCancelledData>
   | DomainEvent<'KitchenStepRecorded', KitchenStepRecordedData>
-  | DomainEvent<'BookingReminded', BookingRemindedData>;
+  | DomainEvent<'BookingReminded', BookingRemindedData>
+  | DomainEvent<'BookingRescheduled', BookingRescheduledData>
+  | DomainEvent<'BookingMovedAway', BookingMovedAwayData>;
 
 /** Who cancelled: the kiosk's staff, the customer, or the system (a pending booking expired). */
 export type CancelledBy = 'staff' | 'customer' | 'system';
@@ -72,6 +79,40 @@ export interface BookingRemindedData {
   booking_time: string;
   /** reminder_minutes_before in effect when it was decided. */
   minutes_before: number;
+}
+
+/**
+ * A booking moved to another time of its own date (rule: reschedule): one event in one stream,
+ * so the move is atomic. It goes back to pending for staff to confirm the new time.
+ */
+export interface BookingRescheduledData {
+  booking_id: string;
+  booking_date: string;
+  from_time: string;
+  to_time: string;
+  total_pizzas: number;
+  previous_status: 'pending' | 'confirmed';
+  rescheduled_at: string;
+}
+
+/**
+ * The second step of a move to another date (rule: reschedule): the booking now lives on as
+ * `to` (placed on its own day first, with `moved_from`), so its capacity here is freed. Like a
+ * cancellation it carries what it takes back, so the read models undo the booking from this
+ * event alone; unlike one it carries no bonus-code use: the use moved with the booking.
+ */
+export interface BookingMovedAwayData {
+  booking_id: string;
+  to: string;
+  to_date: string;
+  to_time: string;
+  moved_at: string;
+  previous_status: 'pending' | 'confirmed';
+  booking_date: string;
+  booking_time: string;
+  total_pizzas: number;
+  final_total_cents: number;
+  items: BookingLine[];
 }
 
 /**
@@ -92,6 +133,12 @@ export interface BookingCancelledData {
   /** The bonus-code use the cancellation gives back (rule: cancellation-returns-bonus-use). */
   bonus_code?: string | null;
   bonus_ref?: string | null;
+  /**
+   * The cancellation takes back the first step of a move that could not be completed (rule:
+   * reschedule): the customer never asked for it, so no mail goes out, and the bonus-code use is
+   * not given back (it belongs to the booking that stayed).
+   */
+  move_undone?: true;
 }
 
 /**
@@ -104,11 +151,15 @@ type BookingBase = Pick<BookingPlacedData, 'booking_id' | 'booking_date' | 'book
   kitchen: KitchenTrack;
   /** When its reminder was decided (rule: reminder); absent until then. */
   reminded_at?: string;
+  /** The booking this one was moved from (rule: reschedule), or null. */
+  moved_from: string | null;
 };
 export type Booking =
   | (BookingBase & { status: 'pending' })
   | (BookingBase & { status: 'confirmed'; confirmed_at: string })
-  | (BookingBase & { status: 'cancelled'; cancelled_by: CancelledBy; cancel_reason: string | null; cancelled_at: string });
+  | (BookingBase & { status: 'cancelled'; cancelled_by: CancelledBy; cancel_reason: string | null; cancelled_at: string })
+  /** Moved to another date (rule: reschedule): it lives on as `moved_to` and holds nothing here. */
+  | (BookingBase & { status: 'moved'; moved_to: string; moved_at: string });
 
 export interface KioskDayState {
   entry: CalendarEntry | null;
@@ -157,7 +208,8 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
     case 'BookingPlaced': {
       const { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code, placed_at } = event.data;
       const bonus_ref = event.data.bonus_ref ?? null;
-      state.bookings.set(booking_id, { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, placed_at, kitchen: noKitchenTrack(), status: 'pending' });
+      const moved_from = event.data.moved_from ?? null;
+      state.bookings.set(booking_id, { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, placed_at, kitchen: noKitchenTrack(), moved_from, status: 'pending' });
       usePizzas(state, event.data.booking_time, event.data.total_pizzas);
       state.placedCount += 1;
       if (event.data.idempotency_key !== undefined) state.byIdempotencyKey.set(event.data.idempotency_key, event.data);
@@ -170,7 +222,7 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
     }
     case 'BookingCancelled': {
       const booking = state.bookings.get(event.data.booking_id);
-      if (!booking || booking.status === 'cancelled') return state;
+      if (!booking || booking.status === 'cancelled' || booking.status === 'moved') return state;
       state.bookings.set(booking.booking_id, {
         ...booking,
         status: 'cancelled',
@@ -189,6 +241,25 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
     case 'BookingReminded': {
       const booking = state.bookings.get(event.data.booking_id);
       if (booking) state.bookings.set(booking.booking_id, { ...booking, reminded_at: event.data.reminded_at });
+      return state;
+    }
+    case 'BookingRescheduled': {
+      const booking = state.bookings.get(event.data.booking_id);
+      if (!booking || booking.status === 'cancelled' || booking.status === 'moved') return state;
+      const { booking_id, booking_date, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, moved_from } = booking;
+      // Back to pending with no kitchen steps and no reminder: staff confirm the new time as a new
+      // booking, and an unconfirmed one waits from the move on (rule: pending-expiry).
+      state.bookings.set(booking_id, { booking_id, booking_date, booking_time: event.data.to_time, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, placed_at: event.data.rescheduled_at, moved_from, kitchen: noKitchenTrack(), status: 'pending' });
+      usePizzas(state, booking.booking_time, -total_pizzas);
+      usePizzas(state, event.data.to_time, total_pizzas);
+      return state;
+    }
+    case 'BookingMovedAway': {
+      const booking = state.bookings.get(event.data.booking_id);
+      if (!booking || booking.status === 'cancelled' || booking.status === 'moved') return state;
+      const { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, placed_at, moved_from, kitchen } = booking;
+      state.bookings.set(booking_id, { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, placed_at, moved_from, kitchen, status: 'moved', moved_to: event.data.to, moved_at: event.data.moved_at });
+      usePizzas(state, booking_time, -total_pizzas);
       return state;
     }
     default: {

@@ -126,8 +126,15 @@ function computeAvailability(date: string, pizzas: number, vip: VipAccess | null
  * case-insensitive); a wrong e-mail is null like a missing booking, so numbers cannot be probed.
  */
 export async function customerBooking(docs: DocumentStore, input: { bookingId: string; email: string }): Promise<BookingDoc | null> {
-  const doc = await docs.get<BookingDoc>(COLLECTIONS.bookings, input.bookingId.trim());
+  let doc = await docs.get<BookingDoc>(COLLECTIONS.bookings, input.bookingId.trim());
   if (!doc || doc.email.toLowerCase() !== input.email.trim().toLowerCase()) return null;
+  // A number that was moved to another date stands for the booking it lives on as (rule:
+  // reschedule): the customer's number keeps working. Bounded: each move is a request of theirs.
+  for (let hop = 0; doc.moved_to && hop < 50; hop++) {
+    const next: BookingDoc | null = await docs.get<BookingDoc>(COLLECTIONS.bookings, doc.moved_to);
+    if (!next) break;
+    doc = next;
+  }
   return doc;
 }
 

@@ -1,7 +1,7 @@
 // A customer's booking: placing it (POST /api/bookings, idempotent with a key), looking it up,
 // its calendar file, and cancelling it online.
-import { bookingHeadersSchema, bookingPayloadSchema, calendarQuerySchema, idParams, lookupSchema, publicCancelSchema } from '../../../domain/payloads.js';
-import { bookingCreatedSchema, lookupAnswerSchema, publicCancelAnswerSchema } from '../../../domain/answers/index.js';
+import { bookingHeadersSchema, bookingPayloadSchema, calendarQuerySchema, idParams, lookupSchema, publicCancelSchema, rescheduleSchema } from '../../../domain/payloads.js';
+import { bookingCreatedSchema, lookupAnswerSchema, publicCancelAnswerSchema, rescheduleAnswerSchema } from '../../../domain/answers/index.js';
 import { msg } from '../../../domain/messages.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { customerBooking, lookupBooking } from '../../../read-models/queries/booking.js';
@@ -65,7 +65,21 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs }
   const cancelSchema = { summary: 'Avboka online (minst 24 h före)', params: idParams, body: publicCancelSchema, response: { 200: publicCancelAnswerSchema, ...refusals } };
   app.post('/bookings/:id/cancel-public', { ...limitedBy(limiters.lookups), schema: cancelSchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    await services.bookings.cancelByCustomer(request.params.id, request.body.email);
+    // A number that was moved stands for the booking it lives on as (rule: reschedule).
+    await services.bookings.cancelByCustomer(await services.reschedule.currentId(request.params.id), request.body.email);
     return { success: true as const, message: msg.bookingCancelledByCustomer };
+  });
+
+  // rule: reschedule. Same cut-off as cancel-public; a new number when the date changes, and the
+  // old number keeps working (lookup, calendar file, cancel and reschedule follow it).
+  const rescheduleRouteSchema = {
+    summary: 'Flytta bokningen till en annan dag och tid (samma gräns som avbokning); den blir väntande igen',
+    params: idParams,
+    body: rescheduleSchema,
+    response: { 200: rescheduleAnswerSchema, ...refusals },
+  };
+  app.post('/bookings/:id/reschedule', { ...limitedBy(limiters.lookups), schema: rescheduleRouteSchema }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return services.reschedule.reschedule(request.params.id, request.body);
   });
 };

@@ -51,7 +51,18 @@ export const bookingTexts = {
   discount: 'Rabatt',
   total: 'Totalt',
   history: 'Historik',
-  events: { BookingPlaced: 'Bokning mottagen', BookingConfirmed: 'Bekräftad', BookingCancelled: 'Avbokad', BookingReminded: 'Påminnelse skickad' } as Record<string, string>,
+  events: {
+    BookingPlaced: 'Bokning mottagen',
+    BookingConfirmed: 'Bekräftad',
+    BookingCancelled: 'Avbokad',
+    BookingReminded: 'Påminnelse skickad',
+    // rule: reschedule
+    BookingRescheduled: 'Flyttad till ny tid',
+    BookingMovedAway: 'Flyttad till annan dag',
+  } as Record<string, string>,
+  /** A history entry of a move (rule: reschedule): where the booking went or came from. */
+  movedTo: (id: string, date: string, time: string) => `till ${id} (${date} ${time})`,
+  movedFrom: (id: string) => `flyttad från ${id}`,
   close: 'Stäng',
   none_: '–',
 };

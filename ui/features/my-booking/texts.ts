@@ -1,7 +1,7 @@
 // /my-booking's texts (SPEC 2, 5, 8); the shared customer texts are in ui/lib/texts.ts.
 export const myBookingTexts = {
   title: 'Min bokning',
-  intro: 'Se din beställning eller avboka den. Du hittar bokningsnumret i bekräftelsen och i e-posten.',
+  intro: 'Se din beställning, flytta den eller avboka den. Du hittar bokningsnumret i bekräftelsen och i e-posten.',
   find: 'Hitta bokning',
   finding: 'Söker...',
   email: 'E-post',
@@ -21,4 +21,28 @@ export const myBookingTexts = {
   /** The cut-off is the larger of 24 hours and the kiosk's cancellation deadline (domain/kioskDay/schedule.ts). */
   tooLate: (cutOff: string) => `Det är för sent att avboka online (mindre än ${cutOff} kvar). Ring kiosken om du behöver ändra något.`,
   searchAgain: 'Sök ny bokning',
+  // Moving the booking (rule: reschedule)
+  reschedule: 'Flytta bokningen',
+  rescheduleTitle: 'Flytta bokningen',
+  rescheduleIntro: (pizzas: number) =>
+    `Välj en ny dag och tid med plats för dina ${pizzas} ${pizzas === 1 ? 'pizza' : 'pizzor'}. Bokningen blir väntande igen tills kiosken har bekräftat den nya tiden.`,
+  newDate: 'Ny dag',
+  chooseDate: 'Välj en dag',
+  loadingDays: 'Laddar dagar...',
+  newTime: 'Ny tid',
+  chooseDateFirst: 'Välj en dag först.',
+  loadingSlots: 'Hämtar tider...',
+  currentTime: 'Din tid nu',
+  noSlotFits: 'Ingen tid denna dag har plats för hela beställningen. Prova en annan dag.',
+  moving: 'Flyttar...',
+  move: 'Flytta',
+  chooseNewTime: 'Välj en ny tid',
+  slotsFailed: 'Kunde inte hämta tider. Försök igen.',
+  daysFailed: 'Kunde inte hämta dagar. Försök igen.',
+  rescheduleFailed: 'Kunde inte flytta bokningen',
+  moved: 'Bokningen är flyttad!',
+  movedMail: 'Du får ett mejl med den nya tiden. Bokningen väntar på bekräftelse av kiosken.',
+  newNumber: (id: string) => `Ditt nya bokningsnummer är ${id}.`,
+  /** A number that was moved leads to the booking it lives on as. */
+  followedMove: (from: string, to: string) => `Bokning ${from} har flyttats. Den heter nu ${to}.`,
 };

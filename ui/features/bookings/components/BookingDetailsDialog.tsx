@@ -63,6 +63,7 @@ export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () 
                     <strong>{bookingTexts.events[entry.type] ?? entry.type}</strong>{' '}
                     <time dateTime={entry.time}>{new Date(entry.time).toLocaleString('sv-SE')}</time> · {entry.actor}
                     {typeof entry.data.reason === 'string' && entry.data.reason ? ` · ”${entry.data.reason}”` : ''}
+                    {moveNote(entry.data)}
                   </li>
                 ))}
               </ol>
@@ -75,4 +76,13 @@ export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () 
       </button>
     </Dialog>
   );
+}
+
+/** What a history entry of a move adds (rule: reschedule): the new number or time, or where it came from. */
+function moveNote(data: Record<string, unknown>): string {
+  const text = (key: string) => (typeof data[key] === 'string' ? (data[key] as string) : '');
+  if (text('moved_to')) return ` · ${bookingTexts.movedTo(text('moved_to'), text('booking_date'), text('booking_time'))}`;
+  if (text('moved_from')) return ` · ${bookingTexts.movedFrom(text('moved_from'))}`;
+  if (text('from_time')) return ` · ${text('from_time')} → ${text('booking_time')}`;
+  return '';
 }

@@ -1,11 +1,11 @@
 // /my-booking's calls (SPEC 7), each beside the schema the server checks it with.
 import type { z } from 'zod';
 import { api } from '../../../lib/api.js';
-import { lookupSchema, publicCancelSchema } from '../../../../domain/payloads.js';
-import type { LookupAnswer, PublicSettings } from '../../../../domain/answers/index.js';
+import { lookupSchema, publicCancelSchema, rescheduleSchema } from '../../../../domain/payloads.js';
+import type { AvailabilityAnswer, LookupAnswer, OpenDaysAnswer, PublicSettings, RescheduleAnswer } from '../../../../domain/answers/index.js';
 
-export type { LookupAnswer };
-export { lookupSchema };
+export type { LookupAnswer, RescheduleAnswer };
+export { lookupSchema, rescheduleSchema };
 
 /** POST /bookings/lookup: the booking when the e-mail matches. */
 export const lookupBooking = (body: z.output<typeof lookupSchema>) => api<LookupAnswer>('/bookings/lookup', { body });
@@ -15,6 +15,16 @@ export const publicSettings = () => api<PublicSettings>('/settings');
 
 /** POST /bookings/{id}/cancel-public with the booking's e-mail. */
 export const cancelBooking = (id: string, body: z.input<typeof publicCancelSchema>) => api(`/bookings/${encodeURIComponent(id)}/cancel-public`, { body });
+
+/** POST /bookings/{id}/reschedule: the booking at its new date and time (a new number when the date changed). */
+export const rescheduleBooking = (id: string, body: z.input<typeof rescheduleSchema>) =>
+  api<RescheduleAnswer>(`/bookings/${encodeURIComponent(id)}/reschedule`, { body });
+
+/** GET /open-days: the dates a booking can move to (as the booking page offers them). */
+export const openDays = () => api<OpenDaysAnswer>('/open-days?days=30');
+
+/** GET /test-availability: the slots of a date for the booking's pizzas (as the booking page asks). */
+export const slotsFor = (date: string, pizzas: number) => api<AvailabilityAnswer>(`/test-availability?${new URLSearchParams({ date, pizzas: String(pizzas) })}`);
 
 /** GET /bookings/{id}/calendar.ics?email=: the booking as a calendar file ("Lägg till i kalendern"). */
 export const calendarFileUrl = (id: string, email: string) => `/api/bookings/${encodeURIComponent(id)}/calendar.ics?email=${encodeURIComponent(email)}`;

@@ -4,11 +4,12 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorText, isNetworkError } from '../../../lib/api.js';
 import { check } from '../../../lib/formErrors.js';
-import { calendarFileUrl, cancelBooking, lookupBooking, lookupSchema, publicSettings, type LookupAnswer } from '../api/myBooking.js';
+import { calendarFileUrl, cancelBooking, lookupBooking, lookupSchema, myBookingUrl, publicSettings, type LookupAnswer, type RescheduleAnswer } from '../api/myBooking.js';
 import { CUSTOMER_CANCEL_MIN_MINUTES, customerCancelDeadlineMinutes } from '../../../../domain/kioskDay/schedule.js';
 import { myBookingTexts } from '../texts.js';
 import { msg } from '../../../../domain/messages.js';
 import { LookupForm } from './LookupForm.js';
+import { RescheduleDialog } from './RescheduleDialog.js';
 import { formatDateLong, formatHours } from '../../../lib/format.js';
 import { AmountRow, ItemsTable } from '../../../components/ItemsTable.js';
 import { STATUS_LABEL, customerTexts } from '../../../lib/texts.js';
@@ -20,6 +21,12 @@ export function MyBookingScreen() {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<LookupAnswer | null>(null);
   const [cancelledNow, setCancelledNow] = useState(false);
+  /** Set right after a move: the number the booking had before, and whether it changed. */
+  const [movedNow, setMovedNow] = useState<{ from: string } | null>(null);
+  /** The number the customer looked up, when it led to a booking moved on since (rule: reschedule). */
+  const [followedFrom, setFollowedFrom] = useState<string | null>(null);
+  const [rescheduling, setRescheduling] = useState(false);
+  const [capacity, setCapacity] = useState(6);
   // Named in the too-late notice; 24 hours until the kiosk's settings say more.
   const [cutOffMinutes, setCutOffMinutes] = useState(CUSTOMER_CANCEL_MIN_MINUTES);
 
@@ -30,9 +37,13 @@ export function MyBookingScreen() {
     setError('');
     try {
       const [answer, settings] = await Promise.all([lookupBooking(checked.data), publicSettings().catch(() => null)]);
-      if (settings) setCutOffMinutes(customerCancelDeadlineMinutes(settings));
+      if (settings) {
+        setCutOffMinutes(customerCancelDeadlineMinutes(settings));
+        setCapacity(settings.capacity_per_window);
+      }
       setResult(answer);
       setCancelledNow(false);
+      setFollowedFrom(answer.booking.id !== id.trim() ? id.trim() : null);
       setTimeout(() => document.getElementById('booking-result')?.focus(), 0);
     } catch (e) {
       setResult(null);
@@ -63,6 +74,7 @@ export function MyBookingScreen() {
       toast.success(customerTexts.cancelled, { duration: 4000 });
       toast.success(customerTexts.cancelledMail, { duration: 4000 });
       setCancelledNow(true);
+      setMovedNow(null);
       setResult({ ...result, booking: { ...result.booking, status: 'cancelled' }, can_cancel: false });
     } catch (e) {
       toast.error(isNetworkError(e) ? customerTexts.networkFailed : errorText(e, customerTexts.cancelFailed), { duration: 4000 });
@@ -71,7 +83,27 @@ export function MyBookingScreen() {
     }
   }
 
+  /** After a move: the booking as it now is (lookup again for can_cancel and the hours left). */
+  async function moved(answer: RescheduleAnswer) {
+    const from = result?.booking.id ?? '';
+    setRescheduling(false);
+    toast.success(myBookingTexts.moved, { duration: 4000 });
+    const next = answer.booking;
+    setBookingId(next.id);
+    window.history.replaceState(window.history.state, '', myBookingUrl(next.id, next.email));
+    try {
+      setResult(await lookupBooking({ email: next.email, booking_id: next.id }));
+    } catch {
+      setResult((current) => current && { ...current, booking: next, items: next.items });
+    }
+    setFollowedFrom(null);
+    setMovedNow({ from });
+    setTimeout(() => document.getElementById('booking-result')?.focus(), 0);
+  }
+
   function reset() {
+    setMovedNow(null);
+    setFollowedFrom(null);
     setResult(null);
     setEmail('');
     setBookingId('');
@@ -97,6 +129,16 @@ export function MyBookingScreen() {
               <h2 id="result-title">{myBookingTexts.bookingTitle(booking.id)}</h2>
               <span className={`badge badge--${booking.status}`}>{STATUS_LABEL[booking.status] ?? booking.status}</span>
             </div>
+            {movedNow && (
+              <p className="notice notice--success" role="status">
+                {myBookingTexts.moved} {movedNow.from !== booking.id ? myBookingTexts.newNumber(booking.id) : ''} {myBookingTexts.movedMail}
+              </p>
+            )}
+            {followedFrom && !movedNow && (
+              <p className="notice" role="status">
+                {myBookingTexts.followedMove(followedFrom, booking.id)}
+              </p>
+            )}
             {cancelledNow && (
               <p className="notice notice--success" role="status">
                 {customerTexts.cancelled} {customerTexts.cancelledMail}
@@ -138,9 +180,14 @@ export function MyBookingScreen() {
                 </a>
               )}
               {result.can_cancel ? (
-                <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void cancel()}>
-                  {myBookingTexts.cancel}
-                </button>
+                <>
+                  <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => setRescheduling(true)}>
+                    {myBookingTexts.reschedule}
+                  </button>
+                  <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void cancel()}>
+                    {myBookingTexts.cancel}
+                  </button>
+                </>
               ) : (
                 booking.status !== 'cancelled' && (
                   <p className="notice" role="note">
@@ -152,6 +199,7 @@ export function MyBookingScreen() {
                 {myBookingTexts.searchAgain}
               </button>
             </div>
+            {rescheduling && <RescheduleDialog booking={booking} capacity={capacity} onClose={() => setRescheduling(false)} onMoved={(answer) => void moved(answer)} />}
           </section>
         )
       )}
