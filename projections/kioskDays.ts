@@ -7,6 +7,8 @@ import type { Projection } from './projection.js';
 
 const dayEvents = new Set(['DayScheduleSet', 'DayMarkedVip', 'DayVipRemoved', 'BookingPlaced', 'BookingConfirmed', 'BookingCancelled']);
 const bookingEvents = new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled']);
+/** The bookings list also follows each order through the kitchen (rule: kitchen-steps). */
+const bookingDocEvents = new Set([...bookingEvents, 'KitchenStepRecorded']);
 
 const asDayEvent = (recorded: RecordedEvent) => recorded as unknown as KioskDayEvent & RecordedEvent;
 const dateOfStream = (recorded: RecordedEvent) => recorded.streamName.slice('kioskday-'.length);
@@ -72,7 +74,7 @@ export const bookingsProjection: Projection = {
   name: 'bookings_v1',
   collections: [COLLECTIONS.bookings],
   indexes: [[COLLECTIONS.bookings, 'booking_date'], [COLLECTIONS.bookings, 'status']],
-  eventTypes: bookingEvents,
+  eventTypes: bookingDocEvents,
   apply(recorded, batch) {
     const event = asDayEvent(recorded);
     switch (event.type) {
@@ -113,6 +115,14 @@ export const bookingsProjection: Projection = {
             ? { ...doc, status: 'cancelled', cancelled_at: event.data.cancelled_at, cancelled_by: event.data.by, cancel_reason: event.data.reason }
             : null,
         );
+      case 'KitchenStepRecorded':
+        // Back before the oven (an undone first step) leaves the field out, as a booking that
+        // never reached the kitchen has it (read-models/shapes.ts).
+        return batch.update<BookingDoc>(COLLECTIONS.bookings, event.data.booking_id, recorded, (doc) => {
+          if (!doc) return null;
+          const { kitchen_status: _previous, ...rest } = doc;
+          return event.data.kitchen_status === null ? rest : { ...rest, kitchen_status: event.data.kitchen_status };
+        });
       default:
         return;
     }

@@ -4,7 +4,7 @@ import { vipAccessFromLink } from '../../domain/vip/vipLinks.js';
 import type { VipCustomer } from '../../domain/vip/vipCustomers.js';
 import type { VipAccess } from '../../domain/kioskDay/schedule.js';
 import type { DocumentStore } from '../documentStore.js';
-import { COLLECTIONS, type SettingsDoc, type VipCustomerDoc, type VipLinkDoc } from '../shapes.js';
+import { COLLECTIONS, type BookingDoc, type SettingsDoc, type VipCustomerDoc, type VipLinkDoc } from '../shapes.js';
 
 export async function getSettings(docs: DocumentStore): Promise<Settings> {
   return (await docs.get<SettingsDoc>(COLLECTIONS.settings, 'current'))?.settings ?? defaultSettings();
@@ -14,6 +14,11 @@ export async function getSettings(docs: DocumentStore): Promise<Settings> {
 export function publicDoc<T extends { id: string }>(doc: T): Omit<T, '_pos'> {
   const { _pos, ...rest } = doc as T & { _pos?: number };
   return rest;
+}
+
+/** A booking as every answer shows it: kitchen_status null when the order has not reached the oven. */
+export function bookingView(doc: BookingDoc) {
+  return { ...publicDoc(doc), kitchen_status: doc.kitchen_status ?? null };
 }
 
 /** Documents keyed by a number (pizzas, codes, VIP customers) go out with a numeric id. */
