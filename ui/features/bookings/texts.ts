@@ -51,7 +51,8 @@ export const bookingTexts = {
   discount: 'Rabatt',
   total: 'Totalt',
   history: 'Historik',
-  events: { BookingPlaced: 'Bokning mottagen', BookingConfirmed: 'Bekräftad', BookingCancelled: 'Avbokad' } as Record<string, string>,
+  events: { BookingPlaced: 'Bokning mottagen', BookingConfirmed: 'Bekräftad', BookingCancelled: 'Avbokad', KitchenStepRecorded: 'Köket' } as Record<string, string>,
+  kitchenUndo: 'Ångrade senaste steget',
   close: 'Stäng',
   none_: '–',
 };

@@ -7,6 +7,8 @@ import { AmountRow, ItemsTable } from '../../../components/ItemsTable.js';
 import { formatDateLong } from '../../../lib/format.js';
 import { getBooking, getBookingHistory, type Booking, type BookingHistory } from '../api/bookings.js';
 import { bookingStatusText, bookingTexts } from '../texts.js';
+import type { KitchenStatus } from '../../../../domain/answers/booking.js';
+import { stepLabel } from '../../kitchen/texts.js';
 
 export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const [booking, setBooking] = useState<Booking | null>(null);
@@ -60,7 +62,7 @@ export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () 
               <ol className="timeline">
                 {history.map((entry, i) => (
                   <li key={i}>
-                    <strong>{bookingTexts.events[entry.type] ?? entry.type}</strong>{' '}
+                    <strong>{historyTitle(entry, booking.dine_in)}</strong>{' '}
                     <time dateTime={entry.time}>{new Date(entry.time).toLocaleString('sv-SE')}</time> · {entry.actor}
                     {typeof entry.data.reason === 'string' && entry.data.reason ? ` · ”${entry.data.reason}”` : ''}
                   </li>
@@ -75,4 +77,12 @@ export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () 
       </button>
     </Dialog>
   );
+}
+
+/** An entry's title: the event's name, and for a kitchen step the step taken (I ugnen, Ångra, ...). */
+function historyTitle(entry: BookingHistory[number], dineIn: boolean): string {
+  const title = bookingTexts.events[entry.type] ?? entry.type;
+  const step = entry.data.step;
+  if (entry.type !== 'KitchenStepRecorded' || typeof step !== 'string') return title;
+  return `${title}: ${step === 'undo' ? bookingTexts.kitchenUndo : stepLabel(step as KitchenStatus, dineIn)}`;
 }
