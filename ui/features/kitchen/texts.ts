@@ -23,6 +23,7 @@ export function statusLabel(status: KitchenStatus | null, dineIn: boolean): stri
 export const kitchenTexts = {
   title: 'Köket',
   date: 'Datum',
+  chooseDay: 'Välj dag',
   today: 'Idag',
   previousDay: 'Föregående dag',
   nextDay: 'Nästa dag',

@@ -102,7 +102,7 @@ export function KitchenScreen({ day: initial, requested }: { day: KitchenDayView
           </label>
         </div>
       </div>
-      <div className="kitchen-dates card" role="group" aria-label={kitchenTexts.date}>
+      <div className="kitchen-dates card" role="group" aria-label={kitchenTexts.chooseDay}>
         <button type="button" className="btn btn--secondary kitchen-btn" disabled={!hydrated || !shown} onClick={() => shift(-1)} aria-label={kitchenTexts.previousDay}>
           <span aria-hidden="true">←</span>
         </button>
