@@ -30,7 +30,10 @@ export function KitchenScreen({ day: initial, requested }: { day: KitchenDayView
   const { data: day, setData, reload } = useReloadable(initial, () => getKitchenDay(date), kitchenTexts.loadFailed);
   const { busy, run } = useAction();
   const { connected } = useLiveBookings(() => void reload());
-  const [undone, setUndone] = useState<ReadonlySet<string>>(new Set());
+  // Orders whose last step on this board was an undo, with the status it left: a second undo
+  // would change nothing (the server takes one step back per undo), so Ångra waits until the
+  // order moves again, here or on another screen.
+  const [undone, setUndone] = useState<ReadonlyMap<string, KitchenOrder['kitchen_status']>>(new Map());
   const [printing, setPrinting] = useState<{ order: KitchenOrder; n: number } | null>(null);
   const [sound, setSound] = useState(false);
   useEffect(() => setSound(localStorage.getItem(SOUND_KEY) === 'on'), []);
@@ -42,13 +45,14 @@ export function KitchenScreen({ day: initial, requested }: { day: KitchenDayView
   }, []);
 
   const board = useMemo(() => kitchenBoard(day?.orders ?? []), [day]);
+  const justUndone = useMemo(() => new Set((day?.orders ?? []).filter((o) => undone.has(o.id) && undone.get(o.id) === o.kitchen_status).map((o) => o.id)), [day, undone]);
   const shown = day?.date ?? date;
   const today = day?.today ?? null;
 
   function go(next: string | null) {
     const target = next === today ? null : next;
     setDate(next);
-    setUndone(new Set());
+    setUndone(new Map());
     window.history.replaceState(window.history.state, '', kitchenPath(target));
     getKitchenDay(next).then(setData, () => toast.error(kitchenTexts.loadFailed));
   }
@@ -56,10 +60,10 @@ export function KitchenScreen({ day: initial, requested }: { day: KitchenDayView
   function step(order: KitchenOrder, value: KitchenStep) {
     void run(order.id, () => recordKitchenStep(order.id, value), {
       failure: kitchenTexts.stepFailed,
-      reload: async () => {
+      reload: async ({ booking }) => {
         setUndone((current) => {
-          const next = new Set(current);
-          if (value === 'undo') next.add(order.id);
+          const next = new Map(current);
+          if (value === 'undo') next.set(order.id, booking.kitchen_status);
           else next.delete(order.id);
           return next;
         });
@@ -76,7 +80,7 @@ export function KitchenScreen({ day: initial, requested }: { day: KitchenDayView
     setPrinting((current) => ({ order, n: (current?.n ?? 0) + 1 }));
   }
 
-  const shift = (days: number) => shown && go(dayjs(shown).add(days, 'day').format(ISO));
+  const shift = (days: number) => day && go(dayjs(day.date).add(days, 'day').format(ISO));
 
   return (
     <div className="kitchen" data-live={connected ? 'on' : 'off'}>
@@ -103,7 +107,7 @@ export function KitchenScreen({ day: initial, requested }: { day: KitchenDayView
         </div>
       </div>
       <div className="kitchen-dates card" role="group" aria-label={kitchenTexts.chooseDay}>
-        <button type="button" className="btn btn--secondary kitchen-btn" disabled={!hydrated || !shown} onClick={() => shift(-1)} aria-label={kitchenTexts.previousDay}>
+        <button type="button" className="btn btn--secondary kitchen-btn" disabled={!hydrated || !day} onClick={() => shift(-1)} aria-label={kitchenTexts.previousDay}>
           <span aria-hidden="true">←</span>
         </button>
         <div className="field kitchen-dates__field">
@@ -112,7 +116,7 @@ export function KitchenScreen({ day: initial, requested }: { day: KitchenDayView
           </label>
           <input id="kitchen-date" className="field__control" type="date" value={shown ?? ''} disabled={!hydrated} onChange={(e) => e.target.value && go(e.target.value)} />
         </div>
-        <button type="button" className="btn btn--secondary kitchen-btn" disabled={!hydrated || !shown} onClick={() => shift(1)} aria-label={kitchenTexts.nextDay}>
+        <button type="button" className="btn btn--secondary kitchen-btn" disabled={!hydrated || !day} onClick={() => shift(1)} aria-label={kitchenTexts.nextDay}>
           <span aria-hidden="true">→</span>
         </button>
         <button type="button" className="btn btn--secondary kitchen-btn" disabled={!hydrated || (shown !== null && shown === today)} onClick={() => go(today)}>
@@ -128,7 +132,7 @@ export function KitchenScreen({ day: initial, requested }: { day: KitchenDayView
           {board.slots.length === 0 ? (
             <p className="card">{kitchenTexts.none}</p>
           ) : (
-            board.slots.map((slot) => <SlotSection key={slot.time} slot={slot} undone={undone} busy={busy} enabled={hydrated} onStep={step} onPrint={print} />)
+            board.slots.map((slot) => <SlotSection key={slot.time} slot={slot} undone={justUndone} busy={busy} enabled={hydrated} onStep={step} onPrint={print} />)
           )}
         </div>
       )}
