@@ -155,6 +155,13 @@ describe('the kitchen board', () => {
       `picked_up ${ADMIN.email}`,
       `undo ${ADMIN.email}`,
     ]);
+    // The bookings list and its details tell it too.
+    await page.goto('/admin/bookings?date=tomorrow');
+    expect(await page.locator(`tr[data-booking="${first}"] .badge--kitchen`).textContent()).toBe('Klar');
+    await page.getByRole('button', { name: `Visa ${first}` }).click();
+    const details = page.getByRole('dialog');
+    await details.getByText('Köket: I ugnen').waitFor();
+    expect(await details.getByText(/^Köket: /).allTextContents()).toEqual(['Köket: I ugnen', 'Köket: Klar', 'Köket: Hämtad', 'Köket: Ångrade senaste steget']);
     expect(errors).toEqual([]);
   });
 

@@ -53,6 +53,7 @@ export const bookingTexts = {
   history: 'Historik',
   events: { BookingPlaced: 'Bokning mottagen', BookingConfirmed: 'Bekräftad', BookingCancelled: 'Avbokad', KitchenStepRecorded: 'Köket' } as Record<string, string>,
   kitchenUndo: 'Ångrade senaste steget',
+  kitchen: 'Köket',
   close: 'Stäng',
   none_: '–',
 };

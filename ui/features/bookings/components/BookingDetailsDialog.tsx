@@ -8,7 +8,7 @@ import { formatDateLong } from '../../../lib/format.js';
 import { getBooking, getBookingHistory, type Booking, type BookingHistory } from '../api/bookings.js';
 import { bookingStatusText, bookingTexts } from '../texts.js';
 import type { KitchenStatus } from '../../../../domain/answers/booking.js';
-import { stepLabel } from '../../kitchen/texts.js';
+import { statusLabel, stepLabel } from '../../kitchen/texts.js';
 
 export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const [booking, setBooking] = useState<Booking | null>(null);
@@ -43,6 +43,12 @@ export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () 
             <dd>{bookingTexts.at(formatDateLong(booking.booking_date), booking.booking_time)}</dd>
             <dt>{bookingTexts.type}</dt>
             <dd>{booking.dine_in ? bookingTexts.dineIn : bookingTexts.takeAway}</dd>
+            {booking.kitchen_status && (
+              <>
+                <dt>{bookingTexts.kitchen}</dt>
+                <dd>{statusLabel(booking.kitchen_status, booking.dine_in)}</dd>
+              </>
+            )}
             <dt>{bookingTexts.comment}</dt>
             <dd>{booking.comment || bookingTexts.none_}</dd>
             {booking.cancel_reason && (
