@@ -2,7 +2,8 @@
 // confirmed order goes I ugnen → Klar → Hämtad or Uteblev over HTTP, steps out of order and
 // unconfirmed orders are refused in Swedish, a retried step appends nothing (also from two or
 // three processes on one store and after a restart), every booking answer carries
-// kitchen_status, and the history shows each step with the staff member's e-mail.
+// kitchen_status, the live stream tells each step, and the history shows each step with the
+// staff member's e-mail.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -135,6 +136,26 @@ describe('PUT /api/admin/bookings/{id}/kitchen', () => {
       { type: 'KitchenStepRecorded', time: MONDAY_MORNING.toISOString(), actor: ADMIN.email, data: { step: 'ready', kitchen_status: 'ready', previous_kitchen_status: 'baking' } },
       { type: 'KitchenStepRecorded', time: MONDAY_MORNING.toISOString(), actor: ADMIN.email, data: { step: 'undo', kitchen_status: 'baking', previous_kitchen_status: 'ready' } },
     ]);
+  });
+});
+
+describe('GET /api/admin/live', () => {
+  it('tells each kitchen step as a booking change, without e-mail or phone', async () => {
+    const id = await booking();
+    const abort = new AbortController();
+    const live = await fetch(`${t.base}/api/admin/live`, { headers: { cookie: admin }, signal: abort.signal });
+    expect(live.status).toBe(200);
+    const reader = live.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    // The stream is open once its first bytes (the retry line) arrive.
+    text += decoder.decode((await reader.read()).value);
+    await step(id, 'baking');
+    while (!text.includes('KitchenStepRecorded')) text += decoder.decode((await reader.read()).value);
+    abort.abort();
+    const message = text.split('\n\n').find((m) => m.includes('KitchenStepRecorded'))!;
+    expect(message).toContain('event: booking');
+    expect(JSON.parse(message.slice(message.indexOf('data: ') + 6))).toEqual({ type: 'KitchenStepRecorded', booking_id: id });
   });
 });
 
