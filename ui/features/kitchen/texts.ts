@@ -1,5 +1,6 @@
 // The kitchen board's texts (rule: kitchen-steps). The server's refusals come from domain/messages.ts.
 import type { KitchenStatus } from '../../../domain/answers/booking.js';
+import { KIOSK } from '../../lib/texts.js';
 
 /** The button that takes an order to the step; collecting says Serverad for dine-in orders. */
 export function stepLabel(step: KitchenStatus, dineIn: boolean): string {
@@ -55,6 +56,7 @@ export const kitchenTexts = {
   comment: 'Kommentar',
   order: 'Beställning',
   orderNumber: (id: string) => `#${id.split('-').pop()}`,
-  ticketTitle: 'Pizzakiosken',
+  ticketTitle: KIOSK.name,
+  ticketDate: (date: string) => `${date} kl`,
   ticketTotal: (n: number) => (n === 1 ? 'Totalt 1 pizza' : `Totalt ${n} pizzor`),
 };

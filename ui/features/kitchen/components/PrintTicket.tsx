@@ -33,7 +33,7 @@ export function PrintTicket({ order, date, onReady }: { order: KitchenOrder; dat
         </p>
         <p className="ticket__id">{order.id}</p>
         <p className="ticket__when">
-          {formatDateShort(date)} kl <strong>{order.booking_time}</strong>
+          {kitchenTexts.ticketDate(formatDateShort(date))} <strong>{order.booking_time}</strong>
         </p>
         <p className="ticket__name">{order.name}</p>
         <p className="ticket__type">{order.dine_in ? kitchenTexts.dineIn : kitchenTexts.takeAway}</p>
