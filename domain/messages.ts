@@ -72,6 +72,7 @@ export const msg = {
   kitchenPickupNeedsReady: 'Beställningen måste vara klar innan den kan hämtas',
   kitchenAlreadyPickedUp: 'Beställningen är redan hämtad',
   kitchenNothingToUndo: 'Det finns inget steg att ångra',
+  kitchenInvalidStep: 'Ogiltigt köksteg',
   // Ours: calendar and VIP
   invalidOpeningHours: 'Stängningstiden måste vara efter öppningstiden',
   vipOnlyOpenDays: 'Endast öppna dagar kan markeras som VIP',

@@ -6,6 +6,7 @@ import { msg } from './messages.js';
 import { flag } from './shared/fields.js';
 import { daysBetween, normaliseDate, normaliseTime } from './shared/time.js';
 import { CLOSURE_REASON_MAX, closureProblem } from './closures/closures.js';
+import { KITCHEN_STEPS } from './kioskDay/kitchen.js';
 import { VIP_CALENDAR_LINK_HOURS, VIP_INVITATION_HOURS, clampLinkHours } from './vip/vipLinks.js';
 
 /** yyyy-MM-dd, also accepting an ISO date-time (SPEC 5: date keys are normalised). */
@@ -147,6 +148,17 @@ export const closureInputSchema = z
 /** POST /admin/closures/{id}/cancel-bookings: the message every affected customer gets. */
 export const closureCancelSchema = z.object({
   message: z.string({ error: msg.closureMessageRequired }).trim().min(1, { error: msg.closureMessageRequired }).max(500),
+});
+
+/** PUT /admin/bookings/{id}/kitchen: the order's next step in the kitchen, or undo (rule: kitchen-steps). */
+export const kitchenStepSchema = z.object({
+  step: z.enum(KITCHEN_STEPS, { error: msg.kitchenInvalidStep }),
+});
+export type KitchenStepPayload = z.infer<typeof kitchenStepSchema>;
+
+/** GET /admin/kitchen?date= : the kitchen board's day (blank or left out: today in the kiosk's time zone). */
+export const kitchenQuerySchema = z.object({
+  date: z.preprocess((value) => (value === '' ? undefined : value), dateField().optional()),
 });
 
 /** A query filter a form sends blank when it is cleared: blank means no filter. */

@@ -7,7 +7,7 @@
 import type { Position, RecordedEvent } from '../domain/eventStore.js';
 import type { Doc, DocumentStore } from '../read-models/documentStore.js';
 import { COLLECTIONS, type BonusCodeDoc, type BookingDoc, type DayDoc } from '../read-models/shapes.js';
-import { publicDoc, withNumericId } from '../read-models/queries/common.js';
+import { bookingView, withNumericId } from '../read-models/queries/common.js';
 import { bonusCodesProjection } from './catalog.js';
 import { bookingsProjection, daysProjection } from './kioskDays.js';
 import { ProjectionBatch, type Projection, type Stored } from './projection.js';
@@ -35,7 +35,7 @@ async function documentAsWritten<T extends Doc>(
 /** The booking as its write left it (the day's events when the read model lags). */
 export async function bookingAsWritten(docs: DocumentStore, id: string, written: Position, dayEvents: () => Promise<RecordedEvent[]>) {
   const booking = await documentAsWritten<BookingDoc>(docs, bookingsProjection, COLLECTIONS.bookings, id, written, dayEvents);
-  return booking && publicDoc(booking);
+  return booking && bookingView(booking);
 }
 
 /** The bonus code as its write left it (the bonus-codes stream when the read model lags). */

@@ -8,6 +8,8 @@ import type { Projection } from './projection.js';
 
 const bookingEvents = new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingRescheduled', 'BookingMovedAway']);
 const dayEvents = new Set(['DayScheduleSet', 'DayMarkedVip', 'DayVipRemoved', ...bookingEvents]);
+/** The bookings list also follows each order through the kitchen (rule: kitchen-steps). */
+const bookingDocEvents = new Set([...bookingEvents, 'KitchenStepRecorded']);
 
 const asDayEvent = (recorded: RecordedEvent) => recorded as unknown as KioskDayEvent & RecordedEvent;
 const dateOfStream = (recorded: RecordedEvent) => recorded.streamName.slice('kioskday-'.length);
@@ -78,7 +80,7 @@ export const bookingsProjection: Projection = {
   name: 'bookings_v1',
   collections: [COLLECTIONS.bookings],
   indexes: [[COLLECTIONS.bookings, 'booking_date'], [COLLECTIONS.bookings, 'status']],
-  eventTypes: bookingEvents,
+  eventTypes: bookingDocEvents,
   apply(recorded, batch) {
     const event = asDayEvent(recorded);
     switch (event.type) {
@@ -123,7 +125,8 @@ export const bookingsProjection: Projection = {
         );
       case 'BookingRescheduled':
         return batch.update<BookingDoc>(COLLECTIONS.bookings, event.data.booking_id, recorded, (doc) =>
-          doc ? { ...doc, booking_time: event.data.to_time, status: 'pending', confirmed_at: null } : null,
+          // Pending again and out of the kitchen: staff confirm the new time as a new order.
+          doc ? { ...withoutKitchen(doc), booking_time: event.data.to_time, status: 'pending', confirmed_at: null } : null,
         );
       case 'BookingMovedAway':
         // Shown as cancelled (SPEC's three statuses) with the number it lives on under.
@@ -132,11 +135,25 @@ export const bookingsProjection: Projection = {
             ? { ...doc, status: 'cancelled', cancelled_at: event.data.moved_at, cancelled_by: 'customer', cancel_reason: msg.bookingMovedTo(event.data.to), moved_to: event.data.to }
             : null,
         );
+      case 'KitchenStepRecorded':
+        // Back before the oven (an undone first step) leaves the field out, as a booking that
+        // never reached the kitchen has it (read-models/shapes.ts).
+        return batch.update<BookingDoc>(COLLECTIONS.bookings, event.data.booking_id, recorded, (doc) => {
+          if (!doc) return null;
+          const rest = withoutKitchen(doc);
+          return event.data.kitchen_status === null ? rest : { ...rest, kitchen_status: event.data.kitchen_status };
+        });
       default:
         return;
     }
   },
 };
+
+/** A booking document as one that never reached the kitchen: the field left out (read-models/shapes.ts). */
+function withoutKitchen(doc: BookingDoc): BookingDoc {
+  const { kitchen_status: _previous, ...rest } = doc;
+  return rest;
+}
 
 /**
  * Moves to another date whose first step is done and second not yet (rule: reschedule): what

@@ -2,6 +2,7 @@
 // version so a changed projection can build beside the old one.
 import type { CalendarEntry } from '../domain/kioskDay/schedule.js';
 import type { BookingLine, BookingStatus } from '../domain/kioskDay/kioskDay.js';
+import type { KitchenStatus } from '../domain/kioskDay/kitchen.js';
 import type { Settings } from '../domain/settings/settings.js';
 import type { Closure } from '../domain/closures/closures.js';
 
@@ -66,6 +67,12 @@ export type BookingDoc = {
   phone: string | null;
   dine_in: boolean;
   status: BookingStatus;
+  /**
+   * Where the order is in the kitchen (rule: kitchen-steps). Absent until the first step and
+   * again once undone to before the oven, so documents written before the kitchen existed and
+   * ones rebuilt from the same events are alike (same digest); answers say null (bookingView).
+   */
+  kitchen_status?: KitchenStatus;
   comment: string | null;
   items: BookingLine[];
   pizza_summary: string;

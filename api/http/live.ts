@@ -10,7 +10,8 @@ export type AppliedSource = (listener: (events: readonly RecordedEvent[]) => voi
 
 export type { BookingChange };
 
-const BOOKING_EVENTS = new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingRescheduled', 'BookingMovedAway']);
+/** Every change a staff screen shows: placed, confirmed, cancelled, moved, and each step in the kitchen. */
+const BOOKING_EVENTS = new Set<BookingChange['type']>(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingRescheduled', 'BookingMovedAway', 'KitchenStepRecorded']);
 const KEEP_ALIVE_MS = 25_000;
 
 /** What a screen needs to react: no e-mail or phone goes over the stream. */
@@ -48,7 +49,7 @@ export function liveBookings(app: FastifyInstance, applied: AppliedSource) {
     open.add(reply);
     const stop = applied((events) => {
       for (const event of events) {
-        if (BOOKING_EVENTS.has(event.type) && event.streamName.startsWith('kioskday-')) {
+        if (BOOKING_EVENTS.has(event.type as BookingChange['type']) && event.streamName.startsWith('kioskday-')) {
           reply.raw.write(`event: booking\ndata: ${JSON.stringify(changeOf(event))}\n\n`);
         }
       }

@@ -8,6 +8,7 @@ import type { DomainEvent } from '../../domain/shared/decider.js';
 import { msg } from '../../domain/messages.js';
 import { DomainError, notFound, reject } from '../../domain/shared/errors.js';
 import { kioskDayDecider, type PlaceBooking } from '../../domain/kioskDay/decide.js';
+import type { KitchenStep } from '../../domain/kioskDay/kitchen.js';
 import { dateOfBookingId, kioskDayStream, type BookingCancelledData, type BookingLine, type BookingPlacedData, type KioskDayState } from '../../domain/kioskDay/kioskDay.js';
 import { bookingHistory, type BookingHistoryEntry } from '../../domain/kioskDay/history.js';
 import { BONUS_CODES_STREAM, bonusCodesDecider, findByCode } from '../../domain/bonusCodes/bonusCodes.js';
@@ -124,6 +125,17 @@ export class BookingsService {
   async confirm(bookingId: string, actor: string): Promise<Position> {
     const date = bookingDate(bookingId);
     return (await this.commands.write(kioskDayStream(date), kioskDayDecider, { type: 'ConfirmBooking', bookingId, clock: this.commands.clock() }, actor)).position;
+  }
+
+  /**
+   * Records a kitchen step (rule: kitchen-steps) with the staff member as actor. The same step
+   * again appends nothing: the answer is then the stream's last position, which the read models
+   * have reached or soon will. Answers the position an answer must show.
+   */
+  async kitchenStep(bookingId: string, step: KitchenStep, actor: string): Promise<Position> {
+    const date = bookingDate(bookingId);
+    const command = { type: 'RecordKitchenStep' as const, bookingId, step, clock: this.commands.clock() };
+    return (await this.commands.write(kioskDayStream(date), kioskDayDecider, command, actor)).position;
   }
 
   /** Cancels; answers the position of the day's append (what an answer must show). */

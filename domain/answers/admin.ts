@@ -36,9 +36,20 @@ export const bookingHistorySchema = z.array(
   }),
 );
 
+/** GET /admin/kitchen: the kitchen board's day, its pending and confirmed orders in time order. */
+export const kitchenDaySchema = z
+  .strictObject({
+    date: isoDate,
+    /** Today in the kiosk's time zone. */
+    today: isoDate,
+    bookings: z.array(bookingSchema),
+  })
+  .meta({ id: 'KitchenDay' });
+export type KitchenDay = z.infer<typeof kitchenDaySchema>;
+
 /** One change the admin's live stream (GET /admin/live, server-sent events) tells of. */
 export const bookingChangeSchema = z.strictObject({
-  type: z.enum(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingRescheduled', 'BookingMovedAway']),
+  type: z.enum(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingRescheduled', 'BookingMovedAway', 'KitchenStepRecorded']),
   booking_id: z.string(),
   booking_date: isoDate.optional(),
   booking_time: clockTime.optional(),

@@ -1,5 +1,6 @@
 // The customer's answers: open days, availability, VIP access, a placed booking, lookup.
 import { z } from 'zod';
+import { KITCHEN_STATUSES } from '../kioskDay/kitchen.js';
 import { clockTime, instant, isoDate } from './common.js';
 
 export const openDaySchema = z.strictObject({
@@ -60,6 +61,10 @@ export type BookingLine = z.infer<typeof bookingLineSchema>;
 export const bookingStatusSchema = z.enum(['pending', 'confirmed', 'cancelled']);
 export type BookingStatus = z.infer<typeof bookingStatusSchema>;
 
+/** Where a confirmed order is in the kitchen (rule: kitchen-steps); null before the oven. */
+export const kitchenStatusSchema = z.enum(KITCHEN_STATUSES);
+export type KitchenStatus = z.infer<typeof kitchenStatusSchema>;
+
 /** What every booking answer tells of the order: when, who, what and the price. */
 const orderShape = {
   booking_date: isoDate,
@@ -84,6 +89,7 @@ export const bookingSchema = z
     id: z.string(),
     ...orderShape,
     status: bookingStatusSchema,
+    kitchen_status: kitchenStatusSchema.nullable(),
     pizza_summary: z.string(),
     created_at: instant,
     confirmed_at: instant.nullable(),

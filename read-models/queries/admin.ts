@@ -4,7 +4,7 @@ import { affectedBookings, closureOn, type Closure, type ClosureInput } from '..
 import { addDays, daysBetween, todayIn, type Clock } from '../../domain/shared/time.js';
 import type { DocumentStore, Filter } from '../documentStore.js';
 import { COLLECTIONS, type BonusCodeDoc, type BookingDoc, type DayDoc, type PizzaDoc, type VipCustomerDoc, type VipInvitationDoc } from '../shapes.js';
-import { getClosures, getSettings, publicDoc, withNumericId } from './common.js';
+import { bookingView, getClosures, getSettings, publicDoc, withNumericId } from './common.js';
 
 const byNumericId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
@@ -21,18 +21,18 @@ export async function listBookings(docs: DocumentStore, input: { status?: string
     filter.booking_date = input.date === 'today' ? today : input.date === 'tomorrow' ? addDays(today, 1) : input.date;
   }
   const bookings = await docs.find<BookingDoc>(COLLECTIONS.bookings, filter, { sort: [['booking_date', 1], ['booking_time', 1], ['created_at', 1]] });
-  return bookings.map(publicDoc);
+  return bookings.map(bookingView);
 }
 
 export async function getBooking(docs: DocumentStore, id: string) {
   const doc = await docs.get<BookingDoc>(COLLECTIONS.bookings, id);
-  return doc ? publicDoc(doc) : null;
+  return doc ? bookingView(doc) : null;
 }
 
 /** Bookings with a booking date in [start, end], in date and time order (the PDF reports). */
 export async function bookingsBetween(docs: DocumentStore, start: string, end: string) {
   const bookings = await docs.find<BookingDoc>(COLLECTIONS.bookings, { booking_date: { $gte: start, $lte: end } }, { sort: [['booking_date', 1], ['booking_time', 1]] });
-  return bookings.map(publicDoc);
+  return bookings.map(bookingView);
 }
 
 export interface CalendarDayView {

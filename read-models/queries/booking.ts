@@ -13,7 +13,7 @@ import type { Settings } from '../../domain/settings/settings.js';
 import { addDays, daysBetween, isAhead, wallClock, type Clock } from '../../domain/shared/time.js';
 import type { DocumentStore } from '../documentStore.js';
 import { COLLECTIONS, type BookingDoc, type DayDoc } from '../shapes.js';
-import { getClosures, getSettings, publicDoc } from './common.js';
+import { bookingView, getClosures, getSettings, publicDoc } from './common.js';
 
 export interface SlotView {
   time: string;
@@ -144,6 +144,6 @@ export async function lookupBooking(docs: DocumentStore, input: { bookingId: str
   if (!doc) return null;
   const settings = await getSettings(docs);
   const { can_cancel, hours_until_booking } = customerCancellation(doc, settings, input.clock);
-  const booking = publicDoc(doc);
+  const booking = bookingView(doc);
   return { booking, items: booking.items, can_cancel, hours_until_booking };
 }

@@ -5,7 +5,7 @@ import type { VipCustomer } from '../../domain/vip/vipCustomers.js';
 import type { VipAccess } from '../../domain/kioskDay/schedule.js';
 import type { DocumentStore } from '../documentStore.js';
 import type { Closure } from '../../domain/closures/closures.js';
-import { COLLECTIONS, type ClosuresDoc, type SettingsDoc, type VipCustomerDoc, type VipLinkDoc } from '../shapes.js';
+import { COLLECTIONS, type BookingDoc, type ClosuresDoc, type SettingsDoc, type VipCustomerDoc, type VipLinkDoc } from '../shapes.js';
 
 export async function getSettings(docs: DocumentStore): Promise<Settings> {
   const stored = (await docs.get<SettingsDoc>(COLLECTIONS.settings, 'current'))?.settings;
@@ -21,6 +21,11 @@ export async function getClosures(docs: DocumentStore): Promise<Closure[]> {
 export function publicDoc<T extends { id: string }>(doc: T): Omit<T, '_pos'> {
   const { _pos, ...rest } = doc as T & { _pos?: number };
   return rest;
+}
+
+/** A booking as every answer shows it: kitchen_status null when the order has not reached the oven. */
+export function bookingView(doc: BookingDoc) {
+  return { ...publicDoc(doc), kitchen_status: doc.kitchen_status ?? null };
 }
 
 /** Documents keyed by a number (pizzas, codes, VIP customers) go out with a numeric id. */

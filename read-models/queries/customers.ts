@@ -4,7 +4,7 @@
 // typed them, and a data request is a rare staff action, not a hot path.
 import type { DocumentStore } from '../documentStore.js';
 import { COLLECTIONS, type BookingDoc, type VipCustomerDoc, type VipInvitationDoc } from '../shapes.js';
-import { publicDoc, withNumericId } from './common.js';
+import { bookingView, publicDoc, withNumericId } from './common.js';
 
 export type MailLogDoc = {
   id: string;
@@ -24,7 +24,7 @@ export async function customerRecords(docs: DocumentStore, email: string, mailLo
     docs.find<MailLogDoc>(mailLog, {}, { sort: [['sent_at', 1]] }),
   ]);
   return {
-    bookings: bookings.filter((b) => sameEmail(b.email, email)).map(publicDoc),
+    bookings: bookings.filter((b) => sameEmail(b.email, email)).map(bookingView),
     vip_customers: vipCustomers.filter((c) => sameEmail(c.email, email)).map(withNumericId),
     // The link's token stays out: it still opens VIP dates to whoever holds it.
     vip_invitations: invitations.filter((i) => sameEmail(i.email, email)).map(({ token: _token, ...rest }) => publicDoc(rest)),

@@ -12,7 +12,7 @@ const t = useTestServer({ now: () => MONDAY_MORNING });
 const validator = new HtmlValidate({ extends: ['html-validate:standard', 'html-validate:a11y'], rules: { 'aria-label-misuse': ['error', { allowAnyNamable: true }] } });
 
 const PUBLIC_PAGES = ['/', '/my-booking', '/admin/login'];
-const ADMIN_PAGES = ['/admin', '/admin/bookings', '/admin/calendar', '/admin/pizzas', '/admin/vip', '/admin/bonus-codes', '/admin/reports', '/admin/stats', '/admin/customers', '/admin/settings'];
+const ADMIN_PAGES = ['/admin', '/admin/bookings', '/admin/kitchen', '/admin/calendar', '/admin/pizzas', '/admin/vip', '/admin/bonus-codes', '/admin/reports', '/admin/stats', '/admin/customers', '/admin/settings'];
 
 async function problems(path: string, cookie?: string): Promise<string[]> {
   const response = await fetch(t.base + path, { headers: cookie ? { cookie } : {} });

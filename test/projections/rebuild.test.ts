@@ -27,6 +27,13 @@ beforeAll(async () => {
   await t.put(`/api/admin/bookings/${ids[1]}/cancel`, { reason: 'Dubbelbokning' }, admin);
   await t.put(`/api/admin/bookings/${ids[2]}/confirm`, {}, admin);
   await t.put(`/api/admin/bookings/${ids[2]}/cancel`, { reason: 'Sjuk' }, admin);
+  // Kitchen steps: one order collected, one back before the oven (the field left out again).
+  await t.put(`/api/admin/bookings/${ids[0]}/kitchen`, { step: 'baking' }, admin);
+  await t.put(`/api/admin/bookings/${ids[0]}/kitchen`, { step: 'ready' }, admin);
+  await t.put(`/api/admin/bookings/${ids[0]}/kitchen`, { step: 'picked_up' }, admin);
+  await t.put(`/api/admin/bookings/${ids[3]}/confirm`, {}, admin);
+  await t.put(`/api/admin/bookings/${ids[3]}/kitchen`, { step: 'no_show' }, admin);
+  await t.put(`/api/admin/bookings/${ids[3]}/kitchen`, { step: 'undo' }, admin);
   await t.post('/api/admin/calendar/day', { date: '2026-11-29', isOpen: false }, admin);
   await t.post('/api/admin/vip-dates', { date: '2026-12-01', description: 'Julpizza' }, admin);
   const customer = await t.post('/api/admin/vip-customers', { email: 'vip@example.se', name: 'Vera VIP' }, admin);
@@ -45,6 +52,10 @@ describe('every projection', () => {
   it('rebuilds from position 0 to exactly the live read models', async () => {
     const live = await snapshot();
     expect(live['bookings_v1']).toHaveLength(12);
+    const kitchen = (live['bookings_v1'] as Array<{ kitchen_status?: string }>).map((b) => b.kitchen_status);
+    expect(kitchen.filter(Boolean)).toEqual(['picked_up']);
+    // Undone back before the oven, a document is as one that never reached the kitchen.
+    expect((live['bookings_v1'] as object[]).filter((b) => 'kitchen_status' in b)).toHaveLength(1);
     for (const projection of allProjections) {
       await t.server.projections.rebuild(projection.name);
       expect(await snapshot(), projection.name).toEqual(live);

@@ -13,6 +13,7 @@ import { adminView } from '../../services/admins.js';
 import type { RoutePlugin } from '../../appDeps.js';
 import { accountRoutes } from './account.js';
 import { bookingRoutes } from './bookings.js';
+import { kitchenRoutes } from './kitchen.js';
 import { reportRoutes } from './reports.js';
 import { pizzaRoutes } from './pizzas.js';
 import { bonusCodeRoutes } from './bonusCodes.js';
@@ -56,7 +57,7 @@ export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
       if (!request.admin) throw new DomainError(msg.notSignedIn, 'unauthorized');
       request.sessionId = sessionId;
     });
-    for (const routes of [accountRoutes, bookingRoutes, reportRoutes, pizzaRoutes, bonusCodeRoutes, statsRoutes, settingsRoutes, calendarRoutes, closureRoutes, vipRoutes, accountingRoutes, customerRoutes]) {
+    for (const routes of [accountRoutes, bookingRoutes, kitchenRoutes, reportRoutes, pizzaRoutes, bonusCodeRoutes, statsRoutes, settingsRoutes, calendarRoutes, closureRoutes, vipRoutes, accountingRoutes, customerRoutes]) {
       await secured.register(routes, { deps, limiters });
     }
   });

@@ -7,6 +7,7 @@ export const ADMIN_VERSION = `v${APP_VERSION}`;
 export const ADMIN_SCREENS = [
   { href: '/admin', label: 'Översikt' },
   { href: '/admin/bookings', label: 'Bokningar' },
+  { href: '/admin/kitchen', label: 'Kök' },
   { href: '/admin/calendar', label: 'Kalender' },
   { href: '/admin/pizzas', label: 'Pizzor' },
   { href: '/admin/vip', label: 'VIP' },

@@ -59,10 +59,13 @@ export const bookingTexts = {
     // rule: reschedule
     BookingRescheduled: 'Flyttad till ny tid',
     BookingMovedAway: 'Flyttad till annan dag',
+    KitchenStepRecorded: 'Köket',
   } as Record<string, string>,
   /** A history entry of a move (rule: reschedule): where the booking went or came from. */
   movedTo: (id: string, date: string, time: string) => `till ${id} (${date} ${time})`,
   movedFrom: (id: string) => `flyttad från ${id}`,
+  kitchenUndo: 'Ångrade senaste steget',
+  kitchen: 'Köket',
   close: 'Stäng',
   none_: '–',
 };

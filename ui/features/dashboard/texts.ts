@@ -20,6 +20,7 @@ export const dashboardTexts = {
   statsFailed: 'Kunde inte ladda statistik',
   tiles: {
     '/admin/bookings': 'Bekräfta och hantera beställningar',
+    '/admin/kitchen': 'Dagens beställningar i ugnen, klara och hämtade',
     '/admin/calendar': 'Öppettider och VIP-dagar per vecka',
     '/admin/pizzas': 'Menyn: pizzor och priser',
     '/admin/vip': 'VIP-kunder, VIP-datum och inbjudningar',

@@ -26,8 +26,8 @@ export function filterQuery(filters: BookingFilters): string {
 export const BOOKINGS_PATH = '/admin/bookings';
 
 /** What the list shows of a booking (the first HTML carries no more). */
-export type BookingRow = Pick<Booking, 'id' | 'name' | 'email' | 'booking_date' | 'booking_time' | 'pizza_summary' | 'total_pizzas' | 'status'>;
-export const bookingRow = ({ id, name, email, booking_date, booking_time, pizza_summary, total_pizzas, status }: Booking): BookingRow => ({
+export type BookingRow = Pick<Booking, 'id' | 'name' | 'email' | 'booking_date' | 'booking_time' | 'pizza_summary' | 'total_pizzas' | 'status' | 'kitchen_status' | 'dine_in'>;
+export const bookingRow = ({ id, name, email, booking_date, booking_time, pizza_summary, total_pizzas, status, kitchen_status, dine_in }: Booking): BookingRow => ({
   id,
   name,
   email,
@@ -36,6 +36,8 @@ export const bookingRow = ({ id, name, email, booking_date, booking_time, pizza_
   pizza_summary,
   total_pizzas,
   status,
+  kitchen_status,
+  dine_in,
 });
 
 const bookingPath = (id: string) => `${BOOKINGS_PATH}/${encodeURIComponent(id)}`;

@@ -7,6 +7,8 @@ import { AmountRow, ItemsTable } from '../../../components/ItemsTable.js';
 import { formatDateLong } from '../../../lib/format.js';
 import { getBooking, getBookingHistory, type Booking, type BookingHistory } from '../api/bookings.js';
 import { bookingStatusText, bookingTexts } from '../texts.js';
+import type { KitchenStatus } from '../../../../domain/answers/booking.js';
+import { statusLabel, stepLabel } from '../../kitchen/texts.js';
 
 export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const [booking, setBooking] = useState<Booking | null>(null);
@@ -41,6 +43,12 @@ export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () 
             <dd>{bookingTexts.at(formatDateLong(booking.booking_date), booking.booking_time)}</dd>
             <dt>{bookingTexts.type}</dt>
             <dd>{booking.dine_in ? bookingTexts.dineIn : bookingTexts.takeAway}</dd>
+            {booking.kitchen_status && (
+              <>
+                <dt>{bookingTexts.kitchen}</dt>
+                <dd>{statusLabel(booking.kitchen_status, booking.dine_in)}</dd>
+              </>
+            )}
             <dt>{bookingTexts.comment}</dt>
             <dd>{booking.comment || bookingTexts.none_}</dd>
             {booking.cancel_reason && (
@@ -60,7 +68,7 @@ export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () 
               <ol className="timeline">
                 {history.map((entry, i) => (
                   <li key={i}>
-                    <strong>{bookingTexts.events[entry.type] ?? entry.type}</strong>{' '}
+                    <strong>{historyTitle(entry, booking.dine_in)}</strong>{' '}
                     <time dateTime={entry.time}>{new Date(entry.time).toLocaleString('sv-SE')}</time> · {entry.actor}
                     {typeof entry.data.reason === 'string' && entry.data.reason ? ` · ”${entry.data.reason}”` : ''}
                     {moveNote(entry.data)}
@@ -85,4 +93,12 @@ function moveNote(data: Record<string, unknown>): string {
   if (text('moved_from')) return ` · ${bookingTexts.movedFrom(text('moved_from'))}`;
   if (text('from_time')) return ` · ${text('from_time')} → ${text('booking_time')}`;
   return '';
+}
+
+/** An entry's title: the event's name, and for a kitchen step the step taken (I ugnen, Ångra, ...). */
+function historyTitle(entry: BookingHistory[number], dineIn: boolean): string {
+  const title = bookingTexts.events[entry.type] ?? entry.type;
+  const step = entry.data.step;
+  if (entry.type !== 'KitchenStepRecorded' || typeof step !== 'string') return title;
+  return `${title}: ${step === 'undo' ? bookingTexts.kitchenUndo : stepLabel(step as KitchenStatus, dineIn)}`;
 }

@@ -2,6 +2,7 @@
 import { formatDateShort } from '../../../lib/format.js';
 import type { BookingRow } from '../api/bookings.js';
 import { bookingStatusText, bookingTexts } from '../texts.js';
+import { statusLabel } from '../../kitchen/texts.js';
 
 interface Props {
   bookings: BookingRow[];
@@ -39,6 +40,12 @@ export function BookingsTable({ bookings, busy, enabled, onShow, onConfirm, onCa
             </td>
             <td data-label={bookingTexts.status}>
               <span className={`badge badge--${b.status}`}>{bookingStatusText[b.status]}</span>
+              {b.kitchen_status && (
+                <>
+                  {' '}
+                  <span className="badge badge--kitchen">{statusLabel(b.kitchen_status, b.dine_in)}</span>
+                </>
+              )}
             </td>
             <td data-label={bookingTexts.actions}>
               <div className="row-actions">

@@ -1,0 +1,42 @@
+// The kitchen board's calls (rule: kitchen-steps), each beside the schema the server checks it with.
+import type { z } from 'zod';
+import { api } from '../../../lib/api.js';
+import { kitchenStepSchema } from '../../../../domain/payloads.js';
+import type { Booking } from '../../../../domain/answers/booking.js';
+import type { KitchenDay } from '../../../../domain/answers/admin.js';
+import type { KitchenOrder } from '../board.js';
+
+export { kitchenStepSchema };
+export type KitchenStep = z.output<typeof kitchenStepSchema>['step'];
+
+export const KITCHEN_PATH = '/admin/kitchen';
+
+/** The board's address for a date (none: today). */
+export const kitchenPath = (date: string | null) => (date ? `${KITCHEN_PATH}?date=${encodeURIComponent(date)}` : KITCHEN_PATH);
+
+/** The day as the board shows it: its date, today, and its orders trimmed to what the board shows. */
+export interface KitchenDayView {
+  date: string;
+  today: string;
+  orders: KitchenOrder[];
+}
+
+/** Only what the board and the ticket show: no e-mail, phone or prices go to the page. */
+export const kitchenOrder = ({ id, booking_time, name, dine_in, comment, items, total_pizzas, status, kitchen_status }: Booking): KitchenOrder => ({
+  id,
+  booking_time,
+  name,
+  dine_in,
+  comment,
+  items: items.map(({ pizza_name, qty }) => ({ pizza_name, qty })),
+  total_pizzas,
+  status,
+  kitchen_status,
+});
+
+export const kitchenDayView = (day: KitchenDay): KitchenDayView => ({ date: day.date, today: day.today, orders: day.bookings.map(kitchenOrder) });
+
+export const getKitchenDay = (date: string | null) => api<KitchenDay>(kitchenPath(date)).then(kitchenDayView);
+
+export const recordKitchenStep = (id: string, step: KitchenStep) =>
+  api<{ booking: Booking }>(`/admin/bookings/${encodeURIComponent(id)}/kitchen`, { method: 'PUT', body: { step } satisfies z.input<typeof kitchenStepSchema> });

@@ -1,0 +1,62 @@
+// The kitchen board's texts (rule: kitchen-steps). The server's refusals come from domain/messages.ts.
+import type { KitchenStatus } from '../../../domain/answers/booking.js';
+import { KIOSK } from '../../lib/texts.js';
+
+/** The button that takes an order to the step; collecting says Serverad for dine-in orders. */
+export function stepLabel(step: KitchenStatus, dineIn: boolean): string {
+  switch (step) {
+    case 'baking':
+      return 'I ugnen';
+    case 'ready':
+      return 'Klar';
+    case 'picked_up':
+      return dineIn ? 'Serverad' : 'Hämtad';
+    case 'no_show':
+      return 'Uteblev';
+  }
+}
+
+/** Where an order is now, as its badge says it. */
+export function statusLabel(status: KitchenStatus | null, dineIn: boolean): string {
+  return status === null ? 'Att baka' : stepLabel(status, dineIn);
+}
+
+export const kitchenTexts = {
+  title: 'Köket',
+  date: 'Datum',
+  chooseDay: 'Välj dag',
+  today: 'Idag',
+  previousDay: 'Föregående dag',
+  nextDay: 'Nästa dag',
+  sound: 'Ljud vid ny bokning',
+  live: 'Uppdateras live',
+  offline: 'Ej ansluten, uppdateras inte',
+  toBake: (time: string, line: string) => `Att baka ${time}: ${line}`,
+  nothingToBake: (time: string) => `Att baka ${time}: inget, allt är ur ugnen`,
+  slotDone: 'Klart',
+  slot: (time: string) => `Kl ${time}`,
+  pizzas: (n: number) => (n === 1 ? '1 pizza' : `${n} pizzor`),
+  orders: (n: number) => (n === 1 ? '1 beställning' : `${n} beställningar`),
+  none: 'Inga bekräftade beställningar denna dag.',
+  pending: 'Väntar på bekräftelse',
+  pendingHint: 'Bekräfta beställningen för att den ska komma med i köket.',
+  confirm: 'Bekräfta',
+  confirmLabel: (id: string) => `Bekräfta ${id}`,
+  confirmed: 'Bokning bekräftad!',
+  confirmFailed: 'Kunde inte bekräfta bokning',
+  stepLabel: (label: string, id: string) => `${label} ${id}`,
+  stepFailed: 'Kunde inte spara steget',
+  undo: 'Ångra',
+  undoLabel: (id: string) => `Ångra senaste steget för ${id}`,
+  print: 'Skriv ut',
+  printLabel: (id: string) => `Skriv ut kvitto för ${id}`,
+  loadFailed: 'Kunde inte ladda köket',
+  dineIn: 'Äta här',
+  takeAway: 'Avhämtning',
+  comment: 'Kommentar',
+  order: 'Beställning',
+  orderNumber: (id: string) => `#${id.split('-').pop()}`,
+  ticketTitle: KIOSK.name,
+  ticketDate: (date: string) => `${date} kl`,
+  ticketTotal: (n: number) => (n === 1 ? 'Totalt 1 pizza' : `Totalt ${n} pizzor`),
+};
