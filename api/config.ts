@@ -39,6 +39,11 @@ export interface Config {
   reactorLeaseTtlMs: number;
   /** How long a graceful shutdown may take before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** The VAPID key pair for web push (base64url), or null: made once and kept in DATA_DIR. */
+  vapidPublicKey: string | null;
+  vapidPrivateKey: string | null;
+  /** Who runs the push sender (an https: URL or mailto: address), sent to push services. */
+  vapidSubject: string;
 }
 
 export class ConfigError extends Error {
@@ -97,6 +102,23 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     bad('TRUST_PROXY', 'expected a number of proxy hops or a comma list of proxy addresses or CIDR ranges');
   }
 
+  // VAPID (web push): both keys or neither; base64url, a P-256 public point (65 bytes) and a
+  // private scalar (32 bytes), as web-push's generateVAPIDKeys makes them.
+  const base64urlBytes = (name: string, bytes: number) => {
+    const value = (env[name] ?? '').trim();
+    if (!set(name)) return null;
+    if (!/^[A-Za-z0-9_-]+$/.test(value) || Buffer.from(value, 'base64url').length !== bytes) {
+      bad(name, `expected a base64url key of ${bytes} bytes (web-push generate-vapid-keys)`);
+      return null;
+    }
+    return value;
+  };
+  const vapidPublicKey = base64urlBytes('VAPID_PUBLIC_KEY', 65);
+  const vapidPrivateKey = base64urlBytes('VAPID_PRIVATE_KEY', 32);
+  if (set('VAPID_PUBLIC_KEY') !== set('VAPID_PRIVATE_KEY')) bad(set('VAPID_PUBLIC_KEY') ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY', 'is needed with the other VAPID key: set both or neither');
+  const vapidSubject = (env.VAPID_SUBJECT ?? '').trim() || (publicUrl.startsWith('https://') ? publicUrl : `mailto:${adminEmail?.trim() || 'noreply@pizzakiosken.se'}`);
+  if (set('VAPID_SUBJECT') && !/^(https:\/\/\S+|mailto:[^@\s]+@[^@\s]+)$/.test(vapidSubject)) bad('VAPID_SUBJECT', 'expected an https:// URL or a mailto: address');
+
   const config: Config = {
     port,
     host: env.HOST || '0.0.0.0',
@@ -125,6 +147,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     runReactors: flag('RUN_REACTORS', true),
     reactorLeaseTtlMs: integer('REACTOR_LEASE_TTL_MS', 15_000, 300),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 15_000, 0),
+    vapidPublicKey,
+    vapidPrivateKey,
+    vapidSubject,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

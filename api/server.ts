@@ -21,6 +21,9 @@ import { operationsRoutes } from './routes/operations.js';
 import type { Config } from './config.js';
 import { createMailer } from './mail/mailer.js';
 import { mailReactor } from './mail/reactor.js';
+import { vapidKeys } from './push/vapid.js';
+import { createPushSender } from './push/sender.js';
+import { pushReactor } from './push/reactor.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -105,11 +108,25 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   await reactor?.start();
   bus.onAppend(() => reactor?.wake());
 
+  // Web push (rule: ready-notice): one VAPID key pair for every process on this store, and a
+  // reactor of its own, leased like the mail reactor, that sends the ready notices.
+  const vapid = vapidKeys({ dataDir: config.dataDir, publicKey: config.vapidPublicKey, privateKey: config.vapidPrivateKey, subject: config.vapidSubject });
+  const notices = config.runReactors ? await pushReactor({
+    events,
+    docs,
+    sender: createPushSender({ vapid }),
+    dropSubscription: (id, status) => services.push.drop(id, status),
+    leaseTtlMs: config.reactorLeaseTtlMs,
+  }) : null;
+  await notices?.start();
+  bus.onAppend(() => notices?.wake());
+
   const app = await buildApp({
     services,
     docs,
     cookieSecret: config.sessionSecret ?? sessionSecretFile(config.dataDir),
     publicUrl: config.publicUrl,
+    vapidPublicKey: vapid.publicKey,
     secureCookies: config.production,
     limits: { loginAttemptsPerMinute: config.loginAttemptsPerMinute, bookingsPerMinute: config.bookingsPerMinute, lookupsPerMinute: config.lookupsPerMinute },
     logger: config.logRequests,
@@ -160,6 +177,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
           clearTimeout(cut);
         }
         await reactor?.stop();
+        await notices?.stop();
         await projector.stop();
         await projections.stop();
         await mailer.close();

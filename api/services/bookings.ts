@@ -11,6 +11,7 @@ import { dateOfBookingId, kioskDayStream, type BookingCancelledData, type Bookin
 import { bookingHistory, type BookingHistoryEntry } from '../../domain/kioskDay/history.js';
 import { BONUS_CODES_STREAM, bonusCodesDecider, findByCode } from '../../domain/bonusCodes/bonusCodes.js';
 import type { BookingPayload } from '../../domain/payloads.js';
+import type { KitchenStep } from '../../domain/kioskDay/kitchen.js';
 import type { CommandMeta } from '../commands/commandBus.js';
 import type { Commands } from './commands.js';
 import type { MenuService } from './menu.js';
@@ -119,6 +120,17 @@ export class BookingsService {
   async confirm(bookingId: string, actor: string): Promise<Position> {
     const date = bookingDate(bookingId);
     return (await this.commands.write(kioskDayStream(date), kioskDayDecider, { type: 'ConfirmBooking', bookingId, clock: this.commands.clock() }, actor)).position;
+  }
+
+  /**
+   * Records a kitchen step (rule: kitchen-steps) with the meta's actor and time; answers the
+   * position of the day's append once the read models show it.
+   */
+  async recordKitchenStep(id: string, step: KitchenStep, meta: CommandMeta): Promise<Position> {
+    const bookingId = id.trim();
+    const date = bookingDate(bookingId);
+    const command = { type: 'RecordKitchenStep' as const, bookingId, step, clock: { now: meta.now, timeZone: this.commands.clock().timeZone } };
+    return (await this.commands.settled(await this.commands.bus.handle(kioskDayStream(date), kioskDayDecider, command, meta))).position;
   }
 
   /** Cancels; answers the position of the day's append (what an answer must show). */
