@@ -76,7 +76,7 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
       // passing failure (4xx, no connection) is thrown, and the page is tried again.
       if (!isPermanentRefusal(error)) throw error;
       refused = (error as Error).message;
-      console.error(`Mail ${id} to ${message.to} refused by the relay, not sent: ${refused}`);
+      console.error(`Mail ${id} refused by the relay, not sent: ${refused}`);
     }
     await o.docs.endLease(MAIL_CLAIMS, id, owner, 'done');
     await batch.update(MAIL_LOG, id, event, () => ({ id, to: message.to, subject: message.subject, event_type: event.type, sent_at: new Date().toISOString(), ...(refused ? { refused } : {}) }));
