@@ -1,6 +1,7 @@
 // Environment variables (README, "Configuration"), read and checked once at start. Every bad
 // variable is reported, each once with what it should be, before anything is opened: a typo in
 // production should stop the start with a clear message, not surface later as a strange fault.
+import { createECDH } from 'node:crypto';
 import { resolve } from 'node:path';
 
 export interface Config {
@@ -116,6 +117,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const vapidPublicKey = base64urlBytes('VAPID_PUBLIC_KEY', 65);
   const vapidPrivateKey = base64urlBytes('VAPID_PRIVATE_KEY', 32);
   if (set('VAPID_PUBLIC_KEY') !== set('VAPID_PRIVATE_KEY')) bad(set('VAPID_PUBLIC_KEY') ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY', 'is needed with the other VAPID key: set both or neither');
+  if (vapidPublicKey && vapidPrivateKey && !isVapidPair(vapidPublicKey, vapidPrivateKey)) bad('VAPID_PUBLIC_KEY', 'is not the public key of VAPID_PRIVATE_KEY (push services would refuse every push)');
   const vapidSubject = (env.VAPID_SUBJECT ?? '').trim() || (publicUrl.startsWith('https://') ? publicUrl : `mailto:${adminEmail?.trim() || 'noreply@pizzakiosken.se'}`);
   if (set('VAPID_SUBJECT') && !/^(https:\/\/\S+|mailto:[^@\s]+@[^@\s]+)$/.test(vapidSubject)) bad('VAPID_SUBJECT', 'expected an https:// URL or a mailto: address');
 
@@ -166,4 +168,15 @@ export function trustProxyFrom(value: string | undefined): false | number | stri
   if (text === '' || text === 'false' || text === '0') return false;
   if (/^\d+$/.test(text)) return Number(text);
   return text.split(',').map((a) => a.trim()).filter(Boolean);
+}
+
+/** Whether the base64url public point is the one of the base64url private scalar (P-256). */
+function isVapidPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().equals(Buffer.from(publicKey, 'base64url'));
+  } catch {
+    return false;
+  }
 }

@@ -48,7 +48,7 @@ describe('GET /api/notifications/vapid-public-key', () => {
     }
   });
 
-  it('refuses a start with one VAPID key, a key that is not one, or a subject that is no https: or mailto: address', () => {
+  it('refuses a start with one VAPID key, a key that is not one, keys of two pairs, or a subject that is no https: or mailto: address', () => {
     const keys = webpush.generateVAPIDKeys();
     const problems = (env: Record<string, string>) => {
       try {
@@ -61,6 +61,7 @@ describe('GET /api/notifications/vapid-public-key', () => {
     };
     expect(problems({ VAPID_PUBLIC_KEY: keys.publicKey })).toEqual(['VAPID_PRIVATE_KEY']);
     expect(problems({ VAPID_PUBLIC_KEY: 'nyckel', VAPID_PRIVATE_KEY: keys.privateKey })).toEqual(['VAPID_PUBLIC_KEY']);
+    expect(problems({ VAPID_PUBLIC_KEY: webpush.generateVAPIDKeys().publicKey, VAPID_PRIVATE_KEY: keys.privateKey })).toEqual(['VAPID_PUBLIC_KEY']);
     expect(problems({ VAPID_SUBJECT: 'http://kiosk.se' })).toEqual(['VAPID_SUBJECT']);
     expect(problems({ VAPID_SUBJECT: 'mailto:kok@pizzakiosken.se' })).toEqual([]);
   });
