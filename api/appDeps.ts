@@ -17,6 +17,8 @@ export interface AppDeps {
   cookieSecret: string;
   /** The site's public base (PUBLIC_URL): an Origin the admin calls accept besides the Host. */
   publicUrl: string;
+  /** The VAPID public key browsers subscribe to web push with (GET /notifications/vapid-public-key). */
+  vapidPublicKey: string;
   /** Secure cookies: on in production, where the kiosk is served over HTTPS. */
   secureCookies: boolean;
   /** Requests allowed per client address and minute (0: no limit). */

@@ -1,6 +1,7 @@
 // Environment variables (README, "Configuration"), read and checked once at start. Every bad
 // variable is reported, each once with what it should be, before anything is opened: a typo in
 // production should stop the start with a clear message, not surface later as a strange fault.
+import { createECDH } from 'node:crypto';
 import { resolve } from 'node:path';
 
 export interface Config {
@@ -41,6 +42,11 @@ export interface Config {
   timerIntervalMs: number;
   /** How long a graceful shutdown may take before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** The VAPID key pair for web push (base64url), or null: made once and kept in DATA_DIR. */
+  vapidPublicKey: string | null;
+  vapidPrivateKey: string | null;
+  /** Who runs the push sender (an https: URL or mailto: address), sent to push services. */
+  vapidSubject: string;
 }
 
 export class ConfigError extends Error {
@@ -99,6 +105,24 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     bad('TRUST_PROXY', 'expected a number of proxy hops or a comma list of proxy addresses or CIDR ranges');
   }
 
+  // VAPID (web push): both keys or neither; base64url, a P-256 public point (65 bytes) and a
+  // private scalar (32 bytes), as web-push's generateVAPIDKeys makes them.
+  const base64urlBytes = (name: string, bytes: number) => {
+    const value = (env[name] ?? '').trim();
+    if (!set(name)) return null;
+    if (!/^[A-Za-z0-9_-]+$/.test(value) || Buffer.from(value, 'base64url').length !== bytes) {
+      bad(name, `expected a base64url key of ${bytes} bytes (web-push generate-vapid-keys)`);
+      return null;
+    }
+    return value;
+  };
+  const vapidPublicKey = base64urlBytes('VAPID_PUBLIC_KEY', 65);
+  const vapidPrivateKey = base64urlBytes('VAPID_PRIVATE_KEY', 32);
+  if (set('VAPID_PUBLIC_KEY') !== set('VAPID_PRIVATE_KEY')) bad(set('VAPID_PUBLIC_KEY') ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY', 'is needed with the other VAPID key: set both or neither');
+  if (vapidPublicKey && vapidPrivateKey && !isVapidPair(vapidPublicKey, vapidPrivateKey)) bad('VAPID_PUBLIC_KEY', 'is not the public key of VAPID_PRIVATE_KEY (push services would refuse every push)');
+  const vapidSubject = (env.VAPID_SUBJECT ?? '').trim() || (publicUrl.startsWith('https://') ? publicUrl : `mailto:${adminEmail?.trim() || 'noreply@pizzakiosken.se'}`);
+  if (set('VAPID_SUBJECT') && !/^(https:\/\/\S+|mailto:[^@\s]+@[^@\s]+)$/.test(vapidSubject)) bad('VAPID_SUBJECT', 'expected an https:// URL or a mailto: address');
+
   const config: Config = {
     port,
     host: env.HOST || '0.0.0.0',
@@ -128,6 +152,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     reactorLeaseTtlMs: integer('REACTOR_LEASE_TTL_MS', 15_000, 300),
     timerIntervalMs: integer('TIMER_INTERVAL_MS', 20_000, 50, 3_600_000),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 15_000, 0),
+    vapidPublicKey,
+    vapidPrivateKey,
+    vapidSubject,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
@@ -144,4 +171,15 @@ export function trustProxyFrom(value: string | undefined): false | number | stri
   if (text === '' || text === 'false' || text === '0') return false;
   if (/^\d+$/.test(text)) return Number(text);
   return text.split(',').map((a) => a.trim()).filter(Boolean);
+}
+
+/** Whether the base64url public point is the one of the base64url private scalar (P-256). */
+function isVapidPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().equals(Buffer.from(publicKey, 'base64url'));
+  } catch {
+    return false;
+  }
 }

@@ -23,6 +23,9 @@ import { createMailer } from './mail/mailer.js';
 import { mailReactor } from './mail/reactor.js';
 import { BookingTimers, type Sweep } from './timers/bookingTimers.js';
 import { startMoveRecovery } from './services/reschedule.js';
+import { vapidKeys } from './push/vapid.js';
+import { createPushSender } from './push/sender.js';
+import { pushReactor } from './push/reactor.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -134,12 +137,25 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     ready: async () => projections.waitFor(await events.headPosition(), 60_000),
     log: (message, error) => console.error(message, error),
   });
+  // Web push (rule: ready-notice): one VAPID key pair for every process on this store, and a
+  // reactor of its own, leased like the mail reactor, that sends the ready notices.
+  const vapid = vapidKeys({ dataDir: config.dataDir, publicKey: config.vapidPublicKey, privateKey: config.vapidPrivateKey, subject: config.vapidSubject });
+  const notices = config.runReactors ? await pushReactor({
+    events,
+    docs,
+    sender: createPushSender({ vapid }),
+    dropSubscription: (id, status) => services.push.drop(id, status),
+    leaseTtlMs: config.reactorLeaseTtlMs,
+  }) : null;
+  await notices?.start();
+  bus.onAppend(() => notices?.wake());
 
   const app = await buildApp({
     services,
     docs,
     cookieSecret: config.sessionSecret ?? sessionSecretFile(config.dataDir),
     publicUrl: config.publicUrl,
+    vapidPublicKey: vapid.publicKey,
     secureCookies: config.production,
     limits: { loginAttemptsPerMinute: config.loginAttemptsPerMinute, bookingsPerMinute: config.bookingsPerMinute, lookupsPerMinute: config.lookupsPerMinute },
     logger: config.logRequests,
@@ -198,6 +214,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         await timers.stop();
         await moveRecovery.stop();
         await reactor?.stop();
+        await notices?.stop();
         await projector.stop();
         await projections.stop();
         await mailer.close();

@@ -13,6 +13,11 @@ export COMPOSE_PROJECT_NAME=pizzakiosken-smoke
 # Throwaway secrets: this stack lives for the length of the run.
 export MONGO_PASSWORD="smoke$(openssl rand -hex 12)"
 export SESSION_SECRET="$(openssl rand -base64 32)"
+# A VAPID pair as web-push makes them: the raw P-256 private scalar and public point, base64url.
+vapid_pem="$(openssl ecparam -name prime256v1 -genkey -noout)"
+b64url() { base64 | tr '+/' '-_' | tr -d '=\n'; }
+export VAPID_PRIVATE_KEY="$(printf '%s\n' "$vapid_pem" | openssl ec -outform DER 2>/dev/null | tail -c +8 | head -c 32 | b64url)"
+export VAPID_PUBLIC_KEY="$(printf '%s\n' "$vapid_pem" | openssl ec -pubout -outform DER 2>/dev/null | tail -c 65 | b64url)"
 export ADMIN_EMAIL=smoke@pizzakiosken.test
 export ADMIN_PASSWORD="smoke-$(openssl rand -hex 12)"
 export SMTP_URL=smtp://mailpit:1025

@@ -252,7 +252,11 @@ export const pushSubscriptionSchema = z.object({
     .object({ p256dh: z.string(pushError).min(1, pushError).max(200, pushError), auth: z.string(pushError).min(1, pushError).max(100, pushError) }, pushError)
     .partial()
     .optional(),
-}, pushError);
+  // Optional (rule: ready-notice): the booking whose ready notice this browser asks for, with
+  // its e-mail, which must match the booking as in a lookup. Both or neither.
+  booking_id: z.string(pushError).trim().min(1, pushError).max(40, pushError).optional(),
+  email: z.string(pushError).trim().min(1, pushError).max(254, pushError).optional(),
+}, pushError).refine((s) => (s.booking_id === undefined) === (s.email === undefined), pushError);
 
 /** A route's numeric id (pizzas, bonus codes, VIP customers, admins): anything else is not found. */
 export const numericIdParams = (notFound: string) =>

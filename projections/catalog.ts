@@ -132,11 +132,23 @@ export const vipProjection: Projection = {
 export const pushProjection: Projection = {
   name: 'push_v1',
   collections: [COLLECTIONS.pushSubscriptions],
-  eventTypes: types('PushSubscribed'),
+  eventTypes: types('PushSubscribed', 'PushSubscriptionLinked', 'PushSubscriptionDropped'),
   apply(recorded, batch) {
     const event = recorded as unknown as PushEvent & RecordedEvent;
-    const { id, endpoint, keys, subscribed_at } = event.data;
-    return batch.update<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions, id, recorded, () => ({ id, endpoint, keys, subscribed_at }));
+    switch (event.type) {
+      case 'PushSubscribed': {
+        const { id, endpoint, keys, subscribed_at, booking_id } = event.data;
+        return batch.update<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions, id, recorded, () => ({ id, endpoint, keys, subscribed_at, ...(booking_id ? { booking_ids: [booking_id] } : {}) }));
+      }
+      case 'PushSubscriptionLinked': {
+        const { id, booking_id } = event.data;
+        return batch.update<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions, id, recorded, (current) =>
+          current ? { ...current, booking_ids: [...new Set([...(current.booking_ids ?? []), booking_id])] } : null,
+        );
+      }
+      case 'PushSubscriptionDropped':
+        return batch.update<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions, event.data.id, recorded, () => null);
+    }
   },
 };
 

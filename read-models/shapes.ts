@@ -174,6 +174,8 @@ export type PushSubscriptionDoc = {
   endpoint: string;
   keys: Record<string, string>;
   subscribed_at: string;
+  /** The bookings whose ready notice it asked for (absent in documents from before). */
+  booking_ids?: string[];
 };
 
 /** A session not ended (it may have expired: compare expires_at). The id hashes the cookie's secret. */

@@ -6,6 +6,7 @@ import { importEvents, importEventsIntoSqliteFile } from '../api/eventStore/tran
 import { eventsFile, openEventStore, openReadModelStore } from '../api/stores.js';
 import { checkLines, rebuildReadModels } from '../projections/rebuild.js';
 import { alignMailReactor } from '../api/mail/reactor.js';
+import { alignPushReactor } from '../api/push/reactor.js';
 import { UsageError, config, run, say } from './cli.js';
 
 await run(async (cleanup) => {
@@ -24,6 +25,7 @@ await run(async (cleanup) => {
   cleanup.push(() => docs.close());
   const result = await rebuildReadModels(events, docs, { progress: say });
   await alignMailReactor(events, docs, 'imported');
+  await alignPushReactor(events, docs, 'imported');
   say(`rebuilt every read model: ${result.events} events`);
   checkLines(result).forEach(say);
   return result.ok;

@@ -6,6 +6,7 @@
 import { openEventStore, openReadModelStore } from '../api/stores.js';
 import { checkLines, rebuildReadModels } from '../projections/rebuild.js';
 import { alignMailReactor } from '../api/mail/reactor.js';
+import { alignPushReactor } from '../api/push/reactor.js';
 import { config, run, say } from './cli.js';
 
 await run(async (cleanup) => {
@@ -16,6 +17,7 @@ await run(async (cleanup) => {
   cleanup.push(() => docs.close());
   const result = await rebuildReadModels(events, docs, { progress: say });
   await alignMailReactor(events, docs, 'rebuilt');
+  await alignPushReactor(events, docs, 'rebuilt');
   say(`rebuilt every read model: ${result.events} events (through position ${result.position})`);
   checkLines(result).forEach(say);
   return result.ok;

@@ -66,7 +66,7 @@ export default defineConfig({
       injectRegister: false,
       filename: 'sw.js',
       manifestFilename: 'manifest.webmanifest',
-      includeAssets: ['favicon.svg', 'theme-init.js', 'icons/*.png'],
+      includeAssets: ['favicon.svg', 'theme-init.js', 'push-sw.js', 'icons/*.png'],
       manifest: {
         name: 'Pizzakiosken – förbeställ din pizza',
         short_name: 'Pizzakiosken',
@@ -95,6 +95,9 @@ export default defineConfig({
           { url: '/', revision: String(Date.now()) },
           { url: '/my-booking', revision: String(Date.now()) },
         ],
+        // The ready notice's push and click handlers (ui/public/push-sw.js), from the site itself
+        // (the CSP's script-src 'self').
+        importScripts: ['/push-sw.js'],
         navigateFallback: null,
         cleanupOutdatedCaches: true,
         runtimeCaching: [

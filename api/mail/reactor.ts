@@ -26,8 +26,10 @@ import {
   bookingReminderMail,
   movedBookingToStaffMail,
   newBookingToStaffMail,
+  orderReadyMail,
   vipInvitationMail,
 } from './templates.js';
+import { readyNotice, type DayEventAt } from '../../domain/kioskDay/readyNotice.js';
 
 export const MAIL_REACTOR = 'mail_v1';
 export const MAIL_LOG = 'mail_log_v1';
@@ -68,9 +70,19 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
   const send = async (event: RecordedEvent, batch: Parameters<Projection['apply']>[1], key: string, message: MailMessage) => {
     const id = `${event.id}-${key}`;
     if (!(await claim(id))) return;
-    await o.mailer.send({ ...message, id });
+    let refused: string | null = null;
+    try {
+      await o.mailer.send({ ...message, id });
+    } catch (error) {
+      // The relay refused this recipient for good (5xx: no such mailbox, policy): sending again
+      // would fail the same way and hold back every mail after it. Logged and given up; a
+      // passing failure (4xx, no connection) is thrown, and the page is tried again.
+      if (!isPermanentRefusal(error)) throw error;
+      refused = (error as Error).message;
+      console.error(`Mail ${id} refused by the relay, not sent: ${refused}`);
+    }
     await o.docs.endLease(MAIL_CLAIMS, id, owner, 'done');
-    await batch.update(MAIL_LOG, id, event, () => ({ id, to: message.to, subject: message.subject, event_type: event.type, sent_at: new Date().toISOString() }));
+    await batch.update(MAIL_LOG, id, event, () => ({ id, to: message.to, subject: message.subject, event_type: event.type, sent_at: new Date().toISOString(), ...(refused ? { refused } : {}) }));
   };
 
   const bookingOf = async (event: RecordedEvent, bookingId: string) => {
@@ -81,7 +93,7 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
   const projection: Projection = {
     name: MAIL_REACTOR,
     collections: [MAIL_LOG],
-    eventTypes: new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingReminded', 'BookingRescheduled', 'BookingMovedAway', 'VipInvitationsSent']),
+    eventTypes: new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingReminded', 'BookingRescheduled', 'BookingMovedAway', 'KitchenStepRecorded', 'VipInvitationsSent']),
     async apply(recorded, batch) {
       const event = recorded as unknown as (KioskDayEvent | VipLinkEvent) & RecordedEvent;
       switch (event.type) {
@@ -125,6 +137,15 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
           await send(recorded, batch, 'customer', bookingMovedMail(booking, movedFrom, o.publicUrl));
           const settings = await getSettings(o.docs);
           await send(recorded, batch, 'staff', movedBookingToStaffMail(booking, movedFrom, fromTime, settings.admin_email, `${o.publicUrl}/admin/bookings?status=pending`));
+          return;
+        }
+        case 'KitchenStepRecorded': {
+          // The order is ready (rule: ready-notice): its first Klar only, as the push notice.
+          if (event.data.step !== 'ready') return;
+          const day = (await o.events.readStream(recorded.streamName)) as unknown as DayEventAt[];
+          if (readyNotice(day, event.data.booking_id, recorded.revision) !== 'announce') return;
+          const booking = await bookingOf(recorded, event.data.booking_id);
+          if (booking) await send(recorded, batch, 'ready', orderReadyMail(booking));
           return;
         }
         case 'VipInvitationsSent': {
@@ -176,3 +197,8 @@ export async function alignMailReactor(events: EventStore, docs: DocumentStore, 
   await docs.commit([], { projection: MAIL_REACTOR, position: head });
 }
 
+/** An SMTP answer that will not change on a retry: a 5xx reply (RFC 5321 4.2.1). */
+function isPermanentRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}

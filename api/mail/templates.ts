@@ -143,6 +143,31 @@ export function bookingConfirmedMail(b: MailBooking): MailMessage {
 }
 
 /**
+ * Where a ready order is collected. No address is kept anywhere in the product (settings or
+ * texts): the kiosk itself, by name.
+ */
+export const PICKUP_PLACE = 'i kiosken';
+
+/** The order is ready (rule: ready-notice): where to collect it, or that it is served on the spot. */
+export function orderReadyMail(b: MailBooking): MailMessage {
+  return message(b.email, `Din beställning ${numberOf(b)} är klar – hämta den ${PICKUP_PLACE}`, [
+    `Hej ${b.name}!`,
+    readyText(b),
+    '',
+    `Bokningsnummer: ${numberOf(b)}`,
+    `Typ: ${b.dine_in ? 'Äta här' : 'Ta med'}`,
+  ]);
+}
+
+/** One sentence: the order is ready, and where to collect it (the ready mail and push say the same). */
+export function readyText(b: Pick<MailBooking, 'dine_in'> & { booking_id?: string; id?: string }): string {
+  const number = b.booking_id ?? b.id ?? '';
+  return b.dine_in
+    ? `Din beställning ${number} är klar! Hämta den ${PICKUP_PLACE} – du äter på plats.`
+    : `Din beställning ${number} är klar! Hämta den ${PICKUP_PLACE} och ta med den.`;
+}
+
+/**
  * `reason` is the staff's reason, or the system's when it cancelled a booking nobody confirmed in
  * time (`by: 'system'`); null when the customer cancelled the booking themselves.
  */

@@ -145,3 +145,7 @@ export const bonusCodeRefusedSchema = z.strictObject({ valid: z.literal(false), 
 
 /** POST /notifications/subscribe: 201 */
 export const pushSubscribedSchema = z.strictObject({ success: z.literal(true), id: z.string() });
+
+/** GET /notifications/vapid-public-key: the server's VAPID public key (base64url, 65 bytes), for pushManager.subscribe. */
+export const vapidPublicKeySchema = z.strictObject({ key: z.string() });
+export type VapidPublicKey = z.infer<typeof vapidPublicKeySchema>;

@@ -9,12 +9,17 @@ export interface ReceivedMail {
   text: string;
 }
 
-export async function startSmtpServer(): Promise<{ url: string; mails: ReceivedMail[]; waitFor(count: number): Promise<void>; close(): Promise<void> }> {
+/** refuse: a recipient this relay answers 550 at RCPT TO (the others go through). */
+export async function startSmtpServer(options: { refuse?: string } = {}): Promise<{ url: string; mails: ReceivedMail[]; waitFor(count: number): Promise<void>; close(): Promise<void> }> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (address.address === options.refuse) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

@@ -67,4 +67,10 @@ export const bookingPageTexts = {
   manage: 'Hantera din bokning',
   addToCalendar: 'Lägg till i kalendern',
   closeAndNew: 'Stäng och gör en ny beställning',
+  // the ready notice (rule: ready-notice)
+  notifyWhenReady: 'Meddela mig när pizzan är klar',
+  notifyWorking: 'Slår på notiser...',
+  notifyOn: 'Klart! Du får en notis här när pizzan är klar.',
+  notifyDenied: 'Notiser är blockerade för den här sidan. Du får ett mejl när pizzan är klar.',
+  notifyFailed: 'Det gick inte att slå på notiser i den här webbläsaren. Du får ett mejl när pizzan är klar.',
 };

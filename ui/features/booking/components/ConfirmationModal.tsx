@@ -4,6 +4,7 @@
 import { Dialog, closeDialogOf } from '../../../components/Dialog.js';
 import { MY_BOOKING_PAGE, calendarFileUrl, myBookingUrl } from '../../my-booking/api/myBooking.js';
 import { bookingPageTexts } from '../texts.js';
+import { ReadyNoticeOptIn } from './ReadyNoticeOptIn.js';
 import { formatDateLong, formatKr } from '../../../lib/format.js';
 import { KIOSK, customerTexts } from '../../../lib/texts.js';
 
@@ -71,6 +72,8 @@ export function ConfirmationModal(props: { summary: ConfirmationSummary; onClose
         <dt>{bookingPageTexts.total}</dt>
         <dd className="details__total">{formatKr(s.totalCost)}</dd>
       </dl>
+      {/* Offline the booking has no number yet: the ready notice needs one (the mail still comes). */}
+      {!s.isOffline && <ReadyNoticeOptIn bookingId={s.orderNumber} email={s.email} />}
       <div className="modal__links">
         {/* SPEC 2: the manage-booking link online and offline; offline the booking has no number
             yet (the mail brings it), and there is no calendar file to offer. */}

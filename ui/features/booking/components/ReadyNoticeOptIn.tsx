@@ -1,0 +1,32 @@
+// On the confirmation of an online booking: "Meddela mig när pizzan är klar" turns on a web push
+// for when the kitchen marks the order Klar (rule: ready-notice). The outcome is announced
+// (role=status); the button goes once notices are on.
+import { useState } from 'react';
+import { askForReadyNotice, type ReadyNoticeResult } from '../api/readyNotice.js';
+import { bookingPageTexts } from '../texts.js';
+
+const outcome: Record<ReadyNoticeResult, string> = {
+  on: bookingPageTexts.notifyOn,
+  denied: bookingPageTexts.notifyDenied,
+  failed: bookingPageTexts.notifyFailed,
+};
+
+export function ReadyNoticeOptIn(props: { bookingId: string; email: string }) {
+  const [state, setState] = useState<'idle' | 'working' | ReadyNoticeResult>('idle');
+  const ask = async () => {
+    setState('working');
+    setState(await askForReadyNotice(props.bookingId, props.email));
+  };
+  return (
+    <div className="ready-notice">
+      {state !== 'on' && (
+        <button type="button" className="btn btn--secondary" onClick={() => void ask()} disabled={state === 'working'} aria-busy={state === 'working'}>
+          {state === 'working' ? bookingPageTexts.notifyWorking : bookingPageTexts.notifyWhenReady}
+        </button>
+      )}
+      <p role="status" className={state === 'on' ? 'notice notice--success' : state === 'idle' || state === 'working' ? 'visually-hidden' : 'notice'}>
+        {state === 'idle' || state === 'working' ? '' : outcome[state]}
+      </p>
+    </div>
+  );
+}
