@@ -106,4 +106,12 @@ export const msg = {
   requestTimeout: 'Förfrågan tog för lång tid',
   serverError: 'Något gick fel. Försök igen senare.',
   busy: 'Systemet är hårt belastat just nu. Försök igen.',
+  // Ours: the waitlist (rule: waitlist)
+  waitlistSlotHasRoom: 'Tiden har plats för din beställning. Boka direkt i stället.',
+  waitlistAlreadyQueued: 'Du står redan i kö för denna tid',
+  waitlistNotFound: 'Köplatsen finns inte. Länken kan vara fel eller så har du lämnat kön.',
+  waitlistStillWaiting: 'Du står fortfarande i kö. Vi mejlar dig när det finns plats.',
+  waitlistOfferLapsed: 'Tiden att boka har gått ut och platsen har gått vidare till nästa i kön.',
+  waitlistAlreadyBooked: 'Du har redan bokat från kön',
+  waitlistLeft: 'Du har lämnat kön',
 } as const;

@@ -19,6 +19,7 @@ const settingsShape = {
   vip_booking_advance_days: z.number().int(),
   slot_length_minutes: z.number().int(),
   cancellation_deadline_minutes: z.number().int(),
+  waitlist_hold_minutes: z.number().int(),
   open_days: perWeekday(z.boolean()),
   opening_hours: perWeekday(z.strictObject({ start: clockTime, end: clockTime })),
 };

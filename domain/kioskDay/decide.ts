@@ -25,6 +25,7 @@ import {
   type KioskDayState,
 } from './kioskDay.js';
 import { decideKitchenStep, type KitchenStep } from './kitchen.js';
+import { decideWaitlist, planOffers, type WaitlistCommand } from './waitlist.js';
 
 export interface PlaceBooking {
   type: 'PlaceBooking';
@@ -56,7 +57,8 @@ export type KioskDayCommand =
   | { type: 'ConfirmBooking'; bookingId: string; clock: Clock }
   | { type: 'CancelBookingByStaff'; bookingId: string; reason: string; clock: Clock }
   | { type: 'CancelBookingByCustomer'; bookingId: string; email: string; settings: Settings; clock: Clock }
-  | { type: 'RecordKitchenStep'; bookingId: string; step: KitchenStep; clock: Clock };
+  | { type: 'RecordKitchenStep'; bookingId: string; step: KitchenStep; clock: Clock }
+  | WaitlistCommand;
 
 export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDayState> = {
   initialState: initialKioskDayState,
@@ -109,6 +111,11 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
         const step = decideKitchenStep(booking.booking_id, booking.kitchen, command.step, command.clock.now.toISOString());
         return step ? [{ type: 'KitchenStepRecorded', data: step }] : [];
       }
+      case 'JoinWaitlist':
+      case 'OfferFreedCapacity':
+      case 'BookFromWaitlist':
+      case 'LeaveWaitlist':
+        return decideWaitlist(command, state);
       default:
         return assertNever(command);
     }
@@ -177,7 +184,9 @@ function placeBooking(command: PlaceBooking, state: KioskDayState): KioskDayEven
   if (problem) reject(problem);
 
   // 3. The slot: one of the day's slots, still ahead, with room for the whole order.
-  const remaining = slotCapacity(hours, settings, state.pizzasByTime, time);
+  // Held waitlist offers, and offers due to the queue but not yet made, are capacity in use
+  // (rule: waitlist).
+  const remaining = slotCapacity(hours, settings, planOffers(state, date, settings, clock).inUse, time);
   if (remaining === null) reject(msg.noSuchSlot);
   if (!isAhead(now, date, time)) reject(msg.timePassed);
   if (remaining === 0) reject(msg.slotFull);

@@ -5,6 +5,7 @@
 import type { DomainEvent } from '../shared/decider.js';
 import type { CalendarEntry } from './schedule.js';
 import { evolveKitchenTrack, noKitchenTrack, type KitchenStepRecordedData, type KitchenTrack } from './kitchen.js';
+import { evolveWaitlist, initialWaitlistState, type WaitlistEvent, type WaitlistState } from './waitlistState.js';
 
 export const kioskDayStream = (date: string) => `kioskday-${date}`;
 
@@ -46,6 +47,8 @@ export interface BookingPlacedData {
    * from before the key existed, and bookings made without one, carry none.
    */
   idempotency_key?: string;
+  /** The waitlist entry whose held offer this booking took (rule: waitlist); absent otherwise. */
+  waitlist_id?: string;
 }
 
 export type KioskDayEvent =
@@ -55,7 +58,8 @@ export type KioskDayEvent =
   | DomainEvent<'BookingPlaced', BookingPlacedData>
   | DomainEvent<'BookingConfirmed', { booking_id: string; confirmed_at: string }>
   | DomainEvent<'BookingCancelled', BookingCancelledData>
-  | DomainEvent<'KitchenStepRecorded', KitchenStepRecordedData>;
+  | DomainEvent<'KitchenStepRecorded', KitchenStepRecordedData>
+  | WaitlistEvent;
 
 /**
  * A cancellation carries what it takes back (time, pizzas, lines, total, previous status), so
@@ -95,7 +99,10 @@ export interface KioskDayState {
   entry: CalendarEntry | null;
   vip: { description: string | null } | null;
   bookings: Map<string, Booking>;
-  /** Pizzas of pending and confirmed bookings per booked time: the capacity in use. */
+  /**
+   * Pizzas of pending and confirmed bookings, and of held waitlist offers, per booked time: the
+   * capacity in use (rule: waitlist: a held offer is taken by nobody else).
+   */
   pizzasByTime: Record<string, number>;
   /** Bookings ever placed on this day; numbers the next booking id. */
   placedCount: number;
@@ -105,6 +112,8 @@ export interface KioskDayState {
    * The whole event data is kept (not just the number) because that answer needs all of it.
    */
   byIdempotencyKey: Map<string, BookingPlacedData>;
+  /** The day's waitlist (rule: waitlist). */
+  waitlist: WaitlistState;
 }
 
 export const initialKioskDayState = (): KioskDayState => ({
@@ -114,6 +123,7 @@ export const initialKioskDayState = (): KioskDayState => ({
   pizzasByTime: {},
   placedCount: 0,
   byIdempotencyKey: new Map(),
+  waitlist: initialWaitlistState(),
 });
 
 function usePizzas(state: KioskDayState, time: string, delta: number) {
@@ -167,6 +177,13 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
       if (booking) state.bookings.set(booking.booking_id, { ...booking, kitchen: evolveKitchenTrack(booking.kitchen, event.data) });
       return state;
     }
+    case 'WaitlistJoined':
+    case 'WaitlistOfferMade':
+    case 'WaitlistOfferLapsed':
+    case 'WaitlistOfferTaken':
+    case 'WaitlistLeft':
+      evolveWaitlist(state.waitlist, event, (time, delta) => usePizzas(state, time, delta));
+      return state;
     default: {
       const never: never = event;
       return never;

@@ -19,6 +19,8 @@ export interface Settings {
   vip_booking_advance_days: number;
   slot_length_minutes: number;
   cancellation_deadline_minutes: number;
+  /** How long freed capacity is held for the waitlist entry it is offered to (rule: waitlist). */
+  waitlist_hold_minutes: number;
   admin_email: string;
   open_days: Record<Weekday, boolean>;
   opening_hours: Record<Weekday, OpeningHours>;
@@ -28,6 +30,9 @@ const everyDay = <T>(value: () => T) => Object.fromEntries(WEEKDAYS.map((d) => [
 
 export const DEFAULT_OPENING_HOURS: OpeningHours = { start: '11:00', end: '22:00' };
 
+/** Rule waitlist: a freed place is held this long for the one it is offered to. */
+export const DEFAULT_WAITLIST_HOLD_MINUTES = 30;
+
 export function defaultSettings(adminEmail = 'admin@pizzakiosken.se'): Settings {
   return {
     capacity_per_window: 6,
@@ -36,6 +41,7 @@ export function defaultSettings(adminEmail = 'admin@pizzakiosken.se'): Settings 
     vip_booking_advance_days: 30,
     slot_length_minutes: 15,
     cancellation_deadline_minutes: 24 * 60,
+    waitlist_hold_minutes: DEFAULT_WAITLIST_HOLD_MINUTES,
     admin_email: adminEmail,
     open_days: everyDay(() => true),
     opening_hours: everyDay(() => ({ ...DEFAULT_OPENING_HOURS })),
@@ -62,6 +68,8 @@ export const settingsSchema = z
     vip_booking_advance_days: wholeNumber('VIP-bokningshorisonten', 1).default(30),
     slot_length_minutes: wholeNumber('Tidsluckans längd', 1),
     cancellation_deadline_minutes: wholeNumber('Avbokningsgränsen', 0),
+    // Settings saved before the waitlist existed (and forms that do not show it) lack it.
+    waitlist_hold_minutes: wholeNumber('Kötiden för ett erbjudande', 1).default(DEFAULT_WAITLIST_HOLD_MINUTES),
     admin_email: z.email({ error: msg.invalidEmail }),
     // A weekday left out is closed.
     open_days: z.object(everyDay(() => flag().optional().transform((open) => open ?? false))),
@@ -105,7 +113,7 @@ export type SettingsState = { settings: Settings | null };
 
 export const settingsDecider: Decider<SettingsCommand, SettingsEvent, SettingsState> = {
   initialState: () => ({ settings: null }),
-  evolve: (_state, event) => ({ settings: event.data.settings }),
+  evolve: (_state, event) => ({ settings: withLaterDefaults(event.data.settings) }),
   decide(command, state) {
     switch (command.type) {
       case 'UpdateSettings':
@@ -120,6 +128,14 @@ export const settingsDecider: Decider<SettingsCommand, SettingsEvent, SettingsSt
     }
   },
 };
+
+/**
+ * Settings stored before a setting existed lack it: it takes its default (rule: settings-defaults).
+ * Additive per setting, so settings events stay as they were written.
+ */
+export function withLaterDefaults(settings: Settings): Settings {
+  return settings.waitlist_hold_minutes === undefined ? { ...settings, waitlist_hold_minutes: DEFAULT_WAITLIST_HOLD_MINUTES } : settings;
+}
 
 /** Settings in effect: the stored ones, or the defaults before anything was stored. */
 export function currentSettings(state: SettingsState): Settings {

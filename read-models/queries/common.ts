@@ -1,5 +1,5 @@
 // Small reads shared by the queries: settings in effect, VIP token resolution, public shapes.
-import { defaultSettings, type Settings } from '../../domain/settings/settings.js';
+import { defaultSettings, withLaterDefaults, type Settings } from '../../domain/settings/settings.js';
 import { vipAccessFromLink } from '../../domain/vip/vipLinks.js';
 import type { VipCustomer } from '../../domain/vip/vipCustomers.js';
 import type { VipAccess } from '../../domain/kioskDay/schedule.js';
@@ -7,7 +7,8 @@ import type { DocumentStore } from '../documentStore.js';
 import { COLLECTIONS, type SettingsDoc, type VipCustomerDoc, type VipLinkDoc } from '../shapes.js';
 
 export async function getSettings(docs: DocumentStore): Promise<Settings> {
-  return (await docs.get<SettingsDoc>(COLLECTIONS.settings, 'current'))?.settings ?? defaultSettings();
+  const stored = (await docs.get<SettingsDoc>(COLLECTIONS.settings, 'current'))?.settings;
+  return stored ? withLaterDefaults(stored) : defaultSettings();
 }
 
 /** Drops the projection bookkeeping (_pos) before a document leaves the server. */
