@@ -39,6 +39,8 @@ export interface Config {
   reactorLeaseTtlMs: number;
   /** How long a graceful shutdown may take before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** How often this process runs the waitlist's offer decision for dates with open entries, ms (0: never). */
+  waitlistOfferIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -125,6 +127,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     runReactors: flag('RUN_REACTORS', true),
     reactorLeaseTtlMs: integer('REACTOR_LEASE_TTL_MS', 15_000, 300),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 15_000, 0),
+    waitlistOfferIntervalMs: integer('WAITLIST_OFFER_INTERVAL_MS', 15_000, 0),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -21,6 +21,7 @@ import { operationsRoutes } from './routes/operations.js';
 import type { Config } from './config.js';
 import { createMailer } from './mail/mailer.js';
 import { mailReactor } from './mail/reactor.js';
+import { startOfferTimer } from './waitlist/offerTimer.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -122,6 +123,14 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     connectionTimeoutMs: config.connectionTimeoutMs,
   });
 
+  // The waitlist's offers and lapses, decided by the day streams (api/waitlist/offerTimer.ts).
+  const offerTimer = startOfferTimer({
+    intervalMs: config.waitlistOfferIntervalMs,
+    openDates: () => services.waitlist.openDates(),
+    offer: (date) => services.waitlist.offerFreed(date),
+    log: (message, error) => console.error(message, error),
+  });
+
   // Registered here rather than in buildApp: they report on the stores and projections, which
   // only the composition root holds.
   let stopping = false;
@@ -159,6 +168,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
           clearInterval(reaper);
           clearTimeout(cut);
         }
+        await offerTimer.stop();
         await reactor?.stop();
         await projector.stop();
         await projections.stop();

@@ -114,4 +114,5 @@ export const msg = {
   waitlistOfferLapsed: 'Tiden att boka har gått ut och platsen har gått vidare till nästa i kön.',
   waitlistAlreadyBooked: 'Du har redan bokat från kön',
   waitlistLeft: 'Du har lämnat kön',
+  waitlistJoined: (time: string) => `Du står i kö för ${time}. Vi mejlar dig en personlig länk när det finns plats.`,
 } as const;

@@ -2,6 +2,7 @@
 import { adminSessionsProjection, bonusCodesProjection, menuProjection, pushProjection, settingsProjection, vipProjection } from './catalog.js';
 import { bookingsProjection, daysProjection, statsProjection } from './kioskDays.js';
 import type { Projection } from './projection.js';
+import { waitlistProjection } from './waitlist.js';
 
 export const allProjections: Projection[] = [
   settingsProjection,
@@ -13,6 +14,7 @@ export const allProjections: Projection[] = [
   vipProjection,
   pushProjection,
   adminSessionsProjection,
+  waitlistProjection,
 ];
 
 /**

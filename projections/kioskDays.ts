@@ -5,7 +5,8 @@ import type { BookingLine, KioskDayEvent } from '../domain/kioskDay/kioskDay.js'
 import { COLLECTIONS, pizzaSummary, type BookingDoc, type DayDoc, type StatsDayDoc } from '../read-models/shapes.js';
 import type { Projection } from './projection.js';
 
-const dayEvents = new Set(['DayScheduleSet', 'DayMarkedVip', 'DayVipRemoved', 'BookingPlaced', 'BookingConfirmed', 'BookingCancelled']);
+// Held waitlist offers are capacity in use (rule: waitlist): they count in pizzas_by_time.
+const dayEvents = new Set(['DayScheduleSet', 'DayMarkedVip', 'DayVipRemoved', 'BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'WaitlistOfferMade', 'WaitlistOfferLapsed', 'WaitlistOfferTaken', 'WaitlistLeft']);
 const bookingEvents = new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled']);
 
 const asDayEvent = (recorded: RecordedEvent) => recorded as unknown as KioskDayEvent & RecordedEvent;
@@ -61,6 +62,13 @@ export const daysProjection: Projection = {
             pizzas_by_time: addPizzas(day.pizzas_by_time, event.data.booking_time, -event.data.total_pizzas),
             active_bookings: day.active_bookings - 1,
           };
+        case 'WaitlistOfferMade':
+          return { ...day, pizzas_by_time: addPizzas(day.pizzas_by_time, event.data.time, event.data.pizzas) };
+        case 'WaitlistOfferLapsed':
+        case 'WaitlistOfferTaken':
+          return { ...day, pizzas_by_time: addPizzas(day.pizzas_by_time, event.data.time, -event.data.pizzas) };
+        case 'WaitlistLeft':
+          return event.data.released_pizzas > 0 ? { ...day, pizzas_by_time: addPizzas(day.pizzas_by_time, event.data.time, -event.data.released_pizzas) } : day;
         default:
           return day;
       }

@@ -10,6 +10,7 @@ import { MenuService } from './menu.js';
 import { PushService } from './push.js';
 import { SettingsService } from './settings.js';
 import { VipService } from './vip.js';
+import { WaitlistService } from './waitlist.js';
 
 export type { ServiceContext };
 
@@ -18,13 +19,18 @@ export function createServices(context: ServiceContext, docs: DocumentStore) {
   const settings = new SettingsService(commands);
   const menu = new MenuService(commands);
   const vip = new VipService(commands);
+  const bookings = new BookingsService(commands, settings, menu, vip);
+  const waitlist = new WaitlistService(commands, settings, menu, vip, docs);
+  // A cancellation frees capacity: the waitlist offers it at once (rule: waitlist).
+  bookings.onCapacityFreed((date) => waitlist.offerFreed(date));
   return {
     clock: context.clock,
     settings,
     menu,
     vip,
     admins: new AdminsService(commands, docs),
-    bookings: new BookingsService(commands, settings, menu, vip),
+    bookings,
+    waitlist,
     calendar: new CalendarService(commands, settings, docs),
     bonusCodes: new BonusCodesService(commands),
     push: new PushService(commands),

@@ -4,3 +4,4 @@ export * from './menu.js';
 export * from './booking.js';
 export * from './admin.js';
 export * from './operations.js';
+export * from './waitlist.js';

@@ -20,6 +20,7 @@ import { statsRoutes } from './stats.js';
 import { settingsRoutes } from './settings.js';
 import { calendarRoutes } from './calendar.js';
 import { vipRoutes } from './vip.js';
+import { waitlistAdminRoutes } from './waitlist.js';
 
 export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
   const { services } = deps;
@@ -53,7 +54,7 @@ export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
       if (!request.admin) throw new DomainError(msg.notSignedIn, 'unauthorized');
       request.sessionId = sessionId;
     });
-    for (const routes of [accountRoutes, bookingRoutes, reportRoutes, pizzaRoutes, bonusCodeRoutes, statsRoutes, settingsRoutes, calendarRoutes, vipRoutes]) {
+    for (const routes of [accountRoutes, bookingRoutes, reportRoutes, pizzaRoutes, bonusCodeRoutes, statsRoutes, settingsRoutes, calendarRoutes, vipRoutes, waitlistAdminRoutes]) {
       await secured.register(routes, { deps, limiters });
     }
   });
