@@ -53,5 +53,10 @@ export const settingsTexts = {
     },
     slot_length_minutes: { label: 'Tidsluckans längd', unit: 'minuter', hint: 'Avståndet mellan tiderna kunderna kan välja.' },
     cancellation_deadline_minutes: { label: 'Avbokningsgräns', unit: 'minuter', hint: 'Hur många minuter före den bokade tiden en kund senast kan avboka.' },
+    waitlist_hold_minutes: {
+      label: 'Kötid för ett erbjudande',
+      unit: 'minuter',
+      hint: 'När en plats blir ledig i en full tid får den första i kön som får plats ett mejl. Så här många minuter hålls platsen åt hen; bokar hen inte i tid går den vidare till nästa i kön.',
+    },
   },
 };

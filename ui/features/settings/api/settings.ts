@@ -17,6 +17,7 @@ export const NUMBER_KEYS = [
   'vip_booking_advance_days',
   'slot_length_minutes',
   'cancellation_deadline_minutes',
+  'waitlist_hold_minutes',
 ] as const satisfies readonly (keyof Settings)[];
 export type NumberKey = (typeof NUMBER_KEYS)[number];
 
