@@ -242,7 +242,7 @@ export type WaitlistJoinPayload = z.infer<typeof waitlistJoinSchema>;
 export const waitlistBookSchema = bookingPayloadSchema.pick({ name: true, email: true, phone: true, dine_in: true, comment: true, items: true });
 export type WaitlistBookPayload = z.infer<typeof waitlistBookSchema>;
 
-/** GET /admin/waitlist?date= : one date's queues ('today', 'tomorrow' or yyyy-MM-dd); blank: every open entry from today on. */
+/** GET /admin/waitlist?date= : one date's queues ('today', 'tomorrow' or yyyy-MM-dd); blank: every entry from today on. */
 export const waitlistQuerySchema = z.object({
   date: filter(z.union([z.enum(['today', 'tomorrow', 'all']), dateField()])),
 });

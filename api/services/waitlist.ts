@@ -126,9 +126,9 @@ export class WaitlistService {
     return [...new Set(open.map((d) => d.date))];
   }
 
-  /** The staff's view of the queues: one date's entries, or every open entry from today on. */
+  /** The staff's view of the queues: one date's entries, or every entry from today on. */
   async queue(date: string | null): Promise<WaitlistDoc[]> {
-    const filter: Filter = date ? { date } : { status: { $in: ['waiting', 'offered'] }, date: { $gte: todayIn(this.commands.clock()) } };
+    const filter: Filter = date ? { date } : { date: { $gte: todayIn(this.commands.clock()) } };
     return this.docs.find<WaitlistDoc>(COLLECTIONS.waitlist, filter, { sort: [['date', 1], ['time', 1], ['joined_position', 1]] });
   }
 

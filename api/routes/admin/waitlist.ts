@@ -8,7 +8,7 @@ import type { RoutePlugin } from '../../appDeps.js';
 
 export const waitlistAdminRoutes: RoutePlugin = async (app, { deps: { services } }) => {
   describeRoutes(app, 'Kö (personal)');
-  const schema = { summary: 'Köerna: ett datums (today, tomorrow, yyyy-MM-dd) eller alla öppna från i dag', querystring: waitlistQuerySchema, response: { 200: waitlistQueueSchema, ...refusals } };
+  const schema = { summary: 'Köerna: ett datums (today, tomorrow, yyyy-MM-dd) eller alla från i dag', querystring: waitlistQuerySchema, response: { 200: waitlistQueueSchema, ...refusals } };
   app.get('/waitlist', { schema }, async (request) => {
     const today = todayIn(services.clock());
     const asked = request.query.date;

@@ -144,14 +144,14 @@ export function WaitlistOfferScreen({ token }: { token: string }) {
   }
 
   return (
-    <>
-      <section className="hero offer" aria-labelledby="offer-title">
+    <div className="offer-page">
+      <section className="hero" aria-labelledby="offer-title">
         <h1 id="offer-title">{waitlistTexts.offerTitle}</h1>
         <p className="offer__facts">
           <strong>{waitlistTexts.offerWhen(formatDateLong(offer.date), offer.time)}</strong>
         </p>
         <p>{waitlistTexts.offerUpTo(offer.pizzas)}</p>
-        <p className="status-box" role="status">
+        <p className="offer__hold" role="status">
           {waitlistTexts.holdUntil}
           <strong>
             <Instant iso={offer.hold_expires_at} format="HH:mm" />
@@ -159,7 +159,7 @@ export function WaitlistOfferScreen({ token }: { token: string }) {
           {waitlistTexts.holdAfter}
         </p>
       </section>
-      <form className="booking offer" noValidate onSubmit={submit} aria-labelledby="offer-title">
+      <form className="booking" noValidate onSubmit={submit} aria-labelledby="offer-title">
         <div className="booking__steps">
           <PizzaMenu
             pizzas={pizzas}
@@ -192,6 +192,6 @@ export function WaitlistOfferScreen({ token }: { token: string }) {
         </div>
       </form>
       {confirmation && <ConfirmationModal summary={confirmation} onClose={() => window.location.assign('/')} />}
-    </>
+    </div>
   );
 }

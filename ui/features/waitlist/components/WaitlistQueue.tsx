@@ -1,5 +1,5 @@
 // The staff's 'Kö' on the bookings screen (rule: waitlist): each slot's queue for the filtered
-// date (every open entry from today on without a date filter), in time and join order, with
+// date (every entry from today on without a date filter), in time and join order, with
 // each entry's status and, for an offer, until when the place is held.
 import { useEffect, useState } from 'react';
 import { formatDateShort } from '../../../lib/format.js';
