@@ -56,6 +56,8 @@ function JoinWaitlistDialog(props: WaitlistPromptProps & { times: Slot[]; onClos
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // React events bubble through the portal to the booking form around the prompt: not its submit.
+    event.stopPropagation();
     if (busy) return;
     const checked = check(waitlistJoinSchema, { date, time, name, email, requested_pizzas: pizzas, ...(vipToken ? { vip_token: vipToken } : {}) });
     setErrors(checked.ok ? {} : checked.errors);
