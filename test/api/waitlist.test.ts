@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '../../domain/messages.js';
 import { COLLECTIONS, type WaitlistDoc } from '../../read-models/shapes.js';
-import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
+import { MONDAY_MORNING, bookingPayload, startTestServer, useTestServer } from './harness.js';
 
 let now = MONDAY_MORNING;
 const t = useTestServer({ now: () => now, config: { waitlistOfferIntervalMs: 100 } });
@@ -150,5 +150,22 @@ describe('the waitlist of a full slot (rule: waitlist)', () => {
     expect(mail).toContain(`http://kiosk.test/waitlist/${tokens.w2}`);
     const joined = (await t.server.events.readAll(0, 100_000)).filter((e) => e.type === 'WaitlistJoined');
     await until(async () => readdirSync(outbox), (f) => joined.every((j) => f.includes(`${j.id}-customer.eml`)));
+  });
+});
+
+describe('the waitlist calls are rate-limited with the bookings (README: BOOKINGS_PER_MINUTE)', () => {
+  it('counts joins, looks, books and leaves with POST /bookings, and answers 429 in Swedish', async () => {
+    const limited = await startTestServer({ now: () => MONDAY_MORNING, config: { bookingsPerMinute: 3 } });
+    try {
+      expect((await limited.post('/api/bookings', bookingPayload())).status).toBe(201);
+      expect((await limited.post('/api/waitlist', joinBody({ time: '13:00' }))).status).toBe(409);
+      expect((await limited.get('/api/waitlist/någon-token')).status).toBe(404);
+      const refused = await limited.del('/api/waitlist/någon-token');
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ error: msg.tooManyRequests });
+      expect((await limited.post('/api/bookings', bookingPayload({ time: '14:00' }))).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 });
