@@ -149,6 +149,12 @@ describe('the waitlist', () => {
     await queue.getByText('Kajsa Kö').waitFor();
     expect(await queue.textContent()).toContain('Har bokat');
     await shot(page, 'queue-1280-classic');
+    // The hold's length is a setting, explained in Swedish.
+    await page.goto('/admin/settings');
+    const hold = page.getByLabel('Kötid för ett erbjudande (minuter)');
+    expect(await hold.inputValue()).toBe('30');
+    expect(await page.getByText('minuter hålls platsen åt hen', { exact: false }).count()).toBe(1);
+    await shot(page, 'settings-1280-classic', '#setting-waitlist_hold_minutes');
     expect(errors).toEqual([]);
   }, 60_000);
 
