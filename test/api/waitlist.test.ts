@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '../../domain/messages.js';
+import { redactUrl } from '../../api/http/logging.js';
 import { COLLECTIONS, type WaitlistDoc } from '../../read-models/shapes.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer, useTestServer } from './harness.js';
 
@@ -167,5 +168,14 @@ describe('the waitlist calls are rate-limited with the bookings (README: BOOKING
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('request logs (README: LOG_REQUESTS)', () => {
+  it('never show a waitlist token', () => {
+    expect(redactUrl('/api/waitlist/abc123/book')).toBe('/api/waitlist/[redacted]/book');
+    expect(redactUrl('/api/waitlist/abc123')).toBe('/api/waitlist/[redacted]');
+    expect(redactUrl('/waitlist/abc123')).toBe('/waitlist/[redacted]');
+    expect(redactUrl('/api/waitlist')).toBe('/api/waitlist');
   });
 });
