@@ -181,6 +181,8 @@ describe('the waitlist', () => {
       const { page, errors } = await fresh(width, theme);
       await page.goto('/');
       await chooseDateAndCount(page, date, 1);
+      await page.getByRole('button', { name: 'Kväll' }).click();
+      await shot(page, `prompt-${width}-${theme}`, '.waitlist-prompt');
       await page.getByRole('button', { name: 'Ställ dig i kö' }).click();
       await page.getByRole('dialog', { name: /Ställ dig i kö för/ }).waitFor();
       await shot(page, `join-${width}-${theme}`);
