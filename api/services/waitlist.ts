@@ -115,7 +115,10 @@ export class WaitlistService {
    */
   async offerFreed(date: string): Promise<number> {
     const command = { type: 'OfferFreedCapacity' as const, date, settings: await this.settings.current(), clock: this.commands.clock() };
-    const result = await this.commands.write(kioskDayStream(date), kioskDayDecider, command, 'system');
+    const result = await this.commands.bus.handle(kioskDayStream(date), kioskDayDecider, command, this.commands.meta('system'));
+    // Only a decision that appended needs the read models to show it (availability counts a new
+    // hold); most runs append nothing and answer at once, also while the read models lag.
+    if (result.events.length > 0) await this.commands.settled(result);
     return result.events.length;
   }
 
