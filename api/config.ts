@@ -47,6 +47,8 @@ export interface Config {
   vapidPrivateKey: string | null;
   /** Who runs the push sender (an https: URL or mailto: address), sent to push services. */
   vapidSubject: string;
+  /** How often this process runs the waitlist's offer decision for dates with open entries, ms (0: never). */
+  waitlistOfferIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -155,6 +157,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     vapidPublicKey,
     vapidPrivateKey,
     vapidSubject,
+    waitlistOfferIntervalMs: integer('WAITLIST_OFFER_INTERVAL_MS', 15_000, 0),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -26,6 +26,7 @@ import { startMoveRecovery } from './services/reschedule.js';
 import { vapidKeys } from './push/vapid.js';
 import { createPushSender } from './push/sender.js';
 import { pushReactor } from './push/reactor.js';
+import { startOfferTimer } from './waitlist/offerTimer.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -168,6 +169,14 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     connectionTimeoutMs: config.connectionTimeoutMs,
   });
 
+  // The waitlist's offers and lapses, decided by the day streams (api/waitlist/offerTimer.ts).
+  const offerTimer = startOfferTimer({
+    intervalMs: config.waitlistOfferIntervalMs,
+    openDates: () => services.waitlist.openDates(),
+    offer: (date) => services.waitlist.offerFreed(date),
+    log: (message, error) => console.error(message, error),
+  });
+
   // Registered here rather than in buildApp: they report on the stores and projections, which
   // only the composition root holds.
   let stopping = false;
@@ -213,6 +222,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         }
         await timers.stop();
         await moveRecovery.stop();
+        await offerTimer.stop();
         await reactor?.stop();
         await notices?.stop();
         await projector.stop();

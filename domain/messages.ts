@@ -132,4 +132,13 @@ export const msg = {
   // Ours: the accountant's books
   vatRateInvalid: 'Momssatsen måste vara 25, 12 eller 6 %',
   accountInvalid: 'Ett konto anges med fyra siffror (BAS-kontoplanen)',
+  // Ours: the waitlist (rule: waitlist)
+  waitlistSlotHasRoom: 'Tiden har plats för din beställning. Boka direkt i stället.',
+  waitlistAlreadyQueued: 'Du står redan i kö för denna tid',
+  waitlistNotFound: 'Köplatsen finns inte. Länken kan vara fel eller så har du lämnat kön.',
+  waitlistStillWaiting: 'Du står fortfarande i kö. Vi mejlar dig när det finns plats.',
+  waitlistOfferLapsed: 'Tiden att boka har gått ut och platsen har gått vidare till nästa i kön.',
+  waitlistAlreadyBooked: 'Du har redan bokat från kön',
+  waitlistLeft: 'Du har lämnat kön',
+  waitlistJoined: (time: string) => `Du står i kö för ${time}. Vi mejlar dig en personlig länk när det finns plats.`,
 } as const;

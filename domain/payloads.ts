@@ -276,3 +276,23 @@ export const bookingHeadersSchema = z.looseObject({ 'idempotency-key': idempoten
 
 /** GET /admin/customers/export: the customer's e-mail. */
 export const customerQuerySchema = z.object({ email: emailField });
+
+/** POST /waitlist (rule: waitlist): the slot, who, and how many pizzas; vip_token for a VIP day. */
+export const waitlistJoinSchema = z.object({
+  date: dateField(),
+  time: timeField(),
+  name: bookingPayloadSchema.shape.name,
+  email: emailField,
+  requested_pizzas: bookingPayloadSchema.shape.requested_pizzas,
+  vip_token: optionalText(200),
+});
+export type WaitlistJoinPayload = z.infer<typeof waitlistJoinSchema>;
+
+/** POST /waitlist/{token}/book: the booking payload's customer and items (date, time and count come from the offer). */
+export const waitlistBookSchema = bookingPayloadSchema.pick({ name: true, email: true, phone: true, dine_in: true, comment: true, items: true });
+export type WaitlistBookPayload = z.infer<typeof waitlistBookSchema>;
+
+/** GET /admin/waitlist?date= : one date's queues ('today', 'tomorrow' or yyyy-MM-dd); blank: every entry from today on. */
+export const waitlistQuerySchema = z.object({
+  date: filter(z.union([z.enum(['today', 'tomorrow', 'all']), dateField()])),
+});

@@ -2,6 +2,7 @@
 import { adminSessionsProjection, bonusCodesProjection, closuresProjection, menuProjection, pushProjection, settingsProjection, vipProjection } from './catalog.js';
 import { bookingsProjection, daysProjection, movesProjection, statsProjection } from './kioskDays.js';
 import type { Projection } from './projection.js';
+import { waitlistProjection } from './waitlist.js';
 
 export const allProjections: Projection[] = [
   settingsProjection,
@@ -15,6 +16,7 @@ export const allProjections: Projection[] = [
   pushProjection,
   adminSessionsProjection,
   closuresProjection,
+  waitlistProjection,
 ];
 
 /**

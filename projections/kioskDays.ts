@@ -7,7 +7,8 @@ import { COLLECTIONS, pizzaSummary, type BookingDoc, type DayDoc, type MoveDoc, 
 import type { Projection } from './projection.js';
 
 const bookingEvents = new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingRescheduled', 'BookingMovedAway']);
-const dayEvents = new Set(['DayScheduleSet', 'DayMarkedVip', 'DayVipRemoved', ...bookingEvents]);
+// Held waitlist offers are capacity in use (rule: waitlist): they count in pizzas_by_time.
+const dayEvents = new Set(['DayScheduleSet', 'DayMarkedVip', 'DayVipRemoved', ...bookingEvents, 'WaitlistOfferMade', 'WaitlistOfferLapsed', 'WaitlistOfferTaken', 'WaitlistLeft']);
 /** The bookings list also follows each order through the kitchen (rule: kitchen-steps). */
 const bookingDocEvents = new Set([...bookingEvents, 'KitchenStepRecorded']);
 
@@ -69,6 +70,13 @@ export const daysProjection: Projection = {
           const { from_time, to_time, total_pizzas } = event.data;
           return { ...day, pizzas_by_time: addPizzas(addPizzas(day.pizzas_by_time, from_time, -total_pizzas), to_time, total_pizzas) };
         }
+        case 'WaitlistOfferMade':
+          return { ...day, pizzas_by_time: addPizzas(day.pizzas_by_time, event.data.time, event.data.pizzas) };
+        case 'WaitlistOfferLapsed':
+        case 'WaitlistOfferTaken':
+          return { ...day, pizzas_by_time: addPizzas(day.pizzas_by_time, event.data.time, -event.data.pizzas) };
+        case 'WaitlistLeft':
+          return event.data.released_pizzas > 0 ? { ...day, pizzas_by_time: addPizzas(day.pizzas_by_time, event.data.time, -event.data.released_pizzas) } : day;
         default:
           return day;
       }

@@ -20,6 +20,7 @@ export const COLLECTIONS = {
   moves: 'moves_v1',
   adminSessions: 'admin_sessions_v1',
   closures: 'closures_v1',
+  waitlist: 'waitlist_v1',
 } as const;
 
 /**
@@ -52,7 +53,7 @@ export type DayDoc = {
   is_vip: boolean;
   vip_description: string | null;
   vip_created_by: string | null;
-  /** Pizzas of pending and confirmed bookings per booked time. */
+  /** Pizzas of pending and confirmed bookings, and of held waitlist offers, per booked time. */
   pizzas_by_time: Record<string, number>;
   /** Pending and confirmed bookings. */
   active_bookings: number;
@@ -184,6 +185,24 @@ export type AdminSessionDoc = {
   admin_id: number;
   started_at: string;
   expires_at: string;
+};
+
+/** One waitlist entry (rule: waitlist): the token finds it, staff list a date's queue. */
+export type WaitlistDoc = {
+  id: string;
+  token: string;
+  date: string;
+  time: string;
+  name: string;
+  email: string;
+  requested_pizzas: number;
+  status: 'waiting' | 'offered' | 'booked' | 'lapsed' | 'left';
+  joined_at: string;
+  /** The join's position in the event log: the queue's order (joined_at may tie). */
+  joined_position: number;
+  offered_pizzas: number | null;
+  hold_expires_at: string | null;
+  booking_id: string | null;
 };
 
 export function pizzaSummary(items: BookingLine[]): string {

@@ -11,7 +11,8 @@ const REDACTED = '[redacted]';
 /** A URL as it may be logged: query values and path tokens replaced. */
 export function redactUrl(url: string): string {
   const [path = '', query] = url.split('?', 2);
-  const safePath = path.replace(/^(\/api\/vip\/access\/)[^/]+/, `$1${REDACTED}`);
+  // VIP tokens and waitlist tokens (the page /waitlist/{token} and its /api calls) are secrets.
+  const safePath = path.replace(/^(\/api\/vip\/access\/|\/api\/waitlist\/|\/waitlist\/)[^/]+/, `$1${REDACTED}`);
   if (query === undefined) return safePath;
   const safeQuery = query
     .split('&')

@@ -28,8 +28,12 @@ import {
   newBookingToStaffMail,
   orderReadyMail,
   vipInvitationMail,
+  waitlistJoinedMail,
+  waitlistOfferMail,
 } from './templates.js';
 import { readyNotice, type DayEventAt } from '../../domain/kioskDay/readyNotice.js';
+import type { WaitlistEvent } from '../../domain/kioskDay/waitlistState.js';
+import type { WaitlistDoc } from '../../read-models/shapes.js';
 
 export const MAIL_REACTOR = 'mail_v1';
 export const MAIL_LOG = 'mail_log_v1';
@@ -93,9 +97,9 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
   const projection: Projection = {
     name: MAIL_REACTOR,
     collections: [MAIL_LOG],
-    eventTypes: new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingReminded', 'BookingRescheduled', 'BookingMovedAway', 'KitchenStepRecorded', 'VipInvitationsSent']),
+    eventTypes: new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingReminded', 'BookingRescheduled', 'BookingMovedAway', 'KitchenStepRecorded', 'VipInvitationsSent', 'WaitlistJoined', 'WaitlistOfferMade']),
     async apply(recorded, batch) {
-      const event = recorded as unknown as (KioskDayEvent | VipLinkEvent) & RecordedEvent;
+      const event = recorded as unknown as (KioskDayEvent | VipLinkEvent | WaitlistEvent) & RecordedEvent;
       switch (event.type) {
         case 'BookingPlaced': {
           const booking = event.data;
@@ -154,6 +158,20 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
             const mail = vipInvitationMail({ customerName: r.name, subject: event.data.subject, message: event.data.message, url, expiresAt: event.data.expires_at, timeZone: o.timeZone });
             await send(recorded, batch, r.invitation_id, { ...mail, to: r.email });
           }
+          return;
+        }
+        // The waitlist (rule: waitlist): a receipt on joining, the personal link with every offer.
+        case 'WaitlistJoined': {
+          const w = event.data;
+          await send(recorded, batch, 'customer', waitlistJoinedMail(w, `${o.publicUrl}/waitlist/${encodeURIComponent(w.token)}`));
+          return;
+        }
+        case 'WaitlistOfferMade': {
+          await o.waitForReadModels(recorded.position);
+          const w = await o.docs.get<WaitlistDoc>(COLLECTIONS.waitlist, event.data.waitlist_id);
+          if (!w) return;
+          const url = `${o.publicUrl}/waitlist/${encodeURIComponent(w.token)}`;
+          await send(recorded, batch, 'customer', waitlistOfferMail(w, { url, pizzas: event.data.pizzas, holdExpiresAt: event.data.hold_expires_at, timeZone: o.timeZone }));
           return;
         }
         default:

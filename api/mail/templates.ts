@@ -216,3 +216,37 @@ export function vipInvitationMail(input: {
   ]);
   return { subject: input.subject, text, html };
 }
+
+/** The waitlist entry a waitlist mail is about (rule: waitlist). */
+export interface MailWaitlistEntry {
+  name: string;
+  email: string;
+  date: string;
+  time: string;
+  requested_pizzas: number;
+}
+
+const pizzasText = (n: number) => `${n} ${n === 1 ? 'pizza' : 'pizzor'}`;
+
+/** A receipt on joining: the place in the queue and how the offer comes. */
+export function waitlistJoinedMail(w: MailWaitlistEntry, leaveUrl: string): MailMessage {
+  return message(w.email, `Du står i kö för ${swedishDate(w.date)} kl ${w.time}`, [
+    `Hej ${w.name}!`,
+    `Du står i kö för ${pizzasText(w.requested_pizzas)} ${swedishDate(w.date)} kl ${w.time}.`,
+    'Blir det plats mejlar vi dig en personlig länk. Platsen hålls då åt dig en kort stund.',
+    '',
+    { label: 'Vill du inte stå kvar i kön? Lämna den här:', url: leaveUrl },
+  ]);
+}
+
+/** The offer: freed capacity held for the entry until the hold ends, with the personal link. */
+export function waitlistOfferMail(w: MailWaitlistEntry, offer: { url: string; pizzas: number; holdExpiresAt: string; timeZone: string }): MailMessage {
+  const until = dayjs(offer.holdExpiresAt).tz(offer.timeZone).format('HH:mm');
+  return message(w.email, `Det finns plats för dig ${swedishDate(w.date)} kl ${w.time}`, [
+    `Hej ${w.name}!`,
+    `Det finns nu plats för ${pizzasText(offer.pizzas)} ${swedishDate(w.date)} kl ${w.time}.`,
+    `Platsen hålls åt dig till kl ${until}. Boka innan dess, annars går den vidare till nästa i kön.`,
+    '',
+    { label: 'Välj pizzor och boka här:', url: offer.url },
+  ]);
+}

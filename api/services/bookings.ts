@@ -21,6 +21,24 @@ import type { VipService } from './vip.js';
 import type { ClosuresService } from './closures.js';
 
 export class BookingsService {
+  /** Told the date after a cancellation freed capacity there (the waitlist offers it: rule waitlist). */
+  private readonly capacityFreedListeners: Array<(date: string) => Promise<unknown>> = [];
+
+  onCapacityFreed(listener: (date: string) => Promise<unknown>): void {
+    this.capacityFreedListeners.push(listener);
+  }
+
+  /** Runs the listeners; a failure there never fails the cancellation (the offer timer retries). */
+  private async capacityFreed(date: string): Promise<void> {
+    for (const listener of this.capacityFreedListeners) {
+      try {
+        await listener(date);
+      } catch (error) {
+        console.error(`after a cancellation on ${date}:`, error);
+      }
+    }
+  }
+
   constructor(
     private readonly commands: Commands,
     private readonly settings: SettingsService,
@@ -145,6 +163,7 @@ export class BookingsService {
     const command = { type: 'CancelBookingByStaff' as const, bookingId, reason, clock: this.commands.clock() };
     const result = await this.commands.bus.handle(kioskDayStream(date), kioskDayDecider, command, meta);
     await this.commands.settled(await this.returnBonusCodeUse(result, meta));
+    await this.capacityFreed(date);
     return result.position;
   }
 
@@ -160,6 +179,7 @@ export class BookingsService {
     const command = { type: 'CancelBookingByCustomer' as const, bookingId: bookingId.trim(), email, settings, clock: this.commands.clock() };
     const result = await this.commands.bus.handle(kioskDayStream(date), kioskDayDecider, command, meta);
     await this.commands.settled(await this.returnBonusCodeUse(result, meta));
+    await this.capacityFreed(date);
   }
 
   /**
@@ -225,7 +245,7 @@ function bookingDate(bookingId: string): string {
 }
 
 /** Order lines with the menu's names and prices; repeated pizzas merge, zero quantities drop. */
-function linesFromMenu(items: BookingPayload['items'], pizzas: ReadonlyMap<number, { name: string; price_cents: number; active: boolean }>): BookingLine[] {
+export function linesFromMenu(items: BookingPayload['items'], pizzas: ReadonlyMap<number, { name: string; price_cents: number; active: boolean }>): BookingLine[] {
   const lines = new Map<number, BookingLine>();
   for (const item of items) {
     if (item.qty === 0) continue;

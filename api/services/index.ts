@@ -13,6 +13,7 @@ import { PushService } from './push.js';
 import { RescheduleService } from './reschedule.js';
 import { SettingsService } from './settings.js';
 import { VipService } from './vip.js';
+import { WaitlistService } from './waitlist.js';
 
 export type { ServiceContext };
 
@@ -24,6 +25,9 @@ export function createServices(context: ServiceContext, docs: DocumentStore) {
   // Closing cancels the affected bookings through the bookings service, which asks the closures.
   const closures: ClosuresService = new ClosuresService(commands, docs, (id, reason, actor) => bookings.cancelByStaff(id, reason, actor));
   const bookings = new BookingsService(commands, settings, menu, vip, closures);
+  const waitlist = new WaitlistService(commands, settings, menu, vip, closures, docs);
+  // A cancellation frees capacity: the waitlist offers it at once (rule: waitlist).
+  bookings.onCapacityFreed((date) => waitlist.offerFreed(date));
   return {
     clock: context.clock,
     settings,
@@ -33,6 +37,7 @@ export function createServices(context: ServiceContext, docs: DocumentStore) {
     admins: new AdminsService(commands, docs),
     bookings,
     reschedule: new RescheduleService(commands, settings, closures, docs),
+    waitlist,
     calendar: new CalendarService(commands, settings, closures, docs),
     bonusCodes: new BonusCodesService(commands),
     push: new PushService(commands),

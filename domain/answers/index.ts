@@ -6,3 +6,4 @@ export * from './admin.js';
 export * from './operations.js';
 export * from './accounting.js';
 export * from './customers.js';
+export * from './waitlist.js';

@@ -21,6 +21,7 @@ const settingsShape = {
   cancellation_deadline_minutes: z.number().int(),
   reminder_minutes_before: z.number().int(),
   pending_expiry_minutes: z.number().int(),
+  waitlist_hold_minutes: z.number().int(),
   open_days: perWeekday(z.boolean()),
   opening_hours: perWeekday(z.strictObject({ start: clockTime, end: clockTime })),
 };

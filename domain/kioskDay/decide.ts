@@ -28,6 +28,7 @@ import {
 } from './kioskDay.js';
 import { decideKitchenStep, type KitchenStep } from './kitchen.js';
 import { decideMoveAway, decidePlaceMoved, decideReschedule, decideUndoMove, type RescheduleCommand } from './reschedule.js';
+import { decideWaitlist, planOffers, type WaitlistCommand } from './waitlist.js';
 
 export interface PlaceBooking {
   type: 'PlaceBooking';
@@ -65,7 +66,8 @@ export type KioskDayCommand =
   // The system's timers (api/timers): each decided here, so a repeat or a racing process appends nothing.
   | { type: 'ExpirePendingBooking'; bookingId: string; settings: Settings; clock: Clock }
   | { type: 'RemindBooking'; bookingId: string; settings: Settings; clock: Clock }
-  | RescheduleCommand;
+  | RescheduleCommand
+  | WaitlistCommand;
 
 export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDayState> = {
   initialState: initialKioskDayState,
@@ -137,6 +139,11 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
         return decideMoveAway(command, state);
       case 'UndoMovedBooking':
         return decideUndoMove(command, state);
+      case 'JoinWaitlist':
+      case 'OfferFreedCapacity':
+      case 'BookFromWaitlist':
+      case 'LeaveWaitlist':
+        return decideWaitlist(command, state);
       default:
         return assertNever(command);
     }
@@ -248,7 +255,9 @@ export function placeBooking(command: PlaceBooking, state: KioskDayState): Kiosk
   if (problem) reject(problem);
 
   // 3. The slot: one of the day's slots, still ahead, with room for the whole order.
-  const remaining = slotCapacity(hours, settings, state.pizzasByTime, time);
+  // Held waitlist offers, and offers due to the queue but not yet made, are capacity in use
+  // (rule: waitlist).
+  const remaining = slotCapacity(hours, settings, planOffers(state, date, settings, clock).inUse, time);
   if (remaining === null) reject(msg.noSuchSlot);
   if (!isAhead(now, date, time)) reject(msg.timePassed);
   if (remaining === 0) reject(msg.slotFull);

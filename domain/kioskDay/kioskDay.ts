@@ -5,6 +5,7 @@
 import type { DomainEvent } from '../shared/decider.js';
 import type { CalendarEntry } from './schedule.js';
 import { evolveKitchenTrack, noKitchenTrack, type KitchenStepRecordedData, type KitchenTrack } from './kitchen.js';
+import { evolveWaitlist, initialWaitlistState, type WaitlistEvent, type WaitlistState } from './waitlistState.js';
 
 export const kioskDayStream = (date: string) => `kioskday-${date}`;
 
@@ -51,6 +52,8 @@ export interface BookingPlacedData {
    * that booking's number. The old number points at this one once the move is complete.
    */
   moved_from?: string;
+  /** The waitlist entry whose held offer this booking took (rule: waitlist); absent otherwise. */
+  waitlist_id?: string;
 }
 
 export type KioskDayEvent =
@@ -63,7 +66,8 @@ export type KioskDayEvent =
   | DomainEvent<'KitchenStepRecorded', KitchenStepRecordedData>
   | DomainEvent<'BookingReminded', BookingRemindedData>
   | DomainEvent<'BookingRescheduled', BookingRescheduledData>
-  | DomainEvent<'BookingMovedAway', BookingMovedAwayData>;
+  | DomainEvent<'BookingMovedAway', BookingMovedAwayData>
+  | WaitlistEvent;
 
 /** Who cancelled: the kiosk's staff, the customer, or the system (a pending booking expired). */
 export type CancelledBy = 'staff' | 'customer' | 'system';
@@ -165,7 +169,10 @@ export interface KioskDayState {
   entry: CalendarEntry | null;
   vip: { description: string | null } | null;
   bookings: Map<string, Booking>;
-  /** Pizzas of pending and confirmed bookings per booked time: the capacity in use. */
+  /**
+   * Pizzas of pending and confirmed bookings, and of held waitlist offers, per booked time: the
+   * capacity in use (rule: waitlist: a held offer is taken by nobody else).
+   */
   pizzasByTime: Record<string, number>;
   /** Bookings ever placed on this day; numbers the next booking id. */
   placedCount: number;
@@ -175,6 +182,8 @@ export interface KioskDayState {
    * The whole event data is kept (not just the number) because that answer needs all of it.
    */
   byIdempotencyKey: Map<string, BookingPlacedData>;
+  /** The day's waitlist (rule: waitlist). */
+  waitlist: WaitlistState;
 }
 
 export const initialKioskDayState = (): KioskDayState => ({
@@ -184,6 +193,7 @@ export const initialKioskDayState = (): KioskDayState => ({
   pizzasByTime: {},
   placedCount: 0,
   byIdempotencyKey: new Map(),
+  waitlist: initialWaitlistState(),
 });
 
 function usePizzas(state: KioskDayState, time: string, delta: number) {
@@ -262,6 +272,13 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
       usePizzas(state, booking_time, -total_pizzas);
       return state;
     }
+    case 'WaitlistJoined':
+    case 'WaitlistOfferMade':
+    case 'WaitlistOfferLapsed':
+    case 'WaitlistOfferTaken':
+    case 'WaitlistLeft':
+      evolveWaitlist(state.waitlist, event, (time, delta) => usePizzas(state, time, delta));
+      return state;
     default: {
       const never: never = event;
       return never;

@@ -21,6 +21,7 @@ import { msg } from '../messages.js';
 import { DomainError, notFound, reject } from '../shared/errors.js';
 import type { Settings } from '../settings/settings.js';
 import { closureOn, type Closure } from '../closures/closures.js';
+import { planOffers } from './waitlist.js';
 import { isAhead, wallClock, type Clock } from '../shared/time.js';
 import { cancellation, customerCancellation, placeBooking } from './decide.js';
 import type { Booking, BookingPlacedData, KioskDayEvent, KioskDayState } from './kioskDay.js';
@@ -119,7 +120,8 @@ export function decideReschedule(command: RescheduleBooking, state: KioskDayStat
   const problem = dateAccessProblem({ date, today: now.date, settings, hours, isVipDay: state.vip !== null, vip: null, closure: closureOn(date, command.closures) });
   // A booking already on a VIP day keeps its place on it: only the time changes.
   if (problem && problem !== msg.vipOnlyDate) reject(problem);
-  const others = { ...state.pizzasByTime };
+  // Offers due to the waitlist but not yet made count too (rule: waitlist), as for a new booking.
+  const others = { ...planOffers(state, date, settings, clock).inUse };
   others[booking.booking_time] = (others[booking.booking_time] ?? 0) - booking.total_pizzas;
   if (others[booking.booking_time]! <= 0) delete others[booking.booking_time];
   const remaining = slotCapacity(hours, settings, others, time);

@@ -23,6 +23,8 @@ export interface Settings {
   reminder_minutes_before: number;
   /** Minutes a booking may stay pending before the system cancels it; 0 = never (rule: pending-expiry). */
   pending_expiry_minutes: number;
+  /** How long freed capacity is held for the waitlist entry it is offered to (rule: waitlist). */
+  waitlist_hold_minutes: number;
   admin_email: string;
   open_days: Record<Weekday, boolean>;
   opening_hours: Record<Weekday, OpeningHours>;
@@ -31,6 +33,9 @@ export interface Settings {
 const everyDay = <T>(value: () => T) => Object.fromEntries(WEEKDAYS.map((d) => [d, value()])) as Record<Weekday, T>;
 
 export const DEFAULT_OPENING_HOURS: OpeningHours = { start: '11:00', end: '22:00' };
+
+/** Rule waitlist: a freed place is held this long for the one it is offered to. */
+export const DEFAULT_WAITLIST_HOLD_MINUTES = 30;
 
 export function defaultSettings(adminEmail = 'admin@pizzakiosken.se'): Settings {
   return {
@@ -42,6 +47,7 @@ export function defaultSettings(adminEmail = 'admin@pizzakiosken.se'): Settings 
     cancellation_deadline_minutes: 24 * 60,
     reminder_minutes_before: 60,
     pending_expiry_minutes: 0,
+    waitlist_hold_minutes: DEFAULT_WAITLIST_HOLD_MINUTES,
     admin_email: adminEmail,
     open_days: everyDay(() => true),
     opening_hours: everyDay(() => ({ ...DEFAULT_OPENING_HOURS })),
@@ -71,6 +77,8 @@ export const settingsSchema = z
     // Added after the first release: a client that leaves them out gets the defaults.
     reminder_minutes_before: wholeNumber('Påminnelsetiden', 0).default(60),
     pending_expiry_minutes: wholeNumber('Tiden för obekräftade bokningar', 0).default(0),
+    // Settings saved before the waitlist existed (and forms that do not show it) lack it.
+    waitlist_hold_minutes: wholeNumber('Kötiden för ett erbjudande', 1).default(DEFAULT_WAITLIST_HOLD_MINUTES),
     admin_email: z.email({ error: msg.invalidEmail }),
     // A weekday left out is closed.
     open_days: z.object(everyDay(() => flag().optional().transform((open) => open ?? false))),
@@ -129,6 +137,11 @@ export const settingsDecider: Decider<SettingsCommand, SettingsEvent, SettingsSt
     }
   },
 };
+
+/**
+ * Settings stored before a setting existed lack it: it takes its default (rule: settings-defaults).
+ * Additive per setting, so settings events stay as they were written.
+ */
 
 /** Settings in effect: the stored ones, or the defaults before anything was stored. */
 export function currentSettings(state: SettingsState): Settings {

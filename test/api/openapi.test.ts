@@ -132,6 +132,12 @@ describe('real answers of every GET route match their declared response schema',
     await t.put(`/api/admin/bookings/${id}/confirm`, {}, admin);
     const closure = await t.post('/api/admin/closures', { from: '2026-12-24', to: '2026-12-26', reason: 'Jul', recurring: true }, admin);
     expect(closure.status).toBe(201);
+    // A waitlist offer (rule: waitlist): a full slot, an entry, a cancellation.
+    const full = await t.post('/api/bookings', bookingPayload({ date: '2026-11-26', time: '13:00', items: [{ pizza_id: 1, qty: 6 }], requested_pizzas: 6 }));
+    const queued = await t.post('/api/waitlist', { date: '2026-11-26', time: '13:00', name: 'Karin Kö', email: 'ko@example.se', requested_pizzas: 2 });
+    expect(queued.status).toBe(201);
+    await t.put(`/api/admin/bookings/${full.body.booking_id}/cancel`, { reason: 'Test' }, admin);
+    const waitlistToken = (await t.server.docs.get<{ id: string; token: string }>('waitlist_v1', queued.body.waitlist_id))!.token;
 
     const token = encodeURIComponent(link.body.token);
     const concrete: Record<string, string[]> = {
@@ -139,6 +145,8 @@ describe('real answers of every GET route match their declared response schema',
       '/api/availability': ['/api/availability?date=2026-11-24&pizzas=2'],
       '/api/test-availability': ['/api/test-availability?date=2026-11-24&pizzas=2', `/api/test-availability?date=2026-11-27&pizzas=1&vip_token=${token}`],
       '/api/vip/access/:token': [`/api/vip/access/${token}`],
+      '/api/waitlist/:token': [`/api/waitlist/${waitlistToken}`],
+      '/api/admin/waitlist': ['/api/admin/waitlist', '/api/admin/waitlist?date=2026-11-26'],
       '/api/admin/bookings': ['/api/admin/bookings', '/api/admin/bookings?status=confirmed&date=2026-11-24'],
       '/api/admin/bookings/:id': [`/api/admin/bookings/${id}`],
       '/api/admin/bookings/:id/history': [`/api/admin/bookings/${id}/history`],

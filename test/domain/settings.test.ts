@@ -28,6 +28,7 @@ describe('settings defaults (rule: settings-defaults)', () => {
       cancellation_deadline_minutes: 1440,
       reminder_minutes_before: 60,
       pending_expiry_minutes: 0,
+      waitlist_hold_minutes: 30,
       admin_email: 'kiosk@example.se',
       open_days: { mon: true, tue: true, wed: true, thu: true, fri: true, sat: true, sun: true },
       opening_hours: { mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: hours, sun: hours },
@@ -174,6 +175,14 @@ describe('the settings stream', () => {
 
     it('answers the stored settings', () => {
       expect(currentSettings(stored().state()).capacity_per_window).toBe(8);
+    });
+
+    it('gives settings stored before waitlist_hold_minutes existed its default, 30 (rule: waitlist)', () => {
+      const { waitlist_hold_minutes: _none, ...older } = defaultSettings();
+      const state = given(settingsDecider, [{ type: 'SettingsUpdated', data: { settings: older as Settings } }]).state();
+      expect(currentSettings(state).waitlist_hold_minutes).toBe(30);
+      expect(settingsSchema.parse(JSON.parse(JSON.stringify(older))).waitlist_hold_minutes).toBe(30);
+      expect(firstError(settingsSchema, input({ waitlist_hold_minutes: 0 }))).toBe('Kötiden för ett erbjudande måste vara ett heltal, minst 1');
     });
 
     it('resets to the defaults it is given', () => {

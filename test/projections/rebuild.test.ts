@@ -45,17 +45,30 @@ beforeAll(async () => {
   const removed = await t.post('/api/admin/closures', { from: '2027-07-01', to: '2027-07-14', reason: 'Semester' }, admin);
   await t.post('/api/admin/closures', { from: '2027-02-01', to: '2027-02-02', reason: 'Inventering' }, admin);
   await t.del(`/api/admin/closures/${removed.body.closure.id}`, undefined, admin);
+  // The waitlist (rule: waitlist): a full slot's queue, an offer from a cancellation, a booking
+  // from it, a leave.
+  const full = await t.post('/api/bookings', bookingPayload({ date: '2026-11-28', time: '19:00', email: 'full@example.se', items: [{ pizza_id: 1, qty: 6 }], requested_pizzas: 6 }));
+  const queued: string[] = [];
+  for (const who of ['ko1', 'ko2', 'ko3']) {
+    const joined = await t.post('/api/waitlist', { date: '2026-11-28', time: '19:00', name: 'Kö Kund', email: `${who}@example.se`, requested_pizzas: 3 });
+    expect(joined.status).toBe(201);
+    queued.push((await t.server.docs.get<{ id: string; token: string }>('waitlist_v1', joined.body.waitlist_id))!.token);
+  }
+  await t.put(`/api/admin/bookings/${full.body.booking_id}/cancel`, { reason: 'Flyttad' }, admin);
+  expect((await t.post(`/api/waitlist/${queued[0]}/book`, { name: 'Kö Kund', email: 'ko1@example.se', items: [{ pizza_id: 2, qty: 3 }] })).status).toBe(201);
+  expect((await t.del(`/api/waitlist/${queued[1]}`)).status).toBe(200);
 });
 afterAll(() => t.close());
 
 describe('every projection', () => {
   it('rebuilds from position 0 to exactly the live read models', async () => {
     const live = await snapshot();
-    expect(live['bookings_v1']).toHaveLength(12);
+    expect(live['bookings_v1']).toHaveLength(14);
     const kitchen = (live['bookings_v1'] as Array<{ kitchen_status?: string }>).map((b) => b.kitchen_status);
     expect(kitchen.filter(Boolean)).toEqual(['picked_up']);
     // Undone back before the oven, a document is as one that never reached the kitchen.
     expect((live['bookings_v1'] as object[]).filter((b) => 'kitchen_status' in b)).toHaveLength(1);
+    expect(live['waitlist_v1']).toHaveLength(3);
     for (const projection of allProjections) {
       await t.server.projections.rebuild(projection.name);
       expect(await snapshot(), projection.name).toEqual(live);

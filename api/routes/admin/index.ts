@@ -24,6 +24,7 @@ import { closureRoutes } from './closures.js';
 import { vipRoutes } from './vip.js';
 import { accountingRoutes } from './accounting.js';
 import { customerRoutes } from './customers.js';
+import { waitlistAdminRoutes } from './waitlist.js';
 
 export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
   const { services } = deps;
@@ -57,7 +58,7 @@ export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
       if (!request.admin) throw new DomainError(msg.notSignedIn, 'unauthorized');
       request.sessionId = sessionId;
     });
-    for (const routes of [accountRoutes, bookingRoutes, kitchenRoutes, reportRoutes, pizzaRoutes, bonusCodeRoutes, statsRoutes, settingsRoutes, calendarRoutes, closureRoutes, vipRoutes, accountingRoutes, customerRoutes]) {
+    for (const routes of [accountRoutes, bookingRoutes, kitchenRoutes, reportRoutes, pizzaRoutes, bonusCodeRoutes, statsRoutes, settingsRoutes, calendarRoutes, closureRoutes, vipRoutes, waitlistAdminRoutes, accountingRoutes, customerRoutes]) {
       await secured.register(routes, { deps, limiters });
     }
   });

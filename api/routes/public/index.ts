@@ -7,9 +7,10 @@ import { bookingRoutes } from './bookings.js';
 import { menuRoutes } from './menu.js';
 import { pushRoutes } from './push.js';
 import { vipAccessRoutes } from './vip.js';
+import { waitlistRoutes } from './waitlist.js';
 
 export const publicRoutes: RoutePlugin = async (app, { deps, limiters }) => {
-  for (const routes of [menuRoutes, availabilityRoutes, vipAccessRoutes, bookingRoutes, bonusCodeCheckRoutes, pushRoutes]) {
+  for (const routes of [menuRoutes, availabilityRoutes, vipAccessRoutes, bookingRoutes, bonusCodeCheckRoutes, pushRoutes, waitlistRoutes]) {
     await app.register(routes, { deps, limiters });
   }
 };

@@ -63,5 +63,10 @@ export const settingsTexts = {
       unit: 'minuter',
       hint: 'En bokning som ingen har bekräftat inom så många minuter avbokas automatiskt (”Ej bekräftad i tid”): tiden och en använd bonuskod frigörs och kunden får ett avbokningsmejl. 0 stänger av.',
     },
+    waitlist_hold_minutes: {
+      label: 'Kötid för ett erbjudande',
+      unit: 'minuter',
+      hint: 'När en plats blir ledig i en full tid får den första i kön som får plats ett mejl. Så här många minuter hålls platsen åt hen; bokar hen inte i tid går den vidare till nästa i kön.',
+    },
   },
 };

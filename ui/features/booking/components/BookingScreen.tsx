@@ -16,7 +16,8 @@ import { onlineAtom, syncedAtom } from '../../../state/connectivity.js';
 import { bonusAtom, cartAtom, customerAtom, dateAtom, fieldErrorsAtom, pizzaCountAtom, resetOrderAtom, timeAtom, vipAtom } from '../../../state/booking.js';
 import { DateStep } from './DateStep.js';
 import { PizzaCountStep } from './PizzaCountStep.js';
-import { SlotGrid } from './SlotGrid.js';
+import { SlotGrid, slotLabel } from './SlotGrid.js';
+import { WaitlistPrompt } from '../../waitlist/components/JoinWaitlist.js';
 import { PizzaMenu } from './PizzaMenu.js';
 import { OrderSummary } from './OrderSummary.js';
 import { CustomerForm } from './CustomerForm.js';
@@ -268,6 +269,18 @@ export function BookingScreen({ data }: { data: BookingPageData }) {
               setTime(next);
               setErrors(({ time: _t, ...rest }) => rest);
             }}
+            footer={
+              <WaitlistPrompt
+                date={date}
+                slots={slots}
+                count={count}
+                capacity={capacity}
+                labelOf={(s) => slotLabel(s, capacity)}
+                customer={customer}
+                vipToken={vipToken}
+                online={online}
+              />
+            }
           />
           <PizzaMenu
             pizzas={pizzas}

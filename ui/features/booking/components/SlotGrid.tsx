@@ -2,7 +2,7 @@
 // without colour); only slots that hold the whole order can be chosen. The day is shown one part
 // at a time (lunch, afternoon, evening), opening at the chosen time's part or the first part with
 // a slot that fits, so a phone shows a few rows instead of 44 buttons above the menu.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { Slot } from '../../../../domain/answers/index.js';
 import { customerTexts } from '../../../lib/texts.js';
 import { bookingPageTexts } from '../texts.js';
@@ -25,8 +25,10 @@ export function SlotGrid(props: {
   value: string;
   error?: string;
   onChange: (time: string) => void;
+  /** Shown under the times (the waitlist's prompt when some cannot take the order). */
+  footer?: ReactNode;
 }) {
-  const { enabled, slots, capacity, loading, message, value, error, onChange } = props;
+  const { enabled, slots, capacity, loading, message, value, error, onChange, footer } = props;
   const parts = dayParts(slots);
   const [chosenPart, setChosenPart] = useState<DayPartKey | null>(null);
   // A newly chosen time (also one chosen for the customer after a new date or count) opens its
@@ -92,6 +94,7 @@ export function SlotGrid(props: {
               {message}
             </p>
           )}
+          {!loading && footer}
           {loading && (
             <div className="slots-overlay" role="status">
               <span className="spinner" aria-hidden="true" /> {customerTexts.updatingSlots}

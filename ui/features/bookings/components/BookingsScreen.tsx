@@ -15,6 +15,7 @@ import { bookingTexts } from '../texts.js';
 import { BookingDetailsDialog } from './BookingDetailsDialog.js';
 import { BookingFiltersForm } from './BookingFiltersForm.js';
 import { BookingsTable } from './BookingsTable.js';
+import { WaitlistQueue } from '../../waitlist/components/WaitlistQueue.js';
 
 export function BookingsScreen({ filters: initialFilters, bookings: initial }: { filters: BookingFilters; bookings: BookingRow[] | null }) {
   const hydrated = useHydrated();
@@ -55,6 +56,7 @@ export function BookingsScreen({ filters: initialFilters, bookings: initial }: {
       ) : (
         <BookingsTable bookings={bookings} busy={busy} enabled={hydrated} onShow={(b) => setDetails(b.id)} onConfirm={confirm} onCancel={cancel} />
       )}
+      {hydrated && <WaitlistQueue date={filters.date} version={bookings} />}
       {details && <BookingDetailsDialog id={details} onClose={() => setDetails(null)} />}
     </div>
   );

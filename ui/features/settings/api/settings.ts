@@ -19,6 +19,7 @@ export const NUMBER_KEYS = [
   'cancellation_deadline_minutes',
   'reminder_minutes_before',
   'pending_expiry_minutes',
+  'waitlist_hold_minutes',
 ] as const satisfies readonly (keyof Settings)[];
 export type NumberKey = (typeof NUMBER_KEYS)[number];
 

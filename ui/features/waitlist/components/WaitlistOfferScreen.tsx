@@ -1,0 +1,197 @@
+// /waitlist/{token} (rule: waitlist): the place held for this customer, until when, the menu to
+// choose up to the held number of pizzas, their details, and 'Boka' in one step; then the normal
+// confirmation. A link that offers nothing (still waiting, run out, booked, unknown) says why in
+// Swedish; a waiting or offered customer may leave the queue here.
+import { useEffect, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { errorText, isNetworkError, ApiError } from '../../../lib/api.js';
+import { addPizza, cartCount, orderPrice, removePizza, type CartLine } from '../../../lib/cart.js';
+import { formatDateLong, formatKr } from '../../../lib/format.js';
+import { check } from '../../../lib/formErrors.js';
+import { customerTexts } from '../../../lib/texts.js';
+import { msg } from '../../../../domain/messages.js';
+import { Instant } from '../../../components/Instant.js';
+import { FieldError } from '../../../components/Field.js';
+import { emptyCustomer, type CustomerForm as Customer } from '../../../state/booking.js';
+import { getMenu, type MenuPizza, menuPizza } from '../../booking/api/booking.js';
+import { PizzaMenu } from '../../booking/components/PizzaMenu.js';
+import { OrderSummary } from '../../booking/components/OrderSummary.js';
+import { CustomerForm } from '../../booking/components/CustomerForm.js';
+import { ConfirmationModal, type ConfirmationSummary } from '../../booking/components/ConfirmationModal.js';
+import { bookFromOffer, getOffer, leaveWaitlist, waitlistBookSchema, type WaitlistOffer } from '../api/waitlist.js';
+import { waitlistTexts } from '../texts.js';
+import '../waitlist.css';
+
+type Loaded = { kind: 'loading' } | { kind: 'offer'; offer: WaitlistOffer } | { kind: 'none'; text: string; canLeave: boolean } | { kind: 'left'; text: string };
+
+export function WaitlistOfferScreen({ token }: { token: string }) {
+  const [state, setState] = useState<Loaded>({ kind: 'loading' });
+  const [pizzas, setPizzas] = useState<MenuPizza[]>([]);
+  const [cart, setCart] = useState<CartLine[]>([]);
+  const [customer, setCustomer] = useState<Customer>(emptyCustomer);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitError, setSubmitError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [confirmation, setConfirmation] = useState<ConfirmationSummary | null>(null);
+
+  async function load() {
+    try {
+      const offer = await getOffer(token);
+      setState({ kind: 'offer', offer });
+      setCustomer((c) => ({ ...c, name: c.name || offer.name, email: c.email || offer.email }));
+    } catch (error) {
+      const text = isNetworkError(error) ? customerTexts.networkFailed : errorText(error, waitlistTexts.offerFailed);
+      setState({ kind: 'none', text, canLeave: text === msg.waitlistStillWaiting });
+    }
+  }
+
+  useEffect(() => {
+    void load();
+    getMenu().then((menu) => setPizzas(menu.map(menuPizza)), () => toast.error(customerTexts.loadFailed, { duration: 4000 }));
+  }, [token]);
+
+  async function leave() {
+    if (!window.confirm(waitlistTexts.leaveConfirm)) return;
+    setBusy(true);
+    try {
+      const answer = await leaveWaitlist(token);
+      setState({ kind: 'left', text: answer.message });
+    } catch (error) {
+      toast.error(errorText(error, waitlistTexts.leaveFailed), { duration: 4000 });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (state.kind === 'loading') {
+    return (
+      <section className="card offer" aria-busy="true">
+        <p role="status">{waitlistTexts.loading}</p>
+      </section>
+    );
+  }
+  if (state.kind !== 'offer') {
+    return (
+      <section className="card offer" aria-labelledby="offer-title">
+        <h1 id="offer-title">{state.kind === 'left' ? state.text : waitlistTexts.noOfferTitle}</h1>
+        {state.kind === 'none' && <p className="notice" role="status">{state.text}</p>}
+        <div className="offer__actions">
+          <a className="btn btn--primary" href="/">
+            {waitlistTexts.backToBooking}
+          </a>
+          {state.kind === 'none' && state.canLeave && (
+            <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => void leave()}>
+              {waitlistTexts.leave}
+            </button>
+          )}
+        </div>
+      </section>
+    );
+  }
+
+  const { offer } = state;
+  const chosen = cartCount(cart);
+  const price = orderPrice(cart, null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const body = {
+      name: customer.name,
+      email: customer.email.trim(),
+      phone: customer.phone.trim() || null,
+      dine_in: customer.dine_in,
+      comment: customer.comment.trim() || null,
+      items: cart.map(({ pizza_id, qty }) => ({ pizza_id, qty })),
+    };
+    const checked = check(waitlistBookSchema, body);
+    const found: Record<string, string> = checked.ok ? {} : { ...checked.errors };
+    if (chosen === 0) found.items = msg.atLeastOnePizza;
+    setErrors(found);
+    setSubmitError('');
+    const first = ['items', 'name', 'email', 'phone'].find((f) => found[f]);
+    if (first || !checked.ok) {
+      document.getElementById(first === 'items' ? 'step-menu' : `booking-${first}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const created = await bookFromOffer(token, checked.data);
+      const b = created.booking;
+      setConfirmation({
+        orderNumber: created.booking_id,
+        date: b.booking_date,
+        time: b.booking_time,
+        name: b.name,
+        email: b.email,
+        phone: b.phone,
+        hasPhone: Boolean(b.phone),
+        dine_in: b.dine_in,
+        originalCost: b.original_total_cents,
+        discount: b.discount_cents,
+        totalCost: b.final_total_cents,
+        isOffline: false,
+      });
+    } catch (error) {
+      const text = isNetworkError(error) ? customerTexts.networkFailed : errorText(error, waitlistTexts.bookFailed);
+      setSubmitError(text);
+      toast.error(text, { duration: 4000, id: 'submit' });
+      // The hold may have run out meanwhile: the page then says so.
+      if (error instanceof ApiError && error.status === 409) void load();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="offer-page">
+      <section className="hero" aria-labelledby="offer-title">
+        <h1 id="offer-title">{waitlistTexts.offerTitle}</h1>
+        <p className="offer__facts">
+          <strong>{waitlistTexts.offerWhen(formatDateLong(offer.date), offer.time)}</strong>
+        </p>
+        <p>{waitlistTexts.offerUpTo(offer.pizzas)}</p>
+        <p className="offer__hold" role="status">
+          {waitlistTexts.holdUntil}
+          <strong>
+            <Instant iso={offer.hold_expires_at} format="HH:mm" />
+          </strong>
+          {waitlistTexts.holdAfter}
+        </p>
+      </section>
+      <form className="booking" noValidate onSubmit={submit} aria-labelledby="offer-title">
+        <div className="booking__steps">
+          <PizzaMenu
+            pizzas={pizzas}
+            cart={cart}
+            enabled
+            full={chosen >= offer.pizzas}
+            banner={{ kind: chosen > 0 ? 'perfect' : 'more', text: waitlistTexts.chosenOf(chosen, offer.pizzas) }}
+            error={errors.items}
+            onAdd={(pizza) => {
+              const result = addPizza(cart, pizza, offer.pizzas);
+              if (result.error) return void toast.error(result.error, { duration: 4000, id: 'cart' });
+              setCart(result.cart);
+              setErrors(({ items: _i, ...rest }) => rest);
+            }}
+            onRemove={(pizza) => setCart(removePizza(cart, pizza.id))}
+          />
+        </div>
+        <div className="booking__checkout">
+          <OrderSummary cart={cart} price={price} bonusCode={null} percentage={null} />
+          <CustomerForm value={customer} errors={errors} onChange={setCustomer} />
+          <section className="card checkout" aria-label={waitlistTexts.book(formatKr(price.final_cents))}>
+            <button type="submit" className="btn btn--primary btn--block btn--large" disabled={busy || cart.length === 0} aria-describedby={submitError ? 'submit-error' : undefined}>
+              {busy ? waitlistTexts.booking : waitlistTexts.book(formatKr(price.final_cents))}
+            </button>
+            <FieldError id="submit-error" text={submitError} />
+            <button type="button" className="btn btn--secondary btn--block" disabled={busy} onClick={() => void leave()}>
+              {waitlistTexts.leave}
+            </button>
+          </section>
+        </div>
+      </form>
+      {confirmation && <ConfirmationModal summary={confirmation} onClose={() => window.location.assign('/')} />}
+    </div>
+  );
+}
