@@ -77,6 +77,8 @@ export interface AccountingBooking {
   status: 'pending' | 'confirmed' | 'cancelled';
   /** null or absent: the order never went through the kitchen board. */
   kitchen_status?: KitchenStatus | null;
+  /** Set when the booking was moved to another date (rule: reschedule): it is sold there. */
+  moved_to?: string | null;
   original_total_cents: number;
   discount_cents: number;
   final_total_cents: number;
@@ -101,7 +103,7 @@ export interface AccountingDay {
   rates: RateLine[];
 }
 
-export type LeftOutReason = 'cancelled' | 'no_show' | 'not_collected';
+export type LeftOutReason = 'cancelled' | 'moved' | 'no_show' | 'not_collected';
 
 export interface LeftOutBooking {
   id: string;
@@ -132,11 +134,13 @@ export const rateOf = (booking: Pick<AccountingBooking, 'dine_in'>, settings: Ac
   booking.dine_in ? settings.vat_dine_in_percent : settings.vat_take_away_percent;
 
 /**
- * Why a booking is left out of revenue, or null when it counts (rule: accounting-revenue). On a
+ * Why a booking is left out of revenue, or null when it counts (rule: accounting-revenue). A booking
+ * moved to another date is sold there, under its new number. On a
  * day where the kitchen board was used, only collected orders (Hämtad/Serverad) are revenue; on
  * days before it (no order of the day has a kitchen status), confirmed ones are.
  */
 export function leftOutReason(booking: AccountingBooking, kitchenDay: boolean): LeftOutReason | null {
+  if (booking.moved_to) return 'moved';
   if (booking.status === 'cancelled') return 'cancelled';
   if (booking.kitchen_status === 'no_show') return 'no_show';
   if (kitchenDay) return booking.kitchen_status === 'picked_up' ? null : 'not_collected';

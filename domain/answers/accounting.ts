@@ -26,7 +26,7 @@ export const accountingPeriodAnswerSchema = z
         booking_date: isoDate,
         booking_time: clockTime,
         name: z.string(),
-        reason: z.enum(['cancelled', 'no_show', 'not_collected']),
+        reason: z.enum(['cancelled', 'moved', 'no_show', 'not_collected']),
         final_total_cents: z.number().int(),
       }),
     ),

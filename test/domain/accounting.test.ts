@@ -83,6 +83,14 @@ describe('a day on the kitchen board', () => {
   });
 });
 
+describe('a booking moved to another date (rule: reschedule)', () => {
+  it('is sold on its new date, under its new number, and listed as moved on the old one', () => {
+    const period = accountingPeriod([booking({ status: 'cancelled', moved_to: '20261125-1' }), booking({ id: '20261125-1', booking_date: '2026-11-25' })], settings);
+    expect(period.days.map((d) => [d.date, d.orders])).toEqual([['2026-11-25', 1]]);
+    expect(period.left_out.map((b) => b.reason)).toEqual(['moved']);
+  });
+});
+
 describe('dine-in and take-away at different rates', () => {
   it('split into a line per rate, high to low', () => {
     const own = { ...settings, vat_dine_in_percent: 25 as const, vat_take_away_percent: 12 as const };

@@ -12,6 +12,12 @@ export function Loading() {
   );
 }
 
+/** The screen itself is the page; a screen's sub-page (/admin/calendar/closures) keeps its screen marked. */
+function navCurrent(href: string, path: string): 'page' | 'true' | undefined {
+  if (path === href) return 'page';
+  return href !== '/admin' && path.startsWith(`${href}/`) ? 'true' : undefined;
+}
+
 export function AdminFrame({ userName, currentPath, onLogout, children }: { userName: string; currentPath: string; onLogout: () => void; children: ReactNode }) {
   return (
     <div className="admin">
@@ -35,7 +41,7 @@ export function AdminFrame({ userName, currentPath, onLogout, children }: { user
         </div>
         <nav className="admin-nav" aria-label={frameTexts.nav}>
           {ADMIN_SCREENS.map((screen) => (
-            <a key={screen.href} href={screen.href} aria-current={currentPath === screen.href ? 'page' : undefined}>
+            <a key={screen.href} href={screen.href} aria-current={navCurrent(screen.href, currentPath)}>
               {screen.label}
             </a>
           ))}

@@ -45,7 +45,7 @@ export const accountingTexts = {
   noSales: 'Ingen försäljning under perioden.',
   leftOutTitle: 'Inte i intäkterna',
   leftOutNone: 'Inga avbokade, uteblivna eller ej hämtade beställningar.',
-  reasons: { cancelled: 'Avbokad', no_show: 'Uteblev', not_collected: 'Ej hämtad' } as Record<'cancelled' | 'no_show' | 'not_collected', string>,
+  reasons: { cancelled: 'Avbokad', moved: 'Flyttad', no_show: 'Uteblev', not_collected: 'Ej hämtad' } as Record<'cancelled' | 'moved' | 'no_show' | 'not_collected', string>,
   // the settings
   settingsTitle: 'Momssatser och konton',
   settingsIntro: 'Restaurangservice (äta på plats) och livsmedel (avhämtning) kan ha olika momssatser. Kontona följer BAS-kontoplanen och används i SIE-filen.',
