@@ -1,5 +1,4 @@
 // Commands on one kiosk day and the rules that decide them.
-import { discountCents } from '../shared/money.js';
 import { msg } from '../messages.js';
 import { assertNever, type Decider } from '../shared/decider.js';
 import { DomainError, notFound, reject } from '../shared/errors.js';
@@ -15,7 +14,6 @@ import {
   type VipAccess,
 } from './schedule.js';
 import {
-  bookingIdFor,
   evolveKioskDay,
   initialKioskDayState,
   type Booking,
@@ -27,6 +25,7 @@ import {
   type KioskDayState,
 } from './kioskDay.js';
 import { decideKitchenStep, type KitchenStep } from './kitchen.js';
+import { placedOrder } from './placedOrder.js';
 import { decideMoveAway, decidePlaceMoved, decideReschedule, decideUndoMove, type RescheduleCommand } from './reschedule.js';
 import { decideWaitlist, planOffers, type WaitlistCommand } from './waitlist.js';
 
@@ -263,34 +262,10 @@ export function placeBooking(command: PlaceBooking, state: KioskDayState): Kiosk
   if (remaining === 0) reject(msg.slotFull);
   if (remaining! < chosen) reject(msg.tooManyForSlot(chosen, remaining!));
 
-  // 4. The price: cents throughout, the discount rounded to whole cents.
-  const original = lines.reduce((sum, line) => sum + line.qty * line.price_cents, 0);
-  const percentage = command.discount?.percentage ?? 0;
-  const discount = discountCents(original, percentage);
-
+  // 4. The price and the number.
   return {
     type: 'BookingPlaced',
-    data: {
-      booking_id: bookingIdFor(date, state.placedCount + 1),
-      booking_date: date,
-      booking_time: time,
-      name: command.customer.name,
-      email: command.customer.email,
-      phone: command.customer.phone,
-      dine_in: command.dine_in,
-      comment: command.comment,
-      items: lines,
-      total_pizzas: chosen,
-      original_total_cents: original,
-      discount_cents: discount,
-      final_total_cents: original - discount,
-      bonus_code: command.discount?.code ?? null,
-      bonus_ref: command.discount?.booking_ref ?? null,
-      discount_percentage: percentage,
-      vip_customer_id: command.vip?.customerId ?? null,
-      placed_at: clock.now.toISOString(),
-      ...(command.idempotencyKey ? { idempotency_key: command.idempotencyKey } : {}),
-    },
+    data: { ...placedOrder(command, state), ...(command.idempotencyKey ? { idempotency_key: command.idempotencyKey } : {}) },
   };
 }
 

@@ -1,15 +1,15 @@
 // The waitlist's commands and rules (rule: waitlist in domain/README.md). Decided in the
 // kiosk-day stream with every booking of the day, so under optimistic concurrency no offer, hold
 // or booking can ever take more than a window's capacity, from any number of API processes.
-import { discountCents } from '../shared/money.js';
 import { msg } from '../messages.js';
 import { DomainError, notFound, reject } from '../shared/errors.js';
 import type { Settings } from '../settings/settings.js';
 import { instantOf, isAhead, wallClock, type Clock } from '../shared/time.js';
 import { dateAccessProblem, dayHours, slotCapacity, type VipAccess } from './schedule.js';
-import { bookingIdFor, type BookingLine, type KioskDayEvent, type KioskDayState } from './kioskDay.js';
+import { type BookingLine, type KioskDayEvent, type KioskDayState } from './kioskDay.js';
 import type { WaitlistEntry, WaitlistEvent } from './waitlistState.js';
 import { closureOn, type Closure } from '../closures/closures.js';
+import { placedOrder } from './placedOrder.js';
 
 export interface JoinWaitlist {
   type: 'JoinWaitlist';
@@ -211,34 +211,10 @@ function bookFromWaitlist(command: BookFromWaitlist, state: KioskDayState): Kios
   const room = Math.min(held, free!);
   if (chosen > room) reject(room === 0 ? msg.slotFull : msg.tooManyForSlot(chosen, room));
 
-  const original = lines.reduce((sum, l) => sum + l.qty * l.price_cents, 0);
-  const bookingId = bookingIdFor(date, state.placedCount + 1);
-  const at = clock.now.toISOString();
+  // 3. The price and the number, as for every booking (no bonus code from a queue).
+  const placed = placedOrder({ date, time, lines, customer: command.customer, dine_in: command.dine_in, comment: command.comment, discount: null, vip: null, clock }, state);
   return [
-    { type: 'WaitlistOfferTaken', data: { waitlist_id: entry.waitlist_id, date, time, pizzas: held, booking_id: bookingId, taken_at: at } },
-    {
-      type: 'BookingPlaced',
-      data: {
-        booking_id: bookingId,
-        booking_date: date,
-        booking_time: time,
-        name: command.customer.name,
-        email: command.customer.email,
-        phone: command.customer.phone,
-        dine_in: command.dine_in,
-        comment: command.comment,
-        items: lines,
-        total_pizzas: chosen,
-        original_total_cents: original,
-        discount_cents: discountCents(original, 0),
-        final_total_cents: original,
-        bonus_code: null,
-        bonus_ref: null,
-        discount_percentage: 0,
-        vip_customer_id: null,
-        placed_at: at,
-        waitlist_id: entry.waitlist_id,
-      },
-    },
+    { type: 'WaitlistOfferTaken', data: { waitlist_id: entry.waitlist_id, date, time, pizzas: held, booking_id: placed.booking_id, taken_at: placed.placed_at } },
+    { type: 'BookingPlaced', data: { ...placed, waitlist_id: entry.waitlist_id } },
   ];
 }

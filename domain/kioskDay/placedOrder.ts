@@ -1,0 +1,39 @@
+// The record of a placed order, once its rules are decided: a new booking, a booking from a
+// waitlist offer and a booking moved to another date are all placed so (rule: prices-and-discounts).
+import { discountCents } from '../shared/money.js';
+import type { PlaceBooking } from './decide.js';
+import { bookingIdFor, type BookingPlacedData, type KioskDayState } from './kioskDay.js';
+
+/** What a placed order records, once its rules are decided: every way of booking places it so. */
+export type PlacedOrder = Pick<PlaceBooking, 'date' | 'time' | 'lines' | 'customer' | 'dine_in' | 'comment' | 'discount' | 'vip' | 'clock'>;
+
+/**
+ * The BookingPlaced data of an order whose rules were decided (rule: prices-and-discounts): the
+ * day's next number, cents throughout, the discount rounded to whole cents.
+ */
+export function placedOrder(order: PlacedOrder, state: KioskDayState): BookingPlacedData {
+  const { date, time, lines, clock } = order;
+  const original = lines.reduce((sum, line) => sum + line.qty * line.price_cents, 0);
+  const percentage = order.discount?.percentage ?? 0;
+  const discount = discountCents(original, percentage);
+  return {
+    booking_id: bookingIdFor(date, state.placedCount + 1),
+    booking_date: date,
+    booking_time: time,
+    name: order.customer.name,
+    email: order.customer.email,
+    phone: order.customer.phone,
+    dine_in: order.dine_in,
+    comment: order.comment,
+    items: lines,
+    total_pizzas: lines.reduce((sum, line) => sum + line.qty, 0),
+    original_total_cents: original,
+    discount_cents: discount,
+    final_total_cents: original - discount,
+    bonus_code: order.discount?.code ?? null,
+    bonus_ref: order.discount?.booking_ref ?? null,
+    discount_percentage: percentage,
+    vip_customer_id: order.vip?.customerId ?? null,
+    placed_at: clock.now.toISOString(),
+  };
+}
