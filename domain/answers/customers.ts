@@ -3,12 +3,15 @@ import { z } from 'zod';
 import { bookingSchema } from './booking.js';
 import { bookingHistorySchema, vipCustomerSchema, vipInvitationSchema } from './admin.js';
 import { instant } from './common.js';
+import { waitlistEntrySchema } from './waitlist.js';
 
 export const customerExportSchema = z
   .strictObject({
     email: z.string(),
     generated_at: instant,
     bookings: z.array(z.strictObject({ booking: bookingSchema, history: bookingHistorySchema })),
+    waitlist: z.array(waitlistEntrySchema),
+    push_subscriptions: z.array(z.strictObject({ endpoint: z.string(), subscribed_at: instant, booking_ids: z.array(z.string()) })),
     vip_customers: z.array(vipCustomerSchema),
     vip_invitations: z.array(vipInvitationSchema),
     mails: z.array(z.strictObject({ to: z.string(), subject: z.string(), event_type: z.string(), sent_at: instant })),

@@ -1,7 +1,7 @@
 // The Kunddata screen's texts (ours: GDPR requests are not in SPEC).
 export const customerTexts = {
   title: 'Kunddata',
-  intro: 'När en kund frågar vad kiosken har sparat om dem (GDPR, artikel 15): sök på e-postadressen och ladda ner allt som JSON – bokningar med historik, VIP-uppgifter, inbjudningar och skickade mejl.',
+  intro: 'När en kund frågar vad kiosken har sparat om dem (GDPR, artikel 15): sök på e-postadressen och ladda ner allt som JSON – bokningar med historik, köplatser, notiser, VIP-uppgifter, inbjudningar och skickade mejl.',
   formTitle: 'Sök kund',
   email: 'Kundens e-postadress',
   search: 'Hämta kunddata',
@@ -9,6 +9,8 @@ export const customerTexts = {
   failed: 'Kunde inte hämta kunddata',
   resultTitle: (email: string) => `Sparat om ${email}`,
   bookings: 'Bokningar',
+  waitlist: 'Köplatser',
+  pushSubscriptions: 'Notiser (webbläsare)',
   vipCustomers: 'VIP-kund',
   invitations: 'VIP-inbjudningar',
   mails: 'Skickade mejl',

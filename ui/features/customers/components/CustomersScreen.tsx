@@ -38,6 +38,8 @@ export function CustomersScreen() {
 
   const counts = found && [
     [texts.bookings, found.bookings.length],
+    [texts.waitlist, found.waitlist.length],
+    [texts.pushSubscriptions, found.push_subscriptions.length],
     [texts.vipCustomers, found.vip_customers.length],
     [texts.invitations, found.vip_invitations.length],
     [texts.mails, found.mails.length],
