@@ -4,61 +4,22 @@
 // before, expiry after one minute). One process is killed on the way (its leases run out and the
 // other takes over) and a third started on the same store afterwards: the reminder and the
 // expiry still happen, are mailed and are in the booking's history exactly once.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN, bookingPayload } from '../api/harness.js';
-import { freePort } from '../api/freePort.js';
+import { killApiProcesses, startApiProcess } from '../apiProcess.js';
 import { startSmtpServer } from './smtp.js';
 
-const root = join(import.meta.dirname, '..', '..');
 const TZ = 'Europe/Stockholm';
-const children: ChildProcess[] = [];
 const dataDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-timers-proc-'));
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  killApiProcesses();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function apiProcess(smtpUrl: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api', 'main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      KIOSK_TZ: TZ,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SMTP_URL: smtpUrl,
-      SERVE_UI: '0',
-      REACTOR_LEASE_TTL_MS: '1500',
-      TIMER_INTERVAL_MS: '200',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('listening on')) resolve();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const call = async (method: string, path: string, body?: unknown, cookie?: string) => {
-    const response = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: response.status, body: (await response.json()) as any, cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]! };
-  };
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return { child, call, exited };
-}
+const apiProcess = (smtpUrl: string) => startApiProcess(dataDir, { KIOSK_TZ: TZ, SMTP_URL: smtpUrl, SERVE_UI: '0', REACTOR_LEASE_TTL_MS: '1500', TIMER_INTERVAL_MS: '200' });
 
 /** The kiosk's wall clock now: date, minutes since midnight, seconds. */
 function kioskNow() {

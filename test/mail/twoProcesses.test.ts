@@ -1,47 +1,20 @@
 // Two API processes on one DATA_DIR, one real SMTP server: every mail arrives exactly once, while
 // both run, after the mail sender stops cleanly and after it is killed (the other takes over).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN, bookingPayload } from '../api/harness.js';
-import { freePort } from '../api/freePort.js';
+import { killApiProcesses, startApiProcess } from '../apiProcess.js';
 import { startSmtpServer } from './smtp.js';
 
-const root = join(import.meta.dirname, '..', '..');
-const children: ChildProcess[] = [];
 const dataDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-mail2-'));
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  killApiProcesses();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function apiProcess(smtpUrl: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api', 'main.ts')], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtpUrl, REACTOR_LEASE_TTL_MS: '1500' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('listening on')) resolve();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const call = async (method: string, path: string, body?: unknown, cookie?: string) => {
-    const response = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: response.status, body: (await response.json()) as any, cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]! };
-  };
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return { child, call, exited };
-}
+const apiProcess = (smtpUrl: string) => startApiProcess(dataDir, { SMTP_URL: smtpUrl, REACTOR_LEASE_TTL_MS: '1500' });
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
 const messageIds = (mails: Array<{ raw: string }>) => mails.map((m) => /^Message-ID:\s*(\S+)/im.exec(m.raw)?.[1] ?? '?');

@@ -2,50 +2,23 @@
 // ready notice, push and 'klar' mail, arrives once while both run, and once after the one sending
 // is killed (another takes over). The kitchen steps are recorded by a third process on the same
 // store (this one), as the kitchen's screen would through any replica.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN, bookingPayload, startTestServer } from '../api/harness.js';
-import { freePort } from '../api/freePort.js';
+import { killApiProcesses, startApiProcess } from '../apiProcess.js';
 import { startSmtpServer } from '../mail/smtp.js';
 import { PUSH_CERT_FILE, startPushService } from './pushService.js';
 
-const root = join(import.meta.dirname, '..', '..');
-const children: ChildProcess[] = [];
 const dataDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-push2-'));
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  killApiProcesses();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function apiProcess(smtpUrl: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api', 'main.ts')], {
-    cwd: root,
-    // The push service's certificate is trusted the way a machine trusts its own CA.
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtpUrl, REACTOR_LEASE_TTL_MS: '1500', NODE_EXTRA_CA_CERTS: PUSH_CERT_FILE, BOOKINGS_PER_MINUTE: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('listening on')) resolve();
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(base + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: response.status, body: (await response.json()) as any };
-  };
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return { child, call, exited };
-}
+// The push service's certificate is trusted the way a machine trusts its own CA.
+const apiProcess = (smtpUrl: string) => startApiProcess(dataDir, { SMTP_URL: smtpUrl, REACTOR_LEASE_TTL_MS: '1500', NODE_EXTRA_CA_CERTS: PUSH_CERT_FILE, BOOKINGS_PER_MINUTE: '0' });
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
