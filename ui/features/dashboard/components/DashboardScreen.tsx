@@ -1,13 +1,14 @@
 // /admin, the dashboard (SPEC 2): welcome, the four stat cards, today, tiles to every screen and
 // the quick links. The figures come in the first HTML (+data) and follow bookings live.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { ADMIN_SCREENS } from '../../../components/admin/frameTexts.js';
 import { StatCard } from '../../../components/admin/StatCard.js';
 import { useReloadable } from '../../../components/useReloadable.js';
 import { formatKr } from '../../../lib/format.js';
 import { userAtom } from '../../../state/auth.js';
-import { SOUND_KEY, useLiveBookings } from '../../bookings/api/useLiveBookings.js';
+import { useLiveBookings } from '../../bookings/api/useLiveBookings.js';
+import { ChimeToggle } from '../../bookings/components/ChimeToggle.js';
 import { getOverview, type StatsOverview } from '../api/dashboard.js';
 import { dashboardTexts } from '../texts.js';
 import { DailyReportDialog } from './DailyReportDialog.js';
@@ -17,8 +18,6 @@ export function DashboardScreen({ overview: initial, userName }: { overview: Sta
   const user = useAtomValue(userAtom);
   const { data: stats, reload } = useReloadable(initial, getOverview, dashboardTexts.statsFailed);
   const [reportOpen, setReportOpen] = useState(false);
-  const [sound, setSound] = useState(false);
-  useEffect(() => setSound(localStorage.getItem(SOUND_KEY) === 'on'), []);
   useLiveBookings(() => void reload());
 
   const o = stats?.overview;
@@ -27,17 +26,7 @@ export function DashboardScreen({ overview: initial, userName }: { overview: Sta
     <>
       <div className="admin-title">
         <h1>{dashboardTexts.welcome(user?.name ?? userName)}</h1>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={sound}
-            onChange={(e) => {
-              setSound(e.target.checked);
-              localStorage.setItem(SOUND_KEY, e.target.checked ? 'on' : 'off');
-            }}
-          />
-          <span>{dashboardTexts.sound}</span>
-        </label>
+        <ChimeToggle label={dashboardTexts.sound} />
       </div>
       <section aria-label={dashboardTexts.keyFigures} className="stat-cards">
         <StatCard label={dashboardTexts.totalBookings} value={dash(o?.total_bookings)} />

@@ -12,7 +12,8 @@ import { useHydrated } from '../../../components/useHydrated.js';
 import { useReloadable } from '../../../components/useReloadable.js';
 import { formatDateLong } from '../../../lib/format.js';
 import { confirmBooking } from '../../bookings/api/bookings.js';
-import { SOUND_KEY, useLiveBookings } from '../../bookings/api/useLiveBookings.js';
+import { useLiveBookings } from '../../bookings/api/useLiveBookings.js';
+import { ChimeToggle } from '../../bookings/components/ChimeToggle.js';
 import { getKitchenDay, kitchenPath, recordKitchenStep, type KitchenDayView, type KitchenStep } from '../api/kitchen.js';
 import { kitchenBoard, type KitchenOrder } from '../board.js';
 import { kitchenTexts } from '../texts.js';
@@ -35,8 +36,6 @@ export function KitchenScreen({ day: initial, requested }: { day: KitchenDayView
   // order moves again, here or on another screen.
   const [undone, setUndone] = useState<ReadonlyMap<string, KitchenOrder['kitchen_status']>>(new Map());
   const [printing, setPrinting] = useState<{ order: KitchenOrder; n: number } | null>(null);
-  const [sound, setSound] = useState(false);
-  useEffect(() => setSound(localStorage.getItem(SOUND_KEY) === 'on'), []);
   // The ticket leaves once printed, so printing the page itself prints the board again.
   useEffect(() => {
     const printed = () => setPrinting(null);
@@ -93,17 +92,7 @@ export function KitchenScreen({ day: initial, requested }: { day: KitchenDayView
           <span className={`kitchen-live kitchen-live--${connected ? 'on' : 'off'}`} role="status">
             <span className="kitchen-live__dot" aria-hidden="true" /> {connected ? kitchenTexts.live : kitchenTexts.offline}
           </span>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={sound}
-              onChange={(e) => {
-                setSound(e.target.checked);
-                localStorage.setItem(SOUND_KEY, e.target.checked ? 'on' : 'off');
-              }}
-            />
-            <span>{kitchenTexts.sound}</span>
-          </label>
+          <ChimeToggle label={kitchenTexts.sound} />
         </div>
       </div>
       <div className="kitchen-dates card" role="group" aria-label={kitchenTexts.chooseDay}>
