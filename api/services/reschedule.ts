@@ -11,6 +11,7 @@ import type { DocumentStore } from '../../read-models/documentStore.js';
 import { COLLECTIONS, type MoveDoc } from '../../read-models/shapes.js';
 import { bookingAsWritten } from '../../projections/asWritten.js';
 import type { Commands } from './commands.js';
+import { everyInterval } from '../periodic.js';
 import type { SettingsService } from './settings.js';
 import type { ClosuresService } from './closures.js';
 
@@ -191,28 +192,8 @@ function crashPoint(name: string): void {
  * `intervalMs`. Stop before the stores close.
  */
 export function startMoveRecovery(options: { service: RescheduleService; ready: () => Promise<unknown>; intervalMs?: number; log: (message: string, error: unknown) => void }) {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const round = () => {
-    running = running.then(async () => {
-      if (stopped) return;
-      try {
-        await options.service.recover();
-      } catch (error) {
-        options.log('move recovery failed; trying again later', error);
-      }
-    });
-  };
+  const periodic = everyInterval(options.intervalMs ?? 60_000, () => options.service.recover(), (error) => options.log('move recovery failed; trying again later', error));
   // Not awaited by stop(): a server closed before its read models caught up skips the round.
-  void options.ready().then(round, (error) => options.log('move recovery could not start', error));
-  const timer = setInterval(round, options.intervalMs ?? 60_000);
-  timer.unref();
-  return {
-    /** No round starts after this; resolves once a round under way has finished. */
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  void options.ready().then(periodic.runNow, (error) => options.log('move recovery could not start', error));
+  return { stop: () => periodic.stop() };
 }

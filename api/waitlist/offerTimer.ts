@@ -7,6 +7,8 @@
 // kiosk-day stream's. It appends nothing when nothing changed, and two processes deciding the same
 // offer append with the same expected revision: one wins, the other's retry decides again on the
 // state that now holds the offer, and appends nothing.
+import { everyInterval } from '../periodic.js';
+
 export interface OfferTimerOptions {
   intervalMs: number;
   /** Dates with open entries (the waitlist read model). */
@@ -18,33 +20,19 @@ export interface OfferTimerOptions {
 
 export function startOfferTimer(o: OfferTimerOptions): { stop(): Promise<void> } {
   if (o.intervalMs <= 0) return { stop: async () => {} };
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const round = async () => {
-    for (const date of await o.openDates()) {
-      if (stopped) return;
-      try {
-        await o.offer(date);
-      } catch (error) {
-        o.log?.(`waitlist offers for ${date} failed:`, error);
+  const periodic = everyInterval(
+    o.intervalMs,
+    async (stopped) => {
+      for (const date of await o.openDates()) {
+        if (stopped()) return;
+        try {
+          await o.offer(date);
+        } catch (error) {
+          o.log?.(`waitlist offers for ${date} failed:`, error);
+        }
       }
-    }
-  };
-  const timer = setInterval(() => {
-    // One round at a time: a slow round is not overtaken by the next.
-    if (running || stopped) return;
-    running = round()
-      .catch((error) => o.log?.('waitlist offer round failed:', error))
-      .finally(() => {
-        running = null;
-      });
-  }, o.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
     },
-  };
+    (error) => o.log?.('waitlist offer round failed:', error),
+  );
+  return { stop: () => periodic.stop() };
 }
