@@ -49,6 +49,8 @@ export interface Config {
   vapidSubject: string;
   /** How often this process runs the waitlist's offer decision for dates with open entries, ms (0: never). */
   waitlistOfferIntervalMs: number;
+  /** How often this process looks for customers to erase under the retention setting, ms (0: never). */
+  retentionIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -158,6 +160,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     vapidPrivateKey,
     vapidSubject,
     waitlistOfferIntervalMs: integer('WAITLIST_OFFER_INTERVAL_MS', 15_000, 0),
+    retentionIntervalMs: integer('RETENTION_INTERVAL_MS', 3_600_000, 0),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

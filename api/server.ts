@@ -14,6 +14,8 @@ import { ProjectionRunner } from '../projections/runner.js';
 import { LeasedRunner } from '../projections/leasedRunner.js';
 import { PROJECTIONS_HEAD, allProjections } from '../projections/index.js';
 import { openEventStore, openReadModelStore } from './stores.js';
+import { erasureReactor } from './erasure/erasure.js';
+import { startRetention, type Retention } from './timers/retention.js';
 import { CommandBus } from './commands/commandBus.js';
 import { createServices, type Services } from './services/index.js';
 import { buildApp } from './app.js';
@@ -36,6 +38,8 @@ export interface Server {
   projections: ProjectionRunner;
   /** The booking timers (reminders, pending expiry): whether this process runs them, and one sweep now. */
   timers: { readonly active: boolean; sweep(): Promise<Sweep> };
+  /** The retention sweep (rule: personal-data-retention): one sweep now, answering the customers this process erased. */
+  retention: Pick<Retention, 'sweep'>;
   /** Admin credentials when a password was generated on this start (print once). */
   bootstrap: { email: string; generatedPassword: string | null };
   close(): Promise<void>;
@@ -92,14 +96,17 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   bus.onAppend(() => projections.wake());
   const now = options.now ?? (() => new Date());
   const clock = (): Clock => ({ now: now(), timeZone: config.timeZone });
-  const services = createServices({ bus, clock, publicUrl: config.publicUrl, waitForReadModels: (p) => projections.waitFor(p) }, docs);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl ?? undefined, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom ?? undefined });
+  const services = createServices({ bus, clock, publicUrl: config.publicUrl, waitForReadModels: (p) => projections.waitFor(p) }, docs, {
+    keys: events.keys,
+    forgetMail: (id) => mailer.forget(id),
+  });
 
   // A first start seeds default settings and the demo menu; later starts change nothing.
   await services.settings.seed(config.adminEmail);
   await services.menu.seed();
   const bootstrap = await services.admins.bootstrap(config.adminEmail, config.adminPassword);
 
-  const mailer = createMailer({ smtpUrl: config.smtpUrl ?? undefined, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom ?? undefined });
   // With RUN_REACTORS=0 this process never sends mail; another (deploy/: the worker) does.
   const reactor = config.runReactors ? await mailReactor({
     events,
@@ -150,6 +157,17 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   }) : null;
   await notices?.start();
   bus.onAppend(() => notices?.wake());
+  // Erasures cut off by a crash are completed by the process holding this reactor (api/erasure).
+  const erasures = config.runReactors ? erasureReactor({
+    events,
+    docs,
+    keys: events.keys,
+    forgetMail: (id) => mailer.forget(id),
+    leaseTtlMs: config.reactorLeaseTtlMs,
+    log: (message, error) => console.error(message, error),
+  }) : null;
+  await erasures?.start();
+  bus.onAppend(() => erasures?.wake());
 
   const app = await buildApp({
     services,
@@ -167,6 +185,17 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     onApplied: (listener) => projections.onApplied(listener),
     requestTimeoutMs: config.requestTimeoutMs,
     connectionTimeoutMs: config.connectionTimeoutMs,
+  });
+
+  // Customers past the retention setting are erased (api/timers/retention.ts): now and then in
+  // every process, each once, decided by the customer's stream.
+  const retention = startRetention({
+    docs,
+    customers: services.customers,
+    settings: () => services.settings.current(),
+    clock,
+    intervalMs: config.retentionIntervalMs,
+    log: (message, error) => console.error(message, error),
   });
 
   // The waitlist's offers and lapses, decided by the day streams (api/waitlist/offerTimer.ts).
@@ -198,6 +227,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       },
       sweep: () => bookingTimers.sweep(),
     },
+    retention: { sweep: () => retention.sweep() },
     bootstrap,
     /**
      * Stops in order: no new connections and every in-flight request answered (their
@@ -223,8 +253,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         await timers.stop();
         await moveRecovery.stop();
         await offerTimer.stop();
+        await retention.stop();
         await reactor?.stop();
         await notices?.stop();
+        await erasures?.stop();
         await projector.stop();
         await projections.stop();
         await mailer.close();

@@ -2,18 +2,39 @@
 // (replay, export/import, rebuild), so both always work on the same data.
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EventStore } from '../domain/eventStore.js';
 import type { DocumentStore } from '../read-models/documentStore.js';
 import { openSqliteDocumentStore } from '../read-models/sqliteDocumentStore.js';
 import { openSqliteEventStore } from './eventStore/sqlite.js';
+import { sealedEventStore, type SealedEventStore } from './eventStore/sealed.js';
+import { openSqliteKeyStore, type KeyStore } from './keys/keyStore.js';
 import type { Config } from './config.js';
 
 type StoreConfig = Pick<Config, 'dataDir' | 'eventStoreUrl' | 'mongoUrl' | 'mongoDb'>;
 
-export async function openEventStore(config: StoreConfig): Promise<EventStore> {
-  // The production adapters load only when configured: the embedded default never needs them.
-  if (config.eventStoreUrl) return (await import('./eventStore/eventStoreDb.js')).openEventStoreDb(config.eventStoreUrl);
-  return openSqliteEventStore(eventsFile(config));
+/**
+ * The event log, with customers' personal fields sealed under their keys (rule: erasure): every
+ * reader and writer of the log, the server and each CLI alike, goes through the seal.
+ */
+export async function openEventStore(config: StoreConfig): Promise<SealedEventStore> {
+  const keys = await openKeyStore(config);
+  try {
+    // The production adapters load only when configured: the embedded default never needs them.
+    const inner = config.eventStoreUrl ? (await import('./eventStore/eventStoreDb.js')).openEventStoreDb(config.eventStoreUrl) : openSqliteEventStore(eventsFile(config));
+    return sealedEventStore(inner, keys);
+  } catch (error) {
+    await keys.close();
+    throw error;
+  }
+}
+
+/**
+ * The customers' keys, apart from the event log: DATA_DIR/keys.db in the embedded default, the
+ * `customer_keys` collection where the read models are in MongoDB.
+ */
+export async function openKeyStore(config: StoreConfig): Promise<KeyStore> {
+  if (config.mongoUrl) return (await import('./keys/mongoKeyStore.js')).openMongoKeyStore(config.mongoUrl, config.mongoDb);
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  return openSqliteKeyStore(privateFile(join(config.dataDir, 'keys.db')));
 }
 
 /** The embedded event store's file (made private, in a private DATA_DIR). */

@@ -274,7 +274,7 @@ export const tokenParams = z.object({ token: z.string() });
 /** POST /bookings' headers: the optional Idempotency-Key (other headers pass untouched). */
 export const bookingHeadersSchema = z.looseObject({ 'idempotency-key': idempotencyKeySchema.optional() });
 
-/** GET /admin/customers/export: the customer's e-mail. */
+/** GET /admin/customers/export and POST /admin/customers/erase: the customer's e-mail. */
 export const customerQuerySchema = z.object({ email: emailField });
 
 /** POST /waitlist (rule: waitlist): the slot, who, and how many pizzas; vip_token for a VIP day. */

@@ -11,6 +11,7 @@ import type { AdminEvent } from '../domain/admins/admins.js';
 import type { ClosureEvent } from '../domain/closures/closures.js';
 import { COLLECTIONS, type AdminSessionDoc, type ClosuresDoc, type BonusCodeDoc, type PizzaDoc, type PushSubscriptionDoc, type SettingsDoc, type VipCustomerDoc, type VipInvitationDoc, type VipLinkDoc } from '../read-models/shapes.js';
 import type { Projection } from './projection.js';
+import { CUSTOMER_ERASED, erasedData, scrub } from './erasure.js';
 
 const types = (...names: string[]) => new Set(names);
 const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
@@ -75,8 +76,13 @@ export const vipProjection: Projection = {
   name: 'vip_v1',
   collections: [COLLECTIONS.vipCustomers, COLLECTIONS.vipLinks, COLLECTIONS.vipInvitations],
   indexes: [[COLLECTIONS.vipInvitations, 'sent_at']],
-  eventTypes: types('VipCustomerAdded', 'VipCustomerUpdated', 'VipCustomerRemoved', 'VipLinkIssued', 'VipInvitationsSent'),
+  eventTypes: types('VipCustomerAdded', 'VipCustomerUpdated', 'VipCustomerRemoved', 'VipLinkIssued', 'VipInvitationsSent', CUSTOMER_ERASED),
   async apply(recorded, batch) {
+    if (recorded.type === CUSTOMER_ERASED) {
+      const erased = erasedData(recorded);
+      await scrub(batch, recorded, COLLECTIONS.vipCustomers, erased.vip_customer_ids, ['email', 'name', 'phone', 'notes']);
+      return scrub(batch, recorded, COLLECTIONS.vipInvitations, erased.invitation_ids, ['email', 'name']);
+    }
     const event = recorded as unknown as (VipCustomerEvent | VipLinkEvent) & RecordedEvent;
     switch (event.type) {
       case 'VipCustomerAdded':

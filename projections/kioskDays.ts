@@ -5,6 +5,7 @@ import type { BookingLine, KioskDayEvent } from '../domain/kioskDay/kioskDay.js'
 import { msg } from '../domain/messages.js';
 import { COLLECTIONS, pizzaSummary, type BookingDoc, type DayDoc, type MoveDoc, type StatsDayDoc } from '../read-models/shapes.js';
 import type { Projection } from './projection.js';
+import { CUSTOMER_ERASED, erasedData, scrub } from './erasure.js';
 
 const bookingEvents = new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingRescheduled', 'BookingMovedAway']);
 // Held waitlist offers are capacity in use (rule: waitlist): they count in pizzas_by_time.
@@ -88,8 +89,9 @@ export const bookingsProjection: Projection = {
   name: 'bookings_v1',
   collections: [COLLECTIONS.bookings],
   indexes: [[COLLECTIONS.bookings, 'booking_date'], [COLLECTIONS.bookings, 'status']],
-  eventTypes: bookingDocEvents,
+  eventTypes: new Set([...bookingDocEvents, CUSTOMER_ERASED]),
   apply(recorded, batch) {
+    if (recorded.type === CUSTOMER_ERASED) return scrub(batch, recorded, COLLECTIONS.bookings, erasedData(recorded).booking_ids, ['name', 'email', 'phone', 'comment']);
     const event = asDayEvent(recorded);
     switch (event.type) {
       case 'BookingPlaced': {
@@ -170,8 +172,9 @@ function withoutKitchen(doc: BookingDoc): BookingDoc {
 export const movesProjection: Projection = {
   name: 'moves_v1',
   collections: [COLLECTIONS.moves],
-  eventTypes: new Set(['BookingPlaced', 'BookingMovedAway', 'BookingCancelled']),
+  eventTypes: new Set(['BookingPlaced', 'BookingMovedAway', 'BookingCancelled', CUSTOMER_ERASED]),
   apply(recorded, batch) {
+    if (recorded.type === CUSTOMER_ERASED) return scrub(batch, recorded, COLLECTIONS.moves, erasedData(recorded).booking_ids, ['email']);
     const event = asDayEvent(recorded);
     switch (event.type) {
       case 'BookingPlaced': {

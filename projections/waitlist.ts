@@ -5,13 +5,15 @@ import type { RecordedEvent } from '../domain/eventStore.js';
 import { WAITLIST_EVENT_TYPES, type WaitlistEvent } from '../domain/kioskDay/waitlistState.js';
 import { COLLECTIONS, type WaitlistDoc } from '../read-models/shapes.js';
 import type { Projection } from './projection.js';
+import { CUSTOMER_ERASED, erasedData, scrub } from './erasure.js';
 
 export const waitlistProjection: Projection = {
   name: 'waitlist_v1',
   collections: [COLLECTIONS.waitlist],
   indexes: [[COLLECTIONS.waitlist, 'token'], [COLLECTIONS.waitlist, 'date'], [COLLECTIONS.waitlist, 'status'], [COLLECTIONS.waitlist, 'joined_position']],
-  eventTypes: WAITLIST_EVENT_TYPES,
+  eventTypes: new Set([...WAITLIST_EVENT_TYPES, CUSTOMER_ERASED]),
   apply(recorded, batch) {
+    if (recorded.type === CUSTOMER_ERASED) return scrub(batch, recorded, COLLECTIONS.waitlist, erasedData(recorded).waitlist_ids, ['name', 'email']);
     const event = recorded as unknown as WaitlistEvent & RecordedEvent;
     const id = event.data.waitlist_id;
     if (event.type === 'WaitlistJoined') {

@@ -40,6 +40,7 @@ export function cachedDocumentStore(store: DocumentStore, collections: readonly 
     ensureIndex: store.ensureIndex.bind(store),
     getCheckpoint: store.getCheckpoint.bind(store),
     close: store.close.bind(store),
+    purge: store.purge.bind(store),
     lease: store.lease.bind(store),
     endLease: store.endLease.bind(store),
     countHit: store.countHit.bind(store),

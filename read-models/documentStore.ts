@@ -81,5 +81,10 @@ export interface DocumentStore {
    * leaves counters alone.
    */
   countHit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /**
+   * Leaves no readable copy of documents changed or deleted so far in the store's own files
+   * (rule: erasure): the embedded store truncates its WAL; MongoDB has nothing to do here.
+   */
+  purge(): Promise<void>;
   close(): Promise<void>;
 }

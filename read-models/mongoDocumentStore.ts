@@ -308,6 +308,8 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
       }
     },
 
+    async purge() {},
+
     async close() {
       await client.close();
     },

@@ -170,6 +170,10 @@ export function openSqliteDocumentStore(filePath: string, options: SqliteDocumen
     db.pragma('wal_autocheckpoint = 10000');
     db.pragma('temp_store = MEMORY');
     db.pragma('busy_timeout = 5000');
+    // An erased customer's data must not linger in freed space (rule: erasure): deleted and
+    // overwritten content is zeroed where that costs no extra I/O (FAST: within the pages
+    // written anyway; documents are far smaller than a page), and purge() truncates the WAL.
+    db.pragma('secure_delete = FAST');
     db.exec(`
       CREATE TABLE IF NOT EXISTS checkpoints (
         projection TEXT PRIMARY KEY,
@@ -423,6 +427,10 @@ export function openSqliteDocumentStore(filePath: string, options: SqliteDocumen
       }
       const row = hit.get({ key, now, windowMs })!;
       return { count: row.count, resetInMs: row.reset_at - now };
+    },
+
+    async purge() {
+      db.pragma('wal_checkpoint(TRUNCATE)');
     },
 
     async close() {

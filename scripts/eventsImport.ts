@@ -3,10 +3,13 @@
 // ids and order; then rebuilds the read models from it and checks them against the events.
 import { resolve } from 'node:path';
 import { importEvents, importEventsIntoSqliteFile } from '../api/eventStore/transfer.js';
-import { eventsFile, openEventStore, openReadModelStore } from '../api/stores.js';
+import { eventsFile, openEventStore, openKeyStore, openReadModelStore } from '../api/stores.js';
+import { sealedEventStore } from '../api/eventStore/sealed.js';
+import type { EventStore } from '../domain/eventStore.js';
 import { checkLines, rebuildReadModels } from '../projections/rebuild.js';
 import { alignMailReactor } from '../api/mail/reactor.js';
 import { alignPushReactor } from '../api/push/reactor.js';
+import { alignErasureReactor } from '../api/erasure/erasure.js';
 import { UsageError, config, run, say } from './cli.js';
 
 await run(async (cleanup) => {
@@ -16,7 +19,15 @@ await run(async (cleanup) => {
   const progress = (n: number) => say(`progress: ${n} events imported`);
   // The embedded store takes the whole file or nothing (a new file put in place at the end);
   // EventStoreDB has no transaction over many streams: a failed import there must be cleared by hand.
-  const imported = c.eventStoreUrl ? null : await importEventsIntoSqliteFile(eventsFile(c), resolve(file), { progress });
+  // Events exported in plain text (from before sealing, or as the export writes them) are sealed
+  // as they go in, each customer under their key in this DATA_DIR's key store (rule: erasure);
+  // into EventStoreDB they go through openEventStore's seal below.
+  const intoFile = async () => {
+    const keys = await openKeyStore(c);
+    const seal = (store: EventStore) => sealedEventStore(store, keys, false);
+    return importEventsIntoSqliteFile(eventsFile(c), resolve(file), { progress, seal }).finally(() => keys.close());
+  };
+  const imported = c.eventStoreUrl ? null : await intoFile();
   const events = await openEventStore(c);
   cleanup.push(() => events.close());
   const done = imported ?? (await importEvents(events, resolve(file), { progress }));
@@ -26,6 +37,7 @@ await run(async (cleanup) => {
   const result = await rebuildReadModels(events, docs, { progress: say });
   await alignMailReactor(events, docs, 'imported');
   await alignPushReactor(events, docs, 'imported');
+  await alignErasureReactor(events, docs, 'imported');
   say(`rebuilt every read model: ${result.events} events`);
   checkLines(result).forEach(say);
   return result.ok;

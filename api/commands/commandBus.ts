@@ -135,6 +135,17 @@ export class CommandBus {
       .finally(() => this.release(entry));
   }
 
+  /**
+   * Drops these streams' cached states (when idle), so the next command reads them afresh: after
+   * an erasure (rule: erasure) a cached state would still hold the erased customer's address.
+   */
+  forget(streamNames: Iterable<string>): void {
+    for (const name of streamNames) {
+      const entry = this.streams.get(name);
+      if (entry && entry.inUse === 0 && entry.queue.length === 0) this.streams.delete(name);
+    }
+  }
+
   /** The stream's events as stored, bypassing the cache (audit views). */
   readStream(streamName: string) {
     return this.store.readStream(streamName);

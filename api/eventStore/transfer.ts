@@ -25,6 +25,8 @@ export interface TransferOptions {
   /** Called with the number of events done so far, now and then on long runs. */
   progress?: (events: number) => void;
   progressEveryMs?: number;
+  /** Wraps the new store the events go into (the import seals personal data: api/eventStore/sealed.ts). */
+  seal?: (store: EventStore) => EventStore;
 }
 
 const PAGE = 2000;
@@ -156,7 +158,7 @@ export async function importEventsIntoSqliteFile(target: string, file: string, o
   };
   removeTemp();
   closeSync(openSync(temp, 'a', 0o600));
-  const events = openSqliteEventStore(temp);
+  const events = (options.seal ?? ((store: EventStore) => store))(openSqliteEventStore(temp));
   let result: { events: number; position: Position };
   try {
     result = await importEvents(events, file, options);

@@ -15,6 +15,11 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage & { id: string }): Promise<void>;
+  /**
+   * Forgets a sent mail (rule: erasure): the outbox file is overwritten with zeros, synced and
+   * removed, so its bytes are gone from the file, not only its name. Nothing is kept over SMTP.
+   */
+  forget(id: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,6 +53,7 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
       async send(message) {
         await transport.sendMail(envelope(message));
       },
+      async forget() {},
       async close() {
         transport.close();
       },
@@ -86,6 +92,24 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') outboxMade = null;
         throw error;
       }
+    },
+    async forget(id) {
+      const file = join(options.outboxDir, `${safeId(id)}.eml`);
+      let handle;
+      try {
+        handle = await open(file, 'r+');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      try {
+        const { size } = await handle.stat();
+        await handle.write(Buffer.alloc(size), 0, size, 0);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rm(file, { force: true });
     },
     async close() {
       transport.close();

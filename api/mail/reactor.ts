@@ -9,6 +9,7 @@
 // lost and sent at most twice, the second time only after such a crash; its stable id (event id
 // + recipient) makes that resend recognisably the same mail.
 import type { EventStore, Position, RecordedEvent } from '../../domain/eventStore.js';
+import { ERASED } from '../../domain/customers/personalData.js';
 import type { KioskDayEvent } from '../../domain/kioskDay/kioskDay.js';
 import type { VipLinkEvent } from '../../domain/vip/vipLinks.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
@@ -17,6 +18,7 @@ import { getSettings } from '../../read-models/queries/common.js';
 import type { Projection } from '../../projections/projection.js';
 import { ProjectionRunner } from '../../projections/runner.js';
 import { LeasedRunner, processOwner } from '../../projections/leasedRunner.js';
+import { alignReactor, startAtHead } from '../../projections/reactorCheckpoint.js';
 import type { Mailer, MailMessage } from './mailer.js';
 import {
   bookingCancelledMail,
@@ -73,6 +75,8 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
 
   const send = async (event: RecordedEvent, batch: Parameters<Projection['apply']>[1], key: string, message: MailMessage) => {
     const id = `${event.id}-${key}`;
+    // A customer erased since (rule: erasure) has no address left to write to.
+    if (message.to === ERASED) return;
     if (!(await claim(id))) return;
     let refused: string | null = null;
     try {
@@ -186,11 +190,8 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
     owner,
     ttlMs: o.leaseTtlMs,
     async create() {
-      // A read-model store without the reactor's checkpoint (a first start, or read models
-      // rebuilt from scratch) starts at the head of the log: mails already sent are not sent again.
-      if ((await o.docs.getCheckpoint(MAIL_REACTOR)) === 0) {
-        await o.docs.commit([], { projection: MAIL_REACTOR, position: await o.events.headPosition() });
-      }
+      // Mails already sent are not sent again.
+      await startAtHead(o.events, o.docs, MAIL_REACTOR);
       return new ProjectionRunner(o.events, o.docs, [projection], { pageSize: 20, pollIntervalMs: 500 });
     },
     log: (m, e) => console.error(m, e),
@@ -198,22 +199,10 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
 }
 
 /**
- * After the event log was replaced (npm run events:import) or read models rebuilt over another
- * log (npm run projections:rebuild): the mail reactor's checkpoint is a position of the old log,
- * which another store numbers differently. A checkpoint beyond the new head would skip the mails
- * of the next bookings; so after an import the reactor starts at the head (the imported events
- * are history: their mails were sent where they happened), and after a rebuild a checkpoint
- * beyond the head comes back to it. Claims are kept: they name event ids, which travel with the
- * events, so no mail is sent twice.
+ * After npm run events:import or projections:rebuild (projections/reactorCheckpoint.ts). Claims
+ * are kept: they name event ids, which travel with the events, so no mail is sent twice.
  */
-export async function alignMailReactor(events: EventStore, docs: DocumentStore, mode: 'imported' | 'rebuilt'): Promise<void> {
-  const head = await events.headPosition();
-  const checkpoint = await docs.getCheckpoint(MAIL_REACTOR);
-  if (mode === 'rebuilt' && checkpoint <= head) return;
-  // Checkpoints only move forward: clear it first (reset without collections keeps the mail log).
-  await docs.reset([], MAIL_REACTOR);
-  await docs.commit([], { projection: MAIL_REACTOR, position: head });
-}
+export const alignMailReactor = (events: EventStore, docs: DocumentStore, mode: 'imported' | 'rebuilt') => alignReactor(events, docs, MAIL_REACTOR, mode);
 
 /** An SMTP answer that will not change on a retry: a 5xx reply (RFC 5321 4.2.1). */
 function isPermanentRefusal(error: unknown): boolean {

@@ -21,6 +21,7 @@ import type { DocumentStore } from '../../read-models/documentStore.js';
 import type { Projection, ProjectionBatch } from '../../projections/projection.js';
 import { ProjectionRunner } from '../../projections/runner.js';
 import { LeasedRunner, processOwner } from '../../projections/leasedRunner.js';
+import { alignReactor, startAtHead } from '../../projections/reactorCheckpoint.js';
 import { readyPushNotice } from './notices.js';
 import type { PushSender } from './sender.js';
 
@@ -97,9 +98,7 @@ export async function pushReactor(o: PushReactorOptions): Promise<LeasedRunner> 
     ttlMs: o.leaseTtlMs,
     async create() {
       // A first start begins at the head of the log: no notice about orders ready long ago.
-      if ((await o.docs.getCheckpoint(PUSH_REACTOR)) === 0) {
-        await o.docs.commit([], { projection: PUSH_REACTOR, position: await o.events.headPosition() });
-      }
+      await startAtHead(o.events, o.docs, PUSH_REACTOR);
       return new ProjectionRunner(o.events, o.docs, [projection], { pageSize: 20, pollIntervalMs: 500 });
     },
     log,
@@ -113,10 +112,4 @@ async function pushState(events: EventStore) {
 }
 
 /** Like alignMailReactor (mail/reactor.ts): after an import the notices start at the new head. */
-export async function alignPushReactor(events: EventStore, docs: DocumentStore, mode: 'imported' | 'rebuilt'): Promise<void> {
-  const head: Position = await events.headPosition();
-  const checkpoint = await docs.getCheckpoint(PUSH_REACTOR);
-  if (mode === 'rebuilt' && checkpoint <= head) return;
-  await docs.reset([], PUSH_REACTOR);
-  await docs.commit([], { projection: PUSH_REACTOR, position: head });
-}
+export const alignPushReactor = (events: EventStore, docs: DocumentStore, mode: 'imported' | 'rebuilt') => alignReactor(events, docs, PUSH_REACTOR, mode);

@@ -7,6 +7,8 @@ import { BonusCodesService } from './bonusCodes.js';
 import { BookingsService } from './bookings.js';
 import { CalendarService } from './calendar.js';
 import { ClosuresService } from './closures.js';
+import { CustomersService } from './customers.js';
+import type { ErasureParts } from '../erasure/erasure.js';
 import { Commands, type ServiceContext } from './commands.js';
 import { MenuService } from './menu.js';
 import { PushService } from './push.js';
@@ -17,7 +19,8 @@ import { WaitlistService } from './waitlist.js';
 
 export type { ServiceContext };
 
-export function createServices(context: ServiceContext, docs: DocumentStore) {
+/** @param erasure what erasing a customer deletes beside the read models (api/erasure). */
+export function createServices(context: ServiceContext, docs: DocumentStore, erasure: Omit<ErasureParts, 'docs'>) {
   const commands = new Commands(context);
   const settings = new SettingsService(commands);
   const menu = new MenuService(commands);
@@ -42,6 +45,7 @@ export function createServices(context: ServiceContext, docs: DocumentStore) {
     bonusCodes: new BonusCodesService(commands),
     push: new PushService(commands),
     accounting: new AccountingService(commands, docs),
+    customers: new CustomersService(commands, docs, bookings, erasure),
   };
 }
 

@@ -1,4 +1,5 @@
-// GET /admin/customers/export: every datum held about one customer (GDPR article 15).
+// GET /admin/customers/export: every datum held about one customer (GDPR article 15); POST
+// /admin/customers/erase: what an erasure did (rule: erasure).
 import { z } from 'zod';
 import { bookingSchema } from './booking.js';
 import { bookingHistorySchema, vipCustomerSchema, vipInvitationSchema } from './admin.js';
@@ -18,3 +19,11 @@ export const customerExportSchema = z
   })
   .meta({ id: 'CustomerExport' });
 export type CustomerExport = z.infer<typeof customerExportSchema>;
+
+export const customerErasureSchema = z
+  .strictObject({
+    /** The customer's bookings whose personal fields now read "[raderad]" (0 when none were held). */
+    erased_bookings: z.number().int().min(0),
+    erased_at: instant,
+  })
+  .meta({ id: 'CustomerErasure' });

@@ -22,6 +22,7 @@ const settingsShape = {
   reminder_minutes_before: z.number().int(),
   pending_expiry_minutes: z.number().int(),
   waitlist_hold_minutes: z.number().int(),
+  personal_data_retention_months: z.number().int(),
   open_days: perWeekday(z.boolean()),
   opening_hours: perWeekday(z.strictObject({ start: clockTime, end: clockTime })),
 };

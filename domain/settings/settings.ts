@@ -25,6 +25,11 @@ export interface Settings {
   pending_expiry_minutes: number;
   /** How long freed capacity is held for the waitlist entry it is offered to (rule: waitlist). */
   waitlist_hold_minutes: number;
+  /**
+   * Months after a customer's last booking their personal data is erased automatically; 0 =
+   * kept (rule: personal-data-retention).
+   */
+  personal_data_retention_months: number;
   admin_email: string;
   open_days: Record<Weekday, boolean>;
   opening_hours: Record<Weekday, OpeningHours>;
@@ -48,6 +53,7 @@ export function defaultSettings(adminEmail = 'admin@pizzakiosken.se'): Settings 
     reminder_minutes_before: 60,
     pending_expiry_minutes: 0,
     waitlist_hold_minutes: DEFAULT_WAITLIST_HOLD_MINUTES,
+    personal_data_retention_months: 0,
     admin_email: adminEmail,
     open_days: everyDay(() => true),
     opening_hours: everyDay(() => ({ ...DEFAULT_OPENING_HOURS })),
@@ -79,6 +85,7 @@ export const settingsSchema = z
     pending_expiry_minutes: wholeNumber('Tiden för obekräftade bokningar', 0).default(0),
     // Settings saved before the waitlist existed (and forms that do not show it) lack it.
     waitlist_hold_minutes: wholeNumber('Kötiden för ett erbjudande', 1).default(DEFAULT_WAITLIST_HOLD_MINUTES),
+    personal_data_retention_months: wholeNumber('Lagringstiden för personuppgifter', 0).default(0),
     admin_email: z.email({ error: msg.invalidEmail }),
     // A weekday left out is closed.
     open_days: z.object(everyDay(() => flag().optional().transform((open) => open ?? false))),

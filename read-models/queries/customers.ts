@@ -6,6 +6,7 @@
 import type { DocumentStore } from '../documentStore.js';
 import { COLLECTIONS, type BookingDoc, type PushSubscriptionDoc, type VipCustomerDoc, type VipInvitationDoc, type WaitlistDoc } from '../shapes.js';
 import { bookingView, publicDoc, withNumericId } from './common.js';
+import { ERASED } from '../../domain/customers/personalData.js';
 
 export type MailLogDoc = {
   id: string;
@@ -41,4 +42,20 @@ export async function customerRecords(docs: DocumentStore, email: string, mailLo
     vip_invitations: invitations.filter((i) => sameEmail(i.email, email)).map(({ token: _token, ...rest }) => publicDoc(rest)),
     mails: mails.filter((m) => sameEmail(m.to, email)).map(({ to, subject, event_type, sent_at }) => ({ to, subject, event_type, sent_at })),
   };
+}
+
+/**
+ * The customers (their e-mail as last written) whose last booking is for a date before the
+ * cutoff (rule: personal-data-retention); erased ones are no one's any more. A full scan: the
+ * sweep runs once an hour, and only when the retention setting is on.
+ */
+export async function customersLastBookedBefore(docs: DocumentStore, cutoff: string): Promise<string[]> {
+  const last = new Map<string, { email: string; date: string }>();
+  for (const b of await docs.find<BookingDoc>(COLLECTIONS.bookings)) {
+    if (b.email === ERASED) continue;
+    const key = b.email.trim().toLowerCase();
+    const seen = last.get(key);
+    if (!seen || seen.date < b.booking_date) last.set(key, { email: b.email, date: b.booking_date });
+  }
+  return [...last.values()].filter((c) => c.date < cutoff).map((c) => c.email);
 }

@@ -10,6 +10,8 @@ import { afterEach, expect, it } from 'vitest';
 import type { EventStore } from '../../domain/eventStore.js';
 import { CommandBus } from '../../api/commands/commandBus.js';
 import { openSqliteEventStore } from '../../api/eventStore/sqlite.js';
+import { sealedEventStore } from '../../api/eventStore/sealed.js';
+import { openSqliteKeyStore } from '../../api/keys/keyStore.js';
 import { createServices, type Services } from '../../api/services/index.js';
 import type { BonusCodeInput } from '../../domain/bonusCodes/bonusCodes.js';
 import type { BookingPayload } from '../../domain/payloads.js';
@@ -28,7 +30,8 @@ afterEach(async () => {
 async function kiosk(wrap: (events: EventStore) => EventStore = (events) => events) {
   const dir = mkdtempSync(join(tmpdir(), 'pizzakiosken-outcome-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const stored = openSqliteEventStore(join(dir, 'events.db'));
+  const keys = openSqliteKeyStore(join(dir, 'keys.db'));
+  const stored = sealedEventStore(openSqliteEventStore(join(dir, 'events.db')), keys);
   cleanups.push(() => stored.close());
   const events = wrap(stored);
   const docs = openSqliteDocumentStore(join(dir, 'read-models.db'));
@@ -39,7 +42,7 @@ async function kiosk(wrap: (events: EventStore) => EventStore = (events) => even
   const bus = new CommandBus(events);
   bus.onAppend(() => projections.wake());
   const clock = () => ({ now: MONDAY_MORNING, timeZone: 'Europe/Stockholm' });
-  const services = createServices({ bus, clock, publicUrl: 'http://kiosk.test', waitForReadModels: (p) => projections.waitFor(p) }, docs);
+  const services = createServices({ bus, clock, publicUrl: 'http://kiosk.test', waitForReadModels: (p) => projections.waitFor(p) }, docs, { keys, forgetMail: async () => {} });
   await services.settings.seed('admin@pizzakiosken.test');
   await services.menu.seed();
   await services.bonusCodes.create({ code: 'ENGANG', discount_percentage: 20, usage_limit: 1, is_active: true } as BonusCodeInput, 'admin@pizzakiosken.test');

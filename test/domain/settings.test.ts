@@ -17,7 +17,7 @@ const firstError = (schema: z.ZodType, value: unknown) => schema.safeParse(value
 const input = (changes: Record<string, unknown> = {}) => ({ ...JSON.parse(JSON.stringify(defaultSettings())), ...changes });
 
 describe('settings defaults (rule: settings-defaults)', () => {
-  it('are SPEC 9 plus ours: capacity 6, window 15, slot 15, horizon 14, VIP 30, deadline 1440, reminder 60, no expiry, every day open 11:00-22:00', () => {
+  it('are SPEC 9 plus ours: capacity 6, window 15, slot 15, horizon 14, VIP 30, deadline 1440, reminder 60, no expiry, personal data kept, every day open 11:00-22:00', () => {
     const hours = { start: '11:00', end: '22:00' };
     expect(defaultSettings('kiosk@example.se')).toEqual({
       capacity_per_window: 6,
@@ -29,6 +29,7 @@ describe('settings defaults (rule: settings-defaults)', () => {
       reminder_minutes_before: 60,
       pending_expiry_minutes: 0,
       waitlist_hold_minutes: 30,
+      personal_data_retention_months: 0,
       admin_email: 'kiosk@example.se',
       open_days: { mon: true, tue: true, wed: true, thu: true, fri: true, sat: true, sun: true },
       opening_hours: { mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: hours, sun: hours },

@@ -26,7 +26,7 @@ describe('mail claims', () => {
       await docs.commit([], { projection: MAIL_REACTOR, position: event!.position - 1 });
 
       const sent: string[] = [];
-      const mailer: Mailer = { send: async (m) => void sent.push(m.id), close: async () => {} };
+      const mailer: Mailer = { send: async (m) => void sent.push(m.id), forget: async () => {}, close: async () => {} };
       const reactor = await mailReactor({ events, docs, mailer, publicUrl: 'http://kiosk.test', timeZone: 'Europe/Stockholm', waitForReadModels: async () => true, owner: 'successor', claimTtlMs: 400 });
       await reactor.start();
       for (let i = 0; i < 100 && sent.length === 0; i++) await sleep(50);

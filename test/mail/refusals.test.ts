@@ -26,6 +26,7 @@ describe('the mail reactor and a relay that refuses', () => {
           }
           sent.push(`${m.to}: ${m.subject}`);
         },
+        forget: async () => {},
         close: async () => {},
       };
       const reactor = await mailReactor({ events: t.server.events, docs: t.server.docs, mailer, publicUrl: 'http://kiosk.test', timeZone: 'Europe/Stockholm', waitForReadModels: async () => true, owner: 'test' });

@@ -1,23 +1,29 @@
 // Kunddata: everything held about one customer, found by e-mail (GDPR article 15), with each
-// booking's history from the event log.
+// booking's history from the event log; and erasing it (article 17, rule: erasure).
 import { customerQuerySchema } from '../../../domain/payloads.js';
-import { customerExportSchema } from '../../../domain/answers/index.js';
-import { customerRecords } from '../../../read-models/queries/customers.js';
-import { MAIL_LOG } from '../../mail/reactor.js';
+import { customerErasureSchema, customerExportSchema } from '../../../domain/answers/index.js';
 import { describeRoutes, refusals } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
+import { actorOf } from './actor.js';
 
-export const customerRoutes: RoutePlugin = async (app, { deps: { services, docs } }) => {
+export const customerRoutes: RoutePlugin = async (app, { deps: { services } }) => {
   describeRoutes(app, 'Kunddata');
 
   app.get(
     '/customers/export',
     { schema: { summary: 'Allt som finns sparat om en kund (GDPR art. 15), som JSON', querystring: customerQuerySchema, response: { 200: customerExportSchema, ...refusals } } },
-    async (request) => {
-      const { email } = request.query;
-      const records = await customerRecords(docs, email, MAIL_LOG);
-      const bookings = await Promise.all(records.bookings.map(async (booking) => ({ booking, history: await services.bookings.history(booking.id) })));
-      return { email, generated_at: services.clock().now.toISOString(), ...records, bookings };
+    async (request) => services.customers.export(request.query.email),
+  );
+
+  app.post(
+    '/customers/erase',
+    {
+      schema: {
+        summary: 'Radera en kunds personuppgifter (GDPR art. 17): namn, e-post, telefon och kommentar blir "[raderad]", bokningarna och statistiken finns kvar. Kan inte ångras.',
+        body: customerQuerySchema,
+        response: { 200: customerErasureSchema, ...refusals },
+      },
     },
+    async (request) => services.customers.erase(request.body.email, actorOf(request)),
   );
 };

@@ -68,5 +68,10 @@ export const settingsTexts = {
       unit: 'minuter',
       hint: 'När en plats blir ledig i en full tid får den första i kön som får plats ett mejl. Så här många minuter hålls platsen åt hen; bokar hen inte i tid går den vidare till nästa i kön.',
     },
+    personal_data_retention_months: {
+      label: 'Radera kunduppgifter efter',
+      unit: 'månader',
+      hint: 'Så många månader efter en kunds senaste bokning raderas namn, e-post, telefon och kommentar automatiskt (bokningarna och statistiken finns kvar). 0 sparar dem tills de raderas under Kunddata.',
+    },
   },
 };

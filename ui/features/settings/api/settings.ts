@@ -20,6 +20,7 @@ export const NUMBER_KEYS = [
   'reminder_minutes_before',
   'pending_expiry_minutes',
   'waitlist_hold_minutes',
+  'personal_data_retention_months',
 ] as const satisfies readonly (keyof Settings)[];
 export type NumberKey = (typeof NUMBER_KEYS)[number];
 

@@ -1,0 +1,66 @@
+// What erasing a customer does outside the event log and the rebuildable read models (rule:
+// erasure): the customer's key is deleted, the mail log forgets their address, the outbox files
+// of every mail to or about them are overwritten and removed, and the read-model store is purged
+// of the old copies. Each step may run any number of times.
+//
+// The erase call does these at once, to answer with the erasure complete; a reactor with its own
+// checkpoint, leased like the mail reactor, does them again after every CustomerErased event, so
+// an erasure cut off by a crash (event appended, key not yet deleted) is completed by whichever
+// process runs it next. Replaying an erasure deletes nothing new (a key is deleted only under
+// the serial the erasure recorded, never a newer one).
+import type { CustomerErasedData } from '../../domain/customers/erasure.js';
+import { ERASED } from '../../domain/customers/personalData.js';
+import type { EventStore } from '../../domain/eventStore.js';
+import type { DocumentStore } from '../../read-models/documentStore.js';
+import type { Projection } from '../../projections/projection.js';
+import { ProjectionRunner } from '../../projections/runner.js';
+import { LeasedRunner, processOwner } from '../../projections/leasedRunner.js';
+import { alignReactor, startAtHead } from '../../projections/reactorCheckpoint.js';
+import type { KeyStore } from '../keys/keyStore.js';
+import { MAIL_LOG } from '../mail/reactor.js';
+import type { MailLogDoc } from '../../read-models/queries/customers.js';
+
+export const ERASURE_REACTOR = 'erasure_v1';
+
+export interface ErasureParts {
+  keys: KeyStore;
+  docs: DocumentStore;
+  /** Removes a sent mail's outbox file (Mailer.forget). */
+  forgetMail: (id: string) => Promise<void>;
+}
+
+/** @param position the CustomerErased event's: the scrubbed mail-log entries are stamped with it (documents only move forward). */
+export async function completeErasure(erasure: CustomerErasedData, position: number, parts: ErasureParts): Promise<void> {
+  if (erasure.key_serial) await parts.keys.erase(erasure.customer_key, erasure.key_serial);
+  const scrubbed: Array<MailLogDoc & { _pos: number }> = [];
+  for (const id of erasure.mail_ids) {
+    const logged = await parts.docs.get<MailLogDoc>(MAIL_LOG, id);
+    if (logged && logged.to !== ERASED) scrubbed.push({ ...logged, to: ERASED, _pos: position });
+  }
+  if (scrubbed.length > 0) await parts.docs.commit(scrubbed.map((doc) => ({ op: 'put', collection: MAIL_LOG, doc })));
+  for (const id of [...erasure.mail_ids, ...erasure.staff_mail_ids]) await parts.forgetMail(id);
+  await parts.docs.purge();
+}
+
+export function erasureReactor(o: ErasureParts & { events: EventStore; leaseTtlMs?: number; log: (message: string, error?: unknown) => void }): LeasedRunner {
+  const projection: Projection = {
+    name: ERASURE_REACTOR,
+    collections: [],
+    eventTypes: new Set(['CustomerErased']),
+    apply: (event) => completeErasure(event.data as CustomerErasedData, event.position, o),
+  };
+  return new LeasedRunner({
+    docs: o.docs,
+    name: ERASURE_REACTOR,
+    owner: processOwner(),
+    ttlMs: o.leaseTtlMs,
+    async create() {
+      await startAtHead(o.events, o.docs, ERASURE_REACTOR);
+      return new ProjectionRunner(o.events, o.docs, [projection], { pageSize: 50, pollIntervalMs: 1000 });
+    },
+    log: o.log,
+  });
+}
+
+/** After npm run events:import or projections:rebuild (projections/reactorCheckpoint.ts). */
+export const alignErasureReactor = (events: EventStore, docs: DocumentStore, mode: 'imported' | 'rebuilt') => alignReactor(events, docs, ERASURE_REACTOR, mode);

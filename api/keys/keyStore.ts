@@ -1,0 +1,128 @@
+// The customers' keys (rule: erasure): one AES-256 key per customer, kept apart from the event
+// log, so that deleting a key erases that customer from every event without touching the log.
+// The embedded default keeps them in DATA_DIR/keys.db (below); production in a MongoDB
+// collection of its own (api/keys/mongoKeyStore.ts).
+//
+// A customer is known here only by a key id: an HMAC-SHA256 of their normalised e-mail under a
+// secret kept in the same store, so the ids in the log and the stream names tell nothing about
+// who they are, and no one holding only the log can test an address against them.
+//
+// Each key also has a serial, recorded by the erasure event: deleting "the key that held the
+// data when the erasure was decided" then never deletes a newer key of the same customer (one who
+// booked again), however often the erasure is replayed.
+import { createHmac, randomBytes } from 'node:crypto';
+import { close as closeFd, fsync, openSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { normaliseEmail } from '../../domain/customers/personalData.js';
+
+export interface CustomerKey {
+  key: Buffer;
+  serial: string;
+}
+
+export interface KeyStore {
+  /** The customer's key id (what the log and the streams name them by). */
+  keyIdOf(email: string): string;
+  /** The customer's key, made on first use; on disk once this resolves. */
+  keyFor(keyId: string): Promise<CustomerKey>;
+  /** The keys that exist among these ids: an erased customer's is absent. */
+  keysOf(keyIds: Iterable<string>): Promise<Map<string, Buffer>>;
+  /** The serial of the customer's key, null when they have none (never sealed, or erased). */
+  serialOf(keyId: string): Promise<string | null>;
+  /** Deletes that key for good (no copy left in the file); false when it was gone already. */
+  erase(keyId: string, serial: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const keyIdWith = (secret: Buffer) => (email: string) =>
+  createHmac('sha256', secret).update(normaliseEmail(email)).digest('base64url').slice(0, 32);
+
+export const newKey = (): CustomerKey => ({ key: randomBytes(32), serial: randomBytes(9).toString('base64url') });
+
+/**
+ * keys.db: WAL, synchronous=NORMAL with the WAL fsynced off the event loop before a new key is
+ * answered (as the event store does: a new customer's booking waits for that fsync and the
+ * event's, not for the main thread blocking on one). secure_delete overwrites a deleted key's
+ * bytes in the file, and a checkpoint after each erasure truncates the WAL that still held it.
+ */
+export function openSqliteKeyStore(filePath: string): KeyStore {
+  const db = new Database(filePath);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('secure_delete = ON');
+  db.pragma('busy_timeout = 5000');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS secret (id INTEGER PRIMARY KEY CHECK (id = 1), value BLOB NOT NULL);
+    CREATE TABLE IF NOT EXISTS customer_keys (key_id TEXT PRIMARY KEY, key BLOB NOT NULL, serial TEXT NOT NULL);
+  `);
+  // The first process on a new store makes the secret; every later one (and every other process)
+  // reads the same. A full checkpoint puts it in the database file before anything uses it.
+  db.prepare('INSERT OR IGNORE INTO secret (id, value) VALUES (1, ?)').run(randomBytes(32));
+  db.pragma('wal_checkpoint(FULL)');
+  const secret = (db.prepare('SELECT value FROM secret WHERE id = 1').get() as { value: Buffer }).value;
+
+  const select = db.prepare<[string], { key: Buffer; serial: string }>('SELECT key, serial FROM customer_keys WHERE key_id = ?');
+  const insert = db.prepare<[string, Buffer, string]>('INSERT OR IGNORE INTO customer_keys (key_id, key, serial) VALUES (?, ?, ?)');
+  const remove = db.prepare<[string, string]>('DELETE FROM customer_keys WHERE key_id = ? AND serial = ?');
+
+  // One fsync of the WAL at a time; callers arriving while it runs share the next one.
+  let walFd: number | null = null;
+  let running: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const fsyncWal = () =>
+    new Promise<void>((resolve, reject) => {
+      try {
+        walFd ??= openSync(`${filePath}-wal`, 'r');
+      } catch (error) {
+        reject(error as Error);
+        return;
+      }
+      fsync(walFd, (error) => (error ? reject(error) : resolve()));
+    });
+  const synced = (): Promise<void> => {
+    if (!running) {
+      running = fsyncWal().finally(() => (running = null));
+      return running;
+    }
+    next ??= running.catch(() => {}).then(() => {
+      next = null;
+      return synced();
+    });
+    return next;
+  };
+
+  return {
+    keyIdOf: keyIdWith(secret),
+    async keyFor(keyId) {
+      const found = select.get(keyId);
+      if (found) return found;
+      const made = newKey();
+      // Another process may make the same customer's key at the same moment: the first wins.
+      if (insert.run(keyId, made.key, made.serial).changes === 0) return select.get(keyId)!;
+      await synced();
+      return made;
+    },
+    async keysOf(keyIds) {
+      const keys = new Map<string, Buffer>();
+      for (const keyId of keyIds) {
+        const found = select.get(keyId);
+        if (found) keys.set(keyId, found.key);
+      }
+      return keys;
+    },
+    async serialOf(keyId) {
+      return select.get(keyId)?.serial ?? null;
+    },
+    async erase(keyId, serial) {
+      const erased = remove.run(keyId, serial).changes > 0;
+      // The deleted row's page is zeroed (secure_delete); its frames in the WAL go with the truncation.
+      if (erased) db.pragma('wal_checkpoint(TRUNCATE)');
+      return erased;
+    },
+    async close() {
+      await running?.catch(() => {});
+      if (walFd !== null) closeFd(walFd, () => {});
+      db.close();
+    },
+  };
+}

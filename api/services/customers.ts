@@ -1,0 +1,89 @@
+// Kunddata: what is held about one customer (GDPR article 15) and erasing it (article 17, rule:
+// erasure). Erasing appends CustomerErased to the customer's own stream, naming where the read
+// models hold their data, then completes it at once (api/erasure: key deleted, mail log and
+// outbox forgotten, store purged) and answers once the read models show it.
+import { customerDecider, customerStream, type CustomerErasedData, type ErasedRecords, type ErasureReason } from '../../domain/customers/erasure.js';
+import { kioskDayStream } from '../../domain/kioskDay/kioskDay.js';
+import type { DocumentStore } from '../../read-models/documentStore.js';
+import { customerRecords, sameEmail, type MailLogDoc } from '../../read-models/queries/customers.js';
+import { completeErasure, type ErasureParts } from '../erasure/erasure.js';
+import { MAIL_LOG } from '../mail/reactor.js';
+import type { Commands } from './commands.js';
+import type { BookingsService } from './bookings.js';
+
+export interface Erasure {
+  erased_bookings: number;
+  erased_at: string;
+}
+
+export class CustomersService {
+  constructor(
+    private readonly commands: Commands,
+    private readonly docs: DocumentStore,
+    private readonly bookings: BookingsService,
+    private readonly erasure: Omit<ErasureParts, 'docs'>,
+  ) {}
+
+  /** Every datum held about the customer, each booking with its history from the event log. */
+  async export(email: string) {
+    const records = await customerRecords(this.docs, email, MAIL_LOG);
+    const bookings = await Promise.all(records.bookings.map(async (booking) => ({ booking, history: await this.bookings.history(booking.id) })));
+    return { email, generated_at: this.commands.clock().now.toISOString(), ...records, bookings };
+  }
+
+  /**
+   * Erases the customer: staff at their request ('request', always recorded), or the retention
+   * sweep ('retention', once per customer: the stream's decider refuses a second erasure of the
+   * same bookings, whichever process asks). Answers how many bookings were erased, and when.
+   */
+  async erase(email: string, actor: string, reason: ErasureReason = 'request'): Promise<Erasure> {
+    const keyId = this.erasure.keys.keyIdOf(email);
+    const { found, lastBookingAt, dayStreams } = await this.held(email);
+    const keySerial = await this.erasure.keys.serialOf(keyId);
+    const result = await this.commands.write(
+      customerStream(keyId),
+      customerDecider,
+      { type: 'EraseCustomer', keyId, keySerial, reason, found, lastBookingAt, now: this.commands.clock().now },
+      actor,
+    );
+    const erased = result.events[0]?.data as CustomerErasedData | undefined;
+    if (!erased) return { erased_bookings: 0, erased_at: result.state.lastErasure?.at ?? this.commands.clock().now.toISOString() };
+    await completeErasure(erased, result.position, { ...this.erasure, docs: this.docs });
+    this.commands.bus.forget(dayStreams);
+    return { erased_bookings: found.booking_ids.length, erased_at: erased.erased_at };
+  }
+
+  /** Where the read models hold the customer's data, found by e-mail as the export finds it. */
+  private async held(email: string): Promise<{ found: ErasedRecords; lastBookingAt: string | null; dayStreams: string[] }> {
+    const records = await customerRecords(this.docs, email, MAIL_LOG);
+    const bookingIds = new Set(records.bookings.map((b) => b.id));
+    const waitlistIds = new Set(records.waitlist.map((w) => w.id));
+    const dayStreams = [...new Set([...records.bookings.map((b) => b.booking_date), ...records.waitlist.map((w) => w.date)].map(kioskDayStream))];
+    // Mails to staff about the customer's bookings are keyed by the event that caused them
+    // (mail/reactor.ts: `${event id}-${key}`): the events of their bookings and waitlist places.
+    const eventIds = new Set<string>();
+    for (const stream of dayStreams) {
+      for (const event of await this.commands.bus.readStream(stream)) {
+        const data = event.data as { booking_id?: string; to?: string; waitlist_id?: string };
+        if (bookingIds.has(data.booking_id ?? '') || bookingIds.has(data.to ?? '') || waitlistIds.has(data.waitlist_id ?? '')) eventIds.add(event.id);
+      }
+    }
+    const log = await this.docs.find<MailLogDoc>(MAIL_LOG);
+    const aboutThem = (id: string) => [...eventIds].some((e) => id.startsWith(`${e}-`));
+    const toThem = log.filter((m) => sameEmail(m.to, email)).map((m) => m.id);
+    const toStaff = log.filter((m) => !sameEmail(m.to, email) && aboutThem(m.id)).map((m) => m.id);
+    const created = records.bookings.map((b) => b.created_at).sort();
+    return {
+      found: {
+        booking_ids: [...bookingIds],
+        waitlist_ids: [...waitlistIds],
+        vip_customer_ids: records.vip_customers.map((c) => c.id),
+        invitation_ids: records.vip_invitations.map((i) => i.id),
+        mail_ids: toThem,
+        staff_mail_ids: toStaff,
+      },
+      lastBookingAt: created.at(-1) ?? null,
+      dayStreams,
+    };
+  }
+}

@@ -1,0 +1,101 @@
+// Erasing a customer (rule: erasure): one stream per customer ('customer-{key id}', the key id
+// being the keyed hash of their e-mail, so the stream's name tells nothing about them). The
+// event records that an erasure happened, when, by whom and why, and which read-model documents
+// held the customer's data, without any of that data: the projections scrub those documents,
+// and deleting the customer's key (api/keys) leaves their encrypted fields unreadable in every
+// event, so a replay or a rebuild shows "[raderad]" as well.
+import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
+
+export const customerStream = (keyId: string) => `customer-${keyId}`;
+
+/** Asked for by the customer (through staff), or the retention setting's time ran out. */
+export type ErasureReason = 'request' | 'retention';
+
+/** Where the read models held the customer's data when the erasure was decided. */
+export interface ErasedRecords {
+  booking_ids: string[];
+  waitlist_ids: string[];
+  vip_customer_ids: number[];
+  invitation_ids: string[];
+  /** Mails to the customer: their mail-log entries forget the address, their outbox files go. */
+  mail_ids: string[];
+  /** Mails to staff about the customer's bookings (they hold the name and phone): their outbox files go. */
+  staff_mail_ids: string[];
+}
+
+export interface CustomerErasedData extends ErasedRecords {
+  customer_key: string;
+  /** The serial of the key deleted (api/keys), null when the customer had none. */
+  key_serial: string | null;
+  reason: ErasureReason;
+  erased_at: string;
+  /** The newest booking the erasure covered (its placed_at), null without bookings. */
+  last_booking_at: string | null;
+}
+
+/**
+ * Rule personal-data-retention: with personal_data_retention_months = N > 0, a customer whose
+ * last booking is for a date before this one (today N calendar months back, the day clamped to
+ * the month's length: 31 May less 3 months is 28 or 29 February) is erased. Null when N is 0.
+ */
+export function retentionCutoff(today: string, months: number): string | null {
+  if (months <= 0) return null;
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(year, month - 1 - months, 1));
+  const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(day, lastDay));
+  return first.toISOString().slice(0, 10);
+}
+
+export type CustomerEvent = DomainEvent<'CustomerErased', CustomerErasedData>;
+
+export type CustomerCommand = {
+  type: 'EraseCustomer';
+  keyId: string;
+  keySerial: string | null;
+  reason: ErasureReason;
+  found: ErasedRecords;
+  lastBookingAt: string | null;
+  now: Date;
+};
+
+export interface CustomerState {
+  /** When the customer was last erased, and the newest booking that erasure covered. */
+  lastErasure: { at: string; lastBookingAt: string | null } | null;
+}
+
+export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerState> = {
+  initialState: () => ({ lastErasure: null }),
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'CustomerErased':
+        return { lastErasure: { at: event.data.erased_at, lastBookingAt: event.data.last_booking_at } };
+      default:
+        return assertNever(event.type);
+    }
+  },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'EraseCustomer': {
+        // Retention erases a customer once (rule: personal-data-retention): a sweep that found
+        // them on read models not yet scrubbed, in another process or before a restart, appends
+        // nothing when an erasure already covered their newest booking. A request from staff is
+        // always recorded: it is the answer to the customer's demand.
+        const last = state.lastErasure;
+        if (command.reason === 'retention' && last && (command.lastBookingAt === null || (last.lastBookingAt !== null && last.lastBookingAt >= command.lastBookingAt))) {
+          return [];
+        }
+        return [
+          {
+            type: 'CustomerErased',
+            data: { customer_key: command.keyId, key_serial: command.keySerial, reason: command.reason, erased_at: command.now.toISOString(), last_booking_at: command.lastBookingAt, ...command.found },
+          },
+        ];
+      }
+      default:
+        return assertNever(command.type);
+    }
+  },
+};

@@ -1,0 +1,36 @@
+// Which parts of which events are a customer's personal data (rule: personal-data): the one list
+// the event store's sealing layer (api/eventStore/sealed.ts) encrypts under the customer's key, so
+// that erasing a customer is deleting one key. Everything else in an event (times, pizzas,
+// amounts, statuses, who confirmed) stays readable for the audit trail, the statistics and the
+// capacity rules.
+//
+// A record is an object inside an event's data that belongs to one customer, named by its own
+// `email` field: the whole data for a booking, each recipient of a VIP invitation. Its personal
+// fields are encrypted together; fields that are null stay null (nothing to hide, and a reader
+// then knows an erased booking simply had no phone).
+
+/** What a personal field reads as once its customer is erased. */
+export const ERASED = '[raderad]';
+
+/** The one form of an e-mail address that names a customer: trimmed, lower case, as the booking rules compare them. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export interface PersonalRecords {
+  /** The records of one event's data (the data itself, or objects inside it). */
+  records(data: Record<string, unknown>): Array<Record<string, unknown>>;
+  /** Their personal fields, `email` among them. */
+  fields: readonly string[];
+}
+
+const whole = (data: Record<string, unknown>) => [data];
+
+export const personalData: Readonly<Record<string, PersonalRecords>> = {
+  BookingPlaced: { records: whole, fields: ['name', 'email', 'phone', 'comment'] },
+  WaitlistJoined: { records: whole, fields: ['name', 'email'] },
+  VipCustomerAdded: { records: whole, fields: ['email', 'name', 'phone', 'notes'] },
+  VipCustomerUpdated: { records: whole, fields: ['email', 'name', 'phone', 'notes'] },
+  VipInvitationsSent: {
+    records: (data) => (Array.isArray(data.recipients) ? (data.recipients as Array<Record<string, unknown>>) : []),
+    fields: ['email', 'name'],
+  },
+};

@@ -1,0 +1,26 @@
+// Where a reactor (mail, push, erasure) starts. Reactors act on the world, so unlike read models
+// they never replay history: a store without the reactor's checkpoint (a first start, read
+// models rebuilt from scratch) starts it at the head of the log.
+import type { EventStore } from '../domain/eventStore.js';
+import type { DocumentStore } from '../read-models/documentStore.js';
+
+export async function startAtHead(events: EventStore, docs: DocumentStore, reactor: string): Promise<void> {
+  if ((await docs.getCheckpoint(reactor)) === 0) await docs.commit([], { projection: reactor, position: await events.headPosition() });
+}
+
+/**
+ * After the event log was replaced (npm run events:import) or read models rebuilt over another
+ * log (npm run projections:rebuild): the reactor's checkpoint is a position of the old log, which
+ * another store numbers differently. A checkpoint beyond the new head would skip what the next
+ * events ask for; so after an import the reactor starts at the head (the imported events are
+ * history: they were acted on where they happened), and after a rebuild a checkpoint beyond the
+ * head comes back to it.
+ */
+export async function alignReactor(events: EventStore, docs: DocumentStore, reactor: string, mode: 'imported' | 'rebuilt'): Promise<void> {
+  const head = await events.headPosition();
+  const checkpoint = await docs.getCheckpoint(reactor);
+  if (mode === 'rebuilt' && checkpoint <= head) return;
+  // Checkpoints only move forward: clear it first (reset without collections keeps the reactor's log).
+  await docs.reset([], reactor);
+  await docs.commit([], { projection: reactor, position: head });
+}

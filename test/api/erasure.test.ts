@@ -1,0 +1,134 @@
+// Erasing a customer (rule: erasure) over HTTP on the embedded stores: the personal fields read
+// "[raderad]" everywhere while bookings, history, statistics and capacity stay; and nothing under
+// DATA_DIR, nor an export of the log, holds the e-mail, the name, the phone or the comment in
+// readable form afterwards.
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { exportEvents, importEventsIntoSqliteFile } from '../../api/eventStore/transfer.js';
+import { sealedEventStore } from '../../api/eventStore/sealed.js';
+import { openSqliteEventStore } from '../../api/eventStore/sqlite.js';
+import { openSqliteKeyStore } from '../../api/keys/keyStore.js';
+import { openSqliteDocumentStore } from '../../read-models/sqliteDocumentStore.js';
+import { rebuildReadModels } from '../../projections/rebuild.js';
+import { COLLECTIONS, type BookingDoc } from '../../read-models/shapes.js';
+import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
+
+const t = useTestServer({ now: () => MONDAY_MORNING });
+const scratch = mkdtempSync(join(tmpdir(), 'pizzakiosken-erasure-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+// ASCII on purpose: the search below looks for these very bytes (an .eml would encode å, ä, ö).
+const EMAIL = 'Ester.Unik@Example.se';
+const NAME = 'Ester Ingenannan';
+const PHONE = '073-555 98 76';
+const COMMENT = 'Ring Ester vid porten';
+const SECRETS = [EMAIL.toLowerCase(), NAME.toLowerCase(), PHONE, COMMENT.toLowerCase()];
+
+/** Every file under the directory, with the secrets each holds (compared without case). */
+function leaks(dir: string): string[] {
+  const found: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      found.push(...leaks(path));
+      continue;
+    }
+    const text = readFileSync(path).toString('latin1').toLowerCase();
+    for (const secret of SECRETS) if (text.includes(secret)) found.push(`${path}: ${secret}`);
+  }
+  return found;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('timed out');
+}
+
+describe('POST /api/admin/customers/erase', () => {
+  it('leaves the bookings, their history, statistics and capacity, with every personal field "[raderad]", and no readable copy under DATA_DIR', async () => {
+    const admin = await t.login();
+    const customer = { name: NAME, email: EMAIL, phone: PHONE, comment: COMMENT };
+    const first = await t.post('/api/bookings', bookingPayload({ ...customer, time: '12:00' }));
+    const second = await t.post('/api/bookings', bookingPayload({ ...customer, time: '13:00' }));
+    const other = await t.post('/api/bookings', bookingPayload({ time: '12:00' }));
+    for (const r of [first, second, other]) expect(r.status).toBe(201);
+    expect((await t.put(`/api/admin/bookings/${first.body.booking_id}/confirm`, {}, admin)).status).toBe(200);
+    // A queue place on a full 18:00, and a VIP entry with an invitation.
+    expect((await t.post('/api/bookings', bookingPayload({ time: '18:00', items: [{ pizza_id: 1, qty: 6 }], requested_pizzas: 6 }))).status).toBe(201);
+    expect((await t.post('/api/waitlist', { date: '2026-11-24', time: '18:00', name: NAME, email: EMAIL, requested_pizzas: 2 })).status).toBe(201);
+    const vip = await t.post('/api/admin/vip-customers', { email: EMAIL, name: NAME, phone: PHONE, notes: COMMENT }, admin);
+    expect(vip.status).toBe(201);
+    expect((await t.post('/api/admin/vip-invitations/send', { customer_ids: [vip.body.id], subject: 'Välkommen', message: 'Hej', expires_hours: 24 }, admin)).status).toBe(200);
+    // The mails (received ×2, confirmed, queue receipt, invitation) have gone out to the outbox.
+    await until(() => t.get(`/api/admin/customers/export?email=${EMAIL}`, admin), (r) => r.body.mails?.length >= 5);
+
+    const stats = async () => ({
+      overview: (await t.get('/api/admin/stats/overview', admin)).body,
+      sales: (await t.get('/api/admin/stats/sales?startDate=2026-11-01&endDate=2026-11-30', admin)).body,
+      availability: (await t.get('/api/availability?date=2026-11-24&pizzas=1')).body,
+    });
+    const before = await stats();
+    // The search finds them while they are held (the read models, the outbox), never in the event log: it is sealed.
+    const held = leaks(t.dataDir);
+    expect(held.some((leak) => leak.includes('read-models.db'))).toBe(true);
+    expect(held.some((leak) => leak.includes('outbox'))).toBe(true);
+    expect(held.filter((leak) => leak.includes('events.db'))).toEqual([]);
+
+    const erased = await t.post('/api/admin/customers/erase', { email: ` ${EMAIL.toUpperCase()} ` }, admin);
+    expect(erased.status).toBe(200);
+    expect(erased.body).toEqual({ erased_bookings: 2, erased_at: MONDAY_MORNING.toISOString() });
+
+    // The bookings stay, with their times, pizzas and statuses; the person is gone.
+    const booking = (await t.get(`/api/admin/bookings/${first.body.booking_id}`, admin)).body;
+    expect(booking).toMatchObject({ id: first.body.booking_id, status: 'confirmed', name: '[raderad]', email: '[raderad]', phone: '[raderad]', comment: '[raderad]', total_pizzas: 2 });
+    const history = (await t.get(`/api/admin/bookings/${first.body.booking_id}/history`, admin)).body;
+    expect(history.map((h: any) => h.type)).toEqual(['BookingPlaced', 'BookingConfirmed']);
+    expect(JSON.stringify(history)).toContain('[raderad]');
+    expect(await stats()).toEqual(before);
+    // The other customer is untouched.
+    expect((await t.get(`/api/admin/bookings/${other.body.booking_id}`, admin)).body).toMatchObject({ name: 'Åsa Öberg', email: 'asa@example.se' });
+    // Nothing is found under the address any more; the customer can no longer look the booking up.
+    const after = (await t.get(`/api/admin/customers/export?email=${EMAIL}`, admin)).body;
+    expect(after).toMatchObject({ bookings: [], waitlist: [], vip_customers: [], vip_invitations: [], mails: [] });
+    expect((await t.post('/api/bookings/lookup', { email: EMAIL, booking_id: second.body.booking_id })).status).toBe(404);
+
+    // No readable copy anywhere under DATA_DIR: event log, read models, key store, mail outbox, WALs.
+    expect(leaks(t.dataDir)).toEqual([]);
+
+    // The log exported and imported into a new store replays the same bookings, still erased.
+    const exported = join(scratch, 'events.ndjson');
+    await exportEvents(t.server.events, exported);
+    expect(leaks(scratch)).toEqual([]);
+    const keys = openSqliteKeyStore(join(scratch, 'keys.db'));
+    await importEventsIntoSqliteFile(join(scratch, 'events.db'), exported, { seal: (store) => sealedEventStore(store, keys, false) });
+    const events = sealedEventStore(openSqliteEventStore(join(scratch, 'events.db')), keys);
+    const docs = openSqliteDocumentStore(join(scratch, 'read-models.db'));
+    try {
+      expect((await rebuildReadModels(events, docs)).ok).toBe(true);
+      const rebuilt = await docs.get<BookingDoc>(COLLECTIONS.bookings, first.body.booking_id);
+      expect(rebuilt).toMatchObject({ name: '[raderad]', email: '[raderad]', status: 'confirmed', total_pizzas: 2 });
+      expect((await docs.get<BookingDoc>(COLLECTIONS.bookings, other.body.booking_id))?.email).toBe('asa@example.se');
+    } finally {
+      await docs.close();
+      await events.close();
+    }
+    expect(leaks(scratch)).toEqual([]);
+  });
+
+  it('counts nothing for an unknown customer, refuses a malformed e-mail and needs a signed-in admin', async () => {
+    const admin = await t.login();
+    const none = await t.post('/api/admin/customers/erase', { email: 'ingen@example.se' }, admin);
+    expect(none.status).toBe(200);
+    expect(none.body.erased_bookings).toBe(0);
+    const bad = await t.post('/api/admin/customers/erase', { email: 'inte-en-adress' }, admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('Ogiltig e-postadress');
+    expect((await t.post('/api/admin/customers/erase', { email: 'kund@example.se' })).status).toBe(401);
+  });
+});

@@ -1,0 +1,125 @@
+// The sealing layer (api/eventStore/sealed.ts) and the embedded key store (api/keys/keyStore.ts),
+// on real SQLite files (rule: erasure).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sealedEventStore } from '../../api/eventStore/sealed.js';
+import { openSqliteEventStore } from '../../api/eventStore/sqlite.js';
+import { openSqliteKeyStore } from '../../api/keys/keyStore.js';
+import type { NewEvent } from '../../domain/eventStore.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function stores() {
+  const dir = mkdtempSync(join(tmpdir(), 'pizzakiosken-sealed-'));
+  dirs.push(dir);
+  const inner = openSqliteEventStore(join(dir, 'events.db'));
+  const keys = openSqliteKeyStore(join(dir, 'keys.db'));
+  return { dir, inner, keys, events: sealedEventStore(inner, keys) };
+}
+
+let n = 0;
+const event = (type: string, data: Record<string, unknown>): NewEvent => ({
+  id: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
+  type,
+  data,
+  metadata: { actor: 'customer', timestamp: '2026-11-23T08:00:00.000Z' },
+});
+const placed = (email: string, phone: string | null = '070-111 22 33') =>
+  event('BookingPlaced', { booking_id: '20261124-1', booking_date: '2026-11-24', booking_time: '12:00', name: 'Kim Kund', email, phone, dine_in: false, comment: 'Extra ost', items: [{ pizza_id: 1, pizza_name: 'Margherita', qty: 2, price_cents: 9500 }], total_pizzas: 2, final_total_cents: 19000 });
+
+describe('a sealed event store', () => {
+  it('stores a booking’s personal fields encrypted and reads them back in the order written, leaving the caller’s event as it was', async () => {
+    const { inner, events } = stores();
+    const booking = placed('Kim@Example.se');
+    const copy = structuredClone(booking);
+    await events.append('kioskday-2026-11-24', [booking], 'no_stream');
+    expect(booking).toEqual(copy);
+
+    const [raw] = await inner.readStream('kioskday-2026-11-24');
+    expect(JSON.stringify(raw!.data)).not.toMatch(/Kim|070-111|Extra ost/i);
+    expect(raw!.data).toMatchObject({ name: null, email: null, phone: null, comment: null, total_pizzas: 2, booking_time: '12:00' });
+
+    const [read] = await events.readStream('kioskday-2026-11-24');
+    expect(JSON.stringify(read!.data)).toBe(JSON.stringify(booking.data));
+    expect((await events.readAll(0, 10))[0]!.data).toEqual(booking.data);
+    await events.close();
+  });
+
+  it('reads an erased customer’s fields as "[raderad]" (a null stays null) and everything else as it was', async () => {
+    const { events, keys } = stores();
+    await events.append('kioskday-2026-11-24', [placed('kim@example.se', null), placed('annan@example.se')], 'no_stream');
+    const keyId = keys.keyIdOf(' KIM@example.se ');
+    expect(await keys.erase(keyId, (await keys.serialOf(keyId))!)).toBe(true);
+
+    const [erased, other] = await events.readStream('kioskday-2026-11-24');
+    expect(erased!.data).toMatchObject({ name: '[raderad]', email: '[raderad]', phone: null, comment: '[raderad]', total_pizzas: 2, final_total_cents: 19000 });
+    expect(other!.data).toMatchObject({ name: 'Kim Kund', email: 'annan@example.se', phone: '070-111 22 33' });
+    // Sealed again by an import of an export made after the erasure: "[raderad]" is nobody's to seal.
+    await events.append('kioskday-2026-11-25', [{ ...erased!, id: event('x', {}).id }], 'no_stream');
+    expect((await events.readStream('kioskday-2026-11-25'))[0]!.data).toMatchObject({ name: '[raderad]', email: '[raderad]' });
+    await events.close();
+  });
+
+  it('seals each VIP invitation recipient under their own key', async () => {
+    const { events, keys } = stores();
+    const recipients = [{ invitation_id: 'i1', vip_customer_id: 1, email: 'a@example.se', name: 'Anna', token: 't1' }, { invitation_id: 'i2', vip_customer_id: 2, email: 'b@example.se', name: 'Bo', token: 't2' }];
+    await events.append('vip-links', [event('VipInvitationsSent', { subject: 'Hej', message: 'Välkommen', recipients })], 'no_stream');
+    const keyId = keys.keyIdOf('a@example.se');
+    await keys.erase(keyId, (await keys.serialOf(keyId))!);
+    const [read] = await events.readStream('vip-links');
+    expect((read!.data as { recipients: unknown[] }).recipients).toEqual([{ ...recipients[0], email: '[raderad]', name: '[raderad]' }, recipients[1]]);
+    await events.close();
+  });
+
+  it('keeps the order appends were issued in, also when a new customer’s key waits for the disk', async () => {
+    const { events } = stores();
+    expect(events.keepsIssueOrder).toBe(true);
+    const appends = [
+      events.append('kioskday-2026-11-24', [placed('ny@example.se')], 'no_stream'),
+      events.append('menu', [event('PizzaAdded', { id: 1 })], 'no_stream'),
+    ];
+    const [first, second] = await Promise.all(appends);
+    expect(first!.position).toBeLessThan(second!.position);
+    await events.close();
+  });
+});
+
+describe('the embedded key store', () => {
+  it('gives two processes on one file the same key id and key for one customer', async () => {
+    const { dir, keys } = stores();
+    const again = openSqliteKeyStore(join(dir, 'keys.db'));
+    const id = keys.keyIdOf('kim@example.se');
+    expect(again.keyIdOf(' Kim@Example.SE')).toBe(id);
+    expect(id).not.toContain('kim');
+    const [a, b] = await Promise.all([keys.keyFor(id), again.keyFor(id)]);
+    expect(a.key.equals(b.key)).toBe(true);
+    await again.close();
+    await keys.close();
+  });
+
+  it('deletes a key only under the serial an erasure recorded: a newer key of the same customer stays, and no copy of the old one is left in the files', async () => {
+    const { dir, keys } = stores();
+    const id = keys.keyIdOf('kim@example.se');
+    const old = await keys.keyFor(id);
+    expect(await keys.erase(id, old.serial)).toBe(true);
+    const newer = await keys.keyFor(id);
+    expect(newer.key.equals(old.key)).toBe(false);
+    expect(await keys.erase(id, old.serial)).toBe(false);
+    expect((await keys.keysOf([id])).get(id)?.equals(newer.key)).toBe(true);
+    await keys.close();
+    const files = ['keys.db', 'keys.db-wal'].map((f) => {
+      try {
+        return readFileSync(join(dir, f));
+      } catch {
+        return Buffer.alloc(0);
+      }
+    });
+    expect(files.some((file) => file.includes(old.key))).toBe(false);
+    expect(files.some((file) => file.includes(newer.key))).toBe(true);
+  });
+});
