@@ -7,7 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exportEvents, importEventsIntoSqliteFile } from '../../api/eventStore/transfer.js';
-import { sealedEventStore } from '../../api/eventStore/sealed.js';
+import { randomUUID } from 'node:crypto';
+import { sealedEventStore, type SealedEventStore } from '../../api/eventStore/sealed.js';
+import { MAIL_LOG } from '../../api/mail/reactor.js';
+import { customerStream, type CustomerErasedData } from '../../domain/customers/erasure.js';
+import type { MailLogDoc } from '../../read-models/queries/customers.js';
 import { openSqliteEventStore } from '../../api/eventStore/sqlite.js';
 import { openSqliteKeyStore } from '../../api/keys/keyStore.js';
 import { openSqliteDocumentStore } from '../../read-models/sqliteDocumentStore.js';
@@ -119,6 +123,28 @@ describe('POST /api/admin/customers/erase', () => {
       await events.close();
     }
     expect(leaks(scratch)).toEqual([]);
+  });
+
+  it('is completed by the erasure reactor when the process stopped right after recording it: the key goes, the mails are forgotten', async () => {
+    const admin = await t.login();
+    const email = 'avbruten@example.se';
+    expect((await t.post('/api/bookings', bookingPayload({ email, time: '14:00' }))).status).toBe(201);
+    await until(() => t.get(`/api/admin/customers/export?email=${email}`, admin), (r) => r.body.mails?.length >= 1);
+    const mailIds = (await t.server.docs.find<MailLogDoc>(MAIL_LOG)).filter((m) => m.to === email).map((m) => m.id);
+    const { keys } = t.server.events as SealedEventStore;
+    const keyId = keys.keyIdOf(email);
+    const serial = await keys.serialOf(keyId);
+    expect(serial).not.toBeNull();
+    // What POST /customers/erase appends, and nothing of what it does next.
+    const data: CustomerErasedData = {
+      customer_key: keyId, key_serial: serial, reason: 'request', erased_at: MONDAY_MORNING.toISOString(), last_booking_at: null,
+      booking_ids: [], waitlist_ids: [], vip_customer_ids: [], invitation_ids: [], mail_ids: mailIds, staff_mail_ids: [],
+    };
+    await t.server.events.append(customerStream(keyId), [{ id: randomUUID(), type: 'CustomerErased', data, metadata: { actor: 'admin@pizzakiosken.test', timestamp: MONDAY_MORNING.toISOString() } }], 'no_stream');
+    await until(() => keys.serialOf(keyId), (s) => s === null);
+    await until(() => t.server.docs.find<MailLogDoc>(MAIL_LOG), (log) => log.every((m) => m.to !== email));
+    const outbox = readdirSync(join(t.dataDir, 'outbox'));
+    expect(mailIds.filter((id) => outbox.some((f) => f.startsWith(id)))).toEqual([]);
   });
 
   it('counts nothing for an unknown customer, refuses a malformed e-mail and needs a signed-in admin', async () => {
