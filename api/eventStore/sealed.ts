@@ -79,10 +79,14 @@ export function sealedEventStore(inner: EventStore, keys: KeyStore, closeKeys = 
     return events;
   };
 
-  /** Copies of the events with their personal records sealed: the caller's events stay as they were. */
-  const sealAll = async (events: NewEvent[]): Promise<NewEvent[]> => {
-    if (!events.some((e) => records(e).length > 0)) return events;
-    return Promise.all(
+  /**
+   * Copies of the events with their personal records sealed (the caller's events stay as they
+   * were), and what must reach the disk beside them: the keys made for new customers.
+   */
+  const sealAll = async (events: NewEvent[]): Promise<{ sealed: NewEvent[]; written: Array<Promise<void>> }> => {
+    const written: Array<Promise<void>> = [];
+    if (!events.some((e) => records(e).length > 0)) return { sealed: events, written };
+    const sealed = await Promise.all(
       events.map(async (event) => {
         const personal = personalData[event.type];
         if (!personal) return event;
@@ -93,11 +97,14 @@ export function sealedEventStore(inner: EventStore, keys: KeyStore, closeKeys = 
           // export made after an erasure) or without an address.
           if (!email || record.email === ERASED) continue;
           const keyId = keys.keyIdOf(email);
-          seal(record, personal.fields, keyId, (await keys.keyFor(keyId)).key);
+          const key = await keys.keyFor(keyId);
+          if (key.written) written.push(key.written);
+          seal(record, personal.fields, keyId, key.key);
         }
         return copy;
       }),
     );
+    return { sealed, written };
   };
 
   let previousIssued: Promise<unknown> = Promise.resolve();
@@ -112,8 +119,9 @@ export function sealedEventStore(inner: EventStore, keys: KeyStore, closeKeys = 
       // store in the order they were issued (keepsIssueOrder: events:import relies on it).
       const sealing = sealAll(events);
       let appended!: Promise<AppendResult>;
-      const issued = Promise.all([previousIssued, sealing]).then(([, sealedEvents]) => {
-        appended = inner.append(streamName, sealedEvents, expected);
+      const issued = Promise.all([previousIssued, sealing]).then(([, { sealed, written }]) => {
+        // Answered once the events and any new customer's key are both on disk (fsyncs side by side).
+        appended = Promise.all([inner.append(streamName, sealed, expected), ...written]).then(([result]) => result);
       });
       previousIssued = issued.catch(() => {});
       return issued.then(() => appended);
