@@ -3,7 +3,7 @@ const bookingCount = (n: number) => `${n} ${n === 1 ? 'bokning' : 'bokningar'}`;
 
 export const customerTexts = {
   title: 'Kunddata',
-  intro: 'När en kund frågar vad kiosken har sparat om dem (GDPR, artikel 15): sök på e-postadressen och ladda ner allt som JSON – bokningar med historik, köplatser, notiser, VIP-uppgifter, inbjudningar och skickade mejl. När kunden begär att bli raderad (artikel 17) raderar du deras uppgifter längst ner.',
+  intro: 'När en kund frågar vad kiosken har sparat om dem (GDPR, artikel 15): sök på e-postadressen och ladda ner allt som JSON – bokningar med historik, köplatser, notiser, VIP-uppgifter, inbjudningar och skickade mejl. Begär kunden att bli raderad (artikel 17) gör du det under sökresultatet.',
   formTitle: 'Sök kund',
   email: 'Kundens e-postadress',
   search: 'Hämta kunddata',
