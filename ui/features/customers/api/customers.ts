@@ -1,10 +1,16 @@
-// GET /admin/customers/export (not in SPEC): everything held about one customer, checked with the
-// server's own query schema so its message shows at the field.
+// GET /admin/customers/export and POST /admin/customers/erase (not in SPEC): everything held about
+// one customer, and erasing it; checked with the server's own query schema so its message shows at
+// the field.
 import { api } from '../../../lib/api.js';
 import { customerQuerySchema } from '../../../../domain/payloads.js';
-import type { CustomerExport } from '../../../../domain/answers/index.js';
+import type { z } from 'zod';
+import type { CustomerExport, customerErasureSchema } from '../../../../domain/answers/index.js';
 
 export { customerQuerySchema };
 export type { CustomerExport };
+export type CustomerErasure = z.infer<typeof customerErasureSchema>;
 
 export const exportCustomer = (email: string) => api<CustomerExport>(`/admin/customers/export?${new URLSearchParams({ email })}`);
+
+/** Cannot be undone: name, e-mail, phone and comment become "[raderad]" wherever they are held. */
+export const eraseCustomer = (email: string) => api<CustomerErasure>('/admin/customers/erase', { method: 'POST', body: { email } });

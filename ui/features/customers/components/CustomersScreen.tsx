@@ -1,14 +1,17 @@
 // /admin/customers (Kunddata): a customer's data request answered in two steps: find everything
-// held under their e-mail, see what it is, and hand it over as one JSON file.
-import { useState, type FormEvent } from 'react';
+// held under their e-mail, see what it is, and hand it over as one JSON file; or, set apart as
+// the dangerous part it is, erase it after a confirmation (rule: erasure).
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Field, fieldControl } from '../../../components/Field.js';
 import { useAction } from '../../../components/useAction.js';
 import { useHydrated } from '../../../components/useHydrated.js';
+import { Instant } from '../../../components/Instant.js';
 import { check } from '../../../lib/formErrors.js';
 import { formatDateShort } from '../../../lib/format.js';
-import { customerQuerySchema, exportCustomer, type CustomerExport } from '../api/customers.js';
+import { customerQuerySchema, exportCustomer, type CustomerErasure, type CustomerExport } from '../api/customers.js';
 import { customerTexts as texts } from '../texts.js';
+import { EraseCustomerDialog } from './EraseCustomerDialog.js';
 import '../customers.css';
 
 export function CustomersScreen() {
@@ -16,14 +19,35 @@ export function CustomersScreen() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [found, setFound] = useState<CustomerExport | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [erased, setErased] = useState<CustomerErasure | null>(null);
+  const erasedMessage = useRef<HTMLParagraphElement>(null);
   const { busy, run } = useAction();
+
+  // The erase button is gone with the data: focus goes to what happened instead.
+  useEffect(() => {
+    if (erased) erasedMessage.current?.focus();
+  }, [erased]);
 
   function search(event: FormEvent) {
     event.preventDefault();
     const checked = check(customerQuerySchema, { email });
     setError(checked.ok ? undefined : checked.errors.email);
     if (!checked.ok || busy) return;
+    setErased(null);
     void run('search', async () => setFound(await exportCustomer(checked.data.email)), { failure: texts.failed });
+  }
+
+  /** After an erasure: the export read again (its lists are now empty), and the result kept in view. */
+  async function afterErasure(erasure: CustomerErasure, erasedEmail: string) {
+    setFound(
+      await exportCustomer(erasedEmail).catch(() => {
+        toast.error(texts.failed);
+        return null;
+      }),
+    );
+    setConfirming(false);
+    setErased(erasure);
   }
 
   function download(data: CustomerExport) {
@@ -91,6 +115,31 @@ export function CustomersScreen() {
             </>
           )}
         </section>
+      )}
+      {(erased || (found && !empty)) && (
+        <section className="card customers__erase" aria-labelledby="customer-erase-title">
+          <h2 id="customer-erase-title">{texts.eraseTitle}</h2>
+          {erased ? (
+            <p className="customers__erased" role="status" tabIndex={-1} ref={erasedMessage}>
+              <strong>{texts.erased(erased.erased_bookings)}.</strong>{' '}
+              <span className="customers__erased-at">
+                {texts.erasedAt} <Instant iso={erased.erased_at} />.
+              </span>
+            </p>
+          ) : (
+            found && (
+              <>
+                <p>{texts.eraseIntro(found.email)}</p>
+                <button type="button" className="btn btn--danger" disabled={!hydrated || busy !== null} onClick={() => setConfirming(true)}>
+                  {texts.eraseOpen}
+                </button>
+              </>
+            )
+          )}
+        </section>
+      )}
+      {found && confirming && (
+        <EraseCustomerDialog email={found.email} bookings={found.bookings.length} onClose={() => setConfirming(false)} onErased={(erasure) => afterErasure(erasure, found.email)} />
       )}
     </>
   );
