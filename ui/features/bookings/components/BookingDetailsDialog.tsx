@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Dialog, closeDialogOf } from '../../../components/Dialog.js';
 import { AmountRow, ItemsTable } from '../../../components/ItemsTable.js';
+import { ContactLink } from '../../../components/ContactLink.js';
 import { formatDateLong } from '../../../lib/format.js';
 import { getBooking, getBookingHistory, type Booking, type BookingHistory } from '../api/bookings.js';
 import { bookingStatusText, bookingTexts } from '../texts.js';
@@ -35,10 +36,10 @@ export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () 
             <dd>{booking.name}</dd>
             <dt>{bookingTexts.email}</dt>
             <dd>
-              <a href={`mailto:${booking.email}`}>{booking.email}</a>
+              <ContactLink scheme="mailto" value={booking.email} />
             </dd>
             <dt>{bookingTexts.phone}</dt>
-            <dd>{booking.phone ? <a href={`tel:${booking.phone}`}>{booking.phone}</a> : bookingTexts.none_}</dd>
+            <dd>{booking.phone ? <ContactLink scheme="tel" value={booking.phone} /> : bookingTexts.none_}</dd>
             <dt>{bookingTexts.dateTime}</dt>
             <dd>{bookingTexts.at(formatDateLong(booking.booking_date), booking.booking_time)}</dd>
             <dt>{bookingTexts.type}</dt>

@@ -1,6 +1,7 @@
 // The VIP customers: a table (cards on a phone) with edit, a personal link and delete.
 import { useState } from 'react';
 import { useAction } from '../../../components/useAction.js';
+import { ContactLink } from '../../../components/ContactLink.js';
 import { deleteCustomer, type VipCustomer, type VipDate } from '../api/vip.js';
 import { vipTexts } from '../texts.js';
 import { CustomerFormDialog } from './CustomerFormDialog.js';
@@ -45,11 +46,11 @@ export function CustomersTab({ customers, dates, enabled, reload }: { customers:
                   <strong>{c.name}</strong>
                 </td>
                 <td data-label={vipTexts.contact}>
-                  <a href={`mailto:${c.email}`}>{c.email}</a>
+                  <ContactLink scheme="mailto" value={c.email} />
                   {c.phone && (
                     <>
                       <br />
-                      <a href={`tel:${c.phone}`}>{c.phone}</a>
+                      <ContactLink scheme="tel" value={c.phone} />
                     </>
                   )}
                 </td>
