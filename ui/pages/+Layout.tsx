@@ -1,7 +1,6 @@
 // The frame of every page, customer and admin: both themes, the floating theme switch and toasts.
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
-import '../lib/noEval.js';
 import '../styles/theme.css';
 import { ThemeToggle } from '../components/ThemeToggle.js';
 
