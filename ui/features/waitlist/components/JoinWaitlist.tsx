@@ -12,7 +12,7 @@ import { customerTexts } from '../../../lib/texts.js';
 import { checkWaitlistJoin } from '../../../lib/customerChecks.js';
 import { joinWaitlist } from '../api/waitlist.js';
 import { waitlistTexts } from '../texts.js';
-import '../waitlist.css';
+// Its styles (../waitlist.css) come inline with the booking page's <head>.
 
 export interface WaitlistPromptProps {
   date: string;
