@@ -1,7 +1,7 @@
 // The UI build: Vike (SSR React) with the PWA plugin. Vite's root is ui/ so that Vike's
 // filesystem routing starts at ui/pages; the output goes to dist/ui (client/ and server/), apart
 // from tsc's dist/api, because Vite empties its out dir.
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, sep } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
@@ -36,6 +36,48 @@ function clientStaysClean(): Plugin {
 }
 
 /**
+ * Pages are routed on the server (`clientRouting: false`), yet vike-react imports
+ * `vike/getPageContext`, whose browser build sits in Vike's client router and pulls that whole
+ * router (routes, prefetch, history) into every page. In the client build it is answered instead
+ * from the hooks module both routers share: the same `providePageContext`, and `getPageContext()`
+ * with the page context of the hook being run (what it answers without `asyncHook`).
+ */
+function pageContextWithoutClientRouter(): Plugin {
+  const id = '\0pizzakiosken:vike-getPageContext';
+  const execHook = realpathSync(join(root, 'node_modules', 'vike', 'dist', 'shared-server-client', 'hooks', 'execHook.js'));
+  return {
+    name: 'pizzakiosken:page-context-without-client-router',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId: (source) => (source === 'vike/getPageContext' ? id : null),
+    load: (loaded) =>
+      loaded === id
+        ? `import { getPageContext_sync, providePageContext } from ${JSON.stringify(execHook)};\n` +
+          'export { providePageContext };\n' +
+          'export function getPageContext() { return getPageContext_sync() ?? null; }\n'
+        : null,
+  };
+}
+
+/**
+ * zod decides when it builds an object schema whether to compile it, probing `new Function`: under
+ * the CSP that probe is a reported violation unless zod was told first (lib/noEval.ts). Every
+ * client module that imports zod imports noEval before it, so no page can build a schema earlier,
+ * and a page without zod (the booking page) carries none of it.
+ */
+function zodTakesNoEval(): Plugin {
+  const noEval = join(uiDir, 'lib', 'noEval.ts');
+  return {
+    name: 'pizzakiosken:zod-takes-no-eval',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    transform(code, id) {
+      if (id.includes('/node_modules/') || !/\bfrom\s*['"]zod['"]/.test(code)) return null;
+      return { code: `import ${JSON.stringify(noEval)};\n${code}`, map: null };
+    },
+  };
+}
+
+/**
  * The statistics screen's charts (echarts and zrender, in a chunk of their own that only
  * /admin/stats loads) are staff-only: the customer's offline app does not precache them. Vike
  * names chunks by hash alone, so the chunk is recognised by its content.
@@ -59,6 +101,8 @@ export default defineConfig({
   server: { fs: { allow: [root] } },
   plugins: [
     clientStaysClean(),
+    pageContextWithoutClientRouter(),
+    zodTakesNoEval(),
     react(),
     vike(),
     VitePWA({

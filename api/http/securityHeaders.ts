@@ -12,13 +12,12 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Inline scripts the UI may run, as CSP sources ("'sha256-<base64>'"), e.g. a small script in
- * +Head that applies the stored theme before first paint. Today the theme script is a file
- * (/theme-init.js, allowed by 'self'), so the list is empty; an inline one needs its hash here
- * (recompute it when the script changes:
- * `echo -n '<script text>' | openssl dgst -sha256 -binary | base64`).
+ * Inline scripts the UI may run, as CSP sources ("'sha256-<base64>'"): the script in +Head that
+ * applies the stored theme before first paint (ui/public/theme-init.js, inline so it costs no
+ * request). Recompute it when the script changes (test/ui/inlineHead.test.ts fails until then):
+ * `openssl dgst -sha256 -binary ui/public/theme-init.js | base64`.
  */
-export const INLINE_SCRIPT_HASHES: readonly string[] = [];
+export const INLINE_SCRIPT_HASHES: readonly string[] = ["'sha256-EqKVLXZCbhXSlbzegPQVzLj0iAWcUcRgZ/edkZ+BbLg='"];
 
 export interface SecurityHeaderOptions {
   /** Served over HTTPS: upgrade-insecure-requests and HSTS. Off, http://localhost keeps working. */

@@ -3,8 +3,7 @@
 // missing or refused.
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import dayjs from 'dayjs';
-import '../lib/format.js'; // the Swedish dayjs locale
+import dayjs from '../lib/dayjs.js';
 import { Field, fieldControl } from './Field.js';
 import { commonTexts } from './commonTexts.js';
 import { INSTANT_FORMAT } from './Instant.js';

@@ -1,11 +1,10 @@
 // The one way a form turns a zod result into messages per field: the first message of each path
 // ('name', 'items.0.qty'), so a form validates with the domain's own payload schema and shows its
 // Swedish texts where they belong.
-import type { z } from 'zod';
 
 export type FieldErrors = Record<string, string>;
 
-export function fieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldErrors {
+export function fieldErrors(issues: Issues): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.');
@@ -14,8 +13,15 @@ export function fieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<Property
   return errors;
 }
 
+type Issues = ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
+
+/** A zod schema, of the full zod or of zod/mini. */
+export interface Checkable<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: Issues } };
+}
+
 /** Checks a value with a schema: the parsed data, or the messages per field. */
-export function check<S extends z.ZodType>(schema: S, value: unknown): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
+export function check<T>(schema: Checkable<T>, value: unknown): { ok: true; data: T } | { ok: false; errors: FieldErrors } {
   const result = schema.safeParse(value);
   return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error.issues) };
 }

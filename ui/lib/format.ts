@@ -1,18 +1,37 @@
-// How the UI shows dates and money: Swedish locale (weeks start on Monday), whole kronor.
-import dayjs from 'dayjs';
-import 'dayjs/locale/sv';
+// How the UI shows dates and money: Swedish names (as dayjs's 'sv' locale, which the staff's
+// screens use through lib/dayjs.ts; the customer's pages carry no date library), whole kronor.
 export { formatKr, formatKrOre } from '../../domain/shared/money.js';
 
-dayjs.locale('sv');
+const WEEKDAYS = ['söndag', 'måndag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lördag'];
+const WEEKDAYS_SHORT = ['sön', 'mån', 'tis', 'ons', 'tor', 'fre', 'lör'];
+const MONTHS = ['januari', 'februari', 'mars', 'april', 'maj', 'juni', 'juli', 'augusti', 'september', 'oktober', 'november', 'december'];
+const MONTHS_SHORT = ['jan', 'feb', 'mar', 'apr', 'maj', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
+
+/** A yyyy-MM-dd date as a local day. */
+function day(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(y!, m! - 1, d);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
 
 /** 'måndag 24 november' */
-export const formatDateLong = (date: string) => dayjs(date).format('dddd D MMMM');
+export function formatDateLong(date: string): string {
+  const d = day(date);
+  return `${WEEKDAYS[d.getDay()]} ${d.getDate()} ${MONTHS[d.getMonth()]}`;
+}
 /** 'mån 24 nov' */
-export const formatDateShort = (date: string) => dayjs(date).format('ddd D MMM');
+export function formatDateShort(date: string): string {
+  const d = day(date);
+  return `${WEEKDAYS_SHORT[d.getDay()]} ${d.getDate()} ${MONTHS_SHORT[d.getMonth()]}`;
+}
 
 /** The next `days` dates from today as yyyy-MM-dd (the open-days fallback, SPEC 8). */
 export function nextDates(days: number, from: Date = new Date()): string[] {
-  return Array.from({ length: days }, (_, i) => dayjs(from).add(i, 'day').format('YYYY-MM-DD'));
+  return Array.from({ length: days }, (_, i) => {
+    const d = new Date(from.getFullYear(), from.getMonth(), from.getDate() + i);
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  });
 }
 
 /** A fresh idempotency key (crypto.randomUUID exists only on secure origins). */

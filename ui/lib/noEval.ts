@@ -1,6 +1,7 @@
 // The pages run under a CSP without 'unsafe-eval' (api/http/securityHeaders.ts). zod probes
-// `new Function` on its first parse to decide whether to compile its checks; under that CSP the
-// probe is refused and reported as a violation. Tell zod up front not to try.
-import { z } from 'zod';
+// `new Function` when it builds an object schema, to decide whether to compile it; under that CSP the
+// probe is refused and reported as a violation. Tell zod up front not to try: the client build
+// imports this module first in every module that imports zod (ui/vite.config.ts).
+import { config } from 'zod/v4/core';
 
-z.config({ jitless: true });
+config({ jitless: true });

@@ -1,5 +1,10 @@
-// <head> of every page: the manifest for the PWA, icons, theme colour, and the blocking script
-// that applies the saved theme before the first paint.
+// <head> of every page: the manifest for the PWA, icons, theme colour; the themes' styles and the
+// script that applies the saved theme, both inline so that nothing blocks the first paint on a
+// second request (the script's hash is in the CSP: INLINE_SCRIPT_HASHES in
+// api/http/securityHeaders.ts, test/ui/inlineHead.test.ts holds the two equal).
+import themeInit from '../public/theme-init.js?raw';
+import themeStyles from '../styles/theme.css?inline';
+
 export default function Head() {
   return (
     <>
@@ -7,7 +12,8 @@ export default function Head() {
       <link rel="manifest" href="/manifest.webmanifest" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="apple-touch-icon" href="/icons/icon-192.png" />
-      <script src="/theme-init.js" />
+      <style dangerouslySetInnerHTML={{ __html: themeStyles }} />
+      <script dangerouslySetInnerHTML={{ __html: themeInit }} />
     </>
   );
 }

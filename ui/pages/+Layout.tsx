@@ -1,8 +1,7 @@
-// The frame of every page, customer and admin: both themes, the floating theme switch and toasts.
+// The frame of every page, customer and admin: the floating theme switch and toasts (both themes'
+// styles come inline with the page's <head>, +Head.tsx).
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
-import '../lib/noEval.js';
-import '../styles/theme.css';
 import { ThemeToggle } from '../components/ThemeToggle.js';
 
 export default function Layout({ children }: { children: ReactNode }) {

@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useAtom } from 'jotai';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { navigate } from 'vike/client/router';
+import { goTo, useToastAfterLoad } from '../../lib/goTo.js';
 import '../../styles/admin.css';
 import { AdminFrame, Loading } from '../../components/admin/AdminFrame.js';
 import { useLogout } from '../../features/auth/components/useLogout.js';
@@ -16,12 +16,13 @@ export default function AdminLayout({ children }: { children: ReactNode }) {
   const data = useData<AdminData>();
   const [user, setUser] = useAtom(userAtom);
   const logout = useLogout();
+  useToastAfterLoad();
   useEffect(() => setUser(data.user), [data.user, setUser]);
   const current = user === undefined ? data.user : user;
   const onLogin = urlPathname === '/admin/login';
 
   useEffect(() => {
-    if (!onLogin && current === null) void navigate('/admin/login', { overwriteLastHistoryEntry: true });
+    if (!onLogin && current === null) goTo('/admin/login', { replace: true });
   }, [onLogin, current]);
 
   if (onLogin) return <main className="admin admin--login">{children}</main>;

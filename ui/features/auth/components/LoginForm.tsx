@@ -1,7 +1,7 @@
 // /admin/login (SPEC 2, 5, 8): e-mail and password, checked with the domain's login schema.
 import { useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
-import { navigate } from 'vike/client/router';
+import { goTo } from '../../../lib/goTo.js';
 import { Field, fieldControl } from '../../../components/Field.js';
 import { useAction } from '../../../components/useAction.js';
 import { check, type FieldErrors } from '../../../lib/formErrors.js';
@@ -26,11 +26,11 @@ export function LoginForm() {
     }
     setErrors({});
     void run('login', () => login(checked.data), {
-      success: authTexts.loginOk,
       failure: authTexts.loginFailed,
+      // The dashboard loads as a page of its own: it shows 'Inloggning lyckades!'.
       reload: async ({ user }) => {
         setUser(user);
-        await navigate('/admin', { overwriteLastHistoryEntry: true });
+        goTo('/admin', { replace: true, success: authTexts.loginOk });
       },
     });
   }

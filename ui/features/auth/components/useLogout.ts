@@ -1,7 +1,7 @@
 // Logout clears the user even when the call fails (the failure is only logged), then goes to the
 // sign-in page.
 import { useSetAtom } from 'jotai';
-import { navigate } from 'vike/client/router';
+import { goTo } from '../../../lib/goTo.js';
 import { userAtom } from '../../../state/auth.js';
 import { logout } from '../api/session.js';
 import { authTexts } from '../texts.js';
@@ -15,6 +15,6 @@ export function useLogout() {
       console.warn(authTexts.logoutFailedLog, error);
     }
     setUser(null);
-    await navigate('/admin/login', { overwriteLastHistoryEntry: true });
+    goTo('/admin/login', { replace: true });
   };
 }

@@ -1,7 +1,7 @@
 // The create and edit form of a bonus code in a dialog, checked with the domain's
 // bonusCodeInputSchema: its messages stand under the fields they speak of.
 import type { ChangeEvent } from 'react';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs.js';
 import { Field, fieldControl } from '../../../components/Field.js';
 import { FormDialog } from '../../../components/Dialog.js';
 import { useSchemaForm, type SchemaForm } from '../../../components/useSchemaForm.js';

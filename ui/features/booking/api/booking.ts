@@ -1,10 +1,9 @@
 // The booking page's calls (SPEC 7), each beside the schema the server checks it with.
 import type { z } from 'zod';
 import { api } from '../../../lib/api.js';
-import { bookingPayloadSchema } from '../../../../domain/payloads.js';
+import type { bookingPayloadSchema } from '../../../../domain/payloads.js';
 import type { BookingCreated, OpenDaysAnswer, Pizza, PublicSettings } from '../../../../domain/answers/index.js';
 
-export { bookingPayloadSchema };
 export type { BookingCreated };
 
 /** A pizza as the menu shows it (the first HTML carries no more). */

@@ -4,12 +4,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import toast from 'react-hot-toast';
-import { bookingPayloadSchema } from '../../../../domain/payloads.js';
 import { msg } from '../../../../domain/messages.js';
 import { errorText, isNetworkError } from '../../../lib/api.js';
 import { addPizza, cartCount, orderPrice, orderProblem, refreshCart, removePizza, selectionBanner } from '../../../lib/cart.js';
 import { formatKr, newKey } from '../../../lib/format.js';
 import { enqueue } from '../../../lib/offlineQueue.js';
+import { checkBooking } from '../../../lib/customerChecks.js';
 import { customerTexts } from '../../../lib/texts.js';
 import type { BookingCreated } from '../../../../domain/answers/index.js';
 import { onlineAtom, syncedAtom } from '../../../state/connectivity.js';
@@ -150,13 +150,13 @@ export function BookingScreen({ data }: { data: BookingPageData }) {
   /** SPEC 5's messages for this order, by field; empty when it may be sent. */
   function validate(): Record<string, string> {
     const found: Record<string, string> = {};
-    const parsed = bookingPayloadSchema.safeParse(payload);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
+    const checked = checkBooking(payload);
+    if (!checked.ok) {
+      for (const [path, message] of Object.entries(checked.errors)) {
         // The requested count belongs to the order, shown at the menu.
-        const path = String(issue.path[0] ?? '');
-        const field = path === 'requested_pizzas' ? 'items' : path;
-        if (field && !found[field]) found[field] = issue.message;
+        const first = path.split('.')[0]!;
+        const field = first === 'requested_pizzas' ? 'items' : first;
+        if (field && !found[field]) found[field] = message;
       }
     }
     const problem = orderProblem(cart, count, slot?.capacity_remaining ?? null);

@@ -1,6 +1,6 @@
 // The calendar's calls (SPEC 7), each beside the schema the server checks it with.
 import type { z } from 'zod';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs.js';
 import { api } from '../../../lib/api.js';
 import { calendarDaySchema, vipDateDeleteSchema, vipDateSchema, vipLinkForDateSchema } from '../../../../domain/payloads.js';
 import { VIP_CALENDAR_LINK_HOURS } from '../../../../domain/vip/vipLinks.js';

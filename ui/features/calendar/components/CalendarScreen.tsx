@@ -3,7 +3,7 @@
 // the booking count. Today is highlighted; a legend explains the marks. The week of the address
 // (?date=) comes in the first HTML (+data).
 import { useEffect, useState } from 'react';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs.js';
 import toast from 'react-hot-toast';
 import '../../../styles/admin-planning.css';
 import { LoadFailed } from '../../../components/LoadFailed.js';

@@ -1,7 +1,6 @@
 // One day of the week (SPEC 2): open or closed, opening hours, VIP status with its description,
 // a VIP link for the day, invitations and the booking count.
-import dayjs from 'dayjs';
-import '../../../lib/format.js'; // the Swedish dayjs locale
+import dayjs from '../../../lib/dayjs.js';
 import type { CalendarDay } from '../api/calendar.js';
 import { calendarTexts } from '../texts.js';
 

@@ -1,6 +1,5 @@
 // Previous and next week, the week's number and dates, and a way back to this week.
-import dayjs from 'dayjs';
-import '../../../lib/format.js'; // the Swedish dayjs locale
+import dayjs from '../../../lib/dayjs.js';
 import { ISO, mondayOf } from '../api/calendar.js';
 import { calendarTexts } from '../texts.js';
 

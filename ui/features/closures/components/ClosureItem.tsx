@@ -1,7 +1,6 @@
 // One closure in the list: its dates (day and month only for a yearly one, marked 'Varje år'),
 // its reason, the bookings on its dates and removing it.
-import dayjs from 'dayjs';
-import '../../../lib/format.js'; // the Swedish dayjs locale
+import dayjs from '../../../lib/dayjs.js';
 import type { Closure } from '../api/closures.js';
 import { closureTexts } from '../texts.js';
 

@@ -1,7 +1,7 @@
 // The dashboard's daily report (SPEC 2, 5): a date up to today with 'Idag' and 'Igår'
 // shortcuts; downloads palombo-rapport-{date}.pdf. The date is checked with the server's schema.
 import { useState } from 'react';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs.js';
 import { FormDialog } from '../../../components/Dialog.js';
 import { Field, fieldControl } from '../../../components/Field.js';
 import { useAction } from '../../../components/useAction.js';

@@ -5,7 +5,7 @@
 // changed bookings appear by themselves (the admin live stream, with the dashboard's chime).
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs.js';
 import { LoadFailed } from '../../../components/LoadFailed.js';
 import { useAction } from '../../../components/useAction.js';
 import { useHydrated } from '../../../components/useHydrated.js';

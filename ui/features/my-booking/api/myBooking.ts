@@ -1,11 +1,10 @@
 // /my-booking's calls (SPEC 7), each beside the schema the server checks it with.
 import type { z } from 'zod';
 import { api } from '../../../lib/api.js';
-import { lookupSchema, publicCancelSchema, rescheduleSchema } from '../../../../domain/payloads.js';
+import type { lookupSchema, publicCancelSchema, rescheduleSchema } from '../../../../domain/payloads.js';
 import type { AvailabilityAnswer, LookupAnswer, OpenDaysAnswer, PublicSettings, RescheduleAnswer } from '../../../../domain/answers/index.js';
 
 export type { LookupAnswer, RescheduleAnswer };
-export { lookupSchema, rescheduleSchema };
 
 /** POST /bookings/lookup: the booking when the e-mail matches. */
 export const lookupBooking = (body: z.output<typeof lookupSchema>) => api<LookupAnswer>('/bookings/lookup', { body });

@@ -2,7 +2,7 @@
 // range in words. Shared by the bookings report and the accountant's books.
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs.js';
 import { Field, fieldControl } from '../../../components/Field.js';
 import { check } from '../../../lib/formErrors.js';
 import { formatDateShort } from '../../../lib/format.js';

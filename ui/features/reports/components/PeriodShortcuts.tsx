@@ -1,6 +1,6 @@
 // Periods from today as buttons (the last 7 days, the next 14, ...): one click fills both dates;
 // the chosen one is shown pressed.
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs.js';
 import { reportTexts } from '../texts.js';
 
 const DAY = 'YYYY-MM-DD';

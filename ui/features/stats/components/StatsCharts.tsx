@@ -7,8 +7,7 @@ import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { AriaComponent, GridComponent, TooltipComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
-import dayjs from 'dayjs';
-import '../../../lib/format.js'; // the Swedish dayjs locale
+import dayjs from '../../../lib/dayjs.js';
 import { formatKr } from '../../../lib/format.js';
 import type { PeriodStats } from '../api/stats.js';
 import { statsTexts } from '../texts.js';

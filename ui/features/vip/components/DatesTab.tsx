@@ -1,6 +1,6 @@
 // The VIP dates: add one (an open day, with an optional description), invite to it, delete it.
 import { useEffect, useState, type FormEvent } from 'react';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs.js';
 import { Field, fieldControl } from '../../../components/Field.js';
 import { useAction } from '../../../components/useAction.js';
 import { check, type FieldErrors } from '../../../lib/formErrors.js';

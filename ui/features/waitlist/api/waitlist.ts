@@ -1,10 +1,9 @@
 // The waitlist's calls (rule: waitlist), each beside the schema the server checks it with.
 import type { z } from 'zod';
 import { api } from '../../../lib/api.js';
-import { waitlistBookSchema, waitlistJoinSchema } from '../../../../domain/payloads.js';
+import type { waitlistBookSchema, waitlistJoinSchema } from '../../../../domain/payloads.js';
 import type { BookingCreated, WaitlistJoined, WaitlistOffer, WaitlistQueue } from '../../../../domain/answers/index.js';
 
-export { waitlistBookSchema, waitlistJoinSchema };
 export type { WaitlistOffer, WaitlistQueue };
 
 const path = (token: string) => `/waitlist/${encodeURIComponent(token)}`;

@@ -8,11 +8,11 @@ import type { Slot } from '../../../../domain/answers/index.js';
 import { Dialog, closeDialogOf } from '../../../components/Dialog.js';
 import { Field, FieldError, fieldControl } from '../../../components/Field.js';
 import { errorText, isNetworkError } from '../../../lib/api.js';
-import { check } from '../../../lib/formErrors.js';
 import { customerTexts } from '../../../lib/texts.js';
-import { joinWaitlist, waitlistJoinSchema } from '../api/waitlist.js';
+import { checkWaitlistJoin } from '../../../lib/customerChecks.js';
+import { joinWaitlist } from '../api/waitlist.js';
 import { waitlistTexts } from '../texts.js';
-import '../waitlist.css';
+// Its styles (../waitlist.css) come inline with the booking page's <head>.
 
 export interface WaitlistPromptProps {
   date: string;
@@ -59,7 +59,7 @@ function JoinWaitlistDialog(props: WaitlistPromptProps & { times: Slot[]; onClos
     // React events bubble through the portal to the booking form around the prompt: not its submit.
     event.stopPropagation();
     if (busy) return;
-    const checked = check(waitlistJoinSchema, { date, time, name, email, requested_pizzas: pizzas, ...(vipToken ? { vip_token: vipToken } : {}) });
+    const checked = checkWaitlistJoin({ date, time, name, email, requested_pizzas: pizzas, ...(vipToken ? { vip_token: vipToken } : {}) });
     setErrors(checked.ok ? {} : checked.errors);
     setError('');
     if (!checked.ok) return;

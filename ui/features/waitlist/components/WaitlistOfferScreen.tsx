@@ -18,7 +18,8 @@ import { PizzaMenu } from '../../booking/components/PizzaMenu.js';
 import { OrderSummary } from '../../booking/components/OrderSummary.js';
 import { CustomerForm } from '../../booking/components/CustomerForm.js';
 import { ConfirmationModal, type ConfirmationSummary } from '../../booking/components/ConfirmationModal.js';
-import { bookFromOffer, getOffer, leaveWaitlist, waitlistBookSchema, type WaitlistOffer } from '../api/waitlist.js';
+import { waitlistBookSchema } from '../../../../domain/payloads.js';
+import { bookFromOffer, getOffer, leaveWaitlist, type WaitlistOffer } from '../api/waitlist.js';
 import { waitlistTexts } from '../texts.js';
 import '../waitlist.css';
 

@@ -1,6 +1,6 @@
 // The first HTML of /admin/calendar shows the week of the address's ?date= (or this week).
 import type { PageContextServer } from 'vike/types';
-import dayjs from 'dayjs';
+import dayjs from '../../../lib/dayjs.js';
 import { currentUser } from '../currentUser.js';
 import type { AdminData } from '../+data.js';
 import { ISO, daysOf, weekPath, weekStart, type CalendarDay } from '../../../features/calendar/api/calendar.js';

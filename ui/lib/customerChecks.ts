@@ -1,0 +1,92 @@
+// The customer's forms on the booking page, checked in the browser without zod: the same rules,
+// in the same order, with the same messages as the domain's bookingPayloadSchema and
+// waitlistJoinSchema, which the server checks with (test/ui/customerChecks.test.ts holds them
+// equal, message for message). The full zod is a quarter of the page's JavaScript and zod/mini
+// still a tenth (measured), for a form a phone checks once; the staff's forms keep the schemas.
+import { msg } from '../../domain/messages.js';
+import { normaliseDate, normaliseTime } from '../../domain/shared/time.js';
+import type { BookingPayload, WaitlistJoinPayload } from '../../domain/payloads.js';
+import type { FieldErrors } from './formErrors.js';
+
+export type Checked<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
+
+/** zod's e-mail pattern (z.email()), which the server checks with. */
+const EMAIL = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+
+/** One check at a time: the first message of each field, in the schema's field order. */
+class Checker {
+  readonly errors: FieldErrors = {};
+  refuse(path: string, message: string): null {
+    if (!(path in this.errors)) this.errors[path] = message;
+    return null;
+  }
+  result<T>(data: T): Checked<T> {
+    return Object.keys(this.errors).length ? { ok: false, errors: this.errors } : { ok: true, data };
+  }
+
+  /** dateField / timeField: required, then normalised. */
+  normalised(path: string, value: unknown, required: string, invalid: string, normalise: (v: string) => string | null) {
+    if (typeof value !== 'string' || value.length === 0) return this.refuse(path, required);
+    return normalise(value) ?? this.refuse(path, invalid);
+  }
+  /** A trimmed string of min..max characters, refused with one text. */
+  text(path: string, value: unknown, min: number, max: number, message: string) {
+    if (typeof value !== 'string') return this.refuse(path, message);
+    const trimmed = value.trim();
+    return trimmed.length < min || trimmed.length > max ? this.refuse(path, message) : trimmed;
+  }
+  email(path: string, value: unknown) {
+    const trimmed = typeof value === 'string' ? value.trim() : null;
+    return trimmed !== null && EMAIL.test(trimmed) ? trimmed : this.refuse(path, msg.invalidEmail);
+  }
+  /** optionalText(max): a trimmed string or null. */
+  optional(path: string, value: unknown, max: number) {
+    if (value === null || value === undefined) return null;
+    if (typeof value !== 'string') return this.refuse(path, `Invalid input: expected string, received ${value === null ? 'null' : typeof value}`);
+    const trimmed = value.trim();
+    if (trimmed.length > max) return this.refuse(path, `Too big: expected string to have <=${max} characters`);
+    return trimmed || null;
+  }
+  /** A coerced whole number from `min` (to `max`), refused with one text. */
+  count(path: string, value: unknown, message: string, min = -Infinity, max = Infinity) {
+    const n = Number(value);
+    return Number.isSafeInteger(n) && n >= min && n <= max ? n : this.refuse(path, message);
+  }
+}
+
+/** POST /bookings as the booking page sends it (bookingPayloadSchema). */
+export function checkBooking(value: Record<string, unknown>): Checked<BookingPayload> {
+  const c = new Checker();
+  const date = c.normalised('date', value.date, msg.dateRequired, msg.invalidDate, normaliseDate);
+  const time = c.normalised('time', value.time, msg.timeRequired, msg.invalidTime, normaliseTime);
+  const name = c.text('name', value.name, 2, 100, msg.nameTooShort);
+  const email = c.email('email', value.email);
+  const phone = c.optional('phone', value.phone, 40);
+  const dineIn = value.dine_in;
+  const dine_in = dineIn === undefined ? true : [true, false, 1, 0, 'true', 'false'].includes(dineIn as never) ? dineIn === true || dineIn === 1 || dineIn === 'true' : c.refuse('dine_in', 'Invalid input');
+  const comment = c.optional('comment', value.comment, 1000);
+  const items: { pizza_id: number; qty: number }[] = [];
+  if (!Array.isArray(value.items) || value.items.length > 100) c.refuse('items', msg.atLeastOnePizza);
+  else
+    value.items.forEach((item: unknown, i) => {
+      if (typeof item !== 'object' || item === null || Array.isArray(item)) return c.refuse(`items.${i}`, 'Invalid input: expected object, received ' + (item === null ? 'null' : Array.isArray(item) ? 'array' : typeof item));
+      const { pizza_id, qty } = item as Record<string, unknown>;
+      items.push({ pizza_id: c.count(`items.${i}.pizza_id`, pizza_id, msg.unknownPizza)!, qty: c.count(`items.${i}.qty`, qty, msg.atLeastOnePizza, 0, 1000)! });
+    });
+  const requested_pizzas = c.count('requested_pizzas', value.requested_pizzas, msg.pizzaCountMin, 1);
+  const bonus_code = c.optional('bonus_code', value.bonus_code, 40);
+  const vip_token = c.optional('vip_token', value.vip_token, 200);
+  return c.result({ date: date!, time: time!, name: name!, email: email!, phone, dine_in: dine_in!, comment, items, requested_pizzas: requested_pizzas!, bonus_code, vip_token });
+}
+
+/** POST /waitlist as the queue prompt under the slots sends it (waitlistJoinSchema). */
+export function checkWaitlistJoin(value: Record<string, unknown>): Checked<WaitlistJoinPayload> {
+  const c = new Checker();
+  const date = c.normalised('date', value.date, msg.dateRequired, msg.invalidDate, normaliseDate);
+  const time = c.normalised('time', value.time, msg.timeRequired, msg.invalidTime, normaliseTime);
+  const name = c.text('name', value.name, 2, 100, msg.nameTooShort);
+  const email = c.email('email', value.email);
+  const requested_pizzas = c.count('requested_pizzas', value.requested_pizzas, msg.pizzaCountMin, 1);
+  const vip_token = c.optional('vip_token', value.vip_token, 200);
+  return c.result({ date: date!, time: time!, name: name!, email: email!, requested_pizzas: requested_pizzas!, vip_token });
+}
