@@ -47,9 +47,11 @@ export const availabilityRoutes: RoutePlugin = async (app, { deps: { services, d
   app.get('/test-availability', { schema: testSchema }, async (request, reply) => {
     const query = request.query;
     const clock = services.clock();
+    if (!query.vip_token) {
+      return sendJsonBytes(reply, anonymousAvailabilityJson(await availability(docs, { date: query.date, pizzas: query.pizzas, vip: null, clock })));
+    }
     const vip = await resolveVipToken(docs, query.vip_token, clock.now);
     const result = await availability(docs, { date: query.date, pizzas: query.pizzas, vip: vip.access, clock });
-    if (!query.vip_token) return sendJsonBytes(reply, anonymousAvailabilityJson(result));
     return { ...result, is_vip: vip.access !== null, vip_customer: vipCustomerView(vip), ...(vip.error ? { error: vip.error } : {}) };
   });
 };
