@@ -12,8 +12,8 @@ import { msg } from '../../domain/messages.js';
 import type { Settings } from '../../domain/settings/settings.js';
 import { addDays, daysBetween, isAhead, wallClock, type Clock } from '../../domain/shared/time.js';
 import type { DocumentStore } from '../documentStore.js';
-import { COLLECTIONS, type BookingDoc, type DayDoc } from '../shapes.js';
-import { bookingView, getClosures, getSettings, publicDoc } from './common.js';
+import { COLLECTIONS, type BookingDoc, type ClosuresDoc, type DayDoc, type SettingsDoc } from '../shapes.js';
+import { bookingView, closuresInEffect, getClosures, getSettings, publicDoc, settingsInEffect } from './common.js';
 
 export interface SlotView {
   time: string;
@@ -92,7 +92,13 @@ const NO_DAY_DOC = {};
 
 export async function availability(docs: DocumentStore, input: { date: string; pizzas: number; vip: VipAccess | null; clock: Clock }): Promise<Availability> {
   const { date, pizzas, vip, clock } = input;
-  const [settings, day, closures] = await Promise.all([getSettings(docs), docs.get<DayDoc>(COLLECTIONS.days, date), getClosures(docs)]);
+  // Three reads the read-model cache answers nearly always, awaited one after the other: an
+  // allocation profile of the polled route found a third of the query's 3.4 KB per request in
+  // Promise.all's bookkeeping and the async getSettings/getClosures wrappers around the reads.
+  // (Reads of the embedded store are synchronous underneath, so nothing ran in parallel there.)
+  const settings = settingsInEffect(await docs.get<SettingsDoc>(COLLECTIONS.settings, 'current'));
+  const closures = closuresInEffect(await docs.get<ClosuresDoc>(COLLECTIONS.closures, 'all'));
+  const day = await docs.get<DayDoc>(COLLECTIONS.days, date);
   const now = wallClock(clock.now, clock.timeZone);
   // A closure's id names it for good (ids are never reused, a closure never changes), so it can
   // key the memoised answers like the documents do.

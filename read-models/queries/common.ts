@@ -16,7 +16,12 @@ const inEffect = new WeakMap<Settings, Settings>();
 const DEFAULTS = { settings: null as Settings | null };
 
 export async function getSettings(docs: DocumentStore): Promise<Settings> {
-  const stored = (await docs.get<SettingsDoc>(COLLECTIONS.settings, 'current'))?.settings;
+  return settingsInEffect(await docs.get<SettingsDoc>(COLLECTIONS.settings, 'current'));
+}
+
+/** The settings in effect from the stored document (getSettings without the read). */
+export function settingsInEffect(doc: SettingsDoc | null): Settings {
+  const stored = doc?.settings;
   if (!stored) return (DEFAULTS.settings ??= defaultSettings());
   let settings = inEffect.get(stored);
   if (!settings) inEffect.set(stored, (settings = withDefaults(stored)));
@@ -25,7 +30,14 @@ export async function getSettings(docs: DocumentStore): Promise<Settings> {
 
 /** The closures in effect (rule: closures); the one document is cached like the settings. */
 export async function getClosures(docs: DocumentStore): Promise<Closure[]> {
-  return (await docs.get<ClosuresDoc>(COLLECTIONS.closures, 'all'))?.closures ?? [];
+  return closuresInEffect(await docs.get<ClosuresDoc>(COLLECTIONS.closures, 'all'));
+}
+
+const NO_CLOSURES: Closure[] = [];
+
+/** The closures from the stored document (getClosures without the read). */
+export function closuresInEffect(doc: ClosuresDoc | null): Closure[] {
+  return doc?.closures ?? NO_CLOSURES;
 }
 
 /** Drops the projection bookkeeping (_pos) before a document leaves the server. */

@@ -4,19 +4,20 @@ import { availabilityQuerySchema, openDaysQuerySchema } from '../../../domain/pa
 import { availability, openDays } from '../../../read-models/queries/booking.js';
 import { resolveVipToken, vipCustomerView } from '../../../read-models/queries/common.js';
 import { availabilityAnswerSchema, openDaysAnswerSchema, testAvailabilityAnswerSchema } from '../../../domain/answers/index.js';
-import { describeRoutes, refusals, sendJsonText } from '../../http/routeSchema.js';
+import { describeRoutes, refusals, sendJsonBytes } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
 
-// JSON text of tokenless test-availability answers, by memoised answer: it lives as long as the
-// answer does, and a changed day or settings document means a new answer and so new text.
-const anonymousJson = new WeakMap<object, string>();
-function anonymousAvailabilityJson(result: Awaited<ReturnType<typeof availability>>): string {
-  let text = anonymousJson.get(result);
-  if (text === undefined) {
-    text = JSON.stringify({ ...result, is_vip: false, vip_customer: null });
-    anonymousJson.set(result, text);
+// The JSON of tokenless test-availability answers, as UTF-8 bytes, by memoised answer: it lives as
+// long as the answer does, and a changed day or settings document means a new answer and so new
+// bytes (byte for byte what serialising the answer gives: the same JSON.stringify, encoded once).
+const anonymousJson = new WeakMap<object, Buffer>();
+function anonymousAvailabilityJson(result: Awaited<ReturnType<typeof availability>>): Buffer {
+  let bytes = anonymousJson.get(result);
+  if (bytes === undefined) {
+    bytes = Buffer.from(JSON.stringify({ ...result, is_vip: false, vip_customer: null }), 'utf8');
+    anonymousJson.set(result, bytes);
   }
-  return text;
+  return bytes;
 }
 
 export const availabilityRoutes: RoutePlugin = async (app, { deps: { services, docs } }) => {
@@ -46,9 +47,11 @@ export const availabilityRoutes: RoutePlugin = async (app, { deps: { services, d
   app.get('/test-availability', { schema: testSchema }, async (request, reply) => {
     const query = request.query;
     const clock = services.clock();
+    if (!query.vip_token) {
+      return sendJsonBytes(reply, anonymousAvailabilityJson(await availability(docs, { date: query.date, pizzas: query.pizzas, vip: null, clock })));
+    }
     const vip = await resolveVipToken(docs, query.vip_token, clock.now);
     const result = await availability(docs, { date: query.date, pizzas: query.pizzas, vip: vip.access, clock });
-    if (!query.vip_token) return sendJsonText(reply, anonymousAvailabilityJson(result));
     return { ...result, is_vip: vip.access !== null, vip_customer: vipCustomerView(vip), ...(vip.error ? { error: vip.error } : {}) };
   });
 };
