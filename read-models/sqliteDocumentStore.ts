@@ -238,6 +238,9 @@ interface Writer {
 function startWriter(file: string): Writer {
   const worker = new Worker(WRITER_SOURCE, {
     eval: true,
+    // A CommonJS script whatever flags started this process (`node --input-type=module -e` would
+    // make it a module without require); it needs no loader either.
+    execArgv: [],
     workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3'), pragmas: PRAGMAS, sql: { put: putSql('{table}'), del: deleteSql('{table}'), checkpoint: PUT_CHECKPOINT } },
   });
   const waiting = new Map<number, { resolve(): void; reject(error: Error): void }>();
