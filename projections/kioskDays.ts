@@ -43,6 +43,9 @@ export const daysProjection: Projection = {
   apply(recorded, batch) {
     const event = asDayEvent(recorded);
     const date = dateOfStream(recorded);
+    // The day document belongs to the batch (projection.ts): booking events, nearly all of a
+    // rebuild, change it in place. A copy of the whole day per event was, with the stats day's,
+    // a fifth of a rebuild's folding in a CPU profile. Fields keep their order either way.
     return batch.update<DayDoc>(COLLECTIONS.days, date, recorded, (doc) => {
       const day = doc ?? emptyDay(date);
       switch (event.type) {
@@ -55,29 +58,29 @@ export const daysProjection: Projection = {
         case 'DayVipRemoved':
           return { ...day, is_vip: false, vip_description: null, vip_created_by: null };
         case 'BookingPlaced':
-          return {
-            ...day,
-            pizzas_by_time: addPizzas(day.pizzas_by_time, event.data.booking_time, event.data.total_pizzas),
-            active_bookings: day.active_bookings + 1,
-          };
+          addPizzas(day.pizzas_by_time, event.data.booking_time, event.data.total_pizzas);
+          day.active_bookings += 1;
+          return day;
         case 'BookingCancelled':
         case 'BookingMovedAway':
-          return {
-            ...day,
-            pizzas_by_time: addPizzas(day.pizzas_by_time, event.data.booking_time, -event.data.total_pizzas),
-            active_bookings: day.active_bookings - 1,
-          };
+          addPizzas(day.pizzas_by_time, event.data.booking_time, -event.data.total_pizzas);
+          day.active_bookings -= 1;
+          return day;
         case 'BookingRescheduled': {
           const { from_time, to_time, total_pizzas } = event.data;
-          return { ...day, pizzas_by_time: addPizzas(addPizzas(day.pizzas_by_time, from_time, -total_pizzas), to_time, total_pizzas) };
+          addPizzas(addPizzas(day.pizzas_by_time, from_time, -total_pizzas), to_time, total_pizzas);
+          return day;
         }
         case 'WaitlistOfferMade':
-          return { ...day, pizzas_by_time: addPizzas(day.pizzas_by_time, event.data.time, event.data.pizzas) };
+          addPizzas(day.pizzas_by_time, event.data.time, event.data.pizzas);
+          return day;
         case 'WaitlistOfferLapsed':
         case 'WaitlistOfferTaken':
-          return { ...day, pizzas_by_time: addPizzas(day.pizzas_by_time, event.data.time, -event.data.pizzas) };
+          addPizzas(day.pizzas_by_time, event.data.time, -event.data.pizzas);
+          return day;
         case 'WaitlistLeft':
-          return event.data.released_pizzas > 0 ? { ...day, pizzas_by_time: addPizzas(day.pizzas_by_time, event.data.time, -event.data.released_pizzas) } : day;
+          if (event.data.released_pizzas > 0) addPizzas(day.pizzas_by_time, event.data.time, -event.data.released_pizzas);
+          return day;
         default:
           return day;
       }
@@ -222,7 +225,7 @@ type Sale = { booking_time: string; total_pizzas: number; final_total_cents: num
 
 /**
  * Adds (sign 1) or removes (sign -1) a booking's pizzas, revenue and hour from a day's figures.
- * The maps change in place: the day document belongs to the projection batch.
+ * Changes the day in place (it belongs to the projection batch, see daysProjection) and returns it.
  */
 function applySales(day: StatsDayDoc, b: Sale, sign: 1 | -1): StatsDayDoc {
   const hour = b.booking_time.slice(0, 2);
@@ -237,7 +240,9 @@ function applySales(day: StatsDayDoc, b: Sale, sign: 1 | -1): StatsDayDoc {
   const hourCount = (by_hour[hour] ?? 0) + sign;
   if (hourCount > 0) by_hour[hour] = hourCount;
   else delete by_hour[hour];
-  return { ...day, pizzas: day.pizzas + sign * b.total_pizzas, revenue_cents: day.revenue_cents + sign * b.final_total_cents, by_pizza, by_hour };
+  day.pizzas += sign * b.total_pizzas;
+  day.revenue_cents += sign * b.final_total_cents;
+  return day;
 }
 
 export const statsProjection: Projection = {
@@ -249,28 +254,38 @@ export const statsProjection: Projection = {
     const event = asDayEvent(recorded);
     const date = dateOfStream(recorded);
     return batch.update<StatsDayDoc>(COLLECTIONS.statsDays, date, recorded, (doc) => {
+      // Changed in place, as the day document (see daysProjection).
       const day = doc ?? emptyStatsDay(date);
       switch (event.type) {
         case 'BookingPlaced':
-          return applySales({ ...day, placed: day.placed + 1, pending: day.pending + 1 }, event.data, 1);
+          day.placed += 1;
+          day.pending += 1;
+          return applySales(day, event.data, 1);
         case 'BookingConfirmed':
-          return { ...day, pending: day.pending - 1, confirmed: day.confirmed + 1 };
+          day.pending -= 1;
+          day.confirmed += 1;
+          return day;
         case 'BookingCancelled': {
-          const from = event.data.previous_status;
+          day[event.data.previous_status] -= 1;
           // An undone first step of a move was never the customer's booking: as if never placed.
-          if (event.data.move_undone) return applySales({ ...day, [from]: day[from] - 1, placed: day.placed - 1 }, event.data, -1);
-          return applySales({ ...day, [from]: day[from] - 1, cancelled: day.cancelled + 1 }, event.data, -1);
+          if (event.data.move_undone) day.placed -= 1;
+          else day.cancelled += 1;
+          return applySales(day, event.data, -1);
         }
-        case 'BookingMovedAway': {
+        case 'BookingMovedAway':
           // The booking now counts on the date it moved to.
-          const from = event.data.previous_status;
-          return applySales({ ...day, [from]: day[from] - 1, placed: day.placed - 1 }, event.data, -1);
-        }
+          day[event.data.previous_status] -= 1;
+          day.placed -= 1;
+          return applySales(day, event.data, -1);
         case 'BookingRescheduled': {
           const { from_time, to_time, previous_status } = event.data;
-          const moved = applySales(day, { booking_time: from_time, total_pizzas: 0, final_total_cents: 0, items: [] }, -1);
-          const hours = applySales(moved, { booking_time: to_time, total_pizzas: 0, final_total_cents: 0, items: [] }, 1);
-          return previous_status === 'confirmed' ? { ...hours, confirmed: hours.confirmed - 1, pending: hours.pending + 1 } : hours;
+          applySales(day, { booking_time: from_time, total_pizzas: 0, final_total_cents: 0, items: [] }, -1);
+          applySales(day, { booking_time: to_time, total_pizzas: 0, final_total_cents: 0, items: [] }, 1);
+          if (previous_status === 'confirmed') {
+            day.confirmed -= 1;
+            day.pending += 1;
+          }
+          return day;
         }
         default:
           return day;

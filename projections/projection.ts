@@ -37,16 +37,23 @@ interface Slot {
   deletedAt?: number;
 }
 
+/** Documents of a commit still under way: newer than the store's, so read before it (null: deleted). */
+export type PendingDocs = ReadonlyMap<string, ReadonlyMap<string, Doc | null>>;
+
 export class ProjectionBatch {
   private readonly docs = new Map<string, Map<string, Slot>>();
 
   /**
    * @param fresh during a rebuild: per cleared collection, the ids written since it was cleared.
    * Any other id cannot exist there, so looking it up in the store is skipped.
+   * @param pending the documents of the previous page's commit while it is still under way
+   * (projections/runner.ts): what the store will hold once it lands. Copied before use, so this
+   * batch never changes what that commit writes.
    */
   constructor(
     private readonly store: DocumentStore,
     private readonly fresh?: ReadonlyMap<string, ReadonlySet<string>>,
+    private readonly pending?: PendingDocs,
   ) {}
 
   async get<T extends Doc>(collection: string, id: string): Promise<Stored<T> | null> {
@@ -101,13 +108,21 @@ export class ProjectionBatch {
     return slots;
   }
 
-  /** The document's slot without I/O: one the batch holds, or an empty one for an id a rebuild has not written. */
+  /**
+   * The document's slot without I/O: one the batch holds, one the commit under way writes, or an
+   * empty one for an id a rebuild has not written.
+   */
   private known(collection: string, id: string): Slot | undefined {
     const slots = this.slots(collection);
     let slot = slots.get(id);
     if (!slot) {
-      const written = this.fresh?.get(collection);
-      if (written && !written.has(id)) slots.set(id, (slot = { id, doc: null, dirty: false }));
+      const pending = this.pending?.get(collection);
+      const doc = pending?.get(id);
+      if (doc !== undefined) slots.set(id, (slot = { id, doc: doc && structuredClone(doc), dirty: false }));
+      else {
+        const written = this.fresh?.get(collection);
+        if (written && !written.has(id)) slots.set(id, (slot = { id, doc: null, dirty: false }));
+      }
     }
     return slot;
   }

@@ -13,8 +13,8 @@
 // and checkpoints (MongoDB transactions aborted on write conflicts, a confirm answered from a read
 // model 5 s behind), and each process still knows when the read models show an event.
 import type { EventStore, Position, RecordedEvent } from '../domain/eventStore.js';
-import type { Checkpoint, DocumentStore, Write } from '../read-models/documentStore.js';
-import { ProjectionBatch, type Projection } from './projection.js';
+import type { Checkpoint, Doc, DocumentStore, Write } from '../read-models/documentStore.js';
+import { ProjectionBatch, type PendingDocs, type Projection } from './projection.js';
 
 export interface RunnerOptions {
   pageSize?: number;
@@ -39,6 +39,18 @@ interface Waiter {
   resolve(): void;
 }
 
+/** A page's commit still under way while the next page is read and folded (see project()). */
+interface InFlight {
+  /** Position of the page's last event: every projection has folded up to it. */
+  last: Position;
+  /** Its documents by collection and id (null: deleted), for the next page's batches. */
+  docs: PendingDocs;
+  /** Settles with the commit; marked as handled, so a failure waits for settle() to report it. */
+  committed: Promise<void>;
+  /** The bookkeeping once it is stored: checkpoints, changed collections, waiters, listeners. */
+  done(): void;
+}
+
 export class ProjectionRunner {
   private readonly checkpoints = new Map<string, Position>();
   private readonly storedCheckpoints = new Map<string, Position>();
@@ -56,6 +68,8 @@ export class ProjectionRunner {
   private readonly pollIntervalMs: number;
   private readonly log: (message: string, error?: unknown) => void;
   private leading: boolean;
+  /** The previous page's commit while a catch-up folds the next one. */
+  private inFlight: InFlight | null = null;
   /** What lead() and follow() asked for; the loop switches between its steps. */
   private shouldLead: boolean;
 
@@ -210,10 +224,13 @@ export class ProjectionRunner {
       }
       if (applied === 0 && !this.pendingWake) await this.sleep(!this.leading && this.waiters.length ? FOLLOWER_WAITING_POLL_MS : this.pollIntervalMs);
     }
+    // Stopped while a page's commit was under way: it lands (or fails) before stop() resolves.
+    await this.settle().catch((error) => this.log('Projection runner failed', error));
   }
 
   private async step(): Promise<number> {
     if (this.shouldLead !== this.leading) {
+      await this.settle();
       if (this.shouldLead) {
         // Whatever this runner followed up to stays valid; a stored checkpoint ahead of it too.
         for (const p of this.projections) {
@@ -254,49 +271,103 @@ export class ProjectionRunner {
     return page.length;
   }
 
-  /** One page of events through every projection that is behind. Returns events read. */
+  /**
+   * One page of events through every projection that is behind. Returns events read.
+   *
+   * Catching up (a rebuild, a start after downtime), a full page is followed by more: its commit
+   * is left under way while the next page is read and folded, and awaited before that page's own
+   * commit, so commits land in order, one at a time. The next page's batches read the documents
+   * of the commit under way before the store's. A CPU profile of a rebuild of 100,000 bookings
+   * spent half its time in the commits' SQLite writes, with reading and folding waiting on them;
+   * the SQLite store writes large commits on a thread of its own (read-models/sqliteDocumentStore.ts),
+   * a MongoDB commit is I/O, so both now overlap with the folding of the next page. Checkpoints,
+   * waiters and listeners still move only once a commit is stored; a page that is not full
+   * (live appends) is committed and told before project() returns, as before.
+   */
   private async project(): Promise<number> {
-    const from = this.position();
-    const page = await this.events.readAll(from, this.pageSize);
-    if (page.length === 0) {
-      this.release();
-      return 0;
-    }
-    const last = page[page.length - 1]!.position;
-    // Every projection that is behind applies the page in memory; then one commit stores all
-    // their writes with all their checkpoints (one transaction on SQLite).
-    const writes: Write[] = [];
-    const checkpoints: Checkpoint[] = [];
-    for (const projection of this.projections) {
-      const checkpoint = this.checkpoints.get(projection.name) ?? 0;
-      if (checkpoint >= last) continue;
-      const batch = new ProjectionBatch(this.docs, this.fresh.size ? this.fresh : undefined);
-      for (const event of page) {
-        if (event.position <= checkpoint || !projection.eventTypes.has(event.type)) continue;
-        const pending = projection.apply(event, batch);
-        if (pending) await pending;
+    const ahead = this.inFlight;
+    let page: RecordedEvent[];
+    let writes: Write[];
+    let checkpoints: Checkpoint[];
+    let last: Position;
+    try {
+      // Every projection has folded the page under way: the next one starts after it.
+      const from = ahead ? ahead.last : this.position();
+      page = await this.events.readAll(from, this.pageSize);
+      if (page.length === 0) {
+        await this.settle();
+        this.release();
+        return 0;
       }
-      const own = batch.writes();
-      writes.push(...own);
-      // A page that changed nothing for this projection moves only its in-memory checkpoint;
-      // the stored one follows with its next write (or after a long quiet stretch). Replaying
-      // events it ignores costs nothing, and most pages concern only a few projections.
-      const stored = this.storedCheckpoints.get(projection.name) ?? 0;
-      if (own.length > 0 || last - stored >= 10_000 || this.fresh.size > 0) checkpoints.push({ projection: projection.name, position: last });
+      last = page[page.length - 1]!.position;
+      // Every projection that is behind applies the page in memory; then one commit stores all
+      // their writes with all their checkpoints (one transaction on SQLite).
+      writes = [];
+      checkpoints = [];
+      for (const projection of this.projections) {
+        const checkpoint = Math.max(this.checkpoints.get(projection.name) ?? 0, ahead?.last ?? 0);
+        if (checkpoint >= last) continue;
+        const batch = new ProjectionBatch(this.docs, this.fresh.size ? this.fresh : undefined, ahead?.docs);
+        for (const event of page) {
+          if (event.position <= checkpoint || !projection.eventTypes.has(event.type)) continue;
+          const pending = projection.apply(event, batch);
+          if (pending) await pending;
+        }
+        const own = batch.writes();
+        for (const write of own) writes.push(write);
+        // A page that changed nothing for this projection moves only its in-memory checkpoint;
+        // the stored one follows with its next write (or after a long quiet stretch). Replaying
+        // events it ignores costs nothing, and most pages concern only a few projections.
+        const stored = this.storedCheckpoints.get(projection.name) ?? 0;
+        if (own.length > 0 || last - stored >= 10_000 || this.fresh.size > 0) checkpoints.push({ projection: projection.name, position: last });
+      }
+      if (this.options.head) checkpoints.push({ projection: this.options.head, position: last });
+      await this.settle();
+    } catch (error) {
+      // The page folded onto a commit that failed, or failed itself: dropped, and read again
+      // from the stored checkpoints.
+      await this.settle().catch(() => {});
+      throw error;
     }
-    if (this.options.head) checkpoints.push({ projection: this.options.head, position: last });
-    if (writes.length > 0 || checkpoints.length > 0) await this.docs.commit(writes, checkpoints);
-    for (const write of writes) this.collectionChanges.set(write.collection, (this.collectionChanges.get(write.collection) ?? 0) + 1);
-    for (const projection of this.projections) this.checkpoints.set(projection.name, Math.max(last, this.checkpoints.get(projection.name) ?? 0));
-    for (const c of checkpoints) this.storedCheckpoints.set(c.projection, c.position);
+    const committed = writes.length > 0 || checkpoints.length > 0 ? this.docs.commit(writes, checkpoints) : Promise.resolve();
+    const done = () => {
+      for (const write of writes) this.collectionChanges.set(write.collection, (this.collectionChanges.get(write.collection) ?? 0) + 1);
+      for (const projection of this.projections) this.checkpoints.set(projection.name, Math.max(last, this.checkpoints.get(projection.name) ?? 0));
+      for (const c of checkpoints) this.storedCheckpoints.set(c.projection, c.position);
+      for (const write of writes) {
+        const ids = this.fresh.get(write.collection);
+        if (!ids) continue;
+        if (write.op === 'put') ids.add(write.doc.id);
+        else ids.delete(write.id);
+      }
+      this.tell(page);
+    };
+    if (page.length < this.pageSize) {
+      await committed;
+      done();
+      return page.length;
+    }
+    committed.catch(() => {});
+    const docs = new Map<string, Map<string, Doc | null>>();
     for (const write of writes) {
-      const ids = this.fresh.get(write.collection);
-      if (!ids) continue;
-      if (write.op === 'put') ids.add(write.doc.id);
-      else ids.delete(write.id);
+      let byId = docs.get(write.collection);
+      if (!byId) docs.set(write.collection, (byId = new Map()));
+      byId.set(write.op === 'put' ? write.doc.id : write.id, write.op === 'put' ? write.doc : null);
     }
-    this.tell(page);
+    this.inFlight = { last, docs, committed, done };
     return page.length;
+  }
+
+  /** Waits for the commit under way, if any, and does its bookkeeping; throws if it failed. */
+  private async settle(): Promise<void> {
+    const ahead = this.inFlight;
+    if (!ahead) return;
+    try {
+      await ahead.committed;
+    } finally {
+      this.inFlight = null;
+    }
+    ahead.done();
   }
 
   /** The page is in the read models: answers the waiters it reaches, then the listeners. */

@@ -12,6 +12,9 @@
 //   - rebuild of every read model in the server process (aim >= 100,000 events/s)
 //   - `npm run projections:rebuild` as a whole command over that log, minus its time on an empty
 //     log (aim >= 50,000 events/s)
+// BENCH_ONLY=rebuild BENCH_DATA_DIR=<a DATA_DIR with a log> measures only the last two, on that
+// log, BENCH_RUNS times (default 3), from the TypeScript sources (no build), and prints each run
+// and the range: on a shared machine one run says little.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -56,11 +59,15 @@ async function measured(pid: number, options: autocannon.Options) {
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
-/** Rebuilds every read model in a new process of the compiled server; answers events and seconds. */
-function rebuildInServer(dataDir: string): { events: number; seconds: number } {
+/**
+ * Rebuilds every read model in a new process of the compiled server (or of the sources through
+ * tsx); answers events and seconds.
+ */
+function rebuildInServer(dataDir: string, sources = false): { events: number; seconds: number } {
+  const module = (name: string) => JSON.stringify(sources ? join(root, 'api', `${name}.ts`) : join(root, 'dist', 'api', `${name}.js`));
   const code = `
-    const { configFromEnv } = await import(${JSON.stringify(join(root, 'dist', 'api', 'config.js'))});
-    const { createServer } = await import(${JSON.stringify(join(root, 'dist', 'api', 'server.js'))});
+    const { configFromEnv } = await import(${module('config')});
+    const { createServer } = await import(${module('server')});
     const server = await createServer({ ...configFromEnv({}), dataDir: ${JSON.stringify(dataDir)}, port: 0, serveUi: false });
     const events = await server.events.headPosition();
     const started = performance.now();
@@ -68,7 +75,7 @@ function rebuildInServer(dataDir: string): { events: number; seconds: number } {
     const seconds = (performance.now() - started) / 1000;
     await server.close();
     console.log(JSON.stringify({ events, seconds }));`;
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, env: { ...process.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [...(sources ? ['--import', 'tsx'] : []), '--input-type=module', '-e', code], { cwd: root, env: { ...process.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`rebuild failed: ${result.stderr}`);
   return JSON.parse(result.stdout.trim().split('\n').pop()!);
 }
@@ -233,4 +240,26 @@ async function main() {
   for (const f of figures) console.log(`  ${f.name.padEnd(name)}  aim ${f.aim.padEnd(aim)}  ${f.aim === '-' ? '    ' : f.met ? 'met ' : 'MISS'}  ${f.value}`);
 }
 
-await main();
+/** BENCH_ONLY=rebuild: the two rebuild figures on an existing log, several times. */
+function rebuildOnly(dataDir: string) {
+  const runs = Number(process.env.BENCH_RUNS ?? 3);
+  const empty = mkdtempSync(join(tmpdir(), 'pizzakiosken-bench-empty-'));
+  const inServer: number[] = [];
+  const command: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const rebuild = rebuildInServer(dataDir, true);
+    inServer.push(rebuild.events / rebuild.seconds);
+    const full = timedCommand('projections:rebuild', dataDir);
+    const none = timedCommand('projections:rebuild', empty);
+    command.push(rebuild.events / Math.max(0.001, full - none));
+    console.log(`run ${i + 1}: ${rebuild.events} events; in the server ${rebuild.seconds.toFixed(2)} s (${inServer[i]!.toFixed(0)} events/s); command ${full.toFixed(2)} s, ${none.toFixed(2)} s on an empty log (${command[i]!.toFixed(0)} events/s)`);
+  }
+  const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)} to ${Math.max(...xs).toFixed(0)} events/s`;
+  console.log(`rebuild of all ${allProjections.length} read models in the server: ${range(inServer)} (aim >= 100,000)`);
+  console.log(`npm run projections:rebuild (minus empty log): ${range(command)} (aim >= 50,000)`);
+}
+
+if (process.env.BENCH_ONLY === 'rebuild') {
+  if (!process.env.BENCH_DATA_DIR) throw new Error('BENCH_ONLY=rebuild needs BENCH_DATA_DIR: a DATA_DIR holding a log');
+  rebuildOnly(process.env.BENCH_DATA_DIR);
+} else await main();

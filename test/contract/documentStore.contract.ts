@@ -112,6 +112,21 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
         expect(await store.get(o, 'a')).toEqual({ id: 'a', in: 'o' });
       });
 
+      it('applies large and small commits alike, each in full', async () => {
+        // A rebuild's pages are large commits (the SQLite store writes them on a thread of its own).
+        const many = (v: number) => Array.from({ length: 600 }, (_, i) => ({ op: 'put' as const, collection: c, doc: { id: `d${i}`, v, _pos: v } }));
+        await store.commit(many(1), { projection: c, position: 1 });
+        await store.commit([{ op: 'put', collection: c, doc: { id: 'd0', v: 2, _pos: 2 } }, { op: 'delete', collection: c, id: 'd1', position: 2 }], { projection: c, position: 2 });
+        await store.commit(many(3).slice(2), { projection: c, position: 3 });
+        expect(await store.get(c, 'd0')).toEqual({ id: 'd0', v: 2, _pos: 2 });
+        expect(await store.get(c, 'd1')).toBeNull();
+        expect(await store.get(c, 'd599')).toEqual({ id: 'd599', v: 3, _pos: 3 });
+        expect(await store.count(c)).toBe(599);
+        expect(await store.getCheckpoint(c)).toBe(3);
+        await store.reset([c], c);
+        expect(await store.count(c)).toBe(0);
+      });
+
       it('accepts an empty batch', async () => {
         await store.commit([]);
         expect(await store.count(c)).toBe(0);

@@ -42,6 +42,25 @@ describe('the SQLite read-model store', () => {
     for (const remove of removals.splice(0)) remove();
   });
 
+  it('applies commits in the order they were made when a large one (on the writer thread) is still under way', async () => {
+    const file = fresh();
+    const store = open(file);
+    const many = (v: number) => Array.from({ length: 600 }, (_, i) => ({ op: 'put' as const, collection: 'c', doc: { id: `d${i}`, v } }));
+    const first = store.commit(many(1), { projection: 'p', position: 1 });
+    const second = store.commit([{ op: 'put', collection: 'c', doc: { id: 'd0', v: 2 } }, { op: 'delete', collection: 'c', id: 'd1' }], { projection: 'p', position: 2 });
+    const third = store.commit(many(3).slice(590), { projection: 'p', position: 3 });
+    const reset = store.reset(['other'], 'q');
+    await Promise.all([first, second, third, reset]);
+    expect(await store.get('c', 'd0')).toEqual({ id: 'd0', v: 2 });
+    expect(await store.get('c', 'd1')).toBeNull();
+    expect(await store.get('c', 'd2')).toEqual({ id: 'd2', v: 1 });
+    expect(await store.get('c', 'd599')).toEqual({ id: 'd599', v: 3 });
+    expect(await store.getCheckpoint('p')).toBe(3);
+    await store.close();
+    // Closed with the writer thread: the process is not kept alive, the file reopens.
+    expect(await open(file).count('c')).toBe(599);
+  });
+
   it('keeps documents, checkpoints and indexes across close and reopen', async () => {
     const file = fresh();
     const first = open(file);

@@ -13,7 +13,7 @@ import { openSqliteDocumentStore } from '../../read-models/sqliteDocumentStore.j
 import type { DocumentStore } from '../../read-models/documentStore.js';
 import { COLLECTIONS, type BookingDoc } from '../../read-models/shapes.js';
 import { allProjections } from '../../projections/index.js';
-import { rebuildReadModels } from '../../projections/rebuild.js';
+import { rebuildReadModels, verifyReadModels } from '../../projections/rebuild.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from '../api/harness.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -169,6 +169,24 @@ describe('export, import, rebuild', () => {
     } finally {
       await restored.close();
     }
+  });
+
+  it('the check finds a document changed, added or removed behind the projections, in the read model it belongs to', async () => {
+    const docs = openSqliteDocumentStore(join(dir(), 'read-models.db'));
+    const rebuilt = await rebuildReadModels(t.server.events, docs);
+    expect(rebuilt.ok).toBe(true);
+    // The live read models give the same digests.
+    expect((await verifyReadModels(t.server.events, t.server.docs, rebuilt.position)).map((c) => [c.projection, c.stored])).toEqual(rebuilt.checks.map((c) => [c.projection, c.stored]));
+    const failing = async () => (await verifyReadModels(t.server.events, docs, rebuilt.position)).filter((c) => !c.ok).map((c) => c.projection);
+    expect(await failing()).toEqual([]);
+    const booking = (await docs.get<BookingDoc & { _pos: number }>(COLLECTIONS.bookings, bookingId))!;
+    await docs.commit([{ op: 'put', collection: COLLECTIONS.bookings, doc: { ...booking, status: 'cancelled', _pos: booking._pos + 1 } }]);
+    expect(await failing()).toEqual(['bookings_v1']);
+    await docs.commit([{ op: 'put', collection: COLLECTIONS.pizzas, doc: { id: '99', name: 'Smuggel' } }]);
+    expect(await failing()).toEqual(['menu_v1', 'bookings_v1']);
+    await docs.commit([{ op: 'delete', collection: COLLECTIONS.statsDays, id: booking.booking_date }]);
+    expect(await failing()).toEqual(['menu_v1', 'bookings_v1', 'stats_v1']);
+    await docs.close();
   });
 
   it('a rebuild brings a mail checkpoint beyond the head of the log back to it', async () => {
