@@ -430,49 +430,54 @@ export function openSqliteDocumentStore(filePath: string, options: SqliteDocumen
     return [write.id, null, null];
   };
 
-  const commit = db.transaction((writes: Write[], targets: Table[], checkpoints: Checkpoint[]) => {
-    writes.forEach((write, i) => {
-      const [id, doc, pos] = rowOf(write);
+  type Row = ReturnType<typeof rowOf>;
+  const commit = db.transaction((rows: Row[], targets: Table[], checkpoints: Checkpoint[]) => {
+    rows.forEach(([id, doc, pos], i) => {
       if (doc === null) targets[i]!.delete.run(id);
       else targets[i]!.put.run(id, doc, pos, pos);
     });
     for (const c of checkpoints) putCheckpoint.run(c.projection, c.position);
   });
 
-  // The writer thread (see WRITER_MIN_WRITES), started with the first large commit, and the
-  // commit it is working on: every later commit, reset and close waits for it, so commits apply
-  // in the order they were made.
+  // The writer thread (see WRITER_MIN_WRITES), started with the first large commit, and the last
+  // piece of work queued behind it. While the thread has a commit, every later commit and reset
+  // queues behind it (its JSON made at once, so the caller may change its documents), so they
+  // apply in the order they were made; with nothing queued a small commit runs at once, as ever.
   let writer: Writer | null = null;
   let writing: Promise<void> | null = null;
   const settled = async () => {
     while (writing) await writing.catch(() => {});
   };
+  const enqueue = (work: () => void | Promise<void>): Promise<void> => {
+    const done = (writing ?? Promise.resolve()).catch(() => {}).then(work);
+    const current: Promise<void> = (writing = done.finally(() => {
+      if (writing === current) writing = null;
+    }));
+    current.catch(() => {});
+    return done;
+  };
 
-  /** Hands a large commit to the writer thread; the JSON is made here, so the caller may change its documents once this returns. */
-  const commitInWriter = (writes: Write[], checkpoints: Checkpoint[]): Promise<void> => {
+  /** Hands a large commit to the writer thread, after whatever is queued. */
+  const commitInWriter = (rows: Row[], collections: string[], checkpoints: Checkpoint[]): Promise<void> => {
     const tables: string[] = [];
     const tableIndex = new Map<string, number>();
     const c: Omit<WriterCommit, 'n'> = { tables, ops: [], table: [], ids: [], docs: [], pos: [], checkpoints: checkpoints.map((cp) => [cp.projection, cp.position]) };
-    for (const write of writes) {
-      let t = tableIndex.get(write.collection);
+    rows.forEach(([id, doc, pos], i) => {
+      const collection = collections[i]!;
+      let t = tableIndex.get(collection);
       if (t === undefined) {
-        tableIndex.set(write.collection, (t = tables.length));
-        tables.push(`"${tableOf(write.collection)}"`);
+        tableIndex.set(collection, (t = tables.length));
+        tables.push(`"${tableOf(collection)}"`);
       }
-      const [id, doc, pos] = rowOf(write);
       c.ops.push(doc === null ? 1 : 0);
       c.table.push(t);
       c.ids.push(id);
       c.docs.push(doc);
       c.pos.push(pos);
-    }
+    });
     writer ??= startWriter(filePath);
-    const done = (writing ?? Promise.resolve()).catch(() => {}).then(() => writer!.commit(c));
-    const current = (writing = done.finally(() => {
-      if (writing === current) writing = null;
-    }));
-    current.catch(() => {});
-    return done;
+    const started = writer;
+    return enqueue(() => started.commit(c));
   };
 
   // Processes sharing the file share the machine's clock, so expiry is plain Date.now().
@@ -562,9 +567,12 @@ export function openSqliteDocumentStore(filePath: string, options: SqliteDocumen
       for (const write of writes) if (write.op !== 'put' && write.op !== 'delete') throw new Error(`Unknown write: ${(write as { op: unknown }).op}`);
       const targets = writes.map((write) => created(write.collection));
       const list = checkpoints === undefined ? [] : Array.isArray(checkpoints) ? checkpoints : [checkpoints];
-      if (writes.length >= WRITER_MIN_WRITES && filePath !== ':memory:' && filePath !== '') return commitInWriter(writes, list);
-      if (writing) await settled();
-      commit(writes, targets, list);
+      const rows = writes.map(rowOf);
+      if (writes.length >= WRITER_MIN_WRITES && filePath !== ':memory:' && filePath !== '') {
+        return commitInWriter(rows, writes.map((write) => write.collection), list);
+      }
+      if (writing) return enqueue(() => commit(rows, targets, list));
+      commit(rows, targets, list);
     },
 
     async getCheckpoint(projection: string) {
@@ -572,7 +580,7 @@ export function openSqliteDocumentStore(filePath: string, options: SqliteDocumen
     },
 
     async reset(collections: string[], projection: string) {
-      await settled();
+      if (writing) return enqueue(() => reset(collections, projection));
       reset(collections, projection);
     },
 

@@ -47,18 +47,27 @@ describe('the SQLite read-model store', () => {
     const store = open(file);
     const many = (v: number) => Array.from({ length: 600 }, (_, i) => ({ op: 'put' as const, collection: 'c', doc: { id: `d${i}`, v } }));
     const first = store.commit(many(1), { projection: 'p', position: 1 });
-    const second = store.commit([{ op: 'put', collection: 'c', doc: { id: 'd0', v: 2 } }, { op: 'delete', collection: 'c', id: 'd1' }], { projection: 'p', position: 2 });
-    const third = store.commit(many(3).slice(590), { projection: 'p', position: 3 });
-    const reset = store.reset(['other'], 'q');
-    await Promise.all([first, second, third, reset]);
-    expect(await store.get('c', 'd0')).toEqual({ id: 'd0', v: 2 });
-    expect(await store.get('c', 'd1')).toBeNull();
-    expect(await store.get('c', 'd2')).toEqual({ id: 'd2', v: 1 });
-    expect(await store.get('c', 'd599')).toEqual({ id: 'd599', v: 3 });
+    // Made while the first is under way: after it, and before the large one made after it.
+    const doc = { id: 'd0', v: 2 };
+    const second = store.commit([{ op: 'put', collection: 'c', doc }, { op: 'delete', collection: 'c', id: 'd1' }, { op: 'delete', collection: 'c', id: 'd2' }], { projection: 'p', position: 2 });
+    doc.v = 99; // the JSON was made when the commit was
+    const third = store.commit(many(3).slice(1), { projection: 'p', position: 3 });
+    const reset = store.reset(['c'], 'q');
+    const fourth = store.commit([{ op: 'put', collection: 'c', doc: { id: 'after', v: 4 } }]);
+    const seen: string[] = [];
+    await Promise.all([first, second, third, reset, fourth].map((done, i) => done.then(() => seen.push(String(i)))));
+    expect(seen).toEqual(['0', '1', '2', '3', '4']);
+    // The reset cleared what came before it, only that.
+    expect(await store.count('c')).toBe(1);
+    expect(await store.get('c', 'after')).toEqual({ id: 'after', v: 4 });
     expect(await store.getCheckpoint('p')).toBe(3);
+    await store.commit(many(5).slice(0, 300));
+    await store.commit([{ op: 'delete', collection: 'c', id: 'd0' }]);
+    expect(await store.get('c', 'd1')).toEqual({ id: 'd1', v: 5 });
+    expect(await store.get('c', 'd0')).toBeNull();
     await store.close();
     // Closed with the writer thread: the process is not kept alive, the file reopens.
-    expect(await open(file).count('c')).toBe(599);
+    expect(await open(file).count('c')).toBe(300);
   });
 
   it('keeps documents, checkpoints and indexes across close and reopen', async () => {
