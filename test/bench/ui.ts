@@ -34,6 +34,9 @@ export async function lighthouseScores(url: string): Promise<Record<string, numb
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
     if (!result) throw new Error('Lighthouse returned nothing');
+    // A run that could not load the page scores 0: say why rather than print a bare 0.
+    if (result.lhr.runtimeError) console.error(`Lighthouse: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+    for (const warning of result.lhr.runWarnings) console.error(`Lighthouse: ${warning}`);
     return Object.fromEntries(Object.entries(result.lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]));
   } finally {
     chrome.kill();
