@@ -10,10 +10,10 @@
 // byte for byte), plus `sealed`: the key id, the names of the fields sealed, the IV, and the
 // ciphertext with its tag. Events written before sealing existed (plain text) read as they are;
 // `npm run events:export` then `events:import` into a new store seals them.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { ERASED, normaliseEmail, personalData } from '../../domain/customers/personalData.js';
 import type { AppendResult, EventStore, NewEvent, RecordedEvent, Subscription } from '../../domain/eventStore.js';
-import type { KeyStore } from '../keys/keyStore.js';
+import { randomPool, type KeyStore } from '../keys/keyStore.js';
 
 interface Sealed {
   key: string;
@@ -39,7 +39,7 @@ function seal(record: Rec, fields: readonly string[], keyId: string, key: Buffer
     sealedFields.push(field);
     record[field] = null;
   }
-  const iv = randomBytes(12);
+  const iv = randomPool(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   // The key id is authenticated with the data: a sealed record cannot be passed off as another customer's.
   cipher.setAAD(Buffer.from(keyId));
@@ -56,7 +56,7 @@ function open(record: Rec, key: Buffer | undefined): void {
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
     decipher.setAAD(Buffer.from(sealed.key));
     decipher.setAuthTag(data.subarray(data.length - 16));
-    plain = JSON.parse(Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8'));
+    plain = JSON.parse(decipher.update(data.subarray(0, data.length - 16), undefined, 'utf8') + decipher.final('utf8'));
   }
   for (const field of sealed.fields) record[field] = plain ? plain[field] : ERASED;
 }
