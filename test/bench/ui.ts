@@ -30,16 +30,19 @@ export async function pageJavaScript(url: string): Promise<{ files: number; gzip
 }
 
 export async function lighthouseScores(url: string): Promise<Record<string, number>> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...FLAGS] });
-  try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
-    if (!result) throw new Error('Lighthouse returned nothing');
-    // A run that could not load the page scores 0: say why rather than print a bare 0.
-    if (result.lhr.runtimeError) console.error(`Lighthouse: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
-    for (const warning of result.lhr.runWarnings) console.error(`Lighthouse: ${warning}`);
-    return Object.fromEntries(Object.entries(result.lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]));
-  } finally {
-    chrome.kill();
+  // A run that could not record the page load (NO_NAVSTART, NO_FCP: Chromium's trace on a busy
+  // machine) has no scores, not scores of 0: it is run again, three times at most, and says why.
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...FLAGS] });
+    try {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      if (!result) throw new Error('Lighthouse returned nothing');
+      const failed = result.lhr.runtimeError;
+      if (failed) console.error(`Lighthouse (run ${attempt}): ${failed.code}: ${failed.message}`);
+      if (!failed || attempt === 3) return Object.fromEntries(Object.entries(result.lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]));
+    } finally {
+      chrome.kill();
+    }
   }
 }
 
