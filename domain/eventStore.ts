@@ -71,8 +71,13 @@ export interface EventStore {
   append(streamName: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   /** Events of one stream in revision order, starting at fromRevision (default 0). */
   readStream(streamName: string, fromRevision?: number): Promise<RecordedEvent[]>;
-  /** Up to maxCount events of all streams in global order whose position is > afterPosition. */
-  readAll(afterPosition: Position, maxCount: number): Promise<RecordedEvent[]>;
+  /**
+   * Up to maxCount events of all streams in global order whose position is > afterPosition.
+   * `types`: the event types the reader acts on, when it knows them (a projection runner does).
+   * A store that seals personal data (api/eventStore/sealed.ts) opens only those; the others come
+   * with their personal fields still sealed. Adapters without sealing ignore it.
+   */
+  readAll(afterPosition: Position, maxCount: number, types?: ReadonlySet<string>): Promise<RecordedEvent[]>;
   /** Catch-up then live subscription to all events whose position is > afterPosition (0 = all). */
   subscribeToAll(afterPosition: Position): Subscription;
   /** Position of the newest stored event, 0 when the store is empty. */

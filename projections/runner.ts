@@ -72,6 +72,8 @@ export class ProjectionRunner {
   private inFlight: InFlight | null = null;
   /** What lead() and follow() asked for; the loop switches between its steps. */
   private shouldLead: boolean;
+  /** The event types these projections act on: the only ones whose personal fields are opened (EventStore.readAll). */
+  private readonly types: ReadonlySet<string>;
 
   constructor(
     private readonly events: EventStore,
@@ -80,6 +82,7 @@ export class ProjectionRunner {
     private readonly options: RunnerOptions = {},
   ) {
     this.pageSize = options.pageSize ?? 2000;
+    this.types = new Set(projections.flatMap((p) => [...p.eventTypes]));
     this.pollIntervalMs = options.pollIntervalMs ?? 200;
     this.log = options.log ?? ((m, e) => console.error(m, e));
     if (options.follow && !options.head) throw new Error('A following runner needs the head checkpoint');
@@ -251,7 +254,7 @@ export class ProjectionRunner {
   private async followHead(): Promise<number> {
     const from = this.position();
     const head = await this.docs.getCheckpoint(this.options.head!);
-    const page = head > from ? (await this.events.readAll(from, this.pageSize)).filter((event) => event.position <= head) : [];
+    const page = head > from ? (await this.events.readAll(from, this.pageSize, this.types)).filter((event) => event.position <= head) : [];
     if (page.length === 0) {
       this.release();
       return 0;
@@ -293,7 +296,7 @@ export class ProjectionRunner {
     try {
       // Every projection has folded the page under way: the next one starts after it.
       const from = ahead ? ahead.last : this.position();
-      page = await this.events.readAll(from, this.pageSize);
+      page = await this.events.readAll(from, this.pageSize, this.types);
       if (page.length === 0) {
         await this.settle();
         this.release();
