@@ -11,6 +11,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DocumentStore } from '../../read-models/documentStore.js';
 import { openMongoDocumentStore } from '../../read-models/mongoDocumentStore.js';
 import { documentStoreContract } from './documentStore.contract.js';
+import { keyStoreContract } from './keyStore.contract.js';
+import { openMongoKeyStore } from '../../api/keys/mongoKeyStore.js';
 
 interface Server {
   label: string;
@@ -118,6 +120,8 @@ if ('reason' in setup) {
       const store = await openMongoDocumentStore(url, dbName);
       return { store, cleanup: () => store.close() };
     });
+
+    keyStoreContract(`MongoDB (${label})`, () => openMongoKeyStore(url, dbName));
 
     describe(`the MongoDB read-model store (${label})`, () => {
       const withStore = async (test: (store: DocumentStore, collection: string) => Promise<void>) => {

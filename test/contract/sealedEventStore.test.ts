@@ -3,11 +3,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { sealedEventStore } from '../../api/eventStore/sealed.js';
 import { openSqliteEventStore } from '../../api/eventStore/sqlite.js';
 import { openSqliteKeyStore } from '../../api/keys/keyStore.js';
 import type { NewEvent } from '../../domain/eventStore.js';
+import { keyStoreContract } from './keyStore.contract.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -123,3 +124,7 @@ describe('the embedded key store', () => {
     expect(files.some((file) => file.includes(newer.key))).toBe(true);
   });
 });
+
+const keyDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-keys-'));
+keyStoreContract('SQLite', async () => openSqliteKeyStore(join(keyDir, 'keys.db')));
+afterAll(() => rmSync(keyDir, { recursive: true, force: true }));
