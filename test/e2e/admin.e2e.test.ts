@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { ADMIN, chooseDateAndCount, inDays, launchBrowser, openPage, startServer, type E2EServer } from './harness.js';
+import { ADMIN, animationsDone, chooseDateAndCount, inDays, launchBrowser, openPage, startServer, type E2EServer } from './harness.js';
 
 const ADMIN_ROUTES = ['/admin', '/admin/bookings', '/admin/calendar', '/admin/pizzas', '/admin/vip', '/admin/bonus-codes', '/admin/reports', '/admin/stats', '/admin/customers', '/admin/settings'];
 
@@ -142,10 +142,12 @@ describe('the staff admin', () => {
       const { page } = await newPage();
       await page.addInitScript((t) => localStorage.setItem('pizzakiosken-theme', t), theme);
       await page.goto('/admin/login');
-      const violations = async (where: string) =>
-        (await new AxeBuilder({ page }).analyze()).violations
+      const violations = async (where: string) => {
+        await animationsDone(page);
+        return (await new AxeBuilder({ page }).analyze()).violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
           .map((v) => `${theme} ${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      };
       expect(await violations('login')).toEqual([]);
       await signIn(page);
       expect(await violations('dashboard')).toEqual([]);

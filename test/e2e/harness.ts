@@ -126,3 +126,19 @@ export async function chooseDateAndCount(page: Page, date: string, count: number
   for (let i = 1; i < count; i++) await page.getByRole('button', { name: 'En pizza till' }).click();
   await page.locator('.slot').first().waitFor();
 }
+
+/**
+ * Resolves once the page's running animations with an end have ended: axe measures colour contrast as
+ * painted, and a toast fading in ('Inloggning lyckades!' on the dashboard) is briefly too pale.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  // Endless ones (a loading spinner) never finish: only those with an end are waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
