@@ -4,17 +4,13 @@
 // outbox forgotten, store purged) and answers once the read models show it.
 import { customerDecider, customerStream, type CustomerErasedData, type ErasedRecords, type ErasureReason } from '../../domain/customers/erasure.js';
 import { kioskDayStream } from '../../domain/kioskDay/kioskDay.js';
+import type { CustomerErasure } from '../../domain/answers/customers.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
 import { customerRecords, sameEmail, type MailLogDoc } from '../../read-models/queries/customers.js';
 import { completeErasure, type ErasureParts } from '../erasure/erasure.js';
 import { MAIL_LOG } from '../mail/reactor.js';
 import type { Commands } from './commands.js';
 import type { BookingsService } from './bookings.js';
-
-export interface Erasure {
-  erased_bookings: number;
-  erased_at: string;
-}
 
 export class CustomersService {
   constructor(
@@ -36,7 +32,7 @@ export class CustomersService {
    * sweep ('retention', once per customer: the stream's decider refuses a second erasure of the
    * same bookings, whichever process asks). Answers how many bookings were erased, and when.
    */
-  async erase(email: string, actor: string, reason: ErasureReason = 'request'): Promise<Erasure> {
+  async erase(email: string, actor: string, reason: ErasureReason = 'request'): Promise<CustomerErasure> {
     const keyId = this.erasure.keys.keyIdOf(email);
     const { found, lastBookingAt, dayStreams } = await this.held(email);
     const keySerial = await this.erasure.keys.serialOf(keyId);

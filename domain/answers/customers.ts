@@ -27,3 +27,4 @@ export const customerErasureSchema = z
     erased_at: instant,
   })
   .meta({ id: 'CustomerErasure' });
+export type CustomerErasure = z.infer<typeof customerErasureSchema>;

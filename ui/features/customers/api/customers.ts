@@ -3,12 +3,10 @@
 // the field.
 import { api } from '../../../lib/api.js';
 import { customerQuerySchema } from '../../../../domain/payloads.js';
-import type { z } from 'zod';
-import type { CustomerExport, customerErasureSchema } from '../../../../domain/answers/index.js';
+import type { CustomerErasure, CustomerExport } from '../../../../domain/answers/index.js';
 
 export { customerQuerySchema };
-export type { CustomerExport };
-export type CustomerErasure = z.infer<typeof customerErasureSchema>;
+export type { CustomerErasure, CustomerExport };
 
 export const exportCustomer = (email: string) => api<CustomerExport>(`/admin/customers/export?${new URLSearchParams({ email })}`);
 
