@@ -54,13 +54,20 @@ class Checker {
   }
 }
 
+/** What a booking and a queue place both begin with, checked in the schemas' order: the slot, then who. */
+function slotAndCustomer(c: Checker, value: Record<string, unknown>) {
+  return {
+    date: c.normalised('date', value.date, msg.dateRequired, msg.invalidDate, normaliseDate),
+    time: c.normalised('time', value.time, msg.timeRequired, msg.invalidTime, normaliseTime),
+    name: c.text('name', value.name, 2, 100, msg.nameTooShort),
+    email: c.email('email', value.email),
+  };
+}
+
 /** POST /bookings as the booking page sends it (bookingPayloadSchema). */
 export function checkBooking(value: Record<string, unknown>): Checked<BookingPayload> {
   const c = new Checker();
-  const date = c.normalised('date', value.date, msg.dateRequired, msg.invalidDate, normaliseDate);
-  const time = c.normalised('time', value.time, msg.timeRequired, msg.invalidTime, normaliseTime);
-  const name = c.text('name', value.name, 2, 100, msg.nameTooShort);
-  const email = c.email('email', value.email);
+  const { date, time, name, email } = slotAndCustomer(c, value);
   const phone = c.optional('phone', value.phone, 40);
   const dineIn = value.dine_in;
   const dine_in = dineIn === undefined ? true : [true, false, 1, 0, 'true', 'false'].includes(dineIn as never) ? dineIn === true || dineIn === 1 || dineIn === 'true' : c.refuse('dine_in', 'Invalid input');
@@ -82,10 +89,7 @@ export function checkBooking(value: Record<string, unknown>): Checked<BookingPay
 /** POST /waitlist as the queue prompt under the slots sends it (waitlistJoinSchema). */
 export function checkWaitlistJoin(value: Record<string, unknown>): Checked<WaitlistJoinPayload> {
   const c = new Checker();
-  const date = c.normalised('date', value.date, msg.dateRequired, msg.invalidDate, normaliseDate);
-  const time = c.normalised('time', value.time, msg.timeRequired, msg.invalidTime, normaliseTime);
-  const name = c.text('name', value.name, 2, 100, msg.nameTooShort);
-  const email = c.email('email', value.email);
+  const { date, time, name, email } = slotAndCustomer(c, value);
   const requested_pizzas = c.count('requested_pizzas', value.requested_pizzas, msg.pizzaCountMin, 1);
   const vip_token = c.optional('vip_token', value.vip_token, 200);
   return c.result({ date: date!, time: time!, name: name!, email: email!, requested_pizzas: requested_pizzas!, vip_token });
