@@ -84,6 +84,33 @@ export function stableJson(value: unknown): string {
   return out + '}';
 }
 
+/**
+ * Whether two documents have the same JSON up to the order of keys (stableJson(a) ===
+ * stableJson(b), undefined fields left out), without making either JSON: comparing the JSON
+ * texts of every folded and stored document was a third of a verified rebuild's check in a CPU
+ * profile (two strings of a booking's size per document, and the collections they cost).
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    // In an array, undefined is written as null.
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i] ?? null, b[i] ?? null)) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  let fields = 0;
+  for (const key of Object.keys(a)) {
+    const value = (a as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    fields += 1;
+    if (!sameJson(value, (b as Record<string, unknown>)[key])) return false;
+  }
+  for (const key of Object.keys(b)) if ((b as Record<string, unknown>)[key] !== undefined) fields -= 1;
+  return fields === 0;
+}
+
 export async function readModelDigests(docs: DocumentStore, projections: readonly Projection[]): Promise<ReadModelDigest[]> {
   const digests: ReadModelDigest[] = [];
   for (const projection of projections) {

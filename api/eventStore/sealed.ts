@@ -11,6 +11,7 @@
 // ciphertext with its tag. Events written before sealing existed (plain text) read as they are;
 // `npm run events:export` then `events:import` into a new store seals them.
 import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { ERASED, normaliseEmail, personalData } from '../../domain/customers/personalData.js';
 import type { AppendResult, EventStore, NewEvent, RecordedEvent, Subscription } from '../../domain/eventStore.js';
 import { randomPool, type KeyStore } from '../keys/keyStore.js';
@@ -50,15 +51,133 @@ function seal(record: Rec, fields: readonly string[], keyId: string, key: Buffer
 function open(record: Rec, key: Buffer | undefined): void {
   const sealed = record.sealed!;
   delete record.sealed;
-  let plain: Record<string, unknown> | null = null;
-  if (key) {
-    const data = Buffer.from(sealed.data, 'base64');
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64'));
-    decipher.setAAD(Buffer.from(sealed.key));
-    decipher.setAuthTag(data.subarray(data.length - 16));
-    plain = JSON.parse(decipher.update(data.subarray(0, data.length - 16), undefined, 'utf8') + decipher.final('utf8'));
-  }
+  const plain = key ? (JSON.parse(decrypt(key, sealed.key, sealed.iv, sealed.data)) as Record<string, unknown>) : null;
   for (const field of sealed.fields) record[field] = plain ? plain[field] : ERASED;
+}
+
+/** The plaintext JSON of a sealed record; throws when the data or its key id was tampered with. */
+function decrypt(key: Buffer, keyId: string, iv: string, sealedData: string): string {
+  const data = Buffer.from(sealedData, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
+  decipher.setAAD(Buffer.from(keyId));
+  decipher.setAuthTag(data.subarray(data.length - 16));
+  return decipher.update(data.subarray(0, data.length - 16), undefined, 'utf8') + decipher.final('utf8');
+}
+
+/**
+ * Reads with at least this many sealed records (a rebuild's or a catch-up's pages) are decrypted
+ * on a thread of their own, while the reader goes on (projections/runner.ts folds the previous
+ * page meanwhile). A CPU profile of a rebuild of 100,000 sealed bookings spent a quarter of the
+ * main thread in decryption, 7 µs a record, nearly all of it Node's per-call cost of a decipher;
+ * the thread takes only the ciphertexts and the keys, so it works the same around any adapter
+ * and key store. Smaller reads (a live booking's) stay on the calling thread: no hop between
+ * threads on the path a request waits on.
+ */
+const OPENER_MIN_RECORDS = 256;
+
+/**
+ * One batch for the opener thread: the keys end to end (32 bytes each: one buffer, as a key read
+ * from a store may be a view into a larger one, which a message would copy whole), and per record
+ * the index of its key (-1: none), then JSON arrays of the key ids, IVs and data (three strings
+ * copy faster than thousands; the answer likewise is one JSON array of the plaintexts).
+ */
+interface OpenerBatch {
+  n: number;
+  keys: Buffer;
+  key: number[];
+  keyIds: string;
+  ivs: string;
+  data: string;
+}
+
+/**
+ * The opener thread, as source (evaluated in a worker: no module loader, so it runs the same
+ * under tsx, vitest and the build). Answers each batch with the plaintexts as one JSON array
+ * (null where there was no key) or the error that failed it. Its decrypt is decrypt() above, written out again: the
+ * function's own source is not usable there, as the loaders (tsx, vitest, the bundler) rename
+ * its imports.
+ */
+const OPENER_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const { createDecipheriv } = require('node:crypto');
+function decrypt(key, keyId, iv, sealedData) {
+  const data = Buffer.from(sealedData, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
+  decipher.setAAD(Buffer.from(keyId));
+  decipher.setAuthTag(data.subarray(data.length - 16));
+  return decipher.update(data.subarray(0, data.length - 16), undefined, 'utf8') + decipher.final('utf8');
+}
+const keyAt = (keys, i) => Buffer.from(keys.buffer, keys.byteOffset + i * 32, 32);
+parentPort.on('message', (b) => {
+  if (b === 'close') {
+    parentPort.close();
+    return;
+  }
+  try {
+    const keyIds = JSON.parse(b.keyIds);
+    const ivs = JSON.parse(b.ivs);
+    const data = JSON.parse(b.data);
+    let plain = '[';
+    for (let i = 0; i < b.key.length; i++) plain += (i ? ',' : '') + (b.key[i] < 0 ? 'null' : decrypt(keyAt(b.keys, b.key[i]), keyIds[i], ivs[i], data[i]));
+    parentPort.postMessage({ n: b.n, plain: plain + ']' });
+  } catch (error) {
+    parentPort.postMessage({ n: b.n, error: String((error && error.message) || error) });
+  }
+});
+`;
+
+interface Opener {
+  /** The opened records' fields, in the batch's order (null: no key). */
+  open(batch: Omit<OpenerBatch, 'n'>): Promise<Array<Record<string, unknown> | null>>;
+  close(): Promise<void>;
+}
+
+function startOpener(): Opener {
+  const worker = new Worker(OPENER_SOURCE, { eval: true, execArgv: [] });
+  const waiting = new Map<number, { resolve(plain: Array<Record<string, unknown> | null>): void; reject(error: Error): void }>();
+  let next = 0;
+  let failed: Error | null = null;
+  const fail = (error: Error) => {
+    failed ??= error;
+    for (const w of waiting.values()) w.reject(error);
+    waiting.clear();
+  };
+  worker.on('message', (m: { n: number; plain?: string; error?: string }) => {
+    const w = waiting.get(m.n);
+    waiting.delete(m.n);
+    // Idle, it must not keep the process alive.
+    if (waiting.size === 0) worker.unref();
+    if (m.error === undefined) {
+      let plain: Array<Record<string, unknown> | null>;
+      try {
+        plain = JSON.parse(m.plain!);
+      } catch (error) {
+        w?.reject(error as Error);
+        return;
+      }
+      w?.resolve(plain);
+    } else w?.reject(new Error(m.error));
+  });
+  worker.on('error', fail);
+  worker.on('exit', () => fail(new Error('the event opener thread exited')));
+  worker.unref();
+  return {
+    open(batch) {
+      if (failed) return Promise.reject(failed);
+      const n = next++;
+      worker.ref();
+      return new Promise((resolve, reject) => {
+        waiting.set(n, { resolve, reject });
+        worker.postMessage({ ...batch, n });
+      });
+    },
+    async close() {
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.ref();
+      worker.postMessage('close');
+      await exited;
+    },
+  };
 }
 
 export interface SealedEventStore extends EventStore {
@@ -67,6 +186,8 @@ export interface SealedEventStore extends EventStore {
 
 /** @param closeKeys whether closing this store closes the key store too (it does when it owns it). */
 export function sealedEventStore(inner: EventStore, keys: KeyStore, closeKeys = true): SealedEventStore {
+  let opener: Opener | null = null;
+
   /** Opens every sealed record of these events in place, fetching each key once. */
   const openAll = async <T extends RecordedEvent>(events: T[]): Promise<T[]> => {
     let sealed: Rec[] | null = null;
@@ -75,7 +196,31 @@ export function sealedEventStore(inner: EventStore, keys: KeyStore, closeKeys = 
     }
     if (!sealed) return events;
     const found = await keys.keysOf(new Set(sealed.map((r) => r.sealed!.key)));
-    for (const record of sealed) open(record, found.get(record.sealed!.key));
+    if (sealed.length < OPENER_MIN_RECORDS) {
+      for (const record of sealed) open(record, found.get(record.sealed!.key));
+      return events;
+    }
+    for (const key of found.values()) if (key.length !== 32) throw new Error('A customer key is not 32 bytes');
+    const keyIndex = new Map([...found.keys()].map((id, i) => [id, i]));
+    const key: number[] = [];
+    const keyIds: string[] = [];
+    const ivs: string[] = [];
+    const data: string[] = [];
+    for (const record of sealed) {
+      const s = record.sealed!;
+      key.push(keyIndex.get(s.key) ?? -1);
+      keyIds.push(s.key);
+      ivs.push(s.iv);
+      data.push(s.data);
+    }
+    const batch = { keys: Buffer.concat([...found.values()]), key, keyIds: JSON.stringify(keyIds), ivs: JSON.stringify(ivs), data: JSON.stringify(data) };
+    const plain = await (opener ??= startOpener()).open(batch);
+    sealed.forEach((record, i) => {
+      const fields = record.sealed!.fields;
+      delete record.sealed;
+      const opened = plain[i];
+      for (const field of fields) record[field] = opened ? opened[field] : ERASED;
+    });
     return events;
   };
 
@@ -147,6 +292,8 @@ export function sealedEventStore(inner: EventStore, keys: KeyStore, closeKeys = 
     },
     headPosition: () => inner.headPosition(),
     async close() {
+      await opener?.close();
+      opener = null;
       await inner.close();
       if (closeKeys) await keys.close();
     },

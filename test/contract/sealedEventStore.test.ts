@@ -66,6 +66,28 @@ describe('a sealed event store', () => {
     await events.close();
   });
 
+  it('opens a large page (on its opener thread) exactly as small ones, erased customers and a customer of many bookings included', async () => {
+    const { events, keys } = stores();
+    const bookings = Array.from({ length: 600 }, (_, i) => placed(`kund${i % 400}@example.se`, i % 3 ? null : '070-111 22 33'));
+    await events.append('kioskday-2026-11-24', bookings, 'no_stream');
+    for (const email of ['kund7@example.se', 'kund399@example.se']) {
+      const keyId = keys.keyIdOf(email);
+      await keys.erase(keyId, (await keys.serialOf(keyId))!);
+    }
+    const large = await events.readAll(0, 1000);
+    const small: unknown[] = [];
+    for (let after = 0; after < large.length; after += 10) small.push(...(await events.readAll(after, 10)));
+    expect(JSON.stringify(large)).toBe(JSON.stringify(small));
+    expect(large[7]!.data).toMatchObject({ name: '[raderad]', email: '[raderad]', phone: null, comment: '[raderad]' });
+    expect(large[407]!.data).toMatchObject({ name: '[raderad]', email: '[raderad]' });
+    expect(large[8]!.data).toEqual(bookings[8]!.data);
+    expect(large.filter((e) => (e.data as { name: string }).name === '[raderad]')).toHaveLength(3);
+    // Only the event types asked for are opened, on the thread as elsewhere.
+    const unopened = await events.readAll(0, 1000, new Set(['WaitlistJoined']));
+    expect(unopened[0]!.data).toHaveProperty('sealed');
+    await events.close();
+  });
+
   it('seals each VIP invitation recipient under their own key', async () => {
     const { events, keys } = stores();
     const recipients = [{ invitation_id: 'i1', vip_customer_id: 1, email: 'a@example.se', name: 'Anna', token: 't1' }, { invitation_id: 'i2', vip_customer_id: 2, email: 'b@example.se', name: 'Bo', token: 't2' }];

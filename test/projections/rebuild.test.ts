@@ -1,6 +1,7 @@
 // Rebuilding a read model from position 0 gives exactly the live one, and replaying events a
 // projection has already applied (a redelivery after a crash) changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sameJson, stableJson } from '../../projections/digest.js';
 import { allProjections } from '../../projections/index.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from '../api/harness.js';
 
@@ -88,5 +89,24 @@ describe('every projection', () => {
     expect(await replay.waitFor(await t.server.events.headPosition())).toBe(true);
     await replay.stop();
     expect(await snapshot()).toEqual(live);
+  });
+});
+
+describe('sameJson (the rebuild check’s comparison of a folded and a stored document)', () => {
+  it('is stableJson equality: the same JSON up to the order of keys, undefined fields left out', () => {
+    const doc = { id: 'a', n: 1, items: [{ q: 2, name: 'M' }], by: { '11': 1, x: null }, gone: undefined };
+    expect(sameJson(doc, { by: { x: null, '11': 1 }, items: [{ name: 'M', q: 2 }], n: 1, id: 'a' })).toBe(true);
+    for (const other of [
+      { id: 'a', n: 1, items: [{ q: 2, name: 'M' }], by: { '11': 1 } },
+      { id: 'a', n: 1, items: [{ q: 2, name: 'M' }], by: { '11': 1, x: null }, extra: 0 },
+      { id: 'a', n: '1', items: [{ q: 2, name: 'M' }], by: { '11': 1, x: null } },
+      { id: 'a', n: 1, items: [{ q: 2, name: 'M' }, null], by: { '11': 1, x: null } },
+      { id: 'a', n: 1, items: { 0: { q: 2, name: 'M' } }, by: { '11': 1, x: null } },
+      { id: 'a', n: 1, items: [{ q: 2, name: 'M' }], by: { '11': 1, x: {} } },
+    ]) {
+      expect(sameJson(doc, other)).toBe(stableJson(doc) === stableJson(other));
+      expect(sameJson(doc, other)).toBe(false);
+    }
+    expect(sameJson([undefined, 1], [null, 1])).toBe(true);
   });
 });
