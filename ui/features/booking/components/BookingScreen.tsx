@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtom, useAtomValue } from '../../../state/atom.js';
 import toast from '../../../lib/toast.js';
-import { msg } from '../../../../domain/messages.js';
+import { customerMsg } from '../../../../domain/customerMessages.js';
 import { errorText, isNetworkError } from '../../../lib/api.js';
 import { addPizza, cartCount, orderPrice, orderProblem, refreshCart, removePizza, selectionBanner } from '../../../lib/cart.js';
 import { formatKr, newKey } from '../../../lib/format.js';
@@ -326,7 +326,7 @@ export function BookingScreen({ data }: { data: BookingPageData }) {
             </button>
             {cart.length === 0 && (
               <p id="submit-why" className="hint">
-                {msg.atLeastOnePizza}
+                {customerMsg.atLeastOnePizza}
               </p>
             )}
             <FieldError id="submit-error" text={submitError} />

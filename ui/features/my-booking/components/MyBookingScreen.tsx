@@ -8,7 +8,7 @@ import { lookupSchema } from '../../../../domain/payloads.js';
 import { calendarFileUrl, cancelBooking, lookupBooking, myBookingUrl, publicSettings, type LookupAnswer, type RescheduleAnswer } from '../api/myBooking.js';
 import { CUSTOMER_CANCEL_MIN_MINUTES, customerCancelDeadlineMinutes } from '../../../../domain/kioskDay/schedule.js';
 import { myBookingTexts } from '../texts.js';
-import { msg } from '../../../../domain/messages.js';
+import { customerMsg } from '../../../../domain/customerMessages.js';
 import { LookupForm } from './LookupForm.js';
 import { RescheduleDialog } from './RescheduleDialog.js';
 import { formatDateLong, formatHours } from '../../../lib/format.js';
@@ -33,7 +33,7 @@ export function MyBookingScreen() {
 
   async function lookup(id: string, mail: string) {
     const checked = check(lookupSchema, { email: mail, booking_id: id });
-    if (!checked.ok) return setError(Object.values(checked.errors)[0] ?? msg.lookupFieldsRequired);
+    if (!checked.ok) return setError(Object.values(checked.errors)[0] ?? customerMsg.lookupFieldsRequired);
     setBusy(true);
     setError('');
     try {
