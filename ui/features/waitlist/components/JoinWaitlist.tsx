@@ -8,7 +8,7 @@ import { createPortal } from 'react-dom';
 import type { Slot } from '../../../../domain/answers/index.js';
 import toast from '../../../lib/toast.js';
 import { customerTexts } from '../../../lib/texts.js';
-import { waitlistTexts } from '../texts.js';
+import { waitlistPromptTexts } from '../promptTexts.js';
 import type { JoinWaitlistDialog } from './JoinWaitlistDialog.js';
 // Its styles (../waitlist.css) come inline with the booking page's <head>.
 
@@ -50,10 +50,10 @@ export function WaitlistPrompt(props: WaitlistPromptProps) {
   return (
     <div className="waitlist-prompt">
       <p>
-        <strong>{waitlistTexts.promptTitle}</strong> {waitlistTexts.prompt}
+        <strong>{waitlistPromptTexts.promptTitle}</strong> {waitlistPromptTexts.prompt}
       </p>
       <button type="button" className="btn btn--secondary" onClick={openDialog}>
-        {waitlistTexts.openJoin}
+        {waitlistPromptTexts.openJoin}
       </button>
       {open && JoinDialog && createPortal(<JoinDialog {...props} times={full} onClose={() => setOpen(false)} />, document.body)}
     </div>
