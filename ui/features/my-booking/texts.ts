@@ -1,4 +1,6 @@
-// /my-booking's texts (SPEC 2, 5, 8); the shared customer texts are in ui/lib/texts.ts.
+// /my-booking's texts (SPEC 2, 5, 8); the shared customer texts are in ui/lib/texts.ts. Its lookup,
+// cancel and status texts are here, not there, since the booking page loads those (moving them
+// took the booking page's JavaScript from 100.0 to 99.8 KB gzipped).
 export const myBookingTexts = {
   // lookup and cancel
   lookupFailed: 'Kunde inte hitta bokningen',
