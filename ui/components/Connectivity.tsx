@@ -1,7 +1,7 @@
 // Connectivity (SPEC 2, 4): the 'Du är offline' banner, the green reconnect banner for 3 s, the
 // connection toasts, and the sync of offline bookings when the connection returns.
 import { useEffect, useRef, useState } from 'react';
-import { useAtom, useSetAtom } from '../state/atom.js';
+import { useAtom, useSetAtom } from 'jotai';
 import toast from '../lib/toast.js';
 import { onlineAtom, syncedAtom } from '../state/connectivity.js';
 import { customerTexts } from '../lib/texts.js';

@@ -1,6 +1,6 @@
 // The booking page's state, one atom per concern: the choice (date, count, time), the cart, the
-// customer form, the bonus code and VIP access. resetOrder is 'close and make a new order'.
-import { atom, setAtom } from './atom.js';
+// customer form, the bonus code and VIP access. resetOrderAtom is 'close and make a new order'.
+import { atom } from 'jotai';
 import type { CartLine } from '../lib/cart.js';
 import type { VipGreeting as VipCustomerView } from '../../domain/answers/index.js';
 
@@ -36,12 +36,11 @@ export const vipAtom = atom<VipState | null>(null);
 /** Field → message of the last refused submit (SPEC 5 messages shown at their field). */
 export const fieldErrorsAtom = atom<Record<string, string>>({});
 
-/** 'Close and make a new order': the date and VIP access stay. */
-export function resetOrder(): void {
-  setAtom(cartAtom, []);
-  setAtom(pizzaCountAtom, 1);
-  setAtom(timeAtom, '');
-  setAtom(customerAtom, emptyCustomer);
-  setAtom(bonusAtom, null);
-  setAtom(fieldErrorsAtom, {});
-}
+export const resetOrderAtom = atom(null, (_get, set) => {
+  set(cartAtom, []);
+  set(pizzaCountAtom, 1);
+  set(timeAtom, '');
+  set(customerAtom, emptyCustomer);
+  set(bonusAtom, null);
+  set(fieldErrorsAtom, {});
+});

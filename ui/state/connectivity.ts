@@ -1,5 +1,5 @@
 // Connectivity (SPEC 4): tracked from the browser's online/offline events.
-import { atom } from './atom.js';
+import { atom } from 'jotai';
 
 /** Assumed online until the browser says otherwise (also during the server render). */
 export const onlineAtom = atom(true);

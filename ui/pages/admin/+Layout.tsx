@@ -1,7 +1,7 @@
 // The admin frame: the sign-in page alone, every other page in the frame with the signed-in user
 // the server put in the first HTML (+data). A user who signs out elsewhere is sent to sign in.
 import { useEffect, type ReactNode } from 'react';
-import { useAtom } from '../../state/atom.js';
+import { useAtom } from 'jotai';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { goTo, useToastAfterLoad } from '../../lib/goTo.js';

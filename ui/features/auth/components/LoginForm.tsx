@@ -1,6 +1,6 @@
 // /admin/login (SPEC 2, 5, 8): e-mail and password, checked with the domain's login schema.
 import { useState, type FormEvent } from 'react';
-import { useSetAtom } from '../../../state/atom.js';
+import { useSetAtom } from 'jotai';
 import { goTo } from '../../../lib/goTo.js';
 import { Field, fieldControl } from '../../../components/Field.js';
 import { useAction } from '../../../components/useAction.js';

@@ -1,6 +1,6 @@
 // Logout clears the user even when the call fails (the failure is only logged), then goes to the
 // sign-in page.
-import { useSetAtom } from '../../../state/atom.js';
+import { useSetAtom } from 'jotai';
 import { goTo } from '../../../lib/goTo.js';
 import { userAtom } from '../../../state/auth.js';
 import { logout } from '../api/session.js';

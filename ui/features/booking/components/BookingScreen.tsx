@@ -2,7 +2,7 @@
 // then the summary, the customer's details and the submit button; online the booking goes to
 // POST /api/bookings, offline it waits in the device's queue (lib/offlineQueue.ts).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useAtom, useAtomValue } from '../../../state/atom.js';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import toast from '../../../lib/toast.js';
 import { customerMsg } from '../../../../domain/customerMessages.js';
 import { errorText, isNetworkError } from '../../../lib/api.js';
@@ -13,7 +13,7 @@ import type { checkBooking } from '../../../lib/customerChecks.js';
 import { customerTexts } from '../../../lib/texts.js';
 import type { BookingCreated } from '../../../../domain/answers/index.js';
 import { onlineAtom, syncedAtom } from '../../../state/connectivity.js';
-import { bonusAtom, cartAtom, customerAtom, dateAtom, fieldErrorsAtom, pizzaCountAtom, resetOrder, timeAtom, vipAtom } from '../../../state/booking.js';
+import { bonusAtom, cartAtom, customerAtom, dateAtom, fieldErrorsAtom, pizzaCountAtom, resetOrderAtom, timeAtom, vipAtom } from '../../../state/booking.js';
 import { DateStep } from './DateStep.js';
 import { PizzaCountStep } from './PizzaCountStep.js';
 import { SlotGrid, slotLabel } from './SlotGrid.js';
@@ -72,6 +72,7 @@ export function BookingScreen({ data }: { data: BookingPageData }) {
   const [bonus, setBonus] = useAtom(bonusAtom);
   const [errors, setErrors] = useAtom(fieldErrorsAtom);
   const vip = useAtomValue(vipAtom);
+  const resetOrder = useSetAtom(resetOrderAtom);
   const [submitting, setSubmitting] = useState(false);
   /** The last order whose send failed on the network, with the key it was sent under. */
   const unanswered = useRef<{ order: string; key: string } | null>(null);

@@ -1,7 +1,7 @@
 // VIP links (SPEC 1, 4): ?vip=token is verified with GET /api/vip/access/{token}; a valid one
 // greets the customer and opens the VIP dates, a refused one is cleared from the address.
 import { useEffect } from 'react';
-import { useAtom } from '../../../state/atom.js';
+import { useAtom } from 'jotai';
 import toast from '../../../lib/toast.js';
 import { customerMsg } from '../../../../domain/customerMessages.js';
 import { api, errorText, isNetworkError } from '../../../lib/api.js';

@@ -1,7 +1,7 @@
 // /admin, the dashboard (SPEC 2): welcome, the four stat cards, today, tiles to every screen and
 // the quick links. The figures come in the first HTML (+data) and follow bookings live.
 import { useState } from 'react';
-import { useAtomValue } from '../../../state/atom.js';
+import { useAtomValue } from 'jotai';
 import { ADMIN_SCREENS } from '../../../components/admin/frameTexts.js';
 import { StatCard } from '../../../components/admin/StatCard.js';
 import { useReloadable } from '../../../components/useReloadable.js';
