@@ -24,10 +24,7 @@ export function registerServiceWorker(onWaiting: (update: () => void) => void): 
     else worker.addEventListener('statechange', () => worker.state === 'installed' && offer(registration));
   };
   container.register('/sw.js', { scope: '/' }).then(
-    (registration: ServiceWorkerRegistration | undefined) => {
-      // A browser that blocks service workers (Playwright's serviceWorkers: 'block') answers
-      // with no registration.
-      if (!registration) return;
+    (registration) => {
       follow(registration, registration.waiting ?? registration.installing);
       registration.addEventListener('updatefound', () => follow(registration, registration.installing));
     },
