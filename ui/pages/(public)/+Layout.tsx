@@ -1,10 +1,13 @@
 // The frame of the customer pages: the kiosk's header, the connection banners and the service
 // worker's update prompt.
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { ClientOnly } from 'vike-react/ClientOnly';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Connectivity } from '../../components/Connectivity.js';
-import { ReloadPrompt } from '../../components/ReloadPrompt.js';
 import { KIOSK, customerTexts } from '../../lib/texts.js';
+
+// Loaded only in the browser: it registers the service worker and touches navigator at render.
+const ReloadPrompt = lazy(() => import('../../components/ReloadPrompt.js'));
 
 export default function Layout({ children }: { children: ReactNode }) {
   const { urlPathname } = usePageContext();
@@ -42,7 +45,11 @@ export default function Layout({ children }: { children: ReactNode }) {
           {KIOSK.name} · {customerTexts.since} · <a href={KIOSK.socialUrl} rel="noopener">{KIOSK.socialLabel}</a>
         </p>
       </footer>
-      <ReloadPrompt />
+      <ClientOnly>
+        <Suspense>
+          <ReloadPrompt />
+        </Suspense>
+      </ClientOnly>
     </>
   );
 }
