@@ -2,7 +2,7 @@
 // connection toasts, and the sync of offline bookings when the connection returns.
 import { useEffect, useRef, useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
-import toast from '../lib/toast.js';
+import toast from 'react-hot-toast';
 import { onlineAtom, syncedAtom } from '../state/connectivity.js';
 import { customerTexts } from '../lib/texts.js';
 import { readQueue, syncQueue, type SendResult } from '../lib/offlineQueue.js';

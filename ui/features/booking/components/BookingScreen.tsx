@@ -3,7 +3,7 @@
 // POST /api/bookings, offline it waits in the device's queue (lib/offlineQueue.ts).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import toast from '../../../lib/toast.js';
+import toast from 'react-hot-toast';
 import { customerMsg } from '../../../../domain/customerMessages.js';
 import { errorText, isNetworkError } from '../../../lib/api.js';
 import { addPizza, cartCount, orderPrice, orderProblem, refreshCart, removePizza, selectionBanner } from '../../../lib/cart.js';

@@ -2,7 +2,7 @@
 // and for a new booking shows a toast and, when staff turned it on, plays a short chime.
 // `connected` turns true once the stream is open (changes from then on arrive).
 import { useEffect, useRef, useState } from 'react';
-import toast from '../../../lib/toast.js';
+import toast from 'react-hot-toast';
 import type { BookingChange } from '../../../../domain/answers/admin.js';
 import { bookingTexts } from '../texts.js';
 

@@ -1,7 +1,7 @@
 // The details of one booking (SPEC 2): customer, phone, date and time, dine in or take away,
 // items with prices and total, comment, and its history from the event log as a timeline.
 import { useEffect, useRef, useState } from 'react';
-import toast from '../../../lib/toast.js';
+import toast from 'react-hot-toast';
 import { Dialog, closeDialogOf } from '../../../components/Dialog.js';
 import { AmountRow, ItemsTable } from '../../../components/ItemsTable.js';
 import { ContactLink } from '../../../components/ContactLink.js';

@@ -3,7 +3,7 @@
 // list comes in the page's HTML (+data, with the address's filters); new and changed bookings
 // appear by themselves.
 import { useState } from 'react';
-import toast from '../../../lib/toast.js';
+import toast from 'react-hot-toast';
 import { LoadFailed } from '../../../components/LoadFailed.js';
 import { useAction } from '../../../components/useAction.js';
 import { useHydrated } from '../../../components/useHydrated.js';
