@@ -1,21 +1,15 @@
-// Every Swedish message the server sends, in one place so each can be checked against SPEC.md.
-// Texts quoted in SPEC sections 5 and 8 are copied word for word; the rest are ours, in the same
-// tone, for server-side rules SPEC leaves open (see domain/README.md).
+// Every Swedish message the server sends, in one place so each can be checked against SPEC.md
+// (`msg`; the part the customer's pages use as well comes from customerMessages.ts). Texts quoted
+// in SPEC sections 5 and 8 are copied word for word; the rest are ours, in the same tone, for
+// server-side rules SPEC leaves open (see domain/README.md).
 
+import { customerMsg } from './customerMessages.js';
+
+export { customerMsg };
+
+/** Every message, customerMsg's too. */
 export const msg = {
-  // SPEC 5: booking form
-  dateRequired: 'Välj ett datum',
-  timeRequired: 'Välj en tid',
-  nameTooShort: 'Namn måste vara minst 2 tecken',
-  invalidEmail: 'Ogiltig e-postadress',
-  atLeastOnePizza: 'Välj minst en pizza',
-  chooseMore: (missing: number) =>
-    `Välj ${missing} fler ${missing === 1 ? 'pizza' : 'pizzor'} för att matcha din beställning`,
-  tooManyChosen: 'Du har ändå valt fler pizzor än vad du önskade i steg 2',
-  tooManyForSlot: (chosen: number, max: number) => {
-    const remove = chosen - max;
-    return `Du har valt ${chosen} ${chosen === 1 ? 'pizza' : 'pizzor'} men kan bara boka ${max} för denna tid. Ta bort ${remove} för att fortsätta.`;
-  },
+  ...customerMsg,
   // SPEC 5: admin login, pizza form, reports
   passwordRequired: 'Lösenord krävs',
   pizzaNameAndPrice: 'Namn och pris måste anges',
@@ -23,20 +17,14 @@ export const msg = {
   reportDatesRequired: 'Välj både start- och slutdatum',
   reportStartAfterEnd: 'Startdatum måste vara före slutdatum',
   // SPEC 8: booking page, lookup, cancel
-  noSlots: 'Inga tider är tillgängliga för detta datum.',
   noSlotFitsOrder: 'Det finns ingen tidslucka som rymmer hela beställningen denna dag. Prova ett annat datum.',
   invalidVipToken: 'Ogiltig VIP-token',
   bookingNotFound: 'Kunde inte hitta bokningen',
   loginFailed: 'Inloggning misslyckades',
   cannotGenerateVipLink: 'Kunde inte generera VIP-länk. Kontrollera att dagen är markerad som VIP.',
-  vipWelcome: 'Välkommen! Du har VIP-tillgång 👑',
 
   // Ours: booking rules
-  lookupFieldsRequired: 'Ange e-postadress och bokningsnummer',
-  pizzaCountMin: 'Antal pizzor måste vara minst 1',
   pizzaCountMax: (max: number) => `Max ${max} pizzor per tidslucka`,
-  invalidDate: 'Ogiltigt datum',
-  invalidTime: 'Ogiltig tid',
   datePassed: 'Datumet har redan passerat',
   timePassed: 'Tiden har redan passerat',
   dayClosed: 'Kiosken har stängt detta datum',
@@ -44,7 +32,6 @@ export const msg = {
   vipOnlyDate: 'Detta datum är endast för VIP-kunder',
   noSuchSlot: 'Tiden finns inte denna dag',
   slotFull: 'Tidsluckan har inte plats för hela beställningen. Välj en annan tid.',
-  unknownPizza: 'En vald pizza finns inte längre på menyn',
   bookingAlreadyCancelled: 'Bokningen är redan avbokad',
   bookingNotPending: 'Endast väntande bokningar kan bekräftas',
   cancelReasonRequired: 'Ange en anledning till avbokningen',
@@ -103,7 +90,6 @@ export const msg = {
   bonusCodeExpiry: 'Ogiltigt utgångsdatum',
   bonusCodeExists: 'Bonuskoden finns redan',
   bonusCodeNotFound: 'Bonuskoden finns inte',
-  bonusCodeInvalid: 'Ogiltig bonuskod',
   bonusCodeInactive: 'Bonuskoden är inte aktiv',
   bonusCodeExpired: 'Bonuskoden har gått ut',
   bonusCodeUsedUp: 'Bonuskoden har redan använts maximalt antal gånger',
@@ -136,7 +122,6 @@ export const msg = {
   waitlistSlotHasRoom: 'Tiden har plats för din beställning. Boka direkt i stället.',
   waitlistAlreadyQueued: 'Du står redan i kö för denna tid',
   waitlistNotFound: 'Köplatsen finns inte. Länken kan vara fel eller så har du lämnat kön.',
-  waitlistStillWaiting: 'Du står fortfarande i kö. Vi mejlar dig när det finns plats.',
   waitlistOfferLapsed: 'Tiden att boka har gått ut och platsen har gått vidare till nästa i kön.',
   waitlistAlreadyBooked: 'Du har redan bokat från kön',
   waitlistLeft: 'Du har lämnat kön',

@@ -1,6 +1,6 @@
 // The booking page's order arithmetic: the cart lines, what the banner says, and what submitting
 // would be refused for. Pure, so it is unit-tested; the Swedish texts are the domain's (SPEC 5).
-import { msg } from '../../domain/messages.js';
+import { customerMsg } from '../../domain/customerMessages.js';
 import { discountCents } from '../../domain/shared/money.js';
 import type { Pizza as MenuPizza } from '../../domain/answers/index.js';
 
@@ -65,10 +65,10 @@ export function selectionBanner(chosen: number, requested: number): Banner {
  */
 export function orderProblem(cart: readonly CartLine[], requested: number, slotRemaining: number | null): string | null {
   const chosen = cartCount(cart);
-  if (chosen === 0) return msg.atLeastOnePizza;
-  if (slotRemaining !== null && chosen > slotRemaining) return msg.tooManyForSlot(chosen, slotRemaining);
-  if (chosen < requested) return msg.chooseMore(requested - chosen);
-  if (chosen > requested) return msg.tooManyChosen;
+  if (chosen === 0) return customerMsg.atLeastOnePizza;
+  if (slotRemaining !== null && chosen > slotRemaining) return customerMsg.tooManyForSlot(chosen, slotRemaining);
+  if (chosen < requested) return customerMsg.chooseMore(requested - chosen);
+  if (chosen > requested) return customerMsg.tooManyChosen;
   return null;
 }
 

@@ -3,7 +3,7 @@
 // waitlistJoinSchema, which the server checks with (test/ui/customerChecks.test.ts holds them
 // equal, message for message). The full zod is a quarter of the page's JavaScript and zod/mini
 // still a tenth (measured), for a form a phone checks once; the staff's forms keep the schemas.
-import { msg } from '../../domain/messages.js';
+import { customerMsg } from '../../domain/customerMessages.js';
 import { normaliseDate, normaliseTime } from '../../domain/shared/time.js';
 import type { BookingPayload, WaitlistJoinPayload } from '../../domain/payloads.js';
 import type { FieldErrors } from './formErrors.js';
@@ -37,7 +37,7 @@ class Checker {
   }
   email(path: string, value: unknown) {
     const trimmed = typeof value === 'string' ? value.trim() : null;
-    return trimmed !== null && EMAIL.test(trimmed) ? trimmed : this.refuse(path, msg.invalidEmail);
+    return trimmed !== null && EMAIL.test(trimmed) ? trimmed : this.refuse(path, customerMsg.invalidEmail);
   }
   /** optionalText(max): a trimmed string or null. */
   optional(path: string, value: unknown, max: number) {
@@ -57,9 +57,9 @@ class Checker {
 /** What a booking and a queue place both begin with, checked in the schemas' order: the slot, then who. */
 function slotAndCustomer(c: Checker, value: Record<string, unknown>) {
   return {
-    date: c.normalised('date', value.date, msg.dateRequired, msg.invalidDate, normaliseDate),
-    time: c.normalised('time', value.time, msg.timeRequired, msg.invalidTime, normaliseTime),
-    name: c.text('name', value.name, 2, 100, msg.nameTooShort),
+    date: c.normalised('date', value.date, customerMsg.dateRequired, customerMsg.invalidDate, normaliseDate),
+    time: c.normalised('time', value.time, customerMsg.timeRequired, customerMsg.invalidTime, normaliseTime),
+    name: c.text('name', value.name, 2, 100, customerMsg.nameTooShort),
     email: c.email('email', value.email),
   };
 }
@@ -73,14 +73,14 @@ export function checkBooking(value: Record<string, unknown>): Checked<BookingPay
   const dine_in = dineIn === undefined ? true : [true, false, 1, 0, 'true', 'false'].includes(dineIn as never) ? dineIn === true || dineIn === 1 || dineIn === 'true' : c.refuse('dine_in', 'Invalid input');
   const comment = c.optional('comment', value.comment, 1000);
   const items: { pizza_id: number; qty: number }[] = [];
-  if (!Array.isArray(value.items) || value.items.length > 100) c.refuse('items', msg.atLeastOnePizza);
+  if (!Array.isArray(value.items) || value.items.length > 100) c.refuse('items', customerMsg.atLeastOnePizza);
   else
     value.items.forEach((item: unknown, i) => {
       if (typeof item !== 'object' || item === null || Array.isArray(item)) return c.refuse(`items.${i}`, 'Invalid input: expected object, received ' + (item === null ? 'null' : Array.isArray(item) ? 'array' : typeof item));
       const { pizza_id, qty } = item as Record<string, unknown>;
-      items.push({ pizza_id: c.count(`items.${i}.pizza_id`, pizza_id, msg.unknownPizza)!, qty: c.count(`items.${i}.qty`, qty, msg.atLeastOnePizza, 0, 1000)! });
+      items.push({ pizza_id: c.count(`items.${i}.pizza_id`, pizza_id, customerMsg.unknownPizza)!, qty: c.count(`items.${i}.qty`, qty, customerMsg.atLeastOnePizza, 0, 1000)! });
     });
-  const requested_pizzas = c.count('requested_pizzas', value.requested_pizzas, msg.pizzaCountMin, 1);
+  const requested_pizzas = c.count('requested_pizzas', value.requested_pizzas, customerMsg.pizzaCountMin, 1);
   const bonus_code = c.optional('bonus_code', value.bonus_code, 40);
   const vip_token = c.optional('vip_token', value.vip_token, 200);
   return c.result({ date: date!, time: time!, name: name!, email: email!, phone, dine_in: dine_in!, comment, items, requested_pizzas: requested_pizzas!, bonus_code, vip_token });
@@ -90,7 +90,7 @@ export function checkBooking(value: Record<string, unknown>): Checked<BookingPay
 export function checkWaitlistJoin(value: Record<string, unknown>): Checked<WaitlistJoinPayload> {
   const c = new Checker();
   const { date, time, name, email } = slotAndCustomer(c, value);
-  const requested_pizzas = c.count('requested_pizzas', value.requested_pizzas, msg.pizzaCountMin, 1);
+  const requested_pizzas = c.count('requested_pizzas', value.requested_pizzas, customerMsg.pizzaCountMin, 1);
   const vip_token = c.optional('vip_token', value.vip_token, 200);
   return c.result({ date: date!, time: time!, name: name!, email: email!, requested_pizzas: requested_pizzas!, vip_token });
 }

@@ -36,13 +36,8 @@ export const customerTexts = {
   synced: (n: number) => `${n} offline-${n === 1 ? 'bokning' : 'bokningar'} skickade!`,
   syncRefused: (n: number) => `${n} offline-${n === 1 ? 'bokning kunde' : 'bokningar kunde'} inte skickas: tiden är inte längre ledig.`,
   updateAvailable: 'En ny version finns – klicka här för att uppdatera',
-  // Lookup and cancel
-  lookupFailed: 'Kunde inte hitta bokningen',
+  // Any customer page (lookup and cancel texts are /my-booking's own: features/my-booking/texts.ts)
   networkFailed: 'Något gick fel. Försök igen senare.',
-  cancelConfirm: 'Är du säker på att du vill avboka? Detta kan inte ångras.',
-  cancelFailed: 'Kunde inte avboka',
-  cancelled: 'Din bokning har avbokats!',
-  cancelledMail: 'Du har fått en bekräftelse via e-post.',
   // The frame and the error page
   skipToContent: 'Hoppa till innehållet',
   mainMenu: 'Huvudmeny',
@@ -56,10 +51,4 @@ export const customerTexts = {
   toBooking: 'Till bokningen',
   // Generic
   unexpected: 'Unexpected Application Error!',
-};
-
-export const STATUS_LABEL: Record<string, string> = {
-  pending: 'Väntar på bekräftelse',
-  confirmed: 'Bekräftad',
-  cancelled: 'Avbokad',
 };

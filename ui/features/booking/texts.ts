@@ -1,5 +1,6 @@
-// The booking page's texts (SPEC 2, 3, 5, 8); texts shared with the other customer pages are in
-// ui/lib/texts.ts, the server's messages in domain/messages.ts.
+// The booking page's texts (SPEC 2, 3, 5, 8); the confirmation's are in confirmationTexts.ts,
+// texts shared with the other customer pages in ui/lib/texts.ts, the server's messages in
+// domain/messages.ts.
 export const bookingPageTexts = {
   title: 'Förbeställ din pizza',
   intro: 'Välj dag, antal och tid – vi bakar i stenugnen så att pizzan är klar när du kommer. Hämta med dig eller ät på plats.',
@@ -45,32 +46,8 @@ export const bookingPageTexts = {
   apply: 'Använd',
   removeCode: 'Ta bort koden',
   bonusOnlineOnly: 'Bonuskoden kan bara kontrolleras online',
-  // the confirmation
-  savedOfflineTitle: 'Bokningen sparad offline',
-  thanks: 'Tack för din beställning!',
-  savedOfflineText: 'Din beställning är sparad på enheten och skickas automatiskt när du är online igen. Du får en bekräftelse via e-post när den har tagits emot.',
-  notValidBefore: 'Beställningen är ',
-  notValid: 'inte giltig',
-  untilConfirmed: ' förrän personalen har bekräftat den. Bekräftelsen skickas till ',
-  orderNumber: 'Ordernummer',
-  time: 'Tid',
+  // shared with the confirmation (confirmationTexts.ts)
   name: 'Namn',
   email: 'E-post',
-  phone: 'Telefon',
-  type: 'Typ',
-  dineIn: 'Äta på plats',
-  takeAway: 'Avhämtning',
-  originalPrice: 'Ordinarie pris',
-  discount: 'Rabatt',
   total: 'Totalt',
-  discountAmount: (kr: string) => `−${kr}`,
-  manage: 'Hantera din bokning',
-  addToCalendar: 'Lägg till i kalendern',
-  closeAndNew: 'Stäng och gör en ny beställning',
-  // the ready notice (rule: ready-notice)
-  notifyWhenReady: 'Meddela mig när pizzan är klar',
-  notifyWorking: 'Slår på notiser...',
-  notifyOn: 'Klart! Du får en notis här när pizzan är klar.',
-  notifyDenied: 'Notiser är blockerade för den här sidan. Du får ett mejl när pizzan är klar.',
-  notifyFailed: 'Det gick inte att slå på notiser i den här webbläsaren. Du får ett mejl när pizzan är klar.',
 };

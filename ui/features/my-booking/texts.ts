@@ -1,5 +1,13 @@
-// /my-booking's texts (SPEC 2, 5, 8); the shared customer texts are in ui/lib/texts.ts.
+// /my-booking's texts (SPEC 2, 5, 8); the shared customer texts are in ui/lib/texts.ts. Its lookup,
+// cancel and status texts are here, not there, since the booking page loads those (moving them
+// took the booking page's JavaScript from 100.0 to 99.8 KB gzipped).
 export const myBookingTexts = {
+  // lookup and cancel
+  lookupFailed: 'Kunde inte hitta bokningen',
+  cancelConfirm: 'Är du säker på att du vill avboka? Detta kan inte ångras.',
+  cancelFailed: 'Kunde inte avboka',
+  cancelled: 'Din bokning har avbokats!',
+  cancelledMail: 'Du har fått en bekräftelse via e-post.',
   title: 'Min bokning',
   intro: 'Se din beställning, flytta den eller avboka den. Du hittar bokningsnumret i bekräftelsen och i e-posten.',
   find: 'Hitta bokning',
@@ -45,4 +53,11 @@ export const myBookingTexts = {
   newNumber: (id: string) => `Ditt nya bokningsnummer är ${id}.`,
   /** A number that was moved leads to the booking it lives on as. */
   followedMove: (from: string, to: string) => `Bokning ${from} har flyttats. Den heter nu ${to}.`,
+};
+
+/** A booking's status as /my-booking shows it. */
+export const STATUS_LABEL: Record<string, string> = {
+  pending: 'Väntar på bekräftelse',
+  confirmed: 'Bekräftad',
+  cancelled: 'Avbokad',
 };

@@ -1,9 +1,7 @@
-// The waitlist's Swedish texts (rule: waitlist); the server's refusals come from domain/messages.ts.
+// The waitlist's Swedish texts (rule: waitlist); the prompt on the booking page has its own few
+// (promptTexts.ts), the server's refusals come from domain/messages.ts.
 export const waitlistTexts = {
-  // on the booking page
-  promptTitle: 'Fullt på tiden du vill ha?',
-  prompt: 'Ställ dig i kö. Blir det plats mejlar vi dig en länk, och platsen hålls åt dig en stund.',
-  openJoin: 'Ställ dig i kö',
+  // the join dialog on the booking page
   joinTitle: (time: string) => `Ställ dig i kö för ${time}`,
   time: 'Tid',
   timeOption: (time: string, label: string) => `${time} (${label})`,

@@ -2,7 +2,7 @@
 // 100 ms after a change (SPEC 9) and on demand; answers of superseded requests are dropped.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { msg } from '../../../../domain/messages.js';
+import { customerMsg } from '../../../../domain/customerMessages.js';
 import { api } from '../../../lib/api.js';
 import { customerTexts } from '../../../lib/texts.js';
 import type { AvailabilityAnswer, Slot } from '../../../../domain/answers/index.js';
@@ -35,7 +35,7 @@ export function useAvailability(date: string, count: number, vipToken: string | 
       if (mine !== sequence.current) return;
       // A date that cannot be booked at all (passed, closed, VIP only, too far ahead): the
       // server's reason as a toast (SPEC 8), and no slots.
-      if (answer.slots.length === 0 && answer.message && answer.message !== msg.noSlots) toast.error(answer.message, { duration: 4000, id: 'availability' });
+      if (answer.slots.length === 0 && answer.message && answer.message !== customerMsg.noSlots) toast.error(answer.message, { duration: 4000, id: 'availability' });
       setSlots(answer.slots);
       setMessage(answer.message);
       if (!answer.slots.some((s) => s.can_accommodate)) cleared.current();

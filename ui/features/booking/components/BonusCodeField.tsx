@@ -5,7 +5,7 @@ import { api, errorText, isNetworkError } from '../../../lib/api.js';
 import type { BonusCodeCheckAnswer as BonusCodeAnswer } from '../../../../domain/answers/index.js';
 import type { AppliedBonus } from '../../../state/booking.js';
 import { bookingPageTexts } from '../texts.js';
-import { msg } from '../../../../domain/messages.js';
+import { customerMsg } from '../../../../domain/customerMessages.js';
 import { FieldError } from '../../../components/Field.js';
 
 export function BonusCodeField(props: { applied: AppliedBonus | null; online: boolean; onApply: (bonus: AppliedBonus | null) => void }) {
@@ -24,7 +24,7 @@ export function BonusCodeField(props: { applied: AppliedBonus | null; online: bo
       onApply({ code: answer.code, discount_percentage: answer.discount_percentage, description: answer.description });
       setCode('');
     } catch (e) {
-      setError(isNetworkError(e) ? bookingPageTexts.bonusOnlineOnly : errorText(e, msg.bonusCodeInvalid));
+      setError(isNetworkError(e) ? bookingPageTexts.bonusOnlineOnly : errorText(e, customerMsg.bonusCodeInvalid));
     } finally {
       setChecking(false);
     }

@@ -4,6 +4,7 @@
 import { Dialog, closeDialogOf } from '../../../components/Dialog.js';
 import { MY_BOOKING_PAGE, calendarFileUrl, myBookingUrl } from '../../my-booking/api/myBooking.js';
 import { bookingPageTexts } from '../texts.js';
+import { confirmationTexts } from '../confirmationTexts.js';
 import { ReadyNoticeOptIn } from './ReadyNoticeOptIn.js';
 import { formatDateLong, formatKr } from '../../../lib/format.js';
 import { KIOSK, customerTexts } from '../../../lib/texts.js';
@@ -32,26 +33,26 @@ export function ConfirmationModal(props: { summary: ConfirmationSummary; onClose
     </p>
   );
   return (
-    <Dialog title={s.isOffline ? bookingPageTexts.savedOfflineTitle : bookingPageTexts.thanks} titleId="confirmation-title" icon={icon} focusTitle onClose={onClose}>
+    <Dialog title={s.isOffline ? confirmationTexts.savedOfflineTitle : confirmationTexts.thanks} titleId="confirmation-title" icon={icon} focusTitle onClose={onClose}>
       {s.isOffline ? (
-        <p className="notice">{bookingPageTexts.savedOfflineText}</p>
+        <p className="notice">{confirmationTexts.savedOfflineText}</p>
       ) : (
         <div className="status-box" role="status">
           <strong>{customerTexts.awaitingConfirmation}</strong>
           <p>
-            {bookingPageTexts.notValidBefore}
-            <strong>{bookingPageTexts.notValid}</strong>
-            {bookingPageTexts.untilConfirmed}
+            {confirmationTexts.notValidBefore}
+            <strong>{confirmationTexts.notValid}</strong>
+            {confirmationTexts.untilConfirmed}
             <strong>{s.email}</strong>.
           </p>
         </div>
       )}
       <dl className="details">
-        <dt>{bookingPageTexts.orderNumber}</dt>
+        <dt>{confirmationTexts.orderNumber}</dt>
         <dd>{s.orderNumber}</dd>
         <dt>{bookingPageTexts.date}</dt>
         <dd>{formatDateLong(s.date)}</dd>
-        <dt>{bookingPageTexts.time}</dt>
+        <dt>{confirmationTexts.time}</dt>
         <dd>{s.time}</dd>
         <dt>{bookingPageTexts.name}</dt>
         <dd>{s.name}</dd>
@@ -59,16 +60,16 @@ export function ConfirmationModal(props: { summary: ConfirmationSummary; onClose
         <dd>{s.email}</dd>
         {s.hasPhone && (
           <>
-            <dt>{bookingPageTexts.phone}</dt>
+            <dt>{confirmationTexts.phone}</dt>
             <dd>{s.phone}</dd>
           </>
         )}
-        <dt>{bookingPageTexts.type}</dt>
-        <dd>{s.dine_in ? bookingPageTexts.dineIn : bookingPageTexts.takeAway}</dd>
-        <dt>{bookingPageTexts.originalPrice}</dt>
+        <dt>{confirmationTexts.type}</dt>
+        <dd>{s.dine_in ? confirmationTexts.dineIn : confirmationTexts.takeAway}</dd>
+        <dt>{confirmationTexts.originalPrice}</dt>
         <dd>{formatKr(s.originalCost)}</dd>
-        <dt>{bookingPageTexts.discount}</dt>
-        <dd>{s.discount > 0 ? bookingPageTexts.discountAmount(formatKr(s.discount)) : formatKr(0)}</dd>
+        <dt>{confirmationTexts.discount}</dt>
+        <dd>{s.discount > 0 ? confirmationTexts.discountAmount(formatKr(s.discount)) : formatKr(0)}</dd>
         <dt>{bookingPageTexts.total}</dt>
         <dd className="details__total">{formatKr(s.totalCost)}</dd>
       </dl>
@@ -78,11 +79,11 @@ export function ConfirmationModal(props: { summary: ConfirmationSummary; onClose
         {/* SPEC 2: the manage-booking link online and offline; offline the booking has no number
             yet (the mail brings it), and there is no calendar file to offer. */}
         <a className="btn btn--secondary" href={s.isOffline ? MY_BOOKING_PAGE : myBookingUrl(s.orderNumber, s.email)}>
-          {bookingPageTexts.manage}
+          {confirmationTexts.manage}
         </a>
         {!s.isOffline && (
           <a className="btn btn--secondary" href={calendarFileUrl(s.orderNumber, s.email)} download>
-            {bookingPageTexts.addToCalendar}
+            {confirmationTexts.addToCalendar}
           </a>
         )}
         <a className="btn btn--ghost" href={KIOSK.socialUrl} rel="noopener" target="_blank">
@@ -90,7 +91,7 @@ export function ConfirmationModal(props: { summary: ConfirmationSummary; onClose
         </a>
       </div>
       <button type="button" className="btn btn--primary btn--block" onClick={(event) => closeDialogOf(event.currentTarget)}>
-        {bookingPageTexts.closeAndNew}
+        {confirmationTexts.closeAndNew}
       </button>
     </Dialog>
   );

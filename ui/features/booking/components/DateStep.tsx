@@ -1,5 +1,6 @@
 // Step 1: the open days (VIP dates merged in with a crown), with the loading text and the
 // fallback notice of SPEC 8.
+import { useSyncExternalStore } from 'react';
 import { formatDateLong } from '../../../lib/format.js';
 import { customerTexts } from '../../../lib/texts.js';
 import { bookingPageTexts } from '../texts.js';
@@ -10,6 +11,8 @@ export interface DateOption {
   vip: boolean;
 }
 
+const noSubscription = () => () => {};
+
 export function DateStep(props: {
   dates: DateOption[];
   loading: boolean;
@@ -19,6 +22,15 @@ export function DateStep(props: {
   onChange: (date: string) => void;
 }) {
   const { dates, loading, fallback, value, error, onChange } = props;
+  // The first HTML lists the open days; a date chosen before the page's handlers are attached
+  // would be lost (the e2e runs on a loaded machine chose one in that moment and waited for slots
+  // that never came), so the list waits for them. This is components/useHydrated.ts written out:
+  // imported, that small shared module became a chunk of its own on this page (+0.2 KB gzipped).
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   return (
     <section className="step card" aria-labelledby="step-date">
       <h2 id="step-date" className="step__title">
@@ -31,7 +43,7 @@ export function DateStep(props: {
         id="booking-date"
         className="field__control"
         value={value}
-        disabled={loading && dates.length === 0}
+        disabled={!hydrated || (loading && dates.length === 0)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'booking-date-error' : undefined}
         onChange={(e) => onChange(e.target.value)}

@@ -3,12 +3,12 @@
 // (role=status); the button goes once notices are on.
 import { useState } from 'react';
 import { askForReadyNotice, type ReadyNoticeResult } from '../api/readyNotice.js';
-import { bookingPageTexts } from '../texts.js';
+import { confirmationTexts } from '../confirmationTexts.js';
 
 const outcome: Record<ReadyNoticeResult, string> = {
-  on: bookingPageTexts.notifyOn,
-  denied: bookingPageTexts.notifyDenied,
-  failed: bookingPageTexts.notifyFailed,
+  on: confirmationTexts.notifyOn,
+  denied: confirmationTexts.notifyDenied,
+  failed: confirmationTexts.notifyFailed,
 };
 
 export function ReadyNoticeOptIn(props: { bookingId: string; email: string }) {
@@ -21,7 +21,7 @@ export function ReadyNoticeOptIn(props: { bookingId: string; email: string }) {
     <div className="ready-notice">
       {state !== 'on' && (
         <button type="button" className="btn btn--secondary" onClick={() => void ask()} disabled={state === 'working'} aria-busy={state === 'working'}>
-          {state === 'working' ? bookingPageTexts.notifyWorking : bookingPageTexts.notifyWhenReady}
+          {state === 'working' ? confirmationTexts.notifyWorking : confirmationTexts.notifyWhenReady}
         </button>
       )}
       <p role="status" className={state === 'on' ? 'notice notice--success' : state === 'idle' || state === 'working' ? 'visually-hidden' : 'notice'}>

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useAtom } from 'jotai';
 import toast from 'react-hot-toast';
-import { msg } from '../../../../domain/messages.js';
+import { customerMsg } from '../../../../domain/customerMessages.js';
 import { api, errorText, isNetworkError } from '../../../lib/api.js';
 import { customerTexts } from '../../../lib/texts.js';
 import type { VipGreeting as VipCustomerView } from '../../../../domain/answers/index.js';
@@ -43,7 +43,7 @@ export function VipBanner() {
     );
   return (
     <p className="vip-banner" role="status">
-      <span className="vip-banner__title">{msg.vipWelcome}</span>
+      <span className="vip-banner__title">{customerMsg.vipWelcome}</span>
       {vip.customer?.name && <span className="vip-banner__name"> {vip.customer.name}</span>}
     </p>
   );

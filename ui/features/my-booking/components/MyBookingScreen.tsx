@@ -7,13 +7,13 @@ import { check } from '../../../lib/formErrors.js';
 import { lookupSchema } from '../../../../domain/payloads.js';
 import { calendarFileUrl, cancelBooking, lookupBooking, myBookingUrl, publicSettings, type LookupAnswer, type RescheduleAnswer } from '../api/myBooking.js';
 import { CUSTOMER_CANCEL_MIN_MINUTES, customerCancelDeadlineMinutes } from '../../../../domain/kioskDay/schedule.js';
-import { myBookingTexts } from '../texts.js';
-import { msg } from '../../../../domain/messages.js';
+import { STATUS_LABEL, myBookingTexts } from '../texts.js';
+import { customerMsg } from '../../../../domain/customerMessages.js';
 import { LookupForm } from './LookupForm.js';
 import { RescheduleDialog } from './RescheduleDialog.js';
 import { formatDateLong, formatHours } from '../../../lib/format.js';
 import { AmountRow, ItemsTable } from '../../../components/ItemsTable.js';
-import { STATUS_LABEL, customerTexts } from '../../../lib/texts.js';
+import { customerTexts } from '../../../lib/texts.js';
 
 export function MyBookingScreen() {
   const [email, setEmail] = useState('');
@@ -33,7 +33,7 @@ export function MyBookingScreen() {
 
   async function lookup(id: string, mail: string) {
     const checked = check(lookupSchema, { email: mail, booking_id: id });
-    if (!checked.ok) return setError(Object.values(checked.errors)[0] ?? msg.lookupFieldsRequired);
+    if (!checked.ok) return setError(Object.values(checked.errors)[0] ?? customerMsg.lookupFieldsRequired);
     setBusy(true);
     setError('');
     try {
@@ -48,7 +48,7 @@ export function MyBookingScreen() {
       setTimeout(() => document.getElementById('booking-result')?.focus(), 0);
     } catch (e) {
       setResult(null);
-      const text = isNetworkError(e) ? customerTexts.networkFailed : errorText(e, customerTexts.lookupFailed);
+      const text = isNetworkError(e) ? customerTexts.networkFailed : errorText(e, myBookingTexts.lookupFailed);
       setError(text);
       toast.error(text, { duration: 4000, id: 'lookup' });
     } finally {
@@ -68,17 +68,17 @@ export function MyBookingScreen() {
   }, []);
 
   async function cancel() {
-    if (!result || !window.confirm(customerTexts.cancelConfirm)) return;
+    if (!result || !window.confirm(myBookingTexts.cancelConfirm)) return;
     setBusy(true);
     try {
       await cancelBooking(result.booking.id, { email: result.booking.email });
-      toast.success(customerTexts.cancelled, { duration: 4000 });
-      toast.success(customerTexts.cancelledMail, { duration: 4000 });
+      toast.success(myBookingTexts.cancelled, { duration: 4000 });
+      toast.success(myBookingTexts.cancelledMail, { duration: 4000 });
       setCancelledNow(true);
       setMovedNow(null);
       setResult({ ...result, booking: { ...result.booking, status: 'cancelled' }, can_cancel: false });
     } catch (e) {
-      toast.error(isNetworkError(e) ? customerTexts.networkFailed : errorText(e, customerTexts.cancelFailed), { duration: 4000 });
+      toast.error(isNetworkError(e) ? customerTexts.networkFailed : errorText(e, myBookingTexts.cancelFailed), { duration: 4000 });
     } finally {
       setBusy(false);
     }
@@ -142,7 +142,7 @@ export function MyBookingScreen() {
             )}
             {cancelledNow && (
               <p className="notice notice--success" role="status">
-                {customerTexts.cancelled} {customerTexts.cancelledMail}
+                {myBookingTexts.cancelled} {myBookingTexts.cancelledMail}
               </p>
             )}
             <dl className="details">

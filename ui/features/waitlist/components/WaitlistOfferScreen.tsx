@@ -9,7 +9,7 @@ import { addPizza, cartCount, orderPrice, removePizza, type CartLine } from '../
 import { formatDateLong, formatKr } from '../../../lib/format.js';
 import { check } from '../../../lib/formErrors.js';
 import { customerTexts } from '../../../lib/texts.js';
-import { msg } from '../../../../domain/messages.js';
+import { customerMsg } from '../../../../domain/customerMessages.js';
 import { Instant } from '../../../components/Instant.js';
 import { FieldError } from '../../../components/Field.js';
 import { emptyCustomer, type CustomerForm as Customer } from '../../../state/booking.js';
@@ -42,7 +42,7 @@ export function WaitlistOfferScreen({ token }: { token: string }) {
       setCustomer((c) => ({ ...c, name: c.name || offer.name, email: c.email || offer.email }));
     } catch (error) {
       const text = isNetworkError(error) ? customerTexts.networkFailed : errorText(error, waitlistTexts.offerFailed);
-      setState({ kind: 'none', text, canLeave: text === msg.waitlistStillWaiting });
+      setState({ kind: 'none', text, canLeave: text === customerMsg.waitlistStillWaiting });
     }
   }
 
@@ -107,7 +107,7 @@ export function WaitlistOfferScreen({ token }: { token: string }) {
     };
     const checked = check(waitlistBookSchema, body);
     const found: Record<string, string> = checked.ok ? {} : { ...checked.errors };
-    if (chosen === 0) found.items = msg.atLeastOnePizza;
+    if (chosen === 0) found.items = customerMsg.atLeastOnePizza;
     setErrors(found);
     setSubmitError('');
     const first = ['items', 'name', 'email', 'phone'].find((f) => found[f]);
