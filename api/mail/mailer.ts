@@ -1,9 +1,10 @@
 // Sends mail over SMTP (SMTP_URL) with nodemailer, or, in the embedded default, writes each
 // message as an .eml file to DATA_DIR/outbox. Either way a message id derived from the caller's
 // stable id makes a resend recognisable as the same mail.
-import { open, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { mailerThread } from './mailerThread.js';
+import nodemailer from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -42,17 +43,57 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
     };
   };
 
-  // Fail at start-up, not at the first booking, when SMTP_URL is something else entirely.
-  if (options.smtpUrl && !/^smtps?:\/\//i.test(options.smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
-  // Composing and sending (or writing to the outbox) run on the mailer's thread (mailerThread.ts).
-  const thread = mailerThread({ smtpUrl: options.smtpUrl, outboxDir: options.outboxDir });
+  if (options.smtpUrl) {
+    // Fail at start-up, not at the first booking, when SMTP_URL is something else entirely.
+    if (!/^smtps?:\/\//i.test(options.smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
+    // Bounded waits: a send that hangs must end well within the reactor's claim on its message
+    // (mail/reactor.ts), or another process could take the claim over and send it again.
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+    return {
+      async send(message) {
+        await transport.sendMail(envelope(message));
+      },
+      async forget() {},
+      async close() {
+        transport.close();
+      },
+    };
+  }
+
+  // CRLF, as RFC 5322 prescribes: the file holds the very bytes an SMTP server would receive.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  // Mails hold customers' names and addresses: this user only. Made once, not per mail (made
+  // again should it fail or vanish).
+  let outboxMade: Promise<unknown> | null = null;
+  const makeOutbox = () => (outboxMade ??= mkdir(options.outboxDir, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
+    outboxMade = null;
+    throw error;
+  }));
   return {
     async send(message) {
-      await thread.send({ envelope: envelope(message), file: `${safeId(message.id)}.eml` });
+      const info = await transport.sendMail(envelope(message));
+      await makeOutbox();
+      const file = join(options.outboxDir, `${safeId(message.id)}.eml`);
+      // A temp name of its own per write: concurrent resends of one id never share a half-written
+      // file, and readers listing *.eml never see one. fsync before rename so that after a crash
+      // the file is either the old mail or the whole new one, not an empty name.
+      const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      try {
+        const handle = await open(temp, 'w', 0o600);
+        try {
+          await handle.writeFile(info.message as Buffer);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') outboxMade = null;
+        throw error;
+      }
     },
     async forget(id) {
-      // Nothing is kept over SMTP; the outbox file, if any (no SMTP_URL), is wiped.
-      if (options.smtpUrl) return;
       const file = join(options.outboxDir, `${safeId(id)}.eml`);
       let handle;
       try {
@@ -71,7 +112,7 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
       await rm(file, { force: true });
     },
     async close() {
-      await thread.close();
+      transport.close();
     },
   };
 }
