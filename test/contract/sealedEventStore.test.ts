@@ -74,7 +74,8 @@ describe('a sealed event store', () => {
       const keyId = keys.keyIdOf(email);
       await keys.erase(keyId, (await keys.serialOf(keyId))!);
     }
-    const large = await events.readAll(0, 1000);
+    // A full page (600 of 600 asked for): a reader far behind, whose page goes to the thread.
+    const large = await events.readAll(0, 600);
     const small: unknown[] = [];
     for (let after = 0; after < large.length; after += 10) small.push(...(await events.readAll(after, 10)));
     expect(JSON.stringify(large)).toBe(JSON.stringify(small));
