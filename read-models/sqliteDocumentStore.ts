@@ -9,7 +9,7 @@
 // log. A lost commit loses its writes and its checkpoint together, so the projections simply
 // apply those events again.
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { threadCalls } from './threadCalls.js';
 import Database from 'better-sqlite3';
 import type { Checkpoint, Doc, DocumentStore, FieldCondition, Filter, FindOptions, LeaseState, Scalar, Write } from './documentStore.js';
 
@@ -240,49 +240,13 @@ interface Writer {
 
 /** Starts the writer thread on the database file (a file: a :memory: database has no second connection). */
 function startWriter(file: string): Writer {
-  const worker = new Worker(WRITER_SOURCE, {
-    eval: true,
-    // A CommonJS script whatever flags started this process (`node --input-type=module -e` would
-    // make it a module without require); it needs no loader either.
-    execArgv: [],
-    workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3'), pragmas: PRAGMAS, sql: { put: putSql('{table}'), del: deleteSql('{table}'), checkpoint: PUT_CHECKPOINT } },
+  const thread = threadCalls<Omit<WriterCommit, 'n'>, void>(WRITER_SOURCE, 'read-model writer', () => undefined, {
+    file,
+    driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+    pragmas: PRAGMAS,
+    sql: { put: putSql('{table}'), del: deleteSql('{table}'), checkpoint: PUT_CHECKPOINT },
   });
-  const waiting = new Map<number, { resolve(): void; reject(error: Error): void }>();
-  let next = 0;
-  let failed: Error | null = null;
-  const fail = (error: Error) => {
-    failed ??= error;
-    for (const w of waiting.values()) w.reject(error);
-    waiting.clear();
-  };
-  worker.on('message', (m: { n: number; error?: string }) => {
-    const w = waiting.get(m.n);
-    waiting.delete(m.n);
-    // Idle, it must not keep the process alive (a script that returns without closing the store).
-    if (waiting.size === 0) worker.unref();
-    if (m.error === undefined) w?.resolve();
-    else w?.reject(new Error(m.error));
-  });
-  worker.on('error', fail);
-  worker.on('exit', () => fail(new Error('the read-model writer thread exited')));
-  worker.unref();
-  return {
-    commit(c) {
-      if (failed) return Promise.reject(failed);
-      const n = next++;
-      worker.ref();
-      return new Promise<void>((resolve, reject) => {
-        waiting.set(n, { resolve, reject });
-        worker.postMessage({ ...c, n });
-      });
-    },
-    async close() {
-      const exited = new Promise((resolve) => worker.once('exit', resolve));
-      worker.ref();
-      worker.postMessage('close');
-      await exited;
-    },
-  };
+  return { commit: (c) => thread.call(c), close: () => thread.close() };
 }
 
 export interface SqliteDocumentStoreOptions {

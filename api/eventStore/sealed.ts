@@ -11,7 +11,7 @@
 // ciphertext with its tag. Events written before sealing existed (plain text) read as they are;
 // `npm run events:export` then `events:import` into a new store seals them.
 import { createCipheriv, createDecipheriv } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
+import { threadCalls, type ThreadCalls } from '../../read-models/threadCalls.js';
 import { ERASED, normaliseEmail, personalData } from '../../domain/customers/personalData.js';
 import type { AppendResult, EventStore, NewEvent, RecordedEvent, Subscription } from '../../domain/eventStore.js';
 import { randomPool, type KeyStore } from '../keys/keyStore.js';
@@ -128,62 +128,10 @@ parentPort.on('message', (b) => {
 });
 `;
 
-interface Opener {
-  /** The opened records' fields, in the batch's order (null: no key). */
-  open(batch: Omit<OpenerBatch, 'n'>): Promise<Array<Record<string, unknown> | null>>;
-  /** Batches under way. */
-  busy(): number;
-  close(): Promise<void>;
-}
+type Opener = ThreadCalls<Omit<OpenerBatch, 'n'>, Array<Record<string, unknown> | null>>;
 
-function startOpener(): Opener {
-  const worker = new Worker(OPENER_SOURCE, { eval: true, execArgv: [] });
-  const waiting = new Map<number, { resolve(plain: Array<Record<string, unknown> | null>): void; reject(error: Error): void }>();
-  let next = 0;
-  let failed: Error | null = null;
-  const fail = (error: Error) => {
-    failed ??= error;
-    for (const w of waiting.values()) w.reject(error);
-    waiting.clear();
-  };
-  worker.on('message', (m: { n: number; plain?: string; error?: string }) => {
-    const w = waiting.get(m.n);
-    waiting.delete(m.n);
-    // Idle, it must not keep the process alive.
-    if (waiting.size === 0) worker.unref();
-    if (m.error === undefined) {
-      let plain: Array<Record<string, unknown> | null>;
-      try {
-        plain = JSON.parse(m.plain!);
-      } catch (error) {
-        w?.reject(error as Error);
-        return;
-      }
-      w?.resolve(plain);
-    } else w?.reject(new Error(m.error));
-  });
-  worker.on('error', fail);
-  worker.on('exit', () => fail(new Error('the event opener thread exited')));
-  worker.unref();
-  return {
-    busy: () => waiting.size,
-    open(batch) {
-      if (failed) return Promise.reject(failed);
-      const n = next++;
-      worker.ref();
-      return new Promise((resolve, reject) => {
-        waiting.set(n, { resolve, reject });
-        worker.postMessage({ ...batch, n });
-      });
-    },
-    async close() {
-      const exited = new Promise((resolve) => worker.once('exit', resolve));
-      worker.ref();
-      worker.postMessage('close');
-      await exited;
-    },
-  };
-}
+/** The opened records' fields come back in the batch's order (null: no key). */
+const startOpener = (): Opener => threadCalls(OPENER_SOURCE, 'event opener', (m) => JSON.parse(m.plain as string));
 
 export interface SealedEventStore extends EventStore {
   readonly keys: KeyStore;
@@ -202,7 +150,7 @@ export function sealedEventStore(inner: EventStore, keys: KeyStore, closeKeys = 
     idle = null;
     const running = (opener ??= startOpener());
     try {
-      return await running.open(batch);
+      return await running.call(batch);
     } finally {
       if (running.busy() === 0 && opener === running) {
         idle = setTimeout(() => {
