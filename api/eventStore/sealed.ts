@@ -65,9 +65,9 @@ function decrypt(key: Buffer, keyId: string, iv: string, sealedData: string): st
 }
 
 /**
- * Reads with at least this many sealed records (a rebuild's or a catch-up's pages) are decrypted
- * on a thread of their own, while the reader goes on (projections/runner.ts folds the previous
- * page meanwhile). A CPU profile of a rebuild of 100,000 sealed bookings spent a quarter of the
+ * Full pages (a reader far behind: see openAll) with at least this many sealed records are
+ * decrypted on a thread of their own, while the reader goes on (projections/runner.ts folds the
+ * previous page meanwhile). A CPU profile of a rebuild of 100,000 sealed bookings spent a quarter of the
  * main thread in decryption, 7 µs a record, nearly all of it Node's per-call cost of a decipher;
  * the thread takes only the ciphertexts and the keys, so it works the same around any adapter
  * and key store. Smaller reads (a live booking's) stay on the calling thread: no hop between
