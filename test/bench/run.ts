@@ -24,6 +24,7 @@ import { allProjections } from '../../projections/index.js';
 import { openSqliteDocumentStore } from '../../read-models/sqliteDocumentStore.js';
 import { freePort } from '../api/freePort.js';
 import { lighthouseScores, pageJavaScript } from './ui.js';
+import { serverEnv } from '../../scripts/serverEnv.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const ADMIN = { email: 'bench@pizzakiosken.test', password: 'bench-password-1' };
@@ -32,9 +33,10 @@ const TARGET_BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
 
 
 /** Runs a script: compiled JavaScript as in production (`npm start`), or TypeScript through tsx. */
-async function spawnServer(script: string, env: Record<string, string>): Promise<ChildProcess> {
-  const args = script.endsWith('.js') ? [join(root, script)] : ['--import', 'tsx', join(root, script)];
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+async function spawnServer(script: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<ChildProcess> {
+  const args = [...nodeArgs, ...(script.endsWith('.js') ? [join(root, script)] : ['--import', 'tsx', join(root, script)])];
+  // The server's environment as `npm start` gives it (scripts/serverEnv.mjs).
+  const child = spawn(process.execPath, args, { cwd: root, env: serverEnv({ ...process.env, ...env }), stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening on') && resolve());
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
@@ -78,7 +80,7 @@ function rebuildInServer(dataDir: string, sources = false): { events: number; se
     const seconds = (performance.now() - started) / 1000;
     await server.close();
     console.log(JSON.stringify({ events, seconds }));`;
-  const result = spawnSync(process.execPath, [...(sources ? ['--import', 'tsx'] : []), '--input-type=module', '-e', code], { cwd: root, env: { ...process.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [...(sources ? ['--import', 'tsx'] : []), '--input-type=module', '-e', code], { cwd: root, env: serverEnv({ ...process.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }), encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`rebuild failed: ${result.stderr}`);
   return JSON.parse(result.stdout.trim().split('\n').pop()!);
 }
@@ -97,6 +99,48 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
 
 function dateIn(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
+}
+
+/**
+ * Opens every day 00:00-23:45 with large windows, so capacity never refuses, and answers
+ * autocannon's options for a rush of bookings spread over slots and days, each a new customer
+ * (so a new key too); `n` counts the bookings made so far.
+ */
+async function bookingRush(base: string, signedIn?: string) {
+  const cookie = signedIn ?? (await fetch(`${base}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).headers.get('set-cookie')!.split(';')[0]!;
+  const settings = (await (await fetch(`${base}/api/admin/settings`, { headers: { cookie } })).json()) as Record<string, any>;
+  for (const day of Object.keys(settings.opening_hours)) settings.opening_hours[day] = { start: '00:00', end: '23:45' };
+  Object.assign(settings, { capacity_per_window: 100_000, window_minutes: 15, slot_length_minutes: 15, booking_horizon_days: 30 });
+  await fetch(`${base}/api/admin/settings`, { method: 'PUT', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(settings) });
+
+  const counter = { n: 0 };
+  const booking = () => {
+    const i = counter.n++;
+    const minutes = (i % 95) * 15; // 95 slots: 00:00 to 23:30, each ending by 23:45
+    const body = {
+      date: dateIn(1 + (Math.floor(i / 95) % 28)),
+      time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
+      name: 'Bänk Testsson',
+      email: `bench${i}@example.se`,
+      dine_in: i % 2 === 0,
+      items: [{ pizza_id: 1 + (i % 6), qty: 1 }],
+      requested_pizzas: 1,
+    };
+    return JSON.stringify(body);
+  };
+  const bookingOptions = {
+    url: `${base}/api/bookings`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    connections: 32,
+    requests: [{ setupRequest: (req: any) => ({ ...req, body: booking() }) }],
+  };
+  return {
+    options: bookingOptions,
+    get n() {
+      return counter.n;
+    },
+  };
 }
 
 async function main() {
@@ -156,53 +200,27 @@ async function main() {
       scores.performance! >= 95 && scores.accessibility === 100 && scores['best-practices'] === 100 && scores.seo === 100,
     );
 
-    // Room for a rush: every day open 00:00-23:45 with large windows, so capacity never refuses.
-    const settings = (await (await fetch(`${base}/api/admin/settings`, { headers: { cookie } })).json()) as Record<string, any>;
-    for (const day of Object.keys(settings.opening_hours)) settings.opening_hours[day] = { start: '00:00', end: '23:45' };
-    Object.assign(settings, { capacity_per_window: 100_000, window_minutes: 15, slot_length_minutes: 15, booking_horizon_days: 30 });
-    await fetch(`${base}/api/admin/settings`, { method: 'PUT', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(settings) });
-
     // 2. durable bookings with 32 concurrent clients, spread over slots and days
-    let n = 0;
-    const booking = () => {
-      const i = n++;
-      const minutes = (i % 95) * 15; // 95 slots: 00:00 to 23:30, each ending by 23:45
-      const body = {
-        date: dateIn(1 + (Math.floor(i / 95) % 28)),
-        time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
-        name: 'Bänk Testsson',
-        email: `bench${i}@example.se`,
-        dine_in: i % 2 === 0,
-        items: [{ pizza_id: 1 + (i % 6), qty: 1 }],
-        requested_pizzas: 1,
-      };
-      return JSON.stringify(body);
-    };
-    const bookingOptions = {
-      url: `${base}/api/bookings`,
-      method: 'POST' as const,
-      headers: { 'content-type': 'application/json' },
-      connections: 32,
-      requests: [{ setupRequest: (req: any) => ({ ...req, body: booking() }) }],
-    };
-    const bookResult = await run({ ...bookingOptions, duration: SECONDS });
+    const booking = await bookingRush(base, cookie);
+    const bookingOptions = booking.options;
+    const { result: bookResult, cpuPerRequest: cpuPerBooking } = await measured(kiosk.pid!, { ...bookingOptions, duration: SECONDS });
     const bookingRate = bookResult['2xx'] / SECONDS;
     figure(
       'bookings accepted (32 clients) / bare',
-      `${(bookingRate / bareRate).toFixed(3)}: ${bookingRate.toFixed(0)} bookings/s (non-2xx ${bookResult.non2xx})`,
+      `${(bookingRate / bareRate).toFixed(3)}: ${bookingRate.toFixed(0)} bookings/s, server CPU ${cpuPerBooking.toFixed(0)} µs/booking (non-2xx ${bookResult.non2xx})`,
       '>= 0.10',
       bookingRate >= 0.1 * bareRate && bookResult.non2xx === 0,
     );
     figure('booking latency p99', `${bookResult.latency.p99} ms (p50 ${bookResult.latency.p50} ms)`, '< 30 ms', bookResult.latency.p99 < 30);
 
     // 4. memory after 100,000 bookings
-    const remaining = TARGET_BOOKINGS - n;
+    const remaining = TARGET_BOOKINGS - booking.n;
     if (remaining > 0) await run({ ...bookingOptions, amount: remaining });
     const rss = rssMb(kiosk.pid!);
     // Its threads too: each worker thread (the read-model writer; the sealed store's opener, which
     // only a reader far behind starts) holds a heap of its own.
     const threads = /Threads:\s+(\d+)/.exec(readFileSync(`/proc/${kiosk.pid}/status`, 'utf8'))![1];
-    figure(`server RSS after ${n} bookings`, `${rss.toFixed(0)} MB (${threads} threads)`, '< 200 MB', rss < 200);
+    figure(`server RSS after ${booking.n} bookings`, `${rss.toFixed(0)} MB (${threads} threads)`, '< 200 MB', rss < 200);
   } finally {
     bareServer.kill('SIGTERM');
     kiosk.kill('SIGTERM');
@@ -265,7 +283,47 @@ function rebuildOnly(dataDir: string) {
   console.log(`npm run projections:rebuild (minus empty log): ${range(command)} (aim >= 50,000)`);
 }
 
-if (process.env.BENCH_ONLY === 'rebuild') {
+/**
+ * BENCH_ONLY=bookings: the bare route, then the booking rush for BENCH_SECONDS with the server's
+ * CPU time per booking (steadier than bookings/s on a shared machine), and its RSS after
+ * BENCH_BOOKINGS, on the current build (run `npm run build` first): the figures a change to the
+ * write path moves, in a minute or two. BENCH_AVAILABILITY=1 adds the availability query.
+ * BENCH_CPU_PROF=<dir> writes the server's CPU profile there when it stops; BENCH_NODE_ARGS adds
+ * node flags to the server's command line (experiments with V8's flags).
+ */
+async function bookingsOnly() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-bench-'));
+  const barePort = await freePort();
+  const kioskPort = await freePort();
+  const bareServer = await spawnServer('test/bench/bareServer.ts', { PORT: String(barePort) });
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  if (process.env.BENCH_NODE_ARGS) profile.push(...process.env.BENCH_NODE_ARGS.split(' '));
+  const kiosk = await spawnServer('dist/api/main.js', { PORT: String(kioskPort), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BOOKINGS_PER_MINUTE: '0' }, profile);
+  const base = `http://127.0.0.1:${kioskPort}`;
+  try {
+    const bare = await run({ url: `http://127.0.0.1:${barePort}/bare`, connections: 32, duration: SECONDS });
+    if (process.env.BENCH_AVAILABILITY) {
+      const avail = await measured(kiosk.pid!, { url: `${base}/api/test-availability?date=${dateIn(2)}&pizzas=2`, connections: 32, duration: SECONDS });
+      console.log(`availability ${avail.result.requests.average.toFixed(0)} req/s (${(avail.result.requests.average / bare.requests.average).toFixed(2)} of bare), server CPU ${avail.cpuPerRequest.toFixed(0)} µs/req`);
+    }
+    const booking = await bookingRush(base);
+    const started = booking.n;
+    const { result, cpuPerRequest } = await measured(kiosk.pid!, { ...booking.options, duration: SECONDS });
+    const rate = result['2xx'] / SECONDS;
+    console.log(`bare ${bare.requests.average.toFixed(0)} req/s; bookings ${rate.toFixed(0)}/s (${(rate / bare.requests.average).toFixed(3)} of bare, aim >= 0.10), server CPU ${cpuPerRequest.toFixed(0)} µs/booking, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (aim < 30), non-2xx ${result.non2xx}`);
+    const remaining = TARGET_BOOKINGS - booking.n + started;
+    if (remaining > 0) await run({ ...booking.options, amount: remaining });
+    console.log(`RSS after ${booking.n - started} bookings: ${rssMb(kiosk.pid!).toFixed(0)} MB (aim < 200)`);
+    console.log(readFileSync(`/proc/${kiosk.pid}/status`, 'utf8').split('\n').filter((l) => /^(RssAnon|RssFile|Threads)/.test(l)).join(', ').replace(/\s+/g, ' '));
+  } finally {
+    bareServer.kill('SIGTERM');
+    kiosk.kill('SIGTERM');
+    await new Promise((resolve) => kiosk.once('exit', resolve));
+  }
+}
+
+if (process.env.BENCH_ONLY === 'bookings') await bookingsOnly();
+else if (process.env.BENCH_ONLY === 'rebuild') {
   if (!process.env.BENCH_DATA_DIR) throw new Error('BENCH_ONLY=rebuild needs BENCH_DATA_DIR: a DATA_DIR holding a log');
   rebuildOnly(process.env.BENCH_DATA_DIR);
 } else await main();
