@@ -44,6 +44,29 @@ async function spawnServer(script: string, env: Record<string, string>, nodeArgs
   return child;
 }
 
+/** The bare Fastify route, the yardstick of every relative aim. */
+async function startBare() {
+  const port = await freePort();
+  return { server: await spawnServer('test/bench/bareServer.ts', { PORT: String(port) }), url: `http://127.0.0.1:${port}/bare` };
+}
+
+/**
+ * The server under test: the build `npm start` runs (server and UI), no TypeScript loader in it,
+ * with the abuse limits off (one address sends every request here).
+ */
+async function startKiosk(dataDir: string, nodeArgs: string[] = []) {
+  const port = await freePort();
+  const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOGIN_ATTEMPTS_PER_MINUTE: '0', BOOKINGS_PER_MINUTE: '0', LOOKUPS_PER_MINUTE: '0' };
+  return { server: await spawnServer('dist/api/main.js', env, nodeArgs), base: `http://127.0.0.1:${port}` };
+}
+
+/** Stops both servers; resolves once the one under test has exited (its log is closed). */
+async function stopServers(bare: ChildProcess, kiosk: ChildProcess) {
+  bare.kill('SIGTERM');
+  kiosk.kill('SIGTERM');
+  await new Promise((resolve) => kiosk.once('exit', resolve));
+}
+
 /** CPU time (user + system) a process has used, in microseconds, from /proc. */
 function cpuMicros(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -145,14 +168,10 @@ async function bookingRush(base: string, signedIn?: string) {
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-bench-'));
-  const barePort = await freePort();
-  const kioskPort = await freePort();
-  const bareServer = await spawnServer('test/bench/bareServer.ts', { PORT: String(barePort) });
-  // The server under test is the build `npm start` runs (server and UI): no TypeScript loader in it.
+  const { server: bareServer, url: bareUrl } = await startBare();
   const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('build failed');
-  const kiosk = await spawnServer('dist/api/main.js', { PORT: String(kioskPort), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOGIN_ATTEMPTS_PER_MINUTE: '0', BOOKINGS_PER_MINUTE: '0', LOOKUPS_PER_MINUTE: '0' });
-  const base = `http://127.0.0.1:${kioskPort}`;
+  const { server: kiosk, base } = await startKiosk(dataDir);
   // Each figure: what was measured, the aim, and whether the run met it.
   const figures: Array<{ name: string; value: string; aim: string; met: boolean }> = [];
   const figure = (name: string, value: string, aim: string, met: boolean) => figures.push({ name, value, aim, met });
@@ -169,7 +188,7 @@ async function main() {
     }
     // 1. availability vs bare route, on a default kiosk (11:00-22:00, 44 slots) with some bookings
     const date = dateIn(2);
-    const bare = await measured(bareServer.pid!, { url: `http://127.0.0.1:${barePort}/bare`, connections: 32, duration: SECONDS });
+    const bare = await measured(bareServer.pid!, { url: bareUrl, connections: 32, duration: SECONDS });
     const avail = await measured(kiosk.pid!, { url: `${base}/api/test-availability?date=${date}&pizzas=2`, connections: 32, duration: SECONDS });
     const bareRate = bare.result.requests.average;
     figure('bare Fastify route (the yardstick)', `${bareRate.toFixed(0)} req/s, server CPU ${bare.cpuPerRequest.toFixed(0)} µs/req`, '-', true);
@@ -222,9 +241,7 @@ async function main() {
     const threads = /Threads:\s+(\d+)/.exec(readFileSync(`/proc/${kiosk.pid}/status`, 'utf8'))![1];
     figure(`server RSS after ${booking.n} bookings`, `${rss.toFixed(0)} MB (${threads} threads)`, '< 200 MB', rss < 200);
   } finally {
-    bareServer.kill('SIGTERM');
-    kiosk.kill('SIGTERM');
-    await new Promise((resolve) => kiosk.once('exit', resolve));
+    await stopServers(bareServer, kiosk);
   }
 
   // 3. projection rebuild over the stored log, in a fresh server process built as `npm start`
@@ -292,33 +309,26 @@ function rebuildOnly(dataDir: string) {
  * node flags to the server's command line (experiments with V8's flags).
  */
 async function bookingsOnly() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-bench-'));
-  const barePort = await freePort();
-  const kioskPort = await freePort();
-  const bareServer = await spawnServer('test/bench/bareServer.ts', { PORT: String(barePort) });
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  if (process.env.BENCH_NODE_ARGS) profile.push(...process.env.BENCH_NODE_ARGS.split(' '));
-  const kiosk = await spawnServer('dist/api/main.js', { PORT: String(kioskPort), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BOOKINGS_PER_MINUTE: '0' }, profile);
-  const base = `http://127.0.0.1:${kioskPort}`;
+  const nodeArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  if (process.env.BENCH_NODE_ARGS) nodeArgs.push(...process.env.BENCH_NODE_ARGS.split(' '));
+  const { server: bareServer, url: bareUrl } = await startBare();
+  const { server: kiosk, base } = await startKiosk(mkdtempSync(join(tmpdir(), 'pizzakiosken-bench-')), nodeArgs);
   try {
-    const bare = await run({ url: `http://127.0.0.1:${barePort}/bare`, connections: 32, duration: SECONDS });
+    const bare = await run({ url: bareUrl, connections: 32, duration: SECONDS });
     if (process.env.BENCH_AVAILABILITY) {
       const avail = await measured(kiosk.pid!, { url: `${base}/api/test-availability?date=${dateIn(2)}&pizzas=2`, connections: 32, duration: SECONDS });
       console.log(`availability ${avail.result.requests.average.toFixed(0)} req/s (${(avail.result.requests.average / bare.requests.average).toFixed(2)} of bare), server CPU ${avail.cpuPerRequest.toFixed(0)} µs/req`);
     }
     const booking = await bookingRush(base);
-    const started = booking.n;
     const { result, cpuPerRequest } = await measured(kiosk.pid!, { ...booking.options, duration: SECONDS });
     const rate = result['2xx'] / SECONDS;
     console.log(`bare ${bare.requests.average.toFixed(0)} req/s; bookings ${rate.toFixed(0)}/s (${(rate / bare.requests.average).toFixed(3)} of bare, aim >= 0.10), server CPU ${cpuPerRequest.toFixed(0)} µs/booking, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (aim < 30), non-2xx ${result.non2xx}`);
-    const remaining = TARGET_BOOKINGS - booking.n + started;
+    const remaining = TARGET_BOOKINGS - booking.n;
     if (remaining > 0) await run({ ...booking.options, amount: remaining });
-    console.log(`RSS after ${booking.n - started} bookings: ${rssMb(kiosk.pid!).toFixed(0)} MB (aim < 200)`);
+    console.log(`RSS after ${booking.n} bookings: ${rssMb(kiosk.pid!).toFixed(0)} MB (aim < 200)`);
     console.log(readFileSync(`/proc/${kiosk.pid}/status`, 'utf8').split('\n').filter((l) => /^(RssAnon|RssFile|Threads)/.test(l)).join(', ').replace(/\s+/g, ' '));
   } finally {
-    bareServer.kill('SIGTERM');
-    kiosk.kill('SIGTERM');
-    await new Promise((resolve) => kiosk.once('exit', resolve));
+    await stopServers(bareServer, kiosk);
   }
 }
 
