@@ -15,6 +15,7 @@
 // BENCH_ONLY=rebuild BENCH_DATA_DIR=<a DATA_DIR with a log> measures only the last two, on that
 // log, BENCH_RUNS times (default 3), from the TypeScript sources (no build), and prints each run
 // and the range: on a shared machine one run says little.
+// BENCH_ONLY=bookings measures only the booking rush and the RSS after it (see bookingsOnly).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
