@@ -82,8 +82,15 @@ export function openSqliteKeyStore(filePath: string): KeyStore {
 
   const select = db.prepare<[string], { key: Buffer; serial: string }>('SELECT key, serial FROM customer_keys WHERE key_id = ?');
   // A page of the log read through the seal asks for hundreds of keys: one query for them all
-  // (a query per key was 5 µs an event in a profile of a rebuild).
-  const selectMany = db.prepare<[string], { key_id: string; key: Buffer }>('SELECT key_id, key FROM customer_keys WHERE key_id IN (SELECT value FROM json_each(?))');
+  // (a query per key was 5 µs an event in a profile of a rebuild). It answers one row, the ids as
+  // a JSON array and the keys end to end in hex, in the same order: a row and a Buffer per key
+  // cost more than the lookups themselves (100,000 keys in pages of 2,000: 330-570 ms as rows,
+  // 210-330 ms as one row a page, 110 ms for the ids alone).
+  const selectMany = db
+    .prepare<[string], [ids: string | null, keys: string | null]>(
+      "SELECT json_group_array(key_id), group_concat(hex(key), '') FROM customer_keys WHERE key_id IN (SELECT value FROM json_each(?))",
+    )
+    .raw();
   const insert = db.prepare<[string, Buffer, string]>('INSERT OR IGNORE INTO customer_keys (key_id, key, serial) VALUES (?, ?, ?)');
   // New customers' keys arriving in one turn of the event loop go in one transaction (a
   // transaction per key was 40 µs a booking in a profile of a rush of new customers).
@@ -142,7 +149,13 @@ export function openSqliteKeyStore(filePath: string): KeyStore {
     },
     async keysOf(keyIds) {
       const keys = new Map<string, Buffer>();
-      for (const row of selectMany.all(JSON.stringify([...keyIds]))) keys.set(row.key_id, row.key);
+      const [ids, hex] = selectMany.get(JSON.stringify([...keyIds]))!;
+      if (!ids || !hex) return keys;
+      // Every key is 32 bytes (newKey), so the i-th is at i * 32; each is a view of one buffer.
+      const all = Buffer.from(hex, 'hex');
+      const found = JSON.parse(ids) as string[];
+      if (all.length !== found.length * 32) throw new Error('A customer key is not 32 bytes');
+      found.forEach((id, i) => keys.set(id, all.subarray(i * 32, i * 32 + 32)));
       return keys;
     },
     async serialOf(keyId) {

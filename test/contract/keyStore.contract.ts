@@ -30,6 +30,9 @@ export function keyStoreContract(label: string, open: () => Promise<KeyStore>) {
         await Promise.all(made.map((k) => k.written));
         const found = await keys.keysOf([...ids, keys.keyIdOf('ingen@example.se')]);
         expect([...found.keys()].sort()).toEqual([...ids].sort());
+        // Each id with its own key, not a neighbour's (the SQLite store answers them end to end).
+        expect(ids.map((id) => found.get(id)?.toString('hex'))).toEqual(made.map((k) => k.key.toString('hex')));
+        expect((await keys.keysOf([keys.keyIdOf('ingen@example.se')])).size).toBe(0);
         expect(await keys.serialOf(ids[0]!)).toBe(made[0]!.serial);
         expect(await keys.erase(ids[0]!, 'another serial')).toBe(false);
         expect(await keys.erase(ids[0]!, made[0]!.serial)).toBe(true);
