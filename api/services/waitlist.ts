@@ -99,7 +99,13 @@ export class WaitlistService {
       clock: this.commands.clock(),
     };
     const result = await this.commands.write(kioskDayStream(doc.date), kioskDayDecider, command, 'customer');
-    const placed = result.events.find((e) => e.type === 'BookingPlaced')!.data as BookingPlacedData;
+    const placed = result.events.find((e) => e.type === 'BookingPlaced')?.data as BookingPlacedData | undefined;
+    if (!placed) {
+      // No event: a retry of the order this link already booked, answered as it was then.
+      const entry = entryOf(result.state, token);
+      if (entry.status !== 'booked' || !entry.placed) throw new Error(`BookFromWaitlist on ${doc.date} decided no event and no earlier booking`);
+      return entry.placed;
+    }
     const taken = result.events.find((e) => e.type === 'WaitlistOfferTaken')!.data as WaitlistOfferTakenData;
     // A booking of fewer pizzas than were held gives the rest back: it may go to the next in line.
     if (placed.total_pizzas < taken.pizzas) await this.offerFreed(doc.date);

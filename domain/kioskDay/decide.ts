@@ -25,7 +25,7 @@ import {
   type KioskDayState,
 } from './kioskDay.js';
 import { decideKitchenStep, type KitchenStep } from './kitchen.js';
-import { placedOrder } from './placedOrder.js';
+import { placedOrder, sameOrder } from './placedOrder.js';
 import { decideMoveAway, decidePlaceMoved, decideReschedule, decideUndoMove, type RescheduleCommand } from './reschedule.js';
 import { decideWaitlist, planOffers, type WaitlistCommand } from './waitlist.js';
 
@@ -213,26 +213,6 @@ function existingBooking(state: KioskDayState, bookingId: string): Booking {
   const booking = state.bookings.get(bookingId);
   if (!booking) throw new DomainError(msg.bookingNotFound, 'not_found');
   return booking;
-}
-
-/**
- * Whether a PlaceBooking repeats an order already placed with its key: same date, time, e-mail
- * (trimmed, case-insensitive) and pizzas. Name, phone, comment and prices may differ (a menu
- * price may have changed since; the retry still gets what the first request got).
- */
-function sameOrder(placed: BookingPlacedData, command: PlaceBooking): boolean {
-  const pizzas = (lines: BookingLine[]) =>
-    lines
-      .filter((l) => l.qty > 0)
-      .map((l) => `${l.pizza_id}x${l.qty}`)
-      .sort()
-      .join(',');
-  return (
-    placed.booking_date === command.date &&
-    placed.booking_time === command.time &&
-    placed.email.trim().toLowerCase() === command.customer.email.trim().toLowerCase() &&
-    pizzas(placed.items) === pizzas(command.lines)
-  );
 }
 
 export function placeBooking(command: PlaceBooking, state: KioskDayState): KioskDayEvent {

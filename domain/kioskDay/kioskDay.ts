@@ -223,6 +223,9 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
       usePizzas(state, event.data.booking_time, event.data.total_pizzas);
       state.placedCount += 1;
       if (event.data.idempotency_key !== undefined) state.byIdempotencyKey.set(event.data.idempotency_key, event.data);
+      // Booked from a waitlist offer (WaitlistOfferTaken came first in the same append): the entry keeps the answer.
+      const entry = event.data.waitlist_id === undefined ? undefined : state.waitlist.entries.get(event.data.waitlist_id);
+      if (entry?.status === 'booked' && entry.booking_id === booking_id) state.waitlist.entries.set(entry.waitlist_id, { ...entry, placed: event.data });
       return state;
     }
     case 'BookingConfirmed': {

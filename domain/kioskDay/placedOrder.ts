@@ -2,7 +2,7 @@
 // waitlist offer and a booking moved to another date are all placed so (rule: prices-and-discounts).
 import { discountCents } from '../shared/money.js';
 import type { PlaceBooking } from './decide.js';
-import { bookingIdFor, type BookingPlacedData, type KioskDayState } from './kioskDay.js';
+import { bookingIdFor, type BookingLine, type BookingPlacedData, type KioskDayState } from './kioskDay.js';
 
 /** What a placed order records, once its rules are decided: every way of booking places it so. */
 export type PlacedOrder = Pick<PlaceBooking, 'date' | 'time' | 'lines' | 'customer' | 'dine_in' | 'comment' | 'discount' | 'vip' | 'clock'>;
@@ -36,4 +36,25 @@ export function placedOrder(order: PlacedOrder, state: KioskDayState): BookingPl
     vip_customer_id: order.vip?.customerId ?? null,
     placed_at: clock.now.toISOString(),
   };
+}
+
+/**
+ * Whether an order repeats one already placed (a retry after a lost answer: a PlaceBooking under
+ * the same idempotency key, a booking from the same waitlist offer): same date, time, e-mail
+ * (trimmed, case-insensitive) and pizzas. Name, phone, comment and prices may differ (a menu
+ * price may have changed since; the retry still gets what the first request got).
+ */
+export function sameOrder(placed: BookingPlacedData, order: Pick<PlaceBooking, 'date' | 'time' | 'customer' | 'lines'>): boolean {
+  const pizzas = (lines: BookingLine[]) =>
+    lines
+      .filter((l) => l.qty > 0)
+      .map((l) => `${l.pizza_id}x${l.qty}`)
+      .sort()
+      .join(',');
+  return (
+    placed.booking_date === order.date &&
+    placed.booking_time === order.time &&
+    placed.email.trim().toLowerCase() === order.customer.email.trim().toLowerCase() &&
+    pizzas(placed.items) === pizzas(order.lines)
+  );
 }

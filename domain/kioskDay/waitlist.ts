@@ -9,7 +9,7 @@ import { dateAccessProblem, dayHours, slotCapacity, type VipAccess } from './sch
 import { type BookingLine, type KioskDayEvent, type KioskDayState } from './kioskDay.js';
 import type { WaitlistEntry, WaitlistEvent } from './waitlistState.js';
 import { closureOn, type Closure } from '../closures/closures.js';
-import { placedOrder } from './placedOrder.js';
+import { placedOrder, sameOrder } from './placedOrder.js';
 
 export interface JoinWaitlist {
   type: 'JoinWaitlist';
@@ -185,6 +185,10 @@ export function offerProblem(entry: WaitlistEntry, clock: Clock): DomainError | 
 function bookFromWaitlist(command: BookFromWaitlist, state: KioskDayState): KioskDayEvent[] {
   const { date, lines, settings, clock } = command;
   const entry = entryOf(state, command.token);
+  // Before every other rule: the same order again from the same link is a retry after a lost
+  // answer (the link books once), answered with the booking it placed, nothing appended (the
+  // service reads it from the entry), even once the slot has passed since. Another order is refused.
+  if (entry.status === 'booked' && entry.placed && sameOrder(entry.placed, { date, time: entry.time, customer: command.customer, lines })) return [];
   const problem = offerProblem(entry, clock);
   if (problem) throw problem;
   if (entry.status !== 'offered') throw problem;

@@ -2,6 +2,7 @@
 // state. It lives in the kiosk-day stream because a held offer is capacity in use: the same stream
 // that decides "never more pizzas in a window than capacity_per_window" decides who holds what.
 import type { DomainEvent } from '../shared/decider.js';
+import type { BookingPlacedData } from './kioskDay.js';
 
 export interface WaitlistJoinedData {
   waitlist_id: string;
@@ -75,7 +76,8 @@ type EntryBase = Pick<WaitlistJoinedData, 'waitlist_id' | 'token' | 'time' | 'em
 export type WaitlistEntry =
   | (EntryBase & { status: 'waiting' })
   | (EntryBase & { status: 'offered'; offer: { pizzas: number; hold_expires_at: string } })
-  | (EntryBase & { status: 'booked'; booking_id: string })
+  /** `placed`: the booking as placed, from the same append: a retry of the same order is answered with it. */
+  | (EntryBase & { status: 'booked'; booking_id: string; placed?: BookingPlacedData })
   | (EntryBase & { status: 'lapsed' })
   | (EntryBase & { status: 'left' });
 

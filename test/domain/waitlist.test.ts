@@ -215,6 +215,18 @@ describe('booking from an offer (rule: waitlist)', () => {
     expect(state.waitlist.entries.get('a')?.status).toBe('booked');
   });
 
+  it('answers the same order again from the same link with the booking it placed, appending nothing; another order is refused', () => {
+    const first = bookFrom('tok-a', 2, { lines: [line(MARGHERITA, 1), line(VESUVIO, 1)] });
+    const booked = [...held, ...kioskDayDecider.decide(first, kioskDay(...held).state())];
+    const entry = kioskDay(...booked).state().waitlist.entries.get('a');
+    expect(entry).toMatchObject({ status: 'booked', booking_id: '20261124-3', placed: { booking_id: '20261124-3', total_pizzas: 2, waitlist_id: 'a' } });
+    // The same pizzas in another order of lines, the address in other case, after the slot started: still the retry.
+    const retry = bookFrom('tok-a', 2, { lines: [line(VESUVIO, 1), line(MARGHERITA, 1)], customer: { name: 'Karin', email: ' KARIN@example.se', phone: null }, clock: clockAt('2026-11-24T12:30:00Z') });
+    kioskDay(...booked).when(retry).then([]);
+    kioskDay(...booked).when(bookFrom('tok-a', 2)).thenThrows(msg.waitlistAlreadyBooked, 'conflict');
+    kioskDay(...booked).when(bookFrom('tok-a', 2, { lines: [line(MARGHERITA, 1), line(VESUVIO, 1)], customer: { name: 'Karin Kö', email: 'annan@example.se', phone: null } })).thenThrows(msg.waitlistAlreadyBooked, 'conflict');
+  });
+
   it('refuses more pizzas than the hold, and no pizza at all', () => {
     kioskDay(...held).when(bookFrom('tok-a', 4)).thenThrows(msg.tooManyForSlot(4, 3));
     kioskDay(...held).when(bookFrom('tok-a', 0, { lines: [] })).thenThrows(msg.atLeastOnePizza);

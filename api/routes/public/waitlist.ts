@@ -30,7 +30,7 @@ export const waitlistRoutes: RoutePlugin = async (app, { deps: { services }, lim
   });
 
   const bookSchema = {
-    summary: 'Boka från erbjudandet (201, väntande som andra bokningar)',
+    summary: 'Boka från erbjudandet (201, väntande som andra bokningar; samma beställning igen från länken får samma svar)',
     params: tokenParams,
     body: waitlistBookSchema,
     response: { 201: bookingCreatedSchema, ...refusals },
