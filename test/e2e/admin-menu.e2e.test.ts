@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { ADMIN, inDays, launchBrowser, openPage, startServer, type E2EServer } from './harness.js';
+import { inDays, launchBrowser, newContext, openPage, signIn, startServer, type E2EServer } from './harness.js';
 
 let server: E2EServer;
 let browser: Browser;
@@ -26,8 +26,7 @@ afterAll(async () => {
 /** A fresh browser signed in through /admin/login. */
 async function signedIn(width = 1280, theme?: string): Promise<{ page: Page; errors: string[]; dialogs: string[] }> {
   await context?.close();
-  context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.base, serviceWorkers: 'block', acceptDownloads: true });
-  if (theme) await context.addInitScript((t) => localStorage.setItem('pizzakiosken-theme', t), theme);
+  context = await newContext(browser, server, { width, theme, acceptDownloads: true });
   const { page, errors } = await openPage(context);
   // window.confirm: accepted, and its text kept for the assertions.
   const dialogs: string[] = [];
@@ -35,11 +34,7 @@ async function signedIn(width = 1280, theme?: string): Promise<{ page: Page; err
     dialogs.push(dialog.message());
     void dialog.accept();
   });
-  await page.goto('/admin/login');
-  await page.getByLabel('E-post').fill(ADMIN.email);
-  await page.getByLabel('Lösenord').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Logga in' }).click();
-  await page.waitForURL(/\/admin$/);
+  await signIn(page);
   return { page, errors, dialogs };
 }
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { ADMIN, inDays, launchBrowser, openPage, startServer, type E2EServer } from './harness.js';
+import { inDays, launchBrowser, newContext, openPage, signIn, startServer, type E2EServer } from './harness.js';
 
 let server: E2EServer;
 let browser: Browser;
@@ -25,18 +25,9 @@ afterAll(async () => {
 
 async function fresh(width = 1280, theme?: string): Promise<{ page: Page; errors: string[] }> {
   await context?.close();
-  context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.base, serviceWorkers: 'block' });
+  context = await newContext(browser, server, { width, theme });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base });
-  if (theme) await context.addInitScript((t) => localStorage.setItem('pizzakiosken-theme', t), theme);
   return openPage(context);
-}
-
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('E-post').fill(ADMIN.email);
-  await page.getByLabel('Lösenord').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Logga in' }).click();
-  await page.waitForURL((url) => url.pathname === '/admin');
 }
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first().waitFor();

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { ADMIN, animationsDone, chooseDateAndCount, inDays, launchBrowser, openPage, startServer, type E2EServer } from './harness.js';
+import { ADMIN, animationsDone, chooseDateAndCount, inDays, launchBrowser, newContext, openPage, signIn, startServer, type E2EServer } from './harness.js';
 
 const ADMIN_ROUTES = ['/admin', '/admin/bookings', '/admin/calendar', '/admin/pizzas', '/admin/vip', '/admin/bonus-codes', '/admin/reports', '/admin/stats', '/admin/customers', '/admin/settings'];
 
@@ -23,17 +23,13 @@ afterAll(async () => {
 });
 
 async function newPage(width = 1280): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.base, serviceWorkers: 'block', acceptDownloads: true });
+  const context = await newContext(browser, server, { width, acceptDownloads: true });
   contexts.push(context);
   return openPage(context);
 }
 
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('E-post').fill(ADMIN.email);
-  await page.getByLabel('Lösenord').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Logga in' }).click();
-  await page.waitForURL((url) => url.pathname === '/admin');
+async function signedIn(page: Page) {
+  await signIn(page);
   await page.getByRole('heading', { name: /Välkommen/ }).waitFor();
 }
 
@@ -63,7 +59,7 @@ describe('the staff admin', () => {
     await page.getByLabel('Lösenord').fill('fel-lösenord');
     await page.getByRole('button', { name: 'Logga in' }).click();
     await page.getByText('Fel e-postadress eller lösenord').waitFor();
-    await signIn(page);
+    await signedIn(page);
     await page.getByText('Inloggning lyckades!').waitFor();
     expect(await page.getByText('v1.1.0').count()).toBeGreaterThan(0);
     await page.goto('/admin/login');
@@ -80,7 +76,7 @@ describe('the staff admin', () => {
     const first = (await book('bekrafta@example.se', date, '12:00')).body.booking_id;
     const second = (await book('avboka@example.se', date, '12:15')).body.booking_id;
     const { page, errors } = await newPage();
-    await signIn(page);
+    await signedIn(page);
     await page.goto('/admin/bookings?status=pending');
     await expect.poll(() => page.getByLabel('Status').inputValue()).toBe('pending');
     await page.getByRole('button', { name: `Bekräfta ${first}` }).click();
@@ -106,7 +102,7 @@ describe('the staff admin', () => {
 
   it('shows a booking made on the customer page in an open bookings list without a reload', async () => {
     const { page: admin } = await newPage();
-    await signIn(admin);
+    await signedIn(admin);
     await admin.goto('/admin/bookings');
     // The list is in the first HTML; changes arrive once the page has opened the live stream.
     await admin.locator('[data-live="on"]').waitFor();
@@ -125,7 +121,7 @@ describe('the staff admin', () => {
 
   it('downloads the daily report as palombo-rapport-{date}.pdf', async () => {
     const { page } = await newPage();
-    await signIn(page);
+    await signedIn(page);
     await page.getByRole('button', { name: 'Ladda ner dagsrapport' }).click();
     const today = await page.getByLabel('Datum').inputValue();
     expect(await page.getByLabel('Datum').getAttribute('max')).toBe(today);
@@ -149,7 +145,7 @@ describe('the staff admin', () => {
           .map((v) => `${theme} ${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       };
       expect(await violations('login')).toEqual([]);
-      await signIn(page);
+      await signedIn(page);
       expect(await violations('dashboard')).toEqual([]);
       await page.goto('/admin/bookings');
       await page.locator('.bookings-table').waitFor();

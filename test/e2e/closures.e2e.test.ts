@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { ADMIN, inDays, launchBrowser, openPage, startServer, type E2EServer } from './harness.js';
+import { inDays, launchBrowser, newContext, openPage, signIn, startServer, type E2EServer } from './harness.js';
 
 let server: E2EServer;
 let browser: Browser;
@@ -30,20 +30,11 @@ afterAll(async () => {
 
 async function fresh(width = 1280, theme?: string): Promise<{ page: Page; errors: string[] }> {
   await context?.close();
-  context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.base, serviceWorkers: 'block' });
-  if (theme) await context.addInitScript((t) => localStorage.setItem('pizzakiosken-theme', t), theme);
+  context = await newContext(browser, server, { width, theme });
   const opened = await openPage(context);
   // Removing asks window.confirm: accepted.
   opened.page.on('dialog', (dialog) => void dialog.accept());
   return opened;
-}
-
-async function signIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('E-post').fill(ADMIN.email);
-  await page.getByLabel('Lösenord').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Logga in' }).click();
-  await page.waitForURL((url) => url.pathname === '/admin');
 }
 
 async function book(date: string, name: string, email: string, time = '12:00') {

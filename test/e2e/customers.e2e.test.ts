@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { ADMIN, inDays, launchBrowser, openPage, startServer, type E2EServer } from './harness.js';
+import { inDays, launchBrowser, newContext, openPage, signIn, startServer, type E2EServer } from './harness.js';
 
 let server: E2EServer;
 let browser: Browser;
@@ -32,14 +32,9 @@ afterAll(async () => {
 /** A fresh browser signed in through /admin/login. */
 async function signedIn(width = 1280, theme?: string): Promise<{ page: Page; errors: string[] }> {
   await context?.close();
-  context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.base, serviceWorkers: 'block' });
-  if (theme) await context.addInitScript((t) => localStorage.setItem('pizzakiosken-theme', t), theme);
+  context = await newContext(browser, server, { width, theme });
   const opened = await openPage(context);
-  await opened.page.goto('/admin/login');
-  await opened.page.getByLabel('E-post').fill(ADMIN.email);
-  await opened.page.getByLabel('Lösenord').fill(ADMIN.password);
-  await opened.page.getByRole('button', { name: 'Logga in' }).click();
-  await opened.page.waitForURL((url) => url.pathname === '/admin');
+  await signIn(opened.page);
   return opened;
 }
 

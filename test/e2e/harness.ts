@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { freePort } from '../api/freePort.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -92,6 +92,29 @@ export function launchBrowser(): Promise<Browser> {
     env: { ...process.env, TZ: 'Europe/Stockholm' },
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+}
+
+export interface ContextOptions extends BrowserContextOptions {
+  /** Viewport width in px (default 1280, a desktop; 360-390 a phone); every page is 900 px high. */
+  width?: number;
+  /** The theme the visitor chose on an earlier visit, applied from the first paint ('classic', 'dark'). */
+  theme?: string;
+}
+
+/** A browser context on the server, its service workers blocked unless the options allow them. */
+export async function newContext(browser: Browser, server: E2EServer, { width = 1280, theme, ...options }: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.base, serviceWorkers: 'block', ...options });
+  if (theme) await context.addInitScript((t) => localStorage.setItem('pizzakiosken-theme', t), theme);
+  return context;
+}
+
+/** Signs in as ADMIN through /admin/login, as staff do, and waits for the dashboard. */
+export async function signIn(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('E-post').fill(ADMIN.email);
+  await page.getByLabel('Lösenord').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Logga in' }).click();
+  await page.waitForURL((url) => url.pathname === '/admin');
 }
 
 /** A page that records console errors and uncaught exceptions, to assert there were none. */

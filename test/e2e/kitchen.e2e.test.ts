@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { PDFParse } from 'pdf-parse';
-import { ADMIN, inDays, launchBrowser, openPage, startServer, type E2EServer } from './harness.js';
+import { ADMIN, inDays, launchBrowser, newContext, openPage, signIn, startServer, type E2EServer } from './harness.js';
 
 let server: E2EServer;
 let browser: Browser;
@@ -54,21 +54,15 @@ async function book(time: string, items: Array<[number, number]>, options: { nam
 const kitchenStatus = async (id: string) => (await server.api('GET', `/api/admin/bookings/${id}`, undefined, cookie)).body.kitchen_status;
 
 async function signedIn(width = 1280, theme?: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.base, serviceWorkers: 'block' });
+  const context = await newContext(browser, server, { width, theme });
   contexts.push(context);
-  if (theme) await context.addInitScript((t) => localStorage.setItem('pizzakiosken-theme', t), theme);
   // Printing opens no dialog in a test: count the calls instead.
   await context.addInitScript(() => {
     (window as unknown as { printed: number }).printed = 0;
     window.print = () => void ((window as unknown as { printed: number }).printed += 1);
   });
   const opened = await openPage(context);
-  const { page } = opened;
-  await page.goto('/admin/login');
-  await page.getByLabel('E-post').fill(ADMIN.email);
-  await page.getByLabel('Lösenord').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Logga in' }).click();
-  await page.waitForURL((url) => url.pathname === '/admin');
+  await signIn(opened.page);
   return opened;
 }
 

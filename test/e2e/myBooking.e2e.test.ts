@@ -4,7 +4,7 @@
 // larger of 24 hours and the cancellation deadline setting), in a real Chromium.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inDays, launchBrowser, openPage, startServer, type E2EServer } from './harness.js';
+import { inDays, launchBrowser, newContext, openPage, startServer, type E2EServer } from './harness.js';
 
 let server: E2EServer;
 let browser: Browser;
@@ -20,7 +20,7 @@ afterAll(async () => {
 
 async function fresh(): Promise<{ page: Page; errors: string[] }> {
   await context?.close();
-  context = await browser.newContext({ viewport: { width: 390, height: 900 }, baseURL: server.base, serviceWorkers: 'block' });
+  context = await newContext(browser, server, { width: 390 });
   return openPage(context);
 }
 

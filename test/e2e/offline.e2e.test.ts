@@ -5,7 +5,7 @@
 // opens with the server gone, from the service worker's cache.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chooseDateAndCount, inDays, launchBrowser, openPage, startServer, type E2EServer } from './harness.js';
+import { chooseDateAndCount, inDays, launchBrowser, newContext, openPage, startServer, type E2EServer } from './harness.js';
 
 let server: E2EServer;
 let browser: Browser;
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 async function context(options: { serviceWorkers: 'allow' | 'block'; base?: string }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const ctx = await browser.newContext({ viewport: { width: 390, height: 900 }, baseURL: options.base ?? server.base, serviceWorkers: options.serviceWorkers });
+  const ctx = await newContext(browser, server, { width: 390, baseURL: options.base ?? server.base, serviceWorkers: options.serviceWorkers });
   contexts.push(ctx);
   return { context: ctx, ...(await openPage(ctx)) };
 }

@@ -6,7 +6,7 @@
 // pushed notice (delivered through DevTools, as a push service would), all under the site's CSP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chooseDateAndCount, inDays, launchBrowser, openPage, startServer, type E2EServer } from './harness.js';
+import { chooseDateAndCount, inDays, launchBrowser, newContext, openPage, startServer, type E2EServer } from './harness.js';
 
 let server: E2EServer;
 let browser: Browser;
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 async function withServiceWorker(permissions: string[]): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 900 }, baseURL: server.base, serviceWorkers: 'allow', permissions });
+  const context = await newContext(browser, server, { width: 390, serviceWorkers: 'allow', permissions });
   contexts.push(context);
   const opened = await openPage(context);
   await opened.page.goto('/');
@@ -76,7 +76,7 @@ describe('"Meddela mig när pizzan är klar" on the confirmation', () => {
   });
 
   it('is not offered for a booking saved offline (it has no number yet)', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 900 }, baseURL: server.base, serviceWorkers: 'block' });
+    const context = await newContext(browser, server, { width: 390 });
     contexts.push(context);
     const { page } = await openPage(context);
     await page.goto('/');

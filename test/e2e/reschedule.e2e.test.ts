@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inDays, launchBrowser, openPage, startServer, type E2EServer } from './harness.js';
+import { inDays, launchBrowser, newContext, openPage, startServer, type E2EServer } from './harness.js';
 
 let server: E2EServer;
 let browser: Browser;
@@ -28,8 +28,7 @@ afterAll(async () => {
 
 async function fresh(width: number, theme: string): Promise<{ page: Page; errors: string[] }> {
   await context?.close();
-  context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.base, serviceWorkers: 'block' });
-  await context.addInitScript((t) => localStorage.setItem('pizzakiosken-theme', t), theme);
+  context = await newContext(browser, server, { width, theme });
   return openPage(context);
 }
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chooseDateAndCount, inDays, launchBrowser, openPage, startServer, type E2EServer } from './harness.js';
+import { chooseDateAndCount, inDays, launchBrowser, newContext, openPage, startServer, type E2EServer } from './harness.js';
 
 let server: E2EServer;
 let browser: Browser;
@@ -37,8 +37,7 @@ async function shot(page: Page, name: string, scrollTo?: string) {
 
 async function fresh(width: number, theme = 'classic', signedIn = false): Promise<{ page: Page; errors: string[] }> {
   await context?.close();
-  context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.base, serviceWorkers: 'block' });
-  await context.addInitScript((t) => localStorage.setItem('pizzakiosken-theme', t), theme);
+  context = await newContext(browser, server, { width, theme });
   if (signedIn) {
     const [name, value] = admin.split('=') as [string, string];
     await context.addCookies([{ name, value, url: server.base }]);
