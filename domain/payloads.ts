@@ -108,6 +108,12 @@ export const rescheduleSchema = z.object({
   time: timeField(),
 });
 
+/** GET /bookings/{id}/reschedule-slots?email=&date= (rule: reschedule): the slots the booking may move to on a date. */
+export const rescheduleSlotsQuerySchema = z.object({
+  email: publicCancelSchema.shape.email,
+  date: dateField(),
+});
+
 /** GET /bookings/{id}/calendar.ics?email= : the booking's e-mail, as for a cancellation. */
 export const calendarQuerySchema = publicCancelSchema;
 

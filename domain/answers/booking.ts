@@ -44,6 +44,7 @@ const availabilityShape = {
 
 /** GET /availability (not shown in SPEC) */
 export const availabilityAnswerSchema = z.strictObject({ date: isoDate, ...availabilityShape }).meta({ id: 'Availability' });
+export type Availability = z.infer<typeof availabilityAnswerSchema>;
 
 /** GET /test-availability: the booking page's call */
 export const testAvailabilityAnswerSchema = z

@@ -117,10 +117,34 @@ export async function availability(docs: DocumentStore, input: { date: string; p
   return answer;
 }
 
-function computeAvailability(date: string, pizzas: number, vip: VipAccess | null, settings: Settings, day: DayDoc | null, closure: Closure | null, now: Now): Availability {
+/**
+ * The slots a booking may move to on a date (rule: reschedule), as decideReschedule and the move
+ * to another date decide them: as for a new booking of its pizzas, except that on its own date
+ * its own pizzas are not counted (a move within its own window must not refuse itself) and the
+ * VIP day it is already on stays open to it. Asked for each date the customer picks in the
+ * dialog, so not memoised.
+ */
+export async function rescheduleAvailability(docs: DocumentStore, input: { booking: BookingDoc; date: string; clock: Clock }): Promise<Availability> {
+  const { booking, date, clock } = input;
+  const [settings, closures] = await Promise.all([getSettings(docs), getClosures(docs)]);
+  let day = await docs.get<DayDoc>(COLLECTIONS.days, date);
+  const ownDay = date === booking.booking_date && (booking.status === 'pending' || booking.status === 'confirmed');
+  if (ownDay && day) {
+    const pizzas_by_time = { ...day.pizzas_by_time };
+    const left = (pizzas_by_time[booking.booking_time] ?? 0) - booking.total_pizzas;
+    if (left > 0) pizzas_by_time[booking.booking_time] = left;
+    else delete pizzas_by_time[booking.booking_time];
+    day = { ...day, pizzas_by_time };
+  }
+  const now = wallClock(clock.now, clock.timeZone);
+  return computeAvailability(date, booking.total_pizzas, null, settings, day, closureOn(date, closures), now, ownDay);
+}
+
+function computeAvailability(date: string, pizzas: number, vip: VipAccess | null, settings: Settings, day: DayDoc | null, closure: Closure | null, now: Now, keepsVipDay = false): Availability {
   const hours = dayHours(date, settings, day?.entry ?? null);
   const problem = dateAccessProblem({ date, today: now.date, settings, hours, isVipDay: day?.is_vip ?? false, vip, closure });
-  if (problem) return { available: false, message: problem, slots: [], fits_request: false };
+  // A booking already on a VIP day keeps its place on it (decideReschedule): only the time changes.
+  if (problem && !(keepsVipDay && problem === msg.vipOnlyDate)) return { available: false, message: problem, slots: [], fits_request: false };
   const slots = upcomingSlots(date, settings, day, pizzas, now);
   const fits = slots.some((s) => s.can_accommodate);
   const message = !slots.some((s) => s.available) ? msg.noSlots : !fits ? msg.noSlotFitsOrder : null;

@@ -1,7 +1,7 @@
 // POST /api/bookings/{id}/reschedule (rule: reschedule): the same date, another date, refusals in
 // Swedish, capacity freed on the old slot and taken on the new, the old number still working, a
 // confirmed booking back to pending, the bonus-code use moving with the booking, history, mails,
-// and a retry that changes nothing.
+// and a retry that changes nothing; the dialog's slots (GET .../reschedule-slots).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -229,5 +229,61 @@ describe('the statistics of moved bookings', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('GET /api/bookings/{id}/reschedule-slots', () => {
+  const slotAt = (slots: Array<{ time: string }>, time: string) => slots.find((s) => s.time === time);
+
+  it("offers the booking's own window, which test-availability shows full, and a move there is taken", async () => {
+    const fresh = await startTestServer({ now: () => MONDAY_MORNING });
+    try {
+      const cookie = await fresh.login();
+      const settings = (await fresh.get('/api/admin/settings', cookie)).body;
+      // One window of 30 minutes: 19:00 and 19:15 share its six pizzas.
+      expect((await fresh.put('/api/admin/settings', { ...settings, window_minutes: 30 }, cookie)).status).toBe(200);
+      const mine = (await fresh.post('/api/bookings', bookingPayload({ date: FRIDAY, time: '19:00', email: 'egen@example.se', items: [{ pizza_id: 1, qty: 4 }], requested_pizzas: 4 }))).body.booking_id;
+      await fresh.post('/api/bookings', bookingPayload({ date: FRIDAY, time: '19:15', email: 'annan@example.se', items: [{ pizza_id: 1, qty: 2 }], requested_pizzas: 2 }));
+      const general = await fresh.get(`/api/test-availability?date=${FRIDAY}&pizzas=4`);
+      expect(slotAt(general.body.slots, '19:15')).toMatchObject({ can_accommodate: false, capacity_remaining: 0 });
+      const own = await fresh.get(`/api/bookings/${mine}/reschedule-slots?email=EGEN@example.se&date=${FRIDAY}`);
+      expect(own.status).toBe(200);
+      expect(own.headers.get('cache-control')).toBe('no-store');
+      expect(own.body).toMatchObject({ date: FRIDAY, available: true, message: null, fits_request: true });
+      expect(slotAt(own.body.slots, '19:15')).toEqual({ time: '19:15', available: true, can_accommodate: true, capacity_remaining: 4 });
+      // Another date answers as for a new booking of its pizzas.
+      const other = await fresh.get(`/api/bookings/${mine}/reschedule-slots?email=egen@example.se&date=${THURSDAY}`);
+      const { date: _date, ...otherSlots } = other.body;
+      const { is_vip: _vip, vip_customer: _customer, ...generalThursday } = (await fresh.get(`/api/test-availability?date=${THURSDAY}&pizzas=4`)).body;
+      expect(otherSlots).toEqual(generalThursday);
+
+      const moved = await fresh.post(`/api/bookings/${mine}/reschedule`, { email: 'egen@example.se', date: FRIDAY, time: '19:15' });
+      expect(moved).toMatchObject({ status: 200, body: { booking: { id: mine, booking_time: '19:15' } } });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('keeps the VIP day a booking is on open to it, as the move does', async () => {
+    const fresh = await startTestServer({ now: () => MONDAY_MORNING });
+    try {
+      const cookie = await fresh.login();
+      const mine = (await fresh.post('/api/bookings', bookingPayload({ date: FRIDAY, time: '12:00', email: 'fest@example.se' }))).body.booking_id;
+      expect((await fresh.post('/api/admin/vip-dates', { date: FRIDAY, description: 'Provsmakning' }, cookie)).status).toBeLessThan(300);
+      expect((await fresh.get(`/api/test-availability?date=${FRIDAY}&pizzas=2`)).body).toMatchObject({ available: false, slots: [] });
+      const own = await fresh.get(`/api/bookings/${mine}/reschedule-slots?email=fest@example.se&date=${FRIDAY}`);
+      expect(own.body).toMatchObject({ available: true, message: null });
+      expect(slotAt(own.body.slots, '13:00')).toMatchObject({ can_accommodate: true });
+      expect((await fresh.post(`/api/bookings/${mine}/reschedule`, { email: 'fest@example.se', date: FRIDAY, time: '13:00' })).status).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('answers 404 for a wrong e-mail or number, and 400 in Swedish without a date', async () => {
+    const id = await book({ date: THURSDAY, time: '17:00', email: 'fraga@example.se' });
+    expect(await t.get(`/api/bookings/${id}/reschedule-slots?email=fel@example.se&date=${FRIDAY}`)).toMatchObject({ status: 404, body: { error: msg.bookingNotFound } });
+    expect(await t.get(`/api/bookings/20261126-999/reschedule-slots?email=fraga@example.se&date=${FRIDAY}`)).toMatchObject({ status: 404, body: { error: msg.bookingNotFound } });
+    expect(await t.get(`/api/bookings/${id}/reschedule-slots?email=fraga@example.se`)).toMatchObject({ status: 400, body: { error: msg.dateRequired } });
   });
 });

@@ -1,10 +1,10 @@
 // A customer's booking: placing it (POST /api/bookings, idempotent with a key), looking it up,
 // its calendar file, and cancelling it online.
-import { bookingHeadersSchema, bookingPayloadSchema, calendarQuerySchema, idParams, lookupSchema, publicCancelSchema, rescheduleSchema } from '../../../domain/payloads.js';
-import { bookingCreatedSchema, lookupAnswerSchema, publicCancelAnswerSchema, rescheduleAnswerSchema } from '../../../domain/answers/index.js';
+import { bookingHeadersSchema, bookingPayloadSchema, calendarQuerySchema, idParams, lookupSchema, publicCancelSchema, rescheduleSchema, rescheduleSlotsQuerySchema } from '../../../domain/payloads.js';
+import { availabilityAnswerSchema, bookingCreatedSchema, lookupAnswerSchema, publicCancelAnswerSchema, rescheduleAnswerSchema } from '../../../domain/answers/index.js';
 import { msg } from '../../../domain/messages.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { customerBooking, lookupBooking } from '../../../read-models/queries/booking.js';
+import { customerBooking, lookupBooking, rescheduleAvailability } from '../../../read-models/queries/booking.js';
 import { getSettings } from '../../../read-models/queries/common.js';
 import { bookingIcs, calendarFileName } from '../../calendar/bookingIcs.js';
 import { limitedBy } from '../../http/rateLimits.js';
@@ -81,5 +81,21 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs }
   app.post('/bookings/:id/reschedule', { ...limitedBy(limiters.lookups), schema: rescheduleRouteSchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return services.reschedule.reschedule(request.params.id, request.body);
+  });
+
+  // The "Flytta bokningen" dialog's slots: the booking's own pizzas do not count against it on its
+  // own date (test-availability would show its own window full), and its VIP day stays open to it.
+  const rescheduleSlotsSchema = {
+    summary: 'Tider bokningen kan flyttas till ett datum (dess egna pizzor räknas inte mot den)',
+    params: idParams,
+    querystring: rescheduleSlotsQuerySchema,
+    response: { 200: availabilityAnswerSchema, ...refusals },
+  };
+  app.get('/bookings/:id/reschedule-slots', { ...limitedBy(limiters.lookups), schema: rescheduleSlotsSchema }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const booking = await customerBooking(docs, { bookingId: request.params.id, email: request.query.email });
+    if (!booking) throw new DomainError(msg.bookingNotFound, 'not_found');
+    const date = request.query.date;
+    return { date, ...(await rescheduleAvailability(docs, { booking, date, clock: services.clock() })) };
   });
 };

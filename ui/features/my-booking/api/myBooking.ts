@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import { api } from '../../../lib/api.js';
 import type { lookupSchema, publicCancelSchema, rescheduleSchema } from '../../../../domain/payloads.js';
-import type { AvailabilityAnswer, LookupAnswer, OpenDaysAnswer, PublicSettings, RescheduleAnswer } from '../../../../domain/answers/index.js';
+import type { Availability, LookupAnswer, OpenDaysAnswer, PublicSettings, RescheduleAnswer } from '../../../../domain/answers/index.js';
 
 export type { LookupAnswer, RescheduleAnswer };
 
@@ -22,8 +22,12 @@ export const rescheduleBooking = (id: string, body: z.input<typeof rescheduleSch
 /** GET /open-days: the dates a booking can move to (as the booking page offers them). */
 export const openDays = () => api<OpenDaysAnswer>('/open-days?days=30');
 
-/** GET /test-availability: the slots of a date for the booking's pizzas (as the booking page asks). */
-export const slotsFor = (date: string, pizzas: number) => api<AvailabilityAnswer>(`/test-availability?${new URLSearchParams({ date, pizzas: String(pizzas) })}`);
+/**
+ * GET /bookings/{id}/reschedule-slots: the slots of a date the booking may move to (its own
+ * pizzas not counted against it on its own date, as the move decides).
+ */
+export const rescheduleSlots = (id: string, email: string, date: string) =>
+  api<Availability>(`/bookings/${encodeURIComponent(id)}/reschedule-slots?${new URLSearchParams({ email, date })}`);
 
 /** GET /bookings/{id}/calendar.ics?email=: the booking as a calendar file ("Lägg till i kalendern"). */
 export const calendarFileUrl = (id: string, email: string) => `/api/bookings/${encodeURIComponent(id)}/calendar.ics?email=${encodeURIComponent(email)}`;

@@ -8,7 +8,7 @@ import { errorText, isNetworkError } from '../../../lib/api.js';
 import { formatDateLong } from '../../../lib/format.js';
 import { customerTexts } from '../../../lib/texts.js';
 import type { Slot } from '../../../../domain/answers/index.js';
-import { openDays, rescheduleBooking, slotsFor, type LookupAnswer, type RescheduleAnswer } from '../api/myBooking.js';
+import { openDays, rescheduleBooking, rescheduleSlots, type LookupAnswer, type RescheduleAnswer } from '../api/myBooking.js';
 import { myBookingTexts } from '../texts.js';
 import '../my-booking.css';
 
@@ -31,26 +31,27 @@ export function RescheduleDialog({ booking, capacity, onClose, onMoved }: Props)
   useEffect(() => {
     let live = true;
     openDays()
-      // Open days only: the move carries no VIP token, so VIP dates would be refused.
-      .then((answer) => live && setDates(answer.open_days.map((d) => d.date)))
+      // Open days only: the move carries no VIP token, so VIP dates would be refused. The booking's
+      // own date is offered too, also a VIP day it is on (a move there changes only the time).
+      .then((answer) => live && setDates([...new Set([...answer.open_days.map((d) => d.date), booking.booking_date])].sort()))
       .catch(() => live && (setDates([]), setError(myBookingTexts.daysFailed)));
     return () => {
       live = false;
     };
-  }, []);
+  }, [booking.booking_date]);
 
   useEffect(() => {
     setTime('');
     setSlots(null);
     if (!date) return;
     let live = true;
-    slotsFor(date, booking.total_pizzas)
+    rescheduleSlots(booking.id, booking.email, date)
       .then((answer) => live && setSlots(answer.slots))
       .catch(() => live && (setSlots([]), setError(myBookingTexts.slotsFailed)));
     return () => {
       live = false;
     };
-  }, [date, booking.total_pizzas]);
+  }, [date, booking.id, booking.email]);
 
   async function submit() {
     if (!date || !time) return setError(!date ? myBookingTexts.chooseDate : myBookingTexts.chooseNewTime);
