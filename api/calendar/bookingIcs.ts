@@ -12,14 +12,23 @@ export interface BookingIcsOptions {
   slotMinutes: number;
   /** DTSTAMP: when this file was made. */
   now: Date;
+  /**
+   * The number the booking was first placed under (its own when it was never moved to another
+   * date): the UID, so a file fetched after a move updates the event imported before it.
+   */
+  firstId: string;
+  /**
+   * Changes the booking has had (its events in the log, under every number it has had): each one
+   * makes SEQUENCE higher, so a file fetched again after a confirmation, a cancellation or a move
+   * updates the event already imported instead of being ignored as older.
+   */
+  changes: number;
 }
 
-// Each status change gets a higher SEQUENCE, so a file fetched again after a confirmation or a
-// cancellation updates the event already imported (same UID) instead of being ignored as older.
-const STATUS: Record<BookingDoc['status'], { status: ICalEventStatus; sequence: number }> = {
-  pending: { status: ICalEventStatus.TENTATIVE, sequence: 0 },
-  confirmed: { status: ICalEventStatus.CONFIRMED, sequence: 1 },
-  cancelled: { status: ICalEventStatus.CANCELLED, sequence: 2 },
+const STATUS: Record<BookingDoc['status'], ICalEventStatus> = {
+  pending: ICalEventStatus.TENTATIVE,
+  confirmed: ICalEventStatus.CONFIRMED,
+  cancelled: ICalEventStatus.CANCELLED,
 };
 
 export const calendarFileName = (bookingId: string) => `pizzakiosken-${bookingId}.ics`;
@@ -39,15 +48,17 @@ export function bookingIcs(booking: BookingDoc, options: BookingIcsOptions): str
 
   const calendar = ical({ prodId: { company: 'Pizzakiosken', product: 'Bokning', language: 'SV' }, name: 'Pizzakiosken' });
   calendar.createEvent({
-    // Stable per booking, so importing the file again updates the event instead of adding one.
-    id: `bokning-${booking.id}@pizzakiosken`,
+    // Stable per booking, also across moves, so importing the file again updates the event instead of adding one.
+    id: `bokning-${options.firstId}@pizzakiosken`,
     start,
     end,
     stamp: options.now,
     summary: booking.dine_in ? 'Pizzakiosken: äta på plats' : 'Pizzakiosken: hämta din beställning',
     description,
     location: 'Pizzakiosken',
-    ...STATUS[booking.status],
+    status: STATUS[booking.status],
+    // The first file (the booking as placed) is 0.
+    sequence: Math.max(0, options.changes - 1),
   });
   return calendar.toString();
 }

@@ -139,6 +139,27 @@ export class BookingsService {
     return history;
   }
 
+  /**
+   * What the booking's calendar file needs beyond the booking (api/calendar/bookingIcs.ts): the
+   * number it was first placed under, and how many changes it has had under every number it has
+   * had, from the log. A move to another date gives a new number, yet the customer's calendar must
+   * update the event it imported; and every change (a same-day move back to pending too) must be
+   * a higher SEQUENCE than any file fetched before it.
+   */
+  async calendarRevision(bookingId: string): Promise<{ firstId: string; changes: number }> {
+    let id = bookingId.trim();
+    let changes = 0;
+    // Bounded like the read model's walk the other way (customerBooking): each move is a request of the customer's.
+    for (let hop = 0; hop < 50; hop++) {
+      const history = bookingHistory(await this.commands.bus.readStream(kioskDayStream(bookingDate(id))), id);
+      changes += history.length;
+      const from = history[0]?.type === 'BookingPlaced' ? (history[0].data as { moved_from?: string | null }).moved_from : null;
+      if (!from) break;
+      id = from;
+    }
+    return { firstId: id, changes };
+  }
+
   /** Confirms; answers the position of the day's append (what an answer must show). */
   async confirm(bookingId: string, actor: string): Promise<Position> {
     const date = bookingDate(bookingId);

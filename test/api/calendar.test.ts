@@ -107,6 +107,37 @@ describe('a dine-in booking', () => {
   });
 });
 
+describe('a booking moved (rule: reschedule)', () => {
+  it('keeps its UID and gets a higher SEQUENCE on every change: a same-day move back to pending, then a move to another date under a new number', async () => {
+    const id = (await t.post('/api/bookings', bookingPayload({ date: '2026-11-26', time: '17:00', email: 'flytt@example.se' }))).body.booking_id as string;
+    const first = (await calendarOf(id, 'flytt@example.se')).event;
+    expect(first.get('UID')).toBe(`bokning-${id}@pizzakiosken`);
+    expect(first.get('SEQUENCE') ?? '0').toBe('0');
+    await t.put(`/api/admin/bookings/${id}/confirm`, {}, admin);
+    const confirmed = (await calendarOf(id, 'flytt@example.se')).event;
+
+    // Confirmed, then moved the same day: pending again (TENTATIVE), yet a newer revision.
+    expect((await t.post(`/api/bookings/${id}/reschedule`, { email: 'flytt@example.se', date: '2026-11-26', time: '18:00' })).status).toBe(200);
+    const sameDay = (await calendarOf(id, 'flytt@example.se')).event;
+    expect(sameDay.get('STATUS')).toBe('TENTATIVE');
+    expect(sameDay.get('DTSTART')).toBe('20261126T170000Z');
+    expect(Number(sameDay.get('SEQUENCE'))).toBeGreaterThan(Number(confirmed.get('SEQUENCE')));
+
+    // Another date: a new number, the same calendar event.
+    const moved = await t.post(`/api/bookings/${id}/reschedule`, { email: 'flytt@example.se', date: '2026-11-27', time: '12:00' });
+    expect(moved.status).toBe(200);
+    const newId = moved.body.booking.id as string;
+    expect(newId).not.toBe(id);
+    const atNew = (await calendarOf(newId, 'flytt@example.se')).event;
+    const atOld = (await calendarOf(id, 'flytt@example.se')).event;
+    expect(atNew.get('UID')).toBe(`bokning-${id}@pizzakiosken`);
+    expect(atNew.get('DTSTART')).toBe('20261127T110000Z');
+    expect(Number(atNew.get('SEQUENCE'))).toBeGreaterThan(Number(sameDay.get('SEQUENCE')));
+    expect([...atOld]).toEqual([...atNew]);
+    expect(atNew.get('DESCRIPTION')).toContain(`Bokningsnummer: ${newId}`);
+  });
+});
+
 describe('without the right e-mail', () => {
   it.each([
     ['a wrong e-mail', () => `/api/bookings/${pickup}/calendar.ics?email=someone@else.se`],

@@ -55,7 +55,8 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs }
     if (!booking) throw new DomainError(msg.bookingNotFound, 'not_found');
     const settings = await getSettings(docs);
     const clock = services.clock();
-    const ics = bookingIcs(booking, { timeZone: clock.timeZone, slotMinutes: settings.slot_length_minutes, now: clock.now });
+    const revision = await services.bookings.calendarRevision(booking.id);
+    const ics = bookingIcs(booking, { timeZone: clock.timeZone, slotMinutes: settings.slot_length_minutes, now: clock.now, ...revision });
     return reply
       .type('text/calendar; charset=utf-8')
       .header('content-disposition', `attachment; filename="${calendarFileName(booking.id)}"`)
