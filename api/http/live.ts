@@ -1,10 +1,11 @@
-// The admin's live view (server-sent events): every change to a booking, told once the read
-// models show it, so a screen that reloads on a message reads the new state. One listener on
-// the projection runner per process serves every open screen; no screen polls.
+// The admin's live view (server-sent events): every change to a booking (event: booking) and to a
+// day's waitlist (event: waitlist), told once the read models show it, so a screen that reloads
+// on a message reads the new state. One listener on the projection runner per process serves
+// every open screen; no screen polls.
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RecordedEvent } from '../../domain/eventStore.js';
-import type { BookingChange } from '../../domain/answers/admin.js';
+import type { BookingChange, WaitlistChange } from '../../domain/answers/admin.js';
 
 export type AppliedSource = (listener: (events: readonly RecordedEvent[]) => void) => () => void;
 
@@ -12,6 +13,8 @@ export type { BookingChange };
 
 /** Every change a staff screen shows: placed, confirmed, cancelled, moved, and each step in the kitchen. */
 const BOOKING_EVENTS = new Set<BookingChange['type']>(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingRescheduled', 'BookingMovedAway', 'KitchenStepRecorded']);
+/** Every change the staff's 'Kö' shows: an entry joining, an offer made, lapsed or taken, an entry leaving. */
+const WAITLIST_EVENTS = new Set<WaitlistChange['type']>(['WaitlistJoined', 'WaitlistOfferMade', 'WaitlistOfferLapsed', 'WaitlistOfferTaken', 'WaitlistLeft']);
 const KEEP_ALIVE_MS = 25_000;
 
 /** What a screen needs to react: no e-mail or phone goes over the stream. */
@@ -49,8 +52,12 @@ export function liveBookings(app: FastifyInstance, applied: AppliedSource) {
     open.add(reply);
     const stop = applied((events) => {
       for (const event of events) {
-        if (BOOKING_EVENTS.has(event.type as BookingChange['type']) && event.streamName.startsWith('kioskday-')) {
-          reply.raw.write(`event: booking\ndata: ${JSON.stringify(changeOf(event))}\n\n`);
+        if (!event.streamName.startsWith('kioskday-')) continue;
+        if (BOOKING_EVENTS.has(event.type as BookingChange['type'])) reply.raw.write(`event: booking\ndata: ${JSON.stringify(changeOf(event))}\n\n`);
+        else if (WAITLIST_EVENTS.has(event.type as WaitlistChange['type'])) {
+          const { waitlist_id, date } = event.data as { waitlist_id: string; date: string };
+          const change: WaitlistChange = { type: event.type as WaitlistChange['type'], waitlist_id, date };
+          reply.raw.write(`event: waitlist\ndata: ${JSON.stringify(change)}\n\n`);
         }
       }
     });

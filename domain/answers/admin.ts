@@ -58,6 +58,14 @@ export const bookingChangeSchema = z.strictObject({
 });
 export type BookingChange = z.infer<typeof bookingChangeSchema>;
 
+/** A change to a day's waitlist on the same stream (event: waitlist): which entry, of which date. No name or e-mail. */
+export const waitlistChangeSchema = z.strictObject({
+  type: z.enum(['WaitlistJoined', 'WaitlistOfferMade', 'WaitlistOfferLapsed', 'WaitlistOfferTaken', 'WaitlistLeft']),
+  waitlist_id: z.string(),
+  date: isoDate,
+});
+export type WaitlistChange = z.infer<typeof waitlistChangeSchema>;
+
 // ---- bonus codes ----
 export const bonusCodeSchema = z
   .strictObject({

@@ -160,6 +160,36 @@ describe('the waitlist of a full slot (rule: waitlist)', () => {
   });
 });
 
+describe('GET /api/admin/live (the staff\'s Kö follows it)', () => {
+  it('tells each change to a waitlist as event: waitlist, with the entry and its date, without name or e-mail', async () => {
+    const abort = new AbortController();
+    const live = await fetch(`${t.base}/api/admin/live`, { headers: { cookie: admin }, signal: abort.signal });
+    expect(live.status).toBe(200);
+    const reader = live.body!.getReader();
+    const decoder = new TextDecoder();
+    // The stream is open once its first bytes (the retry line) arrive.
+    let text = decoder.decode((await reader.read()).value);
+    const date = '2026-11-26';
+    const placed = await t.post('/api/bookings', bookingPayload({ date, time: '13:00', email: 'full@example.se', items: [{ pizza_id: 1, qty: 6 }], requested_pizzas: 6 }));
+    expect(placed.status).toBe(201);
+    const joined = await t.post('/api/waitlist', joinBody({ date, time: '13:00', name: 'Lotta Live', email: 'lotta@example.se' }));
+    expect(joined.status).toBe(201);
+    await t.del(`/api/waitlist/${await tokenOf(joined.body.waitlist_id)}`);
+    while (!text.includes('WaitlistLeft')) text += decoder.decode((await reader.read()).value);
+    abort.abort();
+    const changes = text
+      .split('\n\n')
+      .filter((m) => m.startsWith('event: waitlist'))
+      .map((m) => JSON.parse(m.slice(m.indexOf('data: ') + 6)));
+    expect(changes).toEqual([
+      { type: 'WaitlistJoined', waitlist_id: joined.body.waitlist_id, date },
+      { type: 'WaitlistLeft', waitlist_id: joined.body.waitlist_id, date },
+    ]);
+    expect(text).not.toContain('lotta@example.se');
+    expect(text).not.toContain('Lotta Live');
+  });
+});
+
 describe('the waitlist calls are rate-limited with the bookings (README: BOOKINGS_PER_MINUTE)', () => {
   it('counts joins, looks, books and leaves with POST /bookings, and answers 429 in Swedish', async () => {
     const limited = await startTestServer({ now: () => MONDAY_MORNING, config: { bookingsPerMinute: 3 } });

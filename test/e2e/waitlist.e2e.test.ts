@@ -142,11 +142,17 @@ describe('the waitlist', () => {
   }, 180_000);
 
   it('shows staff each slot\'s queue on the bookings screen', async () => {
+    await fill(date, '15:00', 'full15@example.se');
     const { page, errors } = await fresh(1280, 'classic', true);
     await page.goto('/admin/bookings');
     const queue = page.getByRole('region', { name: 'Kö' });
     await queue.getByText('Kajsa Kö').waitFor();
     expect(await queue.textContent()).toContain('Har bokat');
+    // A customer joining meanwhile shows up without a reload (the live stream's event: waitlist).
+    await page.locator('[data-live="on"]').waitFor();
+    const joined = await server.api('POST', '/api/waitlist', { date, time: '15:00', name: 'Lisa Live', email: 'lisa@example.se', requested_pizzas: 2 });
+    expect(joined.status).toBe(201);
+    await queue.getByText('Lisa Live').waitFor();
     await shot(page, 'queue-1280-classic');
     // The hold's length is a setting, explained in Swedish.
     await page.goto('/admin/settings');

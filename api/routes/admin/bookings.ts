@@ -16,7 +16,10 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs, 
 
   // Booking changes as server-sent events, for the dashboard and the bookings list.
   if (onApplied) {
-    const liveSchema = { summary: 'Bokningsändringar som server-sent events (event: booking)', response: { 200: fileAnswer('text/event-stream', 'En händelse per bokningsändring'), ...refusals } };
+    const liveSchema = {
+      summary: 'Bokningsändringar som server-sent events (event: booking) och ändringar i köerna (event: waitlist)',
+      response: { 200: fileAnswer('text/event-stream', 'En händelse per bokningsändring eller köändring'), ...refusals },
+    };
     app.get('/live', { schema: liveSchema }, liveBookings(app, onApplied));
   }
 

@@ -1,9 +1,10 @@
 // Follows GET /api/admin/live (server-sent events): calls onChange for every booking change,
-// and for a new booking shows a toast and, when staff turned it on, plays a short chime.
+// and for a new booking shows a toast and, when staff turned it on, plays a short chime;
+// onWaitlist, when given, for every change to a day's waitlist.
 // `connected` turns true once the stream is open (changes from then on arrive).
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { BookingChange } from '../../../../domain/answers/admin.js';
+import type { BookingChange, WaitlistChange } from '../../../../domain/answers/admin.js';
 import { bookingTexts } from '../texts.js';
 
 export type { BookingChange };
@@ -30,9 +31,11 @@ function chime() {
   }
 }
 
-export function useLiveBookings(onChange: (change: BookingChange) => void): { connected: boolean } {
+export function useLiveBookings(onChange: (change: BookingChange) => void, onWaitlist?: (change: WaitlistChange) => void): { connected: boolean } {
   const latest = useRef(onChange);
   latest.current = onChange;
+  const latestWaitlist = useRef(onWaitlist);
+  latestWaitlist.current = onWaitlist;
   const [connected, setConnected] = useState(false);
   useEffect(() => {
     const source = new EventSource('/api/admin/live');
@@ -46,6 +49,7 @@ export function useLiveBookings(onChange: (change: BookingChange) => void): { co
       }
       latest.current(change);
     });
+    source.addEventListener('waitlist', (message) => latestWaitlist.current?.(JSON.parse((message as MessageEvent<string>).data) as WaitlistChange));
     return () => source.close();
   }, []);
   return { connected };

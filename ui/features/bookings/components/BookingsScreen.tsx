@@ -23,7 +23,12 @@ export function BookingsScreen({ filters: initialFilters, bookings: initial }: {
   const { data: bookings, setData: setBookings, reload } = useReloadable(initial, () => listBookings(filters), bookingTexts.loadFailed);
   const [details, setDetails] = useState<string | null>(null);
   const { busy, run } = useAction();
-  const { connected } = useLiveBookings(() => void reload());
+  // The queue is read again on every booking change (a cancellation may make an offer) and every waitlist change.
+  const [queueChanges, setQueueChanges] = useState(0);
+  const { connected } = useLiveBookings(
+    () => void reload(),
+    () => setQueueChanges((n) => n + 1),
+  );
 
   function change(next: BookingFilters) {
     setFilters(next);
@@ -56,7 +61,7 @@ export function BookingsScreen({ filters: initialFilters, bookings: initial }: {
       ) : (
         <BookingsTable bookings={bookings} busy={busy} enabled={hydrated} onShow={(b) => setDetails(b.id)} onConfirm={confirm} onCancel={cancel} />
       )}
-      {hydrated && <WaitlistQueue date={filters.date} version={bookings} />}
+      {hydrated && <WaitlistQueue date={filters.date} version={bookings} changes={queueChanges} />}
       {details && <BookingDetailsDialog id={details} onClose={() => setDetails(null)} />}
     </div>
   );

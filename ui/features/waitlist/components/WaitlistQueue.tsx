@@ -10,8 +10,11 @@ import '../waitlist.css';
 
 const BADGE = { waiting: 'pending', offered: 'pending', booked: 'confirmed', lapsed: 'cancelled', left: 'cancelled' } as const;
 
-/** `version` changes when the bookings change (a cancellation may have made an offer): read again. */
-export function WaitlistQueue({ date, version }: { date: string; version: unknown }) {
+/**
+ * Read again when `version` changes (the bookings changed: a cancellation may have made an offer)
+ * and when `changes` grows (the live stream told of a change to a waitlist).
+ */
+export function WaitlistQueue({ date, version, changes = 0 }: { date: string; version: unknown; changes?: number }) {
   const [queue, setQueue] = useState<Queue['entries'] | null | 'failed'>(null);
   useEffect(() => {
     let current = true;
@@ -22,7 +25,7 @@ export function WaitlistQueue({ date, version }: { date: string; version: unknow
     return () => {
       current = false;
     };
-  }, [date, version]);
+  }, [date, version, changes]);
 
   return (
     <section className="card waitlist-queue" aria-labelledby="queue-title">
