@@ -124,6 +124,7 @@ export const msg = {
   waitlistNotFound: 'Köplatsen finns inte. Länken kan vara fel eller så har du lämnat kön.',
   waitlistOfferLapsed: 'Tiden att boka har gått ut och platsen har gått vidare till nästa i kön.',
   waitlistAlreadyBooked: 'Du har redan bokat från kön',
+  waitlistTimeStarted: 'Tiden har redan börjat och ingen plats blev ledig. Välkommen att boka en annan tid.',
   waitlistLeft: 'Du har lämnat kön',
   waitlistJoined: (time: string) => `Du står i kö för ${time}. Vi mejlar dig en personlig länk när det finns plats.`,
 } as const;

@@ -68,7 +68,7 @@ export class WaitlistService {
     const doc = await this.byToken(token);
     const { state } = await this.commands.load(kioskDayStream(doc.date), kioskDayDecider);
     const entry = entryOf(state, token);
-    const problem = offerProblem(entry, this.commands.clock());
+    const problem = offerProblem(entry, doc.date, this.commands.clock());
     if (problem) throw problem;
     if (entry.status !== 'offered') throw new Error('unreachable: an entry without problem is offered');
     return {

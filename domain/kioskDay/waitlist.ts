@@ -165,10 +165,12 @@ export function entryOf(state: KioskDayState, token: string): WaitlistEntry {
   return entry!;
 }
 
-/** Why an entry's offer cannot be booked now (the hold is live otherwise), or null. */
-export function offerProblem(entry: WaitlistEntry, clock: Clock): DomainError | null {
+/** Why an entry's offer on this date cannot be booked now (the hold is live otherwise), or null. */
+export function offerProblem(entry: WaitlistEntry, date: string, clock: Clock): DomainError | null {
   switch (entry.status) {
     case 'waiting':
+      // No place came free before the slot started: the entry is never offered now.
+      if (!isAhead(wallClock(clock.now, clock.timeZone), date, entry.time)) return new DomainError(msg.waitlistTimeStarted, 'conflict');
       return new DomainError(msg.waitlistStillWaiting, 'conflict');
     case 'booked':
       return new DomainError(msg.waitlistAlreadyBooked, 'conflict');
@@ -189,7 +191,7 @@ function bookFromWaitlist(command: BookFromWaitlist, state: KioskDayState): Kios
   // answer (the link books once), answered with the booking it placed, nothing appended (the
   // service reads it from the entry), even once the slot has passed since. Another order is refused.
   if (entry.status === 'booked' && entry.placed && sameOrder(entry.placed, { date, time: entry.time, customer: command.customer, lines })) return [];
-  const problem = offerProblem(entry, clock);
+  const problem = offerProblem(entry, date, clock);
   if (problem) throw problem;
   if (entry.status !== 'offered') throw problem;
   const held = entry.offer.pizzas;

@@ -160,6 +160,28 @@ describe('the waitlist of a full slot (rule: waitlist)', () => {
   });
 });
 
+describe('an entry still waiting when its time starts', () => {
+  it('is told so by its link, in Swedish, and can no longer book', async () => {
+    let clock = MONDAY_MORNING;
+    const own = await startTestServer({ now: () => clock });
+    try {
+      expect((await own.post('/api/bookings', bookingPayload({ date: DATE, time: '12:00', items: [{ pizza_id: 1, qty: 6 }], requested_pizzas: 6 }))).status).toBe(201);
+      const joined = await own.post('/api/waitlist', joinBody());
+      expect(joined.status).toBe(201);
+      const token = (await own.server.docs.get<WaitlistDoc>(COLLECTIONS.waitlist, joined.body.waitlist_id))!.token;
+      // DATE's 12:00 is 11:00 UTC.
+      clock = new Date('2026-11-25T11:00:00Z');
+      expect(await own.get(`/api/waitlist/${token}`)).toMatchObject({ status: 409, body: { error: msg.waitlistTimeStarted } });
+      expect(await own.post(`/api/waitlist/${token}/book`, { name: 'Karin Kö', email: 'karin@example.se', phone: null, dine_in: false, items: [{ pizza_id: 1, qty: 1 }] })).toMatchObject({
+        status: 409,
+        body: { error: msg.waitlistTimeStarted },
+      });
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('GET /api/admin/live (the staff\'s Kö follows it)', () => {
   it('tells each change to a waitlist as event: waitlist, with the entry and its date, without name or e-mail', async () => {
     const abort = new AbortController();

@@ -238,6 +238,8 @@ describe('booking from an offer (rule: waitlist)', () => {
 
   it('refuses while still waiting, once booked, and once the hold ran out (recorded or not)', () => {
     kioskDay(full, joined('a', 2)).when(bookFrom('tok-a', 2)).thenThrows(msg.waitlistStillWaiting, 'conflict');
+    // Still waiting when the slot started: no place came free, and none will.
+    kioskDay(full, joined('a', 2)).when(bookFrom('tok-a', 2, { clock: clockAt('2026-11-24T11:00:00Z') })).thenThrows(msg.waitlistTimeStarted, 'conflict');
     const taken = kioskDay(...held).when(bookFrom('tok-a', 3)).thenState();
     expect(taken.waitlist.entries.get('a')?.status).toBe('booked');
     kioskDay(...held, { type: 'WaitlistOfferTaken', data: { waitlist_id: 'a', date: TOMORROW, time: '12:00', pizzas: 3, booking_id: '20261124-3', taken_at: 'x' } })
