@@ -14,7 +14,8 @@
 //     log (aim >= 50,000 events/s)
 // BENCH_ONLY=rebuild BENCH_DATA_DIR=<a DATA_DIR with a log> measures only the last two, on that
 // log, BENCH_RUNS times (default 3), from the TypeScript sources (no build), and prints each run
-// and the range: on a shared machine one run says little.
+// and the range: on a shared machine one run says little. It then prints what no rebuild of that
+// log can skip per event, and the rate that bounds on this machine (rebuildFloor.ts).
 // BENCH_ONLY=bookings measures only the booking rush and the RSS after it (see bookingsOnly).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { allProjections } from '../../projections/index.js';
 import { openSqliteDocumentStore } from '../../read-models/sqliteDocumentStore.js';
 import { freePort } from '../api/freePort.js';
 import { lighthouseScores, pageJavaScript } from './ui.js';
+import { rebuildFloor } from './rebuildFloor.js';
 import { serverEnv } from '../../scripts/serverEnv.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -299,6 +301,13 @@ function rebuildOnly(dataDir: string) {
   const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)} to ${Math.max(...xs).toFixed(0)} events/s`;
   console.log(`rebuild of all ${allProjections.length} read models in the server: ${range(inServer)} (aim >= 100,000)`);
   console.log(`npm run projections:rebuild (minus empty log): ${range(command)} (aim >= 50,000)`);
+  // What no rebuild of this log can skip, and the rate that bounds on this machine's cores.
+  const floor = rebuildFloor(dataDir);
+  console.log(`\nthe least work per event a rebuild of these ${floor.events} events cannot skip (each step alone, one thread):`);
+  for (const { step, microsPerEvent } of floor.steps) console.log(`  ${microsPerEvent.toFixed(1).padStart(6)} µs  ${step}`);
+  const total = floor.steps.reduce((sum, s) => sum + s.microsPerEvent, 0);
+  const cores = cpus().length;
+  console.log(`  ${total.toFixed(1).padStart(6)} µs in all: at most ${((cores * 1e6) / total).toFixed(0)} events/s on ${cores} cores with every step spread perfectly over them, ${(1e6 / total).toFixed(0)} on one`);
 }
 
 /**
