@@ -26,7 +26,8 @@ export type WaitlistOffer = z.infer<typeof waitlistOfferSchema>;
 /** DELETE /waitlist/{token} */
 export const waitlistLeftSchema = z.strictObject({ success: z.literal(true), message: z.string() });
 
-export const waitlistStatusSchema = z.enum(['waiting', 'offered', 'booked', 'lapsed', 'left']);
+/** 'missed': still waiting when its slot started, so never to be offered (shown so, not stored: see missedItsSlot). */
+export const waitlistStatusSchema = z.enum(['waiting', 'offered', 'booked', 'lapsed', 'left', 'missed']);
 export type WaitlistStatus = z.infer<typeof waitlistStatusSchema>;
 
 /** GET /admin/waitlist: the queues in date, time and join order. */

@@ -165,12 +165,19 @@ export function entryOf(state: KioskDayState, token: string): WaitlistEntry {
   return entry!;
 }
 
+/**
+ * Whether an entry still waiting has seen its slot start: no place came free in time, and none
+ * will (offers are only made for slots ahead). Its link and the staff's list say so.
+ */
+export function missedItsSlot(entry: { status: string; time: string }, date: string, clock: Clock): boolean {
+  return entry.status === 'waiting' && !isAhead(wallClock(clock.now, clock.timeZone), date, entry.time);
+}
+
 /** Why an entry's offer on this date cannot be booked now (the hold is live otherwise), or null. */
 export function offerProblem(entry: WaitlistEntry, date: string, clock: Clock): DomainError | null {
   switch (entry.status) {
     case 'waiting':
-      // No place came free before the slot started: the entry is never offered now.
-      if (!isAhead(wallClock(clock.now, clock.timeZone), date, entry.time)) return new DomainError(msg.waitlistTimeStarted, 'conflict');
+      if (missedItsSlot(entry, date, clock)) return new DomainError(msg.waitlistTimeStarted, 'conflict');
       return new DomainError(msg.waitlistStillWaiting, 'conflict');
     case 'booked':
       return new DomainError(msg.waitlistAlreadyBooked, 'conflict');

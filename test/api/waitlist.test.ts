@@ -161,7 +161,7 @@ describe('the waitlist of a full slot (rule: waitlist)', () => {
 });
 
 describe('an entry still waiting when its time starts', () => {
-  it('is told so by its link, in Swedish, and can no longer book', async () => {
+  it('is told so by its link, in Swedish, can no longer book, and shows staff it was missed', async () => {
     let clock = MONDAY_MORNING;
     const own = await startTestServer({ now: () => clock });
     try {
@@ -169,8 +169,12 @@ describe('an entry still waiting when its time starts', () => {
       const joined = await own.post('/api/waitlist', joinBody());
       expect(joined.status).toBe(201);
       const token = (await own.server.docs.get<WaitlistDoc>(COLLECTIONS.waitlist, joined.body.waitlist_id))!.token;
+      // Signed in afresh each time: the clock jumps past a session's life.
+      const statusOf = async () => (await own.get(`/api/admin/waitlist?date=${DATE}`, await own.login())).body.entries.map((e: { status: string }) => e.status);
+      expect(await statusOf()).toEqual(['waiting']);
       // DATE's 12:00 is 11:00 UTC.
       clock = new Date('2026-11-25T11:00:00Z');
+      expect(await statusOf()).toEqual(['missed']);
       expect(await own.get(`/api/waitlist/${token}`)).toMatchObject({ status: 409, body: { error: msg.waitlistTimeStarted } });
       expect(await own.post(`/api/waitlist/${token}/book`, { name: 'Karin Kö', email: 'karin@example.se', phone: null, dine_in: false, items: [{ pizza_id: 1, qty: 1 }] })).toMatchObject({
         status: 409,

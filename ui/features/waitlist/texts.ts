@@ -42,6 +42,7 @@ export const waitlistTexts = {
     booked: 'Har bokat',
     lapsed: 'Tiden gick ut',
     left: 'Lämnade kön',
+    missed: 'Ingen plats blev ledig',
   },
   heldUntil: 'hålls till ',
 };
