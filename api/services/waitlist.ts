@@ -102,7 +102,8 @@ export class WaitlistService {
     const placed = result.events.find((e) => e.type === 'BookingPlaced')?.data as BookingPlacedData | undefined;
     if (!placed) {
       // No event: a retry of the order this link already booked, answered as it was then.
-      const entry = entryOf(result.state, token);
+      const state = result.state ?? (await this.commands.load(kioskDayStream(doc.date), kioskDayDecider)).state;
+      const entry = entryOf(state, token);
       if (entry.status !== 'booked' || !entry.placed) throw new Error(`BookFromWaitlist on ${doc.date} decided no event and no earlier booking`);
       return entry.placed;
     }
