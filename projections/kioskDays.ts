@@ -2,6 +2,7 @@
 // the calendar; the bookings list; and the sales statistics.
 import type { RecordedEvent } from '../domain/eventStore.js';
 import type { BookingLine, KioskDayEvent } from '../domain/kioskDay/kioskDay.js';
+import { addPizzas } from '../domain/kioskDay/schedule.js';
 import { msg } from '../domain/messages.js';
 import { COLLECTIONS, pizzaSummary, type BookingDoc, type DayDoc, type MoveDoc, type StatsDayDoc } from '../read-models/shapes.js';
 import type { Projection } from './projection.js';
@@ -28,13 +29,6 @@ const emptyDay = (date: string): DayDoc => ({
 });
 
 /** Changes the map in place (the day document belongs to the projection batch) and returns it. */
-function addPizzas(byTime: Record<string, number>, time: string, delta: number): Record<string, number> {
-  const now = (byTime[time] ?? 0) + delta;
-  if (now > 0) byTime[time] = now;
-  else delete byTime[time];
-  return byTime;
-}
-
 export const daysProjection: Projection = {
   name: 'days_v1',
   collections: [COLLECTIONS.days],

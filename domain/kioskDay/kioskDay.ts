@@ -3,7 +3,7 @@
 // "never more pizzas in a window than capacity_per_window" hold under optimistic concurrency,
 // across any number of API processes.
 import type { DomainEvent } from '../shared/decider.js';
-import type { CalendarEntry } from './schedule.js';
+import { addPizzas, type CalendarEntry } from './schedule.js';
 import { evolveKitchenTrack, noKitchenTrack, type KitchenStepRecordedData, type KitchenTrack } from './kitchen.js';
 import { evolveWaitlist, initialWaitlistState, type WaitlistEvent, type WaitlistState } from './waitlistState.js';
 
@@ -197,9 +197,7 @@ export const initialKioskDayState = (): KioskDayState => ({
 });
 
 function usePizzas(state: KioskDayState, time: string, delta: number) {
-  const now = (state.pizzasByTime[time] ?? 0) + delta;
-  if (now > 0) state.pizzasByTime[time] = now;
-  else delete state.pizzasByTime[time];
+  addPizzas(state.pizzasByTime, time, delta);
 }
 
 export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): KioskDayState {

@@ -25,7 +25,7 @@ import { planOffers } from './waitlist.js';
 import { isAhead, wallClock, type Clock } from '../shared/time.js';
 import { cancellation, customerCancellation, placeBooking } from './decide.js';
 import type { Booking, BookingPlacedData, KioskDayEvent, KioskDayState } from './kioskDay.js';
-import { dateAccessProblem, dayHours, slotCapacity } from './schedule.js';
+import { addPizzas, dateAccessProblem, dayHours, slotCapacity } from './schedule.js';
 
 /** Move a booking to another time of its own date (one stream, one event). */
 export interface RescheduleBooking {
@@ -122,8 +122,7 @@ export function decideReschedule(command: RescheduleBooking, state: KioskDayStat
   if (problem && problem !== msg.vipOnlyDate) reject(problem);
   // Offers due to the waitlist but not yet made count too (rule: waitlist), as for a new booking.
   const others = { ...planOffers(state, date, settings, clock).inUse };
-  others[booking.booking_time] = (others[booking.booking_time] ?? 0) - booking.total_pizzas;
-  if (others[booking.booking_time]! <= 0) delete others[booking.booking_time];
+  addPizzas(others, booking.booking_time, -booking.total_pizzas);
   const remaining = slotCapacity(hours, settings, others, time);
   if (remaining === null) reject(msg.noSuchSlot);
   if (!isAhead(now, date, time)) reject(msg.timePassed);

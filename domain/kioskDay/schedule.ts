@@ -52,6 +52,18 @@ export interface SlotCapacity {
 }
 
 /**
+ * Adds delta pizzas at a booked time in a map of pizzas per time (the day state's pizzasByTime,
+ * the days read model's pizzas_by_time), dropping a time left with none. Changes byTime and
+ * answers it.
+ */
+export function addPizzas(byTime: Record<string, number>, time: string, delta: number): Record<string, number> {
+  const now = (byTime[time] ?? 0) + delta;
+  if (now > 0) byTime[time] = now;
+  else delete byTime[time];
+  return byTime;
+}
+
+/**
  * Remaining capacity per slot. pizzasByTime holds the pizzas of pending and confirmed bookings per
  * booked time; cancelled bookings are not in it, so cancelling frees capacity at once.
  */

@@ -1,5 +1,6 @@
 // Public booking queries: open days, availability, booking lookup.
 import {
+  addPizzas,
   dateAccessProblem,
   dayHours,
   lastBookableDate,
@@ -129,13 +130,8 @@ export async function rescheduleAvailability(docs: DocumentStore, input: { booki
   const [settings, closures] = await Promise.all([getSettings(docs), getClosures(docs)]);
   let day = await docs.get<DayDoc>(COLLECTIONS.days, date);
   const ownDay = date === booking.booking_date && (booking.status === 'pending' || booking.status === 'confirmed');
-  if (ownDay && day) {
-    const pizzas_by_time = { ...day.pizzas_by_time };
-    const left = (pizzas_by_time[booking.booking_time] ?? 0) - booking.total_pizzas;
-    if (left > 0) pizzas_by_time[booking.booking_time] = left;
-    else delete pizzas_by_time[booking.booking_time];
-    day = { ...day, pizzas_by_time };
-  }
+  // A copy: the document may be the read-model cache's own.
+  if (ownDay && day) day = { ...day, pizzas_by_time: addPizzas({ ...day.pizzas_by_time }, booking.booking_time, -booking.total_pizzas) };
   const now = wallClock(clock.now, clock.timeZone);
   return computeAvailability(date, booking.total_pizzas, null, settings, day, closureOn(date, closures), now, ownDay);
 }

@@ -285,7 +285,7 @@ async function main() {
 }
 
 /** BENCH_ONLY=rebuild: the two rebuild figures on an existing log, several times. */
-function rebuildOnly(dataDir: string) {
+async function rebuildOnly(dataDir: string) {
   const runs = Number(process.env.BENCH_RUNS ?? 3);
   const empty = mkdtempSync(join(tmpdir(), 'pizzakiosken-bench-empty-'));
   const inServer: number[] = [];
@@ -302,7 +302,7 @@ function rebuildOnly(dataDir: string) {
   console.log(`rebuild of all ${allProjections.length} read models in the server: ${range(inServer)} (aim >= 100,000)`);
   console.log(`npm run projections:rebuild (minus empty log): ${range(command)} (aim >= 50,000)`);
   // What no rebuild of this log can skip, and the rate that bounds on this machine's cores.
-  const floor = rebuildFloor(dataDir);
+  const floor = await rebuildFloor(dataDir);
   console.log(`\nthe least work per event a rebuild of these ${floor.events} events cannot skip (each step alone, one thread):`);
   for (const { step, microsPerEvent } of floor.steps) console.log(`  ${microsPerEvent.toFixed(1).padStart(6)} µs  ${step}`);
   const total = floor.steps.reduce((sum, s) => sum + s.microsPerEvent, 0);
@@ -345,5 +345,5 @@ async function bookingsOnly() {
 if (process.env.BENCH_ONLY === 'bookings') await bookingsOnly();
 else if (process.env.BENCH_ONLY === 'rebuild') {
   if (!process.env.BENCH_DATA_DIR) throw new Error('BENCH_ONLY=rebuild needs BENCH_DATA_DIR: a DATA_DIR holding a log');
-  rebuildOnly(process.env.BENCH_DATA_DIR);
+  await rebuildOnly(process.env.BENCH_DATA_DIR);
 } else await main();
