@@ -31,11 +31,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     connectionTimeout: deps.connectionTimeoutMs ?? 10_000,
     // Node watches request deadlines only when the server is created with one (Fastify sets it
     // afterwards), and checks every 30 s by default: far too coarse for a 30 s limit.
-    http: requestTimeout > 0 ? { requestTimeout, connectionsCheckingInterval: Math.min(1000, Math.max(100, requestTimeout / 4)) } : {},
+    http:
+      requestTimeout > 0
+        ? { requestTimeout, connectionsCheckingInterval: Math.min(1000, Math.max(100, requestTimeout / 4)) }
+        : {},
     frameworkErrors,
     clientErrorHandler,
   });
-  await registerSecurityHeaders(app, { production: deps.secureCookies, viteDev: deps.ui ? deps.ui.dev === true : false });
+  await registerSecurityHeaders(app, {
+    production: deps.secureCookies,
+    viteDev: deps.ui ? deps.ui.dev === true : false,
+  });
   await app.register(cookie, { secret: deps.cookieSecret });
   const limiters = await registerRateLimits(app, deps.limits, deps.docs);
   registerErrorHandling(app);

@@ -122,10 +122,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   };
   const vapidPublicKey = base64urlBytes('VAPID_PUBLIC_KEY', 65);
   const vapidPrivateKey = base64urlBytes('VAPID_PRIVATE_KEY', 32);
-  if (set('VAPID_PUBLIC_KEY') !== set('VAPID_PRIVATE_KEY')) bad(set('VAPID_PUBLIC_KEY') ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY', 'is needed with the other VAPID key: set both or neither');
-  if (vapidPublicKey && vapidPrivateKey && !isVapidPair(vapidPublicKey, vapidPrivateKey)) bad('VAPID_PUBLIC_KEY', 'is not the public key of VAPID_PRIVATE_KEY (push services would refuse every push)');
-  const vapidSubject = (env.VAPID_SUBJECT ?? '').trim() || (publicUrl.startsWith('https://') ? publicUrl : `mailto:${adminEmail?.trim() || 'noreply@pizzakiosken.se'}`);
-  if (set('VAPID_SUBJECT') && !/^(https:\/\/\S+|mailto:[^@\s]+@[^@\s]+)$/.test(vapidSubject)) bad('VAPID_SUBJECT', 'expected an https:// URL or a mailto: address');
+  if (set('VAPID_PUBLIC_KEY') !== set('VAPID_PRIVATE_KEY'))
+    bad(
+      set('VAPID_PUBLIC_KEY') ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY',
+      'is needed with the other VAPID key: set both or neither',
+    );
+  if (vapidPublicKey && vapidPrivateKey && !isVapidPair(vapidPublicKey, vapidPrivateKey))
+    bad('VAPID_PUBLIC_KEY', 'is not the public key of VAPID_PRIVATE_KEY (push services would refuse every push)');
+  const vapidSubject =
+    (env.VAPID_SUBJECT ?? '').trim() ||
+    (publicUrl.startsWith('https://') ? publicUrl : `mailto:${adminEmail?.trim() || 'noreply@pizzakiosken.se'}`);
+  if (set('VAPID_SUBJECT') && !/^(https:\/\/\S+|mailto:[^@\s]+@[^@\s]+)$/.test(vapidSubject))
+    bad('VAPID_SUBJECT', 'expected an https:// URL or a mailto: address');
 
   const config: Config = {
     port,
@@ -176,7 +184,10 @@ export function trustProxyFrom(value: string | undefined): false | number | stri
   const text = value?.trim() ?? '';
   if (text === '' || text === 'false' || text === '0') return false;
   if (/^\d+$/.test(text)) return Number(text);
-  return text.split(',').map((a) => a.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
 }
 
 /** Whether the base64url public point is the one of the base64url private scalar (P-256). */

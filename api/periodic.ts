@@ -9,7 +9,11 @@ export interface Periodic {
 }
 
 /** `round` may ask `stopped()` between steps of a long round, to end it early on shutdown. */
-export function everyInterval(intervalMs: number, round: (stopped: () => boolean) => Promise<unknown>, onError: (error: unknown) => void): Periodic {
+export function everyInterval(
+  intervalMs: number,
+  round: (stopped: () => boolean) => Promise<unknown>,
+  onError: (error: unknown) => void,
+): Periodic {
   let running: Promise<void> | null = null;
   let stopped = false;
   const runNow = () => {

@@ -50,7 +50,13 @@ async function within<T>(ms: number, check: () => Promise<T>): Promise<{ ok: tru
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<{ ok: false }>((resolve) => (timer = setTimeout(() => resolve({ ok: false }), ms)));
   try {
-    return await Promise.race([check().then((value) => ({ ok: true as const, value }), () => ({ ok: false as const })), timeout]);
+    return await Promise.race([
+      check().then(
+        (value) => ({ ok: true as const, value }),
+        () => ({ ok: false as const }),
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -96,11 +96,19 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   bus.onAppend(() => projections.wake());
   const now = options.now ?? (() => new Date());
   const clock = (): Clock => ({ now: now(), timeZone: config.timeZone });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl ?? undefined, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom ?? undefined });
-  const services = createServices({ bus, clock, publicUrl: config.publicUrl, waitForReadModels: (p) => projections.waitFor(p) }, docs, {
-    keys: events.keys,
-    forgetMail: (id) => mailer.forget(id),
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl ?? undefined,
+    outboxDir: join(config.dataDir, 'outbox'),
+    from: config.mailFrom ?? undefined,
   });
+  const services = createServices(
+    { bus, clock, publicUrl: config.publicUrl, waitForReadModels: (p) => projections.waitFor(p) },
+    docs,
+    {
+      keys: events.keys,
+      forgetMail: (id) => mailer.forget(id),
+    },
+  );
 
   // A first start seeds default settings and the demo menu; later starts change nothing.
   await services.settings.seed(config.adminEmail);
@@ -108,15 +116,17 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const bootstrap = await services.admins.bootstrap(config.adminEmail, config.adminPassword);
 
   // With RUN_REACTORS=0 this process never sends mail; another (deploy/: the worker) does.
-  const reactor = config.runReactors ? await mailReactor({
-    events,
-    docs,
-    mailer,
-    publicUrl: config.publicUrl,
-    timeZone: config.timeZone,
-    waitForReadModels: (p) => projections.waitFor(p),
-    leaseTtlMs: config.reactorLeaseTtlMs,
-  }) : null;
+  const reactor = config.runReactors
+    ? await mailReactor({
+        events,
+        docs,
+        mailer,
+        publicUrl: config.publicUrl,
+        timeZone: config.timeZone,
+        waitForReadModels: (p) => projections.waitFor(p),
+        leaseTtlMs: config.reactorLeaseTtlMs,
+      })
+    : null;
   await reactor?.start();
   bus.onAppend(() => reactor?.wake());
 
@@ -147,25 +157,34 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   });
   // Web push (rule: ready-notice): one VAPID key pair for every process on this store, and a
   // reactor of its own, leased like the mail reactor, that sends the ready notices.
-  const vapid = vapidKeys({ dataDir: config.dataDir, publicKey: config.vapidPublicKey, privateKey: config.vapidPrivateKey, subject: config.vapidSubject });
-  const notices = config.runReactors ? await pushReactor({
-    events,
-    docs,
-    sender: createPushSender({ vapid }),
-    dropSubscription: (id, status) => services.push.drop(id, status),
-    leaseTtlMs: config.reactorLeaseTtlMs,
-  }) : null;
+  const vapid = vapidKeys({
+    dataDir: config.dataDir,
+    publicKey: config.vapidPublicKey,
+    privateKey: config.vapidPrivateKey,
+    subject: config.vapidSubject,
+  });
+  const notices = config.runReactors
+    ? await pushReactor({
+        events,
+        docs,
+        sender: createPushSender({ vapid }),
+        dropSubscription: (id, status) => services.push.drop(id, status),
+        leaseTtlMs: config.reactorLeaseTtlMs,
+      })
+    : null;
   await notices?.start();
   bus.onAppend(() => notices?.wake());
   // Erasures cut off by a crash are completed by the process holding this reactor (api/erasure).
-  const erasures = config.runReactors ? erasureReactor({
-    events,
-    docs,
-    keys: events.keys,
-    forgetMail: (id) => mailer.forget(id),
-    leaseTtlMs: config.reactorLeaseTtlMs,
-    log: (message, error) => console.error(message, error),
-  }) : null;
+  const erasures = config.runReactors
+    ? erasureReactor({
+        events,
+        docs,
+        keys: events.keys,
+        forgetMail: (id) => mailer.forget(id),
+        leaseTtlMs: config.reactorLeaseTtlMs,
+        log: (message, error) => console.error(message, error),
+      })
+    : null;
   await erasures?.start();
   bus.onAppend(() => erasures?.wake());
 
@@ -176,12 +195,21 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     publicUrl: config.publicUrl,
     vapidPublicKey: vapid.publicKey,
     secureCookies: config.production,
-    limits: { loginAttemptsPerMinute: config.loginAttemptsPerMinute, bookingsPerMinute: config.bookingsPerMinute, lookupsPerMinute: config.lookupsPerMinute },
+    limits: {
+      loginAttemptsPerMinute: config.loginAttemptsPerMinute,
+      bookingsPerMinute: config.bookingsPerMinute,
+      lookupsPerMinute: config.lookupsPerMinute,
+    },
     logger: config.logRequests,
     logStream: options.logStream,
     trustProxy: config.trustProxy,
     // Anonymous pages show the open days, the menu and the settings, on the kiosk's date and time.
-    ui: config.serveUi ? { dev: config.uiDev, pageVersion: () => `${projections.changesOf(PAGE_COLLECTIONS)}|${Math.floor(now().getTime() / 60_000)}` } : false,
+    ui: config.serveUi
+      ? {
+          dev: config.uiDev,
+          pageVersion: () => `${projections.changesOf(PAGE_COLLECTIONS)}|${Math.floor(now().getTime() / 60_000)}`,
+        }
+      : false,
     onApplied: (listener) => projections.onApplied(listener),
     requestTimeoutMs: config.requestTimeoutMs,
     connectionTimeoutMs: config.connectionTimeoutMs,
@@ -211,7 +239,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   let stopping = false;
   await app.register(operationsRoutes, {
     prefix: '/api',
-    readiness: { events, docs: store, projectionPosition: () => projections.position(), stopping: () => stopping, maxLag: config.readyMaxLag },
+    readiness: {
+      events,
+      docs: store,
+      projectionPosition: () => projections.position(),
+      stopping: () => stopping,
+      maxLag: config.readyMaxLag,
+    },
   });
 
   let closing: Promise<void> | null = null;
@@ -274,4 +308,3 @@ function sessionSecretFile(dataDir: string): string {
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
   return readFileSync(file, 'utf8').trim();
 }
-

@@ -19,7 +19,9 @@ export async function openEventStore(config: StoreConfig): Promise<SealedEventSt
   const keys = await openKeyStore(config);
   try {
     // The production adapters load only when configured: the embedded default never needs them.
-    const inner = config.eventStoreUrl ? (await import('./eventStore/eventStoreDb.js')).openEventStoreDb(config.eventStoreUrl) : openSqliteEventStore(eventsFile(config));
+    const inner = config.eventStoreUrl
+      ? (await import('./eventStore/eventStoreDb.js')).openEventStoreDb(config.eventStoreUrl)
+      : openSqliteEventStore(eventsFile(config));
     return sealedEventStore(inner, keys);
   } catch (error) {
     await keys.close();
@@ -32,7 +34,8 @@ export async function openEventStore(config: StoreConfig): Promise<SealedEventSt
  * `customer_keys` collection where the read models are in MongoDB.
  */
 export async function openKeyStore(config: StoreConfig): Promise<KeyStore> {
-  if (config.mongoUrl) return (await import('./keys/mongoKeyStore.js')).openMongoKeyStore(config.mongoUrl, config.mongoDb);
+  if (config.mongoUrl)
+    return (await import('./keys/mongoKeyStore.js')).openMongoKeyStore(config.mongoUrl, config.mongoDb);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   return openSqliteKeyStore(privateFile(join(config.dataDir, 'keys.db')));
 }
@@ -44,7 +47,11 @@ export function eventsFile(config: StoreConfig): string {
 }
 
 export async function openReadModelStore(config: StoreConfig): Promise<DocumentStore> {
-  if (config.mongoUrl) return (await import('../read-models/mongoDocumentStore.js')).openMongoDocumentStore(config.mongoUrl, config.mongoDb);
+  if (config.mongoUrl)
+    return (await import('../read-models/mongoDocumentStore.js')).openMongoDocumentStore(
+      config.mongoUrl,
+      config.mongoDb,
+    );
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   return openSqliteDocumentStore(privateFile(join(config.dataDir, 'read-models.db')));
 }

@@ -36,9 +36,17 @@ export const timeField = (required: string = msg.timeRequired) =>
       return t;
     });
 
-const emailField = z.string({ error: msg.invalidEmail }).trim().pipe(z.email({ error: msg.invalidEmail }));
+const emailField = z
+  .string({ error: msg.invalidEmail })
+  .trim()
+  .pipe(z.email({ error: msg.invalidEmail }));
 const optionalText = (max: number) =>
-  z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
 const bool = flag();
 
 /** POST /bookings (SPEC 3 booking creation payload, plus optional bonus_code and vip_token). */
@@ -54,12 +62,19 @@ export const bookingPayloadSchema = z.object({
     .array(
       z.object({
         pizza_id: z.coerce.number({ error: msg.unknownPizza }).int({ error: msg.unknownPizza }),
-        qty: z.coerce.number({ error: msg.atLeastOnePizza }).int({ error: msg.atLeastOnePizza }).min(0, { error: msg.atLeastOnePizza }).max(1000),
+        qty: z.coerce
+          .number({ error: msg.atLeastOnePizza })
+          .int({ error: msg.atLeastOnePizza })
+          .min(0, { error: msg.atLeastOnePizza })
+          .max(1000),
       }),
       { error: msg.atLeastOnePizza },
     )
     .max(100),
-  requested_pizzas: z.coerce.number({ error: msg.pizzaCountMin }).int({ error: msg.pizzaCountMin }).min(1, { error: msg.pizzaCountMin }),
+  requested_pizzas: z.coerce
+    .number({ error: msg.pizzaCountMin })
+    .int({ error: msg.pizzaCountMin })
+    .min(1, { error: msg.pizzaCountMin }),
   bonus_code: optionalText(40),
   vip_token: optionalText(200),
 });
@@ -86,14 +101,21 @@ export const openDaysQuerySchema = z.object({
 /** GET /availability?date= and GET /test-availability?date=&pizzas=[&vip_token=] */
 export const availabilityQuerySchema = z.object({
   date: dateField(),
-  pizzas: z.coerce.number({ error: msg.pizzaCountMin }).int({ error: msg.pizzaCountMin }).min(1, { error: msg.pizzaCountMin }).default(1),
+  pizzas: z.coerce
+    .number({ error: msg.pizzaCountMin })
+    .int({ error: msg.pizzaCountMin })
+    .min(1, { error: msg.pizzaCountMin })
+    .default(1),
   vip_token: vipTokenQuery,
 });
 
 /** POST /bookings/lookup (SPEC 5: both required). */
 export const lookupSchema = z.object({
   email: z.string({ error: msg.lookupFieldsRequired }).trim().min(1, { error: msg.lookupFieldsRequired }),
-  booking_id: z.union([z.string(), z.number()], { error: msg.lookupFieldsRequired }).transform(String).pipe(z.string().trim().min(1, { error: msg.lookupFieldsRequired })),
+  booking_id: z
+    .union([z.string(), z.number()], { error: msg.lookupFieldsRequired })
+    .transform(String)
+    .pipe(z.string().trim().min(1, { error: msg.lookupFieldsRequired })),
 });
 
 /** POST /bookings/{id}/cancel-public */
@@ -141,19 +163,28 @@ export const closureInputSchema = z
   .object({
     from: dateField(),
     to: dateField(),
-    reason: z.string({ error: msg.closureReasonRequired }).trim().min(1, { error: msg.closureReasonRequired }).max(CLOSURE_REASON_MAX, { error: msg.closureReasonTooLong(CLOSURE_REASON_MAX) }),
+    reason: z
+      .string({ error: msg.closureReasonRequired })
+      .trim()
+      .min(1, { error: msg.closureReasonRequired })
+      .max(CLOSURE_REASON_MAX, { error: msg.closureReasonTooLong(CLOSURE_REASON_MAX) }),
     recurring: bool.optional().default(false),
   })
   .superRefine((input, ctx) => {
     // The fields above answer for dates and reason (zod runs this even when one of them failed);
     // the range's order is the one rule across fields.
     const problem = closureProblem(input);
-    if (problem?.message === msg.closureEndsBeforeStart) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
+    if (problem?.message === msg.closureEndsBeforeStart)
+      ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
   });
 
 /** POST /admin/closures/{id}/cancel-bookings: the message every affected customer gets. */
 export const closureCancelSchema = z.object({
-  message: z.string({ error: msg.closureMessageRequired }).trim().min(1, { error: msg.closureMessageRequired }).max(500),
+  message: z
+    .string({ error: msg.closureMessageRequired })
+    .trim()
+    .min(1, { error: msg.closureMessageRequired })
+    .max(500),
 });
 
 /** PUT /admin/bookings/{id}/kitchen: the order's next step in the kitchen, or undo (rule: kitchen-steps). */
@@ -168,7 +199,8 @@ export const kitchenQuerySchema = z.object({
 });
 
 /** A query filter a form sends blank when it is cleared: blank means no filter. */
-const filter = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const filter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 /** GET /admin/bookings?date=&status= ; date also takes 'today' and 'tomorrow' (SPEC 2 filters). */
 export const bookingsQuerySchema = z.object({
@@ -178,7 +210,10 @@ export const bookingsQuerySchema = z.object({
 
 /** GET /admin/daily-report?date= (SPEC 5: 'Välj ett giltigt datum'). */
 export const dailyReportQuerySchema = z.object({
-  date: z.string({ error: msg.invalidReportDate }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: msg.invalidReportDate }).pipe(dateField(msg.invalidReportDate, msg.invalidReportDate)),
+  date: z
+    .string({ error: msg.invalidReportDate })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: msg.invalidReportDate })
+    .pipe(dateField(msg.invalidReportDate, msg.invalidReportDate)),
 });
 
 /** GET /admin/bookings/report?startDate=&endDate= */
@@ -222,7 +257,10 @@ const hours = (fallback: number) => z.coerce.number().catch(fallback).optional()
 
 /** POST /admin/vip-links/generate-for-date */
 export const vipLinkForDateSchema = z.object({
-  vip_date_id: z.union([z.string(), z.number()]).transform(String).pipe(dateField(msg.vipDateNotFound, msg.vipDateNotFound)),
+  vip_date_id: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(dateField(msg.vipDateNotFound, msg.vipDateNotFound)),
   expires_hours: hours(VIP_CALENDAR_LINK_HOURS).transform((h) => clampLinkHours(h || VIP_CALENDAR_LINK_HOURS)),
 });
 
@@ -230,39 +268,68 @@ export const vipLinkForDateSchema = z.object({
 export const vipLinkSchema = z.object({
   vip_customer_id: z.coerce.number({ error: msg.vipCustomerNotFound }).int({ error: msg.vipCustomerNotFound }),
   expires_hours: hours(72).transform((h) => clampLinkHours(h)),
-  vip_date_id: z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined || v === '' ? null : String(v))).pipe(z.union([z.null(), dateField(msg.vipDateNotFound, msg.vipDateNotFound)])),
+  vip_date_id: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v) => (v === null || v === undefined || v === '' ? null : String(v)))
+    .pipe(z.union([z.null(), dateField(msg.vipDateNotFound, msg.vipDateNotFound)])),
 });
 
 /** POST /admin/vip-invitations/send */
 export const vipInvitationSchema = z.object({
-  customer_ids: z.array(z.coerce.number().int(), { error: msg.invitationCustomersRequired }).min(1, { error: msg.invitationCustomersRequired }),
-  subject: z.string({ error: msg.invitationSubjectRequired }).trim().min(1, { error: msg.invitationSubjectRequired }).max(200),
-  message: z.string({ error: msg.invitationMessageRequired }).trim().min(1, { error: msg.invitationMessageRequired }).max(5000),
+  customer_ids: z
+    .array(z.coerce.number().int(), { error: msg.invitationCustomersRequired })
+    .min(1, { error: msg.invitationCustomersRequired }),
+  subject: z
+    .string({ error: msg.invitationSubjectRequired })
+    .trim()
+    .min(1, { error: msg.invitationSubjectRequired })
+    .max(200),
+  message: z
+    .string({ error: msg.invitationMessageRequired })
+    .trim()
+    .min(1, { error: msg.invitationMessageRequired })
+    .max(5000),
   expires_hours: z.coerce
     .number({ error: msg.invitationHours })
     .int({ error: msg.invitationHours })
     .min(VIP_INVITATION_HOURS.min, { error: msg.invitationHours })
     .max(VIP_INVITATION_HOURS.max, { error: msg.invitationHours })
     .default(VIP_INVITATION_HOURS.default),
-  vip_date_id: z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined || v === '' ? null : String(v))).pipe(z.union([z.null(), dateField(msg.vipDateNotFound, msg.vipDateNotFound)])),
+  vip_date_id: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v) => (v === null || v === undefined || v === '' ? null : String(v)))
+    .pipe(z.union([z.null(), dateField(msg.vipDateNotFound, msg.vipDateNotFound)])),
 });
 
 /** POST /notifications/subscribe: a Web Push subscription object. */
 // Sizes bounded so a subscription cannot be used to store junk: a push service's endpoint is an
 // https URL of a few hundred characters, p256dh an 87-character and auth a 22-character base64url key.
 const pushError = { error: msg.invalidPushSubscription };
-export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https$/, ...pushError }).max(1000, pushError),
-  expirationTime: z.number(pushError).nullish(),
-  keys: z
-    .object({ p256dh: z.string(pushError).min(1, pushError).max(200, pushError), auth: z.string(pushError).min(1, pushError).max(100, pushError) }, pushError)
-    .partial()
-    .optional(),
-  // Optional (rule: ready-notice): the booking whose ready notice this browser asks for, with
-  // its e-mail, which must match the booking as in a lookup. Both or neither.
-  booking_id: z.string(pushError).trim().min(1, pushError).max(40, pushError).optional(),
-  email: z.string(pushError).trim().min(1, pushError).max(254, pushError).optional(),
-}, pushError).refine((s) => (s.booking_id === undefined) === (s.email === undefined), pushError);
+export const pushSubscriptionSchema = z
+  .object(
+    {
+      endpoint: z.url({ protocol: /^https$/, ...pushError }).max(1000, pushError),
+      expirationTime: z.number(pushError).nullish(),
+      keys: z
+        .object(
+          {
+            p256dh: z.string(pushError).min(1, pushError).max(200, pushError),
+            auth: z.string(pushError).min(1, pushError).max(100, pushError),
+          },
+          pushError,
+        )
+        .partial()
+        .optional(),
+      // Optional (rule: ready-notice): the booking whose ready notice this browser asks for, with
+      // its e-mail, which must match the booking as in a lookup. Both or neither.
+      booking_id: z.string(pushError).trim().min(1, pushError).max(40, pushError).optional(),
+      email: z.string(pushError).trim().min(1, pushError).max(254, pushError).optional(),
+    },
+    pushError,
+  )
+  .refine((s) => (s.booking_id === undefined) === (s.email === undefined), pushError);
 
 /** A route's numeric id (pizzas, bonus codes, VIP customers, admins): anything else is not found. */
 export const numericIdParams = (notFound: string) =>
@@ -295,7 +362,14 @@ export const waitlistJoinSchema = z.object({
 export type WaitlistJoinPayload = z.infer<typeof waitlistJoinSchema>;
 
 /** POST /waitlist/{token}/book: the booking payload's customer and items (date, time and count come from the offer). */
-export const waitlistBookSchema = bookingPayloadSchema.pick({ name: true, email: true, phone: true, dine_in: true, comment: true, items: true });
+export const waitlistBookSchema = bookingPayloadSchema.pick({
+  name: true,
+  email: true,
+  phone: true,
+  dine_in: true,
+  comment: true,
+  items: true,
+});
 export type WaitlistBookPayload = z.infer<typeof waitlistBookSchema>;
 
 /** GET /admin/waitlist?date= : one date's queues ('today', 'tomorrow' or yyyy-MM-dd); blank: every entry from today on. */

@@ -27,24 +27,55 @@ async function documentAsWritten<T extends Doc>(
   for (const event of await streamEvents()) {
     if (projection.eventTypes.has(event.type)) await projection.apply(event, batch);
   }
-  const folded = batch.writes().find((write) => write.collection === collection && (write.op === 'put' ? write.doc.id : write.id) === id);
+  const folded = batch
+    .writes()
+    .find((write) => write.collection === collection && (write.op === 'put' ? write.doc.id : write.id) === id);
   if (!folded) return stored;
   return folded.op === 'put' ? (folded.doc as T) : null;
 }
 
 /** The booking as its write left it (the day's events when the read model lags). */
-export async function bookingAsWritten(docs: DocumentStore, id: string, written: Position, dayEvents: () => Promise<RecordedEvent[]>) {
-  const booking = await documentAsWritten<BookingDoc>(docs, bookingsProjection, COLLECTIONS.bookings, id, written, dayEvents);
+export async function bookingAsWritten(
+  docs: DocumentStore,
+  id: string,
+  written: Position,
+  dayEvents: () => Promise<RecordedEvent[]>,
+) {
+  const booking = await documentAsWritten<BookingDoc>(
+    docs,
+    bookingsProjection,
+    COLLECTIONS.bookings,
+    id,
+    written,
+    dayEvents,
+  );
   return booking && bookingView(booking);
 }
 
 /** The bonus code as its write left it (the bonus-codes stream when the read model lags). */
-export async function bonusCodeAsWritten(docs: DocumentStore, id: number, written: Position, codeEvents: () => Promise<RecordedEvent[]>) {
-  const code = await documentAsWritten<BonusCodeDoc>(docs, bonusCodesProjection, COLLECTIONS.bonusCodes, String(id), written, codeEvents);
+export async function bonusCodeAsWritten(
+  docs: DocumentStore,
+  id: number,
+  written: Position,
+  codeEvents: () => Promise<RecordedEvent[]>,
+) {
+  const code = await documentAsWritten<BonusCodeDoc>(
+    docs,
+    bonusCodesProjection,
+    COLLECTIONS.bonusCodes,
+    String(id),
+    written,
+    codeEvents,
+  );
   return code && withNumericId(code);
 }
 
 /** The kiosk day as its write left it (the day's events when the read model lags). */
-export function dayAsWritten(docs: DocumentStore, date: string, written: Position, dayEvents: () => Promise<RecordedEvent[]>) {
+export function dayAsWritten(
+  docs: DocumentStore,
+  date: string,
+  written: Position,
+  dayEvents: () => Promise<RecordedEvent[]>,
+) {
   return documentAsWritten<DayDoc>(docs, daysProjection, COLLECTIONS.days, date, written, dayEvents);
 }

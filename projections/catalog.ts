@@ -9,7 +9,18 @@ import type { VipLinkEvent } from '../domain/vip/vipLinks.js';
 import type { PushEvent } from '../domain/push/push.js';
 import type { AdminEvent } from '../domain/admins/admins.js';
 import type { ClosureEvent } from '../domain/closures/closures.js';
-import { COLLECTIONS, type AdminSessionDoc, type ClosuresDoc, type BonusCodeDoc, type PizzaDoc, type PushSubscriptionDoc, type SettingsDoc, type VipCustomerDoc, type VipInvitationDoc, type VipLinkDoc } from '../read-models/shapes.js';
+import {
+  COLLECTIONS,
+  type AdminSessionDoc,
+  type ClosuresDoc,
+  type BonusCodeDoc,
+  type PizzaDoc,
+  type PushSubscriptionDoc,
+  type SettingsDoc,
+  type VipCustomerDoc,
+  type VipInvitationDoc,
+  type VipLinkDoc,
+} from '../read-models/shapes.js';
 import type { Projection } from './projection.js';
 import { CUSTOMER_ERASED, erasedData, scrub } from './erasure.js';
 
@@ -25,7 +36,13 @@ export const menuProjection: Projection = {
     const id = String(event.data.id);
     if (event.type === 'PizzaRemoved') return batch.update<PizzaDoc>(COLLECTIONS.pizzas, id, recorded, () => null);
     const { name, description, price_cents, active } = event.data;
-    return batch.update<PizzaDoc>(COLLECTIONS.pizzas, id, recorded, () => ({ id, name, description, price_cents, active: flag(active) }));
+    return batch.update<PizzaDoc>(COLLECTIONS.pizzas, id, recorded, () => ({
+      id,
+      name,
+      description,
+      price_cents,
+      active: flag(active),
+    }));
   },
 };
 
@@ -35,14 +52,23 @@ export const settingsProjection: Projection = {
   eventTypes: types('SettingsUpdated', 'SettingsReset'),
   apply(recorded, batch) {
     const event = recorded as unknown as SettingsEvent & RecordedEvent;
-    return batch.update<SettingsDoc>(COLLECTIONS.settings, 'current', recorded, () => ({ id: 'current', settings: event.data.settings }));
+    return batch.update<SettingsDoc>(COLLECTIONS.settings, 'current', recorded, () => ({
+      id: 'current',
+      settings: event.data.settings,
+    }));
   },
 };
 
 export const bonusCodesProjection: Projection = {
   name: 'bonus_codes_v1',
   collections: [COLLECTIONS.bonusCodes],
-  eventTypes: types('BonusCodeCreated', 'BonusCodeUpdated', 'BonusCodeDeleted', 'BonusCodeRedeemed', 'BonusCodeReleased'),
+  eventTypes: types(
+    'BonusCodeCreated',
+    'BonusCodeUpdated',
+    'BonusCodeDeleted',
+    'BonusCodeRedeemed',
+    'BonusCodeReleased',
+  ),
   apply(recorded, batch) {
     const event = recorded as unknown as BonusCodeEvent & RecordedEvent;
     const id = String(event.data.id);
@@ -66,7 +92,9 @@ export const bonusCodesProjection: Projection = {
       case 'BonusCodeRedeemed':
       case 'BonusCodeReleased': {
         const delta = event.type === 'BonusCodeRedeemed' ? 1 : -1;
-        return batch.update<BonusCodeDoc>(COLLECTIONS.bonusCodes, id, recorded, (doc) => (doc ? { ...doc, used_count: doc.used_count + delta } : null));
+        return batch.update<BonusCodeDoc>(COLLECTIONS.bonusCodes, id, recorded, (doc) =>
+          doc ? { ...doc, used_count: doc.used_count + delta } : null,
+        );
       }
     }
   },
@@ -76,11 +104,23 @@ export const vipProjection: Projection = {
   name: 'vip_v1',
   collections: [COLLECTIONS.vipCustomers, COLLECTIONS.vipLinks, COLLECTIONS.vipInvitations],
   indexes: [[COLLECTIONS.vipInvitations, 'sent_at']],
-  eventTypes: types('VipCustomerAdded', 'VipCustomerUpdated', 'VipCustomerRemoved', 'VipLinkIssued', 'VipInvitationsSent', CUSTOMER_ERASED),
+  eventTypes: types(
+    'VipCustomerAdded',
+    'VipCustomerUpdated',
+    'VipCustomerRemoved',
+    'VipLinkIssued',
+    'VipInvitationsSent',
+    CUSTOMER_ERASED,
+  ),
   async apply(recorded, batch) {
     if (recorded.type === CUSTOMER_ERASED) {
       const erased = erasedData(recorded);
-      await scrub(batch, recorded, COLLECTIONS.vipCustomers, erased.vip_customer_ids, ['email', 'name', 'phone', 'notes']);
+      await scrub(batch, recorded, COLLECTIONS.vipCustomers, erased.vip_customer_ids, [
+        'email',
+        'name',
+        'phone',
+        'notes',
+      ]);
       return scrub(batch, recorded, COLLECTIONS.vipInvitations, erased.invitation_ids, ['email', 'name']);
     }
     const event = recorded as unknown as (VipCustomerEvent | VipLinkEvent) & RecordedEvent;
@@ -96,14 +136,18 @@ export const vipProjection: Projection = {
           phone,
           notes,
           active: flag(active),
-          created_at: 'created_at' in event.data ? event.data.created_at : (doc?.created_at ?? recorded.metadata.timestamp),
+          created_at:
+            'created_at' in event.data ? event.data.created_at : (doc?.created_at ?? recorded.metadata.timestamp),
         }));
       }
       case 'VipCustomerRemoved':
         return batch.update<VipCustomerDoc>(COLLECTIONS.vipCustomers, String(event.data.id), recorded, () => null);
       case 'VipLinkIssued': {
         const link = event.data;
-        return batch.update<VipLinkDoc>(COLLECTIONS.vipLinks, link.token, recorded, () => ({ id: link.token, ...link }));
+        return batch.update<VipLinkDoc>(COLLECTIONS.vipLinks, link.token, recorded, () => ({
+          id: link.token,
+          ...link,
+        }));
       }
       case 'VipInvitationsSent': {
         const { subject, message, vip_date, expires_at, sent_at } = event.data;
@@ -144,7 +188,13 @@ export const pushProjection: Projection = {
     switch (event.type) {
       case 'PushSubscribed': {
         const { id, endpoint, keys, subscribed_at, booking_id } = event.data;
-        return batch.update<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions, id, recorded, () => ({ id, endpoint, keys, subscribed_at, ...(booking_id ? { booking_ids: [booking_id] } : {}) }));
+        return batch.update<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions, id, recorded, () => ({
+          id,
+          endpoint,
+          keys,
+          subscribed_at,
+          ...(booking_id ? { booking_ids: [booking_id] } : {}),
+        }));
       }
       case 'PushSubscriptionLinked': {
         const { id, booking_id } = event.data;
@@ -168,9 +218,15 @@ export const adminSessionsProjection: Projection = {
     const event = recorded as unknown as AdminEvent & RecordedEvent;
     if (event.type === 'AdminSessionStarted') {
       const { session_id, admin_id, started_at, expires_at } = event.data;
-      return batch.update<AdminSessionDoc>(COLLECTIONS.adminSessions, session_id, recorded, () => ({ id: session_id, admin_id, started_at, expires_at }));
+      return batch.update<AdminSessionDoc>(COLLECTIONS.adminSessions, session_id, recorded, () => ({
+        id: session_id,
+        admin_id,
+        started_at,
+        expires_at,
+      }));
     }
-    if (event.type === 'AdminSessionEnded') return batch.update<AdminSessionDoc>(COLLECTIONS.adminSessions, event.data.session_id, recorded, () => null);
+    if (event.type === 'AdminSessionEnded')
+      return batch.update<AdminSessionDoc>(COLLECTIONS.adminSessions, event.data.session_id, recorded, () => null);
   },
 };
 

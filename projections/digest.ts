@@ -42,7 +42,9 @@ export class ReadModelHasher {
 const sortedKeys = new Map<string, string[]>();
 const quotedKeys = new Map<string, string>();
 const MAX_KEY_LISTS = 10_000;
-const lastKeys: Array<{ keys: string[]; sorted: string[] } | undefined> = new Array(64).fill(undefined);
+const lastKeys: Array<{ keys: string[]; sorted: string[] } | undefined> = new Array<
+  { keys: string[]; sorted: string[] } | undefined
+>(64).fill(undefined);
 const sameKeys = (a: string[], b: string[]) => {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
@@ -111,18 +113,24 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return fields === 0;
 }
 
-export async function readModelDigests(docs: DocumentStore, projections: readonly Projection[]): Promise<ReadModelDigest[]> {
+export async function readModelDigests(
+  docs: DocumentStore,
+  projections: readonly Projection[],
+): Promise<ReadModelDigest[]> {
   const digests: ReadModelDigest[] = [];
   for (const projection of projections) {
     const hasher = new ReadModelHasher();
     for (const collection of projection.collections) {
       hasher.collection(collection);
       // In pages by id, so a collection of any size is hashed in bounded memory.
-      for (let after: string | null = null; ; ) {
-        const page: Doc[] = await docs.find(collection, after === null ? {} : { id: { $gt: after } }, { sort: [['id', 1]], limit: PAGE });
+      for (let after: string | null = null; ;) {
+        const page: Doc[] = await docs.find(collection, after === null ? {} : { id: { $gt: after } }, {
+          sort: [['id', 1]],
+          limit: PAGE,
+        });
         for (const doc of page) hasher.add(doc);
         if (page.length < PAGE) break;
-        after = page[page.length - 1]!.id;
+        after = page[page.length - 1].id;
       }
     }
     digests.push({ projection: projection.name, documents: hasher.documents, digest: hasher.digest() });

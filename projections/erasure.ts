@@ -13,7 +13,13 @@ export const CUSTOMER_ERASED = 'CustomerErased';
 export const erasedData = (recorded: RecordedEvent) => recorded.data as CustomerErasedData;
 
 /** Sets the non-null personal fields of these documents to "[raderad]" (a null stays null, as the sealed events keep it). */
-export async function scrub(batch: ProjectionBatch, recorded: RecordedEvent, collection: string, ids: Array<string | number>, fields: readonly string[]): Promise<void> {
+export async function scrub(
+  batch: ProjectionBatch,
+  recorded: RecordedEvent,
+  collection: string,
+  ids: Array<string | number>,
+  fields: readonly string[],
+): Promise<void> {
   for (const id of ids) {
     // Only documents there are: a missing one (a move long finished) leaves no tombstone behind.
     if (!(await batch.get(collection, String(id)))) continue;

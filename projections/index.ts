@@ -1,5 +1,13 @@
 // Every read-model projection, in the order the runner applies them.
-import { adminSessionsProjection, bonusCodesProjection, closuresProjection, menuProjection, pushProjection, settingsProjection, vipProjection } from './catalog.js';
+import {
+  adminSessionsProjection,
+  bonusCodesProjection,
+  closuresProjection,
+  menuProjection,
+  pushProjection,
+  settingsProjection,
+  vipProjection,
+} from './catalog.js';
 import { bookingsProjection, daysProjection, movesProjection, statsProjection } from './kioskDays.js';
 import type { Projection } from './projection.js';
 import { waitlistProjection } from './waitlist.js';

@@ -4,13 +4,35 @@ import type { RecordedEvent } from '../domain/eventStore.js';
 import type { BookingLine, KioskDayEvent } from '../domain/kioskDay/kioskDay.js';
 import { addPizzas } from '../domain/kioskDay/schedule.js';
 import { msg } from '../domain/messages.js';
-import { COLLECTIONS, pizzaSummary, type BookingDoc, type DayDoc, type MoveDoc, type StatsDayDoc } from '../read-models/shapes.js';
+import {
+  COLLECTIONS,
+  pizzaSummary,
+  type BookingDoc,
+  type DayDoc,
+  type MoveDoc,
+  type StatsDayDoc,
+} from '../read-models/shapes.js';
 import type { Projection } from './projection.js';
 import { CUSTOMER_ERASED, erasedData, scrub } from './erasure.js';
 
-const bookingEvents = new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingRescheduled', 'BookingMovedAway']);
+const bookingEvents = new Set([
+  'BookingPlaced',
+  'BookingConfirmed',
+  'BookingCancelled',
+  'BookingRescheduled',
+  'BookingMovedAway',
+]);
 // Held waitlist offers are capacity in use (rule: waitlist): they count in pizzas_by_time.
-const dayEvents = new Set(['DayScheduleSet', 'DayMarkedVip', 'DayVipRemoved', ...bookingEvents, 'WaitlistOfferMade', 'WaitlistOfferLapsed', 'WaitlistOfferTaken', 'WaitlistLeft']);
+const dayEvents = new Set([
+  'DayScheduleSet',
+  'DayMarkedVip',
+  'DayVipRemoved',
+  ...bookingEvents,
+  'WaitlistOfferMade',
+  'WaitlistOfferLapsed',
+  'WaitlistOfferTaken',
+  'WaitlistLeft',
+]);
 /** The bookings list also follows each order through the kitchen (rule: kitchen-steps). */
 const bookingDocEvents = new Set([...bookingEvents, 'KitchenStepRecorded']);
 
@@ -32,7 +54,10 @@ const emptyDay = (date: string): DayDoc => ({
 export const daysProjection: Projection = {
   name: 'days_v1',
   collections: [COLLECTIONS.days],
-  indexes: [[COLLECTIONS.days, 'date'], [COLLECTIONS.days, 'is_vip']],
+  indexes: [
+    [COLLECTIONS.days, 'date'],
+    [COLLECTIONS.days, 'is_vip'],
+  ],
   eventTypes: dayEvents,
   apply(recorded, batch) {
     const event = asDayEvent(recorded);
@@ -48,7 +73,12 @@ export const daysProjection: Projection = {
           return { ...day, entry: { isOpen, openTime, closeTime } };
         }
         case 'DayMarkedVip':
-          return { ...day, is_vip: true, vip_description: event.data.description, vip_created_by: event.data.created_by };
+          return {
+            ...day,
+            is_vip: true,
+            vip_description: event.data.description,
+            vip_created_by: event.data.created_by,
+          };
         case 'DayVipRemoved':
           return { ...day, is_vip: false, vip_description: null, vip_created_by: null };
         case 'BookingPlaced':
@@ -73,7 +103,8 @@ export const daysProjection: Projection = {
           addPizzas(day.pizzas_by_time, event.data.time, -event.data.pizzas);
           return day;
         case 'WaitlistLeft':
-          if (event.data.released_pizzas > 0) addPizzas(day.pizzas_by_time, event.data.time, -event.data.released_pizzas);
+          if (event.data.released_pizzas > 0)
+            addPizzas(day.pizzas_by_time, event.data.time, -event.data.released_pizzas);
           return day;
         default:
           return day;
@@ -85,10 +116,19 @@ export const daysProjection: Projection = {
 export const bookingsProjection: Projection = {
   name: 'bookings_v1',
   collections: [COLLECTIONS.bookings],
-  indexes: [[COLLECTIONS.bookings, 'booking_date'], [COLLECTIONS.bookings, 'status']],
+  indexes: [
+    [COLLECTIONS.bookings, 'booking_date'],
+    [COLLECTIONS.bookings, 'status'],
+  ],
   eventTypes: new Set([...bookingDocEvents, CUSTOMER_ERASED]),
   apply(recorded, batch) {
-    if (recorded.type === CUSTOMER_ERASED) return scrub(batch, recorded, COLLECTIONS.bookings, erasedData(recorded).booking_ids, ['name', 'email', 'phone', 'comment']);
+    if (recorded.type === CUSTOMER_ERASED)
+      return scrub(batch, recorded, COLLECTIONS.bookings, erasedData(recorded).booking_ids, [
+        'name',
+        'email',
+        'phone',
+        'comment',
+      ]);
     const event = asDayEvent(recorded);
     switch (event.type) {
       case 'BookingPlaced': {
@@ -127,19 +167,34 @@ export const bookingsProjection: Projection = {
       case 'BookingCancelled':
         return batch.update<BookingDoc>(COLLECTIONS.bookings, event.data.booking_id, recorded, (doc) =>
           doc
-            ? { ...doc, status: 'cancelled', cancelled_at: event.data.cancelled_at, cancelled_by: event.data.by, cancel_reason: event.data.reason }
+            ? {
+                ...doc,
+                status: 'cancelled',
+                cancelled_at: event.data.cancelled_at,
+                cancelled_by: event.data.by,
+                cancel_reason: event.data.reason,
+              }
             : null,
         );
       case 'BookingRescheduled':
         return batch.update<BookingDoc>(COLLECTIONS.bookings, event.data.booking_id, recorded, (doc) =>
           // Pending again and out of the kitchen: staff confirm the new time as a new order.
-          doc ? { ...withoutKitchen(doc), booking_time: event.data.to_time, status: 'pending', confirmed_at: null } : null,
+          doc
+            ? { ...withoutKitchen(doc), booking_time: event.data.to_time, status: 'pending', confirmed_at: null }
+            : null,
         );
       case 'BookingMovedAway':
         // Shown as cancelled (SPEC's three statuses) with the number it lives on under.
         return batch.update<BookingDoc>(COLLECTIONS.bookings, event.data.booking_id, recorded, (doc) =>
           doc
-            ? { ...doc, status: 'cancelled', cancelled_at: event.data.moved_at, cancelled_by: 'customer', cancel_reason: msg.bookingMovedTo(event.data.to), moved_to: event.data.to }
+            ? {
+                ...doc,
+                status: 'cancelled',
+                cancelled_at: event.data.moved_at,
+                cancelled_by: 'customer',
+                cancel_reason: msg.bookingMovedTo(event.data.to),
+                moved_to: event.data.to,
+              }
             : null,
         );
       case 'KitchenStepRecorded':
@@ -171,7 +226,8 @@ export const movesProjection: Projection = {
   collections: [COLLECTIONS.moves],
   eventTypes: new Set(['BookingPlaced', 'BookingMovedAway', 'BookingCancelled', CUSTOMER_ERASED]),
   apply(recorded, batch) {
-    if (recorded.type === CUSTOMER_ERASED) return scrub(batch, recorded, COLLECTIONS.moves, erasedData(recorded).booking_ids, ['email']);
+    if (recorded.type === CUSTOMER_ERASED)
+      return scrub(batch, recorded, COLLECTIONS.moves, erasedData(recorded).booking_ids, ['email']);
     const event = asDayEvent(recorded);
     switch (event.type) {
       case 'BookingPlaced': {
@@ -199,7 +255,8 @@ export const movesProjection: Projection = {
 
 /** Forgets a move in progress; most bookings never had one, and leave no tombstone behind. */
 async function removeMove(batch: Parameters<Projection['apply']>[1], id: string, recorded: RecordedEvent) {
-  if (await batch.get<MoveDoc>(COLLECTIONS.moves, id)) await batch.update<MoveDoc>(COLLECTIONS.moves, id, recorded, () => null);
+  if (await batch.get<MoveDoc>(COLLECTIONS.moves, id))
+    await batch.update<MoveDoc>(COLLECTIONS.moves, id, recorded, () => null);
 }
 
 const emptyStatsDay = (date: string): StatsDayDoc => ({
@@ -226,7 +283,10 @@ function applySales(day: StatsDayDoc, b: Sale, sign: 1 | -1): StatsDayDoc {
   const by_pizza = day.by_pizza;
   for (const item of b.items) {
     const current = by_pizza[item.pizza_name] ?? { qty: 0, revenue_cents: 0 };
-    const next = { qty: current.qty + sign * item.qty, revenue_cents: current.revenue_cents + sign * item.qty * item.price_cents };
+    const next = {
+      qty: current.qty + sign * item.qty,
+      revenue_cents: current.revenue_cents + sign * item.qty * item.price_cents,
+    };
     if (next.qty > 0) by_pizza[item.pizza_name] = next;
     else delete by_pizza[item.pizza_name];
   }

@@ -43,17 +43,19 @@ export function logView(events: EventStore, options: LogViewOptions): EventStore
       return kept;
     },
     async readStream(streamName, fromRevision) {
-      return (await events.readStream(streamName, fromRevision)).filter((event) => event.position < end && event.position <= through);
+      return (await events.readStream(streamName, fromRevision)).filter(
+        (event) => event.position < end && event.position <= through,
+      );
     },
     subscribeToAll(): Subscription {
       throw new Error('a log view is for reading to its end, not for subscribing');
     },
     async headPosition() {
       let head = 0;
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const page = await this.readAll(after, 2000);
         if (!page.length) return head;
-        head = after = page[page.length - 1]!.position;
+        head = after = page[page.length - 1].position;
       }
     },
     append() {

@@ -79,7 +79,11 @@ export class ProjectionBatch {
     return this.load(collection, id).then((loaded) => this.change(loaded, event, change));
   }
 
-  private change<T extends Doc>(slot: Slot, event: RecordedEvent, change: (current: Stored<T> | null) => T | null): void {
+  private change<T extends Doc>(
+    slot: Slot,
+    event: RecordedEvent,
+    change: (current: Stored<T> | null) => T | null,
+  ): void {
     const current = slot.doc as Stored<T> | null;
     if (current && current._pos >= event.position) return;
     const next = change(current) as Stored<T> | null;
@@ -96,7 +100,11 @@ export class ProjectionBatch {
     for (const [collection, slots] of this.docs) {
       for (const [id, slot] of slots) {
         if (!slot.dirty) continue;
-        writes.push(slot.doc ? { op: 'put', collection, doc: slot.doc } : { op: 'delete', collection, id, position: slot.deletedAt });
+        writes.push(
+          slot.doc
+            ? { op: 'put', collection, doc: slot.doc }
+            : { op: 'delete', collection, id, position: slot.deletedAt },
+        );
       }
     }
     return writes;
@@ -104,7 +112,7 @@ export class ProjectionBatch {
 
   private slots(collection: string): Map<string, Slot> {
     let slots = this.docs.get(collection);
-    if (!slots) this.docs.set(collection, (slots = new Map()));
+    if (!slots) this.docs.set(collection, (slots = new Map<string, Slot>()));
     return slots;
   }
 

@@ -5,7 +5,8 @@ import type { EventStore } from '../domain/eventStore.js';
 import type { DocumentStore } from '../read-models/documentStore.js';
 
 export async function startAtHead(events: EventStore, docs: DocumentStore, reactor: string): Promise<void> {
-  if ((await docs.getCheckpoint(reactor)) === 0) await docs.commit([], { projection: reactor, position: await events.headPosition() });
+  if ((await docs.getCheckpoint(reactor)) === 0)
+    await docs.commit([], { projection: reactor, position: await events.headPosition() });
 }
 
 /**
@@ -16,7 +17,12 @@ export async function startAtHead(events: EventStore, docs: DocumentStore, react
  * history: they were acted on where they happened), and after a rebuild a checkpoint beyond the
  * head comes back to it.
  */
-export async function alignReactor(events: EventStore, docs: DocumentStore, reactor: string, mode: 'imported' | 'rebuilt'): Promise<void> {
+export async function alignReactor(
+  events: EventStore,
+  docs: DocumentStore,
+  reactor: string,
+  mode: 'imported' | 'rebuilt',
+): Promise<void> {
   const head = await events.headPosition();
   const checkpoint = await docs.getCheckpoint(reactor);
   if (mode === 'rebuilt' && checkpoint <= head) return;

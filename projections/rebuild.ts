@@ -45,7 +45,11 @@ export interface RebuildResult {
   ok: boolean;
 }
 
-export async function rebuildReadModels(events: EventStore, docs: DocumentStore, options: RebuildOptions = {}): Promise<RebuildResult> {
+export async function rebuildReadModels(
+  events: EventStore,
+  docs: DocumentStore,
+  options: RebuildOptions = {},
+): Promise<RebuildResult> {
   const projections = [...(options.projections ?? allProjections)];
   const every = options.progressEveryMs ?? 2000;
   let applied = 0;
@@ -56,7 +60,7 @@ export async function rebuildReadModels(events: EventStore, docs: DocumentStore,
       applied += page.length;
       if (options.progress && Date.now() - reported >= every) {
         reported = Date.now();
-        options.progress(`progress: ${applied} events applied (position ${page[page.length - 1]!.position})`);
+        options.progress(`progress: ${applied} events applied (position ${page[page.length - 1].position})`);
       }
     },
   });
@@ -75,25 +79,34 @@ export async function rebuildReadModels(events: EventStore, docs: DocumentStore,
       return page;
     },
   };
-  const runner = new ProjectionRunner(tee, docs, projections, { log: () => {}, head: all ? PROJECTIONS_HEAD : undefined });
+  const runner = new ProjectionRunner(tee, docs, projections, {
+    log: () => {},
+    head: all ? PROJECTIONS_HEAD : undefined,
+  });
   // rebuild() on a runner that was never started resets, replays and stops: no live loop.
   await runner.rebuild();
   // Indexes after the bulk load: building them once is cheaper than maintaining them per write.
-  for (const p of projections) for (const [collection, field] of p.indexes ?? []) await docs.ensureIndex(collection, field);
+  for (const p of projections)
+    for (const [collection, field] of p.indexes ?? []) await docs.ensureIndex(collection, field);
   const position = runner.position();
   const checks = await expected.check(docs);
   return { position, events: applied, checks, ok: checks.every((c) => c.ok) };
 }
 
 /** Compares the read models in docs with the events up to position folded again in memory. */
-export async function verifyReadModels(events: EventStore, docs: DocumentStore, position: Position, projections: readonly Projection[] = allProjections): Promise<ReadModelCheck[]> {
+export async function verifyReadModels(
+  events: EventStore,
+  docs: DocumentStore,
+  position: Position,
+  projections: readonly Projection[] = allProjections,
+): Promise<ReadModelCheck[]> {
   const view = logView(events, { through: position });
   const expected = new MemoryFold(projections);
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await view.readAll(after, 2000);
     if (page.length === 0) break;
     await expected.apply(page);
-    after = page[page.length - 1]!.position;
+    after = page[page.length - 1].position;
   }
   return expected.check(docs);
 }
@@ -114,13 +127,15 @@ class MemoryFold {
 
   constructor(private readonly projections: readonly Projection[]) {
     // Every collection "cleared, nothing written yet": a document the batch does not hold cannot exist.
-    this.batches = projections.map((p) => new ProjectionBatch(nowhere, new Map(p.collections.map((c) => [c, new Set<string>()]))));
+    this.batches = projections.map(
+      (p) => new ProjectionBatch(nowhere, new Map(p.collections.map((c) => [c, new Set<string>()]))),
+    );
   }
 
   async apply(page: readonly RecordedEvent[]): Promise<void> {
     for (let i = 0; i < this.projections.length; i++) {
-      const projection = this.projections[i]!;
-      const batch = this.batches[i]!;
+      const projection = this.projections[i];
+      const batch = this.batches[i];
       for (const event of page) {
         if (!projection.eventTypes.has(event.type)) continue;
         const pending = projection.apply(event, batch);
@@ -139,7 +154,7 @@ class MemoryFold {
   async check(docs: DocumentStore): Promise<ReadModelCheck[]> {
     const checks: ReadModelCheck[] = [];
     for (let i = 0; i < this.projections.length; i++) {
-      const projection = this.projections[i]!;
+      const projection = this.projections[i];
       const folded = this.documents(i);
       const stored = new ReadModelHasher();
       let same = true;
@@ -147,28 +162,38 @@ class MemoryFold {
         stored.collection(collection);
         const expected = folded.get(collection)!;
         let at = 0;
-        for (let after: string | null = null; ; ) {
-          const page: Doc[] = await docs.find(collection, after === null ? {} : { id: { $gt: after } }, { sort: [['id', 1]], limit: PAGE });
+        for (let after: string | null = null; ;) {
+          const page: Doc[] = await docs.find(collection, after === null ? {} : { id: { $gt: after } }, {
+            sort: [['id', 1]],
+            limit: PAGE,
+          });
           for (const doc of page) {
             stored.add(doc);
             const want = expected[at++];
             same &&= want !== undefined && want.id === doc.id && sameJson(want, doc);
           }
           if (page.length < PAGE) break;
-          after = page[page.length - 1]!.id;
+          after = page[page.length - 1].id;
         }
         same &&= at === expected.length;
       }
       const digest = stored.digest();
-      checks.push({ projection: projection.name, documents: stored.documents, stored: digest, expected: same ? digest : this.digest(projection, folded), ok: same });
+      checks.push({
+        projection: projection.name,
+        documents: stored.documents,
+        stored: digest,
+        expected: same ? digest : this.digest(projection, folded),
+        ok: same,
+      });
     }
     return checks;
   }
 
   /** The folded documents of the i-th projection, per collection in id order. */
   private documents(i: number): Map<string, Doc[]> {
-    const byCollection = new Map<string, Doc[]>(this.projections[i]!.collections.map((c) => [c, []]));
-    for (const write of this.batches[i]!.writes()) if (write.op === 'put') byCollection.get(write.collection)?.push(write.doc);
+    const byCollection = new Map<string, Doc[]>(this.projections[i].collections.map((c) => [c, []]));
+    for (const write of this.batches[i].writes())
+      if (write.op === 'put') byCollection.get(write.collection)?.push(write.doc);
     for (const list of byCollection.values()) list.sort((a, b) => compareIds(a.id, b.id));
     return byCollection;
   }
@@ -186,7 +211,10 @@ class MemoryFold {
 /** The lines the scripts print for a check: one per read model, then the verdict. */
 export function checkLines(result: Pick<RebuildResult, 'checks' | 'ok'>): string[] {
   return [
-    ...result.checks.map((c) => `${c.ok ? 'ok      ' : 'MISMATCH'} ${c.projection}: ${c.documents} documents, digest ${c.stored}${c.ok ? '' : ` (events say ${c.expected})`}`),
+    ...result.checks.map(
+      (c) =>
+        `${c.ok ? 'ok      ' : 'MISMATCH'} ${c.projection}: ${c.documents} documents, digest ${c.stored}${c.ok ? '' : ` (events say ${c.expected})`}`,
+    ),
     result.ok ? 'verified: every read model matches the events' : 'FAILED: read models differ from the events',
   ];
 }

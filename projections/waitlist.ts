@@ -10,10 +10,16 @@ import { CUSTOMER_ERASED, erasedData, scrub } from './erasure.js';
 export const waitlistProjection: Projection = {
   name: 'waitlist_v1',
   collections: [COLLECTIONS.waitlist],
-  indexes: [[COLLECTIONS.waitlist, 'token'], [COLLECTIONS.waitlist, 'date'], [COLLECTIONS.waitlist, 'status'], [COLLECTIONS.waitlist, 'joined_position']],
+  indexes: [
+    [COLLECTIONS.waitlist, 'token'],
+    [COLLECTIONS.waitlist, 'date'],
+    [COLLECTIONS.waitlist, 'status'],
+    [COLLECTIONS.waitlist, 'joined_position'],
+  ],
   eventTypes: new Set([...WAITLIST_EVENT_TYPES, CUSTOMER_ERASED]),
   apply(recorded, batch) {
-    if (recorded.type === CUSTOMER_ERASED) return scrub(batch, recorded, COLLECTIONS.waitlist, erasedData(recorded).waitlist_ids, ['name', 'email']);
+    if (recorded.type === CUSTOMER_ERASED)
+      return scrub(batch, recorded, COLLECTIONS.waitlist, erasedData(recorded).waitlist_ids, ['name', 'email']);
     const event = recorded as unknown as WaitlistEvent & RecordedEvent;
     const id = event.data.waitlist_id;
     if (event.type === 'WaitlistJoined') {
@@ -38,7 +44,12 @@ export const waitlistProjection: Projection = {
       if (!doc) return null;
       switch (event.type) {
         case 'WaitlistOfferMade':
-          return { ...doc, status: 'offered', offered_pizzas: event.data.pizzas, hold_expires_at: event.data.hold_expires_at };
+          return {
+            ...doc,
+            status: 'offered',
+            offered_pizzas: event.data.pizzas,
+            hold_expires_at: event.data.hold_expires_at,
+          };
         case 'WaitlistOfferLapsed':
           return { ...doc, status: 'lapsed' };
         case 'WaitlistOfferTaken':

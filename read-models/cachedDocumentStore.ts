@@ -19,7 +19,11 @@ export interface CachedDocumentStore extends DocumentStore {
   forget(collections: ReadonlySet<string>): void;
 }
 
-export function cachedDocumentStore(store: DocumentStore, collections: readonly string[], maxEntries = 2000): CachedDocumentStore {
+export function cachedDocumentStore(
+  store: DocumentStore,
+  collections: readonly string[],
+  maxEntries = 2000,
+): CachedDocumentStore {
   const cached = new Set(collections);
   const entries = new Map<string, Doc | null>();
   const key = (collection: string, id: string) => `${collection}\u0000${id}`;

@@ -19,7 +19,8 @@ export type Scalar = string | number | boolean | null;
  * A condition that is undefined or names no operator is refused (it would match everything in
  * one database and nothing in another).
  */
-export type FieldCondition = Scalar | { $gte?: Scalar; $lte?: Scalar; $gt?: Scalar; $lt?: Scalar; $in?: Scalar[]; $ne?: Scalar };
+export type FieldCondition =
+  Scalar | { $gte?: Scalar; $lte?: Scalar; $gt?: Scalar; $lt?: Scalar; $in?: Scalar[]; $ne?: Scalar };
 export type Filter = Record<string, FieldCondition>;
 
 export interface FindOptions {
@@ -37,8 +38,7 @@ export interface FindOptions {
  * later put replaces it. Tombstones go with reset().
  */
 export type Write =
-  | { op: 'put'; collection: string; doc: Doc }
-  | { op: 'delete'; collection: string; id: string; position?: number };
+  { op: 'put'; collection: string; doc: Doc } | { op: 'delete'; collection: string; id: string; position?: number };
 
 export interface Checkpoint {
   projection: string;

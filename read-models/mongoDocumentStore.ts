@@ -11,8 +11,24 @@
 // processes may run the same projection against one database without moving a document
 // backwards. Deletes from projections carry their position and leave a tombstone under the same
 // guard (documentStore.ts), so a lagging process cannot re-add a deleted document either.
-import { MongoClient, MongoServerError, type AnyBulkWriteOperation, type ClientSession, type MongoClientOptions, type Filter as MongoFilter } from 'mongodb';
-import type { Checkpoint, Doc, DocumentStore, FieldCondition, Filter, FindOptions, LeaseState, Write } from './documentStore.js';
+import {
+  MongoClient,
+  MongoServerError,
+  type AnyBulkWriteOperation,
+  type ClientSession,
+  type MongoClientOptions,
+  type Filter as MongoFilter,
+} from 'mongodb';
+import type {
+  Checkpoint,
+  Doc,
+  DocumentStore,
+  FieldCondition,
+  Filter,
+  FindOptions,
+  LeaseState,
+  Write,
+} from './documentStore.js';
 
 /** Apart from the read models' own collections: its name cannot be taken by one (see checkName). */
 const CHECKPOINTS = '_checkpoints';
@@ -49,7 +65,8 @@ interface CheckpointDoc {
 
 /** The same names the SQLite store accepts; field names never reach Mongo as operators or paths. */
 function checkName(name: string): string {
-  if (typeof name !== 'string' || !NAME.test(name) || name === CHECKPOINTS || name === LEASES || name === RATE_LIMITS) throw new Error(`Invalid read-model name: ${JSON.stringify(name)}`);
+  if (typeof name !== 'string' || !NAME.test(name) || name === CHECKPOINTS || name === LEASES || name === RATE_LIMITS)
+    throw new Error(`Invalid read-model name: ${JSON.stringify(name)}`);
   return name;
 }
 
@@ -71,7 +88,7 @@ function toMongoFilter(filter: Filter): MongoFilter<StoredDoc> {
 function checkScalar(value: unknown): unknown {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return value;
-  throw new Error(`Unsupported filter value: ${String(value)}`);
+  throw new Error(`Unsupported filter value: ${JSON.stringify(value)}`);
 }
 
 function toCondition(field: string, condition: FieldCondition): unknown {
@@ -107,7 +124,9 @@ function putOperation(doc: Doc): AnyBulkWriteOperation<StoredDoc> {
   return {
     updateOne: {
       filter: { _id: id },
-      update: [{ $replaceWith: { $cond: { if: { $lt: ['$_pos', pos] }, then: { $literal: replacement }, else: '$$ROOT' } } }],
+      update: [
+        { $replaceWith: { $cond: { if: { $lt: ['$_pos', pos] }, then: { $literal: replacement }, else: '$$ROOT' } } },
+      ],
       upsert: true,
     },
   };
@@ -142,7 +161,10 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
     await client.connect();
     // Transactions need a replica set member or mongos; a standalone server rejects them.
     // (isMaster for servers older than hello.)
-    const hello = await db.admin().command({ hello: 1 }).catch(() => db.admin().command({ isMaster: 1 }));
+    const hello = await db
+      .admin()
+      .command({ hello: 1 })
+      .catch(() => db.admin().command({ isMaster: 1 }));
     transactions = typeof hello.setName === 'string' || hello.msg === 'isdbgrid';
     // Finished leases and mail claims go by themselves once their purge time has passed (set
     // when they finish or run out; see sqliteDocumentStore's leaseRetentionMs), instead of
@@ -161,11 +183,17 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
   };
   const collection = (name: string) => db.collection<StoredDoc>(validName(name));
 
-  async function apply(byCollection: Map<string, AnyBulkWriteOperation<StoredDoc>[]>, positions: Checkpoint[], session?: ClientSession) {
+  async function apply(
+    byCollection: Map<string, AnyBulkWriteOperation<StoredDoc>[]>,
+    positions: Checkpoint[],
+    session?: ClientSession,
+  ) {
     // Ordered: a batch may hold several writes to one document, and the last one must win.
-    for (const [name, operations] of byCollection) await collection(name).bulkWrite(operations, { ordered: true, session });
+    for (const [name, operations] of byCollection)
+      await collection(name).bulkWrite(operations, { ordered: true, session });
     // $max: forward only, so a lagging process committing an older page never moves one back.
-    for (const c of positions) await checkpoints.updateOne({ _id: c.projection }, { $max: { position: c.position } }, { upsert: true, session });
+    for (const c of positions)
+      await checkpoints.updateOne({ _id: c.projection }, { $max: { position: c.position } }, { upsert: true, session });
   }
 
   return {
@@ -183,7 +211,8 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
       // A Map keeps the keys in the caller's order even for names that look like numbers.
       const sort = new Map<string, 1 | -1>();
       for (const [field, direction] of options?.sort ?? []) {
-        if (direction !== 1 && direction !== -1) throw new Error(`Invalid sort direction for ${field}: ${String(direction)}`);
+        if (direction !== 1 && direction !== -1)
+          throw new Error(`Invalid sort direction for ${field}: ${String(direction)}`);
         sort.set(mongoField(field), direction);
       }
       if (!sort.has('_id')) sort.set('_id', 1);
@@ -211,16 +240,20 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
         let operations = byCollection.get(w.collection);
         if (!operations) byCollection.set(w.collection, (operations = []));
         if (w.op === 'put') operations.push(putOperation(w.doc));
-        else if (w.op === 'delete' && typeof w.position === 'number') operations.push(putOperation({ id: w.id, _pos: w.position, _deleted: true }));
+        else if (w.op === 'delete' && typeof w.position === 'number')
+          operations.push(putOperation({ id: w.id, _pos: w.position, _deleted: true }));
         else if (w.op === 'delete') operations.push({ deleteOne: { filter: { _id: w.id } } });
-        else throw new Error(`Unknown write: ${(w as { op: unknown }).op}`);
+        else throw new Error(`Unknown write: ${JSON.stringify((w as { op: unknown }).op)}`);
       }
       const positions = checkpoint === undefined ? [] : Array.isArray(checkpoint) ? checkpoint : [checkpoint];
       if (!byCollection.size && !positions.length) return;
       if (!transactions) return apply(byCollection, positions);
       const concerns = mongoClientOptions();
       await client.withSession((session) =>
-        session.withTransaction(() => apply(byCollection, positions, session), { readConcern: concerns.readConcern, writeConcern: concerns.writeConcern }),
+        session.withTransaction(() => apply(byCollection, positions, session), {
+          readConcern: concerns.readConcern,
+          writeConcern: concerns.writeConcern,
+        }),
       );
     },
 
@@ -244,7 +277,15 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
       // clock ($$NOW), so API hosts with skewed clocks still agree. (A filter cannot say "free":
       // MongoDB refuses $expr in an upsert's filter.)
       const takeable = {
-        $and: [{ $ne: ['$done', true] }, { $or: [{ $eq: ['$owner', { $literal: owner }] }, { $lte: [{ $ifNull: ['$expires_at', new Date(0)] }, '$$NOW'] }] }],
+        $and: [
+          { $ne: ['$done', true] },
+          {
+            $or: [
+              { $eq: ['$owner', { $literal: owner }] },
+              { $lte: [{ $ifNull: ['$expires_at', new Date(0)] }, '$$NOW'] },
+            ],
+          },
+        ],
       };
       const update = [
         {
@@ -271,16 +312,34 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
       const _id = `${scope}:${id}`;
       const purgeAt = { $add: ['$$NOW', LEASE_RETENTION_MS] };
       if (end === 'done') {
-        await leases.updateOne({ _id }, [{ $set: { done: true, owner: { $ifNull: ['$owner', { $literal: owner }] }, expires_at: { $ifNull: ['$expires_at', new Date(0)] }, purge_at: purgeAt } }], { upsert: true });
-      } else await leases.updateOne({ _id, owner, done: { $ne: true } }, [{ $set: { expires_at: new Date(0), purge_at: purgeAt } }]);
+        await leases.updateOne(
+          { _id },
+          [
+            {
+              $set: {
+                done: true,
+                owner: { $ifNull: ['$owner', { $literal: owner }] },
+                expires_at: { $ifNull: ['$expires_at', new Date(0)] },
+                purge_at: purgeAt,
+              },
+            },
+          ],
+          { upsert: true },
+        );
+      } else
+        await leases.updateOne({ _id, owner, done: { $ne: true } }, [
+          { $set: { expires_at: new Date(0), purge_at: purgeAt } },
+        ]);
     },
 
     async countHit(key: string, windowMs: number) {
       // Counters go away on their own an hour after their window ended (a TTL index).
-      counterExpiry ??= rateLimits.createIndex({ reset_at: 1 }, { expireAfterSeconds: 3600 }).catch((error: unknown) => {
-        counterExpiry = null;
-        throw error;
-      });
+      counterExpiry ??= rateLimits
+        .createIndex({ reset_at: 1 }, { expireAfterSeconds: 3600 })
+        .catch((error: unknown) => {
+          counterExpiry = null;
+          throw error;
+        });
       await counterExpiry;
       // One atomic pipeline update (upserted when missing), on the server's clock ($$NOW) so API
       // hosts with skewed clocks count in the same window. Both $set fields read the document as
@@ -297,7 +356,10 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
       ];
       for (let attempt = 1; ; attempt++) {
         try {
-          const counter = (await rateLimits.findOneAndUpdate({ _id: key }, update, { upsert: true, returnDocument: 'after' })) as (RateLimitDoc & { now: Date }) | null;
+          const counter = (await rateLimits.findOneAndUpdate({ _id: key }, update, {
+            upsert: true,
+            returnDocument: 'after',
+          })) as (RateLimitDoc & { now: Date }) | null;
           if (!counter) throw new Error(`Rate-limit counter ${key} not returned`);
           return { count: counter.count, resetInMs: counter.reset_at.getTime() - counter.now.getTime() };
         } catch (error) {

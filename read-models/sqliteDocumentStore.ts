@@ -11,7 +11,17 @@
 import { createRequire } from 'node:module';
 import { threadCalls } from './threadCalls.js';
 import Database from 'better-sqlite3';
-import type { Checkpoint, Doc, DocumentStore, FieldCondition, Filter, FindOptions, LeaseState, Scalar, Write } from './documentStore.js';
+import type {
+  Checkpoint,
+  Doc,
+  DocumentStore,
+  FieldCondition,
+  Filter,
+  FindOptions,
+  LeaseState,
+  Scalar,
+  Write,
+} from './documentStore.js';
 
 const NAME = /^[A-Za-z0-9_]+$/;
 const RANGE_OPERATORS = { $gte: '>=', $lte: '<=', $gt: '>', $lt: '<' } as const;
@@ -53,7 +63,7 @@ const bindable = (value: Scalar): string | number | null => (typeof value === 'b
 function checkScalar(value: unknown): Scalar {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return value;
-  throw new Error(`Unsupported filter value: ${String(value)}`);
+  throw new Error(`Unsupported filter value: ${JSON.stringify(value)}`);
 }
 
 /** Equality as MongoDB means it: null matches null or missing; true is not 1. */
@@ -61,7 +71,8 @@ function equals(col: Column, value: Scalar, params: unknown[]): string {
   if (value === null) return `${col.value} IS NULL`;
   params.push(bindable(value));
   // Only 0/1 and booleans collide inside json_extract; other values need no (costlier) guard.
-  if (typeof value === 'boolean' || value === 0 || value === 1) return `(${col.value} = ? AND ${typeGuard(col, value)})`;
+  if (typeof value === 'boolean' || value === 0 || value === 1)
+    return `(${col.value} = ? AND ${typeGuard(col, value)})`;
   return `${col.value} = ?`;
 }
 
@@ -90,8 +101,10 @@ function compileFilter(filter: Filter, params: unknown[], indexed: ReadonlyMap<s
       if (condition !== null) consider(field, 0);
       continue;
     }
-    for (const op of Object.keys(condition)) if (!OPERATORS.has(op)) throw new Error(`Unsupported filter operator: ${op}`);
-    if (!Object.values(condition).some((value) => value !== undefined)) throw new Error(`Filter on ${field} without an operator`);
+    for (const op of Object.keys(condition))
+      if (!OPERATORS.has(op)) throw new Error(`Unsupported filter operator: ${op}`);
+    if (!Object.values(condition).some((value) => value !== undefined))
+      throw new Error(`Filter on ${field} without an operator`);
     for (const op of ['$gte', '$lte', '$gt', '$lt'] as const) {
       if (condition[op] === undefined) continue;
       const value = checkScalar(condition[op]);
@@ -120,7 +133,9 @@ function compileFilter(filter: Filter, params: unknown[], indexed: ReadonlyMap<s
     }
     if (condition.$ne !== undefined) {
       const value = checkScalar(condition.$ne);
-      clauses.push(value === null ? `${col.value} IS NOT NULL` : `(${col.value} IS NULL OR NOT ${equals(col, value, params)})`);
+      clauses.push(
+        value === null ? `${col.value} IS NOT NULL` : `(${col.value} IS NULL OR NOT ${equals(col, value, params)})`,
+      );
     }
   }
   // Tombstones (deletes with a position) are never read.
@@ -132,7 +147,8 @@ function compileSort(options: FindOptions | undefined): string {
   const keys: string[] = [];
   let byId = false;
   for (const [field, direction] of options?.sort ?? []) {
-    if (direction !== 1 && direction !== -1) throw new Error(`Invalid sort direction for ${field}: ${String(direction)}`);
+    if (direction !== 1 && direction !== -1)
+      throw new Error(`Invalid sort direction for ${field}: ${String(direction)}`);
     byId ||= field === 'id';
     keys.push(`${column(field).value} ${direction === 1 ? 'ASC' : 'DESC'}`);
   }
@@ -149,7 +165,8 @@ const INDEX_NAME = /^docs:([A-Za-z0-9_]+):([A-Za-z0-9_]+)$/;
  * A rowid table (not WITHOUT ROWID): documents are large rows, which WITHOUT ROWID B-trees store
  * badly; the primary key is then a separate unique index on id.
  */
-const createTable = (collection: string) => `CREATE TABLE IF NOT EXISTS "${tableOf(collection)}" (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`;
+const createTable = (collection: string) =>
+  `CREATE TABLE IF NOT EXISTS "${tableOf(collection)}" (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`;
 /**
  * A put under the position guard (documentStore.ts): a stored document built from a later
  * position stays. Parameters: id, doc, then the new document's _pos twice (null when it has
@@ -161,7 +178,8 @@ const putSql = (table: string) =>
    WHERE ? IS NULL OR coalesce(json_type(doc, '$._pos'), 'null') NOT IN ('integer', 'real') OR json_extract(doc, '$._pos') < ?`;
 const deleteSql = (table: string) => `DELETE FROM ${table} WHERE id = ?`;
 // Forward only: a lagging process committing an older page never moves a checkpoint back.
-const PUT_CHECKPOINT = 'INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT (projection) DO UPDATE SET position = max(position, excluded.position)';
+const PUT_CHECKPOINT =
+  'INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT (projection) DO UPDATE SET position = max(position, excluded.position)';
 
 /**
  * Commits of at least this many writes (a rebuild's or a catch-up's pages) go to a writer thread
@@ -231,7 +249,15 @@ parentPort.on('message', (c) => {
 // deleted and overwritten content is zeroed where that costs no extra I/O (FAST: within the pages
 // written anyway; documents are far smaller than a page), and purge() truncates the WAL. The
 // writer thread's connection takes the same pragmas.
-const PRAGMAS = ['journal_mode = WAL', 'synchronous = NORMAL', 'cache_size = -8192', 'wal_autocheckpoint = 10000', 'temp_store = MEMORY', 'busy_timeout = 5000', 'secure_delete = FAST'];
+const PRAGMAS = [
+  'journal_mode = WAL',
+  'synchronous = NORMAL',
+  'cache_size = -8192',
+  'wal_autocheckpoint = 10000',
+  'temp_store = MEMORY',
+  'busy_timeout = 5000',
+  'secure_delete = FAST',
+];
 
 interface Writer {
   commit(c: Omit<WriterCommit, 'n'>): Promise<void>;
@@ -298,7 +324,9 @@ export function openSqliteDocumentStore(filePath: string, options: SqliteDocumen
   const getCheckpoint = db.prepare<[string], number>('SELECT position FROM checkpoints WHERE projection = ?').pluck();
   const putCheckpoint = db.prepare<[string, number]>(PUT_CHECKPOINT);
   const deleteCheckpoint = db.prepare<[string]>('DELETE FROM checkpoints WHERE projection = ?');
-  const listSchema = db.prepare<[], { type: string; name: string }>("SELECT type, name FROM sqlite_master WHERE name LIKE 'docs:%'");
+  const listSchema = db.prepare<[], { type: string; name: string }>(
+    "SELECT type, name FROM sqlite_master WHERE name LIKE 'docs:%'",
+  );
 
   // Collections that have a table, with their statements, and the indexed fields of each with
   // the index's name. Another process on the same file may add tables and indexes; a lookup that
@@ -313,7 +341,7 @@ export function openSqliteDocumentStore(filePath: string, options: SqliteDocumen
   const indexes = new Map<string, Map<string, string>>();
   const noteIndex = (collection: string, field: string, name: string) => {
     let fields = indexes.get(collection);
-    if (!fields) indexes.set(collection, (fields = new Map()));
+    if (!fields) indexes.set(collection, (fields = new Map<string, string>()));
     fields.set(field, name);
   };
   const readSchema = () => {
@@ -390,15 +418,16 @@ export function openSqliteDocumentStore(filePath: string, options: SqliteDocumen
       const pos = write.doc._pos;
       return [id, JSON.stringify(write.doc), typeof pos === 'number' ? pos : null];
     }
-    if (typeof write.position === 'number') return [write.id, JSON.stringify({ id: write.id, _pos: write.position, _deleted: true }), write.position];
+    if (typeof write.position === 'number')
+      return [write.id, JSON.stringify({ id: write.id, _pos: write.position, _deleted: true }), write.position];
     return [write.id, null, null];
   };
 
   type Row = ReturnType<typeof rowOf>;
   const commit = db.transaction((rows: Row[], targets: Table[], checkpoints: Checkpoint[]) => {
     rows.forEach(([id, doc, pos], i) => {
-      if (doc === null) targets[i]!.delete.run(id);
-      else targets[i]!.put.run(id, doc, pos, pos);
+      if (doc === null) targets[i].delete.run(id);
+      else targets[i].put.run(id, doc, pos, pos);
     });
     for (const c of checkpoints) putCheckpoint.run(c.projection, c.position);
   });
@@ -425,9 +454,17 @@ export function openSqliteDocumentStore(filePath: string, options: SqliteDocumen
   const commitInWriter = (rows: Row[], collections: string[], checkpoints: Checkpoint[]): Promise<void> => {
     const tables: string[] = [];
     const tableIndex = new Map<string, number>();
-    const c: Omit<WriterCommit, 'n'> = { tables, ops: [], table: [], ids: [], docs: [], pos: [], checkpoints: checkpoints.map((cp) => [cp.projection, cp.position]) };
+    const c: Omit<WriterCommit, 'n'> = {
+      tables,
+      ops: [],
+      table: [],
+      ids: [],
+      docs: [],
+      pos: [],
+      checkpoints: checkpoints.map((cp) => [cp.projection, cp.position]),
+    };
     rows.forEach(([id, doc, pos], i) => {
-      const collection = collections[i]!;
+      const collection = collections[i];
       let t = tableIndex.get(collection);
       if (t === undefined) {
         tableIndex.set(collection, (t = tables.length));
@@ -445,8 +482,12 @@ export function openSqliteDocumentStore(filePath: string, options: SqliteDocumen
   };
 
   // Processes sharing the file share the machine's clock, so expiry is plain Date.now().
-  const readLease = db.prepare<[string, string], { owner: string; expires_at: number; done: number }>('SELECT owner, expires_at, done FROM leases WHERE scope = ? AND id = ?');
-  const writeLease = db.prepare<[string, string, string, number]>('INSERT OR REPLACE INTO leases (scope, id, owner, expires_at, done) VALUES (?, ?, ?, ?, 0)');
+  const readLease = db.prepare<[string, string], { owner: string; expires_at: number; done: number }>(
+    'SELECT owner, expires_at, done FROM leases WHERE scope = ? AND id = ?',
+  );
+  const writeLease = db.prepare<[string, string, string, number]>(
+    'INSERT OR REPLACE INTO leases (scope, id, owner, expires_at, done) VALUES (?, ?, ?, ?, 0)',
+  );
   // A finished lease's expires_at says when it may go (see SqliteDocumentStoreOptions).
   const purgeLeases = db.prepare<{ now: number; retention: number }>(
     'DELETE FROM leases WHERE (done = 1 AND expires_at < @now) OR (done = 0 AND expires_at < @now - @retention)',
@@ -464,7 +505,9 @@ export function openSqliteDocumentStore(filePath: string, options: SqliteDocumen
     writeLease.run(scope, id, owner, now + ttlMs);
     return 'ours';
   });
-  const releaseLease = db.prepare<[string, string, string]>('UPDATE leases SET expires_at = 0 WHERE scope = ? AND id = ? AND owner = ? AND done = 0');
+  const releaseLease = db.prepare<[string, string, string]>(
+    'UPDATE leases SET expires_at = 0 WHERE scope = ? AND id = ? AND owner = ? AND done = 0',
+  );
   const closeLease = db.prepare<[string, string, string, number]>(
     'INSERT INTO leases (scope, id, owner, expires_at, done) VALUES (?, ?, ?, ?, 1) ON CONFLICT (scope, id) DO UPDATE SET done = 1, expires_at = excluded.expires_at',
   );
@@ -528,12 +571,18 @@ export function openSqliteDocumentStore(filePath: string, options: SqliteDocumen
     },
 
     async commit(writes: Write[], checkpoints?: Checkpoint | Checkpoint[]) {
-      for (const write of writes) if (write.op !== 'put' && write.op !== 'delete') throw new Error(`Unknown write: ${(write as { op: unknown }).op}`);
+      for (const write of writes)
+        if (write.op !== 'put' && write.op !== 'delete')
+          throw new Error(`Unknown write: ${JSON.stringify((write as { op: unknown }).op)}`);
       const targets = writes.map((write) => created(write.collection));
       const list = checkpoints === undefined ? [] : Array.isArray(checkpoints) ? checkpoints : [checkpoints];
       const rows = writes.map(rowOf);
       if (writes.length >= WRITER_MIN_WRITES && filePath !== ':memory:' && filePath !== '') {
-        return commitInWriter(rows, writes.map((write) => write.collection), list);
+        return commitInWriter(
+          rows,
+          writes.map((write) => write.collection),
+          list,
+        );
       }
       if (writing) return enqueue(() => commit(rows, targets, list));
       commit(rows, targets, list);
@@ -590,14 +639,17 @@ export function openSqliteDocumentStore(filePath: string, options: SqliteDocumen
  * process when several open the file together (an IMMEDIATE transaction that looks again).
  */
 function migrateSharedTable(db: Database.Database): void {
-  const legacy = () => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'docs'").get() !== undefined;
+  const legacy = () =>
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'docs'").get() !== undefined;
   if (!legacy()) return;
   db.transaction(() => {
     if (!legacy()) return;
     const collections = db.prepare<[], string>('SELECT DISTINCT collection FROM docs').pluck().all();
     for (const collection of collections) {
       db.exec(createTable(collection));
-      db.prepare(`INSERT OR REPLACE INTO "${tableOf(collection)}" (id, doc) SELECT id, doc FROM docs WHERE collection = ?`).run(collection);
+      db.prepare(
+        `INSERT OR REPLACE INTO "${tableOf(collection)}" (id, doc) SELECT id, doc FROM docs WHERE collection = ?`,
+      ).run(collection);
     }
     db.exec('DROP TABLE docs');
   }).immediate();

@@ -19,7 +19,8 @@ export async function run(main: (cleanup: Array<() => Promise<unknown>>) => Prom
     code = (await main(cleanup)) ? 0 : 1;
   } catch (error) {
     code = 2;
-    if (error instanceof UsageError || error instanceof ImportRefusedError || error instanceof ConfigError) console.error(error.message);
+    if (error instanceof UsageError || error instanceof ImportRefusedError || error instanceof ConfigError)
+      console.error(error.message);
     else console.error(error);
   } finally {
     for (const close of cleanup.reverse()) await close().catch(() => {});

@@ -21,6 +21,9 @@ await run(async (cleanup) => {
   const checks = await verifyReadModels(events, docs, result.position);
   const ok = checks.every((check) => check.ok);
   checkLines({ checks, ok }).forEach(say);
-  if (!ok) say('(live read models: a server writing meanwhile, or read models behind the log, also differ; stop it and run projections:rebuild to be sure)');
+  if (!ok)
+    say(
+      '(live read models: a server writing meanwhile, or read models behind the log, also differ; stop it and run projections:rebuild to be sure)',
+    );
   return ok;
 });

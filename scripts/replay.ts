@@ -16,10 +16,12 @@ import { UsageError, config, run, say } from './cli.js';
 await run(async (cleanup) => {
   const { values } = parseArgs({ options: { until: { type: 'string' }, out: { type: 'string' } } });
   const until = new Date(values.until ?? '');
-  if (!values.until || Number.isNaN(until.getTime())) throw new UsageError('usage: npm run replay -- --until <ISO time, e.g. 2026-11-24T18:00:00+01:00> [--out DIR]');
+  if (!values.until || Number.isNaN(until.getTime()))
+    throw new UsageError('usage: npm run replay -- --until <ISO time, e.g. 2026-11-24T18:00:00+01:00> [--out DIR]');
   const c = config();
   const out = values.out ? resolve(values.out) : mkdtempSync(join(tmpdir(), 'pizzakiosken-replay-'));
-  if (!c.mongoUrl && out === c.dataDir) throw new UsageError(`--out ${out} is the live DATA_DIR: choose another directory.`);
+  if (!c.mongoUrl && out === c.dataDir)
+    throw new UsageError(`--out ${out} is the live DATA_DIR: choose another directory.`);
   mkdirSync(out, { recursive: true });
 
   const events = await openEventStore(c);
@@ -29,7 +31,9 @@ await run(async (cleanup) => {
 
   const result = await rebuildReadModels(events, docs, { until, progress: say });
   const { overview, revenue } = await statsOverview(docs, { now: until, timeZone: c.timeZone });
-  say(`read models as of ${until.toISOString()}: ${result.events} events (through position ${result.position}) in ${join(out, 'read-models.db')}`);
+  say(
+    `read models as of ${until.toISOString()}: ${result.events} events (through position ${result.position}) in ${join(out, 'read-models.db')}`,
+  );
   say(`pending: ${overview.pending_bookings}`);
   say(`confirmed: ${overview.confirmed_bookings}`);
   say(`cancelled: ${overview.cancelled_bookings}`);

@@ -12,6 +12,9 @@ import { serverEnv } from './serverEnv.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const status = build();
 if (status !== 0) process.exit(status);
-const server = spawn(process.execPath, [...process.execArgv, join(root, 'dist', 'api', 'main.js')], { stdio: 'inherit', env: serverEnv() });
+const server = spawn(process.execPath, [...process.execArgv, join(root, 'dist', 'api', 'main.js')], {
+  stdio: 'inherit',
+  env: serverEnv(),
+});
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));

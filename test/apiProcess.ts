@@ -11,7 +11,12 @@ export interface ApiProcess {
   child: ChildProcess;
   base: string;
   /** A JSON call; `cookie` is the session cookie the answer set, if any. */
-  call(method: string, path: string, body?: unknown, cookie?: string): Promise<{ status: number; body: any; cookie: string }>;
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    cookie?: string,
+  ): Promise<{ status: number; body: any; cookie: string }>;
   /** Resolves when the process has exited (a kill, a crash or a clean stop). */
   exited: Promise<unknown>;
 }
@@ -28,23 +33,39 @@ export async function startApiProcess(dataDir: string, env: Record<string, strin
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(child);
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('listening on')) resolve();
     });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
   const base = `http://127.0.0.1:${port}`;
   const call: ApiProcess['call'] = async (method, path, body, cookie) => {
-    const response = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: response.status, body: (await response.json()) as any, cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]! };
+    const response = await fetch(base + path, {
+      method,
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return {
+      status: response.status,
+      body: await response.json(),
+      cookie: (response.headers.get('set-cookie') ?? '').split(';')[0],
+    };
   };
   return { child, base, call, exited: new Promise((resolve) => child.once('exit', resolve)) };
 }

@@ -11,7 +11,7 @@ function service(name: string): string {
   const start = compose.indexOf(`\n  ${name}:\n`);
   expect(start, name).toBeGreaterThan(0);
   const rest = compose.slice(start + 1);
-  const end = rest.slice(1).search(/\n  [a-z-]+:\n|\n[a-z]/);
+  const end = rest.slice(1).search(/\n {2}[a-z-]+:\n|\n[a-z]/);
   return end < 0 ? rest : rest.slice(0, end + 1);
 }
 
@@ -31,7 +31,9 @@ describe('deploy/compose.yaml', () => {
   it('runs MongoDB with authentication and the API signs in', () => {
     expect(service('mongo')).toContain('--auth');
     expect(service('mongo')).toContain('MONGO_INITDB_ROOT_PASSWORD');
-    expect(apiSettings()).toMatch(/MONGODB_URL: mongodb:\/\/\$\{MONGO_USER[^}]*\}:\$\{MONGO_PASSWORD\}@mongo:27017\/\?replicaSet=rs0&authSource=admin/);
+    expect(apiSettings()).toMatch(
+      /MONGODB_URL: mongodb:\/\/\$\{MONGO_USER[^}]*\}:\$\{MONGO_PASSWORD\}@mongo:27017\/\?replicaSet=rs0&authSource=admin/,
+    );
   });
 
   it('publishes the API only, on loopback, trusting one proxy hop', () => {

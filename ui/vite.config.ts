@@ -25,7 +25,8 @@ function clientStaysClean(): Plugin {
     enforce: 'pre',
     applyToEnvironment: (environment) => environment.name === 'client',
     resolveId(source, importer) {
-      if (source.startsWith('node:')) this.error(`Server-only module "${source}" imported by ${importer} in the client bundle`);
+      if (source.startsWith('node:'))
+        this.error(`Server-only module "${source}" imported by ${importer} in the client bundle`);
       return null;
     },
     load(id) {
@@ -44,7 +45,9 @@ function clientStaysClean(): Plugin {
  */
 function pageContextWithoutClientRouter(): Plugin {
   const id = '\0pizzakiosken:vike-getPageContext';
-  const execHook = realpathSync(join(root, 'node_modules', 'vike', 'dist', 'shared-server-client', 'hooks', 'execHook.js'));
+  const execHook = realpathSync(
+    join(root, 'node_modules', 'vike', 'dist', 'shared-server-client', 'hooks', 'execHook.js'),
+  );
   return {
     name: 'pizzakiosken:page-context-without-client-router',
     enforce: 'pre',
@@ -159,9 +162,14 @@ export default defineConfig({
             // What the booking page reads (menu, settings, open days, slots): network first, the
             // last answer when offline. Every other /api call, and every write, goes to the network
             // only: offline bookings wait in the page's own queue.
-            urlPattern: ({ url, request }) => request.method === 'GET' && /^\/api\/(pizzas|settings|open-days|test-availability)$/.test(url.pathname),
+            urlPattern: ({ url, request }) =>
+              request.method === 'GET' && /^\/api\/(pizzas|settings|open-days|test-availability)$/.test(url.pathname),
             handler: 'NetworkFirst',
-            options: { cacheName: 'booking-data', networkTimeoutSeconds: 4, expiration: { maxEntries: 200, maxAgeSeconds: 7 * 86400 } },
+            options: {
+              cacheName: 'booking-data',
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 200, maxAgeSeconds: 7 * 86400 },
+            },
           },
           { urlPattern: ({ url }) => url.pathname.startsWith('/api/'), handler: 'NetworkOnly' },
         ],

@@ -20,7 +20,11 @@ export async function hashPassword(password: string): Promise<string> {
 function parse(hash: string) {
   const [kind, n, rr, pp, salt, key] = hash.split('$');
   if (kind !== 'scrypt' || !salt || !key) return null;
-  return { options: { N: Number(n), r: Number(rr), p: Number(pp) }, salt: Buffer.from(salt, 'base64url'), key: Buffer.from(key, 'base64url') };
+  return {
+    options: { N: Number(n), r: Number(rr), p: Number(pp) },
+    salt: Buffer.from(salt, 'base64url'),
+    key: Buffer.from(key, 'base64url'),
+  };
 }
 
 export async function verifyPasswordAsync(password: string, hash: string): Promise<boolean> {

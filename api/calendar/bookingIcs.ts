@@ -46,7 +46,10 @@ export function bookingIcs(booking: BookingDoc, options: BookingIcsOptions): str
     `Totalt: ${formatKr(booking.final_total_cents)}`,
   ].join('\n');
 
-  const calendar = ical({ prodId: { company: 'Pizzakiosken', product: 'Bokning', language: 'SV' }, name: 'Pizzakiosken' });
+  const calendar = ical({
+    prodId: { company: 'Pizzakiosken', product: 'Bokning', language: 'SV' },
+    name: 'Pizzakiosken',
+  });
   calendar.createEvent({
     // Stable per booking, also across moves, so importing the file again updates the event instead of adding one.
     id: `bokning-${options.firstId}@pizzakiosken`,

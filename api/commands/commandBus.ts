@@ -14,12 +14,7 @@
 // the whole history (a heap profile after 100,000 bookings over 28 days found them all held, a
 // fifth of the server's memory). A dropped stream is read again from the store on its next command.
 import { randomUUID } from 'node:crypto';
-import {
-  WrongExpectedRevisionError,
-  type EventStore,
-  type NewEvent,
-  type Position,
-} from '../../domain/eventStore.js';
+import { WrongExpectedRevisionError, type EventStore, type NewEvent, type Position } from '../../domain/eventStore.js';
 import type { Decider, DomainEvent } from '../../domain/shared/decider.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { msg } from '../../domain/messages.js';
@@ -67,6 +62,9 @@ interface StreamEntry<C, E extends DomainEvent, S> {
   readInTurn: number;
 }
 
+/** A cached stream of some decider; its types are known again where it is looked up. */
+type AnyStreamEntry = StreamEntry<unknown, DomainEvent, unknown>;
+
 const MAX_ATTEMPTS = 25;
 
 export interface CommandBusOptions {
@@ -80,7 +78,9 @@ export interface CommandBusOptions {
 }
 
 export class CommandBus {
-  private readonly streams = new Map<string, StreamEntry<any, any, any>>();
+  // Streams of every decider share one cache; each entry keeps its own decider's types, and
+  // entry() hands it back typed by the decider it was made with.
+  private readonly streams = new Map<string, AnyStreamEntry>();
   private readonly appendListeners: Array<(position: Position) => void> = [];
   private readonly maxCachedStreams: number;
   private readonly maxCachedEvents: number;
@@ -158,7 +158,10 @@ export class CommandBus {
    * 4 % of a booking's cost). Like a snapshot, a turn does not see what another process wrote
    * during it; this process's own appends are in the cached state at once.
    */
-  load<C, E extends DomainEvent, S>(streamName: string, decider: Decider<C, E, S>): Promise<{ state: S; revision: number; position: Position }> {
+  load<C, E extends DomainEvent, S>(
+    streamName: string,
+    decider: Decider<C, E, S>,
+  ): Promise<{ state: S; revision: number; position: Position }> {
     const entry = this.entry(streamName, decider);
     entry.inUse += 1;
     const turn = this.currentTurn();
@@ -190,13 +193,14 @@ export class CommandBus {
   private entry<C, E extends DomainEvent, S>(streamName: string, decider: Decider<C, E, S>): StreamEntry<C, E, S> {
     let entry = this.streams.get(streamName);
     if (entry) this.streams.delete(streamName);
-    else entry = { decider, cached: null, queue: [], scheduled: false, tail: Promise.resolve(), inUse: 0, readInTurn: -1 };
+    else
+      entry = { decider, cached: null, queue: [], scheduled: false, tail: Promise.resolve(), inUse: 0, readInTurn: -1 };
     this.streams.set(streamName, entry);
-    return entry;
+    return entry as StreamEntry<C, E, S>;
   }
 
   /** Drops the least recently used idle streams while more streams or events than allowed are held. */
-  private release(entry: StreamEntry<any, any, any>): void {
+  private release(entry: AnyStreamEntry): void {
     entry.inUse -= 1;
     let events = 0;
     for (const held of this.streams.values()) events += heldEvents(held);
@@ -209,7 +213,10 @@ export class CommandBus {
     }
   }
 
-  private async catchUp<C, E extends DomainEvent, S>(streamName: string, entry: StreamEntry<C, E, S>): Promise<Cached<S>> {
+  private async catchUp<C, E extends DomainEvent, S>(
+    streamName: string,
+    entry: StreamEntry<C, E, S>,
+  ): Promise<Cached<S>> {
     const cached = entry.cached ?? { state: entry.decider.initialState(), revision: -1, position: 0 };
     const recorded = await this.store.readStream(streamName, cached.revision + 1);
     for (const event of recorded) {
@@ -255,7 +262,12 @@ export class CommandBus {
               data: event.data,
               // An auditor groups a request's events by correlation (a booking with a bonus code
               // writes to two streams) and one command's events by causation.
-              metadata: { actor: q.meta.actor, timestamp: q.meta.now.toISOString(), causationId: q.commandId, correlationId: q.meta.correlationId },
+              metadata: {
+                actor: q.meta.actor,
+                timestamp: q.meta.now.toISOString(),
+                causationId: q.commandId,
+                correlationId: q.meta.correlationId,
+              },
             });
           }
           outcomes.push({ q, events });
@@ -306,7 +318,7 @@ export class CommandBus {
 }
 
 /** Events folded into a stream's cached state. */
-const heldEvents = (entry: StreamEntry<any, any, any>) => (entry.cached ? entry.cached.revision + 1 : 0);
+const heldEvents = (entry: AnyStreamEntry) => (entry.cached ? entry.cached.revision + 1 : 0);
 
 /**
  * A UUID version 7 (RFC 9562: 48 bits of Unix milliseconds, then random bits): event ids in time

@@ -30,7 +30,11 @@ export interface ErasureParts {
 }
 
 /** @param position the CustomerErased event's: the scrubbed mail-log entries are stamped with it (documents only move forward). */
-export async function completeErasure(erasure: CustomerErasedData, position: number, parts: ErasureParts): Promise<void> {
+export async function completeErasure(
+  erasure: CustomerErasedData,
+  position: number,
+  parts: ErasureParts,
+): Promise<void> {
   if (erasure.key_serial) await parts.keys.erase(erasure.customer_key, erasure.key_serial);
   const scrubbed: Array<MailLogDoc & { _pos: number }> = [];
   for (const id of erasure.mail_ids) {
@@ -42,7 +46,9 @@ export async function completeErasure(erasure: CustomerErasedData, position: num
   await parts.docs.purge();
 }
 
-export function erasureReactor(o: ErasureParts & { events: EventStore; leaseTtlMs?: number; log: (message: string, error?: unknown) => void }): LeasedRunner {
+export function erasureReactor(
+  o: ErasureParts & { events: EventStore; leaseTtlMs?: number; log: (message: string, error?: unknown) => void },
+): LeasedRunner {
   const projection: Projection = {
     name: ERASURE_REACTOR,
     collections: [],
@@ -63,4 +69,5 @@ export function erasureReactor(o: ErasureParts & { events: EventStore; leaseTtlM
 }
 
 /** After npm run events:import or projections:rebuild (projections/reactorCheckpoint.ts). */
-export const alignErasureReactor = (events: EventStore, docs: DocumentStore, mode: 'imported' | 'rebuilt') => alignReactor(events, docs, ERASURE_REACTOR, mode);
+export const alignErasureReactor = (events: EventStore, docs: DocumentStore, mode: 'imported' | 'rebuilt') =>
+  alignReactor(events, docs, ERASURE_REACTOR, mode);

@@ -67,7 +67,8 @@ function toRecorded(resolved: ResolvedEvent): RecordedEvent | null {
   const e = resolved.event;
   if (!e || isSystem(e)) return null;
   const position = positionOf(e.position);
-  if (position === undefined) throw new Error(`EventStoreDB sent ${e.streamId}@${e.revision} without a log position (server older than 22.6?)`);
+  if (position === undefined)
+    throw new Error(`EventStoreDB sent ${e.streamId}@${e.revision} without a log position (server older than 22.6?)`);
   return {
     id: e.id,
     type: e.type,
@@ -80,7 +81,13 @@ function toRecorded(resolved: ResolvedEvent): RecordedEvent | null {
 }
 
 const expectedOf = (expected: ExpectedRevision): AppendExpectedRevision =>
-  expected === 'no_stream' ? NO_STREAM : expected === 'stream_exists' ? STREAM_EXISTS : expected === 'any' ? ANY : BigInt(expected);
+  expected === 'no_stream'
+    ? NO_STREAM
+    : expected === 'stream_exists'
+      ? STREAM_EXISTS
+      : expected === 'any'
+        ? ANY
+        : BigInt(expected);
 
 /**
  * Failures after which an append may or may not have been stored: the connection dropped, the
@@ -111,7 +118,9 @@ export function openEventStoreDb(connectionString: string): EventStore {
 
   async function positionOfRevision(streamName: string, revision: number): Promise<number> {
     if (revision < 0) return 0;
-    const [resolved] = await collect(client.readStream(streamName, { fromRevision: BigInt(revision), direction: FORWARDS, maxCount: 1 }));
+    const [resolved] = await collect(
+      client.readStream(streamName, { fromRevision: BigInt(revision), direction: FORWARDS, maxCount: 1 }),
+    );
     return positionOf(resolved?.event?.position) ?? 0;
   }
 
@@ -144,7 +153,9 @@ export function openEventStoreDb(connectionString: string): EventStore {
   return {
     async append(streamName, events, expected) {
       let result;
-      const proposed = events.map((e) => jsonEvent({ id: e.id, type: e.type, data: (e.data ?? null) as JSONType, metadata: e.metadata }));
+      const proposed = events.map((e) =>
+        jsonEvent({ id: e.id, type: e.type, data: (e.data ?? null) as JSONType, metadata: e.metadata }),
+      );
       for (let attempt = 1; ; attempt++) {
         try {
           result = await client.appendToStream(streamName, proposed, { expectedRevision: expectedOf(expected) });
@@ -159,7 +170,8 @@ export function openEventStoreDb(connectionString: string): EventStore {
         }
       }
       // Only reached with throwOnAppendFailure=false in the connection string.
-      if (!result.success) throw new WrongExpectedRevisionError(streamName, expected, Number(result.nextExpectedRevision));
+      if (!result.success)
+        throw new WrongExpectedRevisionError(streamName, expected, Number(result.nextExpectedRevision));
       const nextRevision = Number(result.nextExpectedRevision);
       // The port answers the position of the LAST event of the append (read-your-writes waits for
       // it). For one new event the reply's position is that event's. For several, and for an
@@ -173,7 +185,10 @@ export function openEventStoreDb(connectionString: string): EventStore {
     async readStream(streamName, fromRevision = 0) {
       const out: RecordedEvent[] = [];
       try {
-        for await (const resolved of client.readStream(streamName, { fromRevision: BigInt(fromRevision), direction: FORWARDS })) {
+        for await (const resolved of client.readStream(streamName, {
+          fromRevision: BigInt(fromRevision),
+          direction: FORWARDS,
+        })) {
           const recorded = toRecorded(resolved);
           if (recorded) out.push(recorded);
         }
@@ -195,7 +210,9 @@ export function openEventStoreDb(connectionString: string): EventStore {
       const pageSize = 256;
       let from: ReadPosition = END;
       for (;;) {
-        const page: ResolvedEvent[] = await collect(client.readAll({ fromPosition: from, direction: BACKWARDS, maxCount: pageSize }));
+        const page: ResolvedEvent[] = await collect(
+          client.readAll({ fromPosition: from, direction: BACKWARDS, maxCount: pageSize }),
+        );
         for (const resolved of page) {
           const recorded = toRecorded(resolved);
           if (recorded) return recorded.position;
@@ -219,7 +236,12 @@ export function openEventStoreDb(connectionString: string): EventStore {
  * is tried again from the last delivered position after a pause; the consumer sees each event
  * once, in order.
  */
-function pollingSubscription(readAll: (after: Position, max: number) => Promise<RecordedEvent[]>, afterPosition: Position, pollMs = 250, pageSize = 500): Subscription {
+function pollingSubscription(
+  readAll: (after: Position, max: number) => Promise<RecordedEvent[]>,
+  afterPosition: Position,
+  pollMs = 250,
+  pageSize = 500,
+): Subscription {
   let closed = false;
   let wake: (() => void) | null = null;
   const pause = (ms: number) =>

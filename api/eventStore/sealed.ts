@@ -28,7 +28,9 @@ type Rec = Record<string, unknown> & { sealed?: Sealed };
 
 const records = (event: { type: string; data: unknown }): Rec[] => {
   const personal = personalData[event.type];
-  return personal && event.data && typeof event.data === 'object' ? (personal.records(event.data as Record<string, unknown>) as Rec[]) : [];
+  return personal && event.data && typeof event.data === 'object'
+    ? personal.records(event.data as Record<string, unknown>)
+    : [];
 };
 
 function seal(record: Rec, fields: readonly string[], keyId: string, key: Buffer): void {
@@ -131,7 +133,12 @@ parentPort.on('message', (b) => {
 type Opener = ThreadCalls<Omit<OpenerBatch, 'n'>, Array<Record<string, unknown> | null>>;
 
 /** The opened records' fields come back in the batch's order (null: no key). */
-const startOpener = (): Opener => threadCalls(OPENER_SOURCE, 'event opener', (m) => JSON.parse(m.plain as string));
+const startOpener = (): Opener =>
+  threadCalls(
+    OPENER_SOURCE,
+    'event opener',
+    (m) => JSON.parse(m.plain as string) as Array<Record<string, unknown> | null>,
+  );
 
 export interface SealedEventStore extends EventStore {
   readonly keys: KeyStore;
@@ -195,7 +202,13 @@ export function sealedEventStore(inner: EventStore, keys: KeyStore, closeKeys = 
       ivs.push(s.iv);
       data.push(s.data);
     }
-    const batch = { keys: Buffer.concat([...found.values()]), key, keyIds: JSON.stringify(keyIds), ivs: JSON.stringify(ivs), data: JSON.stringify(data) };
+    const batch = {
+      keys: Buffer.concat([...found.values()]),
+      key,
+      keyIds: JSON.stringify(keyIds),
+      ivs: JSON.stringify(ivs),
+      data: JSON.stringify(data),
+    };
     const plain = await openOnThread(batch);
     sealed.forEach((record, i) => {
       const fields = record.sealed!.fields;
@@ -268,7 +281,7 @@ export function sealedEventStore(inner: EventStore, keys: KeyStore, closeKeys = 
       return {
         close: () => subscription.close(),
         async *[Symbol.asyncIterator]() {
-          for await (const event of subscription) yield (await openAll([event]))[0]!;
+          for await (const event of subscription) yield (await openAll([event]))[0];
         },
       };
     },

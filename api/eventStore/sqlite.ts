@@ -35,7 +35,15 @@ import {
   type Subscription,
 } from '../../domain/eventStore.js';
 
-type Row = [position: number, stream: string, revision: number, eventId: string, type: string, data: string, metadata: string];
+type Row = [
+  position: number,
+  stream: string,
+  revision: number,
+  eventId: string,
+  type: string,
+  data: string,
+  metadata: string,
+];
 
 interface QueuedAppend {
   stream: string;
@@ -62,8 +70,8 @@ export interface SqliteEventStore extends EventStore {
 const toRecorded = (row: Row): RecordedEvent => ({
   id: row[3],
   type: row[4],
-  data: JSON.parse(row[5]),
-  metadata: JSON.parse(row[6]),
+  data: JSON.parse(row[5]) as RecordedEvent['data'],
+  metadata: JSON.parse(row[6]) as RecordedEvent['metadata'],
   streamName: row[1],
   revision: row[2],
   position: row[0],
@@ -105,10 +113,14 @@ export function openSqliteEventStore(filePath: string, options: SqliteEventStore
     'INSERT INTO events (stream, revision, event_id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const readStreamRows = db
-    .prepare<[string, number], Row>(`SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision`)
+    .prepare<[string, number], Row>(
+      `SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision`,
+    )
     .raw(true);
   const readAllRows = db
-    .prepare<[number, number, number], Row>(`SELECT ${COLUMNS} FROM events WHERE position > ? AND position < ? ORDER BY position LIMIT ?`)
+    .prepare<[number, number, number], Row>(
+      `SELECT ${COLUMNS} FROM events WHERE position > ? AND position < ? ORDER BY position LIMIT ?`,
+    )
     .raw(true);
   const head = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
 
@@ -116,7 +128,9 @@ export function openSqliteEventStore(filePath: string, options: SqliteEventStore
   // Rows of other processes are not bounded: each process syncs its own before answering.
   let unsyncedFrom = Infinity;
   const readAll = (afterPosition: Position, maxCount: number) =>
-    readAllRows.all(afterPosition, Number.isFinite(unsyncedFrom) ? unsyncedFrom : Number.MAX_SAFE_INTEGER, maxCount).map(toRecorded);
+    readAllRows
+      .all(afterPosition, Number.isFinite(unsyncedFrom) ? unsyncedFrom : Number.MAX_SAFE_INTEGER, maxCount)
+      .map(toRecorded);
   // The position of the first row the current batch inserted.
   let batchFirst: number | null = null;
 
@@ -141,7 +155,14 @@ export function openSqliteEventStore(filePath: string, options: SqliteEventStore
     let position = last?.position ?? 0;
     for (const event of events) {
       revision += 1;
-      const info = insert.run(stream, revision, event.id, event.type, JSON.stringify(event.data ?? null), JSON.stringify(event.metadata));
+      const info = insert.run(
+        stream,
+        revision,
+        event.id,
+        event.type,
+        JSON.stringify(event.data ?? null),
+        JSON.stringify(event.metadata),
+      );
       position = Number(info.lastInsertRowid);
       batchFirst ??= position;
     }
@@ -227,9 +248,9 @@ export function openSqliteEventStore(filePath: string, options: SqliteEventStore
     // still unsynced batch wrote.
     waiting.push((syncError) => {
       outcomes.forEach((outcome, i) => {
-        if (syncError) items[i]!.reject(syncError);
-        else if ('ok' in outcome) items[i]!.resolve(outcome.ok);
-        else items[i]!.reject(outcome.error);
+        if (syncError) items[i].reject(syncError);
+        else if ('ok' in outcome) items[i].resolve(outcome.ok);
+        else items[i].reject(outcome.error);
       });
     });
     syncWal();

@@ -47,7 +47,11 @@ function progressReporter(options: TransferOptions) {
 }
 
 /** Writes every event to file; answers how many and the position of the last one. */
-export async function exportEvents(events: EventStore, file: string, options: TransferOptions = {}): Promise<{ events: number; position: Position }> {
+export async function exportEvents(
+  events: EventStore,
+  file: string,
+  options: TransferOptions = {},
+): Promise<{ events: number; position: Position }> {
   const out = createWriteStream(file, { encoding: 'utf8' });
   const report = progressReporter(options);
   let count = 0;
@@ -58,12 +62,21 @@ export async function exportEvents(events: EventStore, file: string, options: Tr
       if (page.length === 0) break;
       let chunk = '';
       for (const e of page) {
-        const line: ExportedEvent = { position: e.position, stream: e.streamName, revision: e.revision, id: e.id, type: e.type, time: e.metadata.timestamp, data: e.data, metadata: e.metadata };
+        const line: ExportedEvent = {
+          position: e.position,
+          stream: e.streamName,
+          revision: e.revision,
+          id: e.id,
+          type: e.type,
+          time: e.metadata.timestamp,
+          data: e.data,
+          metadata: e.metadata,
+        };
         chunk += JSON.stringify(line) + '\n';
       }
       if (!out.write(chunk)) await once(out, 'drain');
       count += page.length;
-      position = page[page.length - 1]!.position;
+      position = page[page.length - 1].position;
       report(count);
     }
   } finally {
@@ -90,8 +103,13 @@ export class ImportRefusedError extends Error {
  * before them, so a file that does not fit (a gap, a stream out of order) fails instead of
  * writing a different history. Refuses a store that already holds events.
  */
-export async function importEvents(events: EventStore, file: string, options: TransferOptions = {}): Promise<{ events: number; position: Position }> {
-  if ((await events.headPosition()) > 0) throw new ImportRefusedError('The event store already holds events: import needs an empty store.');
+export async function importEvents(
+  events: EventStore,
+  file: string,
+  options: TransferOptions = {},
+): Promise<{ events: number; position: Position }> {
+  if ((await events.headPosition()) > 0)
+    throw new ImportRefusedError('The event store already holds events: import needs an empty store.');
   const report = progressReporter(options);
   let count = 0;
   let position = 0;
@@ -100,14 +118,15 @@ export async function importEvents(events: EventStore, file: string, options: Tr
   let run: Run | null = null;
   const ready: Run[] = [];
 
-  const append = (r: Run) => events.append(r.stream, r.events, r.firstRevision === 0 ? 'no_stream' : r.firstRevision - 1);
+  const append = (r: Run) =>
+    events.append(r.stream, r.events, r.firstRevision === 0 ? 'no_stream' : r.firstRevision - 1);
   const flush = async () => {
     const runs = ready.splice(0);
     if (runs.length === 0) return;
     if (events.keepsIssueOrder) {
       // Issued in one turn, stored in this order in one transaction: one fsync for the lot.
       const results = await Promise.all(runs.map(append));
-      position = results[results.length - 1]!.position;
+      position = results[results.length - 1].position;
     } else {
       for (const r of runs) position = (await append(r)).position;
     }
@@ -121,10 +140,16 @@ export async function importEvents(events: EventStore, file: string, options: Tr
     lineNo += 1;
     if (text.trim() === '') continue;
     const e = parseLine(text, lineNo);
-    if (e.position <= lastSourcePosition) throw new ImportRefusedError(`Line ${lineNo}: positions must grow (${e.position} after ${lastSourcePosition}).`);
+    if (e.position <= lastSourcePosition)
+      throw new ImportRefusedError(`Line ${lineNo}: positions must grow (${e.position} after ${lastSourcePosition}).`);
     lastSourcePosition = e.position;
     const next = { id: e.id, type: e.type, data: e.data, metadata: e.metadata };
-    if (run && run.stream === e.stream && run.firstRevision + run.events.length === e.revision && run.events.length < MAX_APPEND) {
+    if (
+      run &&
+      run.stream === e.stream &&
+      run.firstRevision + run.events.length === e.revision &&
+      run.events.length < MAX_APPEND
+    ) {
       run.events.push(next);
       continue;
     }
@@ -145,10 +170,15 @@ export async function importEvents(events: EventStore, file: string, options: Tr
  * the rename leaves the target as it was (the half-made file is removed by the next import).
  * Run it with the servers on that DATA_DIR stopped.
  */
-export async function importEventsIntoSqliteFile(target: string, file: string, options: TransferOptions = {}): Promise<{ events: number; position: Position }> {
+export async function importEventsIntoSqliteFile(
+  target: string,
+  file: string,
+  options: TransferOptions = {},
+): Promise<{ events: number; position: Position }> {
   const existing = openSqliteEventStore(target);
   try {
-    if ((await existing.headPosition()) > 0) throw new ImportRefusedError('The event store already holds events: import needs an empty store.');
+    if ((await existing.headPosition()) > 0)
+      throw new ImportRefusedError('The event store already holds events: import needs an empty store.');
   } finally {
     await existing.close();
   }
@@ -188,7 +218,7 @@ function syncPath(path: string) {
 function parseLine(text: string, lineNo: number): ExportedEvent {
   let e: ExportedEvent;
   try {
-    e = JSON.parse(text);
+    e = JSON.parse(text) as ExportedEvent;
   } catch {
     throw new ImportRefusedError(`Line ${lineNo}: not JSON.`);
   }
@@ -205,6 +235,9 @@ function parseLine(text: string, lineNo: number): ExportedEvent {
     typeof e.metadata === 'object' &&
     typeof e.metadata.actor === 'string' &&
     typeof e.metadata.timestamp === 'string';
-  if (!fine) throw new ImportRefusedError(`Line ${lineNo}: not an exported event (id, type, stream, revision, position, metadata).`);
+  if (!fine)
+    throw new ImportRefusedError(
+      `Line ${lineNo}: not an exported event (id, type, stream, revision, position, metadata).`,
+    );
   return e;
 }

@@ -45,7 +45,12 @@ export function registerErrorHandling(app: FastifyInstance) {
   const routes: Array<{ pattern: RegExp; methods: Set<string> }> = [];
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
-    const pattern = new RegExp(`^${route.url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.*')}$`);
+    const pattern = new RegExp(
+      `^${route.url
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/:[^/]+/g, '[^/]+')
+        .replace(/\*/g, '.*')}$`,
+    );
     const existing = routes.find((r) => r.pattern.source === pattern.source);
     const methods = [route.method].flat().map((m) => m.toUpperCase());
     if (existing) methods.forEach((m) => existing.methods.add(m));
@@ -53,16 +58,21 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0]!;
+    const path = request.url.split('?')[0];
     const allowed = new Set<string>();
-    if (path.startsWith('/api/')) for (const r of routes) if (r.pattern.test(path)) r.methods.forEach((m) => allowed.add(m));
+    if (path.startsWith('/api/'))
+      for (const r of routes) if (r.pattern.test(path)) r.methods.forEach((m) => allowed.add(m));
     // The path fits a route of this very method that the router passed by (the UI's catch-all
     // GET hands such requests here): a parameter over maxParamLength.
     if (allowed.has(request.method)) {
       const tooLong = path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH);
       return reply.status(tooLong ? 414 : 404).send({ error: tooLong ? msg.invalidRequest : msg.notFound });
     }
-    if (allowed.size > 0) return reply.status(405).header('allow', [...allowed].sort().join(', ')).send({ error: msg.methodNotAllowed });
+    if (allowed.size > 0)
+      return reply
+        .status(405)
+        .header('allow', [...allowed].sort().join(', '))
+        .send({ error: msg.methodNotAllowed });
     return reply.status(404).send({ error: msg.notFound });
   });
 }
@@ -72,9 +82,13 @@ export function registerErrorHandling(app: FastifyInstance) {
  * maxParamLength (414). These answers skip the hooks, so the one header that matters for a JSON
  * error body is set here.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  return reply.status(status).header('x-content-type-options', 'nosniff').header('cache-control', 'no-store').send({ error: frameworkMessage(status) });
+  void reply
+    .status(status)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .send({ error: frameworkMessage(status) });
 }
 
 /** Requests Node's HTTP parser refuses (a malformed request line, headers too large, a timeout). */

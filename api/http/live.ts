@@ -12,9 +12,22 @@ export type AppliedSource = (listener: (events: readonly RecordedEvent[]) => voi
 export type { BookingChange };
 
 /** Every change a staff screen shows: placed, confirmed, cancelled, moved, and each step in the kitchen. */
-const BOOKING_EVENTS = new Set<BookingChange['type']>(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingRescheduled', 'BookingMovedAway', 'KitchenStepRecorded']);
+const BOOKING_EVENTS = new Set<BookingChange['type']>([
+  'BookingPlaced',
+  'BookingConfirmed',
+  'BookingCancelled',
+  'BookingRescheduled',
+  'BookingMovedAway',
+  'KitchenStepRecorded',
+]);
 /** Every change the staff's 'Kö' shows: an entry joining, an offer made, lapsed or taken, an entry leaving. */
-const WAITLIST_EVENTS = new Set<WaitlistChange['type']>(['WaitlistJoined', 'WaitlistOfferMade', 'WaitlistOfferLapsed', 'WaitlistOfferTaken', 'WaitlistLeft']);
+const WAITLIST_EVENTS = new Set<WaitlistChange['type']>([
+  'WaitlistJoined',
+  'WaitlistOfferMade',
+  'WaitlistOfferLapsed',
+  'WaitlistOfferTaken',
+  'WaitlistLeft',
+]);
 const KEEP_ALIVE_MS = 25_000;
 
 /** What a screen needs to react: no e-mail or phone goes over the stream. */
@@ -22,7 +35,12 @@ function changeOf(event: RecordedEvent): BookingChange {
   const data = event.data as Record<string, unknown>;
   const change: BookingChange = { type: event.type as BookingChange['type'], booking_id: String(data.booking_id) };
   if (event.type === 'BookingPlaced') {
-    Object.assign(change, { booking_date: data.booking_date, booking_time: data.booking_time, name: data.name, total_pizzas: data.total_pizzas });
+    Object.assign(change, {
+      booking_date: data.booking_date,
+      booking_time: data.booking_time,
+      name: data.name,
+      total_pizzas: data.total_pizzas,
+    });
   }
   return change;
 }
@@ -53,7 +71,8 @@ export function liveBookings(app: FastifyInstance, applied: AppliedSource) {
     const stop = applied((events) => {
       for (const event of events) {
         if (!event.streamName.startsWith('kioskday-')) continue;
-        if (BOOKING_EVENTS.has(event.type as BookingChange['type'])) reply.raw.write(`event: booking\ndata: ${JSON.stringify(changeOf(event))}\n\n`);
+        if (BOOKING_EVENTS.has(event.type as BookingChange['type']))
+          reply.raw.write(`event: booking\ndata: ${JSON.stringify(changeOf(event))}\n\n`);
         else if (WAITLIST_EVENTS.has(event.type as WaitlistChange['type'])) {
           const { waitlist_id, date } = event.data as { waitlist_id: string; date: string };
           const change: WaitlistChange = { type: event.type as WaitlistChange['type'], waitlist_id, date };

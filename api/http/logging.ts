@@ -43,7 +43,11 @@ export function loggerOptions(options: { logRequests: boolean; stream?: Destinat
       censor: REDACTED,
     },
     serializers: {
-      req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        remoteAddress: request.ip,
+      }),
     },
   };
 }
@@ -79,7 +83,9 @@ class LazyChildLogger {
 
   private write(level: Level, args: unknown[]) {
     // Below the level pino does nothing either: no child needed for that.
-    if (this.made === null && !(this.parent as unknown as { isLevelEnabled(l: string): boolean }).isLevelEnabled(level)) return;
+    if (this.made === null && !(this.parent as unknown as { isLevelEnabled(l: string): boolean }).isLevelEnabled(level))
+      return;
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- pino's LogFn is overloaded: tsc cannot spread unknown[] into it without this cast (the rule misreads it)
     (this.real[level] as (...a: unknown[]) => void)(...args);
   }
 
@@ -108,6 +114,10 @@ class LazyChildLogger {
 }
 
 /** Fastify's childLoggerFactory: see LazyChildLogger. */
-export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
-  return new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
+export function lazyChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  return new LazyChildLogger(logger, bindings, options);
 }

@@ -24,7 +24,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
           'Ett fel svarar `{"error": "<svensk text>"}`. Varje `/api/admin`-anrop utom inloggning kräver sessionskakan `pk_session`.',
       },
       servers: [],
-      components: { securitySchemes: { [ADMIN_SESSION_SECURITY]: { type: 'apiKey', in: 'cookie', name: 'pk_session' } } },
+      components: {
+        securitySchemes: { [ADMIN_SESSION_SECURITY]: { type: 'apiKey', in: 'cookie', name: 'pk_session' } },
+      },
     },
     transform: createJsonSchemaTransform({ zodToJsonConfig, skipList: [] }),
     transformObject: createJsonSchemaTransformObject({ zodToJsonConfig }),
@@ -32,7 +34,10 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
 
   // The docs page: Swagger UI's own files under our CSP (no inline script; no validator badge,
   // which would load an image from elsewhere).
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null, docExpansion: 'list', deepLinking: false } });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { validatorUrl: null, docExpansion: 'list', deepLinking: false },
+  });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -46,7 +46,11 @@ export class PageCache {
     const page = this.pages.get(key);
     if (!page || page.version !== this.version()) return false;
     const accepted = request.headers['accept-encoding'] ?? '';
-    const [body, encoding] = /\bbr\b/.test(accepted) ? [page.br, 'br'] : /\bgzip\b/.test(accepted) ? [page.gzip, 'gzip'] : [page.identity, null];
+    const [body, encoding] = /\bbr\b/.test(accepted)
+      ? [page.br, 'br']
+      : /\bgzip\b/.test(accepted)
+        ? [page.gzip, 'gzip']
+        : [page.identity, null];
     reply.status(200);
     for (const [name, value] of page.headers) reply.header(name, value);
     reply.header('vary', 'accept-encoding');
@@ -69,7 +73,9 @@ export class PageCache {
     const identity = Buffer.from(page.body);
     const [gzipped, br] = await Promise.all([
       gzipAsync(identity, { level: 9 }),
-      brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      brotliAsync(identity, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      }),
     ]);
     if (this.version() !== version) return;
     // The length is the sent body's, set by Fastify.

@@ -3,7 +3,11 @@
 // production), so N processes give a client the limit once, not N times. A limit of 0 turns it
 // off (tests and benchmarks that need throughput).
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import rateLimit, { normalizeIP, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import rateLimit, {
+  normalizeIP,
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+} from '@fastify/rate-limit';
 import { msg } from '../../domain/messages.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
 
@@ -37,7 +41,11 @@ export interface Limiters {
  */
 function sharedCounters(docs: DocumentStore): FastifyRateLimitStoreCtor {
   return class SharedCounters implements FastifyRateLimitStore {
-    incr(key: string, done: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+    incr(
+      key: string,
+      done: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
       docs.countHit(key, timeWindow).then(
         ({ count, resetInMs }) => done(null, { current: count, ttl: Math.max(0, resetInMs) }),
         (error: Error) => done(error),
@@ -56,12 +64,12 @@ export async function registerRateLimits(app: FastifyInstance, limits: Limits, d
   // address (IPv6 by /64, as the plugin counts by default) within the group.
   const limiter = (group: string, max: number, message: string): onRequestHookHandler | undefined =>
     max > 0
-      ? (app.rateLimit({
+      ? app.rateLimit({
           max,
           timeWindow: 60_000,
           keyGenerator: (request) => `${group}:${normalizeIP(request.ip, 64)}`,
           errorResponseBuilder: () => new RateLimited(message),
-        }) as onRequestHookHandler)
+        })
       : undefined;
   return {
     login: limiter('login', limits.loginAttemptsPerMinute, msg.tooManyLogins),

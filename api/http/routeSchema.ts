@@ -27,7 +27,7 @@ export const fileAnswer = (contentType: string, description: string) => ({
  * 9.4 KB and 3.9 µs as a Buffer, which Node writes beside the header block without copying.
  */
 export function sendJsonBytes(reply: FastifyReply, bytes: Buffer) {
-  return reply.type('application/json; charset=utf-8').send(bytes as never);
+  return reply.type('application/json; charset=utf-8').send(bytes);
 }
 
 /** Tags every route a plugin adds with its area in the OpenAPI document. */
@@ -66,7 +66,8 @@ export function recordRoutes(app: FastifyInstance) {
   app.decorate('registeredRoutes', routes);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, schema: route.schema as Record<string, unknown> | undefined });
+      if (method !== 'HEAD')
+        routes.push({ method, url: route.url, schema: route.schema as Record<string, unknown> | undefined });
     }
   });
 }

@@ -22,12 +22,13 @@ export function sameSiteJsonOnly(publicUrl: string) {
   const publicHost = hostOf(publicUrl);
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     if (!STATE_CHANGING.has(request.method)) return;
-    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const type = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'application/json') throw new DomainError(msg.jsonRequired, 'forbidden');
     const origin = request.headers.origin ?? request.headers.referer;
     if (origin === undefined) return;
     const from = hostOf(origin);
     const ownHost = request.headers.host?.toLowerCase();
-    if (from === null || (from !== ownHost && from !== publicHost)) throw new DomainError(msg.crossSiteRefused, 'forbidden');
+    if (from === null || (from !== ownHost && from !== publicHost))
+      throw new DomainError(msg.crossSiteRefused, 'forbidden');
   };
 }

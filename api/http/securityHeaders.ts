@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
  * request). Recompute it when the script changes (test/ui/inlineHead.test.ts fails until then):
  * `openssl dgst -sha256 -binary ui/public/theme-init.js | base64`.
  */
-export const INLINE_SCRIPT_HASHES: readonly string[] = ["'sha256-EqKVLXZCbhXSlbzegPQVzLj0iAWcUcRgZ/edkZ+BbLg='"];
+export const INLINE_SCRIPT_HASHES: readonly string[] = ["'sha256-zTVF1mRZwFhMFVQ6lbDHymdQ52qb0KpEsh9eRaaHifA='"];
 
 export interface SecurityHeaderOptions {
   /** Served over HTTPS: upgrade-insecure-requests and HSTS. Off, http://localhost keeps working. */

@@ -82,7 +82,8 @@ export async function registerUi(app: FastifyInstance, options: UiOptions = {}):
     const answers = new Map<string, Promise<unknown>>();
     const ask = async (path: string): Promise<unknown> => {
       const response = await app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
-      if (response.statusCode >= 400) throw Object.assign(new Error(`${path}: ${response.statusCode}`), { statusCode: response.statusCode });
+      if (response.statusCode >= 400)
+        throw Object.assign(new Error(`${path}: ${response.statusCode}`), { statusCode: response.statusCode });
       return response.json();
     };
     const apiGet = <T>(path: string): Promise<T> => {
@@ -95,7 +96,10 @@ export async function registerUi(app: FastifyInstance, options: UiOptions = {}):
     if (!response) return reply.callNotFound();
     const body = await response.getBody();
     // Compressed on the thread pool while this visitor gets the page as rendered.
-    if (cacheKey !== null) cache!.keep(cacheKey, version!, { statusCode: response.statusCode, headers: response.headers, body }).catch((error: unknown) => request.log.warn({ err: error }, 'page not cached'));
+    if (cacheKey !== null)
+      cache!
+        .keep(cacheKey, version!, { statusCode: response.statusCode, headers: response.headers, body })
+        .catch((error: unknown) => request.log.warn({ err: error }, 'page not cached'));
     reply.status(response.statusCode);
     for (const [name, value] of response.headers) reply.header(name, value);
     return reply.send(body);

@@ -18,7 +18,9 @@ export class ValidationError extends Error {
 function firstMessage(error: z.ZodError): string {
   const issue = error.issues[0];
   // zod's own English fallbacks never reach the client: they mean the shape itself was wrong.
-  return issue && !/^(Invalid|Expected|Required|Too|Unrecognized)/.test(issue.message) ? issue.message : msg.invalidRequest;
+  return issue && !/^(Invalid|Expected|Required|Too|Unrecognized)/.test(issue.message)
+    ? issue.message
+    : msg.invalidRequest;
 }
 
 /**

@@ -80,7 +80,9 @@ export function openSqliteKeyStore(filePath: string): KeyStore {
   db.pragma('wal_checkpoint(FULL)');
   const secret = (db.prepare('SELECT value FROM secret WHERE id = 1').get() as { value: Buffer }).value;
 
-  const select = db.prepare<[string], { key: Buffer; serial: string }>('SELECT key, serial FROM customer_keys WHERE key_id = ?');
+  const select = db.prepare<[string], { key: Buffer; serial: string }>(
+    'SELECT key, serial FROM customer_keys WHERE key_id = ?',
+  );
   // A page of the log read through the seal asks for hundreds of keys: one query for them all
   // (a query per key was 5 µs an event in a profile of a rebuild). It answers one row, the ids as
   // a JSON array and the keys end to end in hex, in the same order: a row and a Buffer per key
@@ -91,18 +93,27 @@ export function openSqliteKeyStore(filePath: string): KeyStore {
       "SELECT json_group_array(key_id), group_concat(hex(key), '') FROM customer_keys WHERE key_id IN (SELECT value FROM json_each(?))",
     )
     .raw();
-  const insert = db.prepare<[string, Buffer, string]>('INSERT OR IGNORE INTO customer_keys (key_id, key, serial) VALUES (?, ?, ?)');
+  const insert = db.prepare<[string, Buffer, string]>(
+    'INSERT OR IGNORE INTO customer_keys (key_id, key, serial) VALUES (?, ?, ?)',
+  );
   // New customers' keys arriving in one turn of the event loop go in one transaction (a
   // transaction per key was 40 µs a booking in a profile of a rush of new customers).
-  let queued: Array<{ keyId: string; made: CustomerKey; resolve: (key: CustomerKey) => void; reject: (error: unknown) => void }> = [];
-  const insertAll = db.transaction((items: typeof queued) => items.map(({ keyId, made }) => (insert.run(keyId, made.key, made.serial).changes > 0 ? made : select.get(keyId)!)));
+  let queued: Array<{
+    keyId: string;
+    made: CustomerKey;
+    resolve: (key: CustomerKey) => void;
+    reject: (error: unknown) => void;
+  }> = [];
+  const insertAll = db.transaction((items: typeof queued) =>
+    items.map(({ keyId, made }) => (insert.run(keyId, made.key, made.serial).changes > 0 ? made : select.get(keyId)!)),
+  );
   const flushInserts = () => {
     const items = queued;
     queued = [];
     try {
       const keys = insertAll(items);
-      const written = keys.some((key, i) => key === items[i]!.made) ? synced() : undefined;
-      items.forEach((item, i) => item.resolve(keys[i] === item.made ? { ...item.made, written } : keys[i]!));
+      const written = keys.some((key, i) => key === items[i].made) ? synced() : undefined;
+      items.forEach((item, i) => item.resolve(keys[i] === item.made ? { ...item.made, written } : keys[i]));
     } catch (error) {
       for (const item of items) item.reject(error);
     }
@@ -118,7 +129,7 @@ export function openSqliteKeyStore(filePath: string): KeyStore {
       try {
         walFd ??= openSync(`${filePath}-wal`, 'r');
       } catch (error) {
-        reject(error as Error);
+        reject(error instanceof Error ? error : new Error(String(error)));
         return;
       }
       fsync(walFd, (error) => (error ? reject(error) : resolve()));
@@ -128,10 +139,12 @@ export function openSqliteKeyStore(filePath: string): KeyStore {
       running = fsyncWal().finally(() => (running = null));
       return running;
     }
-    next ??= running.catch(() => {}).then(() => {
-      next = null;
-      return synced();
-    });
+    next ??= running
+      .catch(() => {})
+      .then(() => {
+        next = null;
+        return synced();
+      });
     return next;
   };
 

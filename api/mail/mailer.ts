@@ -48,7 +48,12 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
     if (!/^smtps?:\/\//i.test(options.smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
     // Bounded waits: a send that hangs must end well within the reactor's claim on its message
     // (mail/reactor.ts), or another process could take the claim over and send it again.
-    const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     return {
       async send(message) {
         await transport.sendMail(envelope(message));
@@ -65,10 +70,11 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
   // Mails hold customers' names and addresses: this user only. Made once, not per mail (made
   // again should it fail or vanish).
   let outboxMade: Promise<unknown> | null = null;
-  const makeOutbox = () => (outboxMade ??= mkdir(options.outboxDir, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
-    outboxMade = null;
-    throw error;
-  }));
+  const makeOutbox = () =>
+    (outboxMade ??= mkdir(options.outboxDir, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
+      outboxMade = null;
+      throw error;
+    }));
   return {
     async send(message) {
       const info = await transport.sendMail(envelope(message));

@@ -73,7 +73,12 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
     }
   };
 
-  const send = async (event: RecordedEvent, batch: Parameters<Projection['apply']>[1], key: string, message: MailMessage) => {
+  const send = async (
+    event: RecordedEvent,
+    batch: Parameters<Projection['apply']>[1],
+    key: string,
+    message: MailMessage,
+  ) => {
     const id = `${event.id}-${key}`;
     // A customer erased since (rule: erasure) has no address left to write to.
     if (message.to === ERASED) return;
@@ -90,7 +95,14 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
       console.error(`Mail ${id} refused by the relay, not sent: ${refused}`);
     }
     await o.docs.endLease(MAIL_CLAIMS, id, owner, 'done');
-    await batch.update(MAIL_LOG, id, event, () => ({ id, to: message.to, subject: message.subject, event_type: event.type, sent_at: new Date().toISOString(), ...(refused ? { refused } : {}) }));
+    await batch.update(MAIL_LOG, id, event, () => ({
+      id,
+      to: message.to,
+      subject: message.subject,
+      event_type: event.type,
+      sent_at: new Date().toISOString(),
+      ...(refused ? { refused } : {}),
+    }));
   };
 
   const bookingOf = async (event: RecordedEvent, bookingId: string) => {
@@ -101,7 +113,18 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
   const projection: Projection = {
     name: MAIL_REACTOR,
     collections: [MAIL_LOG],
-    eventTypes: new Set(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingReminded', 'BookingRescheduled', 'BookingMovedAway', 'KitchenStepRecorded', 'VipInvitationsSent', 'WaitlistJoined', 'WaitlistOfferMade']),
+    eventTypes: new Set([
+      'BookingPlaced',
+      'BookingConfirmed',
+      'BookingCancelled',
+      'BookingReminded',
+      'BookingRescheduled',
+      'BookingMovedAway',
+      'KitchenStepRecorded',
+      'VipInvitationsSent',
+      'WaitlistJoined',
+      'WaitlistOfferMade',
+    ]),
     async apply(recorded, batch) {
       const event = recorded as unknown as (KioskDayEvent | VipLinkEvent | WaitlistEvent) & RecordedEvent;
       switch (event.type) {
@@ -112,7 +135,12 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
           if (booking.moved_from) return;
           await send(recorded, batch, 'customer', bookingReceivedMail(booking, o.publicUrl));
           const settings = await getSettings(o.docs);
-          await send(recorded, batch, 'staff', newBookingToStaffMail(booking, settings.admin_email, `${o.publicUrl}/admin/bookings?status=pending`));
+          await send(
+            recorded,
+            batch,
+            'staff',
+            newBookingToStaffMail(booking, settings.admin_email, `${o.publicUrl}/admin/bookings?status=pending`),
+          );
           return;
         }
         case 'BookingConfirmed': {
@@ -124,13 +152,15 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
           // An undone first step of a move: the customer kept the booking they had.
           if (event.data.move_undone) return;
           const booking = await bookingOf(recorded, event.data.booking_id);
-          if (booking) await send(recorded, batch, 'customer', bookingCancelledMail(booking, event.data.reason, event.data.by));
+          if (booking)
+            await send(recorded, batch, 'customer', bookingCancelledMail(booking, event.data.reason, event.data.by));
           return;
         }
         case 'BookingReminded': {
           const booking = await bookingOf(recorded, event.data.booking_id);
           // Cancelled since the reminder was decided: a reminder would send the customer to the kiosk for nothing.
-          if (booking && booking.status !== 'cancelled') await send(recorded, batch, 'customer', bookingReminderMail(booking));
+          if (booking && booking.status !== 'cancelled')
+            await send(recorded, batch, 'customer', bookingReminderMail(booking));
           return;
         }
         case 'BookingRescheduled':
@@ -144,7 +174,18 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
           const fromTime = moved ? `${event.data.booking_date} ${event.data.booking_time}` : event.data.from_time;
           await send(recorded, batch, 'customer', bookingMovedMail(booking, movedFrom, o.publicUrl));
           const settings = await getSettings(o.docs);
-          await send(recorded, batch, 'staff', movedBookingToStaffMail(booking, movedFrom, fromTime, settings.admin_email, `${o.publicUrl}/admin/bookings?status=pending`));
+          await send(
+            recorded,
+            batch,
+            'staff',
+            movedBookingToStaffMail(
+              booking,
+              movedFrom,
+              fromTime,
+              settings.admin_email,
+              `${o.publicUrl}/admin/bookings?status=pending`,
+            ),
+          );
           return;
         }
         case 'KitchenStepRecorded': {
@@ -159,7 +200,14 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
         case 'VipInvitationsSent': {
           for (const r of event.data.recipients) {
             const url = `${o.publicUrl}/?vip=${encodeURIComponent(r.token)}`;
-            const mail = vipInvitationMail({ customerName: r.name, subject: event.data.subject, message: event.data.message, url, expiresAt: event.data.expires_at, timeZone: o.timeZone });
+            const mail = vipInvitationMail({
+              customerName: r.name,
+              subject: event.data.subject,
+              message: event.data.message,
+              url,
+              expiresAt: event.data.expires_at,
+              timeZone: o.timeZone,
+            });
             await send(recorded, batch, r.invitation_id, { ...mail, to: r.email });
           }
           return;
@@ -167,7 +215,12 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
         // The waitlist (rule: waitlist): a receipt on joining, the personal link with every offer.
         case 'WaitlistJoined': {
           const w = event.data;
-          await send(recorded, batch, 'customer', waitlistJoinedMail(w, `${o.publicUrl}/waitlist/${encodeURIComponent(w.token)}`));
+          await send(
+            recorded,
+            batch,
+            'customer',
+            waitlistJoinedMail(w, `${o.publicUrl}/waitlist/${encodeURIComponent(w.token)}`),
+          );
           return;
         }
         case 'WaitlistOfferMade': {
@@ -175,7 +228,17 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
           const w = await o.docs.get<WaitlistDoc>(COLLECTIONS.waitlist, event.data.waitlist_id);
           if (!w) return;
           const url = `${o.publicUrl}/waitlist/${encodeURIComponent(w.token)}`;
-          await send(recorded, batch, 'customer', waitlistOfferMail(w, { url, pizzas: event.data.pizzas, holdExpiresAt: event.data.hold_expires_at, timeZone: o.timeZone }));
+          await send(
+            recorded,
+            batch,
+            'customer',
+            waitlistOfferMail(w, {
+              url,
+              pizzas: event.data.pizzas,
+              holdExpiresAt: event.data.hold_expires_at,
+              timeZone: o.timeZone,
+            }),
+          );
           return;
         }
         default:
@@ -202,7 +265,8 @@ export async function mailReactor(o: MailReactorOptions): Promise<LeasedRunner> 
  * After npm run events:import or projections:rebuild (projections/reactorCheckpoint.ts). Claims
  * are kept: they name event ids, which travel with the events, so no mail is sent twice.
  */
-export const alignMailReactor = (events: EventStore, docs: DocumentStore, mode: 'imported' | 'rebuilt') => alignReactor(events, docs, MAIL_REACTOR, mode);
+export const alignMailReactor = (events: EventStore, docs: DocumentStore, mode: 'imported' | 'rebuilt') =>
+  alignReactor(events, docs, MAIL_REACTOR, mode);
 
 /** An SMTP answer that will not change on a retry: a 5xx reply (RFC 5321 4.2.1). */
 function isPermanentRefusal(error: unknown): boolean {

@@ -48,7 +48,8 @@ type Line = string | { label: string; url: string };
 function message(to: string, subject: string, lines: Line[]): MailMessage {
   const text = lines.map((l) => (typeof l === 'string' ? l : `${l.label} ${l.url}`)).join('\n');
   const paragraphs = lines.map((l) => {
-    if (typeof l !== 'string') return `<p>${escapeHtml(l.label)} <a href="${escapeHtml(l.url)}">${escapeHtml(l.url)}</a></p>`;
+    if (typeof l !== 'string')
+      return `<p>${escapeHtml(l.label)} <a href="${escapeHtml(l.url)}">${escapeHtml(l.url)}</a></p>`;
     return l ? `<p>${escapeHtml(l)}</p>` : '';
   });
   const html = `<!doctype html><html lang="sv"><body><div style="font-family: sans-serif">${paragraphs.join('')}</div></body></html>`;
@@ -72,7 +73,8 @@ function orderLines(b: MailBooking): string[] {
     '',
     ...b.items.map((i) => `${i.qty}× ${i.pizza_name} – ${kr(i.qty * i.price_cents)}`),
   ];
-  if (b.discount_cents > 0) lines.push(`Ordinarie pris: ${kr(b.original_total_cents)}`, `Rabatt: −${kr(b.discount_cents)}`);
+  if (b.discount_cents > 0)
+    lines.push(`Ordinarie pris: ${kr(b.original_total_cents)}`, `Rabatt: −${kr(b.discount_cents)}`);
   lines.push(`Totalt: ${kr(b.final_total_cents)}`);
   return lines;
 }
@@ -122,7 +124,13 @@ export function bookingMovedMail(b: MailBooking, movedFrom: string | null, baseU
 }
 
 /** To the kiosk's admin e-mail: a moved booking waits for its new time to be confirmed. */
-export function movedBookingToStaffMail(b: MailBooking, movedFrom: string | null, fromTime: string, adminEmail: string, adminUrl: string): MailMessage {
+export function movedBookingToStaffMail(
+  b: MailBooking,
+  movedFrom: string | null,
+  fromTime: string,
+  adminEmail: string,
+  adminUrl: string,
+): MailMessage {
   return message(adminEmail, `Flyttad bokning att bekräfta: ${numberOf(b)}`, [
     `En bokning har flyttats${movedFrom ? ` (tidigare ${movedFrom})` : ''} från ${fromTime} och väntar på bekräftelse av den nya tiden.`,
     '',
@@ -171,12 +179,23 @@ export function readyText(b: Pick<MailBooking, 'dine_in'> & { booking_id?: strin
  * `reason` is the staff's reason, or the system's when it cancelled a booking nobody confirmed in
  * time (`by: 'system'`); null when the customer cancelled the booking themselves.
  */
-export function bookingCancelledMail(b: MailBooking, reason: string | null, by: 'staff' | 'customer' | 'system' = reason ? 'staff' : 'customer'): MailMessage {
+export function bookingCancelledMail(
+  b: MailBooking,
+  reason: string | null,
+  by: 'staff' | 'customer' | 'system' = reason ? 'staff' : 'customer',
+): MailMessage {
   const why = reason?.trim();
   const said =
     by === 'system'
-      ? [`Din bokning har avbokats automatiskt eftersom kiosken inte hann bekräfta den. Anledning: ${why || 'Ej bekräftad i tid'}.`, 'Tiden är frigjord. Välkommen att boka en ny tid!']
-      : [why ? `Din bokning har avbokats av kiosken. Anledning: ${why}` : 'Din bokning har avbokats enligt din begäran.'];
+      ? [
+          `Din bokning har avbokats automatiskt eftersom kiosken inte hann bekräfta den. Anledning: ${why || 'Ej bekräftad i tid'}.`,
+          'Tiden är frigjord. Välkommen att boka en ny tid!',
+        ]
+      : [
+          why
+            ? `Din bokning har avbokats av kiosken. Anledning: ${why}`
+            : 'Din bokning har avbokats enligt din begäran.',
+        ];
   return message(b.email, `Din bokning ${numberOf(b)} är avbokad`, [`Hej ${b.name}!`, ...said, '', ...orderLines(b)]);
 }
 
@@ -240,7 +259,10 @@ export function waitlistJoinedMail(w: MailWaitlistEntry, leaveUrl: string): Mail
 }
 
 /** The offer: freed capacity held for the entry until the hold ends, with the personal link. */
-export function waitlistOfferMail(w: MailWaitlistEntry, offer: { url: string; pizzas: number; holdExpiresAt: string; timeZone: string }): MailMessage {
+export function waitlistOfferMail(
+  w: MailWaitlistEntry,
+  offer: { url: string; pizzas: number; holdExpiresAt: string; timeZone: string },
+): MailMessage {
   const until = dayjs(offer.holdExpiresAt).tz(offer.timeZone).format('HH:mm');
   return message(w.email, `Det finns plats för dig ${swedishDate(w.date)} kl ${w.time}`, [
     `Hej ${w.name}!`,

@@ -13,10 +13,16 @@
 // tried again; 429, 5xx or no answer are tried again a few times, a little later each time, then
 // given up and logged (a ready notice is worth little an hour late); any other 4xx is given up at
 // once. A notice given up never holds back the ones after it.
-import type { EventStore, Position, RecordedEvent } from '../../domain/eventStore.js';
+import type { EventStore, RecordedEvent } from '../../domain/eventStore.js';
 import type { KioskDayEvent, BookingPlacedData } from '../../domain/kioskDay/kioskDay.js';
 import { readyNotice, type DayEventAt } from '../../domain/kioskDay/readyNotice.js';
-import { PUSH_STREAM, pushDecider, subscriptionsOf, type KnownSubscription, type PushEvent } from '../../domain/push/push.js';
+import {
+  PUSH_STREAM,
+  pushDecider,
+  subscriptionsOf,
+  type KnownSubscription,
+  type PushEvent,
+} from '../../domain/push/push.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
 import type { Projection, ProjectionBatch } from '../../projections/projection.js';
 import { ProjectionRunner } from '../../projections/runner.js';
@@ -57,12 +63,20 @@ export async function pushReactor(o: PushReactorOptions): Promise<LeasedRunner> 
     }
   };
 
-  const notify = async (event: RecordedEvent, batch: ProjectionBatch, subscription: KnownSubscription, booking: BookingPlacedData) => {
+  const notify = async (
+    event: RecordedEvent,
+    batch: ProjectionBatch,
+    subscription: KnownSubscription,
+    booking: BookingPlacedData,
+  ) => {
     const id = `${event.id}-${subscription.id}`;
     if (!(await claim(id))) return;
     const outcome = await o.sender.send(subscription, readyPushNotice(booking));
     if (outcome.outcome === 'gone') await o.dropSubscription(subscription.id, outcome.status);
-    if (outcome.outcome === 'failed') log(`Web push to subscription ${subscription.id} for ${booking.booking_id} given up after ${outcome.attempts} tries: ${outcome.error}`);
+    if (outcome.outcome === 'failed')
+      log(
+        `Web push to subscription ${subscription.id} for ${booking.booking_id} given up after ${outcome.attempts} tries: ${outcome.error}`,
+      );
     await o.docs.endLease(PUSH_CLAIMS, id, owner, 'done');
     await batch.update(PUSH_LOG, id, event, () => ({
       id,
@@ -84,7 +98,10 @@ export async function pushReactor(o: PushReactorOptions): Promise<LeasedRunner> 
       const bookingId = event.data.booking_id;
       const day = (await o.events.readStream(recorded.streamName)) as unknown as DayEventAt[];
       if (readyNotice(day, bookingId, recorded.revision) !== 'announce') return;
-      const placed = day.find((e): e is DayEventAt & { type: 'BookingPlaced' } => e.type === 'BookingPlaced' && e.data.booking_id === bookingId);
+      const placed = day.find(
+        (e): e is DayEventAt & { type: 'BookingPlaced' } =>
+          e.type === 'BookingPlaced' && e.data.booking_id === bookingId,
+      );
       if (!placed) return;
       const subscriptions = subscriptionsOf(await pushState(o.events), bookingId);
       for (const subscription of subscriptions) await notify(recorded, batch, subscription, placed.data);
@@ -112,4 +129,5 @@ async function pushState(events: EventStore) {
 }
 
 /** Like alignMailReactor (mail/reactor.ts): after an import the notices start at the new head. */
-export const alignPushReactor = (events: EventStore, docs: DocumentStore, mode: 'imported' | 'rebuilt') => alignReactor(events, docs, PUSH_REACTOR, mode);
+export const alignPushReactor = (events: EventStore, docs: DocumentStore, mode: 'imported' | 'rebuilt') =>
+  alignReactor(events, docs, PUSH_REACTOR, mode);

@@ -42,8 +42,12 @@ export function createPushSender(o: PushSenderOptions): PushSender {
   return {
     async send(subscription, notice) {
       // SPEC's call leaves the keys optional; a payload cannot be encrypted without them.
-      if (!subscription.keys.p256dh || !subscription.keys.auth) return { outcome: 'failed', status: null, attempts: 0, error: 'the subscription has no keys' };
-      const target = { endpoint: subscription.endpoint, keys: { p256dh: subscription.keys.p256dh, auth: subscription.keys.auth } };
+      if (!subscription.keys.p256dh || !subscription.keys.auth)
+        return { outcome: 'failed', status: null, attempts: 0, error: 'the subscription has no keys' };
+      const target = {
+        endpoint: subscription.endpoint,
+        keys: { p256dh: subscription.keys.p256dh, auth: subscription.keys.auth },
+      };
       let last: { status: number | null; error: string } = { status: null, error: '' };
       for (let attempt = 1; attempt <= attempts; attempt++) {
         try {
@@ -56,7 +60,8 @@ export function createPushSender(o: PushSenderOptions): PushSender {
           // A subscription without keys, or another refusal of this very request: trying again changes nothing.
           const retryable = status === null || status === 429 || status >= 500;
           if (!retryable) return { outcome: 'failed', attempts: attempt, ...last };
-          if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** (attempt - 1)));
+          if (attempt < attempts)
+            await new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** (attempt - 1)));
         }
       }
       return { outcome: 'failed', attempts, ...last };

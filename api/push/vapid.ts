@@ -15,8 +15,14 @@ export interface VapidKeys {
 
 export const VAPID_FILE = 'vapid-keys.json';
 
-export function vapidKeys(options: { dataDir: string; publicKey: string | null; privateKey: string | null; subject: string }): VapidKeys {
-  if (options.publicKey && options.privateKey) return { publicKey: options.publicKey, privateKey: options.privateKey, subject: options.subject };
+export function vapidKeys(options: {
+  dataDir: string;
+  publicKey: string | null;
+  privateKey: string | null;
+  subject: string;
+}): VapidKeys {
+  if (options.publicKey && options.privateKey)
+    return { publicKey: options.publicKey, privateKey: options.privateKey, subject: options.subject };
   const file = join(options.dataDir, VAPID_FILE);
   // Write-if-absent, atomically: the pair goes whole into a temp file of this process, which is
   // then linked to the final name; link fails when the name exists. So of two processes starting
@@ -25,7 +31,9 @@ export function vapidKeys(options: { dataDir: string; publicKey: string | null; 
     const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
       const fresh = webpush.generateVAPIDKeys();
-      writeFileSync(temp, JSON.stringify({ publicKey: fresh.publicKey, privateKey: fresh.privateKey }), { mode: 0o600 });
+      writeFileSync(temp, JSON.stringify({ publicKey: fresh.publicKey, privateKey: fresh.privateKey }), {
+        mode: 0o600,
+      });
       try {
         linkSync(temp, file);
       } catch (error) {

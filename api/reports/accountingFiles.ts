@@ -24,8 +24,19 @@ export function periodRates(settings: AccountingSettings): VatRate[] {
  */
 export function accountingCsv(period: AccountingPeriod, settings: AccountingSettings): Buffer {
   const rates = periodRates(settings);
-  const header = ['Datum', 'Antal ordrar', 'Brutto', 'Rabatt', 'Försäljning', ...rates.flatMap((r) => [`Netto ${r} %`, `Moms ${r} %`]), 'Avbokade', 'Uteblivna', 'Ej hämtade'];
-  const leftOut = (date: string | null, reason: string) => period.left_out.filter((b) => (date === null || b.booking_date === date) && b.reason === reason).length;
+  const header = [
+    'Datum',
+    'Antal ordrar',
+    'Brutto',
+    'Rabatt',
+    'Försäljning',
+    ...rates.flatMap((r) => [`Netto ${r} %`, `Moms ${r} %`]),
+    'Avbokade',
+    'Uteblivna',
+    'Ej hämtade',
+  ];
+  const leftOut = (date: string | null, reason: string) =>
+    period.left_out.filter((b) => (date === null || b.booking_date === date) && b.reason === reason).length;
   const row = (date: string | null, day: Omit<AccountingPeriod['days'][number], 'date'>) => {
     const rate = (r: VatRate) => day.rates.find((l) => l.rate === r);
     return [
@@ -44,10 +55,24 @@ export function accountingCsv(period: AccountingPeriod, settings: AccountingSett
   const dates = [...new Set([...period.days.map((d) => d.date), ...period.left_out.map((b) => b.booking_date)])].sort();
   const lines = [
     header,
-    ...dates.map((date) => row(date, period.days.find((d) => d.date === date) ?? { orders: 0, gross_cents: 0, discount_cents: 0, sales_cents: 0, rates: [] })),
+    ...dates.map((date) =>
+      row(
+        date,
+        period.days.find((d) => d.date === date) ?? {
+          orders: 0,
+          gross_cents: 0,
+          discount_cents: 0,
+          sales_cents: 0,
+          rates: [],
+        },
+      ),
+    ),
     row(null, period.totals),
   ];
-  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.map((l) => l.map(csvCell).join(';')).join('\r\n') + '\r\n', 'utf8')]);
+  return Buffer.concat([
+    Buffer.from([0xef, 0xbb, 0xbf]),
+    Buffer.from(lines.map((l) => l.map(csvCell).join(';')).join('\r\n') + '\r\n', 'utf8'),
+  ]);
 }
 
 const csvCell = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
@@ -81,10 +106,19 @@ export function accountingSie(period: AccountingPeriod, settings: AccountingSett
   const verifications = period.days.map((day) => {
     const trans = [`   #TRANS ${use(settings.cash_account, 'Kassa')} {} ${kronor(day.sales_cents)}`];
     for (const line of day.rates) {
-      trans.push(`   #TRANS ${use(settings.sales_accounts[`${line.rate}`], `Försäljning ${line.rate} % moms`)} {} ${kronor(-line.net_cents)}`);
-      trans.push(`   #TRANS ${use(settings.vat_accounts[`${line.rate}`], `Utgående moms ${line.rate} %`)} {} ${kronor(-line.vat_cents)}`);
+      trans.push(
+        `   #TRANS ${use(settings.sales_accounts[`${line.rate}`], `Försäljning ${line.rate} % moms`)} {} ${kronor(-line.net_cents)}`,
+      );
+      trans.push(
+        `   #TRANS ${use(settings.vat_accounts[`${line.rate}`], `Utgående moms ${line.rate} %`)} {} ${kronor(-line.vat_cents)}`,
+      );
     }
-    return [`#VER A "" ${sieDate(day.date)} ${sieText(`Försäljning ${day.date} (${day.orders} ordrar)`)}`, '{', ...trans, '}'];
+    return [
+      `#VER A "" ${sieDate(day.date)} ${sieText(`Försäljning ${day.date} (${day.orders} ordrar)`)}`,
+      '{',
+      ...trans,
+      '}',
+    ];
   });
   const years = [...new Set([meta.startDate.slice(0, 4), meta.endDate.slice(0, 4)])].sort().reverse();
   const lines = [
@@ -97,7 +131,9 @@ export function accountingSie(period: AccountingPeriod, settings: AccountingSett
     // Financial years as calendar years: 0 the period's last, -1 the one before when it spans two.
     ...years.map((year, i) => `#RAR ${-i} ${year}0101 ${year}1231`),
     `#PROSA ${sieText(`Bokföringsunderlag ${meta.startDate} till ${meta.endDate}`)}`,
-    ...[...used].sort(([a], [b]) => a.localeCompare(b)).flatMap(([account, name]) => [`#KONTO ${account} ${sieText(name)}`, `#KTYP ${account} ${accountType(account)}`]),
+    ...[...used]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .flatMap(([account, name]) => [`#KONTO ${account} ${sieText(name)}`, `#KTYP ${account} ${accountType(account)}`]),
     ...verifications.flat(),
   ];
   return iconv.encode(lines.join('\r\n') + '\r\n', 'cp437');

@@ -7,7 +7,12 @@ export async function renderDailyReport(input: DailyReportInput): Promise<Buffer
   const bookings = sortByTime(input.bookings);
   const summary = summarise(bookings);
   return renderToBuffer(
-    <ReportDocument title="Dagsrapport" subtitle={swedishDate(input.date)} generatedAt={input.generatedAt} timeZone={input.timeZone}>
+    <ReportDocument
+      title="Dagsrapport"
+      subtitle={swedishDate(input.date)}
+      generatedAt={input.generatedAt}
+      timeZone={input.timeZone}
+    >
       {bookings.length === 0 ? (
         <Notice>Inga bokningar denna dag.</Notice>
       ) : (

@@ -19,29 +19,58 @@ const DEFAULT_TIME_ZONE = 'Europe/Stockholm';
 /** 'måndag 23 november 2026' */
 export const swedishDate = (date: string) => dayjs(date).locale('sv').format('dddd D MMMM YYYY');
 
-const swedishInstant = (iso: string, timeZone: string) => dayjs(iso).tz(timeZone).locale('sv').format('D MMMM YYYY HH:mm');
+const swedishInstant = (iso: string, timeZone: string) =>
+  dayjs(iso).tz(timeZone).locale('sv').format('D MMMM YYYY HH:mm');
 
 const styles = StyleSheet.create({
   // The bottom padding keeps flowing content clear of the absolutely placed footer.
-  page: { paddingTop: 36, paddingHorizontal: 36, paddingBottom: 48, fontSize: 9, fontFamily: 'Helvetica', color: '#222' },
+  page: {
+    paddingTop: 36,
+    paddingHorizontal: 36,
+    paddingBottom: 48,
+    fontSize: 9,
+    fontFamily: 'Helvetica',
+    color: '#222',
+  },
   title: { fontSize: 20, fontFamily: 'Helvetica-Bold', marginBottom: 2 },
   subtitle: { fontSize: 11, marginBottom: 12, color: '#555' },
   heading: { fontSize: 12, fontFamily: 'Helvetica-Bold', marginTop: 14, marginBottom: 6 },
   summary: { flexDirection: 'row', flexWrap: 'wrap', marginBottom: 4 },
   figure: { width: '33%', marginBottom: 4, fontSize: 10 },
   figureValue: { fontFamily: 'Helvetica-Bold' },
-  quantityRow: { flexDirection: 'row', width: 220, borderBottomWidth: 0.5, borderBottomColor: '#ddd', paddingVertical: 2 },
+  quantityRow: {
+    flexDirection: 'row',
+    width: 220,
+    borderBottomWidth: 0.5,
+    borderBottomColor: '#ddd',
+    paddingVertical: 2,
+  },
   quantityName: { flexGrow: 1 },
   quantityValue: { width: 50, textAlign: 'right', fontFamily: 'Helvetica-Bold' },
   table: { marginTop: 14 },
   caption: { fontSize: 12, fontFamily: 'Helvetica-Bold', marginBottom: 4 },
-  headRow: { flexDirection: 'row', borderBottomWidth: 1, borderBottomColor: '#222', paddingVertical: 3, fontFamily: 'Helvetica-Bold' },
+  headRow: {
+    flexDirection: 'row',
+    borderBottomWidth: 1,
+    borderBottomColor: '#222',
+    paddingVertical: 3,
+    fontFamily: 'Helvetica-Bold',
+  },
   row: { borderBottomWidth: 0.5, borderBottomColor: '#ccc', paddingVertical: 3 },
   cells: { flexDirection: 'row' },
   cell: { paddingRight: 4 },
   cancelled: { color: '#999' },
   note: { marginTop: 1, paddingLeft: '7%', fontSize: 8, fontFamily: 'Helvetica-Oblique', color: '#555' },
-  footer: { position: 'absolute', bottom: 20, left: 36, right: 36, fontSize: 7, color: '#888', flexDirection: 'row', justifyContent: 'space-between' },
+  footer: {
+    position: 'absolute',
+    bottom: 20,
+    left: 36,
+    right: 36,
+    fontSize: 7,
+    color: '#888',
+    flexDirection: 'row',
+    justifyContent: 'space-between',
+  },
   notice: { marginTop: 12, fontSize: 11 },
   fineprint: { fontSize: 7, color: '#888' },
 });
@@ -66,7 +95,11 @@ const COLUMNS: Column[] = [
   { label: 'Totalt', width: '10%', align: 'right', cell: (b) => kr(b.final_total_cents) },
 ];
 
-const cellStyle = (c: Column) => [styles.cell, { width: c.width }, c.align === 'right' ? { textAlign: 'right' as const, paddingRight: 0 } : {}];
+const cellStyle = (c: Column) => [
+  styles.cell,
+  { width: c.width },
+  c.align === 'right' ? { textAlign: 'right' as const, paddingRight: 0 } : {},
+];
 
 /** What the kitchen and the till need to know beyond the columns: the comment and any discount. */
 function noteOf(b: ReportBooking): string | null {
@@ -80,7 +113,13 @@ function noteOf(b: ReportBooking): string | null {
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
-export function ReportDocument(props: { title: string; subtitle: string; generatedAt: string; timeZone?: string; children: ReactNode }) {
+export function ReportDocument(props: {
+  title: string;
+  subtitle: string;
+  generatedAt: string;
+  timeZone?: string;
+  children: ReactNode;
+}) {
   const generated = swedishInstant(props.generatedAt, props.timeZone ?? DEFAULT_TIME_ZONE);
   return (
     <Document title={`${props.title} ${props.subtitle}`} author="Pizzakiosken" creator="Pizzakiosken" language="sv">
@@ -171,7 +210,11 @@ export function BookingTable({ caption, bookings }: { caption: string; bookings:
         {bookings.map((b) => {
           const note = noteOf(b);
           return (
-            <View key={b.id} style={b.status === 'cancelled' ? [styles.row, styles.cancelled] : styles.row} wrap={false}>
+            <View
+              key={b.id}
+              style={b.status === 'cancelled' ? [styles.row, styles.cancelled] : styles.row}
+              wrap={false}
+            >
               <View style={styles.cells}>
                 {COLUMNS.map((c) => (
                   <Text key={c.label} style={cellStyle(c)}>

@@ -93,11 +93,13 @@ export function pizzaQuantities(bookings: readonly ReportBooking[]): PizzaQuanti
     if (!isCounted(b)) continue;
     for (const item of b.items) byName.set(item.pizza_name, (byName.get(item.pizza_name) ?? 0) + item.qty);
   }
-  return [...byName]
-    .map(([pizza_name, qty]) => ({ pizza_name, qty }))
-    .filter((p) => p.qty > 0)
-    // Ties by name so the same bookings always print the same list.
-    .sort((a, b) => b.qty - a.qty || a.pizza_name.localeCompare(b.pizza_name, 'sv'));
+  return (
+    [...byName]
+      .map(([pizza_name, qty]) => ({ pizza_name, qty }))
+      .filter((p) => p.qty > 0)
+      // Ties by name so the same bookings always print the same list.
+      .sort((a, b) => b.qty - a.qty || a.pizza_name.localeCompare(b.pizza_name, 'sv'))
+  );
 }
 
 export function summarise(bookings: readonly ReportBooking[]): ReportSummary {

@@ -20,16 +20,26 @@ export class AccountingService {
 
   /** The settings in effect, from the stream itself (the BAS defaults before any were saved). */
   async settings(): Promise<AccountingSettings> {
-    return currentAccountingSettings((await this.commands.load(ACCOUNTING_SETTINGS_STREAM, accountingSettingsDecider)).state);
+    return currentAccountingSettings(
+      (await this.commands.load(ACCOUNTING_SETTINGS_STREAM, accountingSettingsDecider)).state,
+    );
   }
 
   async updateSettings(settings: AccountingSettings, actor: string): Promise<AccountingSettings> {
-    await this.commands.write(ACCOUNTING_SETTINGS_STREAM, accountingSettingsDecider, { type: 'UpdateAccountingSettings', settings }, actor);
+    await this.commands.write(
+      ACCOUNTING_SETTINGS_STREAM,
+      accountingSettingsDecider,
+      { type: 'UpdateAccountingSettings', settings },
+      actor,
+    );
     return settings;
   }
 
   /** The period's books and the settings they were made with. */
-  async period(startDate: string, endDate: string): Promise<{ period: AccountingPeriod; settings: AccountingSettings }> {
+  async period(
+    startDate: string,
+    endDate: string,
+  ): Promise<{ period: AccountingPeriod; settings: AccountingSettings }> {
     const [settings, bookings] = await Promise.all([this.settings(), bookingsBetween(this.docs, startDate, endDate)]);
     return { period: accountingPeriod(bookings, settings), settings };
   }

@@ -29,7 +29,10 @@ export class AdminsService {
    * ADMIN_EMAIL + ADMIN_PASSWORD create or update that admin. With neither set and no admin yet,
    * one is made with a random password, which is returned so the caller can print it once.
    */
-  async bootstrap(email: string | undefined, password: string | undefined): Promise<{ email: string; generatedPassword: string | null }> {
+  async bootstrap(
+    email: string | undefined,
+    password: string | undefined,
+  ): Promise<{ email: string; generatedPassword: string | null }> {
     const admins = await this.state();
     let generatedPassword: string | null = null;
     if (!email || !password) {
@@ -42,7 +45,14 @@ export class AdminsService {
     await this.commands.bus.handle(
       ADMINS_STREAM,
       adminsDecider,
-      { type: 'EnsureAdmin', email, name: 'Administratör', password_hash: await hashPassword(plain), samePassword: (hash) => verifyPassword(plain, hash), now: this.commands.clock().now },
+      {
+        type: 'EnsureAdmin',
+        email,
+        name: 'Administratör',
+        password_hash: await hashPassword(plain),
+        samePassword: (hash) => verifyPassword(plain, hash),
+        now: this.commands.clock().now,
+      },
       this.commands.meta('system'),
     );
     return { email: email.toLowerCase(), generatedPassword };
@@ -57,7 +67,12 @@ export class AdminsService {
   }
 
   async remove(id: number, actor: Admin) {
-    await this.commands.write(ADMINS_STREAM, adminsDecider, { type: 'RemoveAdmin', id, actor_id: actor.id, actor: actor.email, now: this.commands.clock().now }, actor.email);
+    await this.commands.write(
+      ADMINS_STREAM,
+      adminsDecider,
+      { type: 'RemoveAdmin', id, actor_id: actor.id, actor: actor.email, now: this.commands.clock().now },
+      actor.email,
+    );
   }
 
   /** The admin with these credentials; an unknown e-mail costs the same hash as a wrong password, so timing tells nothing. */
@@ -69,11 +84,21 @@ export class AdminsService {
   }
 
   async startSession(admin: Admin, sessionId: string, hours: number) {
-    await this.commands.write(ADMINS_STREAM, adminsDecider, { type: 'StartSession', admin_id: admin.id, session_id: sessionId, now: this.commands.clock().now, hours }, admin.email);
+    await this.commands.write(
+      ADMINS_STREAM,
+      adminsDecider,
+      { type: 'StartSession', admin_id: admin.id, session_id: sessionId, now: this.commands.clock().now, hours },
+      admin.email,
+    );
   }
 
   async endSession(sessionId: string, reason: 'logout' | 'ended_by_admin', actor: string) {
-    await this.commands.write(ADMINS_STREAM, adminsDecider, { type: 'EndSession', session_id: sessionId, reason, actor, now: this.commands.clock().now }, actor);
+    await this.commands.write(
+      ADMINS_STREAM,
+      adminsDecider,
+      { type: 'EndSession', session_id: sessionId, reason, actor, now: this.commands.clock().now },
+      actor,
+    );
   }
 
   /** The admin a session belongs to, while the server knows it, it has not ended or expired, and the admin exists. */
@@ -86,11 +111,21 @@ export class AdminsService {
   /** Live sessions of existing admins, newest first; `current` marks the asking one. The id is a hash, never the cookie. */
   async liveSessions(currentSessionId: string | null) {
     const now = this.commands.clock().now.toISOString();
-    const [sessions, admins] = await Promise.all([this.docs.find<AdminSessionDoc>(COLLECTIONS.adminSessions, { expires_at: { $gt: now } }), this.list()]);
+    const [sessions, admins] = await Promise.all([
+      this.docs.find<AdminSessionDoc>(COLLECTIONS.adminSessions, { expires_at: { $gt: now } }),
+      this.list(),
+    ]);
     const emails = new Map(admins.map((a) => [a.id, a.email]));
     return sessions
       .filter((s) => emails.has(s.admin_id))
       .sort((a, b) => b.started_at.localeCompare(a.started_at))
-      .map((s) => ({ id: s.id, admin_id: s.admin_id, admin_email: emails.get(s.admin_id)!, started_at: s.started_at, expires_at: s.expires_at, current: s.id === currentSessionId }));
+      .map((s) => ({
+        id: s.id,
+        admin_id: s.admin_id,
+        admin_email: emails.get(s.admin_id)!,
+        started_at: s.started_at,
+        expires_at: s.expires_at,
+        current: s.id === currentSessionId,
+      }));
   }
 }

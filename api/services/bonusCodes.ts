@@ -1,5 +1,10 @@
 // The bonus-codes stream as staff manage it; redeeming and releasing uses belongs to bookings.
-import { BONUS_CODES_STREAM, bonusCodesDecider, findByCode, type BonusCodeInput } from '../../domain/bonusCodes/bonusCodes.js';
+import {
+  BONUS_CODES_STREAM,
+  bonusCodesDecider,
+  findByCode,
+  type BonusCodeInput,
+} from '../../domain/bonusCodes/bonusCodes.js';
 import type { Position } from '../../domain/eventStore.js';
 import type { Commands } from './commands.js';
 
@@ -8,13 +13,25 @@ export class BonusCodesService {
 
   /** Creates a code; answers its id and the position of the append (what an answer must show). */
   async create(input: BonusCodeInput, actor: string): Promise<{ id: number; position: Position }> {
-    const result = await this.commands.write(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'CreateBonusCode', input, timeZone: this.commands.clock().timeZone }, actor);
-    return { id: (result.events[0]!.data as { id: number }).id, position: result.position };
+    const result = await this.commands.write(
+      BONUS_CODES_STREAM,
+      bonusCodesDecider,
+      { type: 'CreateBonusCode', input, timeZone: this.commands.clock().timeZone },
+      actor,
+    );
+    return { id: result.events[0].data.id, position: result.position };
   }
 
   /** Changes a code; answers the position of the append (what an answer must show). */
   async update(id: number, input: BonusCodeInput, actor: string): Promise<Position> {
-    return (await this.commands.write(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'UpdateBonusCode', id, input, timeZone: this.commands.clock().timeZone }, actor)).position;
+    return (
+      await this.commands.write(
+        BONUS_CODES_STREAM,
+        bonusCodesDecider,
+        { type: 'UpdateBonusCode', id, input, timeZone: this.commands.clock().timeZone },
+        actor,
+      )
+    ).position;
   }
 
   /** The bonus-codes stream as stored (answers built from it: projections/asWritten.ts). */

@@ -9,7 +9,14 @@ import { msg } from '../../domain/messages.js';
 import { DomainError, notFound, reject } from '../../domain/shared/errors.js';
 import { kioskDayDecider, type PlaceBooking } from '../../domain/kioskDay/decide.js';
 import type { KitchenStep } from '../../domain/kioskDay/kitchen.js';
-import { dateOfBookingId, kioskDayStream, type BookingCancelledData, type BookingLine, type BookingPlacedData, type KioskDayState } from '../../domain/kioskDay/kioskDay.js';
+import {
+  dateOfBookingId,
+  kioskDayStream,
+  type BookingCancelledData,
+  type BookingLine,
+  type BookingPlacedData,
+  type KioskDayState,
+} from '../../domain/kioskDay/kioskDay.js';
 import { bookingHistory, type BookingHistoryEntry } from '../../domain/kioskDay/history.js';
 import { BONUS_CODES_STREAM, bonusCodesDecider, findByCode } from '../../domain/bonusCodes/bonusCodes.js';
 import type { BookingPayload } from '../../domain/payloads.js';
@@ -65,7 +72,11 @@ export class BookingsService {
    */
   async place(payload: BookingPayload, idempotencyKey: string | null = null): Promise<BookingPlacedData> {
     const clock = this.commands.clock();
-    const [settings, pizzas, closures] = await Promise.all([this.settings.current(), this.menu.pizzas(), this.closures.current()]);
+    const [settings, pizzas, closures] = await Promise.all([
+      this.settings.current(),
+      this.menu.pizzas(),
+      this.closures.current(),
+    ]);
     const lines = linesFromMenu(payload.items, pizzas);
     const vip = payload.vip_token ? (await this.vip.access(payload.vip_token)).access : null;
     const command: PlaceBooking = {
@@ -98,14 +109,25 @@ export class BookingsService {
         kioskDayDecider.decide(command, day);
         const ref = idempotencyKey !== null ? bookingRefForKey(payload.date, idempotencyKey) : randomUUID();
         const code = payload.bonus_code;
-        const redeemed = await bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'RedeemBonusCode', code, booking_ref: ref, clock }, meta);
+        const redeemed = await bus.handle(
+          BONUS_CODES_STREAM,
+          bonusCodesDecider,
+          { type: 'RedeemBonusCode', code, booking_ref: ref, clock },
+          meta,
+        );
         const bonus = findByCode(redeemed.state, code)!;
         command.discount = { code: bonus.code, percentage: bonus.discount_percentage, booking_ref: ref };
         // Only the request whose redemption appended the use gives it back: one that found the use
         // already held (a racing retry of the same key) must not free it under a booking the
         // other may be placing with it.
         if (redeemed.events.length > 0) {
-          release = () => bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'ReleaseBonusCode', code, booking_ref: ref }, meta);
+          release = () =>
+            bus.handle(
+              BONUS_CODES_STREAM,
+              bonusCodesDecider,
+              { type: 'ReleaseBonusCode', code, booking_ref: ref },
+              meta,
+            );
         }
       }
     }
@@ -153,7 +175,8 @@ export class BookingsService {
     for (let hop = 0; hop < 50; hop++) {
       const history = bookingHistory(await this.commands.bus.readStream(kioskDayStream(bookingDate(id))), id);
       changes += history.length;
-      const from = history[0]?.type === 'BookingPlaced' ? (history[0].data as { moved_from?: string | null }).moved_from : null;
+      const from =
+        history[0]?.type === 'BookingPlaced' ? (history[0].data as { moved_from?: string | null }).moved_from : null;
       if (!from) break;
       id = from;
     }
@@ -163,7 +186,14 @@ export class BookingsService {
   /** Confirms; answers the position of the day's append (what an answer must show). */
   async confirm(bookingId: string, actor: string): Promise<Position> {
     const date = bookingDate(bookingId);
-    return (await this.commands.write(kioskDayStream(date), kioskDayDecider, { type: 'ConfirmBooking', bookingId, clock: this.commands.clock() }, actor)).position;
+    return (
+      await this.commands.write(
+        kioskDayStream(date),
+        kioskDayDecider,
+        { type: 'ConfirmBooking', bookingId, clock: this.commands.clock() },
+        actor,
+      )
+    ).position;
   }
 
   /**
@@ -197,7 +227,13 @@ export class BookingsService {
     const date = bookingDate(bookingId);
     const settings = await this.settings.current();
     const meta = this.commands.meta('customer');
-    const command = { type: 'CancelBookingByCustomer' as const, bookingId: bookingId.trim(), email, settings, clock: this.commands.clock() };
+    const command = {
+      type: 'CancelBookingByCustomer' as const,
+      bookingId: bookingId.trim(),
+      email,
+      settings,
+      clock: this.commands.clock(),
+    };
     const result = await this.commands.bus.handle(kioskDayStream(date), kioskDayDecider, command, meta);
     await this.commands.settled(await this.returnBonusCodeUse(result, meta));
     await this.capacityFreed(date);
@@ -211,8 +247,18 @@ export class BookingsService {
   async expirePending(bookingId: string): Promise<boolean> {
     const settings = await this.settings.current();
     const meta = this.commands.meta('system');
-    const command = { type: 'ExpirePendingBooking' as const, bookingId, settings, clock: { now: meta.now, timeZone: this.commands.clock().timeZone } };
-    const result = await this.commands.bus.handle(kioskDayStream(bookingDate(bookingId)), kioskDayDecider, command, meta);
+    const command = {
+      type: 'ExpirePendingBooking' as const,
+      bookingId,
+      settings,
+      clock: { now: meta.now, timeZone: this.commands.clock().timeZone },
+    };
+    const result = await this.commands.bus.handle(
+      kioskDayStream(bookingDate(bookingId)),
+      kioskDayDecider,
+      command,
+      meta,
+    );
     await this.returnBonusCodeUse(result, meta);
     return result.events.length > 0;
   }
@@ -224,8 +270,18 @@ export class BookingsService {
   async remind(bookingId: string): Promise<boolean> {
     const settings = await this.settings.current();
     const meta = this.commands.meta('system');
-    const command = { type: 'RemindBooking' as const, bookingId, settings, clock: { now: meta.now, timeZone: this.commands.clock().timeZone } };
-    const result = await this.commands.bus.handle(kioskDayStream(bookingDate(bookingId)), kioskDayDecider, command, meta);
+    const command = {
+      type: 'RemindBooking' as const,
+      bookingId,
+      settings,
+      clock: { now: meta.now, timeZone: this.commands.clock().timeZone },
+    };
+    const result = await this.commands.bus.handle(
+      kioskDayStream(bookingDate(bookingId)),
+      kioskDayDecider,
+      command,
+      meta,
+    );
     return result.events.length > 0;
   }
 
@@ -235,7 +291,10 @@ export class BookingsService {
    * between the two appends leaves the use counted: the code is under-used, never over-used.
    * Answers the later of the two results, for read-your-writes.
    */
-  private async returnBonusCodeUse<T extends { position: Position; events: DomainEvent[] }>(cancelled: T, meta: CommandMeta) {
+  private async returnBonusCodeUse<T extends { position: Position; events: DomainEvent[] }>(
+    cancelled: T,
+    meta: CommandMeta,
+  ) {
     const event = cancelled.events.find((e) => e.type === 'BookingCancelled');
     const data = event?.data as BookingCancelledData | undefined;
     if (!data?.bonus_code || !data.bonus_ref) return cancelled;
@@ -266,7 +325,10 @@ function bookingDate(bookingId: string): string {
 }
 
 /** Order lines with the menu's names and prices; repeated pizzas merge, zero quantities drop. */
-export function linesFromMenu(items: BookingPayload['items'], pizzas: ReadonlyMap<number, { name: string; price_cents: number; active: boolean }>): BookingLine[] {
+export function linesFromMenu(
+  items: BookingPayload['items'],
+  pizzas: ReadonlyMap<number, { name: string; price_cents: number; active: boolean }>,
+): BookingLine[] {
   const lines = new Map<number, BookingLine>();
   for (const item of items) {
     if (item.qty === 0) continue;
@@ -274,7 +336,13 @@ export function linesFromMenu(items: BookingPayload['items'], pizzas: ReadonlyMa
     if (!pizza || !pizza.active) reject(msg.unknownPizza);
     const line = lines.get(item.pizza_id);
     if (line) line.qty += item.qty;
-    else lines.set(item.pizza_id, { pizza_id: item.pizza_id, pizza_name: pizza!.name, qty: item.qty, price_cents: pizza!.price_cents });
+    else
+      lines.set(item.pizza_id, {
+        pizza_id: item.pizza_id,
+        pizza_name: pizza!.name,
+        qty: item.qty,
+        price_cents: pizza!.price_cents,
+      });
   }
   return [...lines.values()];
 }

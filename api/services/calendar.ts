@@ -19,11 +19,23 @@ export class CalendarService {
   ) {}
 
   async setDaySchedule(input: { date: string; isOpen: boolean; openTime?: string; closeTime?: string }, actor: string) {
-    const [settings, day] = await Promise.all([this.settings.current(), this.commands.load(kioskDayStream(input.date), kioskDayDecider)]);
+    const [settings, day] = await Promise.all([
+      this.settings.current(),
+      this.commands.load(kioskDayStream(input.date), kioskDayDecider),
+    ]);
     // Times left out keep the day's current hours, so toggling open/closed is one field.
     const current = dayHours(input.date, settings, day.state.entry);
-    const entry = { isOpen: input.isOpen, openTime: input.openTime ?? current.openTime, closeTime: input.closeTime ?? current.closeTime };
-    const { position } = await this.commands.write(kioskDayStream(input.date), kioskDayDecider, { type: 'SetDaySchedule', date: input.date, entry }, actor);
+    const entry = {
+      isOpen: input.isOpen,
+      openTime: input.openTime ?? current.openTime,
+      closeTime: input.closeTime ?? current.closeTime,
+    };
+    const { position } = await this.commands.write(
+      kioskDayStream(input.date),
+      kioskDayDecider,
+      { type: 'SetDaySchedule', date: input.date, entry },
+      actor,
+    );
     return position;
   }
 
@@ -34,7 +46,12 @@ export class CalendarService {
 
   async markVipDate(date: string, description: string | null, actor: string) {
     const [settings, closures] = await Promise.all([this.settings.current(), this.closures.current()]);
-    await this.commands.write(kioskDayStream(date), kioskDayDecider, { type: 'MarkDayVip', date, description, actor, settings, closures }, actor);
+    await this.commands.write(
+      kioskDayStream(date),
+      kioskDayDecider,
+      { type: 'MarkDayVip', date, description, actor, settings, closures },
+      actor,
+    );
   }
 
   async removeVipDate(date: string, actor: string) {

@@ -1,6 +1,12 @@
 // Closures and holidays on the 'closures' stream (rule: closures): add, remove, the closures in
 // effect for the kiosk-day decisions, and cancelling the bookings a closure affects.
-import { CLOSURES_STREAM, closuresDecider, closuresOf, type Closure, type ClosureInput } from '../../domain/closures/closures.js';
+import {
+  CLOSURES_STREAM,
+  closuresDecider,
+  closuresOf,
+  type Closure,
+  type ClosureInput,
+} from '../../domain/closures/closures.js';
 import { msg } from '../../domain/messages.js';
 import { DomainError, notFound } from '../../domain/shared/errors.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
@@ -26,8 +32,13 @@ export class ClosuresService {
    * are written together) is listed too, or shows up in the list read again later.
    */
   async add(input: ClosureInput, actor: string) {
-    const result = await this.commands.write(CLOSURES_STREAM, closuresDecider, { type: 'AddClosure', closure: input, actor }, actor);
-    const { id, from, to, reason, recurring } = result.events[0]!.data as Closure;
+    const result = await this.commands.write(
+      CLOSURES_STREAM,
+      closuresDecider,
+      { type: 'AddClosure', closure: input, actor },
+      actor,
+    );
+    const { id, from, to, reason, recurring } = result.events[0].data as Closure;
     const closure: Closure = { id, from, to, reason, recurring };
     return { closure, affected_bookings: await closureBookings(this.docs, closure, this.commands.clock()) };
   }

@@ -2,7 +2,13 @@
 // erasure). Erasing appends CustomerErased to the customer's own stream, naming where the read
 // models hold their data, then completes it at once (api/erasure: key deleted, mail log and
 // outbox forgotten, store purged) and answers once the read models show it.
-import { customerDecider, customerStream, type CustomerErasedData, type ErasedRecords, type ErasureReason } from '../../domain/customers/erasure.js';
+import {
+  customerDecider,
+  customerStream,
+  type CustomerErasedData,
+  type ErasedRecords,
+  type ErasureReason,
+} from '../../domain/customers/erasure.js';
 import { kioskDayStream } from '../../domain/kioskDay/kioskDay.js';
 import type { CustomerErasure } from '../../domain/answers/customers.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
@@ -23,7 +29,9 @@ export class CustomersService {
   /** Every datum held about the customer, each booking with its history from the event log. */
   async export(email: string) {
     const records = await customerRecords(this.docs, email, MAIL_LOG);
-    const bookings = await Promise.all(records.bookings.map(async (booking) => ({ booking, history: await this.bookings.history(booking.id) })));
+    const bookings = await Promise.all(
+      records.bookings.map(async (booking) => ({ booking, history: await this.bookings.history(booking.id) })),
+    );
     return { email, generated_at: this.commands.clock().now.toISOString(), ...records, bookings };
   }
 
@@ -43,25 +51,37 @@ export class CustomersService {
       actor,
     );
     const erased = result.events[0]?.data as CustomerErasedData | undefined;
-    if (!erased) return { erased_bookings: 0, erased_at: result.state.lastErasure?.at ?? this.commands.clock().now.toISOString() };
+    if (!erased)
+      return { erased_bookings: 0, erased_at: result.state.lastErasure?.at ?? this.commands.clock().now.toISOString() };
     await completeErasure(erased, result.position, { ...this.erasure, docs: this.docs });
     this.commands.bus.forget(dayStreams);
     return { erased_bookings: found.booking_ids.length, erased_at: erased.erased_at };
   }
 
   /** Where the read models hold the customer's data, found by e-mail as the export finds it. */
-  private async held(email: string): Promise<{ found: ErasedRecords; lastBookingAt: string | null; dayStreams: string[] }> {
+  private async held(
+    email: string,
+  ): Promise<{ found: ErasedRecords; lastBookingAt: string | null; dayStreams: string[] }> {
     const records = await customerRecords(this.docs, email, MAIL_LOG);
     const bookingIds = new Set(records.bookings.map((b) => b.id));
     const waitlistIds = new Set(records.waitlist.map((w) => w.id));
-    const dayStreams = [...new Set([...records.bookings.map((b) => b.booking_date), ...records.waitlist.map((w) => w.date)].map(kioskDayStream))];
+    const dayStreams = [
+      ...new Set(
+        [...records.bookings.map((b) => b.booking_date), ...records.waitlist.map((w) => w.date)].map(kioskDayStream),
+      ),
+    ];
     // Mails to staff about the customer's bookings are keyed by the event that caused them
     // (mail/reactor.ts: `${event id}-${key}`): the events of their bookings and waitlist places.
     const eventIds = new Set<string>();
     for (const stream of dayStreams) {
       for (const event of await this.commands.bus.readStream(stream)) {
         const data = event.data as { booking_id?: string; to?: string; waitlist_id?: string };
-        if (bookingIds.has(data.booking_id ?? '') || bookingIds.has(data.to ?? '') || waitlistIds.has(data.waitlist_id ?? '')) eventIds.add(event.id);
+        if (
+          bookingIds.has(data.booking_id ?? '') ||
+          bookingIds.has(data.to ?? '') ||
+          waitlistIds.has(data.waitlist_id ?? '')
+        )
+          eventIds.add(event.id);
       }
     }
     const log = await this.docs.find<MailLogDoc>(MAIL_LOG);

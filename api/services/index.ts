@@ -26,7 +26,9 @@ export function createServices(context: ServiceContext, docs: DocumentStore, era
   const menu = new MenuService(commands);
   const vip = new VipService(commands);
   // Closing cancels the affected bookings through the bookings service, which asks the closures.
-  const closures: ClosuresService = new ClosuresService(commands, docs, (id, reason, actor) => bookings.cancelByStaff(id, reason, actor));
+  const closures: ClosuresService = new ClosuresService(commands, docs, (id, reason, actor) =>
+    bookings.cancelByStaff(id, reason, actor),
+  );
   const bookings = new BookingsService(commands, settings, menu, vip, closures);
   const waitlist = new WaitlistService(commands, settings, menu, vip, closures, docs);
   // A cancellation frees capacity: the waitlist offers it at once (rule: waitlist).

@@ -12,12 +12,12 @@ export class MenuService {
 
   async add(pizza: PizzaInput, actor: string) {
     const result = await this.commands.write(MENU_STREAM, menuDecider, { type: 'AddPizza', pizza }, actor);
-    return pizzaView(result.events[0]!.data as Pizza);
+    return pizzaView(result.events[0].data as Pizza);
   }
 
   async update(id: number, pizza: PizzaInput, actor: string) {
     const result = await this.commands.write(MENU_STREAM, menuDecider, { type: 'UpdatePizza', id, pizza }, actor);
-    return pizzaView(result.events[0]!.data as Pizza);
+    return pizzaView(result.events[0].data as Pizza);
   }
 
   async remove(id: number, actor: string) {
@@ -31,6 +31,11 @@ export class MenuService {
 
   /** Seeds the demo menu on an empty store; later starts change nothing. */
   async seed() {
-    await this.commands.bus.handle(MENU_STREAM, menuDecider, { type: 'SeedMenu', pizzas: DEMO_MENU }, this.commands.meta('system'));
+    await this.commands.bus.handle(
+      MENU_STREAM,
+      menuDecider,
+      { type: 'SeedMenu', pizzas: DEMO_MENU },
+      this.commands.meta('system'),
+    );
   }
 }

@@ -20,20 +20,35 @@ export class PushService {
    * the booking's day stream like a lookup: a wrong pair is not found) the subscription is tied
    * to it, once however often the browser sends it.
    */
-  async subscribe(endpoint: string, given: { p256dh?: string; auth?: string }, booking?: { booking_id: string; email: string }): Promise<string> {
+  async subscribe(
+    endpoint: string,
+    given: { p256dh?: string; auth?: string },
+    booking?: { booking_id: string; email: string },
+  ): Promise<string> {
     const id = subscriptionId(endpoint);
     const bookingId = booking ? await this.matchingBooking(booking.booking_id, booking.email) : undefined;
     // Only the keys the browser sent (a key left out is not stored as undefined).
     const keys: Record<string, string> = {};
     for (const [name, value] of Object.entries(given)) if (typeof value === 'string') keys[name] = value;
-    const subscription = { id, endpoint, keys, subscribed_at: this.commands.clock().now.toISOString(), ...(bookingId ? { booking_id: bookingId } : {}) };
+    const subscription = {
+      id,
+      endpoint,
+      keys,
+      subscribed_at: this.commands.clock().now.toISOString(),
+      ...(bookingId ? { booking_id: bookingId } : {}),
+    };
     await this.commands.write(PUSH_STREAM, pushDecider, { type: 'Subscribe', subscription }, 'customer');
     return id;
   }
 
   /** A push service answered 404/410 for the subscription: it is gone (appends nothing twice). */
   async drop(id: string, status: number): Promise<void> {
-    await this.commands.bus.handle(PUSH_STREAM, pushDecider, { type: 'DropSubscription', id, status, at: this.commands.clock().now.toISOString() }, this.commands.meta('system'));
+    await this.commands.bus.handle(
+      PUSH_STREAM,
+      pushDecider,
+      { type: 'DropSubscription', id, status, at: this.commands.clock().now.toISOString() },
+      this.commands.meta('system'),
+    );
   }
 
   /** The booking's number when it exists with this e-mail (trimmed, any case); else not found. */
@@ -43,7 +58,8 @@ export class PushService {
     if (!date) return notFound(msg.bookingNotFound);
     const day = (await this.commands.load(kioskDayStream(date), kioskDayDecider)).state;
     const booking = day.bookings.get(id);
-    if (!booking || booking.email.trim().toLowerCase() !== email.trim().toLowerCase()) return notFound(msg.bookingNotFound);
+    if (!booking || booking.email.trim().toLowerCase() !== email.trim().toLowerCase())
+      return notFound(msg.bookingNotFound);
     return id;
   }
 }

@@ -5,7 +5,13 @@ import type { Position } from '../../domain/eventStore.js';
 import { msg } from '../../domain/messages.js';
 import { DomainError, notFound } from '../../domain/shared/errors.js';
 import { kioskDayDecider } from '../../domain/kioskDay/decide.js';
-import { dateOfBookingId, kioskDayStream, type Booking, type BookingPlacedData, type KioskDayState } from '../../domain/kioskDay/kioskDay.js';
+import {
+  dateOfBookingId,
+  kioskDayStream,
+  type Booking,
+  type BookingPlacedData,
+  type KioskDayState,
+} from '../../domain/kioskDay/kioskDay.js';
 import { moveKey, movableBooking } from '../../domain/kioskDay/reschedule.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
 import { COLLECTIONS, type MoveDoc } from '../../read-models/shapes.js';
@@ -72,7 +78,12 @@ export class RescheduleService {
     const { booking, state, followed } = await this.current(bookingId);
     // The number was moved before, and what it stands for is already where this asks: the same
     // request again (an answer lost, a second click). The e-mail guards it as it guards lookup.
-    if (followed && booking.booking_date === date && booking.booking_time === time && booking.email.trim().toLowerCase() === email.trim().toLowerCase()) {
+    if (
+      followed &&
+      booking.booking_date === date &&
+      booking.booking_time === time &&
+      booking.email.trim().toLowerCase() === email.trim().toLowerCase()
+    ) {
       const position = (await this.day(date)).position;
       return this.answer(booking.booking_id, position);
     }
@@ -81,8 +92,19 @@ export class RescheduleService {
     const { bus } = this.commands;
 
     if (booking.booking_date === date) {
-      const command = { type: 'RescheduleBooking' as const, bookingId: booking.booking_id, email, date, time, settings, closures, clock: this.commands.clock() };
-      const result = await this.commands.settled(await bus.handle(kioskDayStream(date), kioskDayDecider, command, meta));
+      const command = {
+        type: 'RescheduleBooking' as const,
+        bookingId: booking.booking_id,
+        email,
+        date,
+        time,
+        settings,
+        closures,
+        clock: this.commands.clock(),
+      };
+      const result = await this.commands.settled(
+        await bus.handle(kioskDayStream(date), kioskDayDecider, command, meta),
+      );
       return this.answer(booking.booking_id, result.position);
     }
 
@@ -96,12 +118,21 @@ export class RescheduleService {
     const placeCommand = { type: 'PlaceMovedBooking' as const, from, date, time, settings, closures, clock };
     const placed = await bus.handle(kioskDayStream(date), kioskDayDecider, placeCommand, meta);
     const newDayState = placed.state ?? (await this.day(date)).state;
-    const copy = (placed.events[0]?.data as BookingPlacedData | undefined) ?? newDayState.byIdempotencyKey.get(moveKey(from.booking_id, date, time));
+    const copy =
+      (placed.events[0]?.data as BookingPlacedData | undefined) ??
+      newDayState.byIdempotencyKey.get(moveKey(from.booking_id, date, time));
     if (!copy) throw new Error(`PlaceMovedBooking of ${from.booking_id} decided no event and no earlier copy`);
     crashPoint('reschedule-step-1');
 
     // Step 2 (or 2': step 1 undone and the refusal answered).
-    const finished = await this.finish({ id: copy.booking_id, from: from.booking_id, booking_date: copy.booking_date, booking_time: copy.booking_time, email: copy.email, requested_at: copy.placed_at });
+    const finished = await this.finish({
+      id: copy.booking_id,
+      from: from.booking_id,
+      booking_date: copy.booking_date,
+      booking_time: copy.booking_time,
+      email: copy.email,
+      requested_at: copy.placed_at,
+    });
     const position = Math.max(placed.position, finished.position);
     await this.commands.settled({ position });
     return this.answer(copy.booking_id, position);
@@ -134,7 +165,9 @@ export class RescheduleService {
    * old day refuses (cancelled or moved elsewhere meanwhile, asked too late), step 1 is undone
    * and the refusal thrown.
    */
-  private async finish(move: Pick<MoveDoc, 'id' | 'from' | 'booking_date' | 'booking_time' | 'email' | 'requested_at'>): Promise<{ position: Position; changed: boolean }> {
+  private async finish(
+    move: Pick<MoveDoc, 'id' | 'from' | 'booking_date' | 'booking_time' | 'email' | 'requested_at'>,
+  ): Promise<{ position: Position; changed: boolean }> {
     const { bus } = this.commands;
     const meta = this.commands.meta('customer');
     const newDay = kioskDayStream(move.booking_date);
@@ -158,7 +191,12 @@ export class RescheduleService {
       return { position: moved.position, changed: moved.events.length > 0 };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      await bus.handle(newDay, kioskDayDecider, { type: 'UndoMovedBooking', bookingId: move.id, clock: this.commands.clock() }, meta);
+      await bus.handle(
+        newDay,
+        kioskDayDecider,
+        { type: 'UndoMovedBooking', bookingId: move.id, clock: this.commands.clock() },
+        meta,
+      );
       throw error;
     }
   }
@@ -166,13 +204,17 @@ export class RescheduleService {
   /** The booking as it was placed (its event in the day's log: the state keeps only what decisions need). */
   private async placement(bookingId: string): Promise<BookingPlacedData> {
     const events = await this.commands.bus.readStream(kioskDayStream(dateOfBookingId(bookingId)!));
-    const placed = events.find((e) => e.type === 'BookingPlaced' && (e.data as BookingPlacedData).booking_id === bookingId);
+    const placed = events.find(
+      (e) => e.type === 'BookingPlaced' && (e.data as BookingPlacedData).booking_id === bookingId,
+    );
     if (!placed) notFound(msg.bookingNotFound);
     return placed!.data as BookingPlacedData;
   }
 
   private async answer(bookingId: string, position: Position) {
-    const booking = await bookingAsWritten(this.docs, bookingId, position, () => this.commands.bus.readStream(kioskDayStream(dateOfBookingId(bookingId)!)));
+    const booking = await bookingAsWritten(this.docs, bookingId, position, () =>
+      this.commands.bus.readStream(kioskDayStream(dateOfBookingId(bookingId)!)),
+    );
     if (!booking) throw new Error(`Booking ${bookingId} not found after its move`);
     return { booking };
   }
@@ -184,16 +226,29 @@ export class RescheduleService {
  * only in test mode, so no production setting can reach it.
  */
 function crashPoint(name: string): void {
-  if (process.env.NODE_ENV === 'test' && process.env.PIZZAKIOSKEN_TEST_CRASH_AFTER === name) process.kill(process.pid, 'SIGKILL');
+  if (process.env.NODE_ENV === 'test' && process.env.PIZZAKIOSKEN_TEST_CRASH_AFTER === name)
+    process.kill(process.pid, 'SIGKILL');
 }
 
 /**
  * Runs recovery once the read models have caught up with the log at start, then every
  * `intervalMs`. Stop before the stores close.
  */
-export function startMoveRecovery(options: { service: RescheduleService; ready: () => Promise<unknown>; intervalMs?: number; log: (message: string, error: unknown) => void }) {
-  const periodic = everyInterval(options.intervalMs ?? 60_000, () => options.service.recover(), (error) => options.log('move recovery failed; trying again later', error));
+export function startMoveRecovery(options: {
+  service: RescheduleService;
+  ready: () => Promise<unknown>;
+  intervalMs?: number;
+  log: (message: string, error: unknown) => void;
+}) {
+  const periodic = everyInterval(
+    options.intervalMs ?? 60_000,
+    () => options.service.recover(),
+    (error) => options.log('move recovery failed; trying again later', error),
+  );
   // Not awaited by stop(): a server closed before its read models caught up skips the round.
-  void options.ready().then(periodic.runNow, (error) => options.log('move recovery could not start', error));
+  void options.ready().then(
+    () => periodic.runNow(),
+    (error) => options.log('move recovery could not start', error),
+  );
   return { stop: () => periodic.stop() };
 }

@@ -1,5 +1,11 @@
 // The kiosk's settings stream: read, update, reset to SPEC's defaults, and the first start's seed.
-import { SETTINGS_STREAM, currentSettings, defaultSettings, settingsDecider, type Settings } from '../../domain/settings/settings.js';
+import {
+  SETTINGS_STREAM,
+  currentSettings,
+  defaultSettings,
+  settingsDecider,
+  type Settings,
+} from '../../domain/settings/settings.js';
 import type { Commands } from './commands.js';
 
 export class SettingsService {
@@ -25,6 +31,11 @@ export class SettingsService {
 
   /** Seeds the defaults on an empty store; later starts change nothing. */
   async seed(adminEmail: string | undefined) {
-    await this.commands.bus.handle(SETTINGS_STREAM, settingsDecider, { type: 'InitialiseSettings', defaults: defaultSettings(adminEmail) }, this.commands.meta('system'));
+    await this.commands.bus.handle(
+      SETTINGS_STREAM,
+      settingsDecider,
+      { type: 'InitialiseSettings', defaults: defaultSettings(adminEmail) },
+      this.commands.meta('system'),
+    );
   }
 }

@@ -6,7 +6,12 @@ import { DomainError, notFound, reject } from '../../domain/shared/errors.js';
 import { kioskDayDecider } from '../../domain/kioskDay/decide.js';
 import { kioskDayStream } from '../../domain/kioskDay/kioskDay.js';
 import type { VipAccess } from '../../domain/kioskDay/schedule.js';
-import { VIP_CUSTOMERS_STREAM, vipCustomersDecider, type VipCustomer, type VipCustomerInput } from '../../domain/vip/vipCustomers.js';
+import {
+  VIP_CUSTOMERS_STREAM,
+  vipCustomersDecider,
+  type VipCustomer,
+  type VipCustomerInput,
+} from '../../domain/vip/vipCustomers.js';
 import { VIP_LINKS_STREAM, vipAccessFromLink, vipLinksDecider } from '../../domain/vip/vipLinks.js';
 import type { Commands } from './commands.js';
 
@@ -28,20 +33,37 @@ export class VipService {
 
   /** Resolves a vip token against the event streams themselves (exact, never lagging). */
   async access(token: string): Promise<{ access: VipAccess; customer: VipCustomer | null }> {
-    const [links, customers] = await Promise.all([this.commands.load(VIP_LINKS_STREAM, vipLinksDecider), this.customers()]);
+    const [links, customers] = await Promise.all([
+      this.commands.load(VIP_LINKS_STREAM, vipLinksDecider),
+      this.customers(),
+    ]);
     const link = links.state.links.get(token);
-    const result = vipAccessFromLink(link, link?.vip_customer_id != null ? customers.get(link.vip_customer_id) : null, this.commands.clock().now);
+    const result = vipAccessFromLink(
+      link,
+      link?.vip_customer_id != null ? customers.get(link.vip_customer_id) : null,
+      this.commands.clock().now,
+    );
     if ('problem' in result) reject(result.problem);
     return result as { access: VipAccess; customer: VipCustomer | null };
   }
 
   async addCustomer(input: VipCustomerInput, actor: string) {
-    const result = await this.commands.write(VIP_CUSTOMERS_STREAM, vipCustomersDecider, { type: 'AddVipCustomer', input, now: this.commands.clock().now }, actor);
-    return vipCustomerView(result.state.customers.get((result.events[0]!.data as { id: number }).id)!);
+    const result = await this.commands.write(
+      VIP_CUSTOMERS_STREAM,
+      vipCustomersDecider,
+      { type: 'AddVipCustomer', input, now: this.commands.clock().now },
+      actor,
+    );
+    return vipCustomerView(result.state.customers.get(result.events[0].data.id)!);
   }
 
   async updateCustomer(id: number, input: VipCustomerInput, actor: string) {
-    const result = await this.commands.write(VIP_CUSTOMERS_STREAM, vipCustomersDecider, { type: 'UpdateVipCustomer', id, input }, actor);
+    const result = await this.commands.write(
+      VIP_CUSTOMERS_STREAM,
+      vipCustomersDecider,
+      { type: 'UpdateVipCustomer', id, input },
+      actor,
+    );
     return vipCustomerView(result.state.customers.get(id)!);
   }
 
@@ -60,21 +82,32 @@ export class VipService {
 
   /** A link for one customer (optionally one VIP date), or with customerId null for a VIP date. */
   async issueLink(input: { customerId: number | null; vipDate: string | null; expiresHours: number }, actor: string) {
-    if (input.vipDate) await this.requireVipDay(input.vipDate, input.customerId === null ? msg.cannotGenerateVipLink : msg.dayNotVip);
+    if (input.vipDate)
+      await this.requireVipDay(input.vipDate, input.customerId === null ? msg.cannotGenerateVipLink : msg.dayNotVip);
     let customer: VipCustomer | null = null;
     if (input.customerId !== null) {
       customer = (await this.customers()).get(input.customerId) ?? null;
       if (!customer) notFound(msg.vipCustomerNotFound);
     }
     const token = newToken();
-    const command = { type: 'IssueVipLink' as const, token, customer, vipDate: input.vipDate, expiresHours: input.expiresHours, now: this.commands.clock().now };
+    const command = {
+      type: 'IssueVipLink' as const,
+      token,
+      customer,
+      vipDate: input.vipDate,
+      expiresHours: input.expiresHours,
+      now: this.commands.clock().now,
+    };
     const result = await this.commands.write(VIP_LINKS_STREAM, vipLinksDecider, command, actor);
     const link = result.state.links.get(token)!;
     return { url: this.url(token), expires_at: link.expires_at, token };
   }
 
   /** One invitation mail per customer (the mail reactor sends them), each with a personal link. */
-  async sendInvitations(input: { customerIds: number[]; subject: string; message: string; expiresHours: number; vipDate: string | null }, actor: string) {
+  async sendInvitations(
+    input: { customerIds: number[]; subject: string; message: string; expiresHours: number; vipDate: string | null },
+    actor: string,
+  ) {
     if (input.vipDate) await this.requireVipDay(input.vipDate, msg.dayNotVip);
     const customers = await this.customers();
     const recipients = [...new Set(input.customerIds)].map((id) => {
@@ -82,9 +115,17 @@ export class VipService {
       if (!customer) throw new DomainError(msg.vipCustomerNotFound, 'not_found');
       return { invitation_id: randomUUID(), token: newToken(), customer };
     });
-    const command = { type: 'SendVipInvitations' as const, recipients, subject: input.subject, message: input.message, vipDate: input.vipDate, expiresHours: input.expiresHours, now: this.commands.clock().now };
+    const command = {
+      type: 'SendVipInvitations' as const,
+      recipients,
+      subject: input.subject,
+      message: input.message,
+      vipDate: input.vipDate,
+      expiresHours: input.expiresHours,
+      now: this.commands.clock().now,
+    };
     const result = await this.commands.write(VIP_LINKS_STREAM, vipLinksDecider, command, actor);
-    const sent = result.events[0]!;
+    const sent = result.events[0];
     if (sent.type !== 'VipInvitationsSent') throw new Error('unexpected event');
     return sent.data.recipients.map((r) => ({
       id: r.invitation_id,

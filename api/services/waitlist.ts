@@ -9,7 +9,6 @@ import { todayIn } from '../../domain/shared/time.js';
 import { kioskDayDecider } from '../../domain/kioskDay/decide.js';
 import { kioskDayStream, type BookingPlacedData } from '../../domain/kioskDay/kioskDay.js';
 import { entryOf, offerProblem } from '../../domain/kioskDay/waitlist.js';
-import type { WaitlistOfferTakenData } from '../../domain/kioskDay/waitlistState.js';
 import type { WaitlistBookPayload, WaitlistJoinPayload } from '../../domain/payloads.js';
 import type { DocumentStore, Filter } from '../../read-models/documentStore.js';
 import { COLLECTIONS, type WaitlistDoc } from '../../read-models/shapes.js';
@@ -85,7 +84,11 @@ export class WaitlistService {
   /** Books from the token's held offer; the booking then follows the normal flow (pending, mails). */
   async book(token: string, payload: WaitlistBookPayload): Promise<BookingPlacedData> {
     const doc = await this.byToken(token);
-    const [settings, pizzas, closures] = await Promise.all([this.settings.current(), this.menu.pizzas(), this.closures.current()]);
+    const [settings, pizzas, closures] = await Promise.all([
+      this.settings.current(),
+      this.menu.pizzas(),
+      this.closures.current(),
+    ]);
     const command = {
       type: 'BookFromWaitlist' as const,
       date: doc.date,
@@ -99,15 +102,16 @@ export class WaitlistService {
       clock: this.commands.clock(),
     };
     const result = await this.commands.write(kioskDayStream(doc.date), kioskDayDecider, command, 'customer');
-    const placed = result.events.find((e) => e.type === 'BookingPlaced')?.data as BookingPlacedData | undefined;
+    const placed = result.events.find((e) => e.type === 'BookingPlaced')?.data;
     if (!placed) {
       // No event: a retry of the order this link already booked, answered as it was then.
       const state = result.state ?? (await this.commands.load(kioskDayStream(doc.date), kioskDayDecider)).state;
       const entry = entryOf(state, token);
-      if (entry.status !== 'booked' || !entry.placed) throw new Error(`BookFromWaitlist on ${doc.date} decided no event and no earlier booking`);
+      if (entry.status !== 'booked' || !entry.placed)
+        throw new Error(`BookFromWaitlist on ${doc.date} decided no event and no earlier booking`);
       return entry.placed;
     }
-    const taken = result.events.find((e) => e.type === 'WaitlistOfferTaken')!.data as WaitlistOfferTakenData;
+    const taken = result.events.find((e) => e.type === 'WaitlistOfferTaken')!.data;
     // A booking of fewer pizzas than were held gives the rest back: it may go to the next in line.
     if (placed.total_pizzas < taken.pizzas) await this.offerFreed(doc.date);
     return placed;
@@ -116,8 +120,14 @@ export class WaitlistService {
   /** Leaves the queue; a live hold is freed and offered to the next in line at once. */
   async leave(token: string): Promise<void> {
     const doc = await this.byToken(token);
-    const result = await this.commands.write(kioskDayStream(doc.date), kioskDayDecider, { type: 'LeaveWaitlist', date: doc.date, token, clock: this.commands.clock() }, 'customer');
-    if (result.events.some((e) => e.type === 'WaitlistLeft' && e.data.released_pizzas > 0)) await this.offerFreed(doc.date);
+    const result = await this.commands.write(
+      kioskDayStream(doc.date),
+      kioskDayDecider,
+      { type: 'LeaveWaitlist', date: doc.date, token, clock: this.commands.clock() },
+      'customer',
+    );
+    if (result.events.some((e) => e.type === 'WaitlistLeft' && e.data.released_pizzas > 0))
+      await this.offerFreed(doc.date);
   }
 
   /**
@@ -128,7 +138,12 @@ export class WaitlistService {
   async offerFreed(date: string): Promise<number> {
     const [settings, closures] = await Promise.all([this.settings.current(), this.closures.current()]);
     const command = { type: 'OfferFreedCapacity' as const, date, settings, closures, clock: this.commands.clock() };
-    const result = await this.commands.bus.handle(kioskDayStream(date), kioskDayDecider, command, this.commands.meta('system'));
+    const result = await this.commands.bus.handle(
+      kioskDayStream(date),
+      kioskDayDecider,
+      command,
+      this.commands.meta('system'),
+    );
     // Only a decision that appended needs the read models to show it (availability counts a new
     // hold); most runs append nothing and answer at once, also while the read models lag.
     if (result.events.length > 0) await this.commands.settled(result);
@@ -138,19 +153,29 @@ export class WaitlistService {
   /** Dates from today on with an entry waiting or holding an offer (the offer timer's work list). */
   async openDates(): Promise<string[]> {
     const today = todayIn(this.commands.clock());
-    const open = await this.docs.find<WaitlistDoc>(COLLECTIONS.waitlist, { status: { $in: ['waiting', 'offered'] }, date: { $gte: today } }, { sort: [['date', 1]] });
+    const open = await this.docs.find<WaitlistDoc>(
+      COLLECTIONS.waitlist,
+      { status: { $in: ['waiting', 'offered'] }, date: { $gte: today } },
+      { sort: [['date', 1]] },
+    );
     return [...new Set(open.map((d) => d.date))];
   }
 
   /** The staff's view of the queues: one date's entries, or every entry from today on. */
   async queue(date: string | null): Promise<WaitlistDoc[]> {
     const filter: Filter = date ? { date } : { date: { $gte: todayIn(this.commands.clock()) } };
-    return this.docs.find<WaitlistDoc>(COLLECTIONS.waitlist, filter, { sort: [['date', 1], ['time', 1], ['joined_position', 1]] });
+    return this.docs.find<WaitlistDoc>(COLLECTIONS.waitlist, filter, {
+      sort: [
+        ['date', 1],
+        ['time', 1],
+        ['joined_position', 1],
+      ],
+    });
   }
 
   private async byToken(token: string): Promise<WaitlistDoc> {
     const [doc] = token ? await this.docs.find<WaitlistDoc>(COLLECTIONS.waitlist, { token }, { limit: 1 }) : [];
     if (!doc) notFound(msg.waitlistNotFound);
-    return doc!;
+    return doc;
   }
 }

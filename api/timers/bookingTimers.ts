@@ -91,7 +91,10 @@ export class BookingTimers implements Startable {
     const startsAt = (b: BookingDoc) => instantOf(b.booking_date, b.booking_time, clock.timeZone).getTime();
 
     if (settings.pending_expiry_minutes > 0) {
-      const pending = await this.o.docs.find<BookingDoc>(COLLECTIONS.bookings, { status: 'pending', booking_date: { $gte: today } });
+      const pending = await this.o.docs.find<BookingDoc>(COLLECTIONS.bookings, {
+        status: 'pending',
+        booking_date: { $gte: today },
+      });
       const expiry = settings.pending_expiry_minutes * MINUTE;
       for (const b of pending) {
         if (Date.parse(b.created_at) + expiry > now || startsAt(b) <= now) continue;
@@ -102,14 +105,18 @@ export class BookingTimers implements Startable {
     if (settings.reminder_minutes_before > 0) {
       const before = settings.reminder_minutes_before * MINUTE;
       const lastDate = wallClock(new Date(now + before), clock.timeZone).date;
-      const confirmed = await this.o.docs.find<BookingDoc>(COLLECTIONS.bookings, { status: 'confirmed', booking_date: { $gte: today, $lte: lastDate } });
+      const confirmed = await this.o.docs.find<BookingDoc>(COLLECTIONS.bookings, {
+        status: 'confirmed',
+        booking_date: { $gte: today, $lte: lastDate },
+      });
       const due = new Set<string>();
       for (const b of confirmed) {
         const start = startsAt(b);
         const opens = start - before;
         if (now < opens || now >= start) continue;
         // Placed or confirmed inside the window: none (the domain would refuse it).
-        if (Date.parse(b.created_at) >= opens || (b.confirmed_at !== null && Date.parse(b.confirmed_at) >= opens)) continue;
+        if (Date.parse(b.created_at) >= opens || (b.confirmed_at !== null && Date.parse(b.confirmed_at) >= opens))
+          continue;
         due.add(b.id);
         if (this.reminded.has(b.id)) continue;
         const recorded = await this.step(() => this.o.bookings.remind(b.id));

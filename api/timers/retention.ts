@@ -45,6 +45,7 @@ export function startRetention(o: RetentionOptions): Retention {
     }
     return erased;
   };
-  const periodic = o.intervalMs > 0 ? everyInterval(o.intervalMs, sweep, (error) => o.log('retention sweep failed:', error)) : null;
+  const periodic =
+    o.intervalMs > 0 ? everyInterval(o.intervalMs, sweep, (error) => o.log('retention sweep failed:', error)) : null;
   return { sweep: () => sweep(), stop: async () => periodic?.stop() };
 }

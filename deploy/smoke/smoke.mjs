@@ -10,7 +10,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 
-const REPLICAS = (process.env.SMOKE_REPLICAS ?? 'http://pizzakiosken-smoke-api-1:3000,http://pizzakiosken-smoke-api-2:3000').split(',');
+const REPLICAS = (
+  process.env.SMOKE_REPLICAS ?? 'http://pizzakiosken-smoke-api-1:3000,http://pizzakiosken-smoke-api-2:3000'
+).split(',');
 const MAILPIT = process.env.SMOKE_MAILPIT ?? 'http://mailpit:8025';
 const RUSH = Number(process.env.SMOKE_RUSH ?? 60);
 const STATE = '/state/smoke.json';
@@ -30,9 +32,11 @@ const fail = (message) => {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The kiosk's date `days` from now (bookings need a future open day). */
-const inDays = (days) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
+const inDays = (days) =>
+  new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
 const DATE = inDays(3);
-const timeOf = (i) => `${String(11 + Math.floor(i / 4) % 9).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`;
+const timeOf = (i) =>
+  `${String(11 + (Math.floor(i / 4) % 9)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`;
 
 async function call(base, method, path, { body, cookie, headers = {} } = {}) {
   const response = await fetch(base + path, {
@@ -45,18 +49,31 @@ async function call(base, method, path, { body, cookie, headers = {} } = {}) {
   let json = null;
   try {
     json = JSON.parse(text);
-  } catch {}
+  } catch {
+    // Not JSON (an HTML error page, say): the status tells the check what happened.
+  }
   return { status: response.status, body: json, cookie: (response.headers.get('set-cookie') ?? '').split(';')[0] };
 }
 
 async function login(base) {
-  const reply = await call(base, 'POST', '/api/admin/login', { body: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD } });
+  const reply = await call(base, 'POST', '/api/admin/login', {
+    body: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD },
+  });
   if (reply.status !== 200) fail(`sign-in on ${base} answered ${reply.status}`);
   return reply.cookie;
 }
 
 function payload(i) {
-  return { date: DATE, time: timeOf(i), name: `Rusning ${i}`, email: `rusning${i}@example.se`, phone: null, dine_in: i % 2 === 0, items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 };
+  return {
+    date: DATE,
+    time: timeOf(i),
+    name: `Rusning ${i}`,
+    email: `rusning${i}@example.se`,
+    phone: null,
+    dine_in: i % 2 === 0,
+    items: [{ pizza_id: 1, qty: 1 }],
+    requested_pizzas: 1,
+  };
 }
 
 /** Books until some replica answers; each try looks like a different customer behind the proxy. */
@@ -65,9 +82,13 @@ async function book(i, first) {
   for (let attempt = 0; attempt < 40; attempt++) {
     const base = REPLICAS[(first + attempt) % REPLICAS.length];
     try {
-      const reply = await call(base, 'POST', '/api/bookings', { body: payload(i), headers: { 'idempotency-key': key, 'x-forwarded-for': `10.9.${Math.floor(i / 250)}.${i % 250}` } });
+      const reply = await call(base, 'POST', '/api/bookings', {
+        body: payload(i),
+        headers: { 'idempotency-key': key, 'x-forwarded-for': `10.9.${Math.floor(i / 250)}.${i % 250}` },
+      });
       if (reply.status === 201) return reply.body.booking_id;
-      if (reply.status < 500 && reply.status !== 429) fail(`booking ${i} refused on ${base}: ${reply.status} ${JSON.stringify(reply.body)}`);
+      if (reply.status < 500 && reply.status !== 429)
+        fail(`booking ${i} refused on ${base}: ${reply.status} ${JSON.stringify(reply.body)}`);
     } catch {
       // The replica died with the request in flight: the booking may exist; the same key finds it.
     }
@@ -81,7 +102,8 @@ async function first() {
   const id = await book(1000, 0);
   const admin = await login(b);
   const confirmed = await call(b, 'PUT', `/api/admin/bookings/${id}/confirm`, { cookie: admin });
-  if (confirmed.status !== 200 || confirmed.body?.booking?.status !== 'confirmed') fail(`confirm through the other replica answered ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  if (confirmed.status !== 200 || confirmed.body?.booking?.status !== 'confirmed')
+    fail(`confirm through the other replica answered ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
   const seen = await call(a, 'GET', `/api/admin/bookings/${id}`, { cookie: await login(a) });
   if (seen.body?.status !== 'confirmed') fail(`the first replica shows the confirmed booking as ${seen.body?.status}`);
   state.bookings.push(id);
@@ -112,7 +134,8 @@ async function check() {
     const ids = listed.map((booking) => booking.id);
     const missing = [...expected].filter((id) => !ids.includes(id));
     if (missing.length) fail(`${base} lost ${missing.length} accepted bookings: ${missing.join(', ')}`);
-    if (ids.length !== expected.size) fail(`${base} lists ${ids.length} bookings for ${expected.size} made: a retried request was booked twice`);
+    if (ids.length !== expected.size)
+      fail(`${base} lists ${ids.length} bookings for ${expected.size} made: a retried request was booked twice`);
   }
   // To the customer and to the kiosk per booking, one more per confirmation.
   const want = 2 * expected.size + state.confirmed.length;

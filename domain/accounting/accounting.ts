@@ -33,8 +33,13 @@ export const defaultAccountingSettings = (): AccountingSettings => ({
   vat_accounts: { '25': '2611', '12': '2621', '6': '2631' },
 });
 
-const vatRate = z.coerce.number({ error: msg.vatRateInvalid }).refine((n): n is VatRate => (VAT_RATES as readonly number[]).includes(n), { error: msg.vatRateInvalid });
-const account = z.string({ error: msg.accountInvalid }).trim().regex(/^\d{4}$/, { error: msg.accountInvalid });
+const vatRate = z.coerce
+  .number({ error: msg.vatRateInvalid })
+  .refine((n): n is VatRate => (VAT_RATES as readonly number[]).includes(n), { error: msg.vatRateInvalid });
+const account = z
+  .string({ error: msg.accountInvalid })
+  .trim()
+  .regex(/^\d{4}$/, { error: msg.accountInvalid });
 const perRate = z.strictObject({ '25': account, '12': account, '6': account });
 
 /** PUT /admin/accounting/settings: every field, as the screen sends it. */
@@ -50,7 +55,11 @@ export type AccountingSettingsEvent = DomainEvent<'AccountingSettingsUpdated', {
 export type AccountingSettingsCommand = { type: 'UpdateAccountingSettings'; settings: AccountingSettings };
 export type AccountingSettingsState = { settings: AccountingSettings | null };
 
-export const accountingSettingsDecider: Decider<AccountingSettingsCommand, AccountingSettingsEvent, AccountingSettingsState> = {
+export const accountingSettingsDecider: Decider<
+  AccountingSettingsCommand,
+  AccountingSettingsEvent,
+  AccountingSettingsState
+> = {
   initialState: () => ({ settings: null }),
   evolve: (_state, event) => ({ settings: event.data.settings }),
   decide(command) {
@@ -63,7 +72,8 @@ export const accountingSettingsDecider: Decider<AccountingSettingsCommand, Accou
   },
 };
 
-export const currentAccountingSettings = (state: AccountingSettingsState): AccountingSettings => state.settings ?? defaultAccountingSettings();
+export const currentAccountingSettings = (state: AccountingSettingsState): AccountingSettings =>
+  state.settings ?? defaultAccountingSettings();
 
 // ---- the period's books ----
 
@@ -148,20 +158,33 @@ export function leftOutReason(booking: AccountingBooking, kitchenDay: boolean): 
 }
 
 /** The period's books from its bookings (any order), days in date order, rates high to low. */
-export function accountingPeriod(bookings: readonly AccountingBooking[], settings: AccountingSettings): AccountingPeriod {
+export function accountingPeriod(
+  bookings: readonly AccountingBooking[],
+  settings: AccountingSettings,
+): AccountingPeriod {
   const byDate = new Map<string, AccountingBooking[]>();
   for (const b of bookings) byDate.set(b.booking_date, [...(byDate.get(b.booking_date) ?? []), b]);
 
   const days: AccountingDay[] = [];
   const left_out: LeftOutBooking[] = [];
   for (const date of [...byDate.keys()].sort()) {
-    const dayBookings = byDate.get(date)!.slice().sort((a, b) => a.booking_time.localeCompare(b.booking_time) || a.id.localeCompare(b.id));
+    const dayBookings = byDate
+      .get(date)!
+      .slice()
+      .sort((a, b) => a.booking_time.localeCompare(b.booking_time) || a.id.localeCompare(b.id));
     const kitchenDay = dayBookings.some((b) => b.kitchen_status != null);
     const day = emptyDay(date);
     for (const b of dayBookings) {
       const reason = leftOutReason(b, kitchenDay);
       if (reason) {
-        left_out.push({ id: b.id, booking_date: b.booking_date, booking_time: b.booking_time, name: b.name, reason, final_total_cents: b.final_total_cents });
+        left_out.push({
+          id: b.id,
+          booking_date: b.booking_date,
+          booking_time: b.booking_time,
+          name: b.name,
+          reason,
+          final_total_cents: b.final_total_cents,
+        });
         continue;
       }
       const rate = rateOf(b, settings);
@@ -170,7 +193,12 @@ export function accountingPeriod(bookings: readonly AccountingBooking[], setting
       day.gross_cents += b.original_total_cents;
       day.discount_cents += b.discount_cents;
       day.sales_cents += b.final_total_cents;
-      addToRate(day.rates, { rate, sales_cents: b.final_total_cents, net_cents: b.final_total_cents - vat, vat_cents: vat });
+      addToRate(day.rates, {
+        rate,
+        sales_cents: b.final_total_cents,
+        net_cents: b.final_total_cents - vat,
+        vat_cents: vat,
+      });
     }
     if (day.orders > 0) days.push(day);
   }
@@ -186,7 +214,14 @@ export function accountingPeriod(bookings: readonly AccountingBooking[], setting
   return { days, totals, left_out };
 }
 
-const emptyDay = (date: string): AccountingDay => ({ date, orders: 0, gross_cents: 0, discount_cents: 0, sales_cents: 0, rates: [] });
+const emptyDay = (date: string): AccountingDay => ({
+  date,
+  orders: 0,
+  gross_cents: 0,
+  discount_cents: 0,
+  sales_cents: 0,
+  rates: [],
+});
 
 function addToRate(lines: RateLine[], add: RateLine) {
   const line = lines.find((l) => l.rate === add.rate);

@@ -31,11 +31,21 @@ export type AdminEvent =
   | DomainEvent<'AdminPasswordChanged', { id: number; password_hash: string }>
   | DomainEvent<'AdminRemoved', { id: number; email: string; removed_by: string }>
   | DomainEvent<'AdminSessionStarted', AdminSession>
-  | DomainEvent<'AdminSessionEnded', { session_id: string; admin_id: number; reason: SessionEndReason; ended_by: string; ended_at: string }>;
+  | DomainEvent<
+      'AdminSessionEnded',
+      { session_id: string; admin_id: number; reason: SessionEndReason; ended_by: string; ended_at: string }
+    >;
 
 export type AdminCommand =
   /** Creates the admin, or sets a new password hash when the e-mail exists (bootstrap). */
-  | { type: 'EnsureAdmin'; email: string; name: string; password_hash: string; samePassword: (hash: string) => boolean; now: Date }
+  | {
+      type: 'EnsureAdmin';
+      email: string;
+      name: string;
+      password_hash: string;
+      samePassword: (hash: string) => boolean;
+      now: Date;
+    }
   | { type: 'StartSession'; admin_id: number; session_id: string; now: Date; hours: number }
   /** Logout ends the caller's own session (again: nothing); staff end any session by its id. */
   | { type: 'EndSession'; session_id: string; reason: 'logout' | 'ended_by_admin'; actor: string; now: Date }
@@ -57,9 +67,17 @@ export const adminByEmail = (state: AdminsState, email: string): Admin | undefin
 
 /** The admin's sessions still running at `now`. */
 export const liveSessions = (state: AdminsState, now: Date, adminId?: number): AdminSession[] =>
-  [...state.sessions.values()].filter((s) => (adminId === undefined || s.admin_id === adminId) && Date.parse(s.expires_at) > now.getTime());
+  [...state.sessions.values()].filter(
+    (s) => (adminId === undefined || s.admin_id === adminId) && Date.parse(s.expires_at) > now.getTime(),
+  );
 
-function endAll(state: AdminsState, adminId: number, reason: SessionEndReason, endedBy: string, now: Date): AdminEvent[] {
+function endAll(
+  state: AdminsState,
+  adminId: number,
+  reason: SessionEndReason,
+  endedBy: string,
+  now: Date,
+): AdminEvent[] {
   return liveSessions(state, now, adminId).map((s) => ({
     type: 'AdminSessionEnded',
     data: { session_id: s.session_id, admin_id: adminId, reason, ended_by: endedBy, ended_at: now.toISOString() },
@@ -102,7 +120,12 @@ export const adminsDecider: Decider<AdminCommand, AdminEvent, AdminsState> = {
         const email = command.email.trim().toLowerCase();
         const existing = adminByEmail(state, email);
         if (!existing) {
-          return [{ type: 'AdminCreated', data: { id: state.lastId + 1, email, name: command.name, password_hash: command.password_hash } }];
+          return [
+            {
+              type: 'AdminCreated',
+              data: { id: state.lastId + 1, email, name: command.name, password_hash: command.password_hash },
+            },
+          ];
         }
         // Idempotent: restarting with the same ADMIN_PASSWORD appends nothing.
         if (command.samePassword(existing.password_hash)) return [];
@@ -118,7 +141,12 @@ export const adminsDecider: Decider<AdminCommand, AdminEvent, AdminsState> = {
         return [
           {
             type: 'AdminSessionStarted',
-            data: { session_id: command.session_id, admin_id: command.admin_id, started_at: command.now.toISOString(), expires_at: expires.toISOString() },
+            data: {
+              session_id: command.session_id,
+              admin_id: command.admin_id,
+              started_at: command.now.toISOString(),
+              expires_at: expires.toISOString(),
+            },
           },
         ];
       }
@@ -131,7 +159,13 @@ export const adminsDecider: Decider<AdminCommand, AdminEvent, AdminsState> = {
         return [
           {
             type: 'AdminSessionEnded',
-            data: { session_id: session!.session_id, admin_id: session!.admin_id, reason: command.reason, ended_by: command.actor, ended_at: command.now.toISOString() },
+            data: {
+              session_id: session!.session_id,
+              admin_id: session!.admin_id,
+              reason: command.reason,
+              ended_by: command.actor,
+              ended_at: command.now.toISOString(),
+            },
           },
         ];
       }

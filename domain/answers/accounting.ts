@@ -3,15 +3,34 @@ import { z } from 'zod';
 import { VAT_RATES } from '../accounting/accounting.js';
 import { clockTime, isoDate } from './common.js';
 
-const vatRate = z.union(VAT_RATES.map((r) => z.literal(r)) as unknown as [z.ZodLiteral<25>, z.ZodLiteral<12>, z.ZodLiteral<6>]);
+const vatRate = z.union(
+  VAT_RATES.map((r) => z.literal(r)) as unknown as [z.ZodLiteral<25>, z.ZodLiteral<12>, z.ZodLiteral<6>],
+);
 const perRate = z.strictObject({ '25': z.string(), '12': z.string(), '6': z.string() });
 
 export const accountingSettingsAnswerSchema = z
-  .strictObject({ vat_dine_in_percent: vatRate, vat_take_away_percent: vatRate, cash_account: z.string(), sales_accounts: perRate, vat_accounts: perRate })
+  .strictObject({
+    vat_dine_in_percent: vatRate,
+    vat_take_away_percent: vatRate,
+    cash_account: z.string(),
+    sales_accounts: perRate,
+    vat_accounts: perRate,
+  })
   .meta({ id: 'AccountingSettings' });
 
-const rateLineSchema = z.strictObject({ rate: vatRate, sales_cents: z.number().int(), net_cents: z.number().int(), vat_cents: z.number().int() });
-const dayFigures = { orders: z.number().int(), gross_cents: z.number().int(), discount_cents: z.number().int(), sales_cents: z.number().int(), rates: z.array(rateLineSchema) };
+const rateLineSchema = z.strictObject({
+  rate: vatRate,
+  sales_cents: z.number().int(),
+  net_cents: z.number().int(),
+  vat_cents: z.number().int(),
+});
+const dayFigures = {
+  orders: z.number().int(),
+  gross_cents: z.number().int(),
+  discount_cents: z.number().int(),
+  sales_cents: z.number().int(),
+  rates: z.array(rateLineSchema),
+};
 
 /** GET /admin/reports/accounting: a period's revenue per day by VAT rate, and what was left out. */
 export const accountingPeriodAnswerSchema = z

@@ -4,7 +4,9 @@ import { bookingSchema, bookingStatusSchema } from './booking.js';
 import { clockTime, flagNumber, instant, isoDate } from './common.js';
 
 // ---- account ----
-export const adminUserSchema = z.strictObject({ id: z.number().int(), name: z.string(), email: z.string() }).meta({ id: 'AdminUser' });
+export const adminUserSchema = z
+  .strictObject({ id: z.number().int(), name: z.string(), email: z.string() })
+  .meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const userAnswerSchema = z.strictObject({ user: adminUserSchema });
 export const adminListSchema = z.array(adminUserSchema);
@@ -49,7 +51,14 @@ export type KitchenDay = z.infer<typeof kitchenDaySchema>;
 
 /** One change the admin's live stream (GET /admin/live, server-sent events) tells of. */
 export const bookingChangeSchema = z.strictObject({
-  type: z.enum(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled', 'BookingRescheduled', 'BookingMovedAway', 'KitchenStepRecorded']),
+  type: z.enum([
+    'BookingPlaced',
+    'BookingConfirmed',
+    'BookingCancelled',
+    'BookingRescheduled',
+    'BookingMovedAway',
+    'KitchenStepRecorded',
+  ]),
   booking_id: z.string(),
   booking_date: isoDate.optional(),
   booking_time: clockTime.optional(),
@@ -96,11 +105,17 @@ export const statsOverviewSchema = z.strictObject({
 });
 export type StatsOverview = z.infer<typeof statsOverviewSchema>;
 
-export const topPizzasSchema = z.strictObject({ pizzas: z.array(z.strictObject({ name: z.string(), total_ordered: z.number().int(), total_revenue: z.number() })) });
+export const topPizzasSchema = z.strictObject({
+  pizzas: z.array(z.strictObject({ name: z.string(), total_ordered: z.number().int(), total_revenue: z.number() })),
+});
 export type TopPizzas = z.infer<typeof topPizzasSchema>;
-export const peakTimesSchema = z.strictObject({ peak_hours: z.array(z.strictObject({ hour: z.string(), bookings_count: z.number().int() })) });
+export const peakTimesSchema = z.strictObject({
+  peak_hours: z.array(z.strictObject({ hour: z.string(), bookings_count: z.number().int() })),
+});
 export type PeakTimes = z.infer<typeof peakTimesSchema>;
-export const salesSchema = z.strictObject({ sales: z.array(z.strictObject({ period: z.string(), bookings_count: z.number().int(), revenue: z.number() })) });
+export const salesSchema = z.strictObject({
+  sales: z.array(z.strictObject({ period: z.string(), bookings_count: z.number().int(), revenue: z.number() })),
+});
 export type Sales = z.infer<typeof salesSchema>;
 
 // ---- settings ----
@@ -144,10 +159,20 @@ export type ClosureList = z.infer<typeof closureListSchema>;
 
 /** A pending or confirmed booking on a closed date, today or later (rule: closure-bookings). */
 export const affectedBookingSchema = z
-  .strictObject({ id: z.string(), date: isoDate, time: clockTime, name: z.string(), total_pizzas: z.number().int(), status: z.enum(['pending', 'confirmed']) })
+  .strictObject({
+    id: z.string(),
+    date: isoDate,
+    time: clockTime,
+    name: z.string(),
+    total_pizzas: z.number().int(),
+    status: z.enum(['pending', 'confirmed']),
+  })
   .meta({ id: 'AffectedBooking' });
 export type AffectedBooking = z.infer<typeof affectedBookingSchema>;
-export const closureCreatedSchema = z.strictObject({ closure: closureSchema, affected_bookings: z.array(affectedBookingSchema) });
+export const closureCreatedSchema = z.strictObject({
+  closure: closureSchema,
+  affected_bookings: z.array(affectedBookingSchema),
+});
 export type ClosureCreated = z.infer<typeof closureCreatedSchema>;
 export const closureBookingsSchema = z.strictObject({ affected_bookings: z.array(affectedBookingSchema) });
 export type ClosureBookings = z.infer<typeof closureBookingsSchema>;
@@ -172,7 +197,13 @@ export const vipCustomerListSchema = z.array(vipCustomerSchema);
 
 /** A VIP date; its id is the date itself. */
 export const vipDateSchema = z
-  .strictObject({ id: isoDate, date: isoDate, description: z.string().nullable(), active: z.literal(1), created_by: z.string().nullable() })
+  .strictObject({
+    id: isoDate,
+    date: isoDate,
+    description: z.string().nullable(),
+    active: z.literal(1),
+    created_by: z.string().nullable(),
+  })
   .meta({ id: 'VipDate' });
 export type VipDate = z.infer<typeof vipDateSchema>;
 export const vipDateListSchema = z.array(vipDateSchema);
@@ -184,7 +215,16 @@ export type VipLink = z.infer<typeof vipLinkSchema>;
 export const vipInvitationSentSchema = z.strictObject({
   success: z.literal(true),
   sent: z.number().int(),
-  invitations: z.array(z.strictObject({ id: z.string(), customer_id: z.number().int(), email: z.string(), name: z.string(), url: z.string(), expires_at: instant })),
+  invitations: z.array(
+    z.strictObject({
+      id: z.string(),
+      customer_id: z.number().int(),
+      email: z.string(),
+      name: z.string(),
+      url: z.string(),
+      expires_at: instant,
+    }),
+  ),
 });
 export type VipInvitationSent = z.infer<typeof vipInvitationSentSchema>;
 

@@ -13,11 +13,20 @@ export const openDaySchema = z.strictObject({
 export type OpenDay = z.infer<typeof openDaySchema>;
 
 /** Who a valid VIP token greets (no e-mail: anyone holding the link sees this). */
-export const vipGreetingSchema = z.strictObject({ id: z.number().int().nullable(), name: z.string(), vip_date: isoDate.nullable() });
+export const vipGreetingSchema = z.strictObject({
+  id: z.number().int().nullable(),
+  name: z.string(),
+  vip_date: isoDate.nullable(),
+});
 export type VipGreeting = z.infer<typeof vipGreetingSchema>;
 
 /** The VIP customer a token names, as open days and availability tell it. */
-export const vipCustomerOfTokenSchema = z.strictObject({ id: z.number().int().nullable(), name: z.string(), email: z.string().nullable(), vip_date: isoDate.nullable() });
+export const vipCustomerOfTokenSchema = z.strictObject({
+  id: z.number().int().nullable(),
+  name: z.string(),
+  email: z.string().nullable(),
+  vip_date: isoDate.nullable(),
+});
 
 /** GET /open-days */
 export const openDaysAnswerSchema = z
@@ -32,7 +41,12 @@ export const openDaysAnswerSchema = z
   .meta({ id: 'OpenDays' });
 export type OpenDaysAnswer = z.infer<typeof openDaysAnswerSchema>;
 
-export const slotSchema = z.strictObject({ time: clockTime, available: z.boolean(), can_accommodate: z.boolean(), capacity_remaining: z.number().int() });
+export const slotSchema = z.strictObject({
+  time: clockTime,
+  available: z.boolean(),
+  can_accommodate: z.boolean(),
+  capacity_remaining: z.number().int(),
+});
 export type Slot = z.infer<typeof slotSchema>;
 
 const availabilityShape = {
@@ -43,20 +57,36 @@ const availabilityShape = {
 };
 
 /** GET /availability (not shown in SPEC) */
-export const availabilityAnswerSchema = z.strictObject({ date: isoDate, ...availabilityShape }).meta({ id: 'Availability' });
+export const availabilityAnswerSchema = z
+  .strictObject({ date: isoDate, ...availabilityShape })
+  .meta({ id: 'Availability' });
 export type Availability = z.infer<typeof availabilityAnswerSchema>;
 
 /** GET /test-availability: the booking page's call */
 export const testAvailabilityAnswerSchema = z
-  .strictObject({ ...availabilityShape, is_vip: z.boolean(), vip_customer: vipCustomerOfTokenSchema.nullable(), error: z.string().optional() })
+  .strictObject({
+    ...availabilityShape,
+    is_vip: z.boolean(),
+    vip_customer: vipCustomerOfTokenSchema.nullable(),
+    error: z.string().optional(),
+  })
   .meta({ id: 'TestAvailability' });
 export type AvailabilityAnswer = z.infer<typeof testAvailabilityAnswerSchema>;
 
 /** GET /vip/access/{token} */
-export const vipAccessAnswerSchema = z.strictObject({ ...vipGreetingSchema.shape, customer: vipGreetingSchema, message: z.string() });
+export const vipAccessAnswerSchema = z.strictObject({
+  ...vipGreetingSchema.shape,
+  customer: vipGreetingSchema,
+  message: z.string(),
+});
 export type VipAccessAnswer = z.infer<typeof vipAccessAnswerSchema>;
 
-export const bookingLineSchema = z.strictObject({ pizza_id: z.number().int(), pizza_name: z.string(), qty: z.number().int(), price_cents: z.number().int() });
+export const bookingLineSchema = z.strictObject({
+  pizza_id: z.number().int(),
+  pizza_name: z.string(),
+  qty: z.number().int(),
+  price_cents: z.number().int(),
+});
 export type BookingLine = z.infer<typeof bookingLineSchema>;
 
 export const bookingStatusSchema = z.enum(['pending', 'confirmed', 'cancelled']);
@@ -139,7 +169,12 @@ export type RescheduleAnswer = z.infer<typeof rescheduleAnswerSchema>;
 export const publicCancelAnswerSchema = z.strictObject({ success: z.literal(true), message: z.string() });
 
 /** POST /validate-bonus-code: 200 */
-export const bonusCodeCheckAnswerSchema = z.strictObject({ valid: z.literal(true), code: z.string(), description: z.string(), discount_percentage: z.number() });
+export const bonusCodeCheckAnswerSchema = z.strictObject({
+  valid: z.literal(true),
+  code: z.string(),
+  description: z.string(),
+  discount_percentage: z.number(),
+});
 export type BonusCodeCheckAnswer = z.infer<typeof bonusCodeCheckAnswerSchema>;
 /** POST /validate-bonus-code: 400 */
 export const bonusCodeRefusedSchema = z.strictObject({ valid: z.literal(false), error: z.string() });

@@ -12,7 +12,9 @@ export const customerExportSchema = z
     generated_at: instant,
     bookings: z.array(z.strictObject({ booking: bookingSchema, history: bookingHistorySchema })),
     waitlist: z.array(waitlistEntrySchema),
-    push_subscriptions: z.array(z.strictObject({ endpoint: z.string(), subscribed_at: instant, booking_ids: z.array(z.string()) })),
+    push_subscriptions: z.array(
+      z.strictObject({ endpoint: z.string(), subscribed_at: instant, booking_ids: z.array(z.string()) }),
+    ),
     vip_customers: z.array(vipCustomerSchema),
     vip_invitations: z.array(vipInvitationSchema),
     mails: z.array(z.strictObject({ to: z.string(), subject: z.string(), event_type: z.string(), sent_at: instant })),

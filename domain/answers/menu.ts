@@ -5,12 +5,19 @@ import { clockTime, flagNumber } from './common.js';
 
 /** A pizza: GET /pizzas (active ones), GET/POST/PUT /admin/pizzas. */
 export const pizzaSchema = z
-  .strictObject({ id: z.number().int(), name: z.string(), description: z.string(), price_cents: z.number().int(), active: flagNumber })
+  .strictObject({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    price_cents: z.number().int(),
+    active: flagNumber,
+  })
   .meta({ id: 'Pizza' });
 export type Pizza = z.infer<typeof pizzaSchema>;
 export const pizzaListSchema = z.array(pizzaSchema);
 
-const perWeekday = <T extends z.ZodType>(schema: T) => z.strictObject(Object.fromEntries(WEEKDAYS.map((d) => [d, schema])) as Record<Weekday, T>);
+const perWeekday = <T extends z.ZodType>(schema: T) =>
+  z.strictObject(Object.fromEntries(WEEKDAYS.map((d) => [d, schema])) as Record<Weekday, T>);
 
 const settingsShape = {
   capacity_per_window: z.number().int(),
@@ -32,6 +39,8 @@ export const publicSettingsSchema = z.strictObject(settingsShape).meta({ id: 'Pu
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 /** GET /admin/settings, and the settings PUT and reset answer with. */
-export const adminSettingsSchema = z.strictObject({ ...settingsShape, admin_email: z.string() }).meta({ id: 'Settings' });
+export const adminSettingsSchema = z
+  .strictObject({ ...settingsShape, admin_email: z.string() })
+  .meta({ id: 'Settings' });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 export const settingsSavedSchema = z.strictObject({ success: z.literal(true), settings: adminSettingsSchema });

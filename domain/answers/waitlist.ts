@@ -4,7 +4,13 @@ import { clockTime, instant, isoDate } from './common.js';
 
 /** POST /waitlist: 201 */
 export const waitlistJoinedSchema = z
-  .strictObject({ waitlist_id: z.string(), date: isoDate, time: clockTime, requested_pizzas: z.number().int(), message: z.string() })
+  .strictObject({
+    waitlist_id: z.string(),
+    date: isoDate,
+    time: clockTime,
+    requested_pizzas: z.number().int(),
+    message: z.string(),
+  })
   .meta({ id: 'WaitlistJoined' });
 export type WaitlistJoined = z.infer<typeof waitlistJoinedSchema>;
 
@@ -45,5 +51,7 @@ export const waitlistEntrySchema = z.strictObject({
   booking_id: z.string().nullable(),
 });
 export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
-export const waitlistQueueSchema = z.strictObject({ entries: z.array(waitlistEntrySchema) }).meta({ id: 'WaitlistQueue' });
+export const waitlistQueueSchema = z
+  .strictObject({ entries: z.array(waitlistEntrySchema) })
+  .meta({ id: 'WaitlistQueue' });
 export type WaitlistQueue = z.infer<typeof waitlistQueueSchema>;

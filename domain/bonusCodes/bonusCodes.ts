@@ -43,8 +43,8 @@ export function parseExpiry(text: string): string | null {
   const local = LOCAL_EXPIRY.exec(value);
   if (local) {
     const [, date, time] = local;
-    if (!isValidDate(date!) || (time !== undefined && !isValidTime(time))) return null;
-    return time === undefined ? `${addDays(date!, 1)}T00:00` : `${date}T${time}`;
+    if (!isValidDate(date) || (time !== undefined && !isValidTime(time))) return null;
+    return time === undefined ? `${addDays(date, 1)}T00:00` : `${date}T${time}`;
   }
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
@@ -54,7 +54,7 @@ export function parseExpiry(text: string): string | null {
 export function resolveExpiry(expiry: string | null, timeZone: string): string | null {
   const local = expiry === null ? null : LOCAL_EXPIRY.exec(expiry);
   if (!local || local[2] === undefined) return expiry;
-  return instantOf(local[1]!, local[2], timeZone).toISOString();
+  return instantOf(local[1], local[2], timeZone).toISOString();
 }
 
 /** POST /admin/bonus-codes and PUT /admin/bonus-codes/{id} (SPEC 5: bonus code rules). */
@@ -65,7 +65,12 @@ export const bonusCodeInputSchema = z.object({
     .min(1, { error: msg.bonusCodeRequired })
     .max(40, { error: msg.bonusCodeInvalid })
     .transform((c) => c.toUpperCase()),
-  description: z.string().trim().max(500).nullish().transform((d) => d ?? ''),
+  description: z
+    .string()
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((d) => d ?? ''),
   discount_percentage: z.coerce
     .number({ error: msg.bonusCodeDiscount })
     .min(0, { error: msg.bonusCodeDiscount })
@@ -74,7 +79,11 @@ export const bonusCodeInputSchema = z.object({
     .transform((p) => Math.round(p * 10) / 10),
   usage_limit: z.preprocess(
     blankToNull,
-    z.coerce.number({ error: msg.bonusCodeUsageLimit }).int({ error: msg.bonusCodeUsageLimit }).min(1, { error: msg.bonusCodeUsageLimit }).nullable(),
+    z.coerce
+      .number({ error: msg.bonusCodeUsageLimit })
+      .int({ error: msg.bonusCodeUsageLimit })
+      .min(1, { error: msg.bonusCodeUsageLimit })
+      .nullable(),
   ),
   expires_at: z.preprocess(
     blankToNull,
@@ -90,7 +99,9 @@ export const bonusCodeInputSchema = z.object({
       })
       .nullable(),
   ),
-  is_active: flag().optional().transform((a) => a ?? true),
+  is_active: flag()
+    .optional()
+    .transform((a) => a ?? true),
 });
 export type BonusCodeInput = z.infer<typeof bonusCodeInputSchema>;
 
@@ -132,7 +143,10 @@ export function bonusCodeProblem(code: BonusCode | undefined, clock: Clock): str
 }
 
 /** What an event stores of an input: every expiry as an instant. */
-const fieldsOf = (input: BonusCodeInput, timeZone: string): BonusCodeFields => ({ ...input, expires_at: resolveExpiry(input.expires_at, timeZone) });
+const fieldsOf = (input: BonusCodeInput, timeZone: string): BonusCodeFields => ({
+  ...input,
+  expires_at: resolveExpiry(input.expires_at, timeZone),
+});
 
 export const bonusCodesDecider: Decider<BonusCodeCommand, BonusCodeEvent, BonusCodesState> = {
   initialState: () => ({ codes: new Map(), lastId: 0 }),
@@ -173,7 +187,9 @@ export const bonusCodesDecider: Decider<BonusCodeCommand, BonusCodeEvent, BonusC
     switch (command.type) {
       case 'CreateBonusCode':
         if (findByCode(state, command.input.code)) reject(msg.bonusCodeExists);
-        return [{ type: 'BonusCodeCreated', data: { id: state.lastId + 1, ...fieldsOf(command.input, command.timeZone) } }];
+        return [
+          { type: 'BonusCodeCreated', data: { id: state.lastId + 1, ...fieldsOf(command.input, command.timeZone) } },
+        ];
       case 'UpdateBonusCode': {
         if (!state.codes.has(command.id)) notFound(msg.bonusCodeNotFound);
         const clash = findByCode(state, command.input.code);
@@ -188,13 +204,19 @@ export const bonusCodesDecider: Decider<BonusCodeCommand, BonusCodeEvent, BonusC
         if (code?.redemptions.has(command.booking_ref)) return [];
         const problem = bonusCodeProblem(code, command.clock);
         if (problem) reject(problem);
-        return [{ type: 'BonusCodeRedeemed', data: { id: code!.id, code: code!.code, booking_ref: command.booking_ref } }];
+        return [
+          { type: 'BonusCodeRedeemed', data: { id: code!.id, code: code!.code, booking_ref: command.booking_ref } },
+        ];
       }
       case 'ReleaseBonusCode': {
         // The code holding the use, also when it has been renamed since.
-        const code = [...state.codes.values()].find((c) => c.redemptions.has(command.booking_ref)) ?? findByCode(state, command.code);
+        const code =
+          [...state.codes.values()].find((c) => c.redemptions.has(command.booking_ref)) ??
+          findByCode(state, command.code);
         if (!code || !code.redemptions.has(command.booking_ref)) return [];
-        return [{ type: 'BonusCodeReleased', data: { id: code.id, code: code.code, booking_ref: command.booking_ref } }];
+        return [
+          { type: 'BonusCodeReleased', data: { id: code.id, code: code.code, booking_ref: command.booking_ref } },
+        ];
       }
       default:
         return assertNever(command);

@@ -37,8 +37,10 @@ export function closureProblem(input: ClosureInput): { field: 'from' | 'to' | 'r
   if (!isValidDate(input.to)) return { field: 'to', message: msg.invalidDate };
   const reason = input.reason.trim();
   if (!reason) return { field: 'reason', message: msg.closureReasonRequired };
-  if (reason.length > CLOSURE_REASON_MAX) return { field: 'reason', message: msg.closureReasonTooLong(CLOSURE_REASON_MAX) };
-  if (!input.recurring && daysBetween(input.from, input.to) < 0) return { field: 'to', message: msg.closureEndsBeforeStart };
+  if (reason.length > CLOSURE_REASON_MAX)
+    return { field: 'reason', message: msg.closureReasonTooLong(CLOSURE_REASON_MAX) };
+  if (!input.recurring && daysBetween(input.from, input.to) < 0)
+    return { field: 'to', message: msg.closureEndsBeforeStart };
   return null;
 }
 
@@ -73,19 +75,26 @@ export interface BookingOnDate {
  * later, on a date the closure covers; in date and time order. Past days are history, not
  * something to cancel.
  */
-export function affectedBookings<B extends BookingOnDate>(closure: ClosureInput, bookings: readonly B[], today: string): B[] {
+export function affectedBookings<B extends BookingOnDate>(
+  closure: ClosureInput,
+  bookings: readonly B[],
+  today: string,
+): B[] {
   return bookings
     .filter((b) => b.status !== 'cancelled' && b.booking_date >= today && covers(closure, b.booking_date))
-    .sort((a, b) => a.booking_date.localeCompare(b.booking_date) || a.booking_time.localeCompare(b.booking_time) || a.id.localeCompare(b.id));
+    .sort(
+      (a, b) =>
+        a.booking_date.localeCompare(b.booking_date) ||
+        a.booking_time.localeCompare(b.booking_time) ||
+        a.id.localeCompare(b.id),
+    );
 }
 
 export type ClosureEvent =
-  | DomainEvent<'ClosureAdded', Closure & { added_by: string }>
-  | DomainEvent<'ClosureRemoved', { id: number }>;
+  DomainEvent<'ClosureAdded', Closure & { added_by: string }> | DomainEvent<'ClosureRemoved', { id: number }>;
 
 export type ClosureCommand =
-  | { type: 'AddClosure'; closure: ClosureInput; actor: string }
-  | { type: 'RemoveClosure'; id: number };
+  { type: 'AddClosure'; closure: ClosureInput; actor: string } | { type: 'RemoveClosure'; id: number };
 
 export interface ClosuresState {
   /** By id, in the order they were added. */
@@ -117,7 +126,19 @@ export const closuresDecider: Decider<ClosureCommand, ClosureEvent, ClosuresStat
         if (problem) reject(problem.message);
         const { from, to, recurring } = command.closure;
         // Ids are handed out in order and never reused.
-        return [{ type: 'ClosureAdded', data: { id: state.lastId + 1, from, to, reason: command.closure.reason.trim(), recurring, added_by: command.actor } }];
+        return [
+          {
+            type: 'ClosureAdded',
+            data: {
+              id: state.lastId + 1,
+              from,
+              to,
+              reason: command.closure.reason.trim(),
+              recurring,
+              added_by: command.actor,
+            },
+          },
+        ];
       }
       case 'RemoveClosure':
         if (!state.closures.has(command.id)) notFound(msg.closureNotFound);

@@ -84,13 +84,25 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
         // nothing when an erasure already covered their newest booking. A request from staff is
         // always recorded: it is the answer to the customer's demand.
         const last = state.lastErasure;
-        if (command.reason === 'retention' && last && (command.lastBookingAt === null || (last.lastBookingAt !== null && last.lastBookingAt >= command.lastBookingAt))) {
+        if (
+          command.reason === 'retention' &&
+          last &&
+          (command.lastBookingAt === null ||
+            (last.lastBookingAt !== null && last.lastBookingAt >= command.lastBookingAt))
+        ) {
           return [];
         }
         return [
           {
             type: 'CustomerErased',
-            data: { customer_key: command.keyId, key_serial: command.keySerial, reason: command.reason, erased_at: command.now.toISOString(), last_booking_at: command.lastBookingAt, ...command.found },
+            data: {
+              customer_key: command.keyId,
+              key_serial: command.keySerial,
+              reason: command.reason,
+              erased_at: command.now.toISOString(),
+              last_booking_at: command.lastBookingAt,
+              ...command.found,
+            },
           },
         ];
       }

@@ -19,14 +19,19 @@ import {
   type Booking,
   type BookingCancelledData,
   type BookingLine,
-  type BookingPlacedData,
   type CancelledBy,
   type KioskDayEvent,
   type KioskDayState,
 } from './kioskDay.js';
 import { decideKitchenStep, type KitchenStep } from './kitchen.js';
 import { placedOrder, sameOrder } from './placedOrder.js';
-import { decideMoveAway, decidePlaceMoved, decideReschedule, decideUndoMove, type RescheduleCommand } from './reschedule.js';
+import {
+  decideMoveAway,
+  decidePlaceMoved,
+  decideReschedule,
+  decideUndoMove,
+  type RescheduleCommand,
+} from './reschedule.js';
 import { decideWaitlist, planOffers, type WaitlistCommand } from './waitlist.js';
 
 export interface PlaceBooking {
@@ -55,7 +60,14 @@ export interface PlaceBooking {
 
 export type KioskDayCommand =
   | { type: 'SetDaySchedule'; date: string; entry: CalendarEntry }
-  | { type: 'MarkDayVip'; date: string; description: string | null; actor: string; settings: Settings; closures: readonly Closure[] }
+  | {
+      type: 'MarkDayVip';
+      date: string;
+      description: string | null;
+      actor: string;
+      settings: Settings;
+      closures: readonly Closure[];
+    }
   | { type: 'RemoveDayVip'; date: string }
   | PlaceBooking
   | { type: 'ConfirmBooking'; bookingId: string; clock: Clock }
@@ -74,13 +86,19 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
   decide(command, state) {
     switch (command.type) {
       case 'SetDaySchedule':
-        if (command.entry.isOpen && minutesOf(command.entry.closeTime) <= minutesOf(command.entry.openTime)) reject(msg.invalidOpeningHours);
+        if (command.entry.isOpen && minutesOf(command.entry.closeTime) <= minutesOf(command.entry.openTime))
+          reject(msg.invalidOpeningHours);
         return [{ type: 'DayScheduleSet', data: { date: command.date, ...command.entry } }];
       case 'MarkDayVip': {
         const closure = closureOn(command.date, command.closures);
         if (closure) reject(msg.vipInsideClosure(closure.reason));
         if (!dayHours(command.date, command.settings, state.entry).isOpen) reject(msg.vipOnlyOpenDays);
-        return [{ type: 'DayMarkedVip', data: { date: command.date, description: command.description, created_by: command.actor } }];
+        return [
+          {
+            type: 'DayMarkedVip',
+            data: { date: command.date, description: command.description, created_by: command.actor },
+          },
+        ];
       }
       case 'RemoveDayVip':
         if (!state.vip) notFound(msg.dayNotVip);
@@ -98,8 +116,14 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
       case 'ConfirmBooking': {
         const booking = existingBooking(state, command.bookingId);
         if (booking.status === 'moved') reject(msg.bookingMovedTo(booking.moved_to));
-        if (booking.status !== 'pending') reject(booking.status === 'cancelled' ? msg.bookingAlreadyCancelled : msg.bookingNotPending);
-        return [{ type: 'BookingConfirmed', data: { booking_id: booking.booking_id, confirmed_at: command.clock.now.toISOString() } }];
+        if (booking.status !== 'pending')
+          reject(booking.status === 'cancelled' ? msg.bookingAlreadyCancelled : msg.bookingNotPending);
+        return [
+          {
+            type: 'BookingConfirmed',
+            data: { booking_id: booking.booking_id, confirmed_at: command.clock.now.toISOString() },
+          },
+        ];
       }
       case 'CancelBookingByStaff': {
         const reason = command.reason.trim();
@@ -112,7 +136,8 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
       case 'CancelBookingByCustomer': {
         const booking = state.bookings.get(command.bookingId);
         // A wrong e-mail answers like a missing booking, so booking numbers cannot be probed.
-        if (!booking || booking.email.toLowerCase() !== command.email.trim().toLowerCase()) notFound(msg.bookingNotFound);
+        if (!booking || booking.email.toLowerCase() !== command.email.trim().toLowerCase())
+          notFound(msg.bookingNotFound);
         if (booking!.status === 'cancelled') reject(msg.bookingAlreadyCancelled);
         if (booking!.status === 'moved') reject(msg.bookingMovedTo(booking!.moved_to));
         if (!customerCancellation(booking!, command.settings, command.clock).can_cancel) reject(msg.tooLateToCancel);
@@ -123,7 +148,12 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
         if (booking.status === 'cancelled') reject(msg.bookingAlreadyCancelled);
         if (booking.status === 'moved') reject(msg.bookingMovedTo(booking.moved_to));
         if (booking.status === 'pending') reject(msg.kitchenNeedsConfirmed);
-        const step = decideKitchenStep(booking.booking_id, booking.kitchen, command.step, command.clock.now.toISOString());
+        const step = decideKitchenStep(
+          booking.booking_id,
+          booking.kitchen,
+          command.step,
+          command.clock.now.toISOString(),
+        );
         return step ? [{ type: 'KitchenStepRecorded', data: step }] : [];
       }
       case 'ExpirePendingBooking':
@@ -154,7 +184,10 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
  * cancelled by the system, before its slot starts. One already cancelled (by this rule, staff or
  * the customer) appends nothing: a repeat, or a second process, changes nothing.
  */
-function expirePending(command: Extract<KioskDayCommand, { type: 'ExpirePendingBooking' }>, booking: Booking): KioskDayEvent[] {
+function expirePending(
+  command: Extract<KioskDayCommand, { type: 'ExpirePendingBooking' }>,
+  booking: Booking,
+): KioskDayEvent[] {
   if (booking.status === 'cancelled') return [];
   if (booking.status !== 'pending') reject(msg.onlyPendingExpire);
   const { settings, clock } = command;
@@ -181,16 +214,28 @@ function remind(command: Extract<KioskDayCommand, { type: 'RemindBooking' }>, bo
   if (left <= 0) reject(msg.timePassed);
   if (left > before) reject(msg.reminderTooEarly);
   const windowOpens = instantOf(booking.booking_date, booking.booking_time, clock.timeZone).getTime() - before * 60_000;
-  if (Date.parse(booking.placed_at) >= windowOpens || Date.parse(confirmedAt) >= windowOpens) reject(msg.reminderTooLate);
+  if (Date.parse(booking.placed_at) >= windowOpens || Date.parse(confirmedAt) >= windowOpens)
+    reject(msg.reminderTooLate);
   return [
     {
       type: 'BookingReminded',
-      data: { booking_id: booking.booking_id, reminded_at: clock.now.toISOString(), booking_date: booking.booking_date, booking_time: booking.booking_time, minutes_before: before },
+      data: {
+        booking_id: booking.booking_id,
+        reminded_at: clock.now.toISOString(),
+        booking_date: booking.booking_date,
+        booking_time: booking.booking_time,
+        minutes_before: before,
+      },
     },
   ];
 }
 
-export function cancellation(booking: Booking, by: CancelledBy, reason: string | null, clock: Clock): BookingCancelledData {
+export function cancellation(
+  booking: Booking,
+  by: CancelledBy,
+  reason: string | null,
+  clock: Clock,
+): BookingCancelledData {
   if (booking.status === 'cancelled') throw new DomainError(msg.bookingAlreadyCancelled);
   if (booking.status === 'moved') throw new DomainError(msg.bookingMovedTo(booking.moved_to));
   return {
@@ -230,7 +275,15 @@ export function placeBooking(command: PlaceBooking, state: KioskDayState): Kiosk
   const hours = dayHours(date, settings, state.entry);
   const now = wallClock(clock.now, clock.timeZone);
   const closure = closureOn(date, command.closures);
-  const problem = dateAccessProblem({ date, today: now.date, settings, hours, isVipDay: state.vip !== null, vip: command.vip, closure });
+  const problem = dateAccessProblem({
+    date,
+    today: now.date,
+    settings,
+    hours,
+    isVipDay: state.vip !== null,
+    vip: command.vip,
+    closure,
+  });
   if (problem) reject(problem);
 
   // 3. The slot: one of the day's slots, still ahead, with room for the whole order.
@@ -245,7 +298,10 @@ export function placeBooking(command: PlaceBooking, state: KioskDayState): Kiosk
   // 4. The price and the number.
   return {
     type: 'BookingPlaced',
-    data: { ...placedOrder(command, state), ...(command.idempotencyKey ? { idempotency_key: command.idempotencyKey } : {}) },
+    data: {
+      ...placedOrder(command, state),
+      ...(command.idempotencyKey ? { idempotency_key: command.idempotencyKey } : {}),
+    },
   };
 }
 
@@ -257,8 +313,10 @@ export function customerCancellation(
 ): { can_cancel: boolean; hours_until_booking: number } {
   const minutes = minutesUntil(clock, booking.booking_date, booking.booking_time);
   return {
-    can_cancel: booking.status !== 'cancelled' && booking.status !== 'moved' && minutes >= customerCancelDeadlineMinutes(settings),
+    can_cancel:
+      booking.status !== 'cancelled' &&
+      booking.status !== 'moved' &&
+      minutes >= customerCancelDeadlineMinutes(settings),
     hours_until_booking: Math.max(0, Math.floor(minutes / 60)),
   };
 }
-

@@ -45,12 +45,27 @@ function changes(event: KioskDayEvent): Record<string, unknown> | null {
       };
     case 'BookingRescheduled':
       // rule: reschedule. Same date: the time moved, and the booking waits for staff again.
-      return { status: 'pending', previous_status: event.data.previous_status, from_time: event.data.from_time, booking_time: event.data.to_time };
+      return {
+        status: 'pending',
+        previous_status: event.data.previous_status,
+        from_time: event.data.from_time,
+        booking_time: event.data.to_time,
+      };
     case 'BookingMovedAway':
       // rule: reschedule. Another date: the booking lives on under the new number.
-      return { status: 'moved', previous_status: event.data.previous_status, moved_to: event.data.to, booking_date: event.data.to_date, booking_time: event.data.to_time };
+      return {
+        status: 'moved',
+        previous_status: event.data.previous_status,
+        moved_to: event.data.to,
+        booking_date: event.data.to_date,
+        booking_time: event.data.to_time,
+      };
     case 'KitchenStepRecorded':
-      return { step: event.data.step, kitchen_status: event.data.kitchen_status, previous_kitchen_status: event.data.previous_kitchen_status };
+      return {
+        step: event.data.step,
+        kitchen_status: event.data.kitchen_status,
+        previous_kitchen_status: event.data.previous_kitchen_status,
+      };
     case 'BookingReminded':
       // The status stays; the reminder is a step of its own (its mail follows from it).
       return { reminder_minutes_before: event.data.minutes_before };

@@ -150,7 +150,19 @@ export interface BookingCancelledData {
  * the read models: a busy day's state holds thousands of bookings and lives in memory. (Bookings
  * placed with an idempotency key are the exception: see byIdempotencyKey.)
  */
-type BookingBase = Pick<BookingPlacedData, 'booking_id' | 'booking_date' | 'booking_time' | 'email' | 'total_pizzas' | 'final_total_cents' | 'items' | 'bonus_code' | 'bonus_ref' | 'placed_at'> & {
+type BookingBase = Pick<
+  BookingPlacedData,
+  | 'booking_id'
+  | 'booking_date'
+  | 'booking_time'
+  | 'email'
+  | 'total_pizzas'
+  | 'final_total_cents'
+  | 'items'
+  | 'bonus_code'
+  | 'bonus_ref'
+  | 'placed_at'
+> & {
   /** The order's way through the kitchen (rule: kitchen-steps). */
   kitchen: KitchenTrack;
   /** When its reminder was decided (rule: reminder); absent until then. */
@@ -161,7 +173,12 @@ type BookingBase = Pick<BookingPlacedData, 'booking_id' | 'booking_date' | 'book
 export type Booking =
   | (BookingBase & { status: 'pending' })
   | (BookingBase & { status: 'confirmed'; confirmed_at: string })
-  | (BookingBase & { status: 'cancelled'; cancelled_by: CancelledBy; cancel_reason: string | null; cancelled_at: string })
+  | (BookingBase & {
+      status: 'cancelled';
+      cancelled_by: CancelledBy;
+      cancel_reason: string | null;
+      cancelled_at: string;
+    })
   /** Moved to another date (rule: reschedule): it lives on as `moved_to` and holds nothing here. */
   | (BookingBase & { status: 'moved'; moved_to: string; moved_at: string });
 
@@ -214,21 +231,52 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
       state.vip = null;
       return state;
     case 'BookingPlaced': {
-      const { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code, placed_at } = event.data;
+      const {
+        booking_id,
+        booking_date,
+        booking_time,
+        email,
+        total_pizzas,
+        final_total_cents,
+        items,
+        bonus_code,
+        placed_at,
+      } = event.data;
       const bonus_ref = event.data.bonus_ref ?? null;
       const moved_from = event.data.moved_from ?? null;
-      state.bookings.set(booking_id, { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, placed_at, kitchen: noKitchenTrack(), moved_from, status: 'pending' });
+      state.bookings.set(booking_id, {
+        booking_id,
+        booking_date,
+        booking_time,
+        email,
+        total_pizzas,
+        final_total_cents,
+        items,
+        bonus_code,
+        bonus_ref,
+        placed_at,
+        kitchen: noKitchenTrack(),
+        moved_from,
+        status: 'pending',
+      });
       usePizzas(state, event.data.booking_time, event.data.total_pizzas);
       state.placedCount += 1;
       if (event.data.idempotency_key !== undefined) state.byIdempotencyKey.set(event.data.idempotency_key, event.data);
       // Booked from a waitlist offer (WaitlistOfferTaken came first in the same append): the entry keeps the answer.
-      const entry = event.data.waitlist_id === undefined ? undefined : state.waitlist.entries.get(event.data.waitlist_id);
-      if (entry?.status === 'booked' && entry.booking_id === booking_id) state.waitlist.entries.set(entry.waitlist_id, { ...entry, placed: event.data });
+      const entry =
+        event.data.waitlist_id === undefined ? undefined : state.waitlist.entries.get(event.data.waitlist_id);
+      if (entry?.status === 'booked' && entry.booking_id === booking_id)
+        state.waitlist.entries.set(entry.waitlist_id, { ...entry, placed: event.data });
       return state;
     }
     case 'BookingConfirmed': {
       const booking = state.bookings.get(event.data.booking_id);
-      if (booking) state.bookings.set(booking.booking_id, { ...booking, status: 'confirmed', confirmed_at: event.data.confirmed_at });
+      if (booking)
+        state.bookings.set(booking.booking_id, {
+          ...booking,
+          status: 'confirmed',
+          confirmed_at: event.data.confirmed_at,
+        });
       return state;
     }
     case 'BookingCancelled': {
@@ -246,7 +294,11 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
     }
     case 'KitchenStepRecorded': {
       const booking = state.bookings.get(event.data.booking_id);
-      if (booking) state.bookings.set(booking.booking_id, { ...booking, kitchen: evolveKitchenTrack(booking.kitchen, event.data) });
+      if (booking)
+        state.bookings.set(booking.booking_id, {
+          ...booking,
+          kitchen: evolveKitchenTrack(booking.kitchen, event.data),
+        });
       return state;
     }
     case 'BookingReminded': {
@@ -257,10 +309,34 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
     case 'BookingRescheduled': {
       const booking = state.bookings.get(event.data.booking_id);
       if (!booking || booking.status === 'cancelled' || booking.status === 'moved') return state;
-      const { booking_id, booking_date, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, moved_from } = booking;
+      const {
+        booking_id,
+        booking_date,
+        email,
+        total_pizzas,
+        final_total_cents,
+        items,
+        bonus_code,
+        bonus_ref,
+        moved_from,
+      } = booking;
       // Back to pending with no kitchen steps and no reminder: staff confirm the new time as a new
       // booking, and an unconfirmed one waits from the move on (rule: pending-expiry).
-      state.bookings.set(booking_id, { booking_id, booking_date, booking_time: event.data.to_time, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, placed_at: event.data.rescheduled_at, moved_from, kitchen: noKitchenTrack(), status: 'pending' });
+      state.bookings.set(booking_id, {
+        booking_id,
+        booking_date,
+        booking_time: event.data.to_time,
+        email,
+        total_pizzas,
+        final_total_cents,
+        items,
+        bonus_code,
+        bonus_ref,
+        placed_at: event.data.rescheduled_at,
+        moved_from,
+        kitchen: noKitchenTrack(),
+        status: 'pending',
+      });
       usePizzas(state, booking.booking_time, -total_pizzas);
       usePizzas(state, event.data.to_time, total_pizzas);
       return state;
@@ -268,8 +344,37 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
     case 'BookingMovedAway': {
       const booking = state.bookings.get(event.data.booking_id);
       if (!booking || booking.status === 'cancelled' || booking.status === 'moved') return state;
-      const { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, placed_at, moved_from, kitchen } = booking;
-      state.bookings.set(booking_id, { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items, bonus_code, bonus_ref, placed_at, moved_from, kitchen, status: 'moved', moved_to: event.data.to, moved_at: event.data.moved_at });
+      const {
+        booking_id,
+        booking_date,
+        booking_time,
+        email,
+        total_pizzas,
+        final_total_cents,
+        items,
+        bonus_code,
+        bonus_ref,
+        placed_at,
+        moved_from,
+        kitchen,
+      } = booking;
+      state.bookings.set(booking_id, {
+        booking_id,
+        booking_date,
+        booking_time,
+        email,
+        total_pizzas,
+        final_total_cents,
+        items,
+        bonus_code,
+        bonus_ref,
+        placed_at,
+        moved_from,
+        kitchen,
+        status: 'moved',
+        moved_to: event.data.to,
+        moved_at: event.data.moved_at,
+      });
       usePizzas(state, booking_time, -total_pizzas);
       return state;
     }

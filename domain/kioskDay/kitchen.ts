@@ -8,7 +8,13 @@ import { reject } from '../shared/errors.js';
 export type KitchenStatus = 'baking' | 'ready' | 'picked_up' | 'no_show';
 export type KitchenStep = KitchenStatus | 'undo';
 
-export const KITCHEN_STEPS = ['baking', 'ready', 'picked_up', 'no_show', 'undo'] as const satisfies readonly KitchenStep[];
+export const KITCHEN_STEPS = [
+  'baking',
+  'ready',
+  'picked_up',
+  'no_show',
+  'undo',
+] as const satisfies readonly KitchenStep[];
 export const KITCHEN_STATUSES = ['baking', 'ready', 'picked_up', 'no_show'] as const satisfies readonly KitchenStatus[];
 
 export interface KitchenStepRecordedData {

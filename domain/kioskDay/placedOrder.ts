@@ -5,7 +5,10 @@ import type { PlaceBooking } from './decide.js';
 import { bookingIdFor, type BookingLine, type BookingPlacedData, type KioskDayState } from './kioskDay.js';
 
 /** What a placed order records, once its rules are decided: every way of booking places it so. */
-export type PlacedOrder = Pick<PlaceBooking, 'date' | 'time' | 'lines' | 'customer' | 'dine_in' | 'comment' | 'discount' | 'vip' | 'clock'>;
+export type PlacedOrder = Pick<
+  PlaceBooking,
+  'date' | 'time' | 'lines' | 'customer' | 'dine_in' | 'comment' | 'discount' | 'vip' | 'clock'
+>;
 
 /**
  * The BookingPlaced data of an order whose rules were decided (rule: prices-and-discounts): the
@@ -44,7 +47,10 @@ export function placedOrder(order: PlacedOrder, state: KioskDayState): BookingPl
  * (trimmed, case-insensitive) and pizzas. Name, phone, comment and prices may differ (a menu
  * price may have changed since; the retry still gets what the first request got).
  */
-export function sameOrder(placed: BookingPlacedData, order: Pick<PlaceBooking, 'date' | 'time' | 'customer' | 'lines'>): boolean {
+export function sameOrder(
+  placed: BookingPlacedData,
+  order: Pick<PlaceBooking, 'date' | 'time' | 'customer' | 'lines'>,
+): boolean {
   const pizzas = (lines: BookingLine[]) =>
     lines
       .filter((l) => l.qty > 0)

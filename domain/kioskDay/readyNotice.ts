@@ -15,14 +15,23 @@ export type ReadyNoticeDecision = 'announce' | 'announced-before' | 'collected-s
  * not when the order was since collected, marked as a no-show or cancelled (a notice that a
  * reactor catching up late would send about an order already settled).
  */
-export function readyNotice(dayEvents: readonly DayEventAt[], bookingId: string, revision: number): ReadyNoticeDecision {
+export function readyNotice(
+  dayEvents: readonly DayEventAt[],
+  bookingId: string,
+  revision: number,
+): ReadyNoticeDecision {
   for (const event of dayEvents) {
     if (event.revision === revision) continue;
     if (event.type === 'KitchenStepRecorded' && event.data.booking_id === bookingId) {
       if (event.revision < revision && event.data.step === 'ready') return 'announced-before';
-      if (event.revision > revision && (event.data.kitchen_status === 'picked_up' || event.data.kitchen_status === 'no_show')) return 'collected-since';
+      if (
+        event.revision > revision &&
+        (event.data.kitchen_status === 'picked_up' || event.data.kitchen_status === 'no_show')
+      )
+        return 'collected-since';
     }
-    if (event.type === 'BookingCancelled' && event.data.booking_id === bookingId && event.revision > revision) return 'collected-since';
+    if (event.type === 'BookingCancelled' && event.data.booking_id === bookingId && event.revision > revision)
+      return 'collected-since';
   }
   return 'announce';
 }

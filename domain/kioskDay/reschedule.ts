@@ -92,7 +92,13 @@ export const moveKey = (fromBookingId: string, date: string, time: string) => `m
  * booking when it may be moved. The api asks this on the old day before step 1 (a read, to
  * refuse without placing and undoing), and step 2 and the same-day move decide it again.
  */
-export function movableBooking(state: KioskDayState, bookingId: string, email: string, settings: Settings, clock: Clock): Booking & { status: 'pending' | 'confirmed' } {
+export function movableBooking(
+  state: KioskDayState,
+  bookingId: string,
+  email: string,
+  settings: Settings,
+  clock: Clock,
+): Booking & { status: 'pending' | 'confirmed' } {
   const booking = state.bookings.get(bookingId);
   if (!booking || booking.email.trim().toLowerCase() !== email.trim().toLowerCase()) notFound(msg.bookingNotFound);
   if (booking!.status === 'cancelled') reject(msg.bookingAlreadyCancelled);
@@ -102,7 +108,11 @@ export function movableBooking(state: KioskDayState, bookingId: string, email: s
 }
 
 /** The same date and time as now is no move: refused, and nothing is appended. */
-export function assertNewTime(booking: Pick<Booking, 'booking_date' | 'booking_time'>, date: string, time: string): void {
+export function assertNewTime(
+  booking: Pick<Booking, 'booking_date' | 'booking_time'>,
+  date: string,
+  time: string,
+): void {
   if (booking.booking_date === date && booking.booking_time === time) reject(msg.rescheduleSameTime);
 }
 
@@ -111,13 +121,22 @@ export function decideReschedule(command: RescheduleBooking, state: KioskDayStat
   const booking = movableBooking(state, command.bookingId, command.email, settings, clock);
   assertNewTime(booking, date, time);
   // The api sends a move to another date through steps 1 and 2; this stream can only decide its own.
-  if (booking.booking_date !== date) throw new Error(`RescheduleBooking to ${date} on the stream of ${booking.booking_date}`);
+  if (booking.booking_date !== date)
+    throw new Error(`RescheduleBooking to ${date} on the stream of ${booking.booking_date}`);
 
   // The date and the slot exactly as for a new booking (rule: bookable-dates), except that the
   // booking's own pizzas are not counted: moving within its own window must not refuse itself.
   const hours = dayHours(date, settings, state.entry);
   const now = wallClock(clock.now, clock.timeZone);
-  const problem = dateAccessProblem({ date, today: now.date, settings, hours, isVipDay: state.vip !== null, vip: null, closure: closureOn(date, command.closures) });
+  const problem = dateAccessProblem({
+    date,
+    today: now.date,
+    settings,
+    hours,
+    isVipDay: state.vip !== null,
+    vip: null,
+    closure: closureOn(date, command.closures),
+  });
   // A booking already on a VIP day keeps its place on it: only the time changes.
   if (problem && problem !== msg.vipOnlyDate) reject(problem);
   // Offers due to the waitlist but not yet made count too (rule: waitlist), as for a new booking.
@@ -163,7 +182,9 @@ export function decidePlaceMoved(command: PlaceMovedBooking, state: KioskDayStat
       customer: { name: from.name, email: from.email, phone: from.phone },
       dine_in: from.dine_in,
       comment: from.comment,
-      discount: from.bonus_code ? { code: from.bonus_code, percentage: from.discount_percentage, booking_ref: from.bonus_ref ?? '' } : null,
+      discount: from.bonus_code
+        ? { code: from.bonus_code, percentage: from.discount_percentage, booking_ref: from.bonus_ref ?? '' }
+        : null,
       vip: null,
       settings,
       closures: command.closures,
@@ -191,8 +212,16 @@ export function decideMoveAway(command: MoveBookingAway, state: KioskDayState): 
   const { to, settings, clock } = command;
   const current = state.bookings.get(command.bookingId);
   // Already moved to this very booking: a retry or a recovery finds the move complete.
-  if (current?.status === 'moved' && current.moved_to === to.booking_id && current.email.trim().toLowerCase() === command.email.trim().toLowerCase()) return [];
-  const booking = movableBooking(state, command.bookingId, command.email, settings, { now: command.requestedAt, timeZone: clock.timeZone });
+  if (
+    current?.status === 'moved' &&
+    current.moved_to === to.booking_id &&
+    current.email.trim().toLowerCase() === command.email.trim().toLowerCase()
+  )
+    return [];
+  const booking = movableBooking(state, command.bookingId, command.email, settings, {
+    now: command.requestedAt,
+    timeZone: clock.timeZone,
+  });
   return [
     {
       type: 'BookingMovedAway',
@@ -216,7 +245,8 @@ export function decideMoveAway(command: MoveBookingAway, state: KioskDayState): 
 export function decideUndoMove(command: UndoMovedBooking, state: KioskDayState): KioskDayEvent[] {
   const booking = state.bookings.get(command.bookingId);
   if (!booking) throw new DomainError(msg.bookingNotFound, 'not_found');
-  if (booking.moved_from === null) throw new Error(`UndoMovedBooking of ${booking.booking_id}, which was not moved here`);
+  if (booking.moved_from === null)
+    throw new Error(`UndoMovedBooking of ${booking.booking_id}, which was not moved here`);
   // Undone before, or cancelled by staff meanwhile: nothing left to take back.
   if (booking.status !== 'pending' && booking.status !== 'confirmed') return [];
   const data = cancellation(booking, 'customer', null, command.clock);

@@ -30,7 +30,8 @@ export function slotTimes(hours: CalendarEntry, settings: Settings): string[] {
   const open = minutesOf(hours.openTime);
   const close = minutesOf(hours.closeTime);
   const times: string[] = [];
-  for (let t = open; t + settings.slot_length_minutes <= close; t += settings.slot_length_minutes) times.push(timeOf(t));
+  for (let t = open; t + settings.slot_length_minutes <= close; t += settings.slot_length_minutes)
+    times.push(timeOf(t));
   return times;
 }
 
@@ -94,7 +95,12 @@ export function slotCapacities(
  * The remaining capacity of one slot, or null when the time is not a slot of the day. Same rule
  * as slotCapacities, without laying out every slot (a booking decision needs only its own).
  */
-export function slotCapacity(hours: CalendarEntry, settings: Settings, pizzasByTime: Readonly<Record<string, number>>, time: string): number | null {
+export function slotCapacity(
+  hours: CalendarEntry,
+  settings: Settings,
+  pizzasByTime: Readonly<Record<string, number>>,
+  time: string,
+): number | null {
   if (!hours.isOpen) return null;
   const t = minutesOf(time);
   const open = minutesOf(hours.openTime);
@@ -103,7 +109,7 @@ export function slotCapacity(hours: CalendarEntry, settings: Settings, pizzasByT
   const windowAt = (m: number) => open + Math.floor(Math.max(0, m - open) / width) * width;
   const window = windowAt(t);
   let used = 0;
-  for (const booked in pizzasByTime) if (windowAt(minutesOf(booked)) === window) used += pizzasByTime[booked]!;
+  for (const booked in pizzasByTime) if (windowAt(minutesOf(booked)) === window) used += pizzasByTime[booked];
   return Math.max(0, settings.capacity_per_window - used);
 }
 
@@ -122,7 +128,12 @@ export interface VipAccess {
  */
 export function lastBookableDate(today: string, settings: Settings, vip: VipAccess | null): string {
   const general = vip !== null && vip.date === null;
-  return addDays(today, general ? Math.max(settings.vip_booking_advance_days, settings.booking_horizon_days) : settings.booking_horizon_days);
+  return addDays(
+    today,
+    general
+      ? Math.max(settings.vip_booking_advance_days, settings.booking_horizon_days)
+      : settings.booking_horizon_days,
+  );
 }
 
 export interface DateAccessInput {

@@ -71,7 +71,12 @@ export type WaitlistCommand = JoinWaitlist | OfferFreedCapacity | BookFromWaitli
  * applied: a normal booking decides against it, so it can never take capacity already due to
  * someone in the queue (the cancellation that freed it and the offer are two appends).
  */
-export function planOffers(state: KioskDayState, date: string, settings: Settings, clock: Clock): { events: WaitlistEvent[]; inUse: Readonly<Record<string, number>> } {
+export function planOffers(
+  state: KioskDayState,
+  date: string,
+  settings: Settings,
+  clock: Clock,
+): { events: WaitlistEvent[]; inUse: Readonly<Record<string, number>> } {
   if (state.waitlist.open === 0) return { events: [], inUse: state.pizzasByTime };
   const nowIso = clock.now.toISOString();
   const events: WaitlistEvent[] = [];
@@ -83,7 +88,10 @@ export function planOffers(state: KioskDayState, date: string, settings: Setting
   };
   for (const entry of state.waitlist.entries.values()) {
     if (entry.status === 'offered' && Date.parse(entry.offer.hold_expires_at) <= clock.now.getTime()) {
-      events.push({ type: 'WaitlistOfferLapsed', data: { waitlist_id: entry.waitlist_id, date, time: entry.time, pizzas: entry.offer.pizzas, lapsed_at: nowIso } });
+      events.push({
+        type: 'WaitlistOfferLapsed',
+        data: { waitlist_id: entry.waitlist_id, date, time: entry.time, pizzas: entry.offer.pizzas, lapsed_at: nowIso },
+      });
       use(entry.time, -entry.offer.pizzas);
     }
   }
@@ -97,7 +105,14 @@ export function planOffers(state: KioskDayState, date: string, settings: Setting
     const holdEnd = Math.min(clock.now.getTime() + settings.waitlist_hold_minutes * 60_000, slotStart);
     events.push({
       type: 'WaitlistOfferMade',
-      data: { waitlist_id: entry.waitlist_id, date, time: entry.time, pizzas: entry.requested_pizzas, offered_at: nowIso, hold_expires_at: new Date(holdEnd).toISOString() },
+      data: {
+        waitlist_id: entry.waitlist_id,
+        date,
+        time: entry.time,
+        pizzas: entry.requested_pizzas,
+        offered_at: nowIso,
+        hold_expires_at: new Date(holdEnd).toISOString(),
+      },
     });
     use(entry.time, entry.requested_pizzas);
   }
@@ -111,7 +126,9 @@ export function decideWaitlist(command: WaitlistCommand, state: KioskDayState): 
     case 'OfferFreedCapacity': {
       const planned = planOffers(state, command.date, command.settings, command.clock).events;
       // A closed date takes no booking, so nobody is offered a place on it.
-      return closureOn(command.date, command.closures) ? planned.filter((e) => e.type === 'WaitlistOfferLapsed') : planned;
+      return closureOn(command.date, command.closures)
+        ? planned.filter((e) => e.type === 'WaitlistOfferLapsed')
+        : planned;
     }
     case 'BookFromWaitlist':
       return bookFromWaitlist(command, state);
@@ -123,7 +140,13 @@ export function decideWaitlist(command: WaitlistCommand, state: KioskDayState): 
       return [
         {
           type: 'WaitlistLeft',
-          data: { waitlist_id: entry.waitlist_id, date: command.date, time: entry.time, released_pizzas: entry.status === 'offered' ? entry.offer.pizzas : 0, left_at: command.clock.now.toISOString() },
+          data: {
+            waitlist_id: entry.waitlist_id,
+            date: command.date,
+            time: entry.time,
+            released_pizzas: entry.status === 'offered' ? entry.offer.pizzas : 0,
+            left_at: command.clock.now.toISOString(),
+          },
         },
       ];
     }
@@ -138,7 +161,15 @@ function joinWaitlist(command: JoinWaitlist, state: KioskDayState): KioskDayEven
   // 2. The date and the slot: the rules of bookable-dates.
   const hours = dayHours(date, settings, state.entry);
   const now = wallClock(clock.now, clock.timeZone);
-  const problem = dateAccessProblem({ date, today: now.date, settings, hours, isVipDay: state.vip !== null, vip: command.vip, closure: closureOn(date, command.closures) });
+  const problem = dateAccessProblem({
+    date,
+    today: now.date,
+    settings,
+    hours,
+    isVipDay: state.vip !== null,
+    vip: command.vip,
+    closure: closureOn(date, command.closures),
+  });
   if (problem) reject(problem);
   const remaining = slotCapacity(hours, settings, planOffers(state, date, settings, clock).inUse, time);
   if (remaining === null) reject(msg.noSuchSlot);
@@ -148,12 +179,23 @@ function joinWaitlist(command: JoinWaitlist, state: KioskDayState): KioskDayEven
   const email = command.email.trim();
   for (const entry of state.waitlist.entries.values()) {
     const queued = entry.status === 'waiting' || entry.status === 'offered';
-    if (queued && entry.time === time && entry.email.toLowerCase() === email.toLowerCase()) throw new DomainError(msg.waitlistAlreadyQueued, 'conflict');
+    if (queued && entry.time === time && entry.email.toLowerCase() === email.toLowerCase())
+      throw new DomainError(msg.waitlistAlreadyQueued, 'conflict');
   }
-  if (state.waitlist.byToken.has(command.token) || state.waitlist.entries.has(command.waitlistId)) throw new Error('JoinWaitlist: token or id reused');
+  if (state.waitlist.byToken.has(command.token) || state.waitlist.entries.has(command.waitlistId))
+    throw new Error('JoinWaitlist: token or id reused');
   return {
     type: 'WaitlistJoined',
-    data: { waitlist_id: command.waitlistId, token: command.token, date, time, name: command.name.trim(), email, requested_pizzas: requestedPizzas, joined_at: clock.now.toISOString() },
+    data: {
+      waitlist_id: command.waitlistId,
+      token: command.token,
+      date,
+      time,
+      name: command.name.trim(),
+      email,
+      requested_pizzas: requestedPizzas,
+      joined_at: clock.now.toISOString(),
+    },
   };
 }
 
@@ -187,7 +229,9 @@ export function offerProblem(entry: WaitlistEntry, date: string, clock: Clock): 
       return new DomainError(msg.waitlistNotFound, 'not_found');
     case 'offered':
       // A hold that ran out is over from that instant, whether or not its lapse is recorded yet.
-      return Date.parse(entry.offer.hold_expires_at) <= clock.now.getTime() ? new DomainError(msg.waitlistOfferLapsed, 'conflict') : null;
+      return Date.parse(entry.offer.hold_expires_at) <= clock.now.getTime()
+        ? new DomainError(msg.waitlistOfferLapsed, 'conflict')
+        : null;
   }
 }
 
@@ -197,10 +241,16 @@ function bookFromWaitlist(command: BookFromWaitlist, state: KioskDayState): Kios
   // Before every other rule: the same order again from the same link is a retry after a lost
   // answer (the link books once), answered with the booking it placed, nothing appended (the
   // service reads it from the entry), even once the slot has passed since. Another order is refused.
-  if (entry.status === 'booked' && entry.placed && sameOrder(entry.placed, { date, time: entry.time, customer: command.customer, lines })) return [];
+  if (
+    entry.status === 'booked' &&
+    entry.placed &&
+    sameOrder(entry.placed, { date, time: entry.time, customer: command.customer, lines })
+  )
+    return [];
   const problem = offerProblem(entry, date, clock);
   if (problem) throw problem;
-  if (entry.status !== 'offered') throw problem;
+  // offerProblem refuses every entry that is not offered; this tells the compiler so.
+  if (entry.status !== 'offered') throw new Error(`waitlist entry ${entry.status}: offerProblem let it through`);
   const held = entry.offer.pizzas;
   const time = entry.time;
 
@@ -225,9 +275,32 @@ function bookFromWaitlist(command: BookFromWaitlist, state: KioskDayState): Kios
   if (chosen > room) reject(room === 0 ? msg.slotFull : msg.tooManyForSlot(chosen, room));
 
   // 3. The price and the number, as for every booking (no bonus code from a queue).
-  const placed = placedOrder({ date, time, lines, customer: command.customer, dine_in: command.dine_in, comment: command.comment, discount: null, vip: null, clock }, state);
+  const placed = placedOrder(
+    {
+      date,
+      time,
+      lines,
+      customer: command.customer,
+      dine_in: command.dine_in,
+      comment: command.comment,
+      discount: null,
+      vip: null,
+      clock,
+    },
+    state,
+  );
   return [
-    { type: 'WaitlistOfferTaken', data: { waitlist_id: entry.waitlist_id, date, time, pizzas: held, booking_id: placed.booking_id, taken_at: placed.placed_at } },
+    {
+      type: 'WaitlistOfferTaken',
+      data: {
+        waitlist_id: entry.waitlist_id,
+        date,
+        time,
+        pizzas: held,
+        booking_id: placed.booking_id,
+        taken_at: placed.placed_at,
+      },
+    },
     { type: 'BookingPlaced', data: { ...placed, waitlist_id: entry.waitlist_id } },
   ];
 }

@@ -70,7 +70,10 @@ export const WAITLIST_EVENT_TYPES: ReadonlySet<string> = new Set([
   'WaitlistLeft',
 ]);
 
-type EntryBase = Pick<WaitlistJoinedData, 'waitlist_id' | 'token' | 'time' | 'email' | 'requested_pizzas' | 'joined_at'>;
+type EntryBase = Pick<
+  WaitlistJoinedData,
+  'waitlist_id' | 'token' | 'time' | 'email' | 'requested_pizzas' | 'joined_at'
+>;
 
 /** An entry's life: waiting → offered → booked, or lapsed when the hold ran out; left at any time before. */
 export type WaitlistEntry =
@@ -96,20 +99,36 @@ export const initialWaitlistState = (): WaitlistState => ({ entries: new Map(), 
  * Folds a waitlist event. `usePizzas` changes the day's capacity in use: an offer holds its
  * pizzas from when it is made until it is taken (the booking then holds its own), lapses or is left.
  */
-export function evolveWaitlist(state: WaitlistState, event: WaitlistEvent, usePizzas: (time: string, delta: number) => void): void {
+export function evolveWaitlist(
+  state: WaitlistState,
+  event: WaitlistEvent,
+  usePizzas: (time: string, delta: number) => void,
+): void {
   const d = event.data;
   const entry = state.entries.get(d.waitlist_id);
   switch (event.type) {
     case 'WaitlistJoined': {
       const { waitlist_id, token, time, email, requested_pizzas, joined_at } = event.data;
-      state.entries.set(waitlist_id, { waitlist_id, token, time, email, requested_pizzas, joined_at, status: 'waiting' });
+      state.entries.set(waitlist_id, {
+        waitlist_id,
+        token,
+        time,
+        email,
+        requested_pizzas,
+        joined_at,
+        status: 'waiting',
+      });
       state.byToken.set(token, waitlist_id);
       state.open += 1;
       return;
     }
     case 'WaitlistOfferMade':
       if (entry?.status !== 'waiting') return;
-      state.entries.set(entry.waitlist_id, { ...base(entry), status: 'offered', offer: { pizzas: event.data.pizzas, hold_expires_at: event.data.hold_expires_at } });
+      state.entries.set(entry.waitlist_id, {
+        ...base(entry),
+        status: 'offered',
+        offer: { pizzas: event.data.pizzas, hold_expires_at: event.data.hold_expires_at },
+      });
       usePizzas(event.data.time, event.data.pizzas);
       return;
     case 'WaitlistOfferLapsed':

@@ -18,21 +18,26 @@ export interface Pizza {
 /** POST /admin/pizzas and PUT /admin/pizzas/{id} (SPEC 5: pizza form). */
 export const pizzaInputSchema = z.object({
   name: z.string({ error: msg.pizzaNameAndPrice }).trim().min(1, { error: msg.pizzaNameAndPrice }).max(100),
-  description: z.string().trim().max(500).nullish().transform((d) => d ?? ''),
+  description: z
+    .string()
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((d) => d ?? ''),
   price_cents: z.coerce
     .number({ error: msg.pizzaNameAndPrice })
     .int({ error: msg.pizzaNameAndPrice })
     .positive({ error: msg.pizzaNameAndPrice })
     .max(10_000_000, { error: msg.pizzaNameAndPrice }),
   // SPEC stores active as 1 or 0; booleans are accepted too.
-  active: flag().optional().transform((a) => a ?? true),
+  active: flag()
+    .optional()
+    .transform((a) => a ?? true),
 });
 export type PizzaInput = z.infer<typeof pizzaInputSchema>;
 
 export type MenuEvent =
-  | DomainEvent<'PizzaAdded', Pizza>
-  | DomainEvent<'PizzaUpdated', Pizza>
-  | DomainEvent<'PizzaRemoved', { id: number }>;
+  DomainEvent<'PizzaAdded', Pizza> | DomainEvent<'PizzaUpdated', Pizza> | DomainEvent<'PizzaRemoved', { id: number }>;
 
 export type MenuCommand =
   | { type: 'AddPizza'; pizza: PizzaInput }
@@ -88,6 +93,16 @@ export const DEMO_MENU: PizzaInput[] = [
   { name: 'Vesuvio', description: 'Tomatsås, mozzarella, skinka', price_cents: 10900, active: true },
   { name: 'Capricciosa', description: 'Tomatsås, mozzarella, skinka, champinjoner', price_cents: 11900, active: true },
   { name: 'Hawaii', description: 'Tomatsås, mozzarella, skinka, ananas', price_cents: 11900, active: true },
-  { name: 'Quattro Stagioni', description: 'Tomatsås, mozzarella, skinka, räkor, musslor, champinjoner', price_cents: 12900, active: true },
-  { name: 'Kebabpizza', description: 'Tomatsås, mozzarella, kebabkött, lök, feferoni, kebabsås', price_cents: 13900, active: true },
+  {
+    name: 'Quattro Stagioni',
+    description: 'Tomatsås, mozzarella, skinka, räkor, musslor, champinjoner',
+    price_cents: 12900,
+    active: true,
+  },
+  {
+    name: 'Kebabpizza',
+    description: 'Tomatsås, mozzarella, kebabkött, lök, feferoni, kebabsås',
+    price_cents: 13900,
+    active: true,
+  },
 ];

@@ -78,12 +78,19 @@ export const pushDecider: Decider<PushCommand, PushEvent, PushState> = {
         // The same endpoint again: stored once; a booking it was not yet tied to is linked.
         const bookingId = subscription.booking_id;
         if (!bookingId || known.booking_ids.includes(bookingId)) return [];
-        return [{ type: 'PushSubscriptionLinked', data: { id: subscription.id, booking_id: bookingId, linked_at: subscription.subscribed_at } }];
+        return [
+          {
+            type: 'PushSubscriptionLinked',
+            data: { id: subscription.id, booking_id: bookingId, linked_at: subscription.subscribed_at },
+          },
+        ];
       }
       case 'DropSubscription':
         // Dropped already (another notice found it gone first): nothing more to record.
         if (!state.subscriptions.has(command.id)) return [];
-        return [{ type: 'PushSubscriptionDropped', data: { id: command.id, status: command.status, dropped_at: command.at } }];
+        return [
+          { type: 'PushSubscriptionDropped', data: { id: command.id, status: command.status, dropped_at: command.at } },
+        ];
       default:
         return assertNever(command);
     }

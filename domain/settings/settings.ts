@@ -69,7 +69,9 @@ const wholeNumber = (label: string, min: number) =>
 
 // A blank time input ('') counts as not given: a closed day needs none, an open day gets
 // settingsOpeningHoursRequired from the check below rather than 'Ogiltig tid'.
-const timeField = z.string({ error: msg.settingsOpeningHoursRequired }).refine((v) => v === '' || isValidTime(v), { error: msg.invalidTime });
+const timeField = z
+  .string({ error: msg.settingsOpeningHoursRequired })
+  .refine((v) => v === '' || isValidTime(v), { error: msg.invalidTime });
 
 /** The full settings object of PUT /admin/settings (SPEC 5: settings rules). */
 export const settingsSchema = z
@@ -88,10 +90,14 @@ export const settingsSchema = z
     personal_data_retention_months: wholeNumber('Lagringstiden för personuppgifter', 0).default(0),
     admin_email: z.email({ error: msg.invalidEmail }),
     // A weekday left out is closed.
-    open_days: z.object(everyDay(() => flag().optional().transform((open) => open ?? false))),
-    opening_hours: z.object(
-      everyDay(() => z.object({ start: timeField, end: timeField }).partial()),
+    open_days: z.object(
+      everyDay(() =>
+        flag()
+          .optional()
+          .transform((open) => open ?? false),
+      ),
     ),
+    opening_hours: z.object(everyDay(() => z.object({ start: timeField, end: timeField }).partial())),
   })
   .superRefine((s, ctx) => {
     for (const day of WEEKDAYS) {
@@ -113,12 +119,11 @@ export const settingsSchema = z
   }));
 
 function definedOnly(hours: { start?: string; end?: string } | undefined): Partial<OpeningHours> {
-  return Object.fromEntries(Object.entries(hours ?? {}).filter(([, v]) => v)) as Partial<OpeningHours>;
+  return Object.fromEntries(Object.entries(hours ?? {}).filter(([, v]) => v));
 }
 
 export type SettingsEvent =
-  | DomainEvent<'SettingsUpdated', { settings: Settings }>
-  | DomainEvent<'SettingsReset', { settings: Settings }>;
+  DomainEvent<'SettingsUpdated', { settings: Settings }> | DomainEvent<'SettingsReset', { settings: Settings }>;
 
 export type SettingsCommand =
   | { type: 'UpdateSettings'; settings: Settings }
@@ -162,5 +167,5 @@ export function currentSettings(state: SettingsState): Settings {
 export function withDefaults(stored: Partial<Settings> & Pick<Settings, 'admin_email'>): Settings {
   const defaults = defaultSettings(stored.admin_email);
   const known = Object.fromEntries(Object.entries(stored).filter(([, v]) => v !== undefined && v !== null));
-  return { ...defaults, ...known } as Settings;
+  return { ...defaults, ...known };
 }

@@ -58,7 +58,7 @@ export function isValidTime(value: string): boolean {
 export function normaliseTime(value: string): string | null {
   const m = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(value.trim());
   if (!m) return null;
-  const t = `${m[1]!.padStart(2, '0')}:${m[2]}`;
+  const t = `${m[1].padStart(2, '0')}:${m[2]}`;
   return isValidTime(t) ? t : null;
 }
 
@@ -88,7 +88,7 @@ export function daysBetween(from: string, to: string): number {
 
 export function weekdayOf(date: string): Weekday {
   // 1970-01-01 was a Thursday; SPEC weeks start on Monday.
-  return WEEKDAYS[(((dayNumber(date) + 3) % 7) + 7) % 7]!;
+  return WEEKDAYS[(((dayNumber(date) + 3) % 7) + 7) % 7];
 }
 
 /** Monday of the week the date is in. */
@@ -143,7 +143,14 @@ function readWallClock(instant: Date, timeZone: string): WallClock {
   for (const p of wallClockFormatter(timeZone).formatToParts(instant)) parts[p.type] = p.value;
   const date = `${parts.year}-${parts.month}-${parts.day}`;
   const minutes = Number(parts.hour) * 60 + Number(parts.minute);
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return { date, minutes, utcOffsetMs: asUtc - (instant.getTime() - instant.getMilliseconds()) };
 }
 

@@ -21,15 +21,27 @@ export interface VipCustomer extends VipCustomerFields {
 }
 
 const optionalText = (max: number) =>
-  z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 /** POST and PUT /admin/vip-customers (SPEC 5: e-mail and name required). */
 export const vipCustomerInputSchema = z.object({
-  email: z.string({ error: msg.vipCustomerRequired }).trim().min(1, { error: msg.vipCustomerRequired }).pipe(z.email({ error: msg.invalidEmail })).transform((e) => e.toLowerCase()),
+  email: z
+    .string({ error: msg.vipCustomerRequired })
+    .trim()
+    .min(1, { error: msg.vipCustomerRequired })
+    .pipe(z.email({ error: msg.invalidEmail }))
+    .transform((e) => e.toLowerCase()),
   name: z.string({ error: msg.vipCustomerRequired }).trim().min(1, { error: msg.vipCustomerRequired }).max(100),
   phone: optionalText(40),
   notes: optionalText(1000),
-  active: flag().optional().transform((a) => a ?? true),
+  active: flag()
+    .optional()
+    .transform((a) => a ?? true),
 });
 export type VipCustomerInput = z.infer<typeof vipCustomerInputSchema>;
 
@@ -48,7 +60,8 @@ export interface VipCustomersState {
   lastId: number;
 }
 
-const byEmail = (state: VipCustomersState, email: string) => [...state.customers.values()].find((c) => c.email === email);
+const byEmail = (state: VipCustomersState, email: string) =>
+  [...state.customers.values()].find((c) => c.email === email);
 
 export const vipCustomersDecider: Decider<VipCustomerCommand, VipCustomerEvent, VipCustomersState> = {
   initialState: () => ({ customers: new Map(), lastId: 0 }),
@@ -74,7 +87,12 @@ export const vipCustomersDecider: Decider<VipCustomerCommand, VipCustomerEvent, 
     switch (command.type) {
       case 'AddVipCustomer':
         if (byEmail(state, command.input.email)) reject(msg.vipCustomerExists);
-        return [{ type: 'VipCustomerAdded', data: { id: state.lastId + 1, ...command.input, created_at: command.now.toISOString() } }];
+        return [
+          {
+            type: 'VipCustomerAdded',
+            data: { id: state.lastId + 1, ...command.input, created_at: command.now.toISOString() },
+          },
+        ];
       case 'UpdateVipCustomer': {
         if (!state.customers.has(command.id)) notFound(msg.vipCustomerNotFound);
         const clash = byEmail(state, command.input.email);

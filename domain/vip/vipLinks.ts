@@ -14,7 +14,10 @@ export const VIP_INVITATION_HOURS = { min: 1, max: 168, default: 72 } as const;
 export const VIP_CALENDAR_LINK_HOURS = 168;
 
 export const clampLinkHours = (hours: number | undefined | null) =>
-  Math.min(VIP_LINK_HOURS.max, Math.max(VIP_LINK_HOURS.min, Math.round(hours ?? VIP_LINK_HOURS.default) || VIP_LINK_HOURS.default));
+  Math.min(
+    VIP_LINK_HOURS.max,
+    Math.max(VIP_LINK_HOURS.min, Math.round(hours ?? VIP_LINK_HOURS.default) || VIP_LINK_HOURS.default),
+  );
 
 export interface VipLink {
   token: string;
@@ -36,11 +39,25 @@ export type VipLinkEvent =
   | DomainEvent<'VipLinkIssued', VipLink>
   | DomainEvent<
       'VipInvitationsSent',
-      { subject: string; message: string; vip_date: string | null; expires_at: string; sent_at: string; recipients: InvitationRecipient[] }
+      {
+        subject: string;
+        message: string;
+        vip_date: string | null;
+        expires_at: string;
+        sent_at: string;
+        recipients: InvitationRecipient[];
+      }
     >;
 
 export type VipLinkCommand =
-  | { type: 'IssueVipLink'; token: string; customer: VipCustomer | null; vipDate: string | null; expiresHours: number; now: Date }
+  | {
+      type: 'IssueVipLink';
+      token: string;
+      customer: VipCustomer | null;
+      vipDate: string | null;
+      expiresHours: number;
+      now: Date;
+    }
   | {
       type: 'SendVipInvitations';
       recipients: Array<{ invitation_id: string; token: string; customer: VipCustomer }>;
@@ -100,7 +117,8 @@ export const vipLinksDecider: Decider<VipLinkCommand, VipLinkEvent, VipLinksStat
         if (!command.subject.trim()) reject(msg.invitationSubjectRequired);
         if (!command.message.trim()) reject(msg.invitationMessageRequired);
         const hours = command.expiresHours;
-        if (!Number.isInteger(hours) || hours < VIP_INVITATION_HOURS.min || hours > VIP_INVITATION_HOURS.max) reject(msg.invitationHours);
+        if (!Number.isInteger(hours) || hours < VIP_INVITATION_HOURS.min || hours > VIP_INVITATION_HOURS.max)
+          reject(msg.invitationHours);
         if (command.recipients.some((r) => !r.customer.active)) reject(msg.vipCustomerInactive);
         return [
           {

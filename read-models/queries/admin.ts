@@ -3,7 +3,15 @@ import { dayHours } from '../../domain/kioskDay/schedule.js';
 import { affectedBookings, closureOn, type Closure, type ClosureInput } from '../../domain/closures/closures.js';
 import { addDays, daysBetween, todayIn, type Clock } from '../../domain/shared/time.js';
 import type { DocumentStore, Filter } from '../documentStore.js';
-import { COLLECTIONS, type BonusCodeDoc, type BookingDoc, type DayDoc, type PizzaDoc, type VipCustomerDoc, type VipInvitationDoc } from '../shapes.js';
+import {
+  COLLECTIONS,
+  type BonusCodeDoc,
+  type BookingDoc,
+  type DayDoc,
+  type PizzaDoc,
+  type VipCustomerDoc,
+  type VipInvitationDoc,
+} from '../shapes.js';
 import { bookingView, getClosures, getSettings, publicDoc, withNumericId } from './common.js';
 
 const byNumericId = (a: { id: number }, b: { id: number }) => a.id - b.id;
@@ -20,7 +28,13 @@ export async function listBookings(docs: DocumentStore, input: { status?: string
     const today = todayIn(input.clock);
     filter.booking_date = input.date === 'today' ? today : input.date === 'tomorrow' ? addDays(today, 1) : input.date;
   }
-  const bookings = await docs.find<BookingDoc>(COLLECTIONS.bookings, filter, { sort: [['booking_date', 1], ['booking_time', 1], ['created_at', 1]] });
+  const bookings = await docs.find<BookingDoc>(COLLECTIONS.bookings, filter, {
+    sort: [
+      ['booking_date', 1],
+      ['booking_time', 1],
+      ['created_at', 1],
+    ],
+  });
   return bookings.map(bookingView);
 }
 
@@ -31,7 +45,16 @@ export async function getBooking(docs: DocumentStore, id: string) {
 
 /** Bookings with a booking date in [start, end], in date and time order (the PDF reports). */
 export async function bookingsBetween(docs: DocumentStore, start: string, end: string) {
-  const bookings = await docs.find<BookingDoc>(COLLECTIONS.bookings, { booking_date: { $gte: start, $lte: end } }, { sort: [['booking_date', 1], ['booking_time', 1]] });
+  const bookings = await docs.find<BookingDoc>(
+    COLLECTIONS.bookings,
+    { booking_date: { $gte: start, $lte: end } },
+    {
+      sort: [
+        ['booking_date', 1],
+        ['booking_time', 1],
+      ],
+    },
+  );
   return bookings.map(bookingView);
 }
 
@@ -52,7 +75,12 @@ export interface CalendarDayView {
 export async function calendarWeek(docs: DocumentStore, query: { start: string; end?: string }) {
   const input = { start: query.start, end: query.end ?? addDays(query.start, 6) };
   const [settings, closures] = await Promise.all([getSettings(docs), getClosures(docs)]);
-  const dayDocs = new Map((await docs.find<DayDoc>(COLLECTIONS.days, { date: { $gte: input.start, $lte: input.end } })).map((d) => [d.date, d]));
+  const dayDocs = new Map(
+    (await docs.find<DayDoc>(COLLECTIONS.days, { date: { $gte: input.start, $lte: input.end } })).map((d) => [
+      d.date,
+      d,
+    ]),
+  );
   const schedule: Record<string, CalendarDayView> = {};
   for (let date = input.start; daysBetween(date, input.end) >= 0; date = addDays(date, 1)) {
     schedule[date] = calendarDay(date, settings, dayDocs.get(date) ?? null, closures);
@@ -64,7 +92,12 @@ export async function calendarWeek(docs: DocumentStore, query: { start: string; 
  * One day of the admin calendar from the settings, its day document and the closures. isOpen and
  * the times are the day's own hours; a closure covering it is named beside them (rule: closures).
  */
-export function calendarDay(date: string, settings: Awaited<ReturnType<typeof getSettings>>, day: DayDoc | null, closures: readonly Closure[]): CalendarDayView {
+export function calendarDay(
+  date: string,
+  settings: Awaited<ReturnType<typeof getSettings>>,
+  day: DayDoc | null,
+  closures: readonly Closure[],
+): CalendarDayView {
   const hours = dayHours(date, settings, day?.entry ?? null);
   const closure = closureOn(date, closures);
   return {
@@ -92,8 +125,13 @@ export async function listClosures(docs: DocumentStore) {
 export async function closureBookings(docs: DocumentStore, closure: ClosureInput, clock: Clock) {
   const today = todayIn(clock);
   // A one-off range bounds the dates to read; a recurring one may fall in any coming year.
-  const dates = closure.recurring ? { $gte: today } : { $gte: closure.from < today ? today : closure.from, $lte: closure.to };
-  const bookings = await docs.find<BookingDoc>(COLLECTIONS.bookings, { booking_date: dates, status: { $in: ['pending', 'confirmed'] } });
+  const dates = closure.recurring
+    ? { $gte: today }
+    : { $gte: closure.from < today ? today : closure.from, $lte: closure.to };
+  const bookings = await docs.find<BookingDoc>(COLLECTIONS.bookings, {
+    booking_date: dates,
+    status: { $in: ['pending', 'confirmed'] },
+  });
   return affectedBookings(closure, bookings, today).map((b) => ({
     id: b.id,
     date: b.booking_date,
@@ -115,7 +153,13 @@ export async function listVipDates(docs: DocumentStore) {
 }
 
 export function vipDateView(day: Pick<DayDoc, 'date' | 'vip_description' | 'vip_created_by'>) {
-  return { id: day.date, date: day.date, description: day.vip_description, active: 1 as const, created_by: day.vip_created_by };
+  return {
+    id: day.date,
+    date: day.date,
+    description: day.vip_description,
+    active: 1 as const,
+    created_by: day.vip_created_by,
+  };
 }
 
 export async function listVipInvitations(docs: DocumentStore) {
@@ -126,6 +170,5 @@ export async function listVipInvitations(docs: DocumentStore) {
 export async function listBonusCodes(docs: DocumentStore) {
   return (await docs.find<BonusCodeDoc>(COLLECTIONS.bonusCodes)).map(withNumericId).sort(byNumericId);
 }
-
 
 /** One bonus code as the admin list shows it, or null. */

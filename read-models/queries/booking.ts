@@ -14,7 +14,7 @@ import type { Settings } from '../../domain/settings/settings.js';
 import { addDays, daysBetween, isAhead, wallClock, type Clock } from '../../domain/shared/time.js';
 import type { DocumentStore } from '../documentStore.js';
 import { COLLECTIONS, type BookingDoc, type ClosuresDoc, type DayDoc, type SettingsDoc } from '../shapes.js';
-import { bookingView, closuresInEffect, getClosures, getSettings, publicDoc, settingsInEffect } from './common.js';
+import { bookingView, closuresInEffect, getClosures, getSettings, settingsInEffect } from './common.js';
 
 export interface SlotView {
   time: string;
@@ -31,13 +31,12 @@ function upcomingSlots(date: string, settings: Settings, day: DayDoc | null, piz
   const slots = slotCapacities(hours, settings, day?.pizzas_by_time ?? {});
   // Every slot of a later day is ahead; only today's need comparing with the clock.
   const ahead = daysBetween(now.date, date) > 0 ? slots : slots.filter((s) => isAhead(now, date, s.time));
-  return ahead
-    .map((s) => ({
-      time: s.time,
-      available: s.capacity_remaining > 0,
-      can_accommodate: s.capacity_remaining >= pizzas,
-      capacity_remaining: s.capacity_remaining,
-    }));
+  return ahead.map((s) => ({
+    time: s.time,
+    available: s.capacity_remaining > 0,
+    can_accommodate: s.capacity_remaining >= pizzas,
+    capacity_remaining: s.capacity_remaining,
+  }));
 }
 
 export interface OpenDay {
@@ -74,9 +73,18 @@ export async function openDays(docs: DocumentStore, input: { days: number; vip: 
     const day = dayDocs.get(date) ?? null;
     const hours = dayHours(date, settings, day?.entry ?? null);
     const isVipDay = day?.is_vip ?? false;
-    if (dateAccessProblem({ date, today, settings, hours, isVipDay, vip: input.vip, closure: closureOn(date, closures) })) continue;
+    if (
+      dateAccessProblem({ date, today, settings, hours, isVipDay, vip: input.vip, closure: closureOn(date, closures) })
+    )
+      continue;
     if (upcomingSlots(date, settings, day, 1, now).length === 0) continue;
-    const view = { date, openTime: hours.openTime, closeTime: hours.closeTime, is_vip: isVipDay, vip_description: day?.vip_description ?? null };
+    const view = {
+      date,
+      openTime: hours.openTime,
+      closeTime: hours.closeTime,
+      is_vip: isVipDay,
+      vip_description: day?.vip_description ?? null,
+    };
     (isVipDay ? vip_dates : open_days).push(view);
   }
   return { open_days, vip_dates };
@@ -91,7 +99,10 @@ type Availability = { available: boolean; message: string | null; slots: SlotVie
 const answers = new WeakMap<object, WeakMap<object, Map<string, Availability>>>();
 const NO_DAY_DOC = {};
 
-export async function availability(docs: DocumentStore, input: { date: string; pizzas: number; vip: VipAccess | null; clock: Clock }): Promise<Availability> {
+export async function availability(
+  docs: DocumentStore,
+  input: { date: string; pizzas: number; vip: VipAccess | null; clock: Clock },
+): Promise<Availability> {
   const { date, pizzas, vip, clock } = input;
   // Three reads the read-model cache answers nearly always, awaited one after the other: an
   // allocation profile of the polled route found a third of the query's 3.4 KB per request in
@@ -107,7 +118,7 @@ export async function availability(docs: DocumentStore, input: { date: string; p
   let bySettings = answers.get(settings);
   if (!bySettings) answers.set(settings, (bySettings = new WeakMap()));
   let byDay = bySettings.get(day ?? NO_DAY_DOC);
-  if (!byDay) bySettings.set(day ?? NO_DAY_DOC, (byDay = new Map()));
+  if (!byDay) bySettings.set(day ?? NO_DAY_DOC, (byDay = new Map<string, Availability>()));
   const key = `${date}|${pizzas}|${now.date}|${now.minutes}|${vip ? `${vip.customerId}|${vip.date}` : '-'}|${closure?.id ?? '-'}`;
   let answer = byDay.get(key);
   if (!answer) {
@@ -125,22 +136,44 @@ export async function availability(docs: DocumentStore, input: { date: string; p
  * VIP day it is already on stays open to it. Asked for each date the customer picks in the
  * dialog, so not memoised.
  */
-export async function rescheduleAvailability(docs: DocumentStore, input: { booking: BookingDoc; date: string; clock: Clock }): Promise<Availability> {
+export async function rescheduleAvailability(
+  docs: DocumentStore,
+  input: { booking: BookingDoc; date: string; clock: Clock },
+): Promise<Availability> {
   const { booking, date, clock } = input;
   const [settings, closures] = await Promise.all([getSettings(docs), getClosures(docs)]);
   let day = await docs.get<DayDoc>(COLLECTIONS.days, date);
   const ownDay = date === booking.booking_date && (booking.status === 'pending' || booking.status === 'confirmed');
   // A copy: the document may be the read-model cache's own.
-  if (ownDay && day) day = { ...day, pizzas_by_time: addPizzas({ ...day.pizzas_by_time }, booking.booking_time, -booking.total_pizzas) };
+  if (ownDay && day)
+    day = { ...day, pizzas_by_time: addPizzas({ ...day.pizzas_by_time }, booking.booking_time, -booking.total_pizzas) };
   const now = wallClock(clock.now, clock.timeZone);
   return computeAvailability(date, booking.total_pizzas, null, settings, day, closureOn(date, closures), now, ownDay);
 }
 
-function computeAvailability(date: string, pizzas: number, vip: VipAccess | null, settings: Settings, day: DayDoc | null, closure: Closure | null, now: Now, keepsVipDay = false): Availability {
+function computeAvailability(
+  date: string,
+  pizzas: number,
+  vip: VipAccess | null,
+  settings: Settings,
+  day: DayDoc | null,
+  closure: Closure | null,
+  now: Now,
+  keepsVipDay = false,
+): Availability {
   const hours = dayHours(date, settings, day?.entry ?? null);
-  const problem = dateAccessProblem({ date, today: now.date, settings, hours, isVipDay: day?.is_vip ?? false, vip, closure });
+  const problem = dateAccessProblem({
+    date,
+    today: now.date,
+    settings,
+    hours,
+    isVipDay: day?.is_vip ?? false,
+    vip,
+    closure,
+  });
   // A booking already on a VIP day keeps its place on it (decideReschedule): only the time changes.
-  if (problem && !(keepsVipDay && problem === msg.vipOnlyDate)) return { available: false, message: problem, slots: [], fits_request: false };
+  if (problem && !(keepsVipDay && problem === msg.vipOnlyDate))
+    return { available: false, message: problem, slots: [], fits_request: false };
   const slots = upcomingSlots(date, settings, day, pizzas, now);
   const fits = slots.some((s) => s.can_accommodate);
   const message = !slots.some((s) => s.available) ? msg.noSlots : !fits ? msg.noSlotFitsOrder : null;
@@ -151,7 +184,10 @@ function computeAvailability(date: string, pizzas: number, vip: VipAccess | null
  * A booking as its customer may see it: only with the e-mail it was made with (trimmed,
  * case-insensitive); a wrong e-mail is null like a missing booking, so numbers cannot be probed.
  */
-export async function customerBooking(docs: DocumentStore, input: { bookingId: string; email: string }): Promise<BookingDoc | null> {
+export async function customerBooking(
+  docs: DocumentStore,
+  input: { bookingId: string; email: string },
+): Promise<BookingDoc | null> {
   let doc = await docs.get<BookingDoc>(COLLECTIONS.bookings, input.bookingId.trim());
   if (!doc || doc.email.toLowerCase() !== input.email.trim().toLowerCase()) return null;
   // A number that was moved to another date stands for the booking it lives on as (rule:

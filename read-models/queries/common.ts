@@ -5,7 +5,14 @@ import type { VipCustomer } from '../../domain/vip/vipCustomers.js';
 import type { VipAccess } from '../../domain/kioskDay/schedule.js';
 import type { DocumentStore } from '../documentStore.js';
 import type { Closure } from '../../domain/closures/closures.js';
-import { COLLECTIONS, type BookingDoc, type ClosuresDoc, type SettingsDoc, type VipCustomerDoc, type VipLinkDoc } from '../shapes.js';
+import {
+  COLLECTIONS,
+  type BookingDoc,
+  type ClosuresDoc,
+  type SettingsDoc,
+  type VipCustomerDoc,
+  type VipLinkDoc,
+} from '../shapes.js';
 
 // The settings in effect, one object per stored document: the read-model cache hands out the same
 // stored object until a projection changes it, and the memoised availability answers are keyed by
@@ -57,7 +64,15 @@ export function withNumericId<T extends { id: string }>(doc: T): Omit<T, '_pos' 
 }
 
 export function vipCustomerOf(doc: VipCustomerDoc): VipCustomer {
-  return { id: Number(doc.id), email: doc.email, name: doc.name, phone: doc.phone, notes: doc.notes, active: doc.active === 1, created_at: doc.created_at };
+  return {
+    id: Number(doc.id),
+    email: doc.email,
+    name: doc.name,
+    phone: doc.phone,
+    notes: doc.notes,
+    active: doc.active === 1,
+    created_at: doc.created_at,
+  };
 }
 
 export type VipResolution =
@@ -65,10 +80,17 @@ export type VipResolution =
   | { access: null; customer: null; error: string | null };
 
 /** What a vip token grants now; no token is no access and no error. */
-export async function resolveVipToken(docs: DocumentStore, token: string | null | undefined, now: Date): Promise<VipResolution> {
+export async function resolveVipToken(
+  docs: DocumentStore,
+  token: string | null | undefined,
+  now: Date,
+): Promise<VipResolution> {
   if (!token) return { access: null, customer: null, error: null };
   const link = await docs.get<VipLinkDoc>(COLLECTIONS.vipLinks, token);
-  const customerDoc = link?.vip_customer_id != null ? await docs.get<VipCustomerDoc>(COLLECTIONS.vipCustomers, String(link.vip_customer_id)) : null;
+  const customerDoc =
+    link?.vip_customer_id != null
+      ? await docs.get<VipCustomerDoc>(COLLECTIONS.vipCustomers, String(link.vip_customer_id))
+      : null;
   const result = vipAccessFromLink(link, customerDoc ? vipCustomerOf(customerDoc) : null, now);
   if ('problem' in result) return { access: null, customer: null, error: result.problem };
   return { access: result.access, customer: result.customer, error: null };
@@ -78,5 +100,10 @@ export async function resolveVipToken(docs: DocumentStore, token: string | null 
 export function vipCustomerView(resolution: VipResolution) {
   if (!resolution.access) return null;
   const c = resolution.customer;
-  return { id: c?.id ?? null, name: resolution.access.customerName, email: c?.email ?? null, vip_date: resolution.access.date };
+  return {
+    id: c?.id ?? null,
+    name: resolution.access.customerName,
+    email: c?.email ?? null,
+    vip_date: resolution.access.date,
+  };
 }

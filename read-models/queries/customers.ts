@@ -4,7 +4,14 @@
 // The lists are scanned rather than looked up: the read models keep e-mails as the customer
 // typed them, and a data request is a rare staff action, not a hot path.
 import type { DocumentStore } from '../documentStore.js';
-import { COLLECTIONS, type BookingDoc, type PushSubscriptionDoc, type VipCustomerDoc, type VipInvitationDoc, type WaitlistDoc } from '../shapes.js';
+import {
+  COLLECTIONS,
+  type BookingDoc,
+  type PushSubscriptionDoc,
+  type VipCustomerDoc,
+  type VipInvitationDoc,
+  type WaitlistDoc,
+} from '../shapes.js';
 import { bookingView, publicDoc, withNumericId } from './common.js';
 import { ERASED } from '../../domain/customers/personalData.js';
 
@@ -20,11 +27,30 @@ export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.
 
 export async function customerRecords(docs: DocumentStore, email: string, mailLog: string) {
   const [bookings, vipCustomers, invitations, mails, waitlist, subscriptions] = await Promise.all([
-    docs.find<BookingDoc>(COLLECTIONS.bookings, {}, { sort: [['booking_date', 1], ['booking_time', 1]] }),
+    docs.find<BookingDoc>(
+      COLLECTIONS.bookings,
+      {},
+      {
+        sort: [
+          ['booking_date', 1],
+          ['booking_time', 1],
+        ],
+      },
+    ),
     docs.find<VipCustomerDoc>(COLLECTIONS.vipCustomers),
     docs.find<VipInvitationDoc>(COLLECTIONS.vipInvitations, {}, { sort: [['sent_at', 1]] }),
     docs.find<MailLogDoc>(mailLog, {}, { sort: [['sent_at', 1]] }),
-    docs.find<WaitlistDoc>(COLLECTIONS.waitlist, {}, { sort: [['date', 1], ['time', 1], ['joined_position', 1]] }),
+    docs.find<WaitlistDoc>(
+      COLLECTIONS.waitlist,
+      {},
+      {
+        sort: [
+          ['date', 1],
+          ['time', 1],
+          ['joined_position', 1],
+        ],
+      },
+    ),
     docs.find<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions),
   ]);
   const own = bookings.filter((b) => sameEmail(b.email, email));
@@ -32,15 +58,25 @@ export async function customerRecords(docs: DocumentStore, email: string, mailLo
   return {
     bookings: own.map(bookingView),
     // The link's token stays out here too: it books the held place.
-    waitlist: waitlist.filter((w) => sameEmail(w.email, email)).map(({ token: _token, joined_position: _order, ...entry }) => publicDoc(entry)),
+    waitlist: waitlist
+      .filter((w) => sameEmail(w.email, email))
+      .map(({ token: _token, joined_position: _order, ...entry }) => publicDoc(entry)),
     // A browser's push subscription is the customer's when it asked about one of their bookings.
     push_subscriptions: subscriptions
       .filter((p) => p.booking_ids?.some((id) => ownIds.has(id)))
-      .map((p) => ({ endpoint: p.endpoint, subscribed_at: p.subscribed_at, booking_ids: p.booking_ids!.filter((id) => ownIds.has(id)) })),
+      .map((p) => ({
+        endpoint: p.endpoint,
+        subscribed_at: p.subscribed_at,
+        booking_ids: p.booking_ids!.filter((id) => ownIds.has(id)),
+      })),
     vip_customers: vipCustomers.filter((c) => sameEmail(c.email, email)).map(withNumericId),
     // The link's token stays out: it still opens VIP dates to whoever holds it.
-    vip_invitations: invitations.filter((i) => sameEmail(i.email, email)).map(({ token: _token, ...rest }) => publicDoc(rest)),
-    mails: mails.filter((m) => sameEmail(m.to, email)).map(({ to, subject, event_type, sent_at }) => ({ to, subject, event_type, sent_at })),
+    vip_invitations: invitations
+      .filter((i) => sameEmail(i.email, email))
+      .map(({ token: _token, ...rest }) => publicDoc(rest)),
+    mails: mails
+      .filter((m) => sameEmail(m.to, email))
+      .map(({ to, subject, event_type, sent_at }) => ({ to, subject, event_type, sent_at })),
   };
 }
 

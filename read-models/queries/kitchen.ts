@@ -9,6 +9,15 @@ import { bookingView } from './common.js';
 export async function kitchenDay(docs: DocumentStore, input: { date?: string; clock: Clock }) {
   const today = todayIn(input.clock);
   const date = input.date ?? today;
-  const bookings = await docs.find<BookingDoc>(COLLECTIONS.bookings, { booking_date: date, status: { $in: ['pending', 'confirmed'] } }, { sort: [['booking_time', 1], ['created_at', 1]] });
+  const bookings = await docs.find<BookingDoc>(
+    COLLECTIONS.bookings,
+    { booking_date: date, status: { $in: ['pending', 'confirmed'] } },
+    {
+      sort: [
+        ['booking_time', 1],
+        ['created_at', 1],
+      ],
+    },
+  );
   return { date, today, bookings: bookings.map(bookingView) };
 }

@@ -17,7 +17,11 @@ export function periodStart(period: Period, clock: Clock): string {
 }
 
 async function daysInPeriod(docs: DocumentStore, period: Period, clock: Clock) {
-  return docs.find<StatsDayDoc>(COLLECTIONS.statsDays, { date: { $gte: periodStart(period, clock) } }, { sort: [['date', 1]] });
+  return docs.find<StatsDayDoc>(
+    COLLECTIONS.statsDays,
+    { date: { $gte: periodStart(period, clock) } },
+    { sort: [['date', 1]] },
+  );
 }
 
 export async function statsOverview(docs: DocumentStore, clock: Clock) {
@@ -65,18 +69,30 @@ export async function peakTimes(docs: DocumentStore, input: { period: Period; cl
   for (const day of await daysInPeriod(docs, input.period, input.clock)) {
     for (const [hour, n] of Object.entries(day.by_hour)) counts.set(hour, (counts.get(hour) ?? 0) + n);
   }
-  const peak_hours = [...counts.entries()].map(([hour, bookings_count]) => ({ hour, bookings_count })).sort((a, b) => a.hour.localeCompare(b.hour));
+  const peak_hours = [...counts.entries()]
+    .map(([hour, bookings_count]) => ({ hour, bookings_count }))
+    .sort((a, b) => a.hour.localeCompare(b.hour));
   return { peak_hours };
 }
 
-export async function sales(docs: DocumentStore, input: { period: Period; groupBy: 'day' | 'week' | 'month'; clock: Clock }) {
+export async function sales(
+  docs: DocumentStore,
+  input: { period: Period; groupBy: 'day' | 'week' | 'month'; clock: Clock },
+) {
   const groups = new Map<string, { bookings_count: number; revenue_cents: number }>();
   for (const day of await daysInPeriod(docs, input.period, input.clock)) {
     const key = groupKey(day.date, input.groupBy);
     const g = groups.get(key) ?? { bookings_count: 0, revenue_cents: 0 };
-    groups.set(key, { bookings_count: g.bookings_count + day.pending + day.confirmed, revenue_cents: g.revenue_cents + day.revenue_cents });
+    groups.set(key, {
+      bookings_count: g.bookings_count + day.pending + day.confirmed,
+      revenue_cents: g.revenue_cents + day.revenue_cents,
+    });
   }
-  const rows = [...groups.entries()].map(([period, g]) => ({ period, bookings_count: g.bookings_count, revenue: kr(g.revenue_cents) }));
+  const rows = [...groups.entries()].map(([period, g]) => ({
+    period,
+    bookings_count: g.bookings_count,
+    revenue: kr(g.revenue_cents),
+  }));
   return { sales: rows.sort((a, b) => a.period.localeCompare(b.period)) };
 }
 

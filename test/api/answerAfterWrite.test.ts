@@ -12,9 +12,10 @@ beforeAll(async () => {
 });
 
 describe('answers after a write, with the read models behind', () => {
-  it('confirm and cancel answer the new status, not the read model\'s old one', async () => {
+  it("confirm and cancel answer the new status, not the read model's old one", async () => {
     const confirmedId = (await t.post('/api/bookings', bookingPayload({ time: '12:00' }))).body.booking_id;
-    const cancelledId = (await t.post('/api/bookings', bookingPayload({ time: '13:00', email: 'bo@example.se' }))).body.booking_id;
+    const cancelledId = (await t.post('/api/bookings', bookingPayload({ time: '13:00', email: 'bo@example.se' }))).body
+      .booking_id;
     await t.server.projections.stop();
 
     const confirmed = await t.put(`/api/admin/bookings/${confirmedId}/confirm`, {}, admin);
@@ -26,16 +27,28 @@ describe('answers after a write, with the read models behind', () => {
 
     const cancelled = await t.put(`/api/admin/bookings/${cancelledId}/cancel`, { reason: 'Ugnen är trasig' }, admin);
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body.booking).toMatchObject({ id: cancelledId, status: 'cancelled', cancel_reason: 'Ugnen är trasig' });
+    expect(cancelled.body.booking).toMatchObject({
+      id: cancelledId,
+      status: 'cancelled',
+      cancel_reason: 'Ugnen är trasig',
+    });
   }, 20_000);
 
   it('a bonus code created or changed answers as written', async () => {
     await t.server.projections.stop();
-    const created = await t.post('/api/admin/bonus-codes', { code: 'SENT', discount_percentage: 15, usage_limit: 3, is_active: true }, admin);
+    const created = await t.post(
+      '/api/admin/bonus-codes',
+      { code: 'SENT', discount_percentage: 15, usage_limit: 3, is_active: true },
+      admin,
+    );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ code: 'SENT', discount_percentage: 15, usage_limit: 3, used_count: 0 });
     expect(typeof created.body.id).toBe('number');
-    const changed = await t.put(`/api/admin/bonus-codes/${created.body.id}`, { code: 'SENT', discount_percentage: 25, usage_limit: 5, is_active: false }, admin);
+    const changed = await t.put(
+      `/api/admin/bonus-codes/${created.body.id}`,
+      { code: 'SENT', discount_percentage: 25, usage_limit: 5, is_active: false },
+      admin,
+    );
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ id: created.body.id, discount_percentage: 25, usage_limit: 5, is_active: 0 });
   }, 30_000);
@@ -44,9 +57,20 @@ describe('answers after a write, with the read models behind', () => {
     await t.server.projections.start();
     await t.post('/api/bookings', bookingPayload({ date: '2026-11-25', time: '12:00', email: 'dag@example.se' }));
     await t.server.projections.stop();
-    const changed = await t.post('/api/admin/calendar/day', { date: '2026-11-25', isOpen: true, openTime: '12:00', closeTime: '14:00' }, admin);
+    const changed = await t.post(
+      '/api/admin/calendar/day',
+      { date: '2026-11-25', isOpen: true, openTime: '12:00', closeTime: '14:00' },
+      admin,
+    );
     expect(changed.status).toBe(200);
-    expect(changed.body.day).toMatchObject({ date: '2026-11-25', isOpen: true, openTime: '12:00', closeTime: '14:00', bookings: 1, hasOwnEntry: true });
+    expect(changed.body.day).toMatchObject({
+      date: '2026-11-25',
+      isOpen: true,
+      openTime: '12:00',
+      closeTime: '14:00',
+      bookings: 1,
+      hasOwnEntry: true,
+    });
     const closed = await t.post('/api/admin/calendar/day', { date: '2026-11-26', isOpen: false }, admin);
     expect(closed.body.day).toMatchObject({ date: '2026-11-26', isOpen: false, hasOwnEntry: true });
   }, 30_000);

@@ -8,7 +8,11 @@ import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
 const t = useTestServer({ now: () => MONDAY_MORNING });
 
 async function raw(method: string, path: string, init: { body?: string; type?: string } = {}) {
-  const response = await fetch(t.base + path, { method, headers: init.type ? { 'content-type': init.type } : {}, body: init.body });
+  const response = await fetch(t.base + path, {
+    method,
+    headers: init.type ? { 'content-type': init.type } : {},
+    body: init.body,
+  });
   const text = await response.text();
   const json = (response.headers.get('content-type') ?? '').startsWith('application/json');
   return { status: response.status, headers: response.headers, text, body: json ? JSON.parse(text) : text };
@@ -30,12 +34,33 @@ describe('framework refusals answer JSON with a Swedish error', () => {
   it.each([
     ['a URL that cannot be decoded', 'GET', '/api/vip/access/%E0%A4%A', {}, 400, 'Ogiltig förfrågan'],
     ['an over-long route parameter', 'GET', `/api/vip/access/${'x'.repeat(300)}`, {}, 414, 'Ogiltig förfrågan'],
-    ['an unsupported media type', 'POST', '/api/bookings', { body: 'date=2026-11-24', type: 'application/x-www-form-urlencoded' }, 415, 'Innehållstypen stöds inte. Skicka JSON.'],
-    ['text that is not JSON', 'POST', '/api/bookings', { body: '{"date":', type: 'application/json' }, 400, 'Ogiltig förfrågan'],
+    [
+      'an unsupported media type',
+      'POST',
+      '/api/bookings',
+      { body: 'date=2026-11-24', type: 'application/x-www-form-urlencoded' },
+      415,
+      'Innehållstypen stöds inte. Skicka JSON.',
+    ],
+    [
+      'text that is not JSON',
+      'POST',
+      '/api/bookings',
+      { body: '{"date":', type: 'application/json' },
+      400,
+      'Ogiltig förfrågan',
+    ],
     ['an unknown /api path', 'GET', '/api/finns-inte', {}, 404, 'Hittades inte'],
     ['an unknown /api/admin path', 'POST', '/api/admin/finns-inte', {}, 404, 'Hittades inte'],
     ['a method the path does not take', 'DELETE', '/api/bookings', {}, 405, 'Metoden stöds inte för denna adress'],
-    ['a method a parameterised path does not take', 'GET', '/api/bookings/20261124-1/cancel-public', {}, 405, 'Metoden stöds inte för denna adress'],
+    [
+      'a method a parameterised path does not take',
+      'GET',
+      '/api/bookings/20261124-1/cancel-public',
+      {},
+      405,
+      'Metoden stöds inte för denna adress',
+    ],
   ] as const)('%s', async (_name, method, path, init, status, error) => {
     const reply = await raw(method, path, init);
     expect(reply.status).toBe(status);
@@ -59,7 +84,12 @@ describe('framework refusals answer JSON with a Swedish error', () => {
 describe('security headers', () => {
   it('every answer carries nosniff, same-origin referrers, no framing and the CSP', async () => {
     // '/' is the UI's page when it is built, a 404 otherwise: headers either way.
-    for (const reply of [await raw('GET', '/api/pizzas'), await raw('GET', '/api/finns-inte'), await raw('GET', '/'), await raw('GET', '/theme-init.js')]) {
+    for (const reply of [
+      await raw('GET', '/api/pizzas'),
+      await raw('GET', '/api/finns-inte'),
+      await raw('GET', '/'),
+      await raw('GET', '/theme-init.js'),
+    ]) {
       expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
       expect(reply.headers.get('referrer-policy')).toBe('same-origin');
       expect(reply.headers.get('x-frame-options')).toBe('DENY');
@@ -92,7 +122,8 @@ describe('security headers', () => {
     };
     for (const path of ['/', '/theme-init.js', '/api/docs']) {
       const reply = await raw('GET', path);
-      for (const [name, value] of Object.entries(documentOnly)) expect(reply.headers.get(name), `${path} ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(documentOnly))
+        expect(reply.headers.get(name), `${path} ${name}`).toBe(value);
       expect(reply.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     }
     const api = await raw('GET', '/api/pizzas');
@@ -114,7 +145,9 @@ describe('private answers', () => {
     const wrong = await t.post('/api/bookings/lookup', { email: 'fel@example.se', booking_id: id });
     expect(wrong.status).toBe(404);
     expect(wrong.headers.get('cache-control')).toBe('no-store');
-    expect((await t.get(`/api/bookings/${id}/calendar.ics?email=asa@example.se`)).headers.get('cache-control')).toBe('no-store');
+    expect((await t.get(`/api/bookings/${id}/calendar.ics?email=asa@example.se`)).headers.get('cache-control')).toBe(
+      'no-store',
+    );
     const cancelled = await t.post(`/api/bookings/${id}/cancel-public`, { email: 'asa@example.se' });
     expect(cancelled.status).toBe(200);
     expect(cancelled.headers.get('cache-control')).toBe('no-store');
@@ -123,12 +156,18 @@ describe('private answers', () => {
       expect((await t.get(path, admin)).headers.get('cache-control')).toBe('no-store');
     }
     expect((await t.get('/api/admin/bookings')).headers.get('cache-control')).toBe('no-store');
-    expect((await t.post('/api/admin/login', { email: 'x@example.se', password: 'y' })).headers.get('cache-control')).toBe('no-store');
+    expect(
+      (await t.post('/api/admin/login', { email: 'x@example.se', password: 'y' })).headers.get('cache-control'),
+    ).toBe('no-store');
   });
 
   it('a VIP link shows the customer without the e-mail address', async () => {
     const admin = await t.login();
-    const customer = await t.post('/api/admin/vip-customers', { email: 'vip@example.se', name: 'Vera V.', phone: '', notes: '' }, admin);
+    const customer = await t.post(
+      '/api/admin/vip-customers',
+      { email: 'vip@example.se', name: 'Vera V.', phone: '', notes: '' },
+      admin,
+    );
     const link = await t.post('/api/admin/vip-links/generate', { vip_customer_id: customer.body.id }, admin);
     const access = await t.get(`/api/vip/access/${link.body.token}`);
     expect(access.status).toBe(200);

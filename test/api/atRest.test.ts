@@ -34,8 +34,10 @@ describe('files at rest', () => {
       expect((await t.post('/api/bookings', bookingPayload())).status).toBe(201);
       // The mail reactor writes the booking's mails to the outbox.
       const outbox = join(dataDir, 'outbox');
-      for (let i = 0; i < 50 && !readdirSync(dataDir).includes('outbox'); i++) await new Promise((r) => setTimeout(r, 100));
-      for (let i = 0; i < 50 && readdirSync(outbox).filter((f) => f.endsWith('.eml')).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 50 && !readdirSync(dataDir).includes('outbox'); i++)
+        await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 50 && readdirSync(outbox).filter((f) => f.endsWith('.eml')).length === 0; i++)
+        await new Promise((r) => setTimeout(r, 100));
       expect(mode(dataDir)).toBe(0o700);
       const files = readdirSync(dataDir);
       for (const name of ['events.db', 'events.db-wal', 'read-models.db', 'read-models.db-wal', 'session-secret']) {
@@ -54,19 +56,30 @@ describe('files at rest', () => {
 
 describe('logs', () => {
   it('redacts query values and VIP tokens in URLs', () => {
-    expect(redactUrl('/api/open-days?days=30&vip_token=abc')).toBe('/api/open-days?days=[redacted]&vip_token=[redacted]');
+    expect(redactUrl('/api/open-days?days=30&vip_token=abc')).toBe(
+      '/api/open-days?days=[redacted]&vip_token=[redacted]',
+    );
     expect(redactUrl('/api/vip/access/abc123')).toBe('/api/vip/access/[redacted]');
     expect(redactUrl('/api/pizzas')).toBe('/api/pizzas');
   });
 
   it('request logs carry no token, e-mail or cookie', async () => {
     const log = captured();
-    const t: TestServer = await startTestServer({ now: () => MONDAY_MORNING, config: { logRequests: true }, logStream: log.stream });
+    const t: TestServer = await startTestServer({
+      now: () => MONDAY_MORNING,
+      config: { logRequests: true },
+      logStream: log.stream,
+    });
     try {
       const cookie = await t.login();
       await t.get('/api/admin/me', cookie);
-      const customer = await t.post('/api/admin/vip-customers', { email: 'hemlig.vip@example.se', name: 'Hemlig', phone: '', notes: '' }, cookie);
-      const token = (await t.post('/api/admin/vip-links/generate', { vip_customer_id: customer.body.id }, cookie)).body.token as string;
+      const customer = await t.post(
+        '/api/admin/vip-customers',
+        { email: 'hemlig.vip@example.se', name: 'Hemlig', phone: '', notes: '' },
+        cookie,
+      );
+      const token = (await t.post('/api/admin/vip-links/generate', { vip_customer_id: customer.body.id }, cookie)).body
+        .token as string;
       await t.get(`/api/vip/access/${token}`);
       await t.get(`/api/open-days?days=3&vip_token=${token}`);
       await t.get(`/api/test-availability?date=2026-11-24&pizzas=1&vip_token=${token}`);
@@ -74,7 +87,7 @@ describe('logs', () => {
       const text = log.lines.join('\n');
       expect(log.lines.some((l) => l.includes('incoming request'))).toBe(true);
       expect(text).not.toContain(token);
-      expect(text).not.toContain(cookie.split('=')[1]!.slice(0, 20));
+      expect(text).not.toContain(cookie.split('=')[1].slice(0, 20));
       expect(text).not.toContain('hemlig');
       expect(text).toContain('/api/vip/access/[redacted]');
     } finally {
@@ -94,7 +107,9 @@ describe('logs', () => {
       expect(reply.status).toBe(500);
       expect(reply.body).toEqual({ error: 'Något gick fel. Försök igen senare.' });
       // Made on first use (logging.ts), the request's logger still carries the request's id.
-      expect(log.lines.some((l) => l.includes('disken brinner') && l.includes('"level":50') && l.includes('"reqId":"req-'))).toBe(true);
+      expect(
+        log.lines.some((l) => l.includes('disken brinner') && l.includes('"level":50') && l.includes('"reqId":"req-')),
+      ).toBe(true);
       expect(log.lines.some((l) => l.includes('incoming request'))).toBe(false);
     } finally {
       await t.close();

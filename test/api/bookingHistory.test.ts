@@ -21,9 +21,17 @@ describe('a booking history', () => {
 
     const reply = await t.get(`/api/admin/bookings/${id}/history`, admin);
     expect(reply.status).toBe(200);
-    expect(reply.body.map((e: { type: string }) => e.type)).toEqual(['BookingPlaced', 'BookingConfirmed', 'BookingCancelled']);
+    expect(reply.body.map((e: { type: string }) => e.type)).toEqual([
+      'BookingPlaced',
+      'BookingConfirmed',
+      'BookingCancelled',
+    ]);
     const [first, second, third] = reply.body;
-    expect(first).toMatchObject({ time: MONDAY_MORNING.toISOString(), actor: 'customer', data: { status: 'pending', booking_time: '12:00', total_pizzas: 2 } });
+    expect(first).toMatchObject({
+      time: MONDAY_MORNING.toISOString(),
+      actor: 'customer',
+      data: { status: 'pending', booking_time: '12:00', total_pizzas: 2 },
+    });
     expect(second).toMatchObject({ actor: ADMIN.email, data: { status: 'confirmed', previous_status: 'pending' } });
     expect(third).toEqual({
       type: 'BookingCancelled',

@@ -45,16 +45,34 @@ describe('the booking life cycle', () => {
   it('offers every slot of an empty day with full capacity', async () => {
     const reply = await t.get('/api/test-availability?date=2026-11-24&pizzas=2');
     expect(reply.body).toMatchObject({ available: true, fits_request: true, message: null });
-    expect(reply.body.slots[0]).toEqual({ time: '11:00', available: true, can_accommodate: true, capacity_remaining: 6 });
+    expect(reply.body.slots[0]).toEqual({
+      time: '11:00',
+      available: true,
+      can_accommodate: true,
+      capacity_remaining: 6,
+    });
     expect(reply.body.slots.at(-1).time).toBe('21:45');
   });
 
   it('accepts a booking as pending and shows its capacity at once', async () => {
-    const reply = await t.post('/api/bookings', bookingPayload({ items: [{ pizza_id: 1, qty: 1 }, { pizza_id: 2, qty: 1 }] }));
+    const reply = await t.post(
+      '/api/bookings',
+      bookingPayload({
+        items: [
+          { pizza_id: 1, qty: 1 },
+          { pizza_id: 2, qty: 1 },
+        ],
+      }),
+    );
     expect(reply.status).toBe(201);
     bookingId = reply.body.booking_id;
     expect(bookingId).toBe('20261124-1');
-    expect(reply.body.booking).toMatchObject({ status: 'pending', original_total_cents: 9900 + 10900, final_total_cents: 20800, total_pizzas: 2 });
+    expect(reply.body.booking).toMatchObject({
+      status: 'pending',
+      original_total_cents: 9900 + 10900,
+      final_total_cents: 20800,
+      total_pizzas: 2,
+    });
     expect(await slot('2026-11-24', '12:00')).toMatchObject({ capacity_remaining: 4 });
     expect(await slot('2026-11-24', '12:15')).toMatchObject({ capacity_remaining: 6 });
   });
@@ -65,7 +83,12 @@ describe('the booking life cycle', () => {
     expect(reply.body.can_cancel).toBe(true);
     // 2026-11-24 12:00 Stockholm is 27 hours after Monday 09:00.
     expect(reply.body.hours_until_booking).toBe(27);
-    expect(reply.body.booking).toMatchObject({ id: bookingId, status: 'pending', name: 'Åsa Öberg', pizza_summary: '1× Margherita, 1× Vesuvio' });
+    expect(reply.body.booking).toMatchObject({
+      id: bookingId,
+      status: 'pending',
+      name: 'Åsa Öberg',
+      pizza_summary: '1× Margherita, 1× Vesuvio',
+    });
     expect(reply.body.items).toHaveLength(2);
   });
 
@@ -106,7 +129,11 @@ describe('the booking life cycle', () => {
   it('cancels with a reason and frees the capacity', async () => {
     const reply = await t.put(`/api/admin/bookings/${bookingId}/cancel`, { reason: 'Ugnen är trasig' }, admin);
     expect(reply.status).toBe(200);
-    expect(reply.body.booking).toMatchObject({ status: 'cancelled', cancel_reason: 'Ugnen är trasig', cancelled_by: 'staff' });
+    expect(reply.body.booking).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'Ugnen är trasig',
+      cancelled_by: 'staff',
+    });
     expect(await slot('2026-11-24', '12:00')).toMatchObject({ capacity_remaining: 6 });
   });
 });
@@ -122,10 +149,16 @@ describe('customer cancellation', () => {
   });
 
   it('is refused with less than 24 hours left', async () => {
-    const placed = await t.post('/api/bookings', bookingPayload({ date: '2026-11-24', time: '08:45', requested_pizzas: 1, items: [{ pizza_id: 3, qty: 1 }] }));
+    const placed = await t.post(
+      '/api/bookings',
+      bookingPayload({ date: '2026-11-24', time: '08:45', requested_pizzas: 1, items: [{ pizza_id: 3, qty: 1 }] }),
+    );
     // 08:45 is before opening: refused as a slot that does not exist.
     expect(placed.status).toBe(400);
-    const soon = await t.post('/api/bookings', bookingPayload({ date: '2026-11-24', time: '11:00', requested_pizzas: 1, items: [{ pizza_id: 3, qty: 1 }] }));
+    const soon = await t.post(
+      '/api/bookings',
+      bookingPayload({ date: '2026-11-24', time: '11:00', requested_pizzas: 1, items: [{ pizza_id: 3, qty: 1 }] }),
+    );
     expect(soon.status).toBe(201);
     const lookup = await t.post('/api/bookings/lookup', { email: 'asa@example.se', booking_id: soon.body.booking_id });
     expect(lookup.body).toMatchObject({ can_cancel: true, hours_until_booking: 26 });
@@ -142,21 +175,45 @@ describe('customer cancellation', () => {
 
 describe('bonus codes on a booking', () => {
   it('gives original, discount and final totals in cents and counts the use', async () => {
-    const created = await t.post('/api/admin/bonus-codes', { code: 'sommar10', description: 'Sommar', discount_percentage: 10, usage_limit: 5, expires_at: '', is_active: true }, admin);
+    const created = await t.post(
+      '/api/admin/bonus-codes',
+      {
+        code: 'sommar10',
+        description: 'Sommar',
+        discount_percentage: 10,
+        usage_limit: 5,
+        expires_at: '',
+        is_active: true,
+      },
+      admin,
+    );
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ code: 'SOMMAR10', used_count: 0, usage_limit: 5, expires_at: null, is_active: 1 });
+    expect(created.body).toMatchObject({
+      code: 'SOMMAR10',
+      used_count: 0,
+      usage_limit: 5,
+      expires_at: null,
+      is_active: 1,
+    });
     const check = await t.post('/api/validate-bonus-code', { code: 'Sommar10' });
     expect(check.body).toMatchObject({ valid: true, discount_percentage: 10 });
 
     const reply = await t.post('/api/bookings', bookingPayload({ date: '2026-11-26', bonus_code: 'sommar10' }));
     expect(reply.status).toBe(201);
-    expect(reply.body.booking).toMatchObject({ original_total_cents: 19800, discount_cents: 1980, final_total_cents: 17820, bonus_code: 'SOMMAR10' });
+    expect(reply.body.booking).toMatchObject({
+      original_total_cents: 19800,
+      discount_cents: 1980,
+      final_total_cents: 17820,
+      bonus_code: 'SOMMAR10',
+    });
     const codes = await t.get('/api/admin/bonus-codes', admin);
     expect(codes.body.find((c: { code: string }) => c.code === 'SOMMAR10').used_count).toBe(1);
 
     // For the auditor: the use and the booking, in two streams, carry one correlation id.
     const use = (await t.server.events.readStream('bonus-codes')).find((e) => e.type === 'BonusCodeRedeemed')!;
-    const placed = (await t.server.events.readStream('kioskday-2026-11-26')).find((e) => e.type === 'BookingPlaced' && (e.data as { booking_id: string }).booking_id === reply.body.booking_id)!;
+    const placed = (await t.server.events.readStream('kioskday-2026-11-26')).find(
+      (e) => e.type === 'BookingPlaced' && (e.data as { booking_id: string }).booking_id === reply.body.booking_id,
+    )!;
     expect(use.metadata).toMatchObject({ actor: 'customer', timestamp: MONDAY_MORNING.toISOString() });
     expect(placed.metadata.correlationId).toBe(use.metadata.correlationId);
     expect(placed.metadata.causationId).toEqual(expect.any(String));
@@ -164,7 +221,10 @@ describe('bonus codes on a booking', () => {
   });
 
   it('does not count a use when the booking is refused', async () => {
-    const reply = await t.post('/api/bookings', bookingPayload({ date: '2026-11-26', time: '03:00', bonus_code: 'SOMMAR10' }));
+    const reply = await t.post(
+      '/api/bookings',
+      bookingPayload({ date: '2026-11-26', time: '03:00', bonus_code: 'SOMMAR10' }),
+    );
     expect(reply.status).toBe(400);
     const codes = await t.get('/api/admin/bonus-codes', admin);
     expect(codes.body.find((c: { code: string }) => c.code === 'SOMMAR10').used_count).toBe(1);

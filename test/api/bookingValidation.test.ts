@@ -27,14 +27,23 @@ describe('POST /api/bookings with bad input', () => {
 
   it('checks the pizzas against the requested count (SPEC 5)', async () => {
     expect(await refused({ items: [], requested_pizzas: 2 })).toBe('Välj minst en pizza');
-    expect(await refused({ items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 3 })).toBe('Välj 2 fler pizzor för att matcha din beställning');
-    expect(await refused({ items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 2 })).toBe('Välj 1 fler pizza för att matcha din beställning');
-    expect(await refused({ items: [{ pizza_id: 1, qty: 3 }], requested_pizzas: 2 })).toBe('Du har ändå valt fler pizzor än vad du önskade i steg 2');
+    expect(await refused({ items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 3 })).toBe(
+      'Välj 2 fler pizzor för att matcha din beställning',
+    );
+    expect(await refused({ items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 2 })).toBe(
+      'Välj 1 fler pizza för att matcha din beställning',
+    );
+    expect(await refused({ items: [{ pizza_id: 1, qty: 3 }], requested_pizzas: 2 })).toBe(
+      'Du har ändå valt fler pizzor än vad du önskade i steg 2',
+    );
     expect(await refused({ items: [{ pizza_id: 1, qty: 7 }], requested_pizzas: 7 })).toBe('Max 6 pizzor per tidslucka');
   });
 
   it('says how many to remove when the slot cannot take the whole order (SPEC 5)', async () => {
-    await t.post('/api/bookings', bookingPayload({ time: '15:00', items: [{ pizza_id: 1, qty: 4 }], requested_pizzas: 4 }));
+    await t.post(
+      '/api/bookings',
+      bookingPayload({ time: '15:00', items: [{ pizza_id: 1, qty: 4 }], requested_pizzas: 4 }),
+    );
     expect(await refused({ time: '15:00', items: [{ pizza_id: 2, qty: 3 }], requested_pizzas: 3 })).toBe(
       'Du har valt 3 pizzor men kan bara boka 2 för denna tid. Ta bort 1 för att fortsätta.',
     );
@@ -49,7 +58,11 @@ describe('POST /api/bookings with bad input', () => {
   });
 
   it('answers malformed JSON with a Swedish error', async () => {
-    const response = await fetch(`${t.base}/api/bookings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"date":' });
+    const response = await fetch(`${t.base}/api/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"date":',
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'Ogiltig förfrågan' });
   });
@@ -62,8 +75,12 @@ describe('POST /api/bookings with bad input', () => {
 
 describe('lookup and public cancel with bad input', () => {
   it('requires both e-mail and booking number', async () => {
-    expect((await t.post('/api/bookings/lookup', { email: '', booking_id: '1' })).body.error).toBe('Ange e-postadress och bokningsnummer');
-    expect((await t.post('/api/bookings/lookup', { email: 'a@b.se' })).body.error).toBe('Ange e-postadress och bokningsnummer');
+    expect((await t.post('/api/bookings/lookup', { email: '', booking_id: '1' })).body.error).toBe(
+      'Ange e-postadress och bokningsnummer',
+    );
+    expect((await t.post('/api/bookings/lookup', { email: 'a@b.se' })).body.error).toBe(
+      'Ange e-postadress och bokningsnummer',
+    );
   });
 
   it('answers an unknown booking number like a wrong e-mail', async () => {

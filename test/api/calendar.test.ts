@@ -10,8 +10,25 @@ let dineIn: string;
 const t = useTestServer({ now: () => MONDAY_MORNING });
 beforeAll(async () => {
   admin = await t.login();
-  pickup = (await t.post('/api/bookings', bookingPayload({ dine_in: false, items: [{ pizza_id: 1, qty: 1 }, { pizza_id: 2, qty: 2 }], requested_pizzas: 3 }))).body.booking_id;
-  dineIn = (await t.post('/api/bookings', bookingPayload({ date: '2026-11-25', time: '18:30', dine_in: true, email: 'bord@example.se' }))).body.booking_id;
+  pickup = (
+    await t.post(
+      '/api/bookings',
+      bookingPayload({
+        dine_in: false,
+        items: [
+          { pizza_id: 1, qty: 1 },
+          { pizza_id: 2, qty: 2 },
+        ],
+        requested_pizzas: 3,
+      }),
+    )
+  ).body.booking_id;
+  dineIn = (
+    await t.post(
+      '/api/bookings',
+      bookingPayload({ date: '2026-11-25', time: '18:30', dine_in: true, email: 'bord@example.se' }),
+    )
+  ).body.booking_id;
 });
 
 interface Component {
@@ -22,12 +39,15 @@ interface Component {
 
 /** RFC 5545 text to components: lines unfolded, parameters dropped, TEXT values unescaped. */
 function parseIcs(text: string): Component {
-  const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n').filter(Boolean);
+  const lines = text
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .filter(Boolean);
   const root: Component = { name: 'ROOT', props: new Map(), children: [] };
   const stack = [root];
   for (const line of lines) {
     const colon = line.indexOf(':');
-    const name = line.slice(0, colon).split(';')[0]!;
+    const name = line.slice(0, colon).split(';')[0];
     const value = line.slice(colon + 1);
     if (name === 'BEGIN') {
       const component: Component = { name: value, props: new Map(), children: [] };
@@ -48,9 +68,9 @@ async function calendarOf(id: string, email: string) {
   expect(reply.status).toBe(200);
   const calendar = parseIcs((reply.body as Buffer).toString('utf8')).children;
   expect(calendar.map((c) => c.name)).toEqual(['VCALENDAR']);
-  const events = calendar[0]!.children.filter((c) => c.name === 'VEVENT');
+  const events = calendar[0].children.filter((c) => c.name === 'VEVENT');
   expect(events).toHaveLength(1);
-  return { reply, event: events[0]!.props };
+  return { reply, event: events[0].props };
 }
 
 describe('a pick-up booking tomorrow at 12:00', () => {
@@ -109,7 +129,9 @@ describe('a dine-in booking', () => {
 
 describe('a booking moved (rule: reschedule)', () => {
   it('keeps its UID and gets a higher SEQUENCE on every change: a same-day move back to pending, then a move to another date under a new number', async () => {
-    const id = (await t.post('/api/bookings', bookingPayload({ date: '2026-11-26', time: '17:00', email: 'flytt@example.se' }))).body.booking_id as string;
+    const id = (
+      await t.post('/api/bookings', bookingPayload({ date: '2026-11-26', time: '17:00', email: 'flytt@example.se' }))
+    ).body.booking_id as string;
     const first = (await calendarOf(id, 'flytt@example.se')).event;
     expect(first.get('UID')).toBe(`bokning-${id}@pizzakiosken`);
     expect(first.get('SEQUENCE') ?? '0').toBe('0');
@@ -117,14 +139,21 @@ describe('a booking moved (rule: reschedule)', () => {
     const confirmed = (await calendarOf(id, 'flytt@example.se')).event;
 
     // Confirmed, then moved the same day: pending again (TENTATIVE), yet a newer revision.
-    expect((await t.post(`/api/bookings/${id}/reschedule`, { email: 'flytt@example.se', date: '2026-11-26', time: '18:00' })).status).toBe(200);
+    expect(
+      (await t.post(`/api/bookings/${id}/reschedule`, { email: 'flytt@example.se', date: '2026-11-26', time: '18:00' }))
+        .status,
+    ).toBe(200);
     const sameDay = (await calendarOf(id, 'flytt@example.se')).event;
     expect(sameDay.get('STATUS')).toBe('TENTATIVE');
     expect(sameDay.get('DTSTART')).toBe('20261126T170000Z');
     expect(Number(sameDay.get('SEQUENCE'))).toBeGreaterThan(Number(confirmed.get('SEQUENCE')));
 
     // Another date: a new number, the same calendar event.
-    const moved = await t.post(`/api/bookings/${id}/reschedule`, { email: 'flytt@example.se', date: '2026-11-27', time: '12:00' });
+    const moved = await t.post(`/api/bookings/${id}/reschedule`, {
+      email: 'flytt@example.se',
+      date: '2026-11-27',
+      time: '12:00',
+    });
     expect(moved.status).toBe(200);
     const newId = moved.body.booking.id as string;
     expect(newId).not.toBe(id);

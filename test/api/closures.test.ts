@@ -23,12 +23,21 @@ beforeAll(async () => {
   // Monday 23 November 2026: bookings before, inside and after the coming closure (25–27 Nov).
   await book('before', { date: '2026-11-24', email: 'fore@example.se' });
   await book('anna', { date: '2026-11-25', time: '18:00', name: 'Anna Ek', email: 'anna@example.se' });
-  await book('bo', { date: '2026-11-25', time: '12:00', name: 'Bo Ek', email: 'bo@example.se', items: [{ pizza_id: 1, qty: 3 }], requested_pizzas: 3 });
+  await book('bo', {
+    date: '2026-11-25',
+    time: '12:00',
+    name: 'Bo Ek',
+    email: 'bo@example.se',
+    items: [{ pizza_id: 1, qty: 3 }],
+    requested_pizzas: 3,
+  });
   await book('cilla', { date: '2026-11-27', name: 'Cilla Ek', email: 'cilla@example.se' });
   await book('gone', { date: '2026-11-26', email: 'gone@example.se' });
   await book('after', { date: '2026-11-28', email: 'efter@example.se' });
   expect((await t.put(`/api/admin/bookings/${booked.cilla}/confirm`, {}, admin)).status).toBe(200);
-  expect((await t.put(`/api/admin/bookings/${booked.gone}/cancel`, { reason: 'Kunden ringde' }, admin)).status).toBe(200);
+  expect((await t.put(`/api/admin/bookings/${booked.gone}/cancel`, { reason: 'Kunden ringde' }, admin)).status).toBe(
+    200,
+  );
 });
 
 afterAll(async () => {
@@ -41,7 +50,13 @@ let semesterId: number;
 
 describe('the closures calls need a session', () => {
   it('answers 401 without one', async () => {
-    for (const [method, path] of [['GET', '/api/admin/closures'], ['POST', '/api/admin/closures'], ['DELETE', '/api/admin/closures/1'], ['GET', '/api/admin/closures/1/bookings'], ['POST', '/api/admin/closures/1/cancel-bookings']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/admin/closures'],
+      ['POST', '/api/admin/closures'],
+      ['DELETE', '/api/admin/closures/1'],
+      ['GET', '/api/admin/closures/1/bookings'],
+      ['POST', '/api/admin/closures/1/cancel-bookings'],
+    ] as const) {
       const reply = await t.request(method, path, method === 'GET' ? undefined : {});
       expect(reply.status, `${method} ${path}`).toBe(401);
     }
@@ -71,11 +86,17 @@ describe('POST /api/admin/closures (rule: closures)', () => {
         { id: booked.cilla, date: '2026-11-27', time: '12:00', name: 'Cilla Ek', total_pizzas: 2, status: 'confirmed' },
       ],
     });
-    expect((await t.get(`/api/admin/closures/${semesterId}/bookings`, admin)).body.affected_bookings.map((b: { id: string }) => b.id)).toEqual([booked.bo, booked.anna, booked.cilla]);
+    expect(
+      (await t.get(`/api/admin/closures/${semesterId}/bookings`, admin)).body.affected_bookings.map(
+        (b: { id: string }) => b.id,
+      ),
+    ).toEqual([booked.bo, booked.anna, booked.cilla]);
   });
 
   it('GET /api/admin/closures lists it', async () => {
-    expect((await t.get('/api/admin/closures', admin)).body).toEqual({ closures: [{ id: semesterId, from: '2026-11-25', to: '2026-11-27', reason: 'Semester', recurring: false }] });
+    expect((await t.get('/api/admin/closures', admin)).body).toEqual({
+      closures: [{ id: semesterId, from: '2026-11-25', to: '2026-11-27', reason: 'Semester', recurring: false }],
+    });
   });
 });
 
@@ -86,10 +107,17 @@ describe('closed dates for customers (rules: closures, bookable-dates)', () => {
   });
 
   it('/test-availability and /availability answer available: false with the reason', async () => {
-    for (const path of ['/api/test-availability?date=2026-11-26&pizzas=1', '/api/availability?date=2026-11-26&pizzas=1']) {
+    for (const path of [
+      '/api/test-availability?date=2026-11-26&pizzas=1',
+      '/api/availability?date=2026-11-26&pizzas=1',
+    ]) {
       const reply = await t.get(path);
       expect(reply.status).toBe(200);
-      expect(reply.body).toMatchObject({ available: false, message: 'Kiosken har stängt detta datum: Semester', slots: [] });
+      expect(reply.body).toMatchObject({
+        available: false,
+        message: 'Kiosken har stängt detta datum: Semester',
+        slots: [],
+      });
     }
     expect((await t.get('/api/test-availability?date=2026-11-24&pizzas=1')).body.available).toBe(true);
   });
@@ -114,7 +142,8 @@ describe('the week calendar shows closed days with their reason', () => {
   it('GET /api/admin/calendar/week names the closure on each closed day', async () => {
     const week = (await t.get('/api/admin/calendar/week?start=2026-11-23', admin)).body.schedule;
     expect(week['2026-11-24'].closure).toBeNull();
-    for (const date of ['2026-11-25', '2026-11-26', '2026-11-27']) expect(week[date].closure, date).toEqual({ id: semesterId, reason: 'Semester' });
+    for (const date of ['2026-11-25', '2026-11-26', '2026-11-27'])
+      expect(week[date].closure, date).toEqual({ id: semesterId, reason: 'Semester' });
     expect(week['2026-11-28'].closure).toBeNull();
     // The day's own hours stay as they are: removing the closure opens it as before.
     expect(week['2026-11-25'].isOpen).toBe(true);
@@ -122,7 +151,8 @@ describe('the week calendar shows closed days with their reason', () => {
 });
 
 describe('POST /api/admin/closures/{id}/cancel-bookings (rule: closure-bookings)', () => {
-  const cancellationMailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email) && m.text.includes('är avbokad'));
+  const cancellationMailsTo = (email: string) =>
+    smtp.mails.filter((m) => m.to.includes(email) && m.text.includes('är avbokad'));
 
   it('needs a message to the customers', async () => {
     const reply = await t.post(`/api/admin/closures/${semesterId}/cancel-bookings`, { message: '  ' }, admin);
@@ -131,21 +161,35 @@ describe('POST /api/admin/closures/{id}/cancel-bookings (rule: closure-bookings)
   });
 
   it('cancels each affected booking with the message as reason and mails each customer once', async () => {
-    const reply = await t.post(`/api/admin/closures/${semesterId}/cancel-bookings`, { message: 'Vi har semester, välkommen tillbaka i december!' }, admin);
+    const reply = await t.post(
+      `/api/admin/closures/${semesterId}/cancel-bookings`,
+      { message: 'Vi har semester, välkommen tillbaka i december!' },
+      admin,
+    );
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ success: true, cancelled: 3 });
     for (const key of ['bo', 'anna', 'cilla']) {
       const booking = (await t.get(`/api/admin/bookings/${booked[key]}`, admin)).body;
-      expect(booking, key).toMatchObject({ status: 'cancelled', cancelled_by: 'staff', cancel_reason: 'Vi har semester, välkommen tillbaka i december!' });
+      expect(booking, key).toMatchObject({
+        status: 'cancelled',
+        cancelled_by: 'staff',
+        cancel_reason: 'Vi har semester, välkommen tillbaka i december!',
+      });
     }
-    for (const key of ['before', 'after']) expect((await t.get(`/api/admin/bookings/${booked[key]}`, admin)).body.status, key).toBe('pending');
+    for (const key of ['before', 'after'])
+      expect((await t.get(`/api/admin/bookings/${booked[key]}`, admin)).body.status, key).toBe('pending');
     expect((await t.get(`/api/admin/closures/${semesterId}/bookings`, admin)).body).toEqual({ affected_bookings: [] });
 
-    for (let i = 0; i < 200 && ['anna', 'bo', 'cilla'].some((n) => cancellationMailsTo(`${n}@example.se`).length === 0); i++) await new Promise((r) => setTimeout(r, 25));
+    for (
+      let i = 0;
+      i < 200 && ['anna', 'bo', 'cilla'].some((n) => cancellationMailsTo(`${n}@example.se`).length === 0);
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 25));
     for (const name of ['anna', 'bo', 'cilla']) {
       const mails = cancellationMailsTo(`${name}@example.se`);
       expect(mails, name).toHaveLength(1);
-      expect(mails[0]!.text).toContain('Anledning: Vi har semester, välkommen tillbaka i december!');
+      expect(mails[0].text).toContain('Anledning: Vi har semester, välkommen tillbaka i december!');
     }
   });
 
@@ -167,25 +211,37 @@ describe('POST /api/admin/closures/{id}/cancel-bookings (rule: closure-bookings)
 
 describe('recurring holidays (rule: closures)', () => {
   it('a yearly range wrapping the year end closes its dates every year, also beyond the horizon', async () => {
-    const reply = await t.post('/api/admin/closures', { from: '2026-12-31', to: '2027-01-01', reason: 'Nyår', recurring: true }, admin);
+    const reply = await t.post(
+      '/api/admin/closures',
+      { from: '2026-12-31', to: '2027-01-01', reason: 'Nyår', recurring: true },
+      admin,
+    );
     expect(reply.status).toBe(201);
     expect(reply.body.closure).toMatchObject({ from: '2026-12-31', to: '2027-01-01', reason: 'Nyår', recurring: true });
     expect(reply.body.affected_bookings).toEqual([]);
     for (const date of ['2026-12-31', '2027-01-01', '2029-12-31']) {
-      expect((await t.get(`/api/test-availability?date=${date}&pizzas=1`)).body.message, date).toBe('Kiosken har stängt detta datum: Nyår');
+      expect((await t.get(`/api/test-availability?date=${date}&pizzas=1`)).body.message, date).toBe(
+        'Kiosken har stängt detta datum: Nyår',
+      );
     }
-    expect((await t.get('/api/test-availability?date=2027-01-02&pizzas=1')).body.message).toBe('Datumet ligger för långt fram för bokning');
+    expect((await t.get('/api/test-availability?date=2027-01-02&pizzas=1')).body.message).toBe(
+      'Datumet ligger för långt fram för bokning',
+    );
   });
 });
 
 describe('DELETE /api/admin/closures/{id} (rule: closures)', () => {
   it('removes the closure and its dates are offered again', async () => {
     expect((await t.del(`/api/admin/closures/${semesterId}`, {}, admin)).body).toEqual({ success: true });
-    expect((await t.get('/api/admin/closures', admin)).body.closures.map((c: { reason: string }) => c.reason)).toEqual(['Nyår']);
+    expect((await t.get('/api/admin/closures', admin)).body.closures.map((c: { reason: string }) => c.reason)).toEqual([
+      'Nyår',
+    ]);
     const dates = (await t.get('/api/open-days?days=7')).body.open_days.map((d: { date: string }) => d.date);
     expect(dates).toContain('2026-11-26');
     expect((await t.get('/api/test-availability?date=2026-11-26&pizzas=1')).body.available).toBe(true);
-    expect((await t.get('/api/admin/calendar/week?start=2026-11-23', admin)).body.schedule['2026-11-26'].closure).toBeNull();
+    expect(
+      (await t.get('/api/admin/calendar/week?start=2026-11-23', admin)).body.schedule['2026-11-26'].closure,
+    ).toBeNull();
   });
 
   it('an unknown or removed closure is not found', async () => {

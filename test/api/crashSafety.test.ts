@@ -10,7 +10,6 @@ import { freePort } from './freePort.js';
 
 const root = join(import.meta.dirname, '..', '..');
 
-
 let children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children) child.kill('SIGKILL');
@@ -20,7 +19,16 @@ afterEach(() => {
 async function startProcess(dataDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BOOKINGS_PER_MINUTE: '0', LOOKUPS_PER_MINUTE: '0' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      BOOKINGS_PER_MINUTE: '0',
+      LOOKUPS_PER_MINUTE: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -30,8 +38,8 @@ async function startProcess(dataDir: string, port: number): Promise<ChildProcess
       output += chunk.toString();
       if (output.includes('listening on')) resolve();
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
   return child;
@@ -86,12 +94,19 @@ describe('a clean restart', () => {
     const date = inDays(2);
     const placed = await first.post('/api/bookings', bookingPayload({ date, time: '19:00' }));
     expect(placed.status).toBe(201);
-    await first.post('/api/admin/pizzas', { name: 'Räksmörgås-pizza', description: 'Räkor', price_cents: 14900, active: true }, admin);
+    await first.post(
+      '/api/admin/pizzas',
+      { name: 'Räksmörgås-pizza', description: 'Räkor', price_cents: 14900, active: true },
+      admin,
+    );
     await first.close();
 
     const second = await startTestServer({ dataDir });
     try {
-      const lookup = await second.post('/api/bookings/lookup', { email: 'asa@example.se', booking_id: placed.body.booking_id });
+      const lookup = await second.post('/api/bookings/lookup', {
+        email: 'asa@example.se',
+        booking_id: placed.body.booking_id,
+      });
       expect(lookup.status).toBe(200);
       expect((await second.get('/api/pizzas')).body.map((p: { name: string }) => p.name)).toContain('Räksmörgås-pizza');
       // The demo menu is seeded once only.

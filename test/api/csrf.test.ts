@@ -19,7 +19,11 @@ async function send(method: string, path: string, headers: Record<string, string
 describe('admin writes', () => {
   it.each([
     ['a text/plain form post', { 'content-type': 'text/plain' }, JSON.stringify(pizza)],
-    ['an urlencoded form post', { 'content-type': 'application/x-www-form-urlencoded' }, 'name=Forgery&price_cents=100'],
+    [
+      'an urlencoded form post',
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      'name=Forgery&price_cents=100',
+    ],
     ['no content type', {}, undefined],
   ])('refuse %s', async (_name, headers, body) => {
     const reply = await send('POST', '/api/admin/pizzas', headers, body);
@@ -39,23 +43,44 @@ describe('admin writes', () => {
       ['DELETE', '/api/admin/pizzas/1'],
       ['POST', '/api/admin/login'],
     ] as const) {
-      const reply = await send(method, path, { 'content-type': 'application/json', ...headers }, JSON.stringify(path.endsWith('login') ? ADMIN : pizza));
+      const reply = await send(
+        method,
+        path,
+        { 'content-type': 'application/json', ...headers },
+        JSON.stringify(path.endsWith('login') ? ADMIN : pizza),
+      );
       expect(reply.status, `${method} ${path}`).toBe(403);
       expect(reply.body).toEqual({ error: 'Förfrågan nekades: den kom inte från kioskens egen webbplats' });
     }
     // Nothing changed.
-    expect((await t.get('/api/admin/pizzas', admin)).body.some((p: { name: string }) => p.name === 'Forgery')).toBe(false);
+    expect((await t.get('/api/admin/pizzas', admin)).body.some((p: { name: string }) => p.name === 'Forgery')).toBe(
+      false,
+    );
   });
 
   it('accept JSON from the site itself (its Host or PUBLIC_URL), or without Origin and Referer', async () => {
     const host = new URL(t.base).host;
-    const variants: Array<Record<string, string>> = [{}, { origin: t.base }, { referer: `${t.base}/admin` }, { origin: 'http://kiosk.test' }, { origin: `http://${host.toUpperCase()}` }];
+    const variants: Array<Record<string, string>> = [
+      {},
+      { origin: t.base },
+      { referer: `${t.base}/admin` },
+      { origin: 'http://kiosk.test' },
+      { origin: `http://${host.toUpperCase()}` },
+    ];
     for (const headers of variants) {
-      const reply = await send('POST', '/api/admin/pizzas', { 'content-type': 'application/json; charset=utf-8', ...headers }, JSON.stringify(pizza));
+      const reply = await send(
+        'POST',
+        '/api/admin/pizzas',
+        { 'content-type': 'application/json; charset=utf-8', ...headers },
+        JSON.stringify(pizza),
+      );
       expect(reply.status, JSON.stringify(headers)).toBe(201);
     }
     // An empty JSON body is fine (sync-calendar, logout).
-    expect((await send('POST', '/api/admin/settings/sync-calendar', { 'content-type': 'application/json', origin: t.base })).status).toBe(200);
+    expect(
+      (await send('POST', '/api/admin/settings/sync-calendar', { 'content-type': 'application/json', origin: t.base }))
+        .status,
+    ).toBe(200);
   });
 
   it('reads stay open to GET without a content type', async () => {

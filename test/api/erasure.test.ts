@@ -64,13 +64,45 @@ describe('POST /api/admin/customers/erase', () => {
     for (const r of [first, second, other]) expect(r.status).toBe(201);
     expect((await t.put(`/api/admin/bookings/${first.body.booking_id}/confirm`, {}, admin)).status).toBe(200);
     // A queue place on a full 18:00, and a VIP entry with an invitation.
-    expect((await t.post('/api/bookings', bookingPayload({ time: '18:00', items: [{ pizza_id: 1, qty: 6 }], requested_pizzas: 6 }))).status).toBe(201);
-    expect((await t.post('/api/waitlist', { date: '2026-11-24', time: '18:00', name: NAME, email: EMAIL, requested_pizzas: 2 })).status).toBe(201);
-    const vip = await t.post('/api/admin/vip-customers', { email: EMAIL, name: NAME, phone: PHONE, notes: COMMENT }, admin);
+    expect(
+      (
+        await t.post(
+          '/api/bookings',
+          bookingPayload({ time: '18:00', items: [{ pizza_id: 1, qty: 6 }], requested_pizzas: 6 }),
+        )
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await t.post('/api/waitlist', {
+          date: '2026-11-24',
+          time: '18:00',
+          name: NAME,
+          email: EMAIL,
+          requested_pizzas: 2,
+        })
+      ).status,
+    ).toBe(201);
+    const vip = await t.post(
+      '/api/admin/vip-customers',
+      { email: EMAIL, name: NAME, phone: PHONE, notes: COMMENT },
+      admin,
+    );
     expect(vip.status).toBe(201);
-    expect((await t.post('/api/admin/vip-invitations/send', { customer_ids: [vip.body.id], subject: 'Välkommen', message: 'Hej', expires_hours: 24 }, admin)).status).toBe(200);
+    expect(
+      (
+        await t.post(
+          '/api/admin/vip-invitations/send',
+          { customer_ids: [vip.body.id], subject: 'Välkommen', message: 'Hej', expires_hours: 24 },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
     // The mails (received ×2, confirmed, queue receipt, invitation) have gone out to the outbox.
-    await until(() => t.get(`/api/admin/customers/export?email=${EMAIL}`, admin), (r) => r.body.mails?.length >= 5);
+    await until(
+      () => t.get(`/api/admin/customers/export?email=${EMAIL}`, admin),
+      (r) => r.body.mails?.length >= 5,
+    );
 
     const stats = async () => ({
       overview: (await t.get('/api/admin/stats/overview', admin)).body,
@@ -90,17 +122,30 @@ describe('POST /api/admin/customers/erase', () => {
 
     // The bookings stay, with their times, pizzas and statuses; the person is gone.
     const booking = (await t.get(`/api/admin/bookings/${first.body.booking_id}`, admin)).body;
-    expect(booking).toMatchObject({ id: first.body.booking_id, status: 'confirmed', name: '[raderad]', email: '[raderad]', phone: '[raderad]', comment: '[raderad]', total_pizzas: 2 });
+    expect(booking).toMatchObject({
+      id: first.body.booking_id,
+      status: 'confirmed',
+      name: '[raderad]',
+      email: '[raderad]',
+      phone: '[raderad]',
+      comment: '[raderad]',
+      total_pizzas: 2,
+    });
     const history = (await t.get(`/api/admin/bookings/${first.body.booking_id}/history`, admin)).body;
     expect(history.map((h: any) => h.type)).toEqual(['BookingPlaced', 'BookingConfirmed']);
     expect(JSON.stringify(history)).toContain('[raderad]');
     expect(await stats()).toEqual(before);
     // The other customer is untouched.
-    expect((await t.get(`/api/admin/bookings/${other.body.booking_id}`, admin)).body).toMatchObject({ name: 'Åsa Öberg', email: 'asa@example.se' });
+    expect((await t.get(`/api/admin/bookings/${other.body.booking_id}`, admin)).body).toMatchObject({
+      name: 'Åsa Öberg',
+      email: 'asa@example.se',
+    });
     // Nothing is found under the address any more; the customer can no longer look the booking up.
     const after = (await t.get(`/api/admin/customers/export?email=${EMAIL}`, admin)).body;
     expect(after).toMatchObject({ bookings: [], waitlist: [], vip_customers: [], vip_invitations: [], mails: [] });
-    expect((await t.post('/api/bookings/lookup', { email: EMAIL, booking_id: second.body.booking_id })).status).toBe(404);
+    expect((await t.post('/api/bookings/lookup', { email: EMAIL, booking_id: second.body.booking_id })).status).toBe(
+      404,
+    );
 
     // No readable copy anywhere under DATA_DIR: event log, read models, key store, mail outbox, WALs.
     expect(leaks(t.dataDir)).toEqual([]);
@@ -110,7 +155,9 @@ describe('POST /api/admin/customers/erase', () => {
     await exportEvents(t.server.events, exported);
     expect(leaks(scratch)).toEqual([]);
     const keys = openSqliteKeyStore(join(scratch, 'keys.db'));
-    await importEventsIntoSqliteFile(join(scratch, 'events.db'), exported, { seal: (store) => sealedEventStore(store, keys, false) });
+    await importEventsIntoSqliteFile(join(scratch, 'events.db'), exported, {
+      seal: (store) => sealedEventStore(store, keys, false),
+    });
     const events = sealedEventStore(openSqliteEventStore(join(scratch, 'events.db')), keys);
     const docs = openSqliteDocumentStore(join(scratch, 'read-models.db'));
     try {
@@ -129,7 +176,10 @@ describe('POST /api/admin/customers/erase', () => {
     const admin = await t.login();
     const email = 'avbruten@example.se';
     expect((await t.post('/api/bookings', bookingPayload({ email, time: '14:00' }))).status).toBe(201);
-    await until(() => t.get(`/api/admin/customers/export?email=${email}`, admin), (r) => r.body.mails?.length >= 1);
+    await until(
+      () => t.get(`/api/admin/customers/export?email=${email}`, admin),
+      (r) => r.body.mails?.length >= 1,
+    );
     const mailIds = (await t.server.docs.find<MailLogDoc>(MAIL_LOG)).filter((m) => m.to === email).map((m) => m.id);
     const { keys } = t.server.events as SealedEventStore;
     const keyId = keys.keyIdOf(email);
@@ -137,14 +187,41 @@ describe('POST /api/admin/customers/erase', () => {
     expect(serial).not.toBeNull();
     // What POST /customers/erase appends, and nothing of what it does next.
     const data: CustomerErasedData = {
-      customer_key: keyId, key_serial: serial, reason: 'request', erased_at: MONDAY_MORNING.toISOString(), last_booking_at: null,
-      booking_ids: [], waitlist_ids: [], vip_customer_ids: [], invitation_ids: [], mail_ids: mailIds, staff_mail_ids: [],
+      customer_key: keyId,
+      key_serial: serial,
+      reason: 'request',
+      erased_at: MONDAY_MORNING.toISOString(),
+      last_booking_at: null,
+      booking_ids: [],
+      waitlist_ids: [],
+      vip_customer_ids: [],
+      invitation_ids: [],
+      mail_ids: mailIds,
+      staff_mail_ids: [],
     };
-    await t.server.events.append(customerStream(keyId), [{ id: randomUUID(), type: 'CustomerErased', data, metadata: { actor: 'admin@pizzakiosken.test', timestamp: MONDAY_MORNING.toISOString() } }], 'no_stream');
-    await until(() => keys.serialOf(keyId), (s) => s === null);
-    await until(() => t.server.docs.find<MailLogDoc>(MAIL_LOG), (log) => log.every((m) => m.to !== email));
+    await t.server.events.append(
+      customerStream(keyId),
+      [
+        {
+          id: randomUUID(),
+          type: 'CustomerErased',
+          data,
+          metadata: { actor: 'admin@pizzakiosken.test', timestamp: MONDAY_MORNING.toISOString() },
+        },
+      ],
+      'no_stream',
+    );
+    await until(
+      () => keys.serialOf(keyId),
+      (s) => s === null,
+    );
+    await until(
+      () => t.server.docs.find<MailLogDoc>(MAIL_LOG),
+      (log) => log.every((m) => m.to !== email),
+    );
     // The outbox files go after the log is scrubbed.
-    const held = async () => mailIds.filter((id) => readdirSync(join(t.dataDir, 'outbox')).some((f) => f.startsWith(id)));
+    const held = async () =>
+      mailIds.filter((id) => readdirSync(join(t.dataDir, 'outbox')).some((f) => f.startsWith(id)));
     expect(await until(held, (ids) => ids.length === 0)).toEqual([]);
   });
 

@@ -65,9 +65,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // As the UI's api client does: every write is JSON, also without a body (admin CSRF guard).
     if (body !== undefined || method !== 'GET') headers['content-type'] = 'application/json';
     if (cookie) headers.cookie = cookie;
-    const response = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(base + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const type = response.headers.get('content-type') ?? '';
-    const parsed = type.includes('application/json') ? await response.json() : Buffer.from(await response.arrayBuffer());
+    const parsed = type.includes('application/json')
+      ? await response.json()
+      : Buffer.from(await response.arrayBuffer());
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 
@@ -84,7 +90,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       const reply = await request('POST', '/api/admin/login', ADMIN);
       if (reply.status !== 200) throw new Error(`login failed: ${reply.status} ${JSON.stringify(reply.body)}`);
       const setCookie = reply.headers.get('set-cookie') ?? '';
-      return setCookie.split(';')[0]!;
+      return setCookie.split(';')[0];
     },
     async close() {
       await server.close();

@@ -9,16 +9,33 @@ import { MONDAY_MORNING, useTestServer } from './harness.js';
 const t = useTestServer({ now: () => MONDAY_MORNING });
 // ARIA lets any element with a role that takes a name have one (a list, a group); html-validate
 // by default wants names on interactive and landmark elements only.
-const validator = new HtmlValidate({ extends: ['html-validate:standard', 'html-validate:a11y'], rules: { 'aria-label-misuse': ['error', { allowAnyNamable: true }] } });
+const validator = new HtmlValidate({
+  extends: ['html-validate:standard', 'html-validate:a11y'],
+  rules: { 'aria-label-misuse': ['error', { allowAnyNamable: true }] },
+});
 
 const PUBLIC_PAGES = ['/', '/my-booking', '/admin/login'];
-const ADMIN_PAGES = ['/admin', '/admin/bookings', '/admin/kitchen', '/admin/calendar', '/admin/pizzas', '/admin/vip', '/admin/bonus-codes', '/admin/reports', '/admin/stats', '/admin/customers', '/admin/settings'];
+const ADMIN_PAGES = [
+  '/admin',
+  '/admin/bookings',
+  '/admin/kitchen',
+  '/admin/calendar',
+  '/admin/pizzas',
+  '/admin/vip',
+  '/admin/bonus-codes',
+  '/admin/reports',
+  '/admin/stats',
+  '/admin/customers',
+  '/admin/settings',
+];
 
 async function problems(path: string, cookie?: string): Promise<string[]> {
   const response = await fetch(t.base + path, { headers: cookie ? { cookie } : {} });
   expect(response.status, path).toBe(200);
   const report = await validator.validateString(await response.text());
-  return report.results.flatMap((result) => result.messages.map((m) => `${path} ${m.line}:${m.column} ${m.ruleId}: ${m.message}`));
+  return report.results.flatMap((result) =>
+    result.messages.map((m) => `${path} ${m.line}:${m.column} ${m.ruleId}: ${m.message}`),
+  );
 }
 
 describe('the first HTML of every page', () => {

@@ -19,9 +19,12 @@ async function book(body: Record<string, unknown>, key?: string): Promise<Reply>
   return { status: response.status, body: await response.json(), headers: response.headers };
 }
 
-const bookingsOn = async (date: string) => (await t.get(`/api/admin/bookings?date=${date}`, admin)).body as Array<{ id: string; email: string }>;
+const bookingsOn = async (date: string) =>
+  (await t.get(`/api/admin/bookings?date=${date}`, admin)).body as Array<{ id: string; email: string }>;
 const usedCount = async (code: string) =>
-  ((await t.get('/api/admin/bonus-codes', admin)).body as Array<{ code: string; used_count: number }>).find((c) => c.code === code)!.used_count;
+  ((await t.get('/api/admin/bonus-codes', admin)).body as Array<{ code: string; used_count: number }>).find(
+    (c) => c.code === code,
+  )!.used_count;
 
 describe('the same key sent twice', () => {
   it('makes one booking and answers the retry with the first answer', async () => {
@@ -65,16 +68,22 @@ describe('10 concurrent requests with the same key', () => {
     const replies = await Promise.all(Array.from({ length: 10 }, () => book(payload, key)));
     expect(replies.map((r) => r.status)).toEqual(Array(10).fill(201));
     expect(new Set(replies.map((r) => r.body.booking_id))).toEqual(new Set(['20261127-1']));
-    for (const reply of replies) expect(reply.body).toEqual(replies[0]!.body);
+    for (const reply of replies) expect(reply.body).toEqual(replies[0].body);
     expect(await bookingsOn('2026-11-27')).toHaveLength(1);
-    const slot = (await t.get('/api/test-availability?date=2026-11-27&pizzas=1')).body.slots.find((s: { time: string }) => s.time === '17:00');
+    const slot = (await t.get('/api/test-availability?date=2026-11-27&pizzas=1')).body.slots.find(
+      (s: { time: string }) => s.time === '17:00',
+    );
     expect(slot.capacity_remaining).toBe(6 - 2);
   });
 });
 
 describe('a bonus code with usage_limit 1', () => {
   it('a retried key still succeeds with the discount, and the code is used once', async () => {
-    await t.post('/api/admin/bonus-codes', { code: 'ENGANG', discount_percentage: 20, usage_limit: 1, is_active: true }, admin);
+    await t.post(
+      '/api/admin/bonus-codes',
+      { code: 'ENGANG', discount_percentage: 20, usage_limit: 1, is_active: true },
+      admin,
+    );
     const key = randomUUID();
     const payload = bookingPayload({ date: '2026-11-28', time: '12:00', bonus_code: 'engang' });
     const first = await book(payload, key);
@@ -93,22 +102,32 @@ describe('a bonus code with usage_limit 1', () => {
   });
 
   it('racing retries of one key redeem it once', async () => {
-    await t.post('/api/admin/bonus-codes', { code: 'KAPPLOPP', discount_percentage: 50, usage_limit: 1, is_active: true }, admin);
+    await t.post(
+      '/api/admin/bonus-codes',
+      { code: 'KAPPLOPP', discount_percentage: 50, usage_limit: 1, is_active: true },
+      admin,
+    );
     const key = randomUUID();
     const payload = bookingPayload({ date: '2026-11-29', time: '12:00', bonus_code: 'KAPPLOPP' });
     const replies = await Promise.all(Array.from({ length: 10 }, () => book(payload, key)));
     expect(replies.map((r) => r.status)).toEqual(Array(10).fill(201));
     expect(new Set(replies.map((r) => r.body.booking_id)).size).toBe(1);
-    expect(replies[0]!.body.booking.discount_cents).toBe(9900);
+    expect(replies[0].body.booking.discount_cents).toBe(9900);
     expect(await usedCount('KAPPLOPP')).toBe(1);
     expect(await bookingsOn('2026-11-29')).toHaveLength(1);
   });
 
   it('a booking refused by the day gives its use back, and a retry of the same key can then use it', async () => {
-    await t.post('/api/admin/bonus-codes', { code: 'TILLBAKA', discount_percentage: 10, usage_limit: 1, is_active: true }, admin);
+    await t.post(
+      '/api/admin/bonus-codes',
+      { code: 'TILLBAKA', discount_percentage: 10, usage_limit: 1, is_active: true },
+      admin,
+    );
     const key = randomUUID();
     // Fill 18:00 first, so the keyed booking is refused by the day after its code was redeemed.
-    const full = await book(bookingPayload({ date: '2026-11-30', time: '18:00', items: [{ pizza_id: 1, qty: 6 }], requested_pizzas: 6 }));
+    const full = await book(
+      bookingPayload({ date: '2026-11-30', time: '18:00', items: [{ pizza_id: 1, qty: 6 }], requested_pizzas: 6 }),
+    );
     const payload = bookingPayload({ date: '2026-11-30', time: '18:00', bonus_code: 'TILLBAKA' });
     const refused = await book(payload, key);
     expect(refused.status).toBe(400);
@@ -137,10 +156,19 @@ describe('the same key with another order', () => {
   });
 
   it('answers 409 before touching a bonus code', async () => {
-    await t.post('/api/admin/bonus-codes', { code: 'ORORD', discount_percentage: 10, usage_limit: 5, is_active: true }, admin);
+    await t.post(
+      '/api/admin/bonus-codes',
+      { code: 'ORORD', discount_percentage: 10, usage_limit: 5, is_active: true },
+      admin,
+    );
     const key = randomUUID();
-    expect((await book(bookingPayload({ date: '2026-12-01', time: '14:00', email: 'kod@example.se' }), key)).status).toBe(201);
-    const reply = await book(bookingPayload({ date: '2026-12-01', time: '14:15', email: 'kod@example.se', bonus_code: 'ORORD' }), key);
+    expect(
+      (await book(bookingPayload({ date: '2026-12-01', time: '14:00', email: 'kod@example.se' }), key)).status,
+    ).toBe(201);
+    const reply = await book(
+      bookingPayload({ date: '2026-12-01', time: '14:15', email: 'kod@example.se', bonus_code: 'ORORD' }),
+      key,
+    );
     expect(reply.status).toBe(409);
     expect(await usedCount('ORORD')).toBe(0);
   });

@@ -18,21 +18,33 @@ beforeAll(async () => {
 
 let sequence = 0;
 /** A booking for Tuesday 24 November, confirmed unless told otherwise; its id. */
-async function booking(server: TestServer = t, cookie = admin, options: { confirm?: boolean; time?: string; dine_in?: boolean } = {}): Promise<string> {
+async function booking(
+  server: TestServer = t,
+  cookie = admin,
+  options: { confirm?: boolean; time?: string; dine_in?: boolean } = {},
+): Promise<string> {
   sequence += 1;
   // Each booking in a slot of its own, so the day's capacity never refuses one.
   const minutes = 11 * 60 + 15 * (sequence % 43);
-  const time = options.time ?? `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-  const placed = await server.post('/api/bookings', bookingPayload({ email: `kok${sequence}@example.se`, time, dine_in: options.dine_in ?? false }));
+  const time =
+    options.time ?? `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  const placed = await server.post(
+    '/api/bookings',
+    bookingPayload({ email: `kok${sequence}@example.se`, time, dine_in: options.dine_in ?? false }),
+  );
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   const id = placed.body.booking_id as string;
-  if (options.confirm !== false) expect((await server.put(`/api/admin/bookings/${id}/confirm`, {}, cookie)).status).toBe(200);
+  if (options.confirm !== false)
+    expect((await server.put(`/api/admin/bookings/${id}/confirm`, {}, cookie)).status).toBe(200);
   return id;
 }
 
-const step = (id: string, value: string, server: TestServer = t, cookie = admin) => server.put(`/api/admin/bookings/${id}/kitchen`, { step: value }, cookie);
+const step = (id: string, value: string, server: TestServer = t, cookie = admin) =>
+  server.put(`/api/admin/bookings/${id}/kitchen`, { step: value }, cookie);
 const kitchenEvents = async (id: string, server: TestServer = t, cookie = admin) =>
-  (await server.get(`/api/admin/bookings/${id}/history`, cookie)).body.filter((e: { type: string }) => e.type === 'KitchenStepRecorded');
+  (await server.get(`/api/admin/bookings/${id}/history`, cookie)).body.filter(
+    (e: { type: string }) => e.type === 'KitchenStepRecorded',
+  );
 
 describe('PUT /api/admin/bookings/{id}/kitchen', () => {
   it('moves a confirmed order I ugnen → Klar → Hämtad, each answer showing the step just taken', async () => {
@@ -77,10 +89,16 @@ describe('PUT /api/admin/bookings/{id}/kitchen', () => {
 
   it('refuses a pending and a cancelled booking', async () => {
     const pending = await booking(t, admin, { confirm: false });
-    expect(await step(pending, 'baking')).toMatchObject({ status: 400, body: { error: 'Bekräfta bokningen innan den går till köket' } });
+    expect(await step(pending, 'baking')).toMatchObject({
+      status: 400,
+      body: { error: 'Bekräfta bokningen innan den går till köket' },
+    });
     const cancelled = await booking();
     expect((await t.put(`/api/admin/bookings/${cancelled}/cancel`, { reason: 'Stängt' }, admin)).status).toBe(200);
-    expect(await step(cancelled, 'baking')).toMatchObject({ status: 400, body: { error: 'Bokningen är redan avbokad' } });
+    expect(await step(cancelled, 'baking')).toMatchObject({
+      status: 400,
+      body: { error: 'Bokningen är redan avbokad' },
+    });
     expect(await kitchenEvents(pending)).toEqual([]);
     expect(await kitchenEvents(cancelled)).toEqual([]);
   });
@@ -88,9 +106,15 @@ describe('PUT /api/admin/bookings/{id}/kitchen', () => {
   it('answers 400 for an unknown or missing step and 404 for an unknown booking', async () => {
     const id = await booking();
     expect(await step(id, 'burnt')).toMatchObject({ status: 400, body: { error: 'Ogiltigt köksteg' } });
-    expect(await t.put(`/api/admin/bookings/${id}/kitchen`, {}, admin)).toMatchObject({ status: 400, body: { error: 'Ogiltigt köksteg' } });
+    expect(await t.put(`/api/admin/bookings/${id}/kitchen`, {}, admin)).toMatchObject({
+      status: 400,
+      body: { error: 'Ogiltigt köksteg' },
+    });
     for (const unknown of ['20261124-999', '20301231-1', 'inte-ett-nummer']) {
-      expect(await step(unknown, 'baking'), unknown).toMatchObject({ status: 404, body: { error: 'Kunde inte hitta bokningen' } });
+      expect(await step(unknown, 'baking'), unknown).toMatchObject({
+        status: 404,
+        body: { error: 'Kunde inte hitta bokningen' },
+      });
     }
   });
 
@@ -98,7 +122,11 @@ describe('PUT /api/admin/bookings/{id}/kitchen', () => {
     const id = await booking();
     const anonymous = await step(id, 'baking', t, '');
     expect(anonymous.status).toBe(401);
-    const form = await fetch(`${t.base}/api/admin/bookings/${id}/kitchen`, { method: 'PUT', headers: { cookie: admin, 'content-type': 'text/plain' }, body: 'step=baking' });
+    const form = await fetch(`${t.base}/api/admin/bookings/${id}/kitchen`, {
+      method: 'PUT',
+      headers: { cookie: admin, 'content-type': 'text/plain' },
+      body: 'step=baking',
+    });
     expect(form.status).toBe(403);
     const foreign = await fetch(`${t.base}/api/admin/bookings/${id}/kitchen`, {
       method: 'PUT',
@@ -121,7 +149,11 @@ describe('PUT /api/admin/bookings/{id}/kitchen', () => {
     const undoneAgain = await step(id, 'undo');
     expect(undoneAgain.body).toEqual(undone.body);
     expect(undoneAgain.body.booking.kitchen_status).toBe('baking');
-    expect((await kitchenEvents(id)).map((e: { data: { step: string } }) => e.data.step)).toEqual(['baking', 'ready', 'undo']);
+    expect((await kitchenEvents(id)).map((e: { data: { step: string } }) => e.data.step)).toEqual([
+      'baking',
+      'ready',
+      'undo',
+    ]);
   });
 
   it('shows each step in the history with the staff e-mail, the time and what it changed', async () => {
@@ -130,11 +162,32 @@ describe('PUT /api/admin/bookings/{id}/kitchen', () => {
     await step(id, 'ready');
     await step(id, 'undo');
     const history = (await t.get(`/api/admin/bookings/${id}/history`, admin)).body;
-    expect(history.map((e: { type: string }) => e.type)).toEqual(['BookingPlaced', 'BookingConfirmed', 'KitchenStepRecorded', 'KitchenStepRecorded', 'KitchenStepRecorded']);
+    expect(history.map((e: { type: string }) => e.type)).toEqual([
+      'BookingPlaced',
+      'BookingConfirmed',
+      'KitchenStepRecorded',
+      'KitchenStepRecorded',
+      'KitchenStepRecorded',
+    ]);
     expect(history.slice(2)).toEqual([
-      { type: 'KitchenStepRecorded', time: MONDAY_MORNING.toISOString(), actor: ADMIN.email, data: { step: 'baking', kitchen_status: 'baking', previous_kitchen_status: null } },
-      { type: 'KitchenStepRecorded', time: MONDAY_MORNING.toISOString(), actor: ADMIN.email, data: { step: 'ready', kitchen_status: 'ready', previous_kitchen_status: 'baking' } },
-      { type: 'KitchenStepRecorded', time: MONDAY_MORNING.toISOString(), actor: ADMIN.email, data: { step: 'undo', kitchen_status: 'baking', previous_kitchen_status: 'ready' } },
+      {
+        type: 'KitchenStepRecorded',
+        time: MONDAY_MORNING.toISOString(),
+        actor: ADMIN.email,
+        data: { step: 'baking', kitchen_status: 'baking', previous_kitchen_status: null },
+      },
+      {
+        type: 'KitchenStepRecorded',
+        time: MONDAY_MORNING.toISOString(),
+        actor: ADMIN.email,
+        data: { step: 'ready', kitchen_status: 'ready', previous_kitchen_status: 'baking' },
+      },
+      {
+        type: 'KitchenStepRecorded',
+        time: MONDAY_MORNING.toISOString(),
+        actor: ADMIN.email,
+        data: { step: 'undo', kitchen_status: 'baking', previous_kitchen_status: 'ready' },
+      },
     ]);
   });
 });
@@ -155,7 +208,10 @@ describe('GET /api/admin/live', () => {
     abort.abort();
     const message = text.split('\n\n').find((m) => m.includes('KitchenStepRecorded'))!;
     expect(message).toContain('event: booking');
-    expect(JSON.parse(message.slice(message.indexOf('data: ') + 6))).toEqual({ type: 'KitchenStepRecorded', booking_id: id });
+    expect(JSON.parse(message.slice(message.indexOf('data: ') + 6))).toEqual({
+      type: 'KitchenStepRecorded',
+      booking_id: id,
+    });
   });
 });
 
@@ -164,7 +220,8 @@ describe('kitchen_status in every booking answer', () => {
     const id = await booking();
     const email = (await t.get(`/api/admin/bookings/${id}`, admin)).body.email;
     const seen = async () => ({
-      list: (await t.get('/api/admin/bookings?date=2026-11-24', admin)).body.find((b: { id: string }) => b.id === id).kitchen_status,
+      list: (await t.get('/api/admin/bookings?date=2026-11-24', admin)).body.find((b: { id: string }) => b.id === id)
+        .kitchen_status,
       details: (await t.get(`/api/admin/bookings/${id}`, admin)).body.kitchen_status,
       lookup: (await t.post('/api/bookings/lookup', { email, booking_id: id })).body.booking.kitchen_status,
     });
@@ -200,11 +257,18 @@ describe('GET /api/admin/kitchen', () => {
     expect(ids.indexOf(early)).toBeLessThan(ids.indexOf(late));
     const times = reply.body.bookings.map((b: { booking_time: string }) => b.booking_time);
     expect(times).toEqual([...times].sort());
-    expect(reply.body.bookings.every((b: { status: string; booking_date: string }) => b.status !== 'cancelled' && b.booking_date === '2026-11-24')).toBe(true);
+    expect(
+      reply.body.bookings.every(
+        (b: { status: string; booking_date: string }) => b.status !== 'cancelled' && b.booking_date === '2026-11-24',
+      ),
+    ).toBe(true);
   });
 
   it('refuses a date that is not one, and needs a session', async () => {
-    expect(await t.get('/api/admin/kitchen?date=2026-13-45', admin)).toMatchObject({ status: 400, body: { error: 'Ogiltigt datum' } });
+    expect(await t.get('/api/admin/kitchen?date=2026-13-45', admin)).toMatchObject({
+      status: 400,
+      body: { error: 'Ogiltigt datum' },
+    });
     expect((await t.get('/api/admin/kitchen')).status).toBe(401);
   });
 });
@@ -228,7 +292,8 @@ describe('exactly once across processes and restarts', () => {
     }
     const steps = (await kitchenEvents(id, servers[1], cookies[1])).map((e: { data: { step: string } }) => e.data.step);
     expect(steps).toEqual(['baking', 'ready', 'undo', 'ready', 'picked_up']);
-    for (const [i, s] of servers.entries()) expect((await s.get(`/api/admin/bookings/${id}`, cookies[i])).body.kitchen_status).toBe('picked_up');
+    for (const [i, s] of servers.entries())
+      expect((await s.get(`/api/admin/bookings/${id}`, cookies[i])).body.kitchen_status).toBe('picked_up');
 
     // Every process stops; one starts again on the store and is sent the last step again.
     for (const server of servers.splice(0)) await server.close();

@@ -7,10 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MONDAY_MORNING, bookingPayload, startTestServer, useTestServer } from './harness.js';
 
-const t = useTestServer({ now: () => MONDAY_MORNING, config: { bookingsPerMinute: 3, lookupsPerMinute: 4, loginAttemptsPerMinute: 2 } });
+const t = useTestServer({
+  now: () => MONDAY_MORNING,
+  config: { bookingsPerMinute: 3, lookupsPerMinute: 4, loginAttemptsPerMinute: 2 },
+});
 
 const TOO_MANY = 'För många förfrågningar. Försök igen om en stund.';
-const subscription = (i: number) => ({ endpoint: `https://push.example/${i}`, keys: { p256dh: 'p'.repeat(87), auth: 'a'.repeat(22) } });
+const subscription = (i: number) => ({
+  endpoint: `https://push.example/${i}`,
+  keys: { p256dh: 'p'.repeat(87), auth: 'a'.repeat(22) },
+});
 
 describe('abuse limits', () => {
   it('refuses bookings and push subscriptions beyond BOOKINGS_PER_MINUTE together', async () => {
@@ -66,7 +72,17 @@ describe('abuse limits across API processes', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 30; i++) {
         const api = i % 2 ? b : a;
-        statuses.push((await api.post('/api/bookings', bookingPayload({ time: `${11 + Math.floor(i / 4)}:${['00', '15', '30', '45'][i % 4]}`, email: `k${i}@example.se` }))).status);
+        statuses.push(
+          (
+            await api.post(
+              '/api/bookings',
+              bookingPayload({
+                time: `${11 + Math.floor(i / 4)}:${['00', '15', '30', '45'][i % 4]}`,
+                email: `k${i}@example.se`,
+              }),
+            )
+          ).status,
+        );
       }
       expect(statuses.filter((s) => s === 201)).toHaveLength(10);
       expect(statuses.filter((s) => s === 429)).toHaveLength(20);
@@ -83,9 +99,18 @@ describe('push subscriptions', () => {
 
   it.each([
     ['an http endpoint', { endpoint: 'http://push.example/1', keys: { p256dh: 'p', auth: 'a' } }],
-    ['an endpoint over 1,000 characters', { endpoint: `https://push.example/${'x'.repeat(1000)}`, keys: { p256dh: 'p', auth: 'a' } }],
-    ['a p256dh key over 200 characters', { endpoint: 'https://push.example/1', keys: { p256dh: 'p'.repeat(201), auth: 'a' } }],
-    ['an auth key over 100 characters', { endpoint: 'https://push.example/1', keys: { p256dh: 'p', auth: 'a'.repeat(101) } }],
+    [
+      'an endpoint over 1,000 characters',
+      { endpoint: `https://push.example/${'x'.repeat(1000)}`, keys: { p256dh: 'p', auth: 'a' } },
+    ],
+    [
+      'a p256dh key over 200 characters',
+      { endpoint: 'https://push.example/1', keys: { p256dh: 'p'.repeat(201), auth: 'a' } },
+    ],
+    [
+      'an auth key over 100 characters',
+      { endpoint: 'https://push.example/1', keys: { p256dh: 'p', auth: 'a'.repeat(101) } },
+    ],
     ['no endpoint', { keys: { p256dh: 'p', auth: 'a' } }],
   ])('refuses %s with a Swedish 400', async (_name, body) => {
     const reply = await u.post('/api/notifications/subscribe', body);

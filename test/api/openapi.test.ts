@@ -9,7 +9,8 @@ import { ADMIN, MONDAY_MORNING, bookingPayload, useTestServer } from './harness.
 const t = useTestServer({ now: () => MONDAY_MORNING });
 
 /** Routes that are not part of the API contract: the docs page itself and the UI's pages. */
-const outsideContract = (url: string) => !url.startsWith('/api/') || url.startsWith('/api/docs') || url === '/api/openapi.json';
+const outsideContract = (url: string) =>
+  !url.startsWith('/api/') || url.startsWith('/api/docs') || url === '/api/openapi.json';
 
 const apiRoutes = () => t.server.app.registeredRoutes.filter((r) => !outsideContract(r.url));
 const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}');
@@ -25,7 +26,11 @@ describe('GET /api/openapi.json', () => {
   it('is an OpenAPI 3.1 document naming the API and the session cookie', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.info).toMatchObject({ title: 'Pizzakiosken API', version: '1.1.0' });
-    expect(document.components.securitySchemes.adminSession).toEqual({ type: 'apiKey', in: 'cookie', name: 'pk_session' });
+    expect(document.components.securitySchemes.adminSession).toEqual({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'pk_session',
+    });
   });
 
   it('has every route of the app, each with a declared response, params where the path has them, and a tag', () => {
@@ -43,24 +48,62 @@ describe('GET /api/openapi.json', () => {
     // And nothing in the document that the app does not serve.
     const served = new Set(routes.map((r) => `${r.method.toLowerCase()} ${openApiPath(r.url)}`));
     for (const [path, operations] of Object.entries<Record<string, unknown>>(document.paths)) {
-      for (const method of Object.keys(operations)) expect(served.has(`${method} ${path}`), `${method} ${path}`).toBe(true);
+      for (const method of Object.keys(operations))
+        expect(served.has(`${method} ${path}`), `${method} ${path}`).toBe(true);
     }
   });
 
   it('lists every call of SPEC section 7', () => {
     const spec = [
-      'get /api/pizzas', 'get /api/settings', 'get /api/open-days', 'get /api/test-availability', 'get /api/vip/access/{token}',
-      'post /api/bookings', 'post /api/bookings/lookup', 'post /api/bookings/{id}/cancel-public', 'post /api/notifications/subscribe',
-      'post /api/validate-bonus-code', 'post /api/admin/login', 'post /api/admin/logout', 'get /api/admin/me', 'get /api/admin/bookings',
-      'get /api/admin/bookings/{id}', 'put /api/admin/bookings/{id}/confirm', 'put /api/admin/bookings/{id}/cancel', 'get /api/admin/daily-report',
-      'get /api/admin/bookings/report', 'get /api/admin/pizzas', 'post /api/admin/pizzas', 'put /api/admin/pizzas/{id}', 'delete /api/admin/pizzas/{id}',
-      'get /api/admin/bonus-codes', 'post /api/admin/bonus-codes', 'put /api/admin/bonus-codes/{id}', 'delete /api/admin/bonus-codes/{id}',
-      'get /api/admin/stats/overview', 'get /api/admin/stats/top-pizzas', 'get /api/admin/stats/peak-times', 'get /api/admin/stats/sales',
-      'get /api/admin/settings', 'put /api/admin/settings', 'post /api/admin/settings/reset', 'post /api/admin/settings/sync-calendar',
-      'get /api/admin/calendar/week', 'post /api/admin/calendar/day', 'get /api/admin/vip-customers', 'post /api/admin/vip-customers',
-      'put /api/admin/vip-customers/{id}', 'delete /api/admin/vip-customers/{id}', 'get /api/admin/vip-dates', 'post /api/admin/vip-dates',
-      'delete /api/admin/vip-dates', 'delete /api/admin/vip-dates/{id}', 'post /api/admin/vip-links/generate-for-date', 'post /api/admin/vip-links/generate',
-      'post /api/admin/vip-invitations/send', 'get /api/admin/vip-invitations',
+      'get /api/pizzas',
+      'get /api/settings',
+      'get /api/open-days',
+      'get /api/test-availability',
+      'get /api/vip/access/{token}',
+      'post /api/bookings',
+      'post /api/bookings/lookup',
+      'post /api/bookings/{id}/cancel-public',
+      'post /api/notifications/subscribe',
+      'post /api/validate-bonus-code',
+      'post /api/admin/login',
+      'post /api/admin/logout',
+      'get /api/admin/me',
+      'get /api/admin/bookings',
+      'get /api/admin/bookings/{id}',
+      'put /api/admin/bookings/{id}/confirm',
+      'put /api/admin/bookings/{id}/cancel',
+      'get /api/admin/daily-report',
+      'get /api/admin/bookings/report',
+      'get /api/admin/pizzas',
+      'post /api/admin/pizzas',
+      'put /api/admin/pizzas/{id}',
+      'delete /api/admin/pizzas/{id}',
+      'get /api/admin/bonus-codes',
+      'post /api/admin/bonus-codes',
+      'put /api/admin/bonus-codes/{id}',
+      'delete /api/admin/bonus-codes/{id}',
+      'get /api/admin/stats/overview',
+      'get /api/admin/stats/top-pizzas',
+      'get /api/admin/stats/peak-times',
+      'get /api/admin/stats/sales',
+      'get /api/admin/settings',
+      'put /api/admin/settings',
+      'post /api/admin/settings/reset',
+      'post /api/admin/settings/sync-calendar',
+      'get /api/admin/calendar/week',
+      'post /api/admin/calendar/day',
+      'get /api/admin/vip-customers',
+      'post /api/admin/vip-customers',
+      'put /api/admin/vip-customers/{id}',
+      'delete /api/admin/vip-customers/{id}',
+      'get /api/admin/vip-dates',
+      'post /api/admin/vip-dates',
+      'delete /api/admin/vip-dates',
+      'delete /api/admin/vip-dates/{id}',
+      'post /api/admin/vip-links/generate-for-date',
+      'post /api/admin/vip-links/generate',
+      'post /api/admin/vip-invitations/send',
+      'get /api/admin/vip-invitations',
     ];
     for (const call of spec) {
       const [method, path] = call.split(' ') as [string, string];
@@ -80,10 +123,18 @@ describe('GET /api/openapi.json', () => {
   it('describes requests: the booking payload, its Idempotency-Key header and the numeric id of a pizza', () => {
     const place = document.paths['/api/bookings'].post;
     const body = place.requestBody.content['application/json'].schema;
-    expect(body.required).toEqual(expect.arrayContaining(['date', 'time', 'name', 'email', 'items', 'requested_pizzas']));
-    expect(place.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false }));
-    expect(document.paths['/api/admin/pizzas/{id}'].put.parameters).toContainEqual(expect.objectContaining({ in: 'path', name: 'id', required: true }));
-    expect(Object.keys(document.paths['/api/admin/daily-report'].get.responses['200'].content)).toEqual(['application/pdf']);
+    expect(body.required).toEqual(
+      expect.arrayContaining(['date', 'time', 'name', 'email', 'items', 'requested_pizzas']),
+    );
+    expect(place.parameters).toContainEqual(
+      expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false }),
+    );
+    expect(document.paths['/api/admin/pizzas/{id}'].put.parameters).toContainEqual(
+      expect.objectContaining({ in: 'path', name: 'id', required: true }),
+    );
+    expect(Object.keys(document.paths['/api/admin/daily-report'].get.responses['200'].content)).toEqual([
+      'application/pdf',
+    ]);
   });
 
   it('holds only schemas that compile as JSON Schema 2020-12', () => {
@@ -99,7 +150,8 @@ describe('GET /api/openapi.json', () => {
     };
     collect(document.paths);
     expect(schemas.length).toBeGreaterThan(100);
-    const fixRefs = (schema: unknown) => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'));
+    const fixRefs = (schema: unknown) =>
+      JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/'));
     for (const schema of schemas) expect(() => ajv.compile(fixRefs(schema))).not.toThrow();
   });
 });
@@ -124,34 +176,92 @@ describe('real answers of every GET route match their declared response schema',
     const booked = await t.post('/api/bookings', bookingPayload());
     expect(booked.status).toBe(201);
     const id = booked.body.booking_id as string;
-    const customer = await t.post('/api/admin/vip-customers', { email: 'vip@example.se', name: 'Vera VIP', phone: null, notes: null }, admin);
-    expect((await t.post('/api/admin/vip-dates', { date: '2026-11-27', description: 'Fredagsfest' }, admin)).status).toBe(201);
-    const link = await t.post('/api/admin/vip-links/generate', { vip_customer_id: customer.body.id, expires_hours: 24 }, admin);
-    expect((await t.post('/api/admin/vip-invitations/send', { customer_ids: [customer.body.id], subject: 'Hej {name}', message: 'Välkommen', expires_hours: 24 }, admin)).status).toBe(200);
-    expect((await t.post('/api/admin/bonus-codes', { code: 'HOST10', description: 'Höst', discount_percentage: 10, usage_limit: 5, expires_at: null, is_active: true }, admin)).status).toBe(201);
+    const customer = await t.post(
+      '/api/admin/vip-customers',
+      { email: 'vip@example.se', name: 'Vera VIP', phone: null, notes: null },
+      admin,
+    );
+    expect(
+      (await t.post('/api/admin/vip-dates', { date: '2026-11-27', description: 'Fredagsfest' }, admin)).status,
+    ).toBe(201);
+    const link = await t.post(
+      '/api/admin/vip-links/generate',
+      { vip_customer_id: customer.body.id, expires_hours: 24 },
+      admin,
+    );
+    expect(
+      (
+        await t.post(
+          '/api/admin/vip-invitations/send',
+          { customer_ids: [customer.body.id], subject: 'Hej {name}', message: 'Välkommen', expires_hours: 24 },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await t.post(
+          '/api/admin/bonus-codes',
+          {
+            code: 'HOST10',
+            description: 'Höst',
+            discount_percentage: 10,
+            usage_limit: 5,
+            expires_at: null,
+            is_active: true,
+          },
+          admin,
+        )
+      ).status,
+    ).toBe(201);
     await t.put(`/api/admin/bookings/${id}/confirm`, {}, admin);
-    const closure = await t.post('/api/admin/closures', { from: '2026-12-24', to: '2026-12-26', reason: 'Jul', recurring: true }, admin);
+    const closure = await t.post(
+      '/api/admin/closures',
+      { from: '2026-12-24', to: '2026-12-26', reason: 'Jul', recurring: true },
+      admin,
+    );
     expect(closure.status).toBe(201);
     // A waitlist offer (rule: waitlist): a full slot, an entry, a cancellation.
-    const full = await t.post('/api/bookings', bookingPayload({ date: '2026-11-26', time: '13:00', items: [{ pizza_id: 1, qty: 6 }], requested_pizzas: 6 }));
-    const queued = await t.post('/api/waitlist', { date: '2026-11-26', time: '13:00', name: 'Karin Kö', email: 'ko@example.se', requested_pizzas: 2 });
+    const full = await t.post(
+      '/api/bookings',
+      bookingPayload({ date: '2026-11-26', time: '13:00', items: [{ pizza_id: 1, qty: 6 }], requested_pizzas: 6 }),
+    );
+    const queued = await t.post('/api/waitlist', {
+      date: '2026-11-26',
+      time: '13:00',
+      name: 'Karin Kö',
+      email: 'ko@example.se',
+      requested_pizzas: 2,
+    });
     expect(queued.status).toBe(201);
     await t.put(`/api/admin/bookings/${full.body.booking_id}/cancel`, { reason: 'Test' }, admin);
-    const waitlistToken = (await t.server.docs.get<{ id: string; token: string }>('waitlist_v1', queued.body.waitlist_id))!.token;
+    const waitlistToken = (await t.server.docs.get<{ id: string; token: string }>(
+      'waitlist_v1',
+      queued.body.waitlist_id,
+    ))!.token;
 
     const token = encodeURIComponent(link.body.token);
     const concrete: Record<string, string[]> = {
       '/api/open-days': ['/api/open-days', `/api/open-days?vip_token=${token}`],
       '/api/availability': ['/api/availability?date=2026-11-24&pizzas=2'],
-      '/api/test-availability': ['/api/test-availability?date=2026-11-24&pizzas=2', `/api/test-availability?date=2026-11-27&pizzas=1&vip_token=${token}`],
-      '/api/bookings/:id/reschedule-slots': [`/api/bookings/${id}/reschedule-slots?email=asa@example.se&date=2026-11-24`, `/api/bookings/${id}/reschedule-slots?email=asa@example.se&date=2026-11-26`],
+      '/api/test-availability': [
+        '/api/test-availability?date=2026-11-24&pizzas=2',
+        `/api/test-availability?date=2026-11-27&pizzas=1&vip_token=${token}`,
+      ],
+      '/api/bookings/:id/reschedule-slots': [
+        `/api/bookings/${id}/reschedule-slots?email=asa@example.se&date=2026-11-24`,
+        `/api/bookings/${id}/reschedule-slots?email=asa@example.se&date=2026-11-26`,
+      ],
       '/api/vip/access/:token': [`/api/vip/access/${token}`],
       '/api/waitlist/:token': [`/api/waitlist/${waitlistToken}`],
       '/api/admin/waitlist': ['/api/admin/waitlist', '/api/admin/waitlist?date=2026-11-26'],
       '/api/admin/bookings': ['/api/admin/bookings', '/api/admin/bookings?status=confirmed&date=2026-11-24'],
       '/api/admin/bookings/:id': [`/api/admin/bookings/${id}`],
       '/api/admin/bookings/:id/history': [`/api/admin/bookings/${id}/history`],
-      '/api/admin/calendar/week': ['/api/admin/calendar/week?start=2026-11-23', '/api/admin/calendar/week?start=2026-12-21'],
+      '/api/admin/calendar/week': [
+        '/api/admin/calendar/week?start=2026-11-23',
+        '/api/admin/calendar/week?start=2026-12-21',
+      ],
       '/api/admin/closures/:id/bookings': [`/api/admin/closures/${closure.body.closure.id}/bookings`],
       '/api/admin/stats/top-pizzas': ['/api/admin/stats/top-pizzas?period=month'],
       '/api/admin/stats/sales': ['/api/admin/stats/sales?period=year&group_by=week'],
@@ -159,12 +269,19 @@ describe('real answers of every GET route match their declared response schema',
       '/api/admin/reports/accounting': ['/api/admin/reports/accounting?startDate=2026-11-24&endDate=2026-11-30'],
     };
     // Answers that are files or streams, not JSON.
-    const notJson = new Set(['/api/bookings/:id/calendar.ics', '/api/admin/daily-report', '/api/admin/bookings/report', '/api/admin/live', '/api/admin/reports/accounting.csv', '/api/admin/reports/accounting.se']);
+    const notJson = new Set([
+      '/api/bookings/:id/calendar.ics',
+      '/api/admin/daily-report',
+      '/api/admin/bookings/report',
+      '/api/admin/live',
+      '/api/admin/reports/accounting.csv',
+      '/api/admin/reports/accounting.se',
+    ]);
 
     const gets = apiRoutes().filter((r) => r.method === 'GET' && !notJson.has(r.url));
     expect(gets.length).toBeGreaterThan(20);
     for (const route of gets) {
-      const declared = (route.schema!.response as Record<string, z.ZodType>)['200']!;
+      const declared = (route.schema!.response as Record<string, z.ZodType>)['200'];
       for (const path of concrete[route.url] ?? [route.url]) {
         const reply = await t.get(path, route.url.startsWith('/api/admin/') ? admin : undefined);
         expect(reply.status, path).toBe(200);
@@ -176,9 +293,11 @@ describe('real answers of every GET route match their declared response schema',
 
   it('the checks can fail: an answer with a field the schema does not declare is refused', () => {
     const pizzas = apiRoutes().find((r) => r.method === 'GET' && r.url === '/api/pizzas')!;
-    const declared = (pizzas.schema!.response as Record<string, z.ZodType>)['200']!;
+    const declared = (pizzas.schema!.response as Record<string, z.ZodType>)['200'];
     expect(declared.safeParse([{ id: 1, name: 'M', description: '', price_cents: 1, active: 1 }]).success).toBe(true);
-    expect(declared.safeParse([{ id: 1, name: 'M', description: '', price_cents: 1, active: 1, secret: 'x' }]).success).toBe(false);
+    expect(
+      declared.safeParse([{ id: 1, name: 'M', description: '', price_cents: 1, active: 1, secret: 'x' }]).success,
+    ).toBe(false);
   });
 });
 

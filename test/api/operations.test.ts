@@ -16,7 +16,12 @@ afterEach(() => {
   children = [];
 });
 
-function startProcess(env: Record<string, string>): { child: ChildProcess; output: () => string; listening: Promise<void>; exited: Promise<number | null> } {
+function startProcess(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  listening: Promise<void>;
+  exited: Promise<number | null>;
+} {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'api', 'main.ts')], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env },
@@ -26,18 +31,19 @@ function startProcess(env: Record<string, string>): { child: ChildProcess; outpu
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const listening = new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('listening on')) resolve();
     });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     void exited.then((code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
   listening.catch(() => {});
   return { child, output: () => output, listening, exited };
 }
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
+const inDays = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
 
 describe('GET /api/health and /api/ready', () => {
   it('answer alive and ready with both stores reachable and the projection lag', async () => {
@@ -47,11 +53,28 @@ describe('GET /api/health and /api/ready', () => {
       await t.server.projections.waitFor(await t.server.events.headPosition());
       const ready = await t.get('/api/ready');
       expect(ready.status).toBe(200);
-      expect(ready.body).toEqual({ ready: true, event_store: 'ok', read_models: 'ok', projection_lag: 0, stopping: false });
+      expect(ready.body).toEqual({
+        ready: true,
+        event_store: 'ok',
+        read_models: 'ok',
+        projection_lag: 0,
+        stopping: false,
+      });
 
       // Projections stopped while events arrive: behind by more than allowed, so not ready.
       await t.server.projections.stop();
-      await t.server.events.append('test-lag', [{ id: crypto.randomUUID(), type: 'Noted', data: {}, metadata: { actor: 'system', timestamp: new Date().toISOString() } }], 'any');
+      await t.server.events.append(
+        'test-lag',
+        [
+          {
+            id: crypto.randomUUID(),
+            type: 'Noted',
+            data: {},
+            metadata: { actor: 'system', timestamp: new Date().toISOString() },
+          },
+        ],
+        'any',
+      );
       const behind = await t.get('/api/ready');
       expect(behind.status).toBe(503);
       expect(behind.body).toMatchObject({ ready: false, event_store: 'ok', read_models: 'ok', projection_lag: 1 });
@@ -77,24 +100,50 @@ describe('GET /api/health and /api/ready', () => {
 
 describe('configuration', () => {
   it('takes the defaults from an empty environment', () => {
-    expect(configFromEnv({})).toMatchObject({ port: 3000, timeZone: 'Europe/Stockholm', eventStoreUrl: null, mongoUrl: null, readyMaxLag: 1000 });
+    expect(configFromEnv({})).toMatchObject({
+      port: 3000,
+      timeZone: 'Europe/Stockholm',
+      eventStoreUrl: null,
+      mongoUrl: null,
+      readyMaxLag: 1000,
+    });
   });
 
   it('accepts cluster URLs', () => {
-    const config = configFromEnv({ EVENTSTORE_URL: 'esdb+discover://a:2113,b:2113?tls=false', MONGODB_URL: 'mongodb://m1:27017,m2:27017/?replicaSet=rs0', SMTP_URL: 'smtps://u:p@mail.example.se' });
+    const config = configFromEnv({
+      EVENTSTORE_URL: 'esdb+discover://a:2113,b:2113?tls=false',
+      MONGODB_URL: 'mongodb://m1:27017,m2:27017/?replicaSet=rs0',
+      SMTP_URL: 'smtps://u:p@mail.example.se',
+    });
     expect(config.mongoUrl).toBe('mongodb://m1:27017,m2:27017/?replicaSet=rs0');
   });
 
   it('reports every bad variable once, with what it should be', () => {
     let error: unknown;
     try {
-      configFromEnv({ PORT: 'tretusen', KIOSK_TZ: 'Europe/Kiruna', EVENTSTORE_URL: 'http://esdb:2113', MONGODB_URL: 'localhost:27017', LOGIN_ATTEMPTS_PER_MINUTE: 'tio', TRUST_PROXY: 'yes', PUBLIC_URL: 'kiosk.se' });
+      configFromEnv({
+        PORT: 'tretusen',
+        KIOSK_TZ: 'Europe/Kiruna',
+        EVENTSTORE_URL: 'http://esdb:2113',
+        MONGODB_URL: 'localhost:27017',
+        LOGIN_ATTEMPTS_PER_MINUTE: 'tio',
+        TRUST_PROXY: 'yes',
+        PUBLIC_URL: 'kiosk.se',
+      });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems;
-    expect(problems.map((p) => p.split('=')[0]).sort()).toEqual(['EVENTSTORE_URL', 'KIOSK_TZ', 'LOGIN_ATTEMPTS_PER_MINUTE', 'MONGODB_URL', 'PORT', 'PUBLIC_URL', 'TRUST_PROXY']);
+    expect(problems.map((p) => p.split('=')[0]).sort()).toEqual([
+      'EVENTSTORE_URL',
+      'KIOSK_TZ',
+      'LOGIN_ATTEMPTS_PER_MINUTE',
+      'MONGODB_URL',
+      'PORT',
+      'PUBLIC_URL',
+      'TRUST_PROXY',
+    ]);
     expect(problems).toHaveLength(7);
     expect(problems.find((p) => p.startsWith('EVENTSTORE_URL'))).toContain('esdb://');
   });
@@ -115,7 +164,10 @@ describe('closing', () => {
     const cookie = await t.login();
     const live = await fetch(`${t.base}/api/admin/live`, { headers: { cookie } });
     expect(live.status).toBe(200);
-    void live.body!.getReader().read().catch(() => {});
+    void live
+      .body!.getReader()
+      .read()
+      .catch(() => {});
     const started = Date.now();
     await t.close();
     expect(Date.now() - started).toBeLessThan(8000);
@@ -135,12 +187,19 @@ describe('SIGTERM', () => {
       Array.from({ length: 30 }, async (_, i) => {
         const time = `${String(11 + Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`;
         try {
-          const response = await fetch(`${base}/api/bookings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(bookingPayload({ date, time, email: `term${i}@example.se` })) });
+          const response = await fetch(`${base}/api/bookings`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(bookingPayload({ date, time, email: `term${i}@example.se` })),
+          });
           if (!signalled) {
             signalled = true;
             started.child.kill('SIGTERM');
           }
-          return { status: response.status, id: response.status === 201 ? ((await response.json()) as { booking_id: string }).booking_id : null };
+          return {
+            status: response.status,
+            id: response.status === 201 ? ((await response.json()) as { booking_id: string }).booking_id : null,
+          };
         } catch {
           return { status: 0, id: null }; // refused: arrived after the server stopped accepting
         }
@@ -158,7 +217,8 @@ describe('SIGTERM', () => {
     const restarted = await startTestServer({ dataDir });
     try {
       const head = await restarted.server.events.headPosition();
-      for (const name of ['bookings_v1', 'days_v1', 'stats_v1']) expect(await restarted.server.docs.getCheckpoint(name), name).toBe(head);
+      for (const name of ['bookings_v1', 'days_v1', 'stats_v1'])
+        expect(await restarted.server.docs.getCheckpoint(name), name).toBe(head);
       const admin = await restarted.login();
       const listed = await restarted.get(`/api/admin/bookings?date=${date}`, admin);
       expect(listed.body.map((b: { id: string }) => b.id).sort()).toEqual([...ids].sort());

@@ -10,12 +10,17 @@ let clock = MONDAY_MORNING.getTime();
 const t = useTestServer({ now: () => new Date(clock) });
 
 /** A GET with exactly these headers (fetch would add and undo accept-encoding). */
-function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(t.base + path, { headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
     });
     request.on('error', reject);
     request.end();
@@ -56,7 +61,11 @@ describe('page cache', () => {
   it('a changed menu is on the next page', async () => {
     await cached('/');
     const admin = await t.login();
-    const created = await t.post('/api/admin/pizzas', { name: 'Cachebrytaren', description: 'Ny på menyn', price_cents: 9900, active: true }, admin);
+    const created = await t.post(
+      '/api/admin/pizzas',
+      { name: 'Cachebrytaren', description: 'Ny på menyn', price_cents: 9900, active: true },
+      admin,
+    );
     expect(created.status).toBe(201);
     await t.server.projections.waitFor(await t.server.events.headPosition());
     expect((await get('/')).body.toString()).toContain('Cachebrytaren');
@@ -69,7 +78,7 @@ describe('page cache', () => {
     expect((await get('/', { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
   });
 
-  it('a new minute renders again (the date and today\'s slots move with the clock)', async () => {
+  it("a new minute renders again (the date and today's slots move with the clock)", async () => {
     const before = await cached('/');
     clock += 60_000;
     const after = await get('/', { 'accept-encoding': 'gzip' });

@@ -12,10 +12,14 @@ import { MONDAY_MORNING, bookingPayload, startTestServer, useTestServer } from '
 
 const subscription = (n: number) => ({
   endpoint: `https://push.example/sub/${n}`,
-  keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+  keys: {
+    p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+    auth: 'tBHItJI5svbpez7KI4CCXg',
+  },
 });
-const pushEvents = async (t: { server: { events: { readStream(s: string): Promise<Array<{ type: string; data: any }>> } } }) =>
-  (await t.server.events.readStream('push-subscriptions')).map((e) => ({ type: e.type, data: e.data }));
+const pushEvents = async (t: {
+  server: { events: { readStream(s: string): Promise<Array<{ type: string; data: any }>> } };
+}) => (await t.server.events.readStream('push-subscriptions')).map((e) => ({ type: e.type, data: e.data }));
 
 describe('GET /api/notifications/vapid-public-key', () => {
   it('answers one key, kept in DATA_DIR (0600): the same after a restart and for two processes starting together', async () => {
@@ -37,8 +41,16 @@ describe('GET /api/notifications/vapid-public-key', () => {
 
   it('answers the key given in VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, and keeps none in DATA_DIR', async () => {
     const keys = webpush.generateVAPIDKeys();
-    const config = configFromEnv({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'https://pizzakiosken.se' });
-    expect(config).toMatchObject({ vapidPublicKey: keys.publicKey, vapidPrivateKey: keys.privateKey, vapidSubject: 'https://pizzakiosken.se' });
+    const config = configFromEnv({
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      VAPID_SUBJECT: 'https://pizzakiosken.se',
+    });
+    expect(config).toMatchObject({
+      vapidPublicKey: keys.publicKey,
+      vapidPrivateKey: keys.privateKey,
+      vapidSubject: 'https://pizzakiosken.se',
+    });
     const t = await startTestServer({ config: { vapidPublicKey: keys.publicKey, vapidPrivateKey: keys.privateKey } });
     try {
       expect((await t.get('/api/notifications/vapid-public-key')).body).toEqual({ key: keys.publicKey });
@@ -61,7 +73,9 @@ describe('GET /api/notifications/vapid-public-key', () => {
     };
     expect(problems({ VAPID_PUBLIC_KEY: keys.publicKey })).toEqual(['VAPID_PRIVATE_KEY']);
     expect(problems({ VAPID_PUBLIC_KEY: 'nyckel', VAPID_PRIVATE_KEY: keys.privateKey })).toEqual(['VAPID_PUBLIC_KEY']);
-    expect(problems({ VAPID_PUBLIC_KEY: webpush.generateVAPIDKeys().publicKey, VAPID_PRIVATE_KEY: keys.privateKey })).toEqual(['VAPID_PUBLIC_KEY']);
+    expect(
+      problems({ VAPID_PUBLIC_KEY: webpush.generateVAPIDKeys().publicKey, VAPID_PRIVATE_KEY: keys.privateKey }),
+    ).toEqual(['VAPID_PUBLIC_KEY']);
     expect(problems({ VAPID_SUBJECT: 'http://kiosk.se' })).toEqual(['VAPID_SUBJECT']);
     expect(problems({ VAPID_SUBJECT: 'mailto:kok@pizzakiosken.se' })).toEqual([]);
   });
@@ -87,21 +101,29 @@ describe('POST /api/notifications/subscribe with a booking', () => {
   });
 
   it('ties the subscription to the booking once, however often it is sent, and links a further booking once', async () => {
-    const first = (await t.post('/api/bookings', bookingPayload({ email: 'tva@example.se', time: '13:00' }))).body.booking_id as string;
-    const second = (await t.post('/api/bookings', bookingPayload({ email: 'tva@example.se', time: '13:30' }))).body.booking_id as string;
+    const first = (await t.post('/api/bookings', bookingPayload({ email: 'tva@example.se', time: '13:00' }))).body
+      .booking_id as string;
+    const second = (await t.post('/api/bookings', bookingPayload({ email: 'tva@example.se', time: '13:30' }))).body
+      .booking_id as string;
     const body = { ...subscription(2), booking_id: first, email: 'Tva@Example.se ' };
-    const replies = await Promise.all([t.post('/api/notifications/subscribe', body), t.post('/api/notifications/subscribe', body)]);
+    const replies = await Promise.all([
+      t.post('/api/notifications/subscribe', body),
+      t.post('/api/notifications/subscribe', body),
+    ]);
     expect(replies.map((r) => r.status)).toEqual([201, 201]);
-    expect(replies[0]!.body.id).toBe(replies[1]!.body.id);
+    expect(replies[0].body.id).toBe(replies[1].body.id);
     await t.post('/api/notifications/subscribe', { ...subscription(2), booking_id: second, email: 'tva@example.se' });
     await t.post('/api/notifications/subscribe', { ...subscription(2), booking_id: second, email: 'tva@example.se' });
     await t.post('/api/notifications/subscribe', subscription(2));
-    const events = (await pushEvents(t)).filter((e) => e.data.id === replies[0]!.body.id);
+    const events = (await pushEvents(t)).filter((e) => e.data.id === replies[0].body.id);
     expect(events.map((e) => [e.type, e.data.booking_id])).toEqual([
       ['PushSubscribed', first],
       ['PushSubscriptionLinked', second],
     ]);
-    const doc = await t.server.docs.get<{ id: string; booking_ids: string[] }>('push_subscriptions_v1', replies[0]!.body.id);
+    const doc = await t.server.docs.get<{ id: string; booking_ids: string[] }>(
+      'push_subscriptions_v1',
+      replies[0].body.id,
+    );
     expect(doc?.booking_ids).toEqual([first, second]);
   });
 });

@@ -25,7 +25,7 @@ const start = async () => {
 
 async function erasures(events: EventStore): Promise<RecordedEvent[]> {
   const found: RecordedEvent[] = [];
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await events.readAll(after, 500);
     if (page.length === 0) return found;
     found.push(...page.filter((e) => e.type === 'CustomerErased'));
@@ -37,8 +37,14 @@ describe('personal_data_retention_months', () => {
   it('erases each customer whose last booking is older, once, from two servers and after a restart; keeps the others', async () => {
     const a = await start();
     const b = await start();
-    const old = await a.post('/api/bookings', bookingPayload({ name: 'Gammal Kund', email: 'gammal@example.se', date: '2026-11-24' }));
-    const recent = await a.post('/api/bookings', bookingPayload({ name: 'Ny Kund', email: 'ny@example.se', date: '2026-12-05' }));
+    const old = await a.post(
+      '/api/bookings',
+      bookingPayload({ name: 'Gammal Kund', email: 'gammal@example.se', date: '2026-11-24' }),
+    );
+    const recent = await a.post(
+      '/api/bookings',
+      bookingPayload({ name: 'Ny Kund', email: 'ny@example.se', date: '2026-12-05' }),
+    );
     // Booked long ago too, and again lately: the last booking counts.
     await a.post('/api/bookings', bookingPayload({ email: 'ny@example.se', date: '2026-11-24', time: '13:00' }));
     for (const r of [old, recent]) expect(r.status).toBe(201);
@@ -51,8 +57,12 @@ describe('personal_data_retention_months', () => {
     let admin = await a.login();
     const settings = (await a.get('/api/admin/settings', admin)).body;
     expect(settings.personal_data_retention_months).toBe(0);
-    expect((await a.put('/api/admin/settings', { ...settings, personal_data_retention_months: -1 }, admin)).body.error).toBe('Lagringstiden för personuppgifter måste vara ett heltal, minst 0');
-    expect((await a.put('/api/admin/settings', { ...settings, personal_data_retention_months: 1 }, admin)).status).toBe(200);
+    expect(
+      (await a.put('/api/admin/settings', { ...settings, personal_data_retention_months: -1 }, admin)).body.error,
+    ).toBe('Lagringstiden för personuppgifter måste vara ett heltal, minst 0');
+    expect((await a.put('/api/admin/settings', { ...settings, personal_data_retention_months: 1 }, admin)).status).toBe(
+      200,
+    );
 
     // 2 January 2027: the cutoff is 2 December 2026, after the old customer's last booking, before the other's.
     now = new Date('2027-01-02T08:00:00Z');
@@ -61,10 +71,17 @@ describe('personal_data_retention_months', () => {
     expect(swept[0] + swept[1]).toBe(1);
     const recorded = await erasures(a.server.events);
     expect(recorded).toHaveLength(1);
-    expect(recorded[0]!.data).toMatchObject({ reason: 'retention', booking_ids: [old.body.booking_id] });
-    expect(recorded[0]!.metadata.actor).toBe('system');
-    expect((await a.get(`/api/admin/bookings/${old.body.booking_id}`, admin)).body).toMatchObject({ name: '[raderad]', email: '[raderad]', status: 'pending' });
-    expect((await a.get(`/api/admin/bookings/${recent.body.booking_id}`, admin)).body).toMatchObject({ name: 'Ny Kund', email: 'ny@example.se' });
+    expect(recorded[0].data).toMatchObject({ reason: 'retention', booking_ids: [old.body.booking_id] });
+    expect(recorded[0].metadata.actor).toBe('system');
+    expect((await a.get(`/api/admin/bookings/${old.body.booking_id}`, admin)).body).toMatchObject({
+      name: '[raderad]',
+      email: '[raderad]',
+      status: 'pending',
+    });
+    expect((await a.get(`/api/admin/bookings/${recent.body.booking_id}`, admin)).body).toMatchObject({
+      name: 'Ny Kund',
+      email: 'ny@example.se',
+    });
 
     // Again, and after a restart: nothing more.
     expect(await b.server.retention.sweep()).toBe(0);

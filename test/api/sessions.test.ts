@@ -23,7 +23,7 @@ async function restart(config: Record<string, string> = {}) {
 async function loginAs(server: TestServer, email: string, password: string) {
   const reply = await server.post('/api/admin/login', { email, password });
   expect(reply.status).toBe(200);
-  return (reply.headers.get('set-cookie') ?? '').split(';')[0]!;
+  return (reply.headers.get('set-cookie') ?? '').split(';')[0];
 }
 
 describe('admin sessions', () => {
@@ -52,7 +52,9 @@ describe('admin sessions', () => {
     expect((await s.del(`/api/admin/sessions/${otherId}`, undefined, mine)).status).toBe(200);
     expect((await s.get('/api/admin/me', other)).status).toBe(401);
     expect((await s.get('/api/admin/me', mine)).status).toBe(200);
-    expect((await s.del(`/api/admin/sessions/${otherId}`, undefined, mine)).body).toEqual({ error: 'Sessionen finns inte eller har redan avslutats' });
+    expect((await s.del(`/api/admin/sessions/${otherId}`, undefined, mine)).body).toEqual({
+      error: 'Sessionen finns inte eller har redan avslutats',
+    });
     expect((await s.get('/api/admin/sessions', mine)).body).toHaveLength(1);
   });
 
@@ -76,16 +78,22 @@ describe('admin sessions', () => {
     const admins = (await s.get('/api/admin/admins', a)).body as Array<{ id: number; email: string }>;
     const me = admins.find((x) => x.email === ADMIN.email)!;
     const other = admins.find((x) => x.email === 'bitr@pizzakiosken.test')!;
-    expect((await s.del(`/api/admin/admins/${me.id}`, undefined, a)).body).toEqual({ error: 'Du kan inte ta bort dig själv' });
+    expect((await s.del(`/api/admin/admins/${me.id}`, undefined, a)).body).toEqual({
+      error: 'Du kan inte ta bort dig själv',
+    });
     expect((await s.del(`/api/admin/admins/${other.id}`, undefined, a)).status).toBe(200);
     expect((await s.get('/api/admin/me', b)).status).toBe(401);
-    expect((await s.post('/api/admin/login', { email: 'bitr@pizzakiosken.test', password: 'Bitr-lösen-789' })).status).toBe(401);
+    expect(
+      (await s.post('/api/admin/login', { email: 'bitr@pizzakiosken.test', password: 'Bitr-lösen-789' })).status,
+    ).toBe(401);
     expect((await s.del(`/api/admin/admins/${other.id}`, undefined, a)).status).toBe(404);
     // The log says who did it.
     const events = await s.server.events.readStream('admins', 0);
     const removed = events.find((e) => e.type === 'AdminRemoved')!;
     expect(removed.data).toMatchObject({ id: other.id, removed_by: ADMIN.email });
     expect(removed.metadata.actor).toBe(ADMIN.email);
-    expect(events.some((e) => e.type === 'AdminSessionEnded' && (e.data as { reason: string }).reason === 'admin_removed')).toBe(true);
+    expect(
+      events.some((e) => e.type === 'AdminSessionEnded' && (e.data as { reason: string }).reason === 'admin_removed'),
+    ).toBe(true);
   });
 });

@@ -67,7 +67,15 @@ describe('the admin live stream', () => {
     const reader = response.body!.getReader();
     await reader.read(); // retry: 3000
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const booked = await t.post('/api/bookings', { date: '2026-11-24', time: '12:00', name: 'Åsa Öberg', email: 'asa@example.se', dine_in: false, items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 });
+    const booked = await t.post('/api/bookings', {
+      date: '2026-11-24',
+      time: '12:00',
+      name: 'Åsa Öberg',
+      email: 'asa@example.se',
+      dine_in: false,
+      items: [{ pizza_id: 1, qty: 1 }],
+      requested_pizzas: 1,
+    });
     expect(booked.status).toBe(201);
     const { value, done } = await reader.read();
     expect(done).toBe(false);

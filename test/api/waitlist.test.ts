@@ -19,9 +19,20 @@ beforeAll(async () => {
 
 const DATE = '2026-11-25';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const joinBody = (overrides: Record<string, unknown> = {}) => ({ date: DATE, time: '12:00', name: 'Karin Kö', email: 'karin@example.se', requested_pizzas: 2, ...overrides });
-const tokenOf = async (waitlistId: string) => (await t.server.docs.get<WaitlistDoc>(COLLECTIONS.waitlist, waitlistId))!.token;
-const remainingAt = async (time: string) => (await t.get(`/api/test-availability?date=${DATE}&pizzas=1`)).body.slots.find((s: { time: string }) => s.time === time).capacity_remaining;
+const joinBody = (overrides: Record<string, unknown> = {}) => ({
+  date: DATE,
+  time: '12:00',
+  name: 'Karin Kö',
+  email: 'karin@example.se',
+  requested_pizzas: 2,
+  ...overrides,
+});
+const tokenOf = async (waitlistId: string) =>
+  (await t.server.docs.get<WaitlistDoc>(COLLECTIONS.waitlist, waitlistId))!.token;
+const remainingAt = async (time: string) =>
+  (await t.get(`/api/test-availability?date=${DATE}&pizzas=1`)).body.slots.find(
+    (s: { time: string }) => s.time === time,
+  ).capacity_remaining;
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   for (let i = 0; i < 100; i++) {
     const value = await read();
@@ -46,19 +57,43 @@ describe('the waitlist of a full slot (rule: waitlist)', () => {
     expect((await t.post('/api/waitlist', joinBody({ email: 'nej' }))).body).toEqual({ error: msg.invalidEmail });
     expect((await t.post('/api/waitlist', joinBody({ date: '2026-11-20' }))).body).toEqual({ error: msg.datePassed });
     expect((await t.post('/api/waitlist', joinBody({ time: '12:05' }))).body).toEqual({ error: msg.noSuchSlot });
-    expect((await t.post('/api/waitlist', joinBody({ requested_pizzas: 9 }))).body).toEqual({ error: msg.pizzaCountMax(6) });
+    expect((await t.post('/api/waitlist', joinBody({ requested_pizzas: 9 }))).body).toEqual({
+      error: msg.pizzaCountMax(6),
+    });
   });
 
   it('POST /api/waitlist joins a full slot: 201 with the entry id, in join order', async () => {
-    for (const [key, pizzas] of [['A', 4], ['B', 2]] as const) {
-      const placed = await t.post('/api/bookings', bookingPayload({ date: DATE, time: '12:00', email: `${key}@example.se`, items: [{ pizza_id: 1, qty: pizzas }], requested_pizzas: pizzas }));
+    for (const [key, pizzas] of [
+      ['A', 4],
+      ['B', 2],
+    ] as const) {
+      const placed = await t.post(
+        '/api/bookings',
+        bookingPayload({
+          date: DATE,
+          time: '12:00',
+          email: `${key}@example.se`,
+          items: [{ pizza_id: 1, qty: pizzas }],
+          requested_pizzas: pizzas,
+        }),
+      );
       expect(placed.status).toBe(201);
       bookings[key] = placed.body.booking_id;
     }
-    for (const [key, pizzas] of [['w1', 3], ['w2', 2], ['w3', 2]] as const) {
+    for (const [key, pizzas] of [
+      ['w1', 3],
+      ['w2', 2],
+      ['w3', 2],
+    ] as const) {
       const reply = await t.post('/api/waitlist', joinBody({ email: `${key}@example.se`, requested_pizzas: pizzas }));
       expect(reply.status).toBe(201);
-      expect(reply.body).toEqual({ waitlist_id: expect.any(String), date: DATE, time: '12:00', requested_pizzas: pizzas, message: msg.waitlistJoined('12:00') });
+      expect(reply.body).toEqual({
+        waitlist_id: expect.any(String),
+        date: DATE,
+        time: '12:00',
+        requested_pizzas: pizzas,
+        message: msg.waitlistJoined('12:00'),
+      });
       ids[key] = reply.body.waitlist_id;
       tokens[key] = await tokenOf(reply.body.waitlist_id);
     }
@@ -67,8 +102,14 @@ describe('the waitlist of a full slot (rule: waitlist)', () => {
   });
 
   it('GET /api/waitlist/{token} says the entry is still waiting; an unknown token is not found', async () => {
-    expect(await t.get(`/api/waitlist/${tokens.w1}`)).toMatchObject({ status: 409, body: { error: msg.waitlistStillWaiting } });
-    expect(await t.get('/api/waitlist/okänd-token')).toMatchObject({ status: 404, body: { error: msg.waitlistNotFound } });
+    expect(await t.get(`/api/waitlist/${tokens.w1}`)).toMatchObject({
+      status: 409,
+      body: { error: msg.waitlistStillWaiting },
+    });
+    expect(await t.get('/api/waitlist/okänd-token')).toMatchObject({
+      status: 404,
+      body: { error: msg.waitlistNotFound },
+    });
   });
 
   it('a cancellation offers the freed capacity to the earliest entry that fits, held from everyone else', async () => {
@@ -88,7 +129,16 @@ describe('the waitlist of a full slot (rule: waitlist)', () => {
       hold_expires_at: new Date(MONDAY_MORNING.getTime() + 30 * 60_000).toISOString(),
     });
     expect(await remainingAt('12:00')).toBe(0);
-    const other = await t.post('/api/bookings', bookingPayload({ date: DATE, time: '12:00', email: 'annan@example.se', items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 }));
+    const other = await t.post(
+      '/api/bookings',
+      bookingPayload({
+        date: DATE,
+        time: '12:00',
+        email: 'annan@example.se',
+        items: [{ pizza_id: 1, qty: 1 }],
+        requested_pizzas: 1,
+      }),
+    );
     expect(other).toMatchObject({ status: 400, body: { error: msg.slotFull } });
   });
 
@@ -96,19 +146,39 @@ describe('the waitlist of a full slot (rule: waitlist)', () => {
     const customer = { name: 'Wilma Två', email: 'w2@example.se', phone: null, dine_in: false };
     const tooMany = await t.post(`/api/waitlist/${tokens.w2}/book`, { ...customer, items: [{ pizza_id: 1, qty: 3 }] });
     expect(tooMany).toMatchObject({ status: 400, body: { error: msg.tooManyForSlot(3, 2) } });
-    const booked = await t.post(`/api/waitlist/${tokens.w2}/book`, { ...customer, items: [{ pizza_id: 1, qty: 1 }, { pizza_id: 2, qty: 1 }] });
+    const booked = await t.post(`/api/waitlist/${tokens.w2}/book`, {
+      ...customer,
+      items: [
+        { pizza_id: 1, qty: 1 },
+        { pizza_id: 2, qty: 1 },
+      ],
+    });
     expect(booked.status).toBe(201);
-    expect(booked.body).toMatchObject({ status: 'pending', booking: { booking_date: DATE, booking_time: '12:00', total_pizzas: 2, name: 'Wilma Två' } });
+    expect(booked.body).toMatchObject({
+      status: 'pending',
+      booking: { booking_date: DATE, booking_time: '12:00', total_pizzas: 2, name: 'Wilma Två' },
+    });
     const lookup = await t.post('/api/bookings/lookup', { email: 'w2@example.se', booking_id: booked.body.booking_id });
     expect(lookup.body.booking.status).toBe('pending');
-    expect(await t.get(`/api/waitlist/${tokens.w2}`)).toMatchObject({ status: 409, body: { error: msg.waitlistAlreadyBooked } });
+    expect(await t.get(`/api/waitlist/${tokens.w2}`)).toMatchObject({
+      status: 409,
+      body: { error: msg.waitlistAlreadyBooked },
+    });
     // A retry after a lost answer gets the first answer; no second booking is placed.
-    const retry = await t.post(`/api/waitlist/${tokens.w2}/book`, { ...customer, items: [{ pizza_id: 2, qty: 1 }, { pizza_id: 1, qty: 1 }] });
+    const retry = await t.post(`/api/waitlist/${tokens.w2}/book`, {
+      ...customer,
+      items: [
+        { pizza_id: 2, qty: 1 },
+        { pizza_id: 1, qty: 1 },
+      ],
+    });
     expect(retry.status).toBe(201);
     expect(retry.body).toEqual(booked.body);
     const listed = (await t.get(`/api/admin/bookings?date=${DATE}`, admin)).body as Array<{ email: string }>;
     expect(listed.filter((b) => b.email === 'w2@example.se')).toHaveLength(1);
-    expect(await t.post(`/api/waitlist/${tokens.w2}/book`, { ...customer, items: [{ pizza_id: 1, qty: 2 }] })).toMatchObject({ status: 409, body: { error: msg.waitlistAlreadyBooked } });
+    expect(
+      await t.post(`/api/waitlist/${tokens.w2}/book`, { ...customer, items: [{ pizza_id: 1, qty: 2 }] }),
+    ).toMatchObject({ status: 409, body: { error: msg.waitlistAlreadyBooked } });
     expect(await remainingAt('12:00')).toBe(0);
   });
 
@@ -116,13 +186,29 @@ describe('the waitlist of a full slot (rule: waitlist)', () => {
     await t.put(`/api/admin/bookings/${bookings.A}/cancel`, { reason: 'Sjuk' }, admin);
     // 4 free: w1 (3) is offered, w3 (2) does not fit in the 1 left.
     expect((await t.get(`/api/waitlist/${tokens.w1}`)).body.pizzas).toBe(3);
-    expect(await t.get(`/api/waitlist/${tokens.w3}`)).toMatchObject({ status: 409, body: { error: msg.waitlistStillWaiting } });
+    expect(await t.get(`/api/waitlist/${tokens.w3}`)).toMatchObject({
+      status: 409,
+      body: { error: msg.waitlistStillWaiting },
+    });
     now = new Date(MONDAY_MORNING.getTime() + 31 * 60_000);
     // The hold is over from its end, also before the lapse is recorded.
-    expect(await t.get(`/api/waitlist/${tokens.w1}`)).toMatchObject({ status: 409, body: { error: msg.waitlistOfferLapsed } });
-    const offered = await until(() => t.get(`/api/waitlist/${tokens.w3}`), (r) => r.status === 200);
-    expect(offered.body).toMatchObject({ pizzas: 2, hold_expires_at: new Date(now.getTime() + 30 * 60_000).toISOString() });
-    const late = await t.post(`/api/waitlist/${tokens.w1}/book`, { name: 'Wille Ett', email: 'w1@example.se', items: [{ pizza_id: 1, qty: 3 }] });
+    expect(await t.get(`/api/waitlist/${tokens.w1}`)).toMatchObject({
+      status: 409,
+      body: { error: msg.waitlistOfferLapsed },
+    });
+    const offered = await until(
+      () => t.get(`/api/waitlist/${tokens.w3}`),
+      (r) => r.status === 200,
+    );
+    expect(offered.body).toMatchObject({
+      pizzas: 2,
+      hold_expires_at: new Date(now.getTime() + 30 * 60_000).toISOString(),
+    });
+    const late = await t.post(`/api/waitlist/${tokens.w1}/book`, {
+      name: 'Wille Ett',
+      email: 'w1@example.se',
+      items: [{ pizza_id: 1, qty: 3 }],
+    });
     expect(late).toMatchObject({ status: 409, body: { error: msg.waitlistOfferLapsed } });
     expect(await remainingAt('12:00')).toBe(2);
   });
@@ -130,12 +216,15 @@ describe('the waitlist of a full slot (rule: waitlist)', () => {
   it('DELETE /api/waitlist/{token} leaves the queue and frees the hold; the token is then unknown', async () => {
     const left = await t.del(`/api/waitlist/${tokens.w3}`);
     expect(left).toMatchObject({ status: 200, body: { success: true, message: msg.waitlistLeft } });
-    expect(await t.get(`/api/waitlist/${tokens.w3}`)).toMatchObject({ status: 404, body: { error: msg.waitlistNotFound } });
+    expect(await t.get(`/api/waitlist/${tokens.w3}`)).toMatchObject({
+      status: 404,
+      body: { error: msg.waitlistNotFound },
+    });
     expect(await t.del(`/api/waitlist/${tokens.w3}`)).toMatchObject({ status: 404 });
     expect(await remainingAt('12:00')).toBe(4);
   });
 
-  it('GET /api/admin/waitlist lists a date\'s queue in join order with each status, never a token', async () => {
+  it("GET /api/admin/waitlist lists a date's queue in join order with each status, never a token", async () => {
     const reply = await t.get(`/api/admin/waitlist?date=${DATE}`, admin);
     expect(reply.status).toBe(200);
     expect(reply.body.entries.map((e: { email: string; status: string }) => [e.email, e.status])).toEqual([
@@ -151,12 +240,19 @@ describe('the waitlist of a full slot (rule: waitlist)', () => {
     const offers = (await t.server.events.readAll(0, 100_000)).filter((e) => e.type === 'WaitlistOfferMade');
     expect(offers).toHaveLength(3);
     const outbox = join(t.dataDir, 'outbox');
-    const files = await until(async () => readdirSync(outbox), (f) => offers.every((o) => f.includes(`${o.id}-customer.eml`)));
-    for (const offer of offers) expect(files.filter((f) => f.startsWith(offer.id))).toEqual([`${offer.id}-customer.eml`]);
-    const mail = readFileSync(join(outbox, `${offers[0]!.id}-customer.eml`), 'utf8').replace(/=\r?\n/g, '');
+    const files = await until(
+      async () => readdirSync(outbox),
+      (f) => offers.every((o) => f.includes(`${o.id}-customer.eml`)),
+    );
+    for (const offer of offers)
+      expect(files.filter((f) => f.startsWith(offer.id))).toEqual([`${offer.id}-customer.eml`]);
+    const mail = readFileSync(join(outbox, `${offers[0].id}-customer.eml`), 'utf8').replace(/=\r?\n/g, '');
     expect(mail).toContain(`http://kiosk.test/waitlist/${tokens.w2}`);
     const joined = (await t.server.events.readAll(0, 100_000)).filter((e) => e.type === 'WaitlistJoined');
-    await until(async () => readdirSync(outbox), (f) => joined.every((j) => f.includes(`${j.id}-customer.eml`)));
+    await until(
+      async () => readdirSync(outbox),
+      (f) => joined.every((j) => f.includes(`${j.id}-customer.eml`)),
+    );
   });
 });
 
@@ -165,18 +261,39 @@ describe('an entry still waiting when its time starts', () => {
     let clock = MONDAY_MORNING;
     const own = await startTestServer({ now: () => clock });
     try {
-      expect((await own.post('/api/bookings', bookingPayload({ date: DATE, time: '12:00', items: [{ pizza_id: 1, qty: 6 }], requested_pizzas: 6 }))).status).toBe(201);
+      expect(
+        (
+          await own.post(
+            '/api/bookings',
+            bookingPayload({ date: DATE, time: '12:00', items: [{ pizza_id: 1, qty: 6 }], requested_pizzas: 6 }),
+          )
+        ).status,
+      ).toBe(201);
       const joined = await own.post('/api/waitlist', joinBody());
       expect(joined.status).toBe(201);
       const token = (await own.server.docs.get<WaitlistDoc>(COLLECTIONS.waitlist, joined.body.waitlist_id))!.token;
       // Signed in afresh each time: the clock jumps past a session's life.
-      const statusOf = async () => (await own.get(`/api/admin/waitlist?date=${DATE}`, await own.login())).body.entries.map((e: { status: string }) => e.status);
+      const statusOf = async () =>
+        (await own.get(`/api/admin/waitlist?date=${DATE}`, await own.login())).body.entries.map(
+          (e: { status: string }) => e.status,
+        );
       expect(await statusOf()).toEqual(['waiting']);
       // DATE's 12:00 is 11:00 UTC.
       clock = new Date('2026-11-25T11:00:00Z');
       expect(await statusOf()).toEqual(['missed']);
-      expect(await own.get(`/api/waitlist/${token}`)).toMatchObject({ status: 409, body: { error: msg.waitlistTimeStarted } });
-      expect(await own.post(`/api/waitlist/${token}/book`, { name: 'Karin Kö', email: 'karin@example.se', phone: null, dine_in: false, items: [{ pizza_id: 1, qty: 1 }] })).toMatchObject({
+      expect(await own.get(`/api/waitlist/${token}`)).toMatchObject({
+        status: 409,
+        body: { error: msg.waitlistTimeStarted },
+      });
+      expect(
+        await own.post(`/api/waitlist/${token}/book`, {
+          name: 'Karin Kö',
+          email: 'karin@example.se',
+          phone: null,
+          dine_in: false,
+          items: [{ pizza_id: 1, qty: 1 }],
+        }),
+      ).toMatchObject({
         status: 409,
         body: { error: msg.waitlistTimeStarted },
       });
@@ -186,7 +303,7 @@ describe('an entry still waiting when its time starts', () => {
   });
 });
 
-describe('GET /api/admin/live (the staff\'s Kö follows it)', () => {
+describe("GET /api/admin/live (the staff's Kö follows it)", () => {
   it('tells each change to a waitlist as event: waitlist, with the entry and its date, without name or e-mail', async () => {
     const abort = new AbortController();
     const live = await fetch(`${t.base}/api/admin/live`, { headers: { cookie: admin }, signal: abort.signal });
@@ -196,9 +313,21 @@ describe('GET /api/admin/live (the staff\'s Kö follows it)', () => {
     // The stream is open once its first bytes (the retry line) arrive.
     let text = decoder.decode((await reader.read()).value);
     const date = '2026-11-26';
-    const placed = await t.post('/api/bookings', bookingPayload({ date, time: '13:00', email: 'full@example.se', items: [{ pizza_id: 1, qty: 6 }], requested_pizzas: 6 }));
+    const placed = await t.post(
+      '/api/bookings',
+      bookingPayload({
+        date,
+        time: '13:00',
+        email: 'full@example.se',
+        items: [{ pizza_id: 1, qty: 6 }],
+        requested_pizzas: 6,
+      }),
+    );
     expect(placed.status).toBe(201);
-    const joined = await t.post('/api/waitlist', joinBody({ date, time: '13:00', name: 'Lotta Live', email: 'lotta@example.se' }));
+    const joined = await t.post(
+      '/api/waitlist',
+      joinBody({ date, time: '13:00', name: 'Lotta Live', email: 'lotta@example.se' }),
+    );
     expect(joined.status).toBe(201);
     await t.del(`/api/waitlist/${await tokenOf(joined.body.waitlist_id)}`);
     while (!text.includes('WaitlistLeft')) text += decoder.decode((await reader.read()).value);

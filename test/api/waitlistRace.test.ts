@@ -24,38 +24,96 @@ describe('50 parallel requests racing one freed place', () => {
   it('never overbook the window, and the place goes to the first in line', async () => {
     const booked: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const reply = await t.post('/api/bookings', bookingPayload({ date: DATE, time: TIME, email: `fast${i}@example.se`, items: [{ pizza_id: 1, qty: 2 }], requested_pizzas: 2 }));
+      const reply = await t.post(
+        '/api/bookings',
+        bookingPayload({
+          date: DATE,
+          time: TIME,
+          email: `fast${i}@example.se`,
+          items: [{ pizza_id: 1, qty: 2 }],
+          requested_pizzas: 2,
+        }),
+      );
       expect(reply.status).toBe(201);
       booked.push(reply.body.booking_id);
     }
     const tokens: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const reply = await t.post('/api/waitlist', { date: DATE, time: TIME, name: `Kö ${i}`, email: `queue${i}@example.se`, requested_pizzas: 2 });
+      const reply = await t.post('/api/waitlist', {
+        date: DATE,
+        time: TIME,
+        name: `Kö ${i}`,
+        email: `queue${i}@example.se`,
+        requested_pizzas: 2,
+      });
       expect(reply.status).toBe(201);
       tokens.push((await t.server.docs.get<WaitlistDoc>(COLLECTIONS.waitlist, reply.body.waitlist_id))!.token);
     }
 
     const customer = (i: number) => ({ name: `Kö ${i}`, email: `queue${i}@example.se`, dine_in: false });
     const requests: Array<() => Promise<{ kind: string; status: number; bookingId?: string }>> = [
-      async () => ({ kind: 'cancel', status: (await t.put(`/api/admin/bookings/${booked[0]}/cancel`, { reason: 'Ändrade planer' }, admin)).status }),
-      ...Array.from({ length: 8 }, () => async () => ({ kind: 'offer', status: (await t.server.services.waitlist.offerFreed(DATE), 200) })),
+      async () => ({
+        kind: 'cancel',
+        status: (await t.put(`/api/admin/bookings/${booked[0]}/cancel`, { reason: 'Ändrade planer' }, admin)).status,
+      }),
+      ...Array.from({ length: 8 }, () => async () => ({
+        kind: 'offer',
+        status: (await t.server.services.waitlist.offerFreed(DATE), 200),
+      })),
       // The holder tries as soon as it can: a try before the offer is made is 'still waiting', and tried again.
       ...Array.from({ length: 6 }, () => async () => {
         for (let attempt = 0; ; attempt++) {
-          const reply = await t.post(`/api/waitlist/${tokens[0]}/book`, { ...customer(0), items: [{ pizza_id: 1, qty: 2 }] });
-          if (reply.body.error !== msg.waitlistStillWaiting || attempt === 200) return { kind: 'book0', status: reply.status, bookingId: reply.body.booking_id };
+          const reply = await t.post(`/api/waitlist/${tokens[0]}/book`, {
+            ...customer(0),
+            items: [{ pizza_id: 1, qty: 2 }],
+          });
+          if (reply.body.error !== msg.waitlistStillWaiting || attempt === 200)
+            return { kind: 'book0', status: reply.status, bookingId: reply.body.booking_id };
           await new Promise((r) => setTimeout(r, 5));
         }
       }),
-      ...Array.from({ length: 3 }, () => async () => ({ kind: 'bookOther', status: (await t.post(`/api/waitlist/${tokens[1]}/book`, { ...customer(1), items: [{ pizza_id: 2, qty: 2 }] })).status })),
-      ...Array.from({ length: 3 }, () => async () => ({ kind: 'bookOther', status: (await t.post(`/api/waitlist/${tokens[2]}/book`, { ...customer(2), items: [{ pizza_id: 2, qty: 1 }] })).status })),
+      ...Array.from({ length: 3 }, () => async () => ({
+        kind: 'bookOther',
+        status: (await t.post(`/api/waitlist/${tokens[1]}/book`, { ...customer(1), items: [{ pizza_id: 2, qty: 2 }] }))
+          .status,
+      })),
+      ...Array.from({ length: 3 }, () => async () => ({
+        kind: 'bookOther',
+        status: (await t.post(`/api/waitlist/${tokens[2]}/book`, { ...customer(2), items: [{ pizza_id: 2, qty: 1 }] }))
+          .status,
+      })),
       ...Array.from({ length: 20 }, (_, i) => async () => ({
         kind: 'normal',
-        status: (await t.post('/api/bookings', bookingPayload({ date: DATE, time: TIME, email: `rush${i}@example.se`, items: [{ pizza_id: 1, qty: 1 + (i % 2) }], requested_pizzas: 1 + (i % 2) }))).status,
+        status: (
+          await t.post(
+            '/api/bookings',
+            bookingPayload({
+              date: DATE,
+              time: TIME,
+              email: `rush${i}@example.se`,
+              items: [{ pizza_id: 1, qty: 1 + (i % 2) }],
+              requested_pizzas: 1 + (i % 2),
+            }),
+          )
+        ).status,
       })),
-      ...Array.from({ length: 5 }, (_, i) => async () => ({ kind: 'join', status: (await t.post('/api/waitlist', { date: DATE, time: TIME, name: 'Sen', email: `late${i}@example.se`, requested_pizzas: 1 })).status })),
+      ...Array.from({ length: 5 }, (_, i) => async () => ({
+        kind: 'join',
+        status: (
+          await t.post('/api/waitlist', {
+            date: DATE,
+            time: TIME,
+            name: 'Sen',
+            email: `late${i}@example.se`,
+            requested_pizzas: 1,
+          })
+        ).status,
+      })),
       async () => ({ kind: 'leave', status: (await t.del(`/api/waitlist/${tokens[3]}`)).status }),
-      ...Array.from({ length: 3 }, () => async () => ({ kind: 'look', status: (await t.get(`/api/waitlist/${tokens[0]}`)).status })),
+      ...Array.from({ length: 3 }, () => async () => ({
+        kind: 'look',
+        status: (await t.get(`/api/waitlist/${tokens[0]}`)).status,
+      })),
     ];
     expect(requests).toHaveLength(50);
     const results = await Promise.all(requests.map((r) => r()));
@@ -105,13 +163,19 @@ describe('50 parallel requests racing one freed place', () => {
     }
     expect(used).toBe(CAPACITY);
     expect(events.filter((e) => e.type === 'WaitlistOfferMade')).toHaveLength(1);
-    expect(events.filter((e) => e.type === 'BookingPlaced' && (e.data as { waitlist_id?: string }).waitlist_id !== undefined)).toHaveLength(1);
+    expect(
+      events.filter(
+        (e) => e.type === 'BookingPlaced' && (e.data as { waitlist_id?: string }).waitlist_id !== undefined,
+      ),
+    ).toHaveLength(1);
 
     // The read models agree: no room left, the bookings list holds 6 pizzas at 12:00.
     const availability = await t.get(`/api/test-availability?date=${DATE}&pizzas=1`);
     expect(availability.body.slots.find((s: { time: string }) => s.time === TIME).capacity_remaining).toBe(0);
     const listed = await t.get(`/api/admin/bookings?date=${DATE}`, admin);
-    const pizzas = listed.body.filter((b: { status: string; booking_time: string }) => b.status !== 'cancelled' && b.booking_time === TIME).reduce((n: number, b: { total_pizzas: number }) => n + b.total_pizzas, 0);
+    const pizzas = listed.body
+      .filter((b: { status: string; booking_time: string }) => b.status !== 'cancelled' && b.booking_time === TIME)
+      .reduce((n: number, b: { total_pizzas: number }) => n + b.total_pizzas, 0);
     expect(pizzas).toBe(CAPACITY);
   });
 });

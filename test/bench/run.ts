@@ -34,14 +34,24 @@ const ADMIN = { email: 'bench@pizzakiosken.test', password: 'bench-password-1' }
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TARGET_BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
 
-
 /** Runs a script: compiled JavaScript as in production (`npm start`), or TypeScript through tsx. */
-async function spawnServer(script: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<ChildProcess> {
-  const args = [...nodeArgs, ...(script.endsWith('.js') ? [join(root, script)] : ['--import', 'tsx', join(root, script)])];
+async function spawnServer(
+  script: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<ChildProcess> {
+  const args = [
+    ...nodeArgs,
+    ...(script.endsWith('.js') ? [join(root, script)] : ['--import', 'tsx', join(root, script)]),
+  ];
   // The server's environment as `npm start` gives it (scripts/serverEnv.mjs).
-  const child = spawn(process.execPath, args, { cwd: root, env: serverEnv({ ...process.env, ...env }), stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: serverEnv({ ...process.env, ...env }),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('listening on') && resolve());
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('listening on') && resolve());
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
   return child;
@@ -50,7 +60,10 @@ async function spawnServer(script: string, env: Record<string, string>, nodeArgs
 /** The bare Fastify route, the yardstick of every relative aim. */
 async function startBare() {
   const port = await freePort();
-  return { server: await spawnServer('test/bench/bareServer.ts', { PORT: String(port) }), url: `http://127.0.0.1:${port}/bare` };
+  return {
+    server: await spawnServer('test/bench/bareServer.ts', { PORT: String(port) }),
+    url: `http://127.0.0.1:${port}/bare`,
+  };
 }
 
 /**
@@ -59,7 +72,16 @@ async function startBare() {
  */
 async function startKiosk(dataDir: string, nodeArgs: string[] = []) {
   const port = await freePort();
-  const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOGIN_ATTEMPTS_PER_MINUTE: '0', BOOKINGS_PER_MINUTE: '0', LOOKUPS_PER_MINUTE: '0' };
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOGIN_ATTEMPTS_PER_MINUTE: '0',
+    BOOKINGS_PER_MINUTE: '0',
+    LOOKUPS_PER_MINUTE: '0',
+  };
   return { server: await spawnServer('dist/api/main.js', env, nodeArgs), base: `http://127.0.0.1:${port}` };
 }
 
@@ -72,7 +94,7 @@ async function stopServers(bare: ChildProcess, kiosk: ChildProcess) {
 
 /** CPU time (user + system) a process has used, in microseconds, from /proc. */
 function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
   return (ticks * 1_000_000) / 100; // USER_HZ is 100 on Linux
 }
@@ -95,7 +117,8 @@ const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/
  * while it rebuilds. The read models are what is measured.
  */
 function rebuildInServer(dataDir: string, sources = false): { events: number; seconds: number } {
-  const module = (name: string) => JSON.stringify(sources ? join(root, 'api', `${name}.ts`) : join(root, 'dist', 'api', `${name}.js`));
+  const module = (name: string) =>
+    JSON.stringify(sources ? join(root, 'api', `${name}.ts`) : join(root, 'dist', 'api', `${name}.js`));
   const code = `
     const { configFromEnv } = await import(${module('config')});
     const { createServer } = await import(${module('server')});
@@ -106,7 +129,15 @@ function rebuildInServer(dataDir: string, sources = false): { events: number; se
     const seconds = (performance.now() - started) / 1000;
     await server.close();
     console.log(JSON.stringify({ events, seconds }));`;
-  const result = spawnSync(process.execPath, [...(sources ? ['--import', 'tsx'] : []), '--input-type=module', '-e', code], { cwd: root, env: serverEnv({ ...process.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }), encoding: 'utf8' });
+  const result = spawnSync(
+    process.execPath,
+    [...(sources ? ['--import', 'tsx'] : []), '--input-type=module', '-e', code],
+    {
+      cwd: root,
+      env: serverEnv({ ...process.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+      encoding: 'utf8',
+    },
+  );
   if (result.status !== 0) throw new Error(`rebuild failed: ${result.stderr}`);
   return JSON.parse(result.stdout.trim().split('\n').pop()!);
 }
@@ -114,13 +145,19 @@ function rebuildInServer(dataDir: string, sources = false): { events: number; se
 /** Runs `npm run <script>` as an operator would (npm's own start-up included), in seconds. */
 function timedCommand(script: string, dataDir: string): number {
   const started = performance.now();
-  const result = spawnSync('npm', ['run', '--silent', script], { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const result = spawnSync('npm', ['run', '--silent', script], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (result.status !== 0) throw new Error(`npm run ${script} failed`);
   return (performance.now() - started) / 1000;
 }
 
 function run(options: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => autocannon(options, (error, result) => (error ? reject(error) : resolve(result))));
+  return new Promise((resolve, reject) =>
+    autocannon(options, (error, result) => (error ? reject(error as Error) : resolve(result))),
+  );
 }
 
 function dateIn(days: number): string {
@@ -133,11 +170,33 @@ function dateIn(days: number): string {
  * (so a new key too); `n` counts the bookings made so far.
  */
 async function bookingRush(base: string, signedIn?: string) {
-  const cookie = signedIn ?? (await fetch(`${base}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).headers.get('set-cookie')!.split(';')[0]!;
-  const settings = (await (await fetch(`${base}/api/admin/settings`, { headers: { cookie } })).json()) as Record<string, any>;
+  const cookie =
+    signedIn ??
+    (
+      await fetch(`${base}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      })
+    ).headers
+      .get('set-cookie')!
+      .split(';')[0];
+  const settings = (await (await fetch(`${base}/api/admin/settings`, { headers: { cookie } })).json()) as Record<
+    string,
+    any
+  >;
   for (const day of Object.keys(settings.opening_hours)) settings.opening_hours[day] = { start: '00:00', end: '23:45' };
-  Object.assign(settings, { capacity_per_window: 100_000, window_minutes: 15, slot_length_minutes: 15, booking_horizon_days: 30 });
-  await fetch(`${base}/api/admin/settings`, { method: 'PUT', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(settings) });
+  Object.assign(settings, {
+    capacity_per_window: 100_000,
+    window_minutes: 15,
+    slot_length_minutes: 15,
+    booking_horizon_days: 30,
+  });
+  await fetch(`${base}/api/admin/settings`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(settings),
+  });
 
   const counter = { n: 0 };
   const booking = () => {
@@ -180,21 +239,41 @@ async function main() {
   const figure = (name: string, value: string, aim: string, met: boolean) => figures.push({ name, value, aim, met });
 
   try {
-    const login = await fetch(`${base}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const login = await fetch(`${base}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0];
     for (let i = 0; i < 30; i++) {
       await fetch(`${base}/api/bookings`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ date: dateIn(2), time: `${11 + (i % 10)}:${i % 2 ? '15' : '45'}`, name: 'Förbokad', email: `f${i}@example.se`, items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 }),
+        body: JSON.stringify({
+          date: dateIn(2),
+          time: `${11 + (i % 10)}:${i % 2 ? '15' : '45'}`,
+          name: 'Förbokad',
+          email: `f${i}@example.se`,
+          items: [{ pizza_id: 1, qty: 1 }],
+          requested_pizzas: 1,
+        }),
       });
     }
     // 1. availability vs bare route, on a default kiosk (11:00-22:00, 44 slots) with some bookings
     const date = dateIn(2);
     const bare = await measured(bareServer.pid!, { url: bareUrl, connections: 32, duration: SECONDS });
-    const avail = await measured(kiosk.pid!, { url: `${base}/api/test-availability?date=${date}&pizzas=2`, connections: 32, duration: SECONDS });
+    const avail = await measured(kiosk.pid!, {
+      url: `${base}/api/test-availability?date=${date}&pizzas=2`,
+      connections: 32,
+      duration: SECONDS,
+    });
     const bareRate = bare.result.requests.average;
-    figure('bare Fastify route (the yardstick)', `${bareRate.toFixed(0)} req/s, server CPU ${bare.cpuPerRequest.toFixed(0)} µs/req`, '-', true);
+    figure(
+      'bare Fastify route (the yardstick)',
+      `${bareRate.toFixed(0)} req/s, server CPU ${bare.cpuPerRequest.toFixed(0)} µs/req`,
+      '-',
+      true,
+    );
     const availRatio = avail.result.requests.average / bareRate;
     figure(
       'availability query (44 slots) / bare',
@@ -213,19 +292,30 @@ async function main() {
       ssrRatio >= 0.2 && ssr.result.non2xx === 0,
     );
     const js = await pageJavaScript(`${base}/`);
-    figure('booking page JavaScript, gzipped', `${(js.gzipBytes / 1024).toFixed(1)} KB in ${js.files} files (${(js.rawBytes / 1024).toFixed(0)} KB raw)`, '<= 100 KB', js.gzipBytes <= 100 * 1024);
+    figure(
+      'booking page JavaScript, gzipped',
+      `${(js.gzipBytes / 1024).toFixed(1)} KB in ${js.files} files (${(js.rawBytes / 1024).toFixed(0)} KB raw)`,
+      '<= 100 KB',
+      js.gzipBytes <= 100 * 1024,
+    );
     const scores = await lighthouseScores(`${base}/`);
     figure(
       'Lighthouse 12 mobile on /',
       `performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores['best-practices']}, SEO ${scores.seo}`,
       '95 / 100 / 100 / 100',
-      scores.performance! >= 95 && scores.accessibility === 100 && scores['best-practices'] === 100 && scores.seo === 100,
+      scores.performance >= 95 &&
+        scores.accessibility === 100 &&
+        scores['best-practices'] === 100 &&
+        scores.seo === 100,
     );
 
     // 2. durable bookings with 32 concurrent clients, spread over slots and days
     const booking = await bookingRush(base, cookie);
     const bookingOptions = booking.options;
-    const { result: bookResult, cpuPerRequest: cpuPerBooking } = await measured(kiosk.pid!, { ...bookingOptions, duration: SECONDS });
+    const { result: bookResult, cpuPerRequest: cpuPerBooking } = await measured(kiosk.pid!, {
+      ...bookingOptions,
+      duration: SECONDS,
+    });
     const bookingRate = bookResult['2xx'] / SECONDS;
     figure(
       'bookings accepted (32 clients) / bare',
@@ -233,7 +323,12 @@ async function main() {
       '>= 0.10',
       bookingRate >= 0.1 * bareRate && bookResult.non2xx === 0,
     );
-    figure('booking latency p99', `${bookResult.latency.p99} ms (p50 ${bookResult.latency.p50} ms)`, '< 30 ms', bookResult.latency.p99 < 30);
+    figure(
+      'booking latency p99',
+      `${bookResult.latency.p99} ms (p50 ${bookResult.latency.p50} ms)`,
+      '< 30 ms',
+      bookResult.latency.p99 < 30,
+    );
 
     // 4. memory after 100,000 bookings
     const remaining = TARGET_BOOKINGS - booking.n;
@@ -242,7 +337,12 @@ async function main() {
     // Its threads too: each worker thread (the read-model writer; the sealed store's opener, which
     // only a reader far behind starts) holds a heap of its own.
     const threads = /Threads:\s+(\d+)/.exec(readFileSync(`/proc/${kiosk.pid}/status`, 'utf8'))![1];
-    figure(`server RSS after ${booking.n} bookings`, `${rss.toFixed(0)} MB (${threads} threads)`, '< 200 MB', rss < 200);
+    figure(
+      `server RSS after ${booking.n} bookings`,
+      `${rss.toFixed(0)} MB (${threads} threads)`,
+      '< 200 MB',
+      rss < 200,
+    );
   } finally {
     await stopServers(bareServer, kiosk);
   }
@@ -280,8 +380,13 @@ async function main() {
 
   const name = Math.max(...figures.map((f) => f.name.length));
   const aim = Math.max(...figures.map((f) => f.aim.length));
-  console.log(`\nPizzakiosken benchmark (${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.versions.node})`);
-  for (const f of figures) console.log(`  ${f.name.padEnd(name)}  aim ${f.aim.padEnd(aim)}  ${f.aim === '-' ? '    ' : f.met ? 'met ' : 'MISS'}  ${f.value}`);
+  console.log(
+    `\nPizzakiosken benchmark (${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.versions.node})`,
+  );
+  for (const f of figures)
+    console.log(
+      `  ${f.name.padEnd(name)}  aim ${f.aim.padEnd(aim)}  ${f.aim === '-' ? '    ' : f.met ? 'met ' : 'MISS'}  ${f.value}`,
+    );
 }
 
 /** BENCH_ONLY=rebuild: the two rebuild figures on an existing log, several times. */
@@ -296,18 +401,25 @@ async function rebuildOnly(dataDir: string) {
     const full = timedCommand('projections:rebuild', dataDir);
     const none = timedCommand('projections:rebuild', empty);
     command.push(rebuild.events / Math.max(0.001, full - none));
-    console.log(`run ${i + 1}: ${rebuild.events} events; in the server ${rebuild.seconds.toFixed(2)} s (${inServer[i]!.toFixed(0)} events/s); command ${full.toFixed(2)} s, ${none.toFixed(2)} s on an empty log (${command[i]!.toFixed(0)} events/s)`);
+    console.log(
+      `run ${i + 1}: ${rebuild.events} events; in the server ${rebuild.seconds.toFixed(2)} s (${inServer[i].toFixed(0)} events/s); command ${full.toFixed(2)} s, ${none.toFixed(2)} s on an empty log (${command[i].toFixed(0)} events/s)`,
+    );
   }
   const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)} to ${Math.max(...xs).toFixed(0)} events/s`;
   console.log(`rebuild of all ${allProjections.length} read models in the server: ${range(inServer)} (aim >= 100,000)`);
   console.log(`npm run projections:rebuild (minus empty log): ${range(command)} (aim >= 50,000)`);
   // What no rebuild of this log can skip, and the rate that bounds on this machine's cores.
   const floor = await rebuildFloor(dataDir);
-  console.log(`\nthe least work per event a rebuild of these ${floor.events} events cannot skip (each step alone, one thread):`);
-  for (const { step, microsPerEvent } of floor.steps) console.log(`  ${microsPerEvent.toFixed(1).padStart(6)} µs  ${step}`);
+  console.log(
+    `\nthe least work per event a rebuild of these ${floor.events} events cannot skip (each step alone, one thread):`,
+  );
+  for (const { step, microsPerEvent } of floor.steps)
+    console.log(`  ${microsPerEvent.toFixed(1).padStart(6)} µs  ${step}`);
   const total = floor.steps.reduce((sum, s) => sum + s.microsPerEvent, 0);
   const cores = cpus().length;
-  console.log(`  ${total.toFixed(1).padStart(6)} µs in all: at most ${((cores * 1e6) / total).toFixed(0)} events/s on ${cores} cores with every step spread perfectly over them, ${(1e6 / total).toFixed(0)} on one`);
+  console.log(
+    `  ${total.toFixed(1).padStart(6)} µs in all: at most ${((cores * 1e6) / total).toFixed(0)} events/s on ${cores} cores with every step spread perfectly over them, ${(1e6 / total).toFixed(0)} on one`,
+  );
 }
 
 /**
@@ -326,17 +438,31 @@ async function bookingsOnly() {
   try {
     const bare = await run({ url: bareUrl, connections: 32, duration: SECONDS });
     if (process.env.BENCH_AVAILABILITY) {
-      const avail = await measured(kiosk.pid!, { url: `${base}/api/test-availability?date=${dateIn(2)}&pizzas=2`, connections: 32, duration: SECONDS });
-      console.log(`availability ${avail.result.requests.average.toFixed(0)} req/s (${(avail.result.requests.average / bare.requests.average).toFixed(2)} of bare), server CPU ${avail.cpuPerRequest.toFixed(0)} µs/req`);
+      const avail = await measured(kiosk.pid!, {
+        url: `${base}/api/test-availability?date=${dateIn(2)}&pizzas=2`,
+        connections: 32,
+        duration: SECONDS,
+      });
+      console.log(
+        `availability ${avail.result.requests.average.toFixed(0)} req/s (${(avail.result.requests.average / bare.requests.average).toFixed(2)} of bare), server CPU ${avail.cpuPerRequest.toFixed(0)} µs/req`,
+      );
     }
     const booking = await bookingRush(base);
     const { result, cpuPerRequest } = await measured(kiosk.pid!, { ...booking.options, duration: SECONDS });
     const rate = result['2xx'] / SECONDS;
-    console.log(`bare ${bare.requests.average.toFixed(0)} req/s; bookings ${rate.toFixed(0)}/s (${(rate / bare.requests.average).toFixed(3)} of bare, aim >= 0.10), server CPU ${cpuPerRequest.toFixed(0)} µs/booking, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (aim < 30), non-2xx ${result.non2xx}`);
+    console.log(
+      `bare ${bare.requests.average.toFixed(0)} req/s; bookings ${rate.toFixed(0)}/s (${(rate / bare.requests.average).toFixed(3)} of bare, aim >= 0.10), server CPU ${cpuPerRequest.toFixed(0)} µs/booking, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (aim < 30), non-2xx ${result.non2xx}`,
+    );
     const remaining = TARGET_BOOKINGS - booking.n;
     if (remaining > 0) await run({ ...booking.options, amount: remaining });
     console.log(`RSS after ${booking.n} bookings: ${rssMb(kiosk.pid!).toFixed(0)} MB (aim < 200)`);
-    console.log(readFileSync(`/proc/${kiosk.pid}/status`, 'utf8').split('\n').filter((l) => /^(RssAnon|RssFile|Threads)/.test(l)).join(', ').replace(/\s+/g, ' '));
+    console.log(
+      readFileSync(`/proc/${kiosk.pid}/status`, 'utf8')
+        .split('\n')
+        .filter((l) => /^(RssAnon|RssFile|Threads)/.test(l))
+        .join(', ')
+        .replace(/\s+/g, ' '),
+    );
   } finally {
     await stopServers(bareServer, kiosk);
   }

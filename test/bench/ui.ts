@@ -6,7 +6,14 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** Every script the page loads until the network is idle, with its gzipped size. */
 export async function pageJavaScript(url: string): Promise<{ files: number; gzipBytes: number; rawBytes: number }> {
@@ -35,11 +42,19 @@ export async function lighthouseScores(url: string): Promise<Record<string, numb
   for (let attempt = 1; ; attempt++) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...FLAGS] });
     try {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
       if (!result) throw new Error('Lighthouse returned nothing');
       const failed = result.lhr.runtimeError;
       if (failed) console.error(`Lighthouse (run ${attempt}): ${failed.code}: ${failed.message}`);
-      if (!failed || attempt === 3) return Object.fromEntries(Object.entries(result.lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]));
+      if (!failed || attempt === 3)
+        return Object.fromEntries(
+          Object.entries(result.lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
+        );
     } finally {
       chrome.kill();
     }

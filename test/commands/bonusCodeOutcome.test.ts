@@ -21,7 +21,7 @@ import { allProjections } from '../../projections/index.js';
 import { msg } from '../../domain/messages.js';
 import { MONDAY_MORNING, bookingPayload } from '../api/harness.js';
 
-const cleanups: Array<() => Promise<unknown> | unknown> = [];
+const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
@@ -42,14 +42,22 @@ async function kiosk(wrap: (events: EventStore) => EventStore = (events) => even
   const bus = new CommandBus(events);
   bus.onAppend(() => projections.wake());
   const clock = () => ({ now: MONDAY_MORNING, timeZone: 'Europe/Stockholm' });
-  const services = createServices({ bus, clock, publicUrl: 'http://kiosk.test', waitForReadModels: (p) => projections.waitFor(p) }, docs, { keys, forgetMail: async () => {} });
+  const services = createServices(
+    { bus, clock, publicUrl: 'http://kiosk.test', waitForReadModels: (p) => projections.waitFor(p) },
+    docs,
+    { keys, forgetMail: async () => {} },
+  );
   await services.settings.seed('admin@pizzakiosken.test');
   await services.menu.seed();
-  await services.bonusCodes.create({ code: 'ENGANG', discount_percentage: 20, usage_limit: 1, is_active: true } as BonusCodeInput, 'admin@pizzakiosken.test');
+  await services.bonusCodes.create(
+    { code: 'ENGANG', discount_percentage: 20, usage_limit: 1, is_active: true } as BonusCodeInput,
+    'admin@pizzakiosken.test',
+  );
   return { bus, services };
 }
 
-const place = (services: Services, overrides: Record<string, unknown>) => services.bookings.place(bookingPayload({ date: '2026-11-28', ...overrides }) as BookingPayload);
+const place = (services: Services, overrides: Record<string, unknown>) =>
+  services.bookings.place(bookingPayload({ date: '2026-11-28', ...overrides }) as BookingPayload);
 
 it('keeps the use when the booking append may have been stored (its answer lost)', async () => {
   let loseAnswers = false;
@@ -74,13 +82,19 @@ it('keeps the use when the booking append may have been stored (its answer lost)
   loseAnswers = false;
   // The booking is stored, with the code: the code's one use is spent.
   const day = await bus.readStream('kioskday-2026-11-28');
-  expect(day.filter((e) => e.type === 'BookingPlaced').map((e) => (e.data as { bonus_code: string }).bonus_code)).toEqual(['ENGANG']);
-  await expect(place(services, { time: '13:00', email: 'nasta@example.se', bonus_code: 'ENGANG' })).rejects.toThrow(msg.bonusCodeUsedUp);
+  expect(
+    day.filter((e) => e.type === 'BookingPlaced').map((e) => (e.data as { bonus_code: string }).bonus_code),
+  ).toEqual(['ENGANG']);
+  await expect(place(services, { time: '13:00', email: 'nasta@example.se', bonus_code: 'ENGANG' })).rejects.toThrow(
+    msg.bonusCodeUsedUp,
+  );
 });
 
 it('gives the use back when the booking was refused', async () => {
   const { services } = await kiosk();
   // More pizzas than a slot takes: refused after the code was redeemed.
-  await expect(place(services, { items: [{ pizza_id: 1, qty: 40 }], requested_pizzas: 40, bonus_code: 'ENGANG' })).rejects.toThrow();
+  await expect(
+    place(services, { items: [{ pizza_id: 1, qty: 40 }], requested_pizzas: 40, bonus_code: 'ENGANG' }),
+  ).rejects.toThrow();
   expect((await place(services, { bonus_code: 'ENGANG' })).bonus_code).toBe('ENGANG');
 });

@@ -71,10 +71,11 @@ describe('the command bus stream cache', () => {
       ]),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(16);
-    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual(
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String(r.reason))).toEqual(
       Array(8).fill('DomainError: x finns redan'),
     );
-    for (const stream of streams) expect((await store.readStream(stream, 0)).map((e) => (e.data as { name: string }).name)).toEqual(['x', 'y']);
+    for (const stream of streams)
+      expect((await store.readStream(stream, 0)).map((e) => (e.data as { name: string }).name)).toEqual(['x', 'y']);
     expect(bus.cachedStreams).toBe(1);
   });
 
@@ -91,14 +92,20 @@ describe('the command bus stream cache', () => {
     // A refusal is only answered after checking the state was current: 'c' is now there.
     await expect(here.handle('s', uniqueNames, { add: 'c' }, meta)).rejects.toThrow('c finns redan');
     await here.handle('s', uniqueNames, { add: 'd' }, meta);
-    expect((await store.readStream('s', 0)).map((e) => (e.data as { name: string }).name)).toEqual(['a', 'b', 'c', 'd']);
+    expect((await store.readStream('s', 0)).map((e) => (e.data as { name: string }).name)).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
   });
 
   it('answers a refusal only after checking that no other writer moved the stream', async () => {
     type Changed = DomainEvent<'Added' | 'Removed', { name: string }>;
     const toggles: Decider<{ add?: string; remove?: string }, Changed, Set<string>> = {
       initialState: () => new Set(),
-      evolve: (names, event) => (event.type === 'Added' ? names.add(event.data.name) : (names.delete(event.data.name), names)),
+      evolve: (names, event) =>
+        event.type === 'Added' ? names.add(event.data.name) : (names.delete(event.data.name), names),
       decide: ({ add, remove }, names) => {
         if (add !== undefined) {
           if (names.has(add)) throw new DomainError(`${add} finns redan`);

@@ -24,11 +24,18 @@ const now = new Date('2026-11-23T08:00:00Z');
 function apiProcess(file: string, at = now) {
   const store = openSqliteEventStore(file);
   const bus = new CommandBus(store);
-  const commands = new Commands({ bus, clock: () => ({ now: at, timeZone: 'Europe/Stockholm' }), publicUrl: 'http://kiosk.test', waitForReadModels: async () => true });
+  const commands = new Commands({
+    bus,
+    clock: () => ({ now: at, timeZone: 'Europe/Stockholm' }),
+    publicUrl: 'http://kiosk.test',
+    waitForReadModels: async () => true,
+  });
   const settings = new SettingsService(commands);
   const menu = new MenuService(commands);
   // The closures stream (rule: closures) as bookings read it; cancelling is not used here.
-  const closures = { current: () => commands.load(CLOSURES_STREAM, closuresDecider).then((loaded) => closuresOf(loaded.state)) };
+  const closures = {
+    current: () => commands.load(CLOSURES_STREAM, closuresDecider).then((loaded) => closuresOf(loaded.state)),
+  };
   const bookings = new BookingsService(commands, settings, menu, new VipService(commands), closures);
   return { store, bus, settings, menu, bookings, bonusCodes: new BonusCodesService(commands) };
 }
@@ -61,7 +68,9 @@ describe('two API processes on one event store', () => {
         bonus_code: null,
         vip_token: null,
       });
-    const results = await Promise.allSettled(Array.from({ length: 60 }, (_, i) => book(i % 2 ? a.bookings : b.bookings, i)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, i) => book(i % 2 ? a.bookings : b.bookings, i)),
+    );
     const accepted = results.filter((r) => r.status === 'fulfilled');
     expect(accepted.length).toBeGreaterThan(0);
 
@@ -83,7 +92,10 @@ describe('two API processes on one event store', () => {
     const file = join(dir, 'events.db');
     const a = apiProcess(file);
     await seed(a);
-    await a.bonusCodes.create({ code: 'EN', description: '', discount_percentage: 10, usage_limit: 1, expires_at: null, is_active: true }, 'admin@kiosk.se');
+    await a.bonusCodes.create(
+      { code: 'EN', description: '', discount_percentage: 10, usage_limit: 1, expires_at: null, is_active: true },
+      'admin@kiosk.se',
+    );
     const b = apiProcess(file);
 
     const payload = {
@@ -99,7 +111,9 @@ describe('two API processes on one event store', () => {
       bonus_code: 'EN',
       vip_token: null,
     };
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a.bookings : b.bookings).place(payload, 'samma-nyckel')));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? a.bookings : b.bookings).place(payload, 'samma-nyckel')),
+    );
     expect(new Set(answers.map((answer) => answer.booking_id))).toEqual(new Set(['20261124-1']));
     expect(new Set(answers.map((answer) => answer.discount_cents))).toEqual(new Set([1980]));
 
@@ -117,10 +131,28 @@ describe('two API processes on one event store', () => {
     const file = join(dir, 'events.db');
     const a = apiProcess(file);
     await seed(a);
-    await a.settings.update({ ...(await a.settings.current()), pending_expiry_minutes: 30, reminder_minutes_before: 60 }, 'admin@kiosk.se');
-    await a.bonusCodes.create({ code: 'EN', description: '', discount_percentage: 10, usage_limit: 1, expires_at: null, is_active: true }, 'admin@kiosk.se');
+    await a.settings.update(
+      { ...(await a.settings.current()), pending_expiry_minutes: 30, reminder_minutes_before: 60 },
+      'admin@kiosk.se',
+    );
+    await a.bonusCodes.create(
+      { code: 'EN', description: '', discount_percentage: 10, usage_limit: 1, expires_at: null, is_active: true },
+      'admin@kiosk.se',
+    );
     const order = (time: string, bonus_code: string | null) =>
-      a.bookings.place({ date: '2026-11-24', time, name: 'Kund', email: 'kund@example.se', phone: null, dine_in: true, comment: null, items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1, bonus_code, vip_token: null });
+      a.bookings.place({
+        date: '2026-11-24',
+        time,
+        name: 'Kund',
+        email: 'kund@example.se',
+        phone: null,
+        dine_in: true,
+        comment: null,
+        items: [{ pizza_id: 1, qty: 1 }],
+        requested_pizzas: 1,
+        bonus_code,
+        vip_token: null,
+      });
     const pending = await order('14:00', 'EN');
     const confirmed = await order('13:00', null);
     await a.bookings.confirm(confirmed.booking_id, 'admin@kiosk.se');
@@ -129,8 +161,12 @@ describe('two API processes on one event store', () => {
     const at = new Date('2026-11-24T11:30:00Z');
     const b = apiProcess(file, at);
     const c = apiProcess(file, at);
-    const expired = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? b : c).bookings.expirePending(pending.booking_id)));
-    const reminded = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? b : c).bookings.remind(confirmed.booking_id)));
+    const expired = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? b : c).bookings.expirePending(pending.booking_id)),
+    );
+    const reminded = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? b : c).bookings.remind(confirmed.booking_id)),
+    );
     expect(expired.filter(Boolean)).toHaveLength(1);
     expect(reminded.filter(Boolean)).toHaveLength(1);
 
@@ -139,7 +175,9 @@ describe('two API processes on one event store', () => {
     expect(stream.filter((e) => e.type === 'BookingReminded')).toHaveLength(1);
     const fresh = new CommandBus(a.store);
     expect((await fresh.load(BONUS_CODES_STREAM, bonusCodesDecider)).state.codes.get(1)!.used_count).toBe(0);
-    expect((await a.store.readStream(BONUS_CODES_STREAM)).filter((e) => e.type === 'BonusCodeReleased')).toHaveLength(1);
+    expect((await a.store.readStream(BONUS_CODES_STREAM)).filter((e) => e.type === 'BonusCodeReleased')).toHaveLength(
+      1,
+    );
 
     for (const p of [a, b, c]) await p.store.close();
     rmSync(dir, { recursive: true, force: true });

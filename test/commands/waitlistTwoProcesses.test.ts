@@ -24,14 +24,27 @@ const TIME = '18:00';
 function apiProcess(file: string) {
   const store = openSqliteEventStore(file);
   const bus = new CommandBus(store);
-  const commands = new Commands({ bus, clock: () => ({ now, timeZone: 'Europe/Stockholm' }), publicUrl: 'http://kiosk.test', waitForReadModels: async () => true });
+  const commands = new Commands({
+    bus,
+    clock: () => ({ now, timeZone: 'Europe/Stockholm' }),
+    publicUrl: 'http://kiosk.test',
+    waitForReadModels: async () => true,
+  });
   const settings = new SettingsService(commands);
   const menu = new MenuService(commands);
   const vip = new VipService(commands);
   // The offer decision reads no read model (only token lookups and the timer's list do).
   const closures = { current: async () => [] };
   const waitlist = new WaitlistService(commands, settings, menu, vip, closures, null as unknown as DocumentStore);
-  return { store, bus, commands, settings, menu, bookings: new BookingsService(commands, settings, menu, vip, closures), waitlist };
+  return {
+    store,
+    bus,
+    commands,
+    settings,
+    menu,
+    bookings: new BookingsService(commands, settings, menu, vip, closures),
+    waitlist,
+  };
 }
 
 const order = (i: number, pizzas: number) => ({
@@ -77,7 +90,12 @@ describe('two API processes running the offer decision', () => {
         await a.bus.handle(kioskDayStream(DATE), kioskDayDecider, command, a.commands.meta('customer'));
       }
       // Cancelled without the service's own offer run: the two processes' decisions race for it.
-      await a.bus.handle(kioskDayStream(DATE), kioskDayDecider, { type: 'CancelBookingByStaff', bookingId: full.booking_id, reason: 'Test', clock: a.commands.clock() }, a.commands.meta('staff'));
+      await a.bus.handle(
+        kioskDayStream(DATE),
+        kioskDayDecider,
+        { type: 'CancelBookingByStaff', bookingId: full.booking_id, reason: 'Test', clock: a.commands.clock() },
+        a.commands.meta('staff'),
+      );
 
       const settled = await Promise.allSettled([
         ...Array.from({ length: 15 }, () => a.waitlist.offerFreed(DATE)),
@@ -89,7 +107,9 @@ describe('two API processes running the offer decision', () => {
       expect(settled.slice(30).every((r) => r.status === 'rejected')).toBe(true);
 
       const events = await a.store.readStream(kioskDayStream(DATE));
-      const offers = events.filter((e) => e.type === 'WaitlistOfferMade').map((e) => (e.data as { waitlist_id: string }).waitlist_id);
+      const offers = events
+        .filter((e) => e.type === 'WaitlistOfferMade')
+        .map((e) => (e.data as { waitlist_id: string }).waitlist_id);
       expect(offers).toEqual(['w0', 'w1', 'w2']);
       let state = kioskDayDecider.initialState();
       for (const recorded of events) {

@@ -6,14 +6,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Doc, DocumentStore, Filter, FindOptions } from '../../read-models/documentStore.js';
 import { cachedDocumentStore } from '../../read-models/cachedDocumentStore.js';
 
-export type OpenDocumentStore = () => Promise<{ store: DocumentStore; cleanup(): Promise<void> }>;
+type OpenedStore = { store: DocumentStore; cleanup: () => Promise<void> };
+export type OpenDocumentStore = () => Promise<OpenedStore>;
 
 const ids = (docs: Doc[]) => docs.map((d) => d.id);
 
 export function documentStoreContract(name: string, open: OpenDocumentStore) {
   describe(`DocumentStore contract: ${name}`, () => {
     let store: DocumentStore;
-    let cleanup: () => Promise<void>;
+    let cleanup: OpenedStore['cleanup'];
     // Unique names, so runs against one shared server never see each other's documents.
     const unique = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-', '')}`;
     let c: string;
@@ -114,9 +115,20 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
 
       it('applies large and small commits alike, each in full', async () => {
         // A rebuild's pages are large commits (the SQLite store writes them on a thread of its own).
-        const many = (v: number) => Array.from({ length: 600 }, (_, i) => ({ op: 'put' as const, collection: c, doc: { id: `d${i}`, v, _pos: v } }));
+        const many = (v: number) =>
+          Array.from({ length: 600 }, (_, i) => ({
+            op: 'put' as const,
+            collection: c,
+            doc: { id: `d${i}`, v, _pos: v },
+          }));
         await store.commit(many(1), { projection: c, position: 1 });
-        await store.commit([{ op: 'put', collection: c, doc: { id: 'd0', v: 2, _pos: 2 } }, { op: 'delete', collection: c, id: 'd1', position: 2 }], { projection: c, position: 2 });
+        await store.commit(
+          [
+            { op: 'put', collection: c, doc: { id: 'd0', v: 2, _pos: 2 } },
+            { op: 'delete', collection: c, id: 'd1', position: 2 },
+          ],
+          { projection: c, position: 2 },
+        );
         await store.commit(many(3).slice(2), { projection: c, position: 3 });
         expect(await store.get(c, 'd0')).toEqual({ id: 'd0', v: 2, _pos: 2 });
         expect(await store.get(c, 'd1')).toBeNull();
@@ -202,7 +214,10 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
 
       it('may be called checkpoints without touching the stored checkpoints', async () => {
         const p = unique('proj');
-        await store.commit([{ op: 'put', collection: 'checkpoints', doc: { id: p, position: 99 } }], { projection: p, position: 4 });
+        await store.commit([{ op: 'put', collection: 'checkpoints', doc: { id: p, position: 99 } }], {
+          projection: p,
+          position: 4,
+        });
         expect(await store.get('checkpoints', p)).toEqual({ id: p, position: 99 });
         expect(await store.getCheckpoint(p)).toBe(4);
         await store.commit([{ op: 'delete', collection: 'checkpoints', id: p }]);
@@ -228,10 +243,37 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
           // Declared before the documents exist and again after: both must keep answers the same.
           if (indexed) for (const f of fields) await store.ensureIndex(c, f);
           await put(
-            { id: 'b1', date: '2026-11-24', status: 'pending', pizzas: 2, vip: true, note: null, score: 0, name: 'Zebra' },
-            { id: 'b2', date: '2026-11-25', status: 'confirmed', pizzas: 4, vip: false, note: 'x', score: 1, name: 'apa' },
+            {
+              id: 'b1',
+              date: '2026-11-24',
+              status: 'pending',
+              pizzas: 2,
+              vip: true,
+              note: null,
+              score: 0,
+              name: 'Zebra',
+            },
+            {
+              id: 'b2',
+              date: '2026-11-25',
+              status: 'confirmed',
+              pizzas: 4,
+              vip: false,
+              note: 'x',
+              score: 1,
+              name: 'apa',
+            },
             { id: 'b3', date: '2026-11-25', status: 'cancelled', pizzas: 1, vip: false, score: 1.5, name: 'Örjan' },
-            { id: 'b4', date: '2026-11-27', status: 'pending', pizzas: 4, vip: true, note: 'y', score: -3, name: 'Åsa' },
+            {
+              id: 'b4',
+              date: '2026-11-27',
+              status: 'pending',
+              pizzas: 4,
+              vip: true,
+              note: 'y',
+              score: -3,
+              name: 'Åsa',
+            },
           );
           if (indexed) for (const f of fields) await store.ensureIndex(c, f);
         });
@@ -286,9 +328,39 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
         it('sorts by several keys either way, breaking ties by id ascending', async () => {
           expect(await find({}, { sort: [['pizzas', -1]] })).toEqual(['b2', 'b4', 'b1', 'b3']);
           expect(await find({}, { sort: [['pizzas', 1]] })).toEqual(['b3', 'b1', 'b2', 'b4']);
-          expect(await find({}, { sort: [['date', 1], ['status', 1]] })).toEqual(['b1', 'b3', 'b2', 'b4']);
-          expect(await find({}, { sort: [['date', -1], ['status', -1]] })).toEqual(['b4', 'b2', 'b3', 'b1']);
-          expect(await find({}, { sort: [['vip', -1], ['score', 1]] })).toEqual(['b4', 'b1', 'b2', 'b3']);
+          expect(
+            await find(
+              {},
+              {
+                sort: [
+                  ['date', 1],
+                  ['status', 1],
+                ],
+              },
+            ),
+          ).toEqual(['b1', 'b3', 'b2', 'b4']);
+          expect(
+            await find(
+              {},
+              {
+                sort: [
+                  ['date', -1],
+                  ['status', -1],
+                ],
+              },
+            ),
+          ).toEqual(['b4', 'b2', 'b3', 'b1']);
+          expect(
+            await find(
+              {},
+              {
+                sort: [
+                  ['vip', -1],
+                  ['score', 1],
+                ],
+              },
+            ),
+          ).toEqual(['b4', 'b1', 'b2', 'b3']);
           expect(await find({}, { sort: [['id', -1]] })).toEqual(['b4', 'b3', 'b2', 'b1']);
           expect(await find({}, { sort: [['score', -1]] })).toEqual(['b3', 'b2', 'b1', 'b4']);
         });
@@ -385,12 +457,17 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
 
       it('can be stored for several projections in one commit, each on its own', async () => {
         const [p, q, r] = [unique('proj'), unique('proj'), unique('proj')];
-        await store.commit([{ op: 'put', collection: c, doc: { id: 'a' } }], [
-          { projection: p, position: 5 },
-          { projection: q, position: 6 },
-        ]);
+        await store.commit(
+          [{ op: 'put', collection: c, doc: { id: 'a' } }],
+          [
+            { projection: p, position: 5 },
+            { projection: q, position: 6 },
+          ],
+        );
         await store.commit([], [{ projection: q, position: 9 }]);
-        expect([await store.getCheckpoint(p), await store.getCheckpoint(q), await store.getCheckpoint(r)]).toEqual([5, 9, 0]);
+        expect([await store.getCheckpoint(p), await store.getCheckpoint(q), await store.getCheckpoint(r)]).toEqual([
+          5, 9, 0,
+        ]);
       });
 
       it('hold large positions exactly', async () => {
@@ -440,7 +517,9 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
 
       it('go to exactly one of many owners asking at once', async () => {
         const scope = unique('lease');
-        const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => store.lease(scope, 'race', `owner-${i}`, 10_000)));
+        const answers = await Promise.all(
+          Array.from({ length: 12 }, (_, i) => store.lease(scope, 'race', `owner-${i}`, 10_000)),
+        );
         expect(answers.filter((a) => a === 'ours')).toHaveLength(1);
       });
 
@@ -480,9 +559,15 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
       it('leaves the collection ready for a rebuild, indexes included', async () => {
         const p = unique('proj');
         await store.ensureIndex(c, 'status');
-        await store.commit([{ op: 'put', collection: c, doc: { id: 'a', status: 'old' } }], { projection: p, position: 3 });
+        await store.commit([{ op: 'put', collection: c, doc: { id: 'a', status: 'old' } }], {
+          projection: p,
+          position: 3,
+        });
         await store.reset([c], p);
-        await store.commit([{ op: 'put', collection: c, doc: { id: 'b', status: 'new' } }], { projection: p, position: 1 });
+        await store.commit([{ op: 'put', collection: c, doc: { id: 'b', status: 'new' } }], {
+          projection: p,
+          position: 1,
+        });
         expect(await find({ status: 'new' })).toEqual(['b']);
         expect(await find({ status: 'old' })).toEqual([]);
         expect(await store.getCheckpoint(p)).toBe(1);

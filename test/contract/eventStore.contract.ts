@@ -12,7 +12,7 @@ import {
   type RecordedEvent,
 } from '../../domain/eventStore.js';
 
-export type OpenEventStore = () => Promise<{ store: EventStore; cleanup(): Promise<void> }>;
+export type OpenEventStore = () => Promise<{ store: EventStore; cleanup: () => Promise<void> }>;
 
 const event = (type = 'Tested', data: unknown = { n: 1 }): NewEvent => ({
   id: randomUUID(),
@@ -37,12 +37,18 @@ async function conflictOf(promise: Promise<unknown>): Promise<WrongExpectedRevis
     (value) => ({ value }),
     (error: unknown) => ({ error }),
   );
-  if (!('error' in outcome)) throw new Error(`expected a WrongExpectedRevisionError, the append resolved with ${JSON.stringify(outcome.value)}`);
+  if (!('error' in outcome))
+    throw new Error(`expected a WrongExpectedRevisionError, the append resolved with ${JSON.stringify(outcome.value)}`);
   expect(outcome.error).toBeInstanceOf(WrongExpectedRevisionError);
   return outcome.error as WrongExpectedRevisionError;
 }
 
-async function expectConflict(promise: Promise<unknown>, streamName: string, expected: ExpectedRevision, actual: number) {
+async function expectConflict(
+  promise: Promise<unknown>,
+  streamName: string,
+  expected: ExpectedRevision,
+  actual: number,
+) {
   const error = await conflictOf(promise);
   expect(error.actual).toBe(actual);
   expect(error.streamName).toBe(streamName);
@@ -60,7 +66,7 @@ async function nextOf(iterator: AsyncIterator<RecordedEvent>, streams: string[],
   return out;
 }
 
-const inOrder = (positions: number[]) => positions.every((p, i) => i === 0 || p > positions[i - 1]!);
+const inOrder = (positions: number[]) => positions.every((p, i) => i === 0 || p > positions[i - 1]);
 
 export function eventStoreContract(name: string, open: OpenEventStore) {
   describe(`EventStore contract: ${name}`, () => {
@@ -77,17 +83,27 @@ export function eventStoreContract(name: string, open: OpenEventStore) {
     describe('append with an expected revision', () => {
       it('creates a stream with no_stream and reads it back in order with data and metadata', async () => {
         const s = stream();
-        const events = [event('A', { å: 'ä', n: 1, nested: { list: [1, 'två'] } }), event('B', { list: [1, 2] }), event('C', null)];
+        const events = [
+          event('A', { å: 'ä', n: 1, nested: { list: [1, 'två'] } }),
+          event('B', { list: [1, 2] }),
+          event('C', null),
+        ];
         const result = await store.append(s, events, 'no_stream');
         expect(result.nextRevision).toBe(2);
         const read = await store.readStream(s);
-        expect(read.map((e) => [e.type, e.revision, e.id, e.streamName])).toEqual(events.map((e, i) => [e.type, i, e.id, s]));
-        expect(read.map((e) => e.data)).toEqual([{ å: 'ä', n: 1, nested: { list: [1, 'två'] } }, { list: [1, 2] }, null]);
-        expect(read[0]!.metadata).toEqual(events[0]!.metadata);
+        expect(read.map((e) => [e.type, e.revision, e.id, e.streamName])).toEqual(
+          events.map((e, i) => [e.type, i, e.id, s]),
+        );
+        expect(read.map((e) => e.data)).toEqual([
+          { å: 'ä', n: 1, nested: { list: [1, 'två'] } },
+          { list: [1, 2] },
+          null,
+        ]);
+        expect(read[0].metadata).toEqual(events[0].metadata);
         expect(inOrder(read.map((e) => e.position))).toBe(true);
-        expect(read[0]!.position).toBeGreaterThan(0);
+        expect(read[0].position).toBeGreaterThan(0);
         // The append answers the position of its LAST event: what read-your-writes waits for.
-        expect(result.position).toBe(read[2]!.position);
+        expect(result.position).toBe(read[2].position);
       });
 
       it('refuses no_stream when the stream exists, and writes nothing', async () => {
@@ -192,7 +208,7 @@ export function eventStoreContract(name: string, open: OpenEventStore) {
         expect(all.every((e) => e.position > before)).toBe(true);
         const mine = all.filter((e) => e.streamName === a || e.streamName === b);
         expect(mine.map((e) => e.type)).toEqual(['A1', 'B1', 'B2', 'A2']);
-        expect(mine[3]!.position).toBe(last.position);
+        expect(mine[3].position).toBe(last.position);
         // readStream and readAll agree on positions.
         expect((await store.readStream(b)).map((e) => e.position)).toEqual(mine.slice(1, 3).map((e) => e.position));
         expect(await store.headPosition()).toBeGreaterThanOrEqual(last.position);
@@ -211,14 +227,14 @@ export function eventStoreContract(name: string, open: OpenEventStore) {
           const page = await store.readAll(after, 2);
           expect(page.length).toBeLessThanOrEqual(2);
           if (page.length === 0) break;
-          expect(page[0]!.position).toBeGreaterThan(after);
+          expect(page[0].position).toBeGreaterThan(after);
           paged.push(...page);
-          after = page[page.length - 1]!.position;
+          after = page[page.length - 1].position;
           if (paged.filter((e) => e.streamName === s).length === 5) break;
         }
         expect(paged.filter((e) => e.streamName === s)).toEqual(whole);
 
-        const fromThird = (await store.readAll(whole[2]!.position, 10_000)).filter((e) => e.streamName === s);
+        const fromThird = (await store.readAll(whole[2].position, 10_000)).filter((e) => e.streamName === s);
         expect(fromThird.map((e) => e.type)).toEqual(['E3', 'E4']);
       });
     });
@@ -227,7 +243,7 @@ export function eventStoreContract(name: string, open: OpenEventStore) {
       it('catches up from a middle position (skipping what came before), then delivers live events in order', async () => {
         const s = stream();
         await store.append(s, [event('old')], 'no_stream');
-        const start = (await store.readStream(s))[0]!.position;
+        const start = (await store.readStream(s))[0].position;
         const middle = (await store.append(s, [event('caught-up-1'), event('caught-up-2')], 0)).position;
         const subscription = store.subscribeToAll(start);
         const iterator = subscription[Symbol.asyncIterator]();
@@ -238,8 +254,8 @@ export function eventStoreContract(name: string, open: OpenEventStore) {
           await store.append(s, [event('live-2')], 3);
           const live = await within(10_000, 'live events', nextOf(iterator, [s], 2));
           expect(live.map((e) => e.type)).toEqual(['live-1', 'live-2']);
-          expect(live[0]!.position).toBeGreaterThan(middle);
-          expect(live[1]!.position).toBeGreaterThan(live[0]!.position);
+          expect(live[0].position).toBeGreaterThan(middle);
+          expect(live[1].position).toBeGreaterThan(live[0].position);
         } finally {
           await subscription.close();
         }
@@ -253,7 +269,11 @@ export function eventStoreContract(name: string, open: OpenEventStore) {
           Promise.all(
             streams.map(async (s) => {
               const revision = revisions.get(s) ?? -1;
-              const result = await store.append(s, [event(`r${round}`), event(`r${round}b`)], revision === -1 ? 'no_stream' : revision);
+              const result = await store.append(
+                s,
+                [event(`r${round}`), event(`r${round}b`)],
+                revision === -1 ? 'no_stream' : revision,
+              );
               revisions.set(s, result.nextRevision);
             }),
           );
@@ -323,17 +343,17 @@ export function eventStoreContract(name: string, open: OpenEventStore) {
         }
         const read = await store.readStream(s);
         expect(read).toHaveLength(2);
-        expect(read[1]!.id).toBe(contenders[won[0]!]!.id);
+        expect(read[1].id).toBe(contenders[won[0]].id);
       });
 
       it('fails only the conflicting one of concurrent appends to different streams', async () => {
         const streams = Array.from({ length: 5 }, () => stream('c'));
         const results = await Promise.allSettled([
           ...streams.map((s) => store.append(s, [event()], 'no_stream')),
-          store.append(streams[0]!, [event('late')], 7),
+          store.append(streams[0], [event('late')], 7),
         ]);
         expect(results.slice(0, 5).every((r) => r.status === 'fulfilled')).toBe(true);
-        expect(results[5]!.status).toBe('rejected');
+        expect(results[5].status).toBe('rejected');
         for (const s of streams) expect(await store.readStream(s)).toHaveLength(1);
       });
     });

@@ -11,14 +11,31 @@ const events = [{ id: '6f1c1a52-8d0e-4b43-9a36-7c7f35f3d9a1', type: 'Noted', dat
 const success = { success: true, nextExpectedRevision: 3n, position: { commit: 500n, prepare: 500n } };
 
 function resolvedAt(position: number) {
-  return { event: { id: `id-${position}`, type: 'Noted', streamId: 's', revision: BigInt(position), data: {}, metadata: meta, position: { commit: BigInt(position), prepare: BigInt(position) } } };
+  return {
+    event: {
+      id: `id-${position}`,
+      type: 'Noted',
+      streamId: 's',
+      revision: BigInt(position),
+      data: {},
+      metadata: meta,
+      position: { commit: BigInt(position), prepare: BigInt(position) },
+    },
+  };
 }
 
 describe('EventStoreDB appends', () => {
   it('retry an ambiguous failure with the same event ids and expected revision', async () => {
     const calls: Array<{ ids: string[]; expected: unknown }> = [];
-    const failures = [new UnavailableError(undefined, 'connection dropped'), new DeadlineExceededError(undefined, 'deadline')];
-    vi.spyOn(EventStoreDBClient.prototype, 'appendToStream').mockImplementation((async (_stream: string, proposed: Array<{ id: string }>, options: { expectedRevision: unknown }) => {
+    const failures = [
+      new UnavailableError(undefined, 'connection dropped'),
+      new DeadlineExceededError(undefined, 'deadline'),
+    ];
+    vi.spyOn(EventStoreDBClient.prototype, 'appendToStream').mockImplementation((async (
+      _stream: string,
+      proposed: Array<{ id: string }>,
+      options: { expectedRevision: unknown },
+    ) => {
       calls.push({ ids: proposed.map((e) => e.id), expected: options.expectedRevision });
       const failure = failures.shift();
       if (failure) throw failure;
@@ -27,12 +44,14 @@ describe('EventStoreDB appends', () => {
     const store = openEventStoreDb('esdb://127.0.0.1:1?tls=false');
     expect(await store.append('s', events, 2)).toEqual({ nextRevision: 3, position: 500 });
     expect(calls).toHaveLength(3);
-    expect(calls.every((c) => c.ids[0] === events[0]!.id && c.expected === 2n)).toBe(true);
+    expect(calls.every((c) => c.ids[0] === events[0].id && c.expected === 2n)).toBe(true);
     await store.close();
   });
 
   it('does not retry a failure that is certain', async () => {
-    const spy = vi.spyOn(EventStoreDBClient.prototype, 'appendToStream').mockRejectedValue(new AccessDeniedError(undefined, 'denied') as never);
+    const spy = vi
+      .spyOn(EventStoreDBClient.prototype, 'appendToStream')
+      .mockRejectedValue(new AccessDeniedError(undefined, 'denied'));
     const store = openEventStoreDb('esdb://127.0.0.1:1?tls=false');
     await expect(store.append('s', events, 2)).rejects.toBeInstanceOf(AccessDeniedError);
     expect(spy).toHaveBeenCalledTimes(1);
@@ -44,7 +63,9 @@ describe('EventStoreDB subscriptions', () => {
   it('resume from the last delivered position after a dropped read, delivering each event once', async () => {
     const asked: bigint[] = [];
     let calls = 0;
-    vi.spyOn(EventStoreDBClient.prototype, 'readAll').mockImplementation(((options: { fromPosition: { commit: bigint } | string }) => {
+    vi.spyOn(EventStoreDBClient.prototype, 'readAll').mockImplementation(((options: {
+      fromPosition: { commit: bigint } | string;
+    }) => {
       const from = typeof options.fromPosition === 'string' ? 0n : options.fromPosition.commit;
       asked.push(from);
       calls += 1;

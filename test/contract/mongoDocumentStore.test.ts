@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
+import type * as Testcontainers from 'testcontainers';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DocumentStore } from '../../read-models/documentStore.js';
 import { openMongoDocumentStore } from '../../read-models/mongoDocumentStore.js';
@@ -21,7 +22,10 @@ interface Server {
 
 const DOCKER_CHECK_MS = 5_000;
 /** The image production runs (deploy/compose.yaml), so the suite tests what is deployed. */
-const MONGO_IMAGE = /^\s*image:\s*(mongo:\S+)\s*$/m.exec(readFileSync(join(import.meta.dirname, '..', '..', 'deploy', 'compose.yaml'), 'utf8'))?.[1] ?? 'mongo:7';
+const MONGO_IMAGE =
+  /^\s*image:\s*(mongo:\S+)\s*$/m.exec(
+    readFileSync(join(import.meta.dirname, '..', '..', 'deploy', 'compose.yaml'), 'utf8'),
+  )?.[1] ?? 'mongo:7';
 const CONTAINER_START_MS = 180_000;
 
 function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
@@ -36,11 +40,12 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 
 /** Servers to run against, or why there are none. */
 async function mongoServers(): Promise<{ servers: Server[]; stop(): Promise<void> } | { reason: string }> {
-  if (process.env.MONGODB_URL) return { servers: [{ label: 'MONGODB_URL', url: process.env.MONGODB_URL }], stop: async () => {} };
+  if (process.env.MONGODB_URL)
+    return { servers: [{ label: 'MONGODB_URL', url: process.env.MONGODB_URL }], stop: async () => {} };
 
   // testcontainers' own detection (DOCKER_HOST, ~/.testcontainers.properties, the default and
   // rootless sockets): it fails within milliseconds when there is no engine.
-  let testcontainers: typeof import('testcontainers');
+  let testcontainers: typeof Testcontainers;
   try {
     testcontainers = await import('testcontainers');
     await within(DOCKER_CHECK_MS, 'Docker engine check', testcontainers.getContainerRuntimeClient());
@@ -65,7 +70,11 @@ async function mongoServers(): Promise<{ servers: Server[]; stop(): Promise<void
     return url;
   };
   try {
-    const [standalone, replicaSet] = await within(CONTAINER_START_MS, 'Starting MongoDB containers', Promise.all([start(false), start(true)]));
+    const [standalone, replicaSet] = await within(
+      CONTAINER_START_MS,
+      'Starting MongoDB containers',
+      Promise.all([start(false), start(true)]),
+    );
     return {
       servers: [
         { label: 'standalone', url: standalone },
@@ -82,7 +91,9 @@ async function mongoServers(): Promise<{ servers: Server[]; stop(): Promise<void
 async function initiateReplicaSet(url: string) {
   const client = new MongoClient(url);
   try {
-    await client.db('admin').command({ replSetInitiate: { _id: 'rs0', members: [{ _id: 0, host: 'localhost:27017' }] } });
+    await client
+      .db('admin')
+      .command({ replSetInitiate: { _id: 'rs0', members: [{ _id: 0, host: 'localhost:27017' }] } });
     for (let i = 0; i < 300; i++) {
       if ((await client.db('admin').command({ hello: 1 })).isWritablePrimary) return;
       await new Promise((resolve) => setTimeout(resolve, 100));

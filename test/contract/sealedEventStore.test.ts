@@ -31,7 +31,19 @@ const event = (type: string, data: Record<string, unknown>): NewEvent => ({
   metadata: { actor: 'customer', timestamp: '2026-11-23T08:00:00.000Z' },
 });
 const placed = (email: string, phone: string | null = '070-111 22 33') =>
-  event('BookingPlaced', { booking_id: '20261124-1', booking_date: '2026-11-24', booking_time: '12:00', name: 'Kim Kund', email, phone, dine_in: false, comment: 'Extra ost', items: [{ pizza_id: 1, pizza_name: 'Margherita', qty: 2, price_cents: 9500 }], total_pizzas: 2, final_total_cents: 19000 });
+  event('BookingPlaced', {
+    booking_id: '20261124-1',
+    booking_date: '2026-11-24',
+    booking_time: '12:00',
+    name: 'Kim Kund',
+    email,
+    phone,
+    dine_in: false,
+    comment: 'Extra ost',
+    items: [{ pizza_id: 1, pizza_name: 'Margherita', qty: 2, price_cents: 9500 }],
+    total_pizzas: 2,
+    final_total_cents: 19000,
+  });
 
 describe('a sealed event store', () => {
   it('stores a booking’s personal fields encrypted and reads them back in the order written, leaving the caller’s event as it was', async () => {
@@ -42,33 +54,56 @@ describe('a sealed event store', () => {
     expect(booking).toEqual(copy);
 
     const [raw] = await inner.readStream('kioskday-2026-11-24');
-    expect(JSON.stringify(raw!.data)).not.toMatch(/Kim|070-111|Extra ost/i);
-    expect(raw!.data).toMatchObject({ name: null, email: null, phone: null, comment: null, total_pizzas: 2, booking_time: '12:00' });
+    expect(JSON.stringify(raw.data)).not.toMatch(/Kim|070-111|Extra ost/i);
+    expect(raw.data).toMatchObject({
+      name: null,
+      email: null,
+      phone: null,
+      comment: null,
+      total_pizzas: 2,
+      booking_time: '12:00',
+    });
 
     const [read] = await events.readStream('kioskday-2026-11-24');
-    expect(JSON.stringify(read!.data)).toBe(JSON.stringify(booking.data));
-    expect((await events.readAll(0, 10))[0]!.data).toEqual(booking.data);
+    expect(JSON.stringify(read.data)).toBe(JSON.stringify(booking.data));
+    expect((await events.readAll(0, 10))[0].data).toEqual(booking.data);
     await events.close();
   });
 
   it('reads an erased customer’s fields as "[raderad]" (a null stays null) and everything else as it was', async () => {
     const { events, keys } = stores();
-    await events.append('kioskday-2026-11-24', [placed('kim@example.se', null), placed('annan@example.se')], 'no_stream');
+    await events.append(
+      'kioskday-2026-11-24',
+      [placed('kim@example.se', null), placed('annan@example.se')],
+      'no_stream',
+    );
     const keyId = keys.keyIdOf(' KIM@example.se ');
     expect(await keys.erase(keyId, (await keys.serialOf(keyId))!)).toBe(true);
 
     const [erased, other] = await events.readStream('kioskday-2026-11-24');
-    expect(erased!.data).toMatchObject({ name: '[raderad]', email: '[raderad]', phone: null, comment: '[raderad]', total_pizzas: 2, final_total_cents: 19000 });
-    expect(other!.data).toMatchObject({ name: 'Kim Kund', email: 'annan@example.se', phone: '070-111 22 33' });
+    expect(erased.data).toMatchObject({
+      name: '[raderad]',
+      email: '[raderad]',
+      phone: null,
+      comment: '[raderad]',
+      total_pizzas: 2,
+      final_total_cents: 19000,
+    });
+    expect(other.data).toMatchObject({ name: 'Kim Kund', email: 'annan@example.se', phone: '070-111 22 33' });
     // Sealed again by an import of an export made after the erasure: "[raderad]" is nobody's to seal.
-    await events.append('kioskday-2026-11-25', [{ ...erased!, id: event('x', {}).id }], 'no_stream');
-    expect((await events.readStream('kioskday-2026-11-25'))[0]!.data).toMatchObject({ name: '[raderad]', email: '[raderad]' });
+    await events.append('kioskday-2026-11-25', [{ ...erased, id: event('x', {}).id }], 'no_stream');
+    expect((await events.readStream('kioskday-2026-11-25'))[0].data).toMatchObject({
+      name: '[raderad]',
+      email: '[raderad]',
+    });
     await events.close();
   });
 
   it('opens a large page (on its opener thread) exactly as small ones, erased customers and a customer of many bookings included', async () => {
     const { events, keys } = stores();
-    const bookings = Array.from({ length: 600 }, (_, i) => placed(`kund${i % 400}@example.se`, i % 3 ? null : '070-111 22 33'));
+    const bookings = Array.from({ length: 600 }, (_, i) =>
+      placed(`kund${i % 400}@example.se`, i % 3 ? null : '070-111 22 33'),
+    );
     await events.append('kioskday-2026-11-24', bookings, 'no_stream');
     for (const email of ['kund7@example.se', 'kund399@example.se']) {
       const keyId = keys.keyIdOf(email);
@@ -79,24 +114,34 @@ describe('a sealed event store', () => {
     const small: unknown[] = [];
     for (let after = 0; after < large.length; after += 10) small.push(...(await events.readAll(after, 10)));
     expect(JSON.stringify(large)).toBe(JSON.stringify(small));
-    expect(large[7]!.data).toMatchObject({ name: '[raderad]', email: '[raderad]', phone: null, comment: '[raderad]' });
-    expect(large[407]!.data).toMatchObject({ name: '[raderad]', email: '[raderad]' });
-    expect(large[8]!.data).toEqual(bookings[8]!.data);
+    expect(large[7].data).toMatchObject({ name: '[raderad]', email: '[raderad]', phone: null, comment: '[raderad]' });
+    expect(large[407].data).toMatchObject({ name: '[raderad]', email: '[raderad]' });
+    expect(large[8].data).toEqual(bookings[8].data);
     expect(large.filter((e) => (e.data as { name: string }).name === '[raderad]')).toHaveLength(3);
     // Only the event types asked for are opened, on the thread as elsewhere.
     const unopened = await events.readAll(0, 1000, new Set(['WaitlistJoined']));
-    expect(unopened[0]!.data).toHaveProperty('sealed');
+    expect(unopened[0].data).toHaveProperty('sealed');
     await events.close();
   });
 
   it('seals each VIP invitation recipient under their own key', async () => {
     const { events, keys } = stores();
-    const recipients = [{ invitation_id: 'i1', vip_customer_id: 1, email: 'a@example.se', name: 'Anna', token: 't1' }, { invitation_id: 'i2', vip_customer_id: 2, email: 'b@example.se', name: 'Bo', token: 't2' }];
-    await events.append('vip-links', [event('VipInvitationsSent', { subject: 'Hej', message: 'Välkommen', recipients })], 'no_stream');
+    const recipients = [
+      { invitation_id: 'i1', vip_customer_id: 1, email: 'a@example.se', name: 'Anna', token: 't1' },
+      { invitation_id: 'i2', vip_customer_id: 2, email: 'b@example.se', name: 'Bo', token: 't2' },
+    ];
+    await events.append(
+      'vip-links',
+      [event('VipInvitationsSent', { subject: 'Hej', message: 'Välkommen', recipients })],
+      'no_stream',
+    );
     const keyId = keys.keyIdOf('a@example.se');
     await keys.erase(keyId, (await keys.serialOf(keyId))!);
     const [read] = await events.readStream('vip-links');
-    expect((read!.data as { recipients: unknown[] }).recipients).toEqual([{ ...recipients[0], email: '[raderad]', name: '[raderad]' }, recipients[1]]);
+    expect((read.data as { recipients: unknown[] }).recipients).toEqual([
+      { ...recipients[0], email: '[raderad]', name: '[raderad]' },
+      recipients[1],
+    ]);
     await events.close();
   });
 
@@ -108,7 +153,7 @@ describe('a sealed event store', () => {
       events.append('menu', [event('PizzaAdded', { id: 1 })], 'no_stream'),
     ];
     const [first, second] = await Promise.all(appends);
-    expect(first!.position).toBeLessThan(second!.position);
+    expect(first.position).toBeLessThan(second.position);
     await events.close();
   });
 });

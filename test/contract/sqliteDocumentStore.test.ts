@@ -45,11 +45,19 @@ describe('the SQLite read-model store', () => {
   it('applies commits in the order they were made when a large one (on the writer thread) is still under way', async () => {
     const file = fresh();
     const store = open(file);
-    const many = (v: number) => Array.from({ length: 600 }, (_, i) => ({ op: 'put' as const, collection: 'c', doc: { id: `d${i}`, v } }));
+    const many = (v: number) =>
+      Array.from({ length: 600 }, (_, i) => ({ op: 'put' as const, collection: 'c', doc: { id: `d${i}`, v } }));
     const first = store.commit(many(1), { projection: 'p', position: 1 });
     // Made while the first is under way: after it, and before the large one made after it.
     const doc = { id: 'd0', v: 2 };
-    const second = store.commit([{ op: 'put', collection: 'c', doc }, { op: 'delete', collection: 'c', id: 'd1' }, { op: 'delete', collection: 'c', id: 'd2' }], { projection: 'p', position: 2 });
+    const second = store.commit(
+      [
+        { op: 'put', collection: 'c', doc },
+        { op: 'delete', collection: 'c', id: 'd1' },
+        { op: 'delete', collection: 'c', id: 'd2' },
+      ],
+      { projection: 'p', position: 2 },
+    );
     doc.v = 99; // the JSON was made when the commit was
     const third = store.commit(many(3).slice(1), { projection: 'p', position: 3 });
     const reset = store.reset(['c'], 'q');
@@ -74,7 +82,10 @@ describe('the SQLite read-model store', () => {
     const file = fresh();
     const first = open(file);
     await first.ensureIndex('c', 'v');
-    await first.commit([{ op: 'put', collection: 'c', doc: { id: 'a', v: 'ä', ok: true } }], { projection: 'p', position: 9 });
+    await first.commit([{ op: 'put', collection: 'c', doc: { id: 'a', v: 'ä', ok: true } }], {
+      projection: 'p',
+      position: 9,
+    });
     await first.close();
     const second = open(file);
     expect(await second.get('c', 'a')).toEqual({ id: 'a', v: 'ä', ok: true });
@@ -160,7 +171,9 @@ describe('the SQLite read-model store', () => {
     await store.ensureIndex('bookings_v1', 'id'); // the primary key serves it
     const sql = indexesOn(raw(file));
     expect(sql).toHaveLength(3);
-    expect(sql).toContainEqual(`CREATE INDEX "docs:bookings_v1:booking_date" ON "docs:bookings_v1" (json_extract(doc, '$.booking_date'))`);
+    expect(sql).toContainEqual(
+      `CREATE INDEX "docs:bookings_v1:booking_date" ON "docs:bookings_v1" (json_extract(doc, '$.booking_date'))`,
+    );
     expect(sql).toContainEqual(`CREATE INDEX "docs:a_b:c" ON "docs:a_b" (json_extract(doc, '$.c'))`);
     expect(sql).toContainEqual(`CREATE INDEX "docs:a:b_c" ON "docs:a" (json_extract(doc, '$.b_c'))`);
   });
@@ -168,8 +181,15 @@ describe('the SQLite read-model store', () => {
   it('clears a collection on reset without touching the others', async () => {
     const store = open(fresh());
     await store.ensureIndex('c', 'v');
-    const docs = (collection: string) => Array.from({ length: 50 }, (_, i) => ({ op: 'put' as const, collection, doc: { id: `d${i}`, v: i % 5 } }));
-    await store.commit([...docs('c'), ...docs('keep')], [{ projection: 'p', position: 4 }, { projection: 'q', position: 4 }]);
+    const docs = (collection: string) =>
+      Array.from({ length: 50 }, (_, i) => ({ op: 'put' as const, collection, doc: { id: `d${i}`, v: i % 5 } }));
+    await store.commit(
+      [...docs('c'), ...docs('keep')],
+      [
+        { projection: 'p', position: 4 },
+        { projection: 'q', position: 4 },
+      ],
+    );
     await store.reset(['c', 'never_written'], 'p');
     expect(await store.count('c')).toBe(0);
     expect(await store.find('c', { v: 1 })).toEqual([]);
@@ -196,10 +216,27 @@ describe('the SQLite read-model store', () => {
     const store = open(fresh());
     await store.ensureIndex('c', 'day');
     await store.ensureIndex('c', 'flag');
-    const writes = Array.from({ length: 300 }, (_, i) => ({ op: 'put' as const, collection: 'c', doc: { id: `d${i}`, day: i % 30, flag: i % 2 === 0 } }));
+    const writes = Array.from({ length: 300 }, (_, i) => ({
+      op: 'put' as const,
+      collection: 'c',
+      doc: { id: `d${i}`, day: i % 30, flag: i % 2 === 0 },
+    }));
     await store.commit([...writes, { op: 'put', collection: 'other', doc: { id: 'x', day: 5, flag: true } }]);
-    expect((await store.find('c', { day: 5 })).map((d) => d.id)).toEqual(['d125', 'd155', 'd185', 'd215', 'd245', 'd275', 'd35', 'd5', 'd65', 'd95']);
-    expect((await store.find('c', { day: 5, flag: false }, { sort: [['day', -1]], limit: 2 })).map((d) => d.id)).toEqual(['d125', 'd155']);
+    expect((await store.find('c', { day: 5 })).map((d) => d.id)).toEqual([
+      'd125',
+      'd155',
+      'd185',
+      'd215',
+      'd245',
+      'd275',
+      'd35',
+      'd5',
+      'd65',
+      'd95',
+    ]);
+    expect(
+      (await store.find('c', { day: 5, flag: false }, { sort: [['day', -1]], limit: 2 })).map((d) => d.id),
+    ).toEqual(['d125', 'd155']);
     expect(await store.count('c', { day: { $gte: 28 }, flag: true })).toBe(10);
     expect(await store.count('c', { flag: true, day: { $in: [1, 2, 4] } })).toBe(20);
     expect(await store.count('c', { day: { $in: [] } })).toBe(0);
@@ -235,5 +272,9 @@ describe('the SQLite read-model store', () => {
 
 /** The read-model indexes we made (SQLite's own primary-key indexes have no sql). */
 function indexesOn(db: Database.Database): string[] {
-  return (db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name LIKE 'docs:%' AND sql IS NOT NULL").all() as Array<{ sql: string }>).map((r) => r.sql);
+  return (
+    db
+      .prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name LIKE 'docs:%' AND sql IS NOT NULL")
+      .all() as Array<{ sql: string }>
+  ).map((r) => r.sql);
 }

@@ -72,7 +72,9 @@ describe('the SQLite event store', () => {
       const raw = new Database(file, { readonly: true });
       try {
         expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
-        expect(raw.prepare('SELECT stream, revision, type FROM events').all()).toEqual([{ stream: 's', revision: 0, type: 'A' }]);
+        expect(raw.prepare('SELECT stream, revision, type FROM events').all()).toEqual([
+          { stream: 's', revision: 0, type: 'A' },
+        ]);
       } finally {
         raw.close();
       }
@@ -126,7 +128,9 @@ describe('the SQLite event store', () => {
     const iterator = subscription[Symbol.asyncIterator]();
     try {
       await writer.append('shared', [event('one')], 'no_stream');
-      expect((await within(5_000, 'the first event via polling', take(iterator, 1))).map((e) => e.type)).toEqual(['one']);
+      expect((await within(5_000, 'the first event via polling', take(iterator, 1))).map((e) => e.type)).toEqual([
+        'one',
+      ]);
       // Now live: nothing local wakes the reader, only its poll can find these.
       await writer.append('shared', [event('two'), event('three')], 0);
       const next = await within(5_000, 'two more events via polling', take(iterator, 2));
@@ -134,7 +138,7 @@ describe('the SQLite event store', () => {
         ['two', 1],
         ['three', 2],
       ]);
-      expect(next[1]!.position).toBe(await writer.headPosition());
+      expect(next[1].position).toBe(await writer.headPosition());
     } finally {
       await subscription.close();
       await writer.close();
@@ -190,7 +194,9 @@ describe('the SQLite event store', () => {
       await openSqliteEventStore(file).close(); // the schema exists before the processes race
       const run = promisify(execFile);
       const outputs = await Promise.all(
-        ['p1', 'p2', 'p3'].map((who) => run(process.execPath, ['--import', 'tsx', child, file, who], { cwd: repo, timeout: 60_000 })),
+        ['p1', 'p2', 'p3'].map((who) =>
+          run(process.execPath, ['--import', 'tsx', child, file, who], { cwd: repo, timeout: 60_000 }),
+        ),
       );
       expect(outputs.map((o) => JSON.parse(o.stdout.trim().split('\n').pop()!))).toEqual([[], [], []]);
       const store = openSqliteEventStore(file);
@@ -226,7 +232,9 @@ describe('the SQLite event store', () => {
     it('commits 200 concurrent appends to 200 streams in far fewer transactions, all successful', () =>
       withStore(async (store) => {
         const before = store.commits;
-        const results = await Promise.allSettled(Array.from({ length: 200 }, (_, i) => store.append(`s-${i}`, [event('A')], 'no_stream')));
+        const results = await Promise.allSettled(
+          Array.from({ length: 200 }, (_, i) => store.append(`s-${i}`, [event('A')], 'no_stream')),
+        );
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(200);
         expect(store.commits - before).toBeGreaterThan(0);
         expect(store.commits - before).toBeLessThan(10);
@@ -269,7 +277,10 @@ describe('the SQLite event store', () => {
     it('answers the same append twice in one batch once, storing it once', () =>
       withStore(async (store) => {
         const events = [event('A'), event('B')];
-        const [one, two] = await Promise.all([store.append('s', events, 'no_stream'), store.append('s', events, 'no_stream')]);
+        const [one, two] = await Promise.all([
+          store.append('s', events, 'no_stream'),
+          store.append('s', events, 'no_stream'),
+        ]);
         expect(two).toEqual(one);
         expect(await store.readStream('s')).toHaveLength(2);
       }));

@@ -37,7 +37,7 @@ describe('VAT in a receipt (rule: vat-per-receipt)', () => {
     expect(vatOfReceipt(0, 12)).toBe(0);
   });
   it('rounds each receipt, so a day is the sum of its receipts, not the rounding of its sum', () => {
-    const day = accountingPeriod([booking(), booking(), booking()], settings).days[0]!;
+    const day = accountingPeriod([booking(), booking(), booking()], settings).days[0];
     expect(day.rates).toEqual([{ rate: 12, sales_cents: 29700, net_cents: 29700 - 3 * 1061, vat_cents: 3 * 1061 }]);
     // The day's total at once would give round(29700 × 12 / 112) = 3182, one öre less.
     expect(vatOfReceipt(29700, 12)).toBe(3182);
@@ -61,7 +61,14 @@ describe('a period before the kitchen board (rule: accounting-revenue)', () => {
     ]);
     expect(period.left_out.map((b) => b.reason)).toEqual(['cancelled', 'not_collected']);
     expect(period.totals.sales_cents).toBe(27900);
-    expect(period.totals.rates).toEqual([{ rate: 12, sales_cents: 27900, net_cents: 27900 - vatOfReceipt(18000, 12) - vatOfReceipt(9900, 12), vat_cents: vatOfReceipt(18000, 12) + vatOfReceipt(9900, 12) }]);
+    expect(period.totals.rates).toEqual([
+      {
+        rate: 12,
+        sales_cents: 27900,
+        net_cents: 27900 - vatOfReceipt(18000, 12) - vatOfReceipt(9900, 12),
+        vat_cents: vatOfReceipt(18000, 12) + vatOfReceipt(9900, 12),
+      },
+    ]);
   });
 });
 
@@ -78,14 +85,25 @@ describe('a day on the kitchen board', () => {
       settings,
     );
     expect(period.days).toHaveLength(1);
-    expect(period.days[0]!.orders).toBe(1);
-    expect(period.left_out.map((b) => b.reason).sort()).toEqual(['cancelled', 'no_show', 'not_collected', 'not_collected']);
+    expect(period.days[0].orders).toBe(1);
+    expect(period.left_out.map((b) => b.reason).sort()).toEqual([
+      'cancelled',
+      'no_show',
+      'not_collected',
+      'not_collected',
+    ]);
   });
 });
 
 describe('a booking moved to another date (rule: reschedule)', () => {
   it('is sold on its new date, under its new number, and listed as moved on the old one', () => {
-    const period = accountingPeriod([booking({ status: 'cancelled', moved_to: '20261125-1' }), booking({ id: '20261125-1', booking_date: '2026-11-25' })], settings);
+    const period = accountingPeriod(
+      [
+        booking({ status: 'cancelled', moved_to: '20261125-1' }),
+        booking({ id: '20261125-1', booking_date: '2026-11-25' }),
+      ],
+      settings,
+    );
     expect(period.days.map((d) => [d.date, d.orders])).toEqual([['2026-11-25', 1]]);
     expect(period.left_out.map((b) => b.reason)).toEqual(['moved']);
   });
@@ -94,7 +112,10 @@ describe('a booking moved to another date (rule: reschedule)', () => {
 describe('dine-in and take-away at different rates', () => {
   it('split into a line per rate, high to low', () => {
     const own = { ...settings, vat_dine_in_percent: 25 as const, vat_take_away_percent: 12 as const };
-    const day = accountingPeriod([booking({ dine_in: false }), booking({ dine_in: true, final_total_cents: 12500, original_total_cents: 12500 })], own).days[0]!;
+    const day = accountingPeriod(
+      [booking({ dine_in: false }), booking({ dine_in: true, final_total_cents: 12500, original_total_cents: 12500 })],
+      own,
+    ).days[0];
     expect(day.rates).toEqual([
       { rate: 25, sales_cents: 12500, net_cents: 10000, vat_cents: 2500 },
       { rate: 12, sales_cents: 9900, net_cents: 8839, vat_cents: 1061 },
@@ -114,13 +135,17 @@ describe('the accounting settings', () => {
   });
   it('are saved as an event', () => {
     const changed = { ...settings, vat_dine_in_percent: 25 as const };
-    given(accountingSettingsDecider).when({ type: 'UpdateAccountingSettings', settings: changed }).then([{ type: 'AccountingSettingsUpdated', data: { settings: changed } }]);
+    given(accountingSettingsDecider)
+      .when({ type: 'UpdateAccountingSettings', settings: changed })
+      .then([{ type: 'AccountingSettingsUpdated', data: { settings: changed } }]);
   });
   it('take only Swedish VAT rates and four-digit accounts', () => {
     const issue = (value: unknown) => accountingSettingsSchema.safeParse(value).error?.issues[0]?.message;
     expect(issue({ ...settings, vat_dine_in_percent: 20 })).toBe(msg.vatRateInvalid);
     expect(issue({ ...settings, cash_account: '19' })).toBe(msg.accountInvalid);
-    expect(issue({ ...settings, sales_accounts: { ...settings.sales_accounts, '6': 'abcd' } })).toBe(msg.accountInvalid);
+    expect(issue({ ...settings, sales_accounts: { ...settings.sales_accounts, '6': 'abcd' } })).toBe(
+      msg.accountInvalid,
+    );
     expect(accountingSettingsSchema.parse({ ...settings, vat_take_away_percent: '6' }).vat_take_away_percent).toBe(6);
   });
 });

@@ -24,15 +24,27 @@ const fields = (changes: Partial<BonusCodeInput> = {}): BonusCodeInput => ({
   is_active: true,
   ...changes,
 });
-const created = (id: number, changes: Partial<BonusCodeInput> = {}): BonusCodeEvent => ({ type: 'BonusCodeCreated', data: { id, ...fields(changes) } });
-const redeemed = (ref: string, id = 1, code = 'SOMMAR10'): BonusCodeEvent => ({ type: 'BonusCodeRedeemed', data: { id, code, booking_ref: ref } });
-const released = (ref: string, id = 1, code = 'SOMMAR10'): BonusCodeEvent => ({ type: 'BonusCodeReleased', data: { id, code, booking_ref: ref } });
-const redeem = (ref: string, code = 'SOMMAR10', at = clock) => ({ type: 'RedeemBonusCode', code, booking_ref: ref, clock: at }) as const;
+const created = (id: number, changes: Partial<BonusCodeInput> = {}): BonusCodeEvent => ({
+  type: 'BonusCodeCreated',
+  data: { id, ...fields(changes) },
+});
+const redeemed = (ref: string, id = 1, code = 'SOMMAR10'): BonusCodeEvent => ({
+  type: 'BonusCodeRedeemed',
+  data: { id, code, booking_ref: ref },
+});
+const released = (ref: string, id = 1, code = 'SOMMAR10'): BonusCodeEvent => ({
+  type: 'BonusCodeReleased',
+  data: { id, code, booking_ref: ref },
+});
+const redeem = (ref: string, code = 'SOMMAR10', at = clock) =>
+  ({ type: 'RedeemBonusCode', code, booking_ref: ref, clock: at }) as const;
 const release = (ref: string, code = 'SOMMAR10') => ({ type: 'ReleaseBonusCode', code, booking_ref: ref }) as const;
 
 describe('the bonus-code form (SPEC 5; rule: bonus-codes)', () => {
   it('upper-cases and trims the code, rounds the discount to one decimal, blank limit and expiry mean unlimited and never', () => {
-    expect(bonusCodeInputSchema.parse({ code: ' sommar10 ', discount_percentage: '12.34', usage_limit: '', expires_at: '' })).toEqual({
+    expect(
+      bonusCodeInputSchema.parse({ code: ' sommar10 ', discount_percentage: '12.34', usage_limit: '', expires_at: '' }),
+    ).toEqual({
       code: 'SOMMAR10',
       description: '',
       discount_percentage: 12.3,
@@ -43,12 +55,27 @@ describe('the bonus-code form (SPEC 5; rule: bonus-codes)', () => {
   });
 
   it('takes null for unlimited and never, an integer limit, an ISO expiry and is_active 0', () => {
-    expect(bonusCodeInputSchema.parse({ code: 'X', discount_percentage: 100, usage_limit: null, expires_at: null, is_active: 0 })).toMatchObject({
+    expect(
+      bonusCodeInputSchema.parse({
+        code: 'X',
+        discount_percentage: 100,
+        usage_limit: null,
+        expires_at: null,
+        is_active: 0,
+      }),
+    ).toMatchObject({
       usage_limit: null,
       expires_at: null,
       is_active: false,
     });
-    expect(bonusCodeInputSchema.parse({ code: 'X', discount_percentage: 0, usage_limit: '5', expires_at: '2026-12-31T22:59:00Z' })).toMatchObject({
+    expect(
+      bonusCodeInputSchema.parse({
+        code: 'X',
+        discount_percentage: 0,
+        usage_limit: '5',
+        expires_at: '2026-12-31T22:59:00Z',
+      }),
+    ).toMatchObject({
       discount_percentage: 0,
       usage_limit: 5,
       expires_at: '2026-12-31T22:59:00.000Z',
@@ -56,9 +83,15 @@ describe('the bonus-code form (SPEC 5; rule: bonus-codes)', () => {
   });
 
   it('reads an expiry without a zone (a datetime-local field) as the kiosk’s wall-clock time, a bare date as the end of that day', () => {
-    expect(bonusCodeInputSchema.parse({ code: 'X', discount_percentage: 5, expires_at: '2026-12-31T23:59' }).expires_at).toBe('2026-12-31T23:59');
-    expect(bonusCodeInputSchema.parse({ code: 'X', discount_percentage: 5, expires_at: '2026-12-31' }).expires_at).toBe('2027-01-01T00:00');
-    expect(firstError({ code: 'X', discount_percentage: 5, expires_at: '2026-02-30T12:00' })).toBe('Ogiltigt utgångsdatum');
+    expect(
+      bonusCodeInputSchema.parse({ code: 'X', discount_percentage: 5, expires_at: '2026-12-31T23:59' }).expires_at,
+    ).toBe('2026-12-31T23:59');
+    expect(bonusCodeInputSchema.parse({ code: 'X', discount_percentage: 5, expires_at: '2026-12-31' }).expires_at).toBe(
+      '2027-01-01T00:00',
+    );
+    expect(firstError({ code: 'X', discount_percentage: 5, expires_at: '2026-02-30T12:00' })).toBe(
+      'Ogiltigt utgångsdatum',
+    );
     // The command resolves it in KIOSK_TZ: 23:59 in Stockholm in winter is 22:59 UTC.
     given(bonusCodesDecider)
       .when({ type: 'CreateBonusCode', input: fields({ expires_at: '2026-12-31T23:59' }), timeZone: TZ })
@@ -80,8 +113,12 @@ describe('the bonus-code form (SPEC 5; rule: bonus-codes)', () => {
   });
 
   it("refuses a usage limit below 1 or not whole: 'Användningsgränsen måste vara ett heltal, minst 1'", () => {
-    expect(firstError({ code: 'X', discount_percentage: 10, usage_limit: 0 })).toBe('Användningsgränsen måste vara ett heltal, minst 1');
-    expect(firstError({ code: 'X', discount_percentage: 10, usage_limit: 1.5 })).toBe('Användningsgränsen måste vara ett heltal, minst 1');
+    expect(firstError({ code: 'X', discount_percentage: 10, usage_limit: 0 })).toBe(
+      'Användningsgränsen måste vara ett heltal, minst 1',
+    );
+    expect(firstError({ code: 'X', discount_percentage: 10, usage_limit: 1.5 })).toBe(
+      'Användningsgränsen måste vara ett heltal, minst 1',
+    );
   });
 
   it("refuses an expiry that is not a date-time: 'Ogiltigt utgångsdatum'", () => {
@@ -92,7 +129,9 @@ describe('the bonus-code form (SPEC 5; rule: bonus-codes)', () => {
 describe(`the bonus-codes stream ('${BONUS_CODES_STREAM}')`, () => {
   describe('an empty stream', () => {
     it('creates a code with id 1', () => {
-      given(bonusCodesDecider).when({ type: 'CreateBonusCode', input: fields(), timeZone: TZ }).then([{ type: 'BonusCodeCreated', data: { id: 1, ...fields() } }]);
+      given(bonusCodesDecider)
+        .when({ type: 'CreateBonusCode', input: fields(), timeZone: TZ })
+        .then([{ type: 'BonusCodeCreated', data: { id: 1, ...fields() } }]);
     });
 
     it("refuses to redeem an unknown code: 'Ogiltig bonuskod'", () => {
@@ -100,8 +139,12 @@ describe(`the bonus-codes stream ('${BONUS_CODES_STREAM}')`, () => {
     });
 
     it("refuses to update or delete a code it does not hold: 'Bonuskoden finns inte' (not found)", () => {
-      given(bonusCodesDecider).when({ type: 'UpdateBonusCode', id: 1, input: fields(), timeZone: TZ }).thenThrows('Bonuskoden finns inte', 'not_found');
-      given(bonusCodesDecider).when({ type: 'DeleteBonusCode', id: 1 }).thenThrows('Bonuskoden finns inte', 'not_found');
+      given(bonusCodesDecider)
+        .when({ type: 'UpdateBonusCode', id: 1, input: fields(), timeZone: TZ })
+        .thenThrows('Bonuskoden finns inte', 'not_found');
+      given(bonusCodesDecider)
+        .when({ type: 'DeleteBonusCode', id: 1 })
+        .thenThrows('Bonuskoden finns inte', 'not_found');
     });
 
     it('releasing an unknown code appends nothing', () => {
@@ -113,7 +156,9 @@ describe(`the bonus-codes stream ('${BONUS_CODES_STREAM}')`, () => {
     const two = () => given(bonusCodesDecider, [created(1), created(2, { code: 'VINTER20', discount_percentage: 20 })]);
 
     it("refuses a second code with the same text, in any case: 'Bonuskoden finns redan' (codes are unique)", () => {
-      two().when({ type: 'CreateBonusCode', input: fields({ code: 'SOMMAR10' }), timeZone: TZ }).thenThrows('Bonuskoden finns redan');
+      two()
+        .when({ type: 'CreateBonusCode', input: fields({ code: 'SOMMAR10' }), timeZone: TZ })
+        .thenThrows('Bonuskoden finns redan');
     });
 
     it('finds codes whatever case they are typed in', () => {
@@ -121,7 +166,9 @@ describe(`the bonus-codes stream ('${BONUS_CODES_STREAM}')`, () => {
     });
 
     it("refuses to rename a code to another's text", () => {
-      two().when({ type: 'UpdateBonusCode', id: 1, input: fields({ code: 'VINTER20' }), timeZone: TZ }).thenThrows('Bonuskoden finns redan');
+      two()
+        .when({ type: 'UpdateBonusCode', id: 1, input: fields({ code: 'VINTER20' }), timeZone: TZ })
+        .thenThrows('Bonuskoden finns redan');
     });
 
     it('updates a code keeping its own text', () => {
@@ -131,8 +178,14 @@ describe(`the bonus-codes stream ('${BONUS_CODES_STREAM}')`, () => {
     });
 
     it('deletes a code, after which its text is free again', () => {
-      two().when({ type: 'DeleteBonusCode', id: 2 }).then([{ type: 'BonusCodeDeleted', data: { id: 2 } }]);
-      given(bonusCodesDecider, [created(1), created(2, { code: 'VINTER20' }), { type: 'BonusCodeDeleted', data: { id: 2 } }])
+      two()
+        .when({ type: 'DeleteBonusCode', id: 2 })
+        .then([{ type: 'BonusCodeDeleted', data: { id: 2 } }]);
+      given(bonusCodesDecider, [
+        created(1),
+        created(2, { code: 'VINTER20' }),
+        { type: 'BonusCodeDeleted', data: { id: 2 } },
+      ])
         .when({ type: 'CreateBonusCode', input: fields({ code: 'VINTER20' }), timeZone: TZ })
         .thenMatches([{ type: 'BonusCodeCreated', data: { id: 3, code: 'VINTER20' } }]);
     });
@@ -142,7 +195,9 @@ describe(`the bonus-codes stream ('${BONUS_CODES_STREAM}')`, () => {
     const unlimited = () => given(bonusCodesDecider, [created(1), redeemed('b1'), redeemed('b2'), redeemed('b3')]);
 
     it('is redeemed for a booking attempt, typed in any case', () => {
-      unlimited().when(redeem('b4', 'sommar10')).then([redeemed('b4')]);
+      unlimited()
+        .when(redeem('b4', 'sommar10'))
+        .then([redeemed('b4')]);
     });
 
     it('counts every use', () => {
@@ -154,7 +209,9 @@ describe(`the bonus-codes stream ('${BONUS_CODES_STREAM}')`, () => {
     const usedOnce = () => given(bonusCodesDecider, [created(1, { usage_limit: 2 }), redeemed('b1')]);
 
     it('accepts the last use', () => {
-      usedOnce().when(redeem('b2')).then([redeemed('b2')]);
+      usedOnce()
+        .when(redeem('b2'))
+        .then([redeemed('b2')]);
     });
 
     it('redeeming again for the same booking_ref appends nothing (a retried command counts once)', () => {
@@ -167,7 +224,9 @@ describe(`the bonus-codes stream ('${BONUS_CODES_STREAM}')`, () => {
     });
 
     it('releases the use of a booking that failed', () => {
-      usedOnce().when(release('b1')).then([released('b1')]);
+      usedOnce()
+        .when(release('b1'))
+        .then([released('b1')]);
       expect(findByCode(usedOnce().when(release('b1')).thenState(), 'SOMMAR10')?.used_count).toBe(0);
     });
 
@@ -188,16 +247,26 @@ describe(`the bonus-codes stream ('${BONUS_CODES_STREAM}')`, () => {
     });
 
     it('takes a new use once one is released', () => {
-      given(bonusCodesDecider, [created(1, { usage_limit: 2 }), redeemed('b1'), redeemed('b2'), released('b1')]).when(redeem('b3')).then([redeemed('b3')]);
+      given(bonusCodesDecider, [created(1, { usage_limit: 2 }), redeemed('b1'), redeemed('b2'), released('b1')])
+        .when(redeem('b3'))
+        .then([redeemed('b3')]);
     });
 
     it('a release delivered twice frees one use only', () => {
-      const state = given(bonusCodesDecider, [created(1, { usage_limit: 2 }), redeemed('b1'), redeemed('b2'), released('b1'), released('b1')]).state();
+      const state = given(bonusCodesDecider, [
+        created(1, { usage_limit: 2 }),
+        redeemed('b1'),
+        redeemed('b2'),
+        released('b1'),
+        released('b1'),
+      ]).state();
       expect(findByCode(state, 'SOMMAR10')?.used_count).toBe(1);
     });
 
     it('releasing twice: the second release appends nothing', () => {
-      given(bonusCodesDecider, [created(1, { usage_limit: 2 }), redeemed('b1'), released('b1')]).when(release('b1')).then([]);
+      given(bonusCodesDecider, [created(1, { usage_limit: 2 }), redeemed('b1'), released('b1')])
+        .when(release('b1'))
+        .then([]);
     });
 
     it('keeps its uses when the code is edited', () => {
@@ -211,7 +280,9 @@ describe(`the bonus-codes stream ('${BONUS_CODES_STREAM}')`, () => {
 
   describe('an inactive code', () => {
     it("refuses a use: 'Bonuskoden är inte aktiv'", () => {
-      given(bonusCodesDecider, [created(1, { is_active: false })]).when(redeem('b1')).thenThrows('Bonuskoden är inte aktiv');
+      given(bonusCodesDecider, [created(1, { is_active: false })])
+        .when(redeem('b1'))
+        .thenThrows('Bonuskoden är inte aktiv');
     });
   });
 
@@ -223,7 +294,9 @@ describe(`the bonus-codes stream ('${BONUS_CODES_STREAM}')`, () => {
     });
 
     it('accepts a use one millisecond before', () => {
-      expiring().when(redeem('b1', 'SOMMAR10', clockAt('2026-11-23T08:59:59.999Z'))).then([redeemed('b1')]);
+      expiring()
+        .when(redeem('b1', 'SOMMAR10', clockAt('2026-11-23T08:59:59.999Z')))
+        .then([redeemed('b1')]);
     });
   });
 
@@ -240,7 +313,9 @@ describe(`the bonus-codes stream ('${BONUS_CODES_STREAM}')`, () => {
       expect(bonusCodeProblem(findByCode(state, 'Z'), clock)).toBe('Ogiltig bonuskod');
       expect(bonusCodeProblem(findByCode(state, 'A'), clock)).toBe('Bonuskoden är inte aktiv');
       expect(bonusCodeProblem(findByCode(state, 'B'), clock)).toBe('Bonuskoden har gått ut');
-      expect(bonusCodeProblem(findByCode(state, 'C'), clock)).toBe('Bonuskoden har redan använts maximalt antal gånger');
+      expect(bonusCodeProblem(findByCode(state, 'C'), clock)).toBe(
+        'Bonuskoden har redan använts maximalt antal gånger',
+      );
     });
   });
 });
@@ -249,21 +324,35 @@ describe('a cancelled booking gives its use back, once (rule: cancellation-retur
   const usedUp = () => given(bonusCodesDecider, [created(1, { usage_limit: 1 }), redeemed('booking-ref')]);
 
   it('the release frees the use: the code can be redeemed again', () => {
-    usedUp().when(release('booking-ref')).then([released('booking-ref')]);
+    usedUp()
+      .when(release('booking-ref'))
+      .then([released('booking-ref')]);
     given(bonusCodesDecider, [created(1, { usage_limit: 1 }), redeemed('booking-ref'), released('booking-ref')])
       .when(redeem('next-booking'))
       .then([redeemed('next-booking')]);
   });
 
   it('giving it back again appends nothing, and a use never goes below zero', () => {
-    const afterRelease = given(bonusCodesDecider, [created(1, { usage_limit: 1 }), redeemed('booking-ref'), released('booking-ref')]);
+    const afterRelease = given(bonusCodesDecider, [
+      created(1, { usage_limit: 1 }),
+      redeemed('booking-ref'),
+      released('booking-ref'),
+    ]);
     afterRelease.when(release('booking-ref')).then([]);
-    const twice = given(bonusCodesDecider, [created(1, { usage_limit: 1 }), redeemed('booking-ref'), released('booking-ref'), released('booking-ref')]).state();
+    const twice = given(bonusCodesDecider, [
+      created(1, { usage_limit: 1 }),
+      redeemed('booking-ref'),
+      released('booking-ref'),
+      released('booking-ref'),
+    ]).state();
     expect(findByCode(twice, 'SOMMAR10')?.used_count).toBe(0);
   });
 
   it('gives the use back to the code that holds it, also after the code was renamed', () => {
-    const renamed: BonusCodeEvent = { type: 'BonusCodeUpdated', data: { id: 1, ...fields({ code: 'VINTER10', usage_limit: 1 }) } };
+    const renamed: BonusCodeEvent = {
+      type: 'BonusCodeUpdated',
+      data: { id: 1, ...fields({ code: 'VINTER10', usage_limit: 1 }) },
+    };
     given(bonusCodesDecider, [created(1, { usage_limit: 1 }), redeemed('booking-ref'), renamed])
       .when(release('booking-ref', 'SOMMAR10'))
       .then([released('booking-ref', 1, 'VINTER10')]);

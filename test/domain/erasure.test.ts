@@ -1,51 +1,109 @@
 // Erasing a customer (domain/customers/erasure.ts, rule: erasure) and which parts of events are
 // personal data (domain/customers/personalData.ts).
 import { describe, expect, it } from 'vitest';
-import { customerDecider, retentionCutoff, type CustomerCommand, type CustomerEvent, type ErasedRecords } from '../../domain/customers/erasure.js';
+import {
+  customerDecider,
+  retentionCutoff,
+  type CustomerCommand,
+  type CustomerEvent,
+  type ErasedRecords,
+} from '../../domain/customers/erasure.js';
 import { personalData } from '../../domain/customers/personalData.js';
 import { given } from './givenWhenThen.js';
 
 const customer = (...events: CustomerEvent[]) => given(customerDecider, events);
-const found: ErasedRecords = { booking_ids: ['20261124-1'], waitlist_ids: [], vip_customer_ids: [], invitation_ids: [], mail_ids: ['m-customer'], staff_mail_ids: ['m-staff'] };
+const found: ErasedRecords = {
+  booking_ids: ['20261124-1'],
+  waitlist_ids: [],
+  vip_customer_ids: [],
+  invitation_ids: [],
+  mail_ids: ['m-customer'],
+  staff_mail_ids: ['m-staff'],
+};
 const NOW = new Date('2027-06-01T03:00:00Z');
-const erase = (over: Partial<CustomerCommand> = {}): CustomerCommand => ({ type: 'EraseCustomer', keyId: 'k1', keySerial: 's1', reason: 'request', found, lastBookingAt: '2026-11-23T08:00:00.000Z', now: NOW, ...over });
+const erase = (over: Partial<CustomerCommand> = {}): CustomerCommand => ({
+  type: 'EraseCustomer',
+  keyId: 'k1',
+  keySerial: 's1',
+  reason: 'request',
+  found,
+  lastBookingAt: '2026-11-23T08:00:00.000Z',
+  now: NOW,
+  ...over,
+});
 const erased = (at: string, lastBookingAt: string | null): CustomerEvent => ({
   type: 'CustomerErased',
-  data: { customer_key: 'k1', key_serial: 's1', reason: 'retention', erased_at: at, last_booking_at: lastBookingAt, ...found },
+  data: {
+    customer_key: 'k1',
+    key_serial: 's1',
+    reason: 'retention',
+    erased_at: at,
+    last_booking_at: lastBookingAt,
+    ...found,
+  },
 });
 
 describe('EraseCustomer (rule: erasure)', () => {
   it('records the erasure with the key, when, why and where the data was held, and nothing personal', () => {
     customer()
       .when(erase())
-      .then([{ type: 'CustomerErased', data: { customer_key: 'k1', key_serial: 's1', reason: 'request', erased_at: NOW.toISOString(), last_booking_at: '2026-11-23T08:00:00.000Z', ...found } }]);
+      .then([
+        {
+          type: 'CustomerErased',
+          data: {
+            customer_key: 'k1',
+            key_serial: 's1',
+            reason: 'request',
+            erased_at: NOW.toISOString(),
+            last_booking_at: '2026-11-23T08:00:00.000Z',
+            ...found,
+          },
+        },
+      ]);
   });
 
   it('records a request from staff every time it is made', () => {
-    customer(erased('2027-05-01T00:00:00.000Z', '2026-11-23T08:00:00.000Z')).when(erase()).thenMatches([{ type: 'CustomerErased', data: { reason: 'request' } }]);
+    customer(erased('2027-05-01T00:00:00.000Z', '2026-11-23T08:00:00.000Z'))
+      .when(erase())
+      .thenMatches([{ type: 'CustomerErased', data: { reason: 'request' } }]);
   });
 
   it('erases for retention once: not again when an erasure covered the newest booking already (rule: personal-data-retention)', () => {
-    customer(erased('2027-05-01T00:00:00.000Z', '2026-11-23T08:00:00.000Z')).when(erase({ reason: 'retention' })).then([]);
-    customer(erased('2027-05-01T00:00:00.000Z', null)).when(erase({ reason: 'retention', lastBookingAt: null })).then([]);
+    customer(erased('2027-05-01T00:00:00.000Z', '2026-11-23T08:00:00.000Z'))
+      .when(erase({ reason: 'retention' }))
+      .then([]);
+    customer(erased('2027-05-01T00:00:00.000Z', null))
+      .when(erase({ reason: 'retention', lastBookingAt: null }))
+      .then([]);
   });
 
   it('erases for retention again a customer who booked after the last erasure', () => {
     customer(erased('2027-05-01T00:00:00.000Z', '2026-11-23T08:00:00.000Z'))
       .when(erase({ reason: 'retention', lastBookingAt: '2027-05-02T10:00:00.000Z' }))
-      .thenMatches([{ type: 'CustomerErased', data: { reason: 'retention', last_booking_at: '2027-05-02T10:00:00.000Z' } }]);
+      .thenMatches([
+        { type: 'CustomerErased', data: { reason: 'retention', last_booking_at: '2027-05-02T10:00:00.000Z' } },
+      ]);
   });
 });
 
 describe('personal data (rule: erasure)', () => {
   it('names the customer’s fields of a booking, a queue place, a VIP entry and each invitation recipient, the address among them', () => {
-    for (const type of ['BookingPlaced', 'WaitlistJoined', 'VipCustomerAdded', 'VipCustomerUpdated', 'VipInvitationsSent']) {
-      expect(personalData[type]!.fields).toContain('email');
-      expect(personalData[type]!.fields).toContain('name');
+    for (const type of [
+      'BookingPlaced',
+      'WaitlistJoined',
+      'VipCustomerAdded',
+      'VipCustomerUpdated',
+      'VipInvitationsSent',
+    ]) {
+      expect(personalData[type].fields).toContain('email');
+      expect(personalData[type].fields).toContain('name');
     }
-    expect(personalData.BookingPlaced!.fields).toEqual(['name', 'email', 'phone', 'comment']);
-    const recipients = [{ email: 'a@example.se', name: 'A' }, { email: 'b@example.se', name: 'B' }];
-    expect(personalData.VipInvitationsSent!.records({ subject: 'Hej', recipients })).toEqual(recipients);
+    expect(personalData.BookingPlaced.fields).toEqual(['name', 'email', 'phone', 'comment']);
+    const recipients = [
+      { email: 'a@example.se', name: 'A' },
+      { email: 'b@example.se', name: 'B' },
+    ];
+    expect(personalData.VipInvitationsSent.records({ subject: 'Hej', recipients })).toEqual(recipients);
     // Events without personal data are not listed: their fields stay readable.
     expect(personalData.BookingConfirmed).toBeUndefined();
   });

@@ -50,7 +50,9 @@ export function order(options: Partial<PlaceBooking> & { pizzas?: number } = {})
 }
 
 /** A BookingPlaced event as a given: `pizzas` Margheritas, number `${yyyyMMdd}-${seq}`. */
-export function placed(options: { date?: string; time?: string; pizzas?: number; seq?: number; email?: string } = {}): KioskDayEvent {
+export function placed(
+  options: { date?: string; time?: string; pizzas?: number; seq?: number; email?: string } = {},
+): KioskDayEvent {
   const { date = TOMORROW, time = '12:00', pizzas = 1, seq = 1, email = 'sven@example.se' } = options;
   const data: BookingPlacedData = {
     booking_id: `${date.replaceAll('-', '')}-${seq}`,

@@ -6,7 +6,8 @@ import type { Decider, DomainEvent } from '../../domain/shared/decider.js';
 import { DomainError, type DomainErrorKind } from '../../domain/shared/errors.js';
 
 /** An event with only some of its data fields: what thenMatches compares. */
-export type EventMatching<Event> = Event extends DomainEvent<infer Type, infer Data> ? { type: Type; data?: Partial<Data> } : never;
+export type EventMatching<Event> =
+  Event extends DomainEvent<infer Type, infer Data> ? { type: Type; data?: Partial<Data> } : never;
 
 export interface Then<Event, State> {
   /** The command decides exactly these events. */
@@ -19,9 +20,13 @@ export interface Then<Event, State> {
   thenState(): State;
 }
 
-export function given<Command, Event extends DomainEvent, State>(decider: Decider<Command, Event, State>, events: Event[] = []) {
+export function given<Command, Event extends DomainEvent, State>(
+  decider: Decider<Command, Event, State>,
+  events: Event[] = [],
+) {
   // evolve may update the state in place, so every decision folds a fresh one.
-  const fold = (more: Event[] = []) => [...events, ...more].reduce((state, event) => decider.evolve(state, event), decider.initialState());
+  const fold = (more: Event[] = []) =>
+    [...events, ...more].reduce((state, event) => decider.evolve(state, event), decider.initialState());
   return {
     state: () => fold(),
     when(command: Command): Then<Event, State> {

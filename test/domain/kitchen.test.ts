@@ -21,10 +21,14 @@ const day = (...events: KioskDayEvent[]) => given(kioskDayDecider, [BOOKING, ...
 
 describe('a confirmed booking not yet in the kitchen (rule: kitchen-steps)', () => {
   it('goes into the oven', () => {
-    day(confirmed(ID)).when(step('baking')).then([recorded('baking', 'baking', null)]);
+    day(confirmed(ID))
+      .when(step('baking'))
+      .then([recorded('baking', 'baking', null)]);
   });
   it('can be marked as not collected before it is baked', () => {
-    day(confirmed(ID)).when(step('no_show')).then([recorded('no_show', 'no_show', null)]);
+    day(confirmed(ID))
+      .when(step('no_show'))
+      .then([recorded('no_show', 'no_show', null)]);
   });
   it('cannot be ready or collected before it is in the oven', () => {
     day(confirmed(ID)).when(step('ready')).thenThrows(msg.kitchenReadyNeedsBaking);
@@ -38,44 +42,73 @@ describe('a confirmed booking not yet in the kitchen (rule: kitchen-steps)', () 
 describe('an order in the oven', () => {
   const baking = [confirmed(ID), recorded('baking', 'baking', null)];
   it('becomes ready', () => {
-    day(...baking).when(step('ready')).then([recorded('ready', 'ready', 'baking')]);
+    day(...baking)
+      .when(step('ready'))
+      .then([recorded('ready', 'ready', 'baking')]);
   });
   it('changes nothing when put into the oven again (a retried request)', () => {
-    day(...baking).when(step('baking')).then([]);
+    day(...baking)
+      .when(step('baking'))
+      .then([]);
   });
   it('cannot be collected before it is ready', () => {
-    day(...baking).when(step('picked_up')).thenThrows(msg.kitchenPickupNeedsReady);
+    day(...baking)
+      .when(step('picked_up'))
+      .thenThrows(msg.kitchenPickupNeedsReady);
   });
   it('goes back out of the oven on undo', () => {
-    day(...baking).when(step('undo')).then([recorded('undo', null, 'baking')]);
+    day(...baking)
+      .when(step('undo'))
+      .then([recorded('undo', null, 'baking')]);
   });
 });
 
 describe('a ready order', () => {
   const ready = [confirmed(ID), recorded('baking', 'baking', null), recorded('ready', 'ready', 'baking')];
   it('is collected (or served)', () => {
-    day(...ready).when(step('picked_up')).then([recorded('picked_up', 'picked_up', 'ready')]);
+    day(...ready)
+      .when(step('picked_up'))
+      .then([recorded('picked_up', 'picked_up', 'ready')]);
   });
   it('or marked as a no-show', () => {
-    day(...ready).when(step('no_show')).then([recorded('no_show', 'no_show', 'ready')]);
+    day(...ready)
+      .when(step('no_show'))
+      .then([recorded('no_show', 'no_show', 'ready')]);
   });
   it('cannot go back into the oven except by undo', () => {
-    day(...ready).when(step('baking')).thenThrows(msg.kitchenAlreadyStarted);
-    day(...ready).when(step('undo')).then([recorded('undo', 'baking', 'ready')]);
+    day(...ready)
+      .when(step('baking'))
+      .thenThrows(msg.kitchenAlreadyStarted);
+    day(...ready)
+      .when(step('undo'))
+      .then([recorded('undo', 'baking', 'ready')]);
   });
 });
 
 describe('a collected order', () => {
-  const collected = [confirmed(ID), recorded('baking', 'baking', null), recorded('ready', 'ready', 'baking'), recorded('picked_up', 'picked_up', 'ready')];
+  const collected = [
+    confirmed(ID),
+    recorded('baking', 'baking', null),
+    recorded('ready', 'ready', 'baking'),
+    recorded('picked_up', 'picked_up', 'ready'),
+  ];
   it('cannot turn into a no-show', () => {
-    day(...collected).when(step('no_show')).thenThrows(msg.kitchenAlreadyPickedUp);
+    day(...collected)
+      .when(step('no_show'))
+      .thenThrows(msg.kitchenAlreadyPickedUp);
   });
   it('goes back to ready on undo, and a retried undo changes nothing more', () => {
-    day(...collected).when(step('undo')).then([recorded('undo', 'ready', 'picked_up')]);
-    day(...collected, recorded('undo', 'ready', 'picked_up')).when(step('undo')).then([]);
+    day(...collected)
+      .when(step('undo'))
+      .then([recorded('undo', 'ready', 'picked_up')]);
+    day(...collected, recorded('undo', 'ready', 'picked_up'))
+      .when(step('undo'))
+      .then([]);
   });
   it('can be collected again after an undo', () => {
-    day(...collected, recorded('undo', 'ready', 'picked_up')).when(step('picked_up')).then([recorded('picked_up', 'picked_up', 'ready')]);
+    day(...collected, recorded('undo', 'ready', 'picked_up'))
+      .when(step('picked_up'))
+      .then([recorded('picked_up', 'picked_up', 'ready')]);
   });
   it('keeps its status in the day state', () => {
     const state = day(...collected).state();
@@ -98,7 +131,15 @@ describe('a booking that is not confirmed', () => {
 describe('the history', () => {
   it('shows each kitchen step with its actor and time', () => {
     const events = [BOOKING, confirmed(ID), recorded('baking', 'baking', null)].map(
-      (e, i) => ({ ...e, id: String(i), streamName: 'kioskday-2026-11-24', revision: i, position: BigInt(i), metadata: { actor: 'staff@example.se', timestamp: AT } }) as unknown as RecordedEvent,
+      (e, i) =>
+        ({
+          ...e,
+          id: String(i),
+          streamName: 'kioskday-2026-11-24',
+          revision: i,
+          position: BigInt(i),
+          metadata: { actor: 'staff@example.se', timestamp: AT },
+        }) as unknown as RecordedEvent,
     );
     const entries = bookingHistory(events, ID);
     expect(entries.at(-1)).toEqual({

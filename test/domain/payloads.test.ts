@@ -35,7 +35,11 @@ const booking = (changes: Record<string, unknown> = {}) => ({
 
 describe('the booking payload (SPEC 3 and 5)', () => {
   it('parses a full booking, normalising date and time', () => {
-    expect(bookingPayloadSchema.parse(booking({ date: '2026-11-24T00:00:00.000Z', time: '9:00', phone: ' 070-1 ', bonus_code: 'sommar10' }))).toEqual({
+    expect(
+      bookingPayloadSchema.parse(
+        booking({ date: '2026-11-24T00:00:00.000Z', time: '9:00', phone: ' 070-1 ', bonus_code: 'sommar10' }),
+      ),
+    ).toEqual({
       date: '2026-11-24',
       time: '09:00',
       name: 'Sven Svensson',
@@ -91,7 +95,7 @@ describe('the booking payload (SPEC 3 and 5)', () => {
   });
 });
 
-describe("admin login (SPEC 5)", () => {
+describe('admin login (SPEC 5)', () => {
   it("refuses an invalid e-mail: 'Ogiltig e-postadress'", () => {
     expect(firstError(loginSchema, { email: 'admin', password: 'x' })).toBe('Ogiltig e-postadress');
   });
@@ -113,20 +117,32 @@ describe('reports (SPEC 5)', () => {
   it("the bookings report needs both dates: 'Välj både start- och slutdatum'", () => {
     expect(firstError(bookingsReportQuerySchema, {})).toBe('Välj både start- och slutdatum');
     expect(firstError(bookingsReportQuerySchema, { startDate: '2026-11-01' })).toBe('Välj både start- och slutdatum');
-    expect(firstError(bookingsReportQuerySchema, { startDate: '', endDate: '2026-11-30' })).toBe('Välj både start- och slutdatum');
+    expect(firstError(bookingsReportQuerySchema, { startDate: '', endDate: '2026-11-30' })).toBe(
+      'Välj både start- och slutdatum',
+    );
   });
 
   it("refuses a start after the end: 'Startdatum måste vara före slutdatum'; one day is fine", () => {
-    expect(firstError(bookingsReportQuerySchema, { startDate: '2026-11-30', endDate: '2026-11-01' })).toBe('Startdatum måste vara före slutdatum');
-    expect(bookingsReportQuerySchema.parse({ startDate: '2026-11-23', endDate: '2026-11-23' })).toEqual({ startDate: '2026-11-23', endDate: '2026-11-23' });
+    expect(firstError(bookingsReportQuerySchema, { startDate: '2026-11-30', endDate: '2026-11-01' })).toBe(
+      'Startdatum måste vara före slutdatum',
+    );
+    expect(bookingsReportQuerySchema.parse({ startDate: '2026-11-23', endDate: '2026-11-23' })).toEqual({
+      startDate: '2026-11-23',
+      endDate: '2026-11-23',
+    });
   });
 });
 
 describe('lookup and cancel (SPEC 5: e-mail and booking number required)', () => {
   it('requires both, taking a numeric booking number as text', () => {
-    expect(lookupSchema.parse({ email: 'sven@example.se', booking_id: ' 20261124-1 ' })).toEqual({ email: 'sven@example.se', booking_id: '20261124-1' });
+    expect(lookupSchema.parse({ email: 'sven@example.se', booking_id: ' 20261124-1 ' })).toEqual({
+      email: 'sven@example.se',
+      booking_id: '20261124-1',
+    });
     expect(lookupSchema.parse({ email: 'sven@example.se', booking_id: 42 }).booking_id).toBe('42');
-    expect(firstError(lookupSchema, { email: '', booking_id: '20261124-1' })).toBe('Ange e-postadress och bokningsnummer');
+    expect(firstError(lookupSchema, { email: '', booking_id: '20261124-1' })).toBe(
+      'Ange e-postadress och bokningsnummer',
+    );
     expect(firstError(lookupSchema, { email: 'sven@example.se' })).toBe('Ange e-postadress och bokningsnummer');
   });
 
@@ -148,13 +164,22 @@ describe('queries', () => {
   });
 
   it('availability needs a date and defaults to 1 pizza', () => {
-    expect(availabilityQuerySchema.parse({ date: '2026-11-24' })).toEqual({ date: '2026-11-24', pizzas: 1, vip_token: null });
+    expect(availabilityQuerySchema.parse({ date: '2026-11-24' })).toEqual({
+      date: '2026-11-24',
+      pizzas: 1,
+      vip_token: null,
+    });
     expect(firstError(availabilityQuerySchema, {})).toBe('Välj ett datum');
-    expect(firstError(availabilityQuerySchema, { date: '2026-11-24', pizzas: 0 })).toBe('Antal pizzor måste vara minst 1');
+    expect(firstError(availabilityQuerySchema, { date: '2026-11-24', pizzas: 0 })).toBe(
+      'Antal pizzor måste vara minst 1',
+    );
   });
 
   it("the bookings list takes status and date filters, 'today' and 'tomorrow' included (SPEC 2)", () => {
-    expect(bookingsQuerySchema.parse({ status: 'pending', date: 'today' })).toEqual({ status: 'pending', date: 'today' });
+    expect(bookingsQuerySchema.parse({ status: 'pending', date: 'today' })).toEqual({
+      status: 'pending',
+      date: 'today',
+    });
     expect(bookingsQuerySchema.parse({ date: '2026-11-24' })).toEqual({ date: '2026-11-24' });
     expect(bookingsQuerySchema.safeParse({ status: 'weird' }).success).toBe(false);
   });
@@ -162,23 +187,32 @@ describe('queries', () => {
   it("statistics default to period 'week', limit 10, group_by 'day' (SPEC 2 and 9)", () => {
     expect(statsQuerySchema.parse({})).toEqual({ period: 'week', limit: 10, group_by: 'day' });
     expect(statsQuerySchema.parse({ period: 'decade' }).period).toBe('week');
-    expect(statsQuerySchema.parse({ period: 'year', group_by: 'month' })).toMatchObject({ period: 'year', group_by: 'month' });
+    expect(statsQuerySchema.parse({ period: 'year', group_by: 'month' })).toMatchObject({
+      period: 'year',
+      group_by: 'month',
+    });
   });
 
   it('a calendar day takes isOpen as boolean or flag, times optional', () => {
     expect(calendarDaySchema.parse({ date: '2026-11-24', isOpen: 0 })).toEqual({ date: '2026-11-24', isOpen: false });
-    expect(calendarDaySchema.parse({ date: '2026-11-24', isOpen: true, openTime: '9:00', closeTime: '21:00' })).toEqual({
-      date: '2026-11-24',
-      isOpen: true,
-      openTime: '09:00',
-      closeTime: '21:00',
-    });
+    expect(calendarDaySchema.parse({ date: '2026-11-24', isOpen: true, openTime: '9:00', closeTime: '21:00' })).toEqual(
+      {
+        date: '2026-11-24',
+        isOpen: true,
+        openTime: '09:00',
+        closeTime: '21:00',
+      },
+    );
   });
 });
 
 describe('VIP link and invitation payloads (rule: vip-links)', () => {
   it('a link for a customer lasts 72 h by default, clamped to 1-240', () => {
-    expect(vipLinkSchema.parse({ vip_customer_id: 3 })).toEqual({ vip_customer_id: 3, expires_hours: 72, vip_date_id: null });
+    expect(vipLinkSchema.parse({ vip_customer_id: 3 })).toEqual({
+      vip_customer_id: 3,
+      expires_hours: 72,
+      vip_date_id: null,
+    });
     expect(vipLinkSchema.parse({ vip_customer_id: '3', expires_hours: 1000, vip_date_id: '2026-12-05' })).toEqual({
       vip_customer_id: 3,
       expires_hours: 240,
@@ -202,10 +236,17 @@ describe('VIP link and invitation payloads (rule: vip-links)', () => {
 
   it('invitations: validity 1-168 whole hours, default 72', () => {
     const base = { customer_ids: [1, '2'], subject: 'Hej', message: 'Välkommen {name}' };
-    expect(vipInvitationSchema.parse(base)).toEqual({ ...base, customer_ids: [1, 2], expires_hours: 72, vip_date_id: null });
+    expect(vipInvitationSchema.parse(base)).toEqual({
+      ...base,
+      customer_ids: [1, 2],
+      expires_hours: 72,
+      vip_date_id: null,
+    });
     expect(vipInvitationSchema.parse({ ...base, expires_hours: 168 }).expires_hours).toBe(168);
     for (const expires_hours of [0, 169, 2.5]) {
-      expect(firstError(vipInvitationSchema, { ...base, expires_hours })).toBe('Giltighetstiden måste vara mellan 1 och 168 timmar');
+      expect(firstError(vipInvitationSchema, { ...base, expires_hours })).toBe(
+        'Giltighetstiden måste vara mellan 1 och 168 timmar',
+      );
     }
   });
 

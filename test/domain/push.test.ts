@@ -15,11 +15,15 @@ const subscription = (id: string): PushSubscription => ({
 
 describe(`the push subscriptions stream ('${PUSH_STREAM}')`, () => {
   it('stores a new subscription', () => {
-    given(pushDecider).when({ type: 'Subscribe', subscription: subscription('a') }).then([{ type: 'PushSubscribed', data: subscription('a') }]);
+    given(pushDecider)
+      .when({ type: 'Subscribe', subscription: subscription('a') })
+      .then([{ type: 'PushSubscribed', data: subscription('a') }]);
   });
 
   it('subscribing the same endpoint again appends nothing', () => {
-    given(pushDecider, [{ type: 'PushSubscribed', data: subscription('a') }]).when({ type: 'Subscribe', subscription: subscription('a') }).then([]);
+    given(pushDecider, [{ type: 'PushSubscribed', data: subscription('a') }])
+      .when({ type: 'Subscribe', subscription: subscription('a') })
+      .then([]);
   });
 
   it('another endpoint is stored beside it', () => {
@@ -33,33 +37,60 @@ describe('a subscription tied to a booking (rule: ready-notice)', () => {
   const forBooking = (id: string, booking_id: string): PushSubscription => ({ ...subscription(id), booking_id });
 
   it('is stored with its booking', () => {
-    given(pushDecider).when({ type: 'Subscribe', subscription: forBooking('a', '20261124-1') }).then([{ type: 'PushSubscribed', data: forBooking('a', '20261124-1') }]);
+    given(pushDecider)
+      .when({ type: 'Subscribe', subscription: forBooking('a', '20261124-1') })
+      .then([{ type: 'PushSubscribed', data: forBooking('a', '20261124-1') }]);
   });
 
   it('the same endpoint for another booking is linked to it, once', () => {
     const stored = [{ type: 'PushSubscribed' as const, data: forBooking('a', '20261124-1') }];
     given(pushDecider, stored)
       .when({ type: 'Subscribe', subscription: forBooking('a', '20261124-2') })
-      .then([{ type: 'PushSubscriptionLinked', data: { id: 'a', booking_id: '20261124-2', linked_at: '2026-11-23T09:00:00.000Z' } }]);
-    given(pushDecider, [...stored, { type: 'PushSubscriptionLinked', data: { id: 'a', booking_id: '20261124-2', linked_at: '2026-11-23T09:00:00.000Z' } }])
+      .then([
+        {
+          type: 'PushSubscriptionLinked',
+          data: { id: 'a', booking_id: '20261124-2', linked_at: '2026-11-23T09:00:00.000Z' },
+        },
+      ]);
+    given(pushDecider, [
+      ...stored,
+      {
+        type: 'PushSubscriptionLinked',
+        data: { id: 'a', booking_id: '20261124-2', linked_at: '2026-11-23T09:00:00.000Z' },
+      },
+    ])
       .when({ type: 'Subscribe', subscription: forBooking('a', '20261124-2') })
       .then([]);
-    given(pushDecider, stored).when({ type: 'Subscribe', subscription: forBooking('a', '20261124-1') }).then([]);
+    given(pushDecider, stored)
+      .when({ type: 'Subscribe', subscription: forBooking('a', '20261124-1') })
+      .then([]);
   });
 
   it('is dropped once when its push service says it is gone, and may be subscribed afresh', () => {
-    const dropped = { type: 'PushSubscriptionDropped' as const, data: { id: 'a', status: 410, dropped_at: '2026-11-24T18:00:00.000Z' } };
+    const dropped = {
+      type: 'PushSubscriptionDropped' as const,
+      data: { id: 'a', status: 410, dropped_at: '2026-11-24T18:00:00.000Z' },
+    };
     const stored = [{ type: 'PushSubscribed' as const, data: forBooking('a', '20261124-1') }];
-    given(pushDecider, stored).when({ type: 'DropSubscription', id: 'a', status: 410, at: '2026-11-24T18:00:00.000Z' }).then([dropped]);
-    given(pushDecider, [...stored, dropped]).when({ type: 'DropSubscription', id: 'a', status: 404, at: '2026-11-24T18:01:00.000Z' }).then([]);
-    given(pushDecider, [...stored, dropped]).when({ type: 'Subscribe', subscription: forBooking('a', '20261124-1') }).then([{ type: 'PushSubscribed', data: forBooking('a', '20261124-1') }]);
+    given(pushDecider, stored)
+      .when({ type: 'DropSubscription', id: 'a', status: 410, at: '2026-11-24T18:00:00.000Z' })
+      .then([dropped]);
+    given(pushDecider, [...stored, dropped])
+      .when({ type: 'DropSubscription', id: 'a', status: 404, at: '2026-11-24T18:01:00.000Z' })
+      .then([]);
+    given(pushDecider, [...stored, dropped])
+      .when({ type: 'Subscribe', subscription: forBooking('a', '20261124-1') })
+      .then([{ type: 'PushSubscribed', data: forBooking('a', '20261124-1') }]);
   });
 
   it('subscriptionsOf a booking lists the live subscriptions tied to it', () => {
     const state = given(pushDecider, [
       { type: 'PushSubscribed', data: forBooking('a', '20261124-1') },
       { type: 'PushSubscribed', data: forBooking('b', '20261124-2') },
-      { type: 'PushSubscriptionLinked', data: { id: 'b', booking_id: '20261124-1', linked_at: '2026-11-23T09:00:00.000Z' } },
+      {
+        type: 'PushSubscriptionLinked',
+        data: { id: 'b', booking_id: '20261124-1', linked_at: '2026-11-23T09:00:00.000Z' },
+      },
       { type: 'PushSubscribed', data: subscription('c') },
       { type: 'PushSubscriptionDropped', data: { id: 'a', status: 410, dropped_at: '2026-11-24T18:00:00.000Z' } },
     ]).state();
@@ -69,16 +100,27 @@ describe('a subscription tied to a booking (rule: ready-notice)', () => {
 });
 
 describe('which Klar is announced (rule: ready-notice)', () => {
-  const step = (revision: number, booking_id: string, stepName: KitchenStep, kitchen_status: KitchenStatus | null): DayEventAt => ({
+  const step = (
+    revision: number,
+    booking_id: string,
+    stepName: KitchenStep,
+    kitchen_status: KitchenStatus | null,
+  ): DayEventAt => ({
     type: 'KitchenStepRecorded',
     revision,
     data: { booking_id, step: stepName, kitchen_status, previous_kitchen_status: null, at: '2026-11-24T17:00:00.000Z' },
   });
-  const day = [step(3, 'B-1', 'baking', 'baking'), step(4, 'B-2', 'baking', 'baking'), step(5, 'B-1', 'ready', 'ready')];
+  const day = [
+    step(3, 'B-1', 'baking', 'baking'),
+    step(4, 'B-2', 'baking', 'baking'),
+    step(5, 'B-1', 'ready', 'ready'),
+  ];
 
   it('the first Klar of an order', () => {
     expect(readyNotice(day, 'B-1', 5)).toBe('announce');
-    expect(readyNotice([...day, step(6, 'B-2', 'ready', 'ready'), step(7, 'B-2', 'picked_up', 'picked_up')], 'B-1', 5)).toBe('announce');
+    expect(
+      readyNotice([...day, step(6, 'B-2', 'ready', 'ready'), step(7, 'B-2', 'picked_up', 'picked_up')], 'B-1', 5),
+    ).toBe('announce');
   });
 
   it('not Klar again after an undo: the customer was told already', () => {

@@ -21,18 +21,45 @@ const open = (openTime: string, closeTime: string): CalendarEntry => ({ isOpen: 
 describe('dayHours (rule: open-days)', () => {
   const settings = (() => {
     const s = settingsWith();
-    return { ...s, open_days: { ...s.open_days, sun: false }, opening_hours: { ...s.opening_hours, sat: { start: '12:00', end: '18:00' } } };
+    return {
+      ...s,
+      open_days: { ...s.open_days, sun: false },
+      opening_hours: { ...s.opening_hours, sat: { start: '12:00', end: '18:00' } },
+    };
   })();
 
   it('a date without a calendar entry follows its weekday in the settings', () => {
-    expect(dayHours('2026-11-28', settings, null)).toEqual({ isOpen: true, openTime: '12:00', closeTime: '18:00', hasOwnEntry: false }); // Saturday
-    expect(dayHours('2026-11-29', settings, null)).toEqual({ isOpen: false, openTime: '11:00', closeTime: '22:00', hasOwnEntry: false }); // Sunday
-    expect(dayHours('2026-11-24', settings, null)).toEqual({ isOpen: true, openTime: '11:00', closeTime: '22:00', hasOwnEntry: false }); // Tuesday
+    expect(dayHours('2026-11-28', settings, null)).toEqual({
+      isOpen: true,
+      openTime: '12:00',
+      closeTime: '18:00',
+      hasOwnEntry: false,
+    }); // Saturday
+    expect(dayHours('2026-11-29', settings, null)).toEqual({
+      isOpen: false,
+      openTime: '11:00',
+      closeTime: '22:00',
+      hasOwnEntry: false,
+    }); // Sunday
+    expect(dayHours('2026-11-24', settings, null)).toEqual({
+      isOpen: true,
+      openTime: '11:00',
+      closeTime: '22:00',
+      hasOwnEntry: false,
+    }); // Tuesday
   });
 
   it('a calendar entry overrides the weekday, open or closed', () => {
-    expect(dayHours('2026-11-29', settings, open('16:00', '21:00'))).toEqual({ isOpen: true, openTime: '16:00', closeTime: '21:00', hasOwnEntry: true });
-    expect(dayHours('2026-11-28', settings, { isOpen: false, openTime: '12:00', closeTime: '18:00' })).toMatchObject({ isOpen: false, hasOwnEntry: true });
+    expect(dayHours('2026-11-29', settings, open('16:00', '21:00'))).toEqual({
+      isOpen: true,
+      openTime: '16:00',
+      closeTime: '21:00',
+      hasOwnEntry: true,
+    });
+    expect(dayHours('2026-11-28', settings, { isOpen: false, openTime: '12:00', closeTime: '18:00' })).toMatchObject({
+      isOpen: false,
+      hasOwnEntry: true,
+    });
   });
 });
 
@@ -46,7 +73,11 @@ describe('slotTimes (rule: slots)', () => {
 
   it('drops a last slot that would end after closing', () => {
     expect(slotTimes(open('11:00', '11:50'), settingsWith({ slot_length_minutes: 20 }))).toEqual(['11:00', '11:20']);
-    expect(slotTimes(open('11:00', '12:00'), settingsWith({ slot_length_minutes: 20 }))).toEqual(['11:00', '11:20', '11:40']);
+    expect(slotTimes(open('11:00', '12:00'), settingsWith({ slot_length_minutes: 20 }))).toEqual([
+      '11:00',
+      '11:20',
+      '11:40',
+    ]);
   });
 
   it('a day shorter than one slot has none, and a closed day has none', () => {
@@ -108,7 +139,13 @@ describe('slotCapacities (rule: capacity)', () => {
 describe('slotCapacity: one slot, as a booking decision asks (rule: capacity)', () => {
   it('agrees with slotCapacities for every slot, whatever the slot and window lengths', () => {
     const booked = { '11:00': 2, '11:20': 1, '11:45': 3, '12:30': 6, '10:30': 1 };
-    for (const [slot, window] of [[15, 15], [15, 30], [20, 30], [30, 15], [10, 45]] as const) {
+    for (const [slot, window] of [
+      [15, 15],
+      [15, 30],
+      [20, 30],
+      [30, 15],
+      [10, 45],
+    ] as const) {
       const settings = settingsWith({ slot_length_minutes: slot, window_minutes: window });
       const hours = open('11:00', '14:00');
       for (const s of slotCapacities(hours, settings, booked)) {
@@ -158,12 +195,21 @@ describe('weekdaySyncReport: POST /admin/settings/sync-calendar (rule: open-days
   });
 
   it('follows every date when no date has an own entry', () => {
-    expect(weekdaySyncReport(TODAY, settingsWith({ vip_booking_advance_days: 0, booking_horizon_days: 6 }), new Set())).toEqual({ updated: 7, open: 7, kept: 0, until: day(6) });
+    expect(
+      weekdaySyncReport(TODAY, settingsWith({ vip_booking_advance_days: 0, booking_horizon_days: 6 }), new Set()),
+    ).toEqual({ updated: 7, open: 7, kept: 0, until: day(6) });
   });
 });
 
 describe('dateAccessProblem (rule: bookable-dates)', () => {
-  const base = { today: TODAY, settings: settingsWith(), hours: open('11:00', '22:00'), isVipDay: false, vip: null, closure: null };
+  const base = {
+    today: TODAY,
+    settings: settingsWith(),
+    hours: open('11:00', '22:00'),
+    isVipDay: false,
+    vip: null,
+    closure: null,
+  };
 
   it('accepts today and every date up to the horizon', () => {
     expect(dateAccessProblem({ ...base, date: TODAY })).toBeNull();
@@ -171,8 +217,12 @@ describe('dateAccessProblem (rule: bookable-dates)', () => {
   });
 
   it('names the first problem in order: past, closed, VIP only, too far ahead', () => {
-    expect(dateAccessProblem({ ...base, date: day(-1), hours: { ...base.hours, isOpen: false } })).toBe('Datumet har redan passerat');
-    expect(dateAccessProblem({ ...base, date: day(20), hours: { ...base.hours, isOpen: false }, isVipDay: true })).toBe('Kiosken har stängt detta datum');
+    expect(dateAccessProblem({ ...base, date: day(-1), hours: { ...base.hours, isOpen: false } })).toBe(
+      'Datumet har redan passerat',
+    );
+    expect(dateAccessProblem({ ...base, date: day(20), hours: { ...base.hours, isOpen: false }, isVipDay: true })).toBe(
+      'Kiosken har stängt detta datum',
+    );
     expect(dateAccessProblem({ ...base, date: day(20), isVipDay: true })).toBe('Detta datum är endast för VIP-kunder');
     expect(dateAccessProblem({ ...base, date: day(15) })).toBe('Datumet ligger för långt fram för bokning');
   });
@@ -180,18 +230,26 @@ describe('dateAccessProblem (rule: bookable-dates)', () => {
   it('a VIP day opens to a general token and to a token for that date only', () => {
     expect(dateAccessProblem({ ...base, date: day(3), isVipDay: true, vip: generalVip })).toBeNull();
     expect(dateAccessProblem({ ...base, date: day(3), isVipDay: true, vip: vipFor(day(3)) })).toBeNull();
-    expect(dateAccessProblem({ ...base, date: day(3), isVipDay: true, vip: vipFor(day(4)) })).toBe('Detta datum är endast för VIP-kunder');
+    expect(dateAccessProblem({ ...base, date: day(3), isVipDay: true, vip: vipFor(day(4)) })).toBe(
+      'Detta datum är endast för VIP-kunder',
+    );
   });
 
   it('a token for one VIP date opens that date beyond the VIP horizon, and only that date', () => {
     expect(dateAccessProblem({ ...base, date: day(45), isVipDay: true, vip: vipFor(day(45)) })).toBeNull();
-    expect(dateAccessProblem({ ...base, date: day(45), isVipDay: true, vip: generalVip })).toBe('Datumet ligger för långt fram för bokning');
-    expect(dateAccessProblem({ ...base, date: day(45), vip: vipFor(day(45)) })).toBe('Datumet ligger för långt fram för bokning');
+    expect(dateAccessProblem({ ...base, date: day(45), isVipDay: true, vip: generalVip })).toBe(
+      'Datumet ligger för långt fram för bokning',
+    );
+    expect(dateAccessProblem({ ...base, date: day(45), vip: vipFor(day(45)) })).toBe(
+      'Datumet ligger för långt fram för bokning',
+    );
   });
 
   it('an ordinary day does not need a token, and a token does not open a closed day', () => {
     expect(dateAccessProblem({ ...base, date: day(3), vip: vipFor(day(9)) })).toBeNull();
-    expect(dateAccessProblem({ ...base, date: day(3), hours: { ...base.hours, isOpen: false }, vip: generalVip })).toBe('Kiosken har stängt detta datum');
+    expect(dateAccessProblem({ ...base, date: day(3), hours: { ...base.hours, isOpen: false }, vip: generalVip })).toBe(
+      'Kiosken har stängt detta datum',
+    );
   });
 });
 

@@ -14,7 +14,10 @@ import { given } from './givenWhenThen.js';
 import { settingsWith } from './fixtures.js';
 
 const firstError = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
-const input = (changes: Record<string, unknown> = {}) => ({ ...JSON.parse(JSON.stringify(defaultSettings())), ...changes });
+const input = (changes: Record<string, unknown> = {}) => ({
+  ...JSON.parse(JSON.stringify(defaultSettings())),
+  ...changes,
+});
 
 describe('settings defaults (rule: settings-defaults)', () => {
   it('are SPEC 9 plus ours: capacity 6, window 15, slot 15, horizon 14, VIP 30, deadline 1440, reminder 60, no expiry, personal data kept, every day open 11:00-22:00', () => {
@@ -50,15 +53,25 @@ describe('the settings schema (SPEC 5: settings)', () => {
   });
 
   it('requires whole numbers of at least 1, naming the field', () => {
-    expect(firstError(settingsSchema, input({ capacity_per_window: 0 }))).toBe('Kapacitet per tidsfönster måste vara ett heltal, minst 1');
-    expect(firstError(settingsSchema, input({ window_minutes: 1.5 }))).toBe('Tidsfönstrets längd måste vara ett heltal, minst 1');
-    expect(firstError(settingsSchema, input({ booking_horizon_days: undefined }))).toBe('Bokningshorisonten måste vara ett heltal, minst 1');
-    expect(firstError(settingsSchema, input({ slot_length_minutes: 'abc' }))).toBe('Tidsluckans längd måste vara ett heltal, minst 1');
+    expect(firstError(settingsSchema, input({ capacity_per_window: 0 }))).toBe(
+      'Kapacitet per tidsfönster måste vara ett heltal, minst 1',
+    );
+    expect(firstError(settingsSchema, input({ window_minutes: 1.5 }))).toBe(
+      'Tidsfönstrets längd måste vara ett heltal, minst 1',
+    );
+    expect(firstError(settingsSchema, input({ booking_horizon_days: undefined }))).toBe(
+      'Bokningshorisonten måste vara ett heltal, minst 1',
+    );
+    expect(firstError(settingsSchema, input({ slot_length_minutes: 'abc' }))).toBe(
+      'Tidsluckans längd måste vara ett heltal, minst 1',
+    );
   });
 
   it('allows a cancellation deadline of 0 but not below', () => {
     expect(settingsSchema.parse(input({ cancellation_deadline_minutes: 0 })).cancellation_deadline_minutes).toBe(0);
-    expect(firstError(settingsSchema, input({ cancellation_deadline_minutes: -1 }))).toBe('Avbokningsgränsen måste vara ett heltal, minst 0');
+    expect(firstError(settingsSchema, input({ cancellation_deadline_minutes: -1 }))).toBe(
+      'Avbokningsgränsen måste vara ett heltal, minst 0',
+    );
   });
 
   it('accepts numbers sent as strings (form fields)', () => {
@@ -68,16 +81,26 @@ describe('the settings schema (SPEC 5: settings)', () => {
   it('defaults a missing reminder to 60 minutes and a missing pending expiry to 0 (off), and takes 0 for both (rules: reminder, pending-expiry)', () => {
     const { reminder_minutes_before: _r, pending_expiry_minutes: _p, ...rest } = input();
     expect(settingsSchema.parse(rest)).toMatchObject({ reminder_minutes_before: 60, pending_expiry_minutes: 0 });
-    expect(settingsSchema.parse(input({ reminder_minutes_before: 0, pending_expiry_minutes: '45' }))).toMatchObject({ reminder_minutes_before: 0, pending_expiry_minutes: 45 });
-    expect(firstError(settingsSchema, input({ reminder_minutes_before: -1 }))).toBe('Påminnelsetiden måste vara ett heltal, minst 0');
-    expect(firstError(settingsSchema, input({ pending_expiry_minutes: 2.5 }))).toBe('Tiden för obekräftade bokningar måste vara ett heltal, minst 0');
+    expect(settingsSchema.parse(input({ reminder_minutes_before: 0, pending_expiry_minutes: '45' }))).toMatchObject({
+      reminder_minutes_before: 0,
+      pending_expiry_minutes: 45,
+    });
+    expect(firstError(settingsSchema, input({ reminder_minutes_before: -1 }))).toBe(
+      'Påminnelsetiden måste vara ett heltal, minst 0',
+    );
+    expect(firstError(settingsSchema, input({ pending_expiry_minutes: 2.5 }))).toBe(
+      'Tiden för obekräftade bokningar måste vara ett heltal, minst 0',
+    );
   });
 
   it('reads settings stored before the reminder and the expiry existed with their defaults (rule: settings-defaults)', () => {
     const { reminder_minutes_before: _r, pending_expiry_minutes: _p, ...stored } = defaultSettings('kiosk@example.se');
-    const state = settingsDecider.evolve(settingsDecider.initialState(), { type: 'SettingsUpdated', data: { settings: { ...stored, capacity_per_window: 8 } as Settings } });
+    const state = settingsDecider.evolve(settingsDecider.initialState(), {
+      type: 'SettingsUpdated',
+      data: { settings: { ...stored, capacity_per_window: 8 } as Settings },
+    });
     expect(currentSettings(state)).toEqual({ ...defaultSettings('kiosk@example.se'), capacity_per_window: 8 });
-    expect(withDefaults({ ...stored, pending_expiry_minutes: 20 } as Settings).pending_expiry_minutes).toBe(20);
+    expect(withDefaults({ ...stored, pending_expiry_minutes: 20 }).pending_expiry_minutes).toBe(20);
   });
 
   it('defaults a missing vip_booking_advance_days to 30 (SPEC 3)', () => {
@@ -91,7 +114,9 @@ describe('the settings schema (SPEC 5: settings)', () => {
 
   it("requires opening and closing times for each open day: 'Öppnings- och stängningstid krävs för varje öppen dag'", () => {
     const hours = { ...input().opening_hours, wed: { start: '11:00' } };
-    expect(firstError(settingsSchema, input({ opening_hours: hours }))).toBe('Öppnings- och stängningstid krävs för varje öppen dag');
+    expect(firstError(settingsSchema, input({ opening_hours: hours }))).toBe(
+      'Öppnings- och stängningstid krävs för varje öppen dag',
+    );
   });
 
   it('treats a blank time of an open day as missing, not as an invalid time', () => {
@@ -103,7 +128,9 @@ describe('the settings schema (SPEC 5: settings)', () => {
 
   it("refuses an open day closing before it opens: 'Stängningstiden måste vara efter öppningstiden'", () => {
     const hours = { ...input().opening_hours, fri: { start: '22:00', end: '11:00' } };
-    expect(firstError(settingsSchema, input({ opening_hours: hours }))).toBe('Stängningstiden måste vara efter öppningstiden');
+    expect(firstError(settingsSchema, input({ opening_hours: hours }))).toBe(
+      'Stängningstiden måste vara efter öppningstiden',
+    );
   });
 
   it("refuses a time that is not HH:mm: 'Ogiltig tid'", () => {
@@ -125,24 +152,35 @@ describe('the settings schema (SPEC 5: settings)', () => {
 
   it('a closed day keeps the hours it was given, so reopening it is one click', () => {
     const parsed = settingsSchema.parse(
-      input({ open_days: { ...input().open_days, sun: false }, opening_hours: { ...input().opening_hours, sun: { start: '12:00', end: '16:00' } } }),
+      input({
+        open_days: { ...input().open_days, sun: false },
+        opening_hours: { ...input().opening_hours, sun: { start: '12:00', end: '16:00' } },
+      }),
     );
     expect(parsed.opening_hours.sun).toEqual({ start: '12:00', end: '16:00' });
   });
 
   it('takes open-day flags as 1 or 0 too (SPEC stores flags)', () => {
-    const parsed = settingsSchema.parse(input({ open_days: { mon: 1, tue: 1, wed: 0, thu: 1, fri: 1, sat: 1, sun: 0 } }));
+    const parsed = settingsSchema.parse(
+      input({ open_days: { mon: 1, tue: 1, wed: 0, thu: 1, fri: 1, sat: 1, sun: 0 } }),
+    );
     expect(parsed.open_days).toEqual({ mon: true, tue: true, wed: false, thu: true, fri: true, sat: true, sun: false });
   });
 
   it("reads the form strings 'true'/'false' as they say, and a left-out weekday as closed", () => {
-    const parsed = settingsSchema.parse(input({ open_days: { mon: 'true', tue: 'false', wed: true, thu: true, fri: true, sat: true } }));
+    const parsed = settingsSchema.parse(
+      input({ open_days: { mon: 'true', tue: 'false', wed: true, thu: true, fri: true, sat: true } }),
+    );
     expect(parsed.open_days).toMatchObject({ mon: true, tue: false, sun: false });
   });
 
   it('refuses an open-day flag that is no yes/no', () => {
-    expect(settingsSchema.safeParse(input({ open_days: { ...defaultSettings().open_days, mon: 'kanske' } })).success).toBe(false);
-    expect(settingsSchema.safeParse(input({ open_days: { ...defaultSettings().open_days, mon: 2 } })).success).toBe(false);
+    expect(
+      settingsSchema.safeParse(input({ open_days: { ...defaultSettings().open_days, mon: 'kanske' } })).success,
+    ).toBe(false);
+    expect(settingsSchema.safeParse(input({ open_days: { ...defaultSettings().open_days, mon: 2 } })).success).toBe(
+      false,
+    );
   });
 });
 
@@ -155,7 +193,9 @@ describe('the settings stream', () => {
 
   describe('an empty stream', () => {
     it('seeds the defaults on the first start', () => {
-      given(settingsDecider).when({ type: 'InitialiseSettings', defaults: defaultSettings() }).then([{ type: 'SettingsReset', data: { settings: defaultSettings() } }]);
+      given(settingsDecider)
+        .when({ type: 'InitialiseSettings', defaults: defaultSettings() })
+        .then([{ type: 'SettingsReset', data: { settings: defaultSettings() } }]);
     });
 
     it('answers the defaults before anything is stored', () => {
@@ -163,7 +203,9 @@ describe('the settings stream', () => {
     });
 
     it('stores updated settings', () => {
-      given(settingsDecider).when({ type: 'UpdateSettings', settings: changed }).then([{ type: 'SettingsUpdated', data: { settings: changed } }]);
+      given(settingsDecider)
+        .when({ type: 'UpdateSettings', settings: changed })
+        .then([{ type: 'SettingsUpdated', data: { settings: changed } }]);
     });
   });
 
@@ -180,15 +222,23 @@ describe('the settings stream', () => {
 
     it('gives settings stored before waitlist_hold_minutes existed its default, 30 (rule: waitlist)', () => {
       const { waitlist_hold_minutes: _none, ...older } = defaultSettings();
-      const state = given(settingsDecider, [{ type: 'SettingsUpdated', data: { settings: older as Settings } }]).state();
+      const state = given(settingsDecider, [
+        { type: 'SettingsUpdated', data: { settings: older as Settings } },
+      ]).state();
       expect(currentSettings(state).waitlist_hold_minutes).toBe(30);
       expect(settingsSchema.parse(JSON.parse(JSON.stringify(older))).waitlist_hold_minutes).toBe(30);
-      expect(firstError(settingsSchema, input({ waitlist_hold_minutes: 0 }))).toBe('Kötiden för ett erbjudande måste vara ett heltal, minst 1');
+      expect(firstError(settingsSchema, input({ waitlist_hold_minutes: 0 }))).toBe(
+        'Kötiden för ett erbjudande måste vara ett heltal, minst 1',
+      );
     });
 
     it('resets to the defaults it is given', () => {
-      stored().when({ type: 'ResetSettings', defaults: defaultSettings() }).then([{ type: 'SettingsReset', data: { settings: defaultSettings() } }]);
-      expect(stored().when({ type: 'ResetSettings', defaults: defaultSettings() }).thenState().settings?.capacity_per_window).toBe(6);
+      stored()
+        .when({ type: 'ResetSettings', defaults: defaultSettings() })
+        .then([{ type: 'SettingsReset', data: { settings: defaultSettings() } }]);
+      expect(
+        stored().when({ type: 'ResetSettings', defaults: defaultSettings() }).thenState().settings?.capacity_per_window,
+      ).toBe(6);
     });
   });
 });

@@ -85,9 +85,21 @@ describe('wallClock readings within a minute', () => {
   });
 
   it('read each side of the DST change right, seconds or not', () => {
-    expect(wallClock(new Date('2027-03-28T00:59:30.500Z'), KIOSK_TZ)).toEqual({ date: '2027-03-28', minutes: 1 * 60 + 59, utcOffsetMs: 3_600_000 });
-    expect(wallClock(new Date('2027-03-28T01:00:30.500Z'), KIOSK_TZ)).toEqual({ date: '2027-03-28', minutes: 3 * 60, utcOffsetMs: 7_200_000 });
-    expect(wallClock(new Date('2027-03-28T01:00:00.000Z'), KIOSK_TZ)).toEqual({ date: '2027-03-28', minutes: 3 * 60, utcOffsetMs: 7_200_000 });
+    expect(wallClock(new Date('2027-03-28T00:59:30.500Z'), KIOSK_TZ)).toEqual({
+      date: '2027-03-28',
+      minutes: 1 * 60 + 59,
+      utcOffsetMs: 3_600_000,
+    });
+    expect(wallClock(new Date('2027-03-28T01:00:30.500Z'), KIOSK_TZ)).toEqual({
+      date: '2027-03-28',
+      minutes: 3 * 60,
+      utcOffsetMs: 7_200_000,
+    });
+    expect(wallClock(new Date('2027-03-28T01:00:00.000Z'), KIOSK_TZ)).toEqual({
+      date: '2027-03-28',
+      minutes: 3 * 60,
+      utcOffsetMs: 7_200_000,
+    });
   });
 
   it('keep zones apart', () => {

@@ -26,7 +26,13 @@ import { clock, clockAt } from './fixtures.js';
 
 const NOW = clock.now;
 const firstError = (value: unknown) => vipCustomerInputSchema.safeParse(value).error?.issues[0]?.message;
-const anna: VipCustomerInput = { email: 'anna@example.se', name: 'Anna Andersson', phone: null, notes: null, active: true };
+const anna: VipCustomerInput = {
+  email: 'anna@example.se',
+  name: 'Anna Andersson',
+  phone: null,
+  notes: null,
+  active: true,
+};
 const customer = (id: number, changes: Partial<VipCustomer> = {}): VipCustomer => ({
   id,
   ...anna,
@@ -39,7 +45,9 @@ const addedCustomer = (c: VipCustomer): VipCustomerEvent => ({ type: 'VipCustome
 
 describe('the VIP customer form (SPEC 5: e-mail and name required)', () => {
   it('lower-cases and trims the e-mail, blanks become null, active defaults to true', () => {
-    expect(vipCustomerInputSchema.parse({ email: ' Anna@Example.SE ', name: ' Anna ', phone: '', notes: '  ' })).toEqual({
+    expect(
+      vipCustomerInputSchema.parse({ email: ' Anna@Example.SE ', name: ' Anna ', phone: '', notes: '  ' }),
+    ).toEqual({
       email: 'anna@example.se',
       name: 'Anna',
       phone: null,
@@ -70,22 +78,38 @@ describe(`the VIP customers stream ('${VIP_CUSTOMERS_STREAM}')`, () => {
     const two = () => given(vipCustomersDecider, [addedCustomer(customer(1)), addedCustomer(customer(2))]);
 
     it("refuses a second customer with the same e-mail: 'Det finns redan en VIP-kund med denna e-postadress'", () => {
-      two().when({ type: 'AddVipCustomer', input: { ...anna, email: 'kund1@example.se' }, now: NOW }).thenThrows('Det finns redan en VIP-kund med denna e-postadress');
+      two()
+        .when({ type: 'AddVipCustomer', input: { ...anna, email: 'kund1@example.se' }, now: NOW })
+        .thenThrows('Det finns redan en VIP-kund med denna e-postadress');
     });
 
     it("refuses to give a customer another customer's e-mail", () => {
-      two().when({ type: 'UpdateVipCustomer', id: 2, input: { ...anna, email: 'kund1@example.se' } }).thenThrows('Det finns redan en VIP-kund med denna e-postadress');
+      two()
+        .when({ type: 'UpdateVipCustomer', id: 2, input: { ...anna, email: 'kund1@example.se' } })
+        .thenThrows('Det finns redan en VIP-kund med denna e-postadress');
     });
 
     it('updates a customer keeping their own e-mail (created_at stays)', () => {
       const input = { ...anna, email: 'kund2@example.se', name: 'Nytt Namn', active: false };
-      two().when({ type: 'UpdateVipCustomer', id: 2, input }).then([{ type: 'VipCustomerUpdated', data: { id: 2, ...input } }]);
-      expect(two().when({ type: 'UpdateVipCustomer', id: 2, input }).thenState().customers.get(2)).toEqual({ id: 2, ...input, created_at: '2026-11-01T10:00:00.000Z' });
+      two()
+        .when({ type: 'UpdateVipCustomer', id: 2, input })
+        .then([{ type: 'VipCustomerUpdated', data: { id: 2, ...input } }]);
+      expect(two().when({ type: 'UpdateVipCustomer', id: 2, input }).thenState().customers.get(2)).toEqual({
+        id: 2,
+        ...input,
+        created_at: '2026-11-01T10:00:00.000Z',
+      });
     });
 
     it('removes a customer; ids are not reused', () => {
-      two().when({ type: 'RemoveVipCustomer', id: 2 }).then([{ type: 'VipCustomerRemoved', data: { id: 2 } }]);
-      given(vipCustomersDecider, [addedCustomer(customer(1)), addedCustomer(customer(2)), { type: 'VipCustomerRemoved', data: { id: 2 } }])
+      two()
+        .when({ type: 'RemoveVipCustomer', id: 2 })
+        .then([{ type: 'VipCustomerRemoved', data: { id: 2 } }]);
+      given(vipCustomersDecider, [
+        addedCustomer(customer(1)),
+        addedCustomer(customer(2)),
+        { type: 'VipCustomerRemoved', data: { id: 2 } },
+      ])
         .when({ type: 'AddVipCustomer', input: anna, now: NOW })
         .thenMatches([{ type: 'VipCustomerAdded', data: { id: 3 } }]);
     });
@@ -123,23 +147,50 @@ describe(`the VIP links stream ('${VIP_LINKS_STREAM}')`, () => {
 
   it('issues a link for a customer and a date, expiring the given hours after now', () => {
     given(vipLinksDecider)
-      .when({ type: 'IssueVipLink', token: 'tok-1', customer: active, vipDate: '2026-12-05', expiresHours: 72, now: NOW })
+      .when({
+        type: 'IssueVipLink',
+        token: 'tok-1',
+        customer: active,
+        vipDate: '2026-12-05',
+        expiresHours: 72,
+        now: NOW,
+      })
       .then([
         {
           type: 'VipLinkIssued',
-          data: { token: 'tok-1', vip_customer_id: 1, vip_date: '2026-12-05', expires_at: '2026-11-26T09:00:00.000Z', created_at: '2026-11-23T09:00:00.000Z' },
+          data: {
+            token: 'tok-1',
+            vip_customer_id: 1,
+            vip_date: '2026-12-05',
+            expires_at: '2026-11-26T09:00:00.000Z',
+            created_at: '2026-11-23T09:00:00.000Z',
+          },
         },
       ]);
   });
 
   it('issues a link for anyone to one VIP date (no customer), as the calendar does', () => {
     given(vipLinksDecider)
-      .when({ type: 'IssueVipLink', token: 'tok-2', customer: null, vipDate: '2026-12-05', expiresHours: VIP_CALENDAR_LINK_HOURS, now: NOW })
-      .thenMatches([{ type: 'VipLinkIssued', data: { vip_customer_id: null, vip_date: '2026-12-05', expires_at: '2026-11-30T09:00:00.000Z' } }]);
+      .when({
+        type: 'IssueVipLink',
+        token: 'tok-2',
+        customer: null,
+        vipDate: '2026-12-05',
+        expiresHours: VIP_CALENDAR_LINK_HOURS,
+        now: NOW,
+      })
+      .thenMatches([
+        {
+          type: 'VipLinkIssued',
+          data: { vip_customer_id: null, vip_date: '2026-12-05', expires_at: '2026-11-30T09:00:00.000Z' },
+        },
+      ]);
   });
 
   it("refuses a link for an inactive customer: 'VIP-kunden är inaktiv'", () => {
-    given(vipLinksDecider).when({ type: 'IssueVipLink', token: 't', customer: inactive, vipDate: null, expiresHours: 72, now: NOW }).thenThrows('VIP-kunden är inaktiv');
+    given(vipLinksDecider)
+      .when({ type: 'IssueVipLink', token: 't', customer: inactive, vipDate: null, expiresHours: 72, now: NOW })
+      .thenThrows('VIP-kunden är inaktiv');
   });
 
   describe('invitations', () => {
@@ -166,14 +217,24 @@ describe(`the VIP links stream ('${VIP_LINKS_STREAM}')`, () => {
               vip_date: null,
               expires_at: '2026-11-30T09:00:00.000Z',
               sent_at: '2026-11-23T09:00:00.000Z',
-              recipients: [{ invitation_id: 'inv-1', vip_customer_id: 1, email: 'kund1@example.se', name: 'Anna Andersson', token: 'tok-a' }],
+              recipients: [
+                {
+                  invitation_id: 'inv-1',
+                  vip_customer_id: 1,
+                  email: 'kund1@example.se',
+                  name: 'Anna Andersson',
+                  token: 'tok-a',
+                },
+              ],
             },
           },
         ]);
     });
 
     it('makes every recipient token a link', () => {
-      const state = given(vipLinksDecider).when(send({ vipDate: '2026-12-05' })).thenState();
+      const state = given(vipLinksDecider)
+        .when(send({ vipDate: '2026-12-05' }))
+        .thenState();
       expect(state.links.get('tok-a')).toEqual({
         token: 'tok-a',
         vip_customer_id: 1,
@@ -184,31 +245,50 @@ describe(`the VIP links stream ('${VIP_LINKS_STREAM}')`, () => {
     });
 
     it("refuses no customers: 'Välj minst en kund'", () => {
-      given(vipLinksDecider).when(send({ recipients: [] })).thenThrows('Välj minst en kund');
+      given(vipLinksDecider)
+        .when(send({ recipients: [] }))
+        .thenThrows('Välj minst en kund');
     });
 
     it("refuses a blank subject or message: 'Ämne krävs', 'Meddelande krävs'", () => {
-      given(vipLinksDecider).when(send({ subject: '  ' })).thenThrows('Ämne krävs');
-      given(vipLinksDecider).when(send({ message: '' })).thenThrows('Meddelande krävs');
+      given(vipLinksDecider)
+        .when(send({ subject: '  ' }))
+        .thenThrows('Ämne krävs');
+      given(vipLinksDecider)
+        .when(send({ message: '' }))
+        .thenThrows('Meddelande krävs');
     });
 
     it("refuses validity outside 1-168 whole hours: 'Giltighetstiden måste vara mellan 1 och 168 timmar'", () => {
       for (const hours of [0, 169, 1.5]) {
-        given(vipLinksDecider).when(send({ expiresHours: hours })).thenThrows('Giltighetstiden måste vara mellan 1 och 168 timmar');
+        given(vipLinksDecider)
+          .when(send({ expiresHours: hours }))
+          .thenThrows('Giltighetstiden måste vara mellan 1 och 168 timmar');
       }
-      given(vipLinksDecider).when(send({ expiresHours: 1 })).thenMatches([{ type: 'VipInvitationsSent' }]);
+      given(vipLinksDecider)
+        .when(send({ expiresHours: 1 }))
+        .thenMatches([{ type: 'VipInvitationsSent' }]);
     });
 
     it("refuses an inactive recipient: 'VIP-kunden är inaktiv'", () => {
       given(vipLinksDecider)
-        .when(send({ recipients: [{ invitation_id: 'i', token: 't', customer: active }, { invitation_id: 'j', token: 'u', customer: inactive }] }))
+        .when(
+          send({
+            recipients: [
+              { invitation_id: 'i', token: 't', customer: active },
+              { invitation_id: 'j', token: 'u', customer: inactive },
+            ],
+          }),
+        )
         .thenThrows('VIP-kunden är inaktiv');
     });
   });
 });
 
 describe('what a token grants: vipAccessFromLink (rule: vip-links)', () => {
-  const link = (changes: Partial<{ vip_customer_id: number | null; vip_date: string | null; expires_at: string }> = {}) => ({
+  const link = (
+    changes: Partial<{ vip_customer_id: number | null; vip_date: string | null; expires_at: string }> = {},
+  ) => ({
     vip_customer_id: 1,
     vip_date: null,
     expires_at: '2026-11-26T09:00:00.000Z',
@@ -221,15 +301,24 @@ describe('what a token grants: vipAccessFromLink (rule: vip-links)', () => {
   });
 
   it("an expired link grants nothing from its expiry instant on: 'VIP-länken har gått ut'", () => {
-    expect(vipAccessFromLink(link({ expires_at: '2026-11-23T09:00:00.000Z' }), anna1, NOW)).toEqual({ problem: 'VIP-länken har gått ut' });
-    expect(vipAccessFromLink(link({ expires_at: '2026-11-23T09:00:00.000Z' }), anna1, clockAt('2026-11-23T08:59:59Z').now)).toMatchObject({
+    expect(vipAccessFromLink(link({ expires_at: '2026-11-23T09:00:00.000Z' }), anna1, NOW)).toEqual({
+      problem: 'VIP-länken har gått ut',
+    });
+    expect(
+      vipAccessFromLink(link({ expires_at: '2026-11-23T09:00:00.000Z' }), anna1, clockAt('2026-11-23T08:59:59Z').now),
+    ).toMatchObject({
       access: { customerId: 1 },
     });
   });
 
   it("a customer's link grants access in their name, to every VIP date or to its one date", () => {
-    expect(vipAccessFromLink(link(), anna1, NOW)).toEqual({ access: { customerId: 1, customerName: 'Anna Andersson', date: null }, customer: anna1 });
-    expect(vipAccessFromLink(link({ vip_date: '2026-12-05' }), anna1, NOW)).toMatchObject({ access: { date: '2026-12-05' } });
+    expect(vipAccessFromLink(link(), anna1, NOW)).toEqual({
+      access: { customerId: 1, customerName: 'Anna Andersson', date: null },
+      customer: anna1,
+    });
+    expect(vipAccessFromLink(link({ vip_date: '2026-12-05' }), anna1, NOW)).toMatchObject({
+      access: { date: '2026-12-05' },
+    });
   });
 
   it(`a link for anyone greets as '${VIP_GUEST_NAME}'`, () => {

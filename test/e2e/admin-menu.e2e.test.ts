@@ -39,7 +39,8 @@ async function signedIn(width = 1280, theme?: string): Promise<{ page: Page; err
 }
 
 const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text }).first().waitFor();
-const publicPizzas = async () => (await server.api('GET', '/api/pizzas')).body as { id: number; name: string; price_cents: number }[];
+const publicPizzas = async () =>
+  (await server.api('GET', '/api/pizzas')).body as { id: number; name: string; price_cents: number }[];
 
 describe('/admin/pizzas', () => {
   it('creates a pizza priced in kr, edits and deletes it; the public menu follows', async () => {
@@ -65,7 +66,11 @@ describe('/admin/pizzas', () => {
     const card = page.locator('.pizza-card', { hasText: 'Diavola' });
     expect(await card.textContent()).toContain('Aktiv');
     let created = (await publicPizzas()).find((p) => p.name === 'Diavola');
-    expect(created).toMatchObject({ price_cents: 8950, description: 'Tomatsås, mozzarella, salami piccante', active: 1 });
+    expect(created).toMatchObject({
+      price_cents: 8950,
+      description: 'Tomatsås, mozzarella, salami piccante',
+      active: 1,
+    });
 
     await page.getByRole('button', { name: 'Redigera Diavola' }).click();
     expect(await form.getByLabel('Pris (kr)').inputValue()).toBe('89.5');
@@ -144,7 +149,12 @@ describe('/admin/bonus-codes', () => {
     await row.getByRole('button', { name: /^Inaktiv/ }).waitFor();
     const cookie = await server.login();
     const codes = (await server.api('GET', '/api/admin/bonus-codes', undefined, cookie)).body as any[];
-    expect(codes.find((c) => c.code === 'FEST10')).toMatchObject({ is_active: 0, used_count: 2, usage_limit: 2, discount_percentage: 12.5 });
+    expect(codes.find((c) => c.code === 'FEST10')).toMatchObject({
+      is_active: 0,
+      used_count: 2,
+      usage_limit: 2,
+      discount_percentage: 12.5,
+    });
 
     // An expiry in the past: 'Utgången'.
     await row.getByRole('button', { name: 'Redigera FEST10' }).click();
@@ -182,7 +192,7 @@ describe('/admin/reports', () => {
     expect(file.suggestedFilename()).toBe(`bokningsrapport-${inDays(0)}-${inDays(7)}.pdf`);
     await toast(page, 'Rapport nedladdad!');
     const { readFile } = await import('node:fs/promises');
-    expect((await readFile((await file.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await readFile(await file.path())).subarray(0, 5).toString()).toBe('%PDF-');
     expect(await page.locator('#report-error').count()).toBe(0);
     expect(errors).toEqual([]);
   });
@@ -190,16 +200,43 @@ describe('/admin/reports', () => {
     // Two confirmed bookings the day after tomorrow, one eaten in, one taken away; one left pending.
     const date = inDays(2);
     const cookie = await server.login();
-    const price = ((await server.api('GET', '/api/pizzas')).body as Array<{ id: number; price_cents: number }>).find((p) => p.id === 1)!.price_cents;
-    for (const [time, dine_in, confirm] of [['12:00', true, true], ['12:15', false, true], ['12:30', false, false]] as const) {
-      const placed = await server.api('POST', '/api/bookings', { date, time, name: 'Bo Bokförd', email: `bok${time.replace(':', '')}@example.se`, dine_in, items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 });
+    const price = ((await server.api('GET', '/api/pizzas')).body as Array<{ id: number; price_cents: number }>).find(
+      (p) => p.id === 1,
+    )!.price_cents;
+    for (const [time, dine_in, confirm] of [
+      ['12:00', true, true],
+      ['12:15', false, true],
+      ['12:30', false, false],
+    ] as const) {
+      const placed = await server.api('POST', '/api/bookings', {
+        date,
+        time,
+        name: 'Bo Bokförd',
+        email: `bok${time.replace(':', '')}@example.se`,
+        dine_in,
+        items: [{ pizza_id: 1, qty: 1 }],
+        requested_pizzas: 1,
+      });
       expect(placed.status).toBe(201);
-      if (confirm) expect((await server.api('PUT', `/api/admin/bookings/${(placed.body as { booking_id: string }).booking_id}/confirm`, {}, cookie)).status).toBe(200);
+      if (confirm)
+        expect(
+          (
+            await server.api(
+              'PUT',
+              `/api/admin/bookings/${(placed.body as { booking_id: string }).booking_id}/confirm`,
+              {},
+              cookie,
+            )
+          ).status,
+        ).toBe(200);
     }
     const krOre = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}\u00a0kr`;
     const vat12 = (cents: number) => Math.round((cents * 12) / 112);
 
-    for (const [theme, width] of [['classic', 360], ['napoli', 1280]] as const) {
+    for (const [theme, width] of [
+      ['classic', 360],
+      ['napoli', 1280],
+    ] as const) {
       const { page, errors } = await signedIn(width, theme);
       await page.goto('/admin/reports');
       const books = page.getByRole('form', { name: 'Bokföringsunderlag' });
@@ -209,13 +246,29 @@ describe('/admin/reports', () => {
       await books.getByRole('button', { name: 'Visa underlag' }).click();
       const table = books.getByRole('table');
       await table.waitFor();
-      const row = table.getByRole('row').filter({ has: page.getByRole('rowheader') }).first();
+      const row = table
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader') })
+        .first();
       const cells = await row.getByRole('cell').allTextContents();
       // Ordrar, Brutto, Rabatt, Försäljning, Netto 12 %, Moms 12 % (the defaults: 12 % both ways).
-      expect(cells).toEqual(['2', krOre(2 * price), krOre(0), krOre(2 * price), krOre(2 * price - 2 * vat12(price)), krOre(2 * vat12(price))]);
-      expect(await books.getByRole('listitem').filter({ hasText: 'Bo Bokförd' }).allTextContents()).toEqual([expect.stringMatching(/^Ej hämtad .*12:30, Bo Bokförd/)]);
+      expect(cells).toEqual([
+        '2',
+        krOre(2 * price),
+        krOre(0),
+        krOre(2 * price),
+        krOre(2 * price - 2 * vat12(price)),
+        krOre(2 * vat12(price)),
+      ]);
+      expect(await books.getByRole('listitem').filter({ hasText: 'Bo Bokförd' }).allTextContents()).toEqual([
+        expect.stringMatching(/^Ej hämtad .*12:30, Bo Bokförd/),
+      ]);
       const axe = await new AxeBuilder({ page }).include('.accounting').analyze();
-      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${theme} ${width}: ${v.id}`)).toEqual([]);
+      expect(
+        axe.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${theme} ${width}: ${v.id}`),
+      ).toEqual([]);
       expect(errors).toEqual([]);
     }
 
@@ -224,14 +277,20 @@ describe('/admin/reports', () => {
     const books = page.getByRole('form', { name: 'Bokföringsunderlag' });
     await books.getByRole('button', { name: 'Nästa 7 dagarna' }).click();
     const { readFile } = await import('node:fs/promises');
-    const [csv] = await Promise.all([page.waitForEvent('download'), books.getByRole('button', { name: 'Ladda ner CSV (Excel)' }).click()]);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      books.getByRole('button', { name: 'Ladda ner CSV (Excel)' }).click(),
+    ]);
     expect(csv.suggestedFilename()).toBe(`bokforing-${inDays(0)}-${inDays(7)}.csv`);
-    const csvBytes = await readFile((await csv.path())!);
+    const csvBytes = await readFile(await csv.path());
     expect([...csvBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csvBytes.toString('utf8')).toContain(`${date};2;`);
-    const [sie] = await Promise.all([page.waitForEvent('download'), books.getByRole('button', { name: 'Ladda ner SIE-fil' }).click()]);
+    const [sie] = await Promise.all([
+      page.waitForEvent('download'),
+      books.getByRole('button', { name: 'Ladda ner SIE-fil' }).click(),
+    ]);
     expect(sie.suggestedFilename()).toBe(`bokforing-${inDays(0)}-${inDays(7)}.se`);
-    expect((await readFile((await sie.path())!)).toString('latin1')).toMatch(/^#FLAGGA 0\r\n#FORMAT PC8\r\n#SIETYP 4\r\n/);
+    expect((await readFile(await sie.path())).toString('latin1')).toMatch(/^#FLAGGA 0\r\n#FORMAT PC8\r\n#SIETYP 4\r\n/);
 
     // Eaten in at 25 %: a bad account is refused at its field and nothing is saved; then saved.
     const settings = page.getByRole('form', { name: 'Momssatser och konton' });
@@ -239,11 +298,23 @@ describe('/admin/reports', () => {
     await settings.getByLabel('Kassa/bank (debet)').fill('19');
     await settings.getByRole('button', { name: 'Spara momssatser och konton' }).click();
     await settings.getByText('Ett konto anges med fyra siffror (BAS-kontoplanen)').waitFor();
-    expect(((await server.api('GET', '/api/admin/accounting/settings', undefined, cookie)).body as { vat_dine_in_percent: number }).vat_dine_in_percent).toBe(12);
+    expect(
+      (
+        (await server.api('GET', '/api/admin/accounting/settings', undefined, cookie)).body as {
+          vat_dine_in_percent: number;
+        }
+      ).vat_dine_in_percent,
+    ).toBe(12);
     await settings.getByLabel('Kassa/bank (debet)').fill('1910');
     await settings.getByRole('button', { name: 'Spara momssatser och konton' }).click();
     await toast(page, 'Momssatser och konton sparade!');
-    expect(((await server.api('GET', '/api/admin/accounting/settings', undefined, cookie)).body as { vat_dine_in_percent: number }).vat_dine_in_percent).toBe(25);
+    expect(
+      (
+        (await server.api('GET', '/api/admin/accounting/settings', undefined, cookie)).body as {
+          vat_dine_in_percent: number;
+        }
+      ).vat_dine_in_percent,
+    ).toBe(25);
     await page.reload();
     expect(await page.getByLabel('Moms, äta på plats').inputValue()).toBe('25');
     expect(errors).toEqual([]);
@@ -253,10 +324,22 @@ describe('/admin/reports', () => {
 describe('/admin/customers (Kunddata)', () => {
   it('finds what is held under an e-mail, shows it and downloads it as JSON; a bad address is refused at the field', async () => {
     const date = inDays(4);
-    const placed = await server.api('POST', '/api/bookings', { date, time: '17:00', name: 'Greta GDPR', email: 'greta@example.se', phone: '070-555 12 12', dine_in: false, items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 });
+    const placed = await server.api('POST', '/api/bookings', {
+      date,
+      time: '17:00',
+      name: 'Greta GDPR',
+      email: 'greta@example.se',
+      phone: '070-555 12 12',
+      dine_in: false,
+      items: [{ pizza_id: 1, qty: 1 }],
+      requested_pizzas: 1,
+    });
     expect(placed.status).toBe(201);
     const id = (placed.body as { booking_id: string }).booking_id;
-    for (const [theme, width] of [['classic', 360], ['napoli', 1280]] as const) {
+    for (const [theme, width] of [
+      ['classic', 360],
+      ['napoli', 1280],
+    ] as const) {
       const { page, errors } = await signedIn(width, theme);
       await page.goto('/admin/customers');
       const email = page.getByLabel('Kundens e-postadress');
@@ -269,12 +352,19 @@ describe('/admin/customers (Kunddata)', () => {
       await result.waitFor();
       expect(await result.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining(`${id}:`)]);
       const axe = await new AxeBuilder({ page }).analyze();
-      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${theme} ${width}: ${v.id}`)).toEqual([]);
+      expect(
+        axe.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${theme} ${width}: ${v.id}`),
+      ).toEqual([]);
       if (width === 1280) {
-        const [file] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: 'Ladda ner som JSON' }).click()]);
+        const [file] = await Promise.all([
+          page.waitForEvent('download'),
+          result.getByRole('button', { name: 'Ladda ner som JSON' }).click(),
+        ]);
         expect(file.suggestedFilename()).toBe('kunddata-GRETA@example.se.json');
         const { readFile } = await import('node:fs/promises');
-        const data = JSON.parse((await readFile((await file.path())!)).toString('utf8'));
+        const data = JSON.parse((await readFile(await file.path())).toString('utf8'));
         expect(data.bookings[0].booking).toMatchObject({ id, name: 'Greta GDPR', phone: '070-555 12 12' });
         expect(data.bookings[0].history[0].type).toBe('BookingPlaced');
       }
@@ -359,7 +449,8 @@ describe('the four screens', () => {
         await page.getByRole('button', { name: 'Skapa pizza' }).click();
         await page.getByText('Namn och pris måste anges').waitFor();
         const dialog = await new AxeBuilder({ page }).include('dialog').analyze();
-        for (const v of dialog.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) found.push(`${theme} ${width} pizza form: ${v.id}`);
+        for (const v of dialog.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'))
+          found.push(`${theme} ${width} pizza form: ${v.id}`);
         expect(errors).toEqual([]);
       }
     }

@@ -31,7 +31,8 @@ async function fresh(width = 1280, theme?: string): Promise<{ page: Page; errors
 }
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first().waitFor();
-const firstSlot = async (date: string) => (await server.api('GET', `/api/test-availability?date=${date}&pizzas=1`)).body;
+const firstSlot = async (date: string) =>
+  (await server.api('GET', `/api/test-availability?date=${date}&pizzas=1`)).body;
 const day = (page: Page, date: string) => page.locator(`li[data-date="${date}"]`);
 
 async function openCalendarAt(page: Page, date: string) {
@@ -42,7 +43,12 @@ async function openCalendarAt(page: Page, date: string) {
 describe('/admin/calendar', () => {
   it('changes a day’s opening hours and the slots follow', async () => {
     const date = inDays(3);
-    await server.api('POST', '/api/admin/calendar/day', { date, isOpen: true, openTime: '11:00', closeTime: '22:00' }, cookie);
+    await server.api(
+      'POST',
+      '/api/admin/calendar/day',
+      { date, isOpen: true, openTime: '11:00', closeTime: '22:00' },
+      cookie,
+    );
     expect((await firstSlot(date)).slots[0].time).toBe('11:00');
 
     const { page, errors } = await fresh();
@@ -58,7 +64,9 @@ describe('/admin/calendar', () => {
       }, date),
     );
     expect(await page.locator('.legend').textContent()).toContain('VIP-dag');
-    await day(page, date).getByRole('button', { name: /^Öppettider/ }).click();
+    await day(page, date)
+      .getByRole('button', { name: /^Öppettider/ })
+      .click();
     const dialog = page.getByRole('dialog');
     expect(await dialog.getByLabel('Öppnar').inputValue()).toBe('11:00');
     expect(await dialog.getByLabel('Stänger').inputValue()).toBe('22:00');
@@ -90,7 +98,11 @@ describe('/admin/calendar', () => {
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
     expect((await firstSlot(date)).available).toBe(false);
     // A closed day offers no VIP marking.
-    expect(await day(page, date).getByRole('button', { name: /Markera som VIP/ }).count()).toBe(0);
+    expect(
+      await day(page, date)
+        .getByRole('button', { name: /Markera som VIP/ })
+        .count(),
+    ).toBe(0);
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
     expect((await firstSlot(date)).available).toBe(true);
@@ -102,13 +114,17 @@ describe('/admin/calendar', () => {
     const { page, errors } = await fresh();
     await signIn(page);
     await openCalendarAt(page, date);
-    await day(page, date).getByRole('button', { name: /Markera som VIP/ }).click();
+    await day(page, date)
+      .getByRole('button', { name: /Markera som VIP/ })
+      .click();
     await page.getByRole('dialog').getByLabel('Beskrivning (valfritt)').fill('Trattoria-kväll');
     await page.getByRole('dialog').getByRole('button', { name: 'Markera som VIP' }).click();
     await toast(page, 'VIP-datum skapat!');
     await day(page, date).getByText('Trattoria-kväll').waitFor();
 
-    await day(page, date).getByRole('button', { name: /Generera VIP-länk/ }).click();
+    await day(page, date)
+      .getByRole('button', { name: /Generera VIP-länk/ })
+      .click();
     await toast(page, 'VIP-länk genererad!');
     const dialog = page.getByRole('dialog');
     const url = await dialog.getByLabel('VIP-länk').inputValue();
@@ -117,7 +133,9 @@ describe('/admin/calendar', () => {
     await dialog.getByRole('button', { name: 'Kopiera länk' }).click();
     await toast(page, 'Länk kopierad till urklipp!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-    expect(await dialog.getByRole('link', { name: 'Skicka inbjudningar' }).getAttribute('href')).toBe(`/admin/vip?tab=invitations&date=${date}`);
+    expect(await dialog.getByRole('link', { name: 'Skicka inbjudningar' }).getAttribute('href')).toBe(
+      `/admin/vip?tab=invitations&date=${date}`,
+    );
     await dialog.getByRole('button', { name: 'Stäng' }).click();
 
     // The customer page through the link.
@@ -137,10 +155,16 @@ describe('/admin/calendar', () => {
 
     await page.reload();
     await expect.poll(() => day(page, date).locator('.day__bookings').textContent()).toContain('1 bokning');
-    await day(page, date).getByRole('button', { name: /Ta bort VIP-status/ }).click();
+    await day(page, date)
+      .getByRole('button', { name: /Ta bort VIP-status/ })
+      .click();
     await toast(page, 'VIP-status borttagen!');
-    await day(page, date).getByRole('button', { name: /Markera som VIP/ }).waitFor();
-    expect((await server.api('GET', '/api/admin/vip-dates', undefined, cookie)).body.some((d: any) => d.date === date)).toBe(false);
+    await day(page, date)
+      .getByRole('button', { name: /Markera som VIP/ })
+      .waitFor();
+    expect(
+      (await server.api('GET', '/api/admin/vip-dates', undefined, cookie)).body.some((d: any) => d.date === date),
+    ).toBe(false);
     expect(errors).toEqual([]);
   });
 
@@ -190,7 +214,9 @@ describe('/admin/vip', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Stäng' }).click();
     // The closed dialog hands focus back to its opener when React unmounts it; wait for that, or
     // it takes the focus from the tab below (seen once in a clean-clone run).
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('VIP-länk för Sture Stamkund');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('VIP-länk för Sture Stamkund');
 
     // The tabs work with the arrow keys.
     await page.getByRole('tab', { name: /VIP-kunder/ }).focus();
@@ -232,7 +258,10 @@ describe('/admin/vip', () => {
 
     await page.goto('/admin/vip?tab=dates');
     page.once('dialog', (d) => void d.accept());
-    await page.locator(`li[data-date="${date}"]`).getByRole('button', { name: /Ta bort VIP-datum/ }).click();
+    await page
+      .locator(`li[data-date="${date}"]`)
+      .getByRole('button', { name: /Ta bort VIP-datum/ })
+      .click();
     await toast(page, 'VIP-datum borttaget!');
     await page.locator(`li[data-date="${date}"]`).waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
@@ -262,16 +291,25 @@ describe('/admin/stats', () => {
     expect(await page.getByLabel('Period').inputValue()).toBe('week');
     await expect.poll(() => page.locator('.chart svg').count(), { timeout: 15_000 }).toBe(4);
     const cards = await page.locator('.stat-cards').textContent();
-    for (const label of ['Totalt antal bokningar', 'Total omsättning', 'Pizzor sålda', 'Genomsnittlig orderstorlek']) expect(cards).toContain(label);
+    for (const label of ['Totalt antal bokningar', 'Total omsättning', 'Pizzor sålda', 'Genomsnittlig orderstorlek'])
+      expect(cards).toContain(label);
     expect(await page.locator('.chart-card').count()).toBe(4);
-    expect(await page.locator('.chart').first().evaluate((el) => el.getBoundingClientRect().height)).toBe(300);
+    expect(
+      await page
+        .locator('.chart')
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().height),
+    ).toBe(300);
     expect(await page.locator('.stats-table tbody tr').count()).toBeGreaterThan(0);
     expect(await page.locator('.stats-table').textContent()).toMatch(/\d+,\d %/);
 
     for (const period of ['month', 'year', 'week']) {
-      const calls = ['overview', `top-pizzas?period=${period}`, `peak-times?period=${period}`, `sales?period=${period}&group_by=day`].map((path) =>
-        page.waitForResponse((r) => r.url().endsWith(`/api/admin/stats/${path}`)),
-      );
+      const calls = [
+        'overview',
+        `top-pizzas?period=${period}`,
+        `peak-times?period=${period}`,
+        `sales?period=${period}&group_by=day`,
+      ].map((path) => page.waitForResponse((r) => r.url().endsWith(`/api/admin/stats/${path}`)));
       await page.getByLabel('Period').selectOption(period);
       await Promise.all(calls);
       await expect.poll(() => page.locator('.chart svg').count()).toBe(4);
@@ -290,7 +328,8 @@ describe('/admin/stats', () => {
     const chartScript = async (url: string) => (await (await fetch(url)).text()).includes('zrender');
     for (const url of scripts) expect(await chartScript(url)).toBe(false);
     const sw = await (await fetch(server.base + '/sw.js')).text();
-    for (const file of sw.match(/assets\/chunks\/[\w-]+\.js/g) ?? []) expect(await chartScript(`${server.base}/${file}`)).toBe(false);
+    for (const file of sw.match(/assets\/chunks\/[\w-]+\.js/g) ?? [])
+      expect(await chartScript(`${server.base}/${file}`)).toBe(false);
   });
 });
 
@@ -310,7 +349,9 @@ describe('accessibility', () => {
           await page.locator(ready).first().waitFor();
           const result = await new AxeBuilder({ page }).analyze();
           const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-          expect(bad.map((v) => `${theme} ${width} ${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+          expect(
+            bad.map((v) => `${theme} ${width} ${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          ).toEqual([]);
         }
         expect(errors).toEqual([]);
       }, 180_000);

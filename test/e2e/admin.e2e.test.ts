@@ -5,9 +5,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { ADMIN, animationsDone, chooseDateAndCount, inDays, launchBrowser, newContext, openPage, signIn, startServer, type E2EServer } from './harness.js';
+import {
+  ADMIN,
+  animationsDone,
+  chooseDateAndCount,
+  inDays,
+  launchBrowser,
+  newContext,
+  openPage,
+  signIn,
+  startServer,
+  type E2EServer,
+} from './harness.js';
 
-const ADMIN_ROUTES = ['/admin', '/admin/bookings', '/admin/calendar', '/admin/pizzas', '/admin/vip', '/admin/bonus-codes', '/admin/reports', '/admin/stats', '/admin/customers', '/admin/settings'];
+const ADMIN_ROUTES = [
+  '/admin',
+  '/admin/bookings',
+  '/admin/calendar',
+  '/admin/pizzas',
+  '/admin/vip',
+  '/admin/bonus-codes',
+  '/admin/reports',
+  '/admin/stats',
+  '/admin/customers',
+  '/admin/settings',
+];
 
 let server: E2EServer;
 let browser: Browser;
@@ -34,7 +56,15 @@ async function signedIn(page: Page) {
 }
 
 const book = (email: string, date: string, time: string, qty = 1) =>
-  server.api('POST', '/api/bookings', { date, time, name: 'Kund ' + email.split('@')[0], email, dine_in: false, items: [{ pizza_id: 1, qty }], requested_pizzas: qty });
+  server.api('POST', '/api/bookings', {
+    date,
+    time,
+    name: 'Kund ' + email.split('@')[0],
+    email,
+    dine_in: false,
+    items: [{ pizza_id: 1, qty }],
+    requested_pizzas: qty,
+  });
 
 describe('the staff admin', () => {
   it('sends a visitor from every admin route to /admin/login with a real redirect and no admin data', async () => {
@@ -128,7 +158,10 @@ describe('the staff admin', () => {
     await page.getByRole('button', { name: 'Igår' }).click();
     const yesterday = await page.getByLabel('Datum').inputValue();
     expect(yesterday < today).toBe(true);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Ladda ner PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Ladda ner PDF' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`palombo-rapport-${yesterday}.pdf`);
     await page.getByText('Rapport nedladdad!').waitFor();
   });

@@ -6,7 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chooseDateAndCount, inDays, launchBrowser, newContext, openPage, startServer, type E2EServer } from './harness.js';
+import {
+  chooseDateAndCount,
+  inDays,
+  launchBrowser,
+  newContext,
+  openPage,
+  startServer,
+  type E2EServer,
+} from './harness.js';
 
 let server: E2EServer;
 let browser: Browser;
@@ -162,17 +170,36 @@ describe('the booking page', () => {
     await page.selectOption('#booking-date', date);
     await page.locator('.slot--selected').waitFor();
     const time = (await page.locator('.slot--selected .slot__time').textContent())!;
-    const taken = await server.api('POST', '/api/bookings', { date, time, name: 'Rusning', email: 'rusning@example.se', dine_in: false, items: [{ pizza_id: 1, qty: 5 }], requested_pizzas: 5 });
+    const taken = await server.api('POST', '/api/bookings', {
+      date,
+      time,
+      name: 'Rusning',
+      email: 'rusning@example.se',
+      dine_in: false,
+      items: [{ pizza_id: 1, qty: 5 }],
+      requested_pizzas: 5,
+    });
     expect(taken.status).toBe(201);
     await submit.click();
-    await page.getByText('Du har valt 2 pizzor men kan bara boka 1 för denna tid. Ta bort 1 för att fortsätta.').first().waitFor();
+    await page
+      .getByText('Du har valt 2 pizzor men kan bara boka 1 för denna tid. Ta bort 1 för att fortsätta.')
+      .first()
+      .waitFor();
     expect(errors).toEqual([]);
   });
 
   it('labels slots after bookings made through the API', async () => {
     const date = inDays(6);
     const book = (qty: number, time: string) =>
-      server.api('POST', '/api/bookings', { date, time, name: 'Kö', email: 'ko@example.se', dine_in: false, items: [{ pizza_id: 1, qty }], requested_pizzas: qty });
+      server.api('POST', '/api/bookings', {
+        date,
+        time,
+        name: 'Kö',
+        email: 'ko@example.se',
+        dine_in: false,
+        items: [{ pizza_id: 1, qty }],
+        requested_pizzas: qty,
+      });
     expect((await book(2, '12:00')).status).toBe(201);
     expect((await book(6, '13:00')).status).toBe(201);
     const { page } = await fresh();
@@ -195,7 +222,19 @@ describe('the booking page', () => {
     for (let h = 11; h < 14; h++) {
       for (const m of ['00', '15', '30', '45']) {
         const time = `${h}:${m}`;
-        expect((await server.api('POST', '/api/bookings', { date, time, name: 'Lunch', email: 'lunch@example.se', dine_in: false, items: [{ pizza_id: 1, qty: 6 }], requested_pizzas: 6 })).status).toBe(201);
+        expect(
+          (
+            await server.api('POST', '/api/bookings', {
+              date,
+              time,
+              name: 'Lunch',
+              email: 'lunch@example.se',
+              dine_in: false,
+              items: [{ pizza_id: 1, qty: 6 }],
+              requested_pizzas: 6,
+            })
+          ).status,
+        ).toBe(201);
       }
     }
     const { page, errors } = await fresh(360);
@@ -217,7 +256,9 @@ describe('the booking page', () => {
     await page.keyboard.press('Space');
     expect(await page.getByRole('button', { name: '18:30, Ledigt' }).getAttribute('aria-pressed')).toBe('true');
     // The whole day fits a phone's width: no slot sticks out of the card.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    );
     expect(overflow).toBe(false);
     expect(errors).toEqual([]);
   });
@@ -225,8 +266,15 @@ describe('the booking page', () => {
   it('opens a VIP date through a generated link', async () => {
     const cookie = await server.login();
     const date = inDays(5);
-    expect((await server.api('POST', '/api/admin/vip-dates', { date, description: 'Provsmakning' }, cookie)).status).toBe(201);
-    const link = await server.api('POST', '/api/admin/vip-links/generate-for-date', { vip_date_id: date, expires_hours: 168 }, cookie);
+    expect(
+      (await server.api('POST', '/api/admin/vip-dates', { date, description: 'Provsmakning' }, cookie)).status,
+    ).toBe(201);
+    const link = await server.api(
+      'POST',
+      '/api/admin/vip-links/generate-for-date',
+      { vip_date_id: date, expires_hours: 168 },
+      cookie,
+    );
     expect(link.status).toBe(200);
     const { page, errors } = await fresh();
     await page.goto('/');
@@ -252,7 +300,8 @@ describe('the booking page', () => {
     // The theme is read by a blocking script in <head>: it is set before any body exists.
     await page.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') (window as any).themeAtInteractive = document.documentElement.dataset.theme;
+        if (document.readyState === 'interactive')
+          (window as any).themeAtInteractive = document.documentElement.dataset.theme;
       });
     });
     await page.reload();
@@ -304,7 +353,9 @@ describe('the booking page', () => {
           if (path !== '/') await page.goto(path);
           const result = await new AxeBuilder({ page }).analyze();
           const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-          expect(bad.map((v) => `${theme} ${width} ${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+          expect(
+            bad.map((v) => `${theme} ${width} ${path}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          ).toEqual([]);
         }
       }
     }

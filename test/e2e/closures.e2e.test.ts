@@ -38,7 +38,16 @@ async function fresh(width = 1280, theme?: string): Promise<{ page: Page; errors
 }
 
 async function book(date: string, name: string, email: string, time = '12:00') {
-  const reply = await server.api('POST', '/api/bookings', { date, time, name, email, phone: null, dine_in: false, items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 });
+  const reply = await server.api('POST', '/api/bookings', {
+    date,
+    time,
+    name,
+    email,
+    phone: null,
+    dine_in: false,
+    items: [{ pizza_id: 1, qty: 1 }],
+    requested_pizzas: 1,
+  });
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   return reply.body.booking_id as string;
 }
@@ -98,7 +107,11 @@ describe('/admin/calendar/closures', () => {
 
     for (const id of [anna, bo]) {
       const booking = (await server.api('GET', `/api/admin/bookings/${id}`, undefined, cookie)).body;
-      expect(booking).toMatchObject({ status: 'cancelled', cancelled_by: 'staff', cancel_reason: 'Vi har semester. Välkommen tillbaka!' });
+      expect(booking).toMatchObject({
+        status: 'cancelled',
+        cancelled_by: 'staff',
+        cancel_reason: 'Vi har semester. Välkommen tillbaka!',
+      });
     }
     expect((await server.api('GET', `/api/admin/bookings/${outside}`, undefined, cookie)).body.status).toBe('pending');
 
@@ -117,12 +130,19 @@ describe('/admin/calendar/closures', () => {
     await page.goto(`/admin/calendar?date=${to}`);
     await page.locator(`li[data-date="${to}"]`).getByText('Stängt: Semester').waitFor();
     await shoot(page, 'flow-calendar-1280');
-    expect(await page.locator(`li[data-date="${to}"]`).getByRole('button', { name: /^Markera som VIP/ }).count()).toBe(0);
+    expect(
+      await page
+        .locator(`li[data-date="${to}"]`)
+        .getByRole('button', { name: /^Markera som VIP/ })
+        .count(),
+    ).toBe(0);
     const open = await page.locator('li.day:not(.day--shut)').first().getAttribute('data-date');
     expect(await page.locator(`li[data-date="${open}"] .day__closure`).count()).toBe(0);
 
     // Customers are not offered the dates.
-    const offered = (await server.api('GET', '/api/open-days?days=14')).body.open_days.map((d: { date: string }) => d.date);
+    const offered = (await server.api('GET', '/api/open-days?days=14')).body.open_days.map(
+      (d: { date: string }) => d.date,
+    );
     expect(offered).not.toContain(from);
     expect(offered).not.toContain(to);
     expect(offered).toContain(inDays(7));
@@ -148,12 +168,16 @@ describe('/admin/calendar/closures', () => {
     expect(await julafton.textContent()).toContain('Varje år');
     expect(await julafton.textContent()).toContain('24 december');
     expect(await julafton.textContent()).not.toContain('2026');
-    expect((await server.api('GET', '/api/test-availability?date=2027-12-24&pizzas=1')).body.message).toBe('Kiosken har stängt detta datum: Julafton');
+    expect((await server.api('GET', '/api/test-availability?date=2027-12-24&pizzas=1')).body.message).toBe(
+      'Kiosken har stängt detta datum: Julafton',
+    );
 
     await julafton.getByRole('button', { name: /^Ta bort stängningen Julafton/ }).click();
     await toast(page, 'Stängningen borttagen!');
     await julafton.waitFor({ state: 'detached' });
-    const left = (await server.api('GET', '/api/admin/closures', undefined, cookie)).body.closures.map((c: { reason: string }) => c.reason);
+    const left = (await server.api('GET', '/api/admin/closures', undefined, cookie)).body.closures.map(
+      (c: { reason: string }) => c.reason,
+    );
     expect(left).not.toContain('Julafton');
     expect(errors).toEqual([]);
   }, 180_000);
@@ -165,7 +189,12 @@ describe('accessibility', () => {
     // A closure with a booking still on it, so the affected-bookings dialog has rows.
     inventering = inDays(10);
     await book(inventering, 'Dora Ek', 'dora@example.se');
-    const added = await server.api('POST', '/api/admin/closures', { from: inventering, to: inventering, reason: 'Inventering', recurring: false }, cookie);
+    const added = await server.api(
+      'POST',
+      '/api/admin/closures',
+      { from: inventering, to: inventering, reason: 'Inventering', recurring: false },
+      cookie,
+    );
     expect(added.status).toBe(201);
   });
 
@@ -177,7 +206,12 @@ describe('accessibility', () => {
         const check = async (where: string, include?: string) => {
           const builder = new AxeBuilder({ page });
           const result = await (include ? builder.include(include) : builder).analyze();
-          expect(result.violations.map((v) => `${theme} ${width} ${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+          expect(
+            result.violations.map(
+              (v) =>
+                `${theme} ${width} ${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+            ),
+          ).toEqual([]);
           await shoot(page, `${theme}-${width}-${where}`);
         };
         await page.goto('/admin/calendar/closures');

@@ -39,12 +39,24 @@ async function signedIn(width = 1280, theme?: string): Promise<{ page: Page; err
 }
 
 async function book(date: string, time: string, name: string, email: string, phone: string | null, comment: string) {
-  const reply = await server.api('POST', '/api/bookings', { date, time, name, email, phone, comment, dine_in: false, items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 });
+  const reply = await server.api('POST', '/api/bookings', {
+    date,
+    time,
+    name,
+    email,
+    phone,
+    comment,
+    dine_in: false,
+    items: [{ pizza_id: 1, qty: 1 }],
+    requested_pizzas: 1,
+  });
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   return reply.body.booking_id as string;
 }
 
-const exported = async (email: string) => (await server.api('GET', `/api/admin/customers/export?${new URLSearchParams({ email })}`, undefined, cookie)).body as { bookings: { booking: { id: string; name: string } }[] };
+const exported = async (email: string) =>
+  (await server.api('GET', `/api/admin/customers/export?${new URLSearchParams({ email })}`, undefined, cookie))
+    .body as { bookings: { booking: { id: string; name: string } }[] };
 
 async function lookUp(page: Page, email: string) {
   await page.goto('/admin/customers');
@@ -54,7 +66,9 @@ async function lookUp(page: Page, email: string) {
 }
 
 const seriousAxe = async (page: Page, label: string) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
 describe('/admin/customers: Radera kunduppgifter', () => {
   it('shows what goes and what stays; cancelling changes nothing, a mistyped e-mail erases nothing; confirmed, the bookings read "[raderad]"', async () => {
@@ -93,14 +107,23 @@ describe('/admin/customers: Radera kunduppgifter', () => {
     await dialog.getByRole('button', { name: 'Radera för alltid' }).click();
     await dialog.getByText('Skriv samma e-postadress som du sökte på').waitFor();
     // A refusal from the server: its Swedish text in the dialog, which stays open.
-    await page.route('**/api/admin/customers/erase', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: 'Ogiltig e-postadress' }) }));
+    await page.route('**/api/admin/customers/erase', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Ogiltig e-postadress' }),
+      }),
+    );
     await dialog.getByLabel('Skriv kundens e-postadress för att bekräfta').fill('rut@example.se');
     await dialog.getByRole('button', { name: 'Radera för alltid' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Ogiltig e-postadress' }).waitFor();
     await page.unroute('**/api/admin/customers/erase');
     await dialog.getByRole('button', { name: 'Avbryt' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect((await exported('rut@example.se')).bookings.map((b) => b.booking.name)).toEqual(['Rut Radera', 'Rut Radera']);
+    expect((await exported('rut@example.se')).bookings.map((b) => b.booking.name)).toEqual([
+      'Rut Radera',
+      'Rut Radera',
+    ]);
     expect(await page.getByRole('region', { name: 'Sparat om rut@example.se' }).getByRole('listitem').count()).toBe(2);
 
     // Confirmed with the keyboard alone: the e-mail typed again in any case, Enter.
@@ -117,7 +140,10 @@ describe('/admin/customers: Radera kunduppgifter', () => {
     expect(await done.evaluate((p) => p === document.activeElement)).toBe(true);
     await dialog.waitFor({ state: 'detached' });
     // The export read again: nothing held any more, and nothing left to erase.
-    await page.getByRole('region', { name: 'Sparat om rut@example.se' }).getByText('Inget finns sparat om den här e-postadressen.').waitFor();
+    await page
+      .getByRole('region', { name: 'Sparat om rut@example.se' })
+      .getByText('Inget finns sparat om den här e-postadressen.')
+      .waitFor();
     expect(await section.getByRole('button').count()).toBe(0);
     expect((await exported('rut@example.se')).bookings).toEqual([]);
     if (shots) await page.screenshot({ path: join(shots, 'kunddata-erased-classic-1280.png'), fullPage: true });
@@ -133,7 +159,9 @@ describe('/admin/customers: Radera kunduppgifter', () => {
     await row.getByRole('button', { name: `Visa ${first}` }).click();
     const details = page.getByRole('dialog', { name: `Bokning ${first}` });
     await details.waitFor();
-    await expect.poll(async () => (await details.locator('dd').allTextContents()).filter((t) => t === '[raderad]').length).toBe(4);
+    await expect
+      .poll(async () => (await details.locator('dd').allTextContents()).filter((t) => t === '[raderad]').length)
+      .toBe(4);
     expect(await details.textContent()).not.toMatch(/Rut|rut@example|070-111|Ring på dörren/);
     const booking = (await server.api('GET', `/api/admin/bookings/${second}`, undefined, cookie)).body;
     expect(booking).toMatchObject({ name: '[raderad]', email: '[raderad]', total_pizzas: 1, booking_time: '18:00' });
@@ -142,7 +170,14 @@ describe('/admin/customers: Radera kunduppgifter', () => {
   }, 180_000);
 
   it('is axe-clean with the confirmation open, at 360 and 1280 px in both themes', async () => {
-    await book(inDays(5), '17:00', 'Maja Mångmejl-Långnamnsdotter', 'maja.mangmejl-langnamnsdotter@example.se', '070-222 33 44', '');
+    await book(
+      inDays(5),
+      '17:00',
+      'Maja Mångmejl-Långnamnsdotter',
+      'maja.mangmejl-langnamnsdotter@example.se',
+      '070-222 33 44',
+      '',
+    );
     const found: string[] = [];
     for (const theme of ['classic', 'napoli'] as const) {
       for (const width of [360, 1280]) {
@@ -156,7 +191,8 @@ describe('/admin/customers: Radera kunduppgifter', () => {
         await dialog.getByRole('button', { name: 'Radera för alltid' }).click();
         await dialog.getByText('Skriv samma e-postadress som du sökte på').waitFor();
         found.push(...(await seriousAxe(page, `${theme} ${width} dialog`)));
-        if (shots) await page.screenshot({ path: join(shots, `kunddata-confirm-${theme}-${width}.png`), fullPage: false });
+        if (shots)
+          await page.screenshot({ path: join(shots, `kunddata-confirm-${theme}-${width}.png`), fullPage: false });
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
         expect(errors).toEqual([]);

@@ -53,7 +53,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
   const api = async (method: string, path: string, body?: unknown, cookie?: string) => {
     const response = await fetch(base + path, {
       method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie, origin: base } : {}) },
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(cookie ? { cookie, origin: base } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -70,9 +73,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2E
     dataDir,
     api,
     async login() {
-      const response = await fetch(base + '/api/admin/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+      const response = await fetch(base + '/api/admin/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
       if (!response.ok) throw new Error('login failed ' + response.status);
-      return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+      return (response.headers.get('set-cookie') ?? '').split(';')[0];
     },
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -90,7 +97,14 @@ export function launchBrowser(): Promise<Browser> {
     // The browser of a customer or of the staff is in the kiosk's time zone: "today" on a page is
     // the kiosk's today (inDays below), also when the tests run around midnight on a UTC machine.
     env: { ...process.env, TZ: 'Europe/Stockholm' },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -102,8 +116,17 @@ export interface ContextOptions extends BrowserContextOptions {
 }
 
 /** A browser context on the server, its service workers blocked unless the options allow them. */
-export async function newContext(browser: Browser, server: E2EServer, { width = 1280, theme, ...options }: ContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, baseURL: server.base, serviceWorkers: 'block', ...options });
+export async function newContext(
+  browser: Browser,
+  server: E2EServer,
+  { width = 1280, theme, ...options }: ContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    baseURL: server.base,
+    serviceWorkers: 'block',
+    ...options,
+  });
   if (theme) await context.addInitScript((t) => localStorage.setItem('pizzakiosken-theme', t), theme);
   return context;
 }
@@ -133,7 +156,8 @@ export async function openPage(context: BrowserContext): Promise<{ page: Page; e
   const cdp = await context.newCDPSession(page);
   await cdp.send('Audits.enable');
   cdp.on('Audits.issueAdded', ({ issue }) => {
-    if (issue.code === 'ContentSecurityPolicyIssue') errors.push('CSP violation: ' + JSON.stringify(issue.details.contentSecurityPolicyIssueDetails));
+    if (issue.code === 'ContentSecurityPolicyIssue')
+      errors.push('CSP violation: ' + JSON.stringify(issue.details.contentSecurityPolicyIssueDetails));
   });
   return { page, errors };
 }

@@ -32,7 +32,11 @@ const MARGHERITA = 1;
 const VESUVIO = 2;
 
 let sequence = 0;
-async function book(time: string, items: Array<[number, number]>, options: { name?: string; dine_in?: boolean; comment?: string; confirm?: boolean } = {}): Promise<string> {
+async function book(
+  time: string,
+  items: Array<[number, number]>,
+  options: { name?: string; dine_in?: boolean; comment?: string; confirm?: boolean } = {},
+): Promise<string> {
   sequence += 1;
   const total = items.reduce((sum, [, qty]) => sum + qty, 0);
   const reply = await server.api('POST', '/api/bookings', {
@@ -47,11 +51,13 @@ async function book(time: string, items: Array<[number, number]>, options: { nam
   });
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   const id = reply.body.booking_id as string;
-  if (options.confirm !== false) expect((await server.api('PUT', `/api/admin/bookings/${id}/confirm`, {}, cookie)).status).toBe(200);
+  if (options.confirm !== false)
+    expect((await server.api('PUT', `/api/admin/bookings/${id}/confirm`, {}, cookie)).status).toBe(200);
   return id;
 }
 
-const kitchenStatus = async (id: string) => (await server.api('GET', `/api/admin/bookings/${id}`, undefined, cookie)).body.kitchen_status;
+const kitchenStatus = async (id: string) =>
+  (await server.api('GET', `/api/admin/bookings/${id}`, undefined, cookie)).body.kitchen_status;
 
 async function signedIn(width = 1280, theme?: string): Promise<{ page: Page; errors: string[] }> {
   const context = await newContext(browser, server, { width, theme });
@@ -78,16 +84,31 @@ describe('the kitchen board', () => {
 
   it("opens from the admin nav on today's date in the kiosk's time zone", async () => {
     const { page, errors } = await signedIn();
-    await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Kök', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Admin', exact: true })
+      .getByRole('link', { name: 'Kök', exact: true })
+      .click();
     await page.waitForURL((url) => url.pathname === '/admin/kitchen');
     await page.getByRole('heading', { name: 'Köket', level: 1 }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Datum' }).inputValue()).toBe(inDays(0));
-    expect(await page.getByRole('navigation', { name: 'Admin', exact: true }).getByRole('link', { name: 'Kök', exact: true }).getAttribute('aria-current')).toBe('page');
+    expect(
+      await page
+        .getByRole('navigation', { name: 'Admin', exact: true })
+        .getByRole('link', { name: 'Kök', exact: true })
+        .getAttribute('aria-current'),
+    ).toBe('page');
     expect(errors).toEqual([]);
   });
 
   it('groups confirmed orders under their slot with the pizzas to bake, and moves an order through the kitchen on the server', async () => {
-    const first = await book('18:00', [[MARGHERITA, 2], [VESUVIO, 1]], { name: 'Åsa Öberg', comment: 'Extra basilika' });
+    const first = await book(
+      '18:00',
+      [
+        [MARGHERITA, 2],
+        [VESUVIO, 1],
+      ],
+      { name: 'Åsa Öberg', comment: 'Extra basilika' },
+    );
     const second = await book('18:00', [[MARGHERITA, 1]], { name: 'Bo Ek', dine_in: true });
     const pending = await book('19:15', [[VESUVIO, 1]], { name: 'Per Väntar', confirm: false });
     const { page, errors } = await signedIn();
@@ -96,8 +117,14 @@ describe('the kitchen board', () => {
     expect(await page.getByRole('textbox', { name: 'Datum' }).inputValue()).toBe(DAY);
 
     // The slot, its orders and what is left to bake; the pending order apart, not in any sum.
-    await expect.poll(() => slot(page, '18:00').locator('.kitchen-slot__bake').textContent()).toBe('Att baka 18:00: 3 × Margherita, 1 × Vesuvio');
-    expect(await slot(page, '18:00').locator('.kitchen-order').evaluateAll((els) => els.map((e) => e.getAttribute('data-booking')))).toEqual([first, second]);
+    await expect
+      .poll(() => slot(page, '18:00').locator('.kitchen-slot__bake').textContent())
+      .toBe('Att baka 18:00: 3 × Margherita, 1 × Vesuvio');
+    expect(
+      await slot(page, '18:00')
+        .locator('.kitchen-order')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-booking'))),
+    ).toEqual([first, second]);
     expect(await order(page, first).textContent()).toContain('Extra basilika');
     expect(await order(page, first).textContent()).toContain('Avhämtning');
     const pendingRow = page.locator(`.kitchen-pending [data-booking="${pending}"]`);
@@ -108,7 +135,9 @@ describe('the kitchen board', () => {
     await page.getByRole('button', { name: `Bekräfta ${pending}` }).click();
     await page.getByText('Bokning bekräftad!').waitFor();
     await order(page, pending).waitFor();
-    expect((await server.api('GET', `/api/admin/bookings/${pending}`, undefined, cookie)).body.status).toBe('confirmed');
+    expect((await server.api('GET', `/api/admin/bookings/${pending}`, undefined, cookie)).body.status).toBe(
+      'confirmed',
+    );
     expect(await page.locator('.kitchen-pending').count()).toBe(0);
 
     // I ugnen → Klar → Hämtad, each checked with the server.
@@ -117,15 +146,23 @@ describe('the kitchen board', () => {
     expect(await kitchenStatus(first)).toBe('baking');
     expect(await order(page, first).locator('.kitchen-badge').textContent()).toBe('I ugnen');
     // In the oven is still to bake.
-    expect(await slot(page, '18:00').locator('.kitchen-slot__bake').textContent()).toBe('Att baka 18:00: 3 × Margherita, 1 × Vesuvio');
+    expect(await slot(page, '18:00').locator('.kitchen-slot__bake').textContent()).toBe(
+      'Att baka 18:00: 3 × Margherita, 1 × Vesuvio',
+    );
     await page.getByRole('button', { name: `Klar ${first}` }).click();
     await expect.poll(() => order(page, first).getAttribute('data-kitchen')).toBe('ready');
     expect(await kitchenStatus(first)).toBe('ready');
-    await expect.poll(() => slot(page, '18:00').locator('.kitchen-slot__bake').textContent()).toBe('Att baka 18:00: 1 × Margherita');
+    await expect
+      .poll(() => slot(page, '18:00').locator('.kitchen-slot__bake').textContent())
+      .toBe('Att baka 18:00: 1 × Margherita');
     await page.getByRole('button', { name: `Hämtad ${first}` }).click();
     await expect.poll(() => order(page, first).getAttribute('data-kitchen')).toBe('picked_up');
     expect(await kitchenStatus(first)).toBe('picked_up');
-    expect(await order(page, first).getByRole('button', { name: /^(I ugnen|Klar|Hämtad|Uteblev) / }).count()).toBe(0);
+    expect(
+      await order(page, first)
+        .getByRole('button', { name: /^(I ugnen|Klar|Hämtad|Uteblev) / })
+        .count(),
+    ).toBe(0);
 
     // Ångra takes the last step back, once.
     await page.getByRole('button', { name: `Ångra senaste steget för ${first}` }).click();
@@ -143,19 +180,23 @@ describe('the kitchen board', () => {
 
     // The history shows the steps with who took them.
     const history = (await server.api('GET', `/api/admin/bookings/${first}/history`, undefined, cookie)).body;
-    expect(history.filter((e: { type: string }) => e.type === 'KitchenStepRecorded').map((e: { actor: string; data: { step: string } }) => `${e.data.step} ${e.actor}`)).toEqual([
-      `baking ${ADMIN.email}`,
-      `ready ${ADMIN.email}`,
-      `picked_up ${ADMIN.email}`,
-      `undo ${ADMIN.email}`,
-    ]);
+    expect(
+      history
+        .filter((e: { type: string }) => e.type === 'KitchenStepRecorded')
+        .map((e: { actor: string; data: { step: string } }) => `${e.data.step} ${e.actor}`),
+    ).toEqual([`baking ${ADMIN.email}`, `ready ${ADMIN.email}`, `picked_up ${ADMIN.email}`, `undo ${ADMIN.email}`]);
     // The bookings list and its details tell it too.
     await page.goto('/admin/bookings?date=tomorrow');
     expect(await page.locator(`tr[data-booking="${first}"] .badge--kitchen`).textContent()).toBe('Klar');
     await page.getByRole('button', { name: `Visa ${first}` }).click();
     const details = page.getByRole('dialog');
     await details.getByText('Köket: I ugnen').waitFor();
-    expect(await details.getByText(/^Köket: /).allTextContents()).toEqual(['Köket: I ugnen', 'Köket: Klar', 'Köket: Hämtad', 'Köket: Ångrade senaste steget']);
+    expect(await details.getByText(/^Köket: /).allTextContents()).toEqual([
+      'Köket: I ugnen',
+      'Köket: Klar',
+      'Köket: Hämtad',
+      'Köket: Ångrade senaste steget',
+    ]);
     expect(errors).toEqual([]);
   });
 
@@ -169,7 +210,9 @@ describe('the kitchen board', () => {
     // A new booking, confirmed by someone else: it appears in its slot.
     const live = await book('20:30', [[MARGHERITA, 2]], { name: 'Live Lisa' });
     await order(page, live).waitFor();
-    await expect.poll(() => slot(page, '20:30').locator('.kitchen-slot__bake').textContent()).toBe('Att baka 20:30: 2 × Margherita');
+    await expect
+      .poll(() => slot(page, '20:30').locator('.kitchen-slot__bake').textContent())
+      .toBe('Att baka 20:30: 2 × Margherita');
     // A new pending booking appears apart, with the toast the bookings list shows.
     const waiting = await book('21:00', [[VESUVIO, 1]], { name: 'Ny Nils', confirm: false });
     await page.locator(`.kitchen-pending [data-booking="${waiting}"]`).waitFor();
@@ -188,7 +231,14 @@ describe('the kitchen board', () => {
   });
 
   it("prints an order's ticket alone on 80 mm paper: number, time, name, pizzas, comment, take-away", async () => {
-    const id = await book('19:30', [[MARGHERITA, 1], [VESUVIO, 2]], { name: 'Tryck Tove', comment: 'Skär i bitar' });
+    const id = await book(
+      '19:30',
+      [
+        [MARGHERITA, 1],
+        [VESUVIO, 2],
+      ],
+      { name: 'Tryck Tove', comment: 'Skär i bitar' },
+    );
     const { page, errors } = await signedIn();
     await page.goto(`/admin/kitchen?date=${DAY}`);
     await order(page, id).waitFor();
@@ -206,7 +256,17 @@ describe('the kitchen board', () => {
     expect(box.x).toBe(0);
     expect(Math.round((box.width * 25.4) / 96)).toBe(80);
     const text = (await ticket.innerText()).replace(/\s+/g, ' ');
-    for (const part of [`#${id.split('-')[1]}`, id, 'kl 19:30', 'Tryck Tove', 'Avhämtning', '1 × Margherita', '2 × Vesuvio', 'Totalt 3 pizzor', 'Kommentar: Skär i bitar']) {
+    for (const part of [
+      `#${id.split('-')[1]}`,
+      id,
+      'kl 19:30',
+      'Tryck Tove',
+      'Avhämtning',
+      '1 × Margherita',
+      '2 × Vesuvio',
+      'Totalt 3 pizzor',
+      'Kommentar: Skär i bitar',
+    ]) {
       expect(text.toLowerCase(), part).toContain(part.toLowerCase());
     }
 
@@ -214,7 +274,7 @@ describe('the kitchen board', () => {
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
     const mediaBoxes = [...pdf.toString('latin1').matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)];
     expect(mediaBoxes).toHaveLength(1);
-    expect(Math.round((Number(mediaBoxes[0]![1]) * 25.4) / 72)).toBe(80);
+    expect(Math.round((Number(mediaBoxes[0][1]) * 25.4) / 72)).toBe(80);
     const parser = new PDFParse({ data: new Uint8Array(pdf) });
     try {
       const printed = await parser.getText();
@@ -235,8 +295,13 @@ describe('the kitchen board', () => {
     const done = await book('11:30', [[VESUVIO, 1]]);
     await book('12:15', [[MARGHERITA, 1]]);
     await book('12:30', [[MARGHERITA, 1]], { confirm: false });
-    const steps: Array<[string, string[]]> = [[baking, ['baking']], [ready, ['baking', 'ready']], [done, ['no_show']]];
-    for (const [id, list] of steps) for (const step of list) await server.api('PUT', `/api/admin/bookings/${id}/kitchen`, { step }, cookie);
+    const steps: Array<[string, string[]]> = [
+      [baking, ['baking']],
+      [ready, ['baking', 'ready']],
+      [done, ['no_show']],
+    ];
+    for (const [id, list] of steps)
+      for (const step of list) await server.api('PUT', `/api/admin/bookings/${id}/kitchen`, { step }, cookie);
 
     const found: string[] = [];
     for (const theme of ['classic', 'napoli']) {
@@ -246,11 +311,16 @@ describe('the kitchen board', () => {
         await order(page, baking).waitFor();
         await page.locator('[data-live="on"]').waitFor();
         const result = await new AxeBuilder({ page }).analyze();
-        for (const v of result.violations) found.push(`${theme} ${width}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        for (const v of result.violations)
+          found.push(`${theme} ${width}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
         // Every button on the board is a large touch target.
-        const small = await page.locator('.kitchen button').evaluateAll((buttons) =>
-          buttons.filter((b) => b.getBoundingClientRect().height < 48 || b.getBoundingClientRect().width < 48).map((b) => b.textContent),
-        );
+        const small = await page
+          .locator('.kitchen button')
+          .evaluateAll((buttons) =>
+            buttons
+              .filter((b) => b.getBoundingClientRect().height < 48 || b.getBoundingClientRect().width < 48)
+              .map((b) => b.textContent),
+          );
         expect(small, `${theme} ${width}`).toEqual([]);
         expect(errors, `${theme} ${width}`).toEqual([]);
       }

@@ -27,12 +27,24 @@ async function fresh(): Promise<{ page: Page; errors: string[] }> {
 async function setDeadline(minutes: number) {
   const cookie = await server.login();
   const { body: settings } = await server.api('GET', '/api/admin/settings', undefined, cookie);
-  const saved = await server.api('PUT', '/api/admin/settings', { ...settings, cancellation_deadline_minutes: minutes }, cookie);
+  const saved = await server.api(
+    'PUT',
+    '/api/admin/settings',
+    { ...settings, cancellation_deadline_minutes: minutes },
+    cookie,
+  );
   expect(saved.status).toBe(200);
 }
 
 async function book(email: string) {
-  const placed = await server.api('POST', '/api/bookings', { date: inDays(3), time: '12:00', name: 'Tora Tid', email, items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 });
+  const placed = await server.api('POST', '/api/bookings', {
+    date: inDays(3),
+    time: '12:00',
+    name: 'Tora Tid',
+    email,
+    items: [{ pizza_id: 1, qty: 1 }],
+    requested_pizzas: 1,
+  });
   expect(placed.status).toBe(201);
   const id = placed.body.booking_id as string;
   const lookup = await server.api('POST', '/api/bookings/lookup', { email, booking_id: id });
@@ -55,7 +67,7 @@ describe('/my-booking', () => {
     expect(errors).toEqual([]);
   });
 
-  it('names the kiosk\'s own cut-off when it is too late to cancel online', async () => {
+  it("names the kiosk's own cut-off when it is too late to cancel online", async () => {
     await setDeadline(100 * 60 + 30);
     const booking = await book('sen@example.se');
     expect(booking.canCancel).toBe(false);
@@ -63,7 +75,9 @@ describe('/my-booking', () => {
     await page.goto(`/my-booking?id=${booking.id}&email=sen@example.se`);
     await page.getByRole('heading', { name: `Bokning ${booking.id}` }).waitFor();
     const notice = page.getByRole('note');
-    expect(await notice.textContent()).toBe('Det är för sent att avboka online (mindre än 100 timmar och 30 minuter kvar). Ring kiosken om du behöver ändra något.');
+    expect(await notice.textContent()).toBe(
+      'Det är för sent att avboka online (mindre än 100 timmar och 30 minuter kvar). Ring kiosken om du behöver ändra något.',
+    );
     expect(await page.locator('.booking-result').textContent()).toContain(`Tid kvar${hoursText(booking.hours)}`);
     expect(await page.getByRole('button', { name: 'Avboka' }).count()).toBe(0);
     expect(errors).toEqual([]);

@@ -5,7 +5,15 @@
 // opens with the server gone, from the service worker's cache.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chooseDateAndCount, inDays, launchBrowser, newContext, openPage, startServer, type E2EServer } from './harness.js';
+import {
+  chooseDateAndCount,
+  inDays,
+  launchBrowser,
+  newContext,
+  openPage,
+  startServer,
+  type E2EServer,
+} from './harness.js';
 
 let server: E2EServer;
 let browser: Browser;
@@ -20,8 +28,15 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function context(options: { serviceWorkers: 'allow' | 'block'; base?: string }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const ctx = await newContext(browser, server, { width: 390, baseURL: options.base ?? server.base, serviceWorkers: options.serviceWorkers });
+async function context(options: {
+  serviceWorkers: 'allow' | 'block';
+  base?: string;
+}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const ctx = await newContext(browser, server, {
+    width: 390,
+    baseURL: options.base ?? server.base,
+    serviceWorkers: options.serviceWorkers,
+  });
   contexts.push(ctx);
   return { context: ctx, ...(await openPage(ctx)) };
 }
@@ -71,10 +86,10 @@ describe('offline bookings', () => {
     await page.getByText('1 offline-bokning skickade!').waitFor();
     expect(await queued(page)).toEqual([]);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.key).toBe(saved.id);
-    expect(sent[0]!.body).not.toHaveProperty('offline');
-    expect(sent[0]!.body).not.toHaveProperty('timestamp');
-    expect(sent[0]!.body).not.toHaveProperty('id');
+    expect(sent[0].key).toBe(saved.id);
+    expect(sent[0].body).not.toHaveProperty('offline');
+    expect(sent[0].body).not.toHaveProperty('timestamp');
+    expect(sent[0].body).not.toHaveProperty('id');
     // The green banner goes after 3 s.
     await page.getByText('Återansluten! Synkar offline-bokningar...').waitFor({ state: 'detached', timeout: 10_000 });
     // Another reconnect sends nothing more.
@@ -150,7 +165,7 @@ describe('the installed app', () => {
       await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
       await page.goto('/my-booking');
       await page.goto('/');
-      const manifest = (await (await fetch(own.base + '/manifest.webmanifest')).json()) as any;
+      const manifest = await (await fetch(own.base + '/manifest.webmanifest')).json();
       expect(manifest).toMatchObject({ short_name: 'Pizzakiosken', start_url: '/', display: 'standalone' });
       expect(manifest.icons.map((i: any) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
       expect(manifest.icons.some((i: any) => i.purpose === 'maskable')).toBe(true);

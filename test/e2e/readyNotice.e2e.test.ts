@@ -6,7 +6,15 @@
 // pushed notice (delivered through DevTools, as a push service would), all under the site's CSP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chooseDateAndCount, inDays, launchBrowser, newContext, openPage, startServer, type E2EServer } from './harness.js';
+import {
+  chooseDateAndCount,
+  inDays,
+  launchBrowser,
+  newContext,
+  openPage,
+  startServer,
+  type E2EServer,
+} from './harness.js';
 
 let server: E2EServer;
 let browser: Browser;
@@ -21,7 +29,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function withServiceWorker(permissions: string[]): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function withServiceWorker(
+  permissions: string[],
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await newContext(browser, server, { width: 390, serviceWorkers: 'allow', permissions });
   contexts.push(context);
   const opened = await openPage(context);
@@ -51,7 +61,12 @@ describe('"Meddela mig när pizzan är klar" on the confirmation', () => {
       if (request.url().endsWith('/api/notifications/subscribe')) subscribe.push(request.postDataJSON());
     });
     await modal.getByRole('button', { name: 'Meddela mig när pizzan är klar' }).click();
-    await modal.getByRole('status').filter({ hasText: 'Det gick inte att slå på notiser i den här webbläsaren. Du får ett mejl när pizzan är klar.' }).waitFor();
+    await modal
+      .getByRole('status')
+      .filter({
+        hasText: 'Det gick inte att slå på notiser i den här webbläsaren. Du får ett mejl när pizzan är klar.',
+      })
+      .waitFor();
     // The button stays for another try; nothing was sent without a subscription.
     expect(await modal.getByRole('button', { name: 'Meddela mig när pizzan är klar' }).isEnabled()).toBe(true);
     expect(subscribe).toEqual([]);
@@ -71,7 +86,10 @@ describe('"Meddela mig när pizzan är klar" on the confirmation', () => {
     await page.reload();
     const modal = await book(page, 'blockerad@example.se', 5);
     await modal.getByRole('button', { name: 'Meddela mig när pizzan är klar' }).click();
-    await modal.getByRole('status').filter({ hasText: 'Notiser är blockerade för den här sidan. Du får ett mejl när pizzan är klar.' }).waitFor();
+    await modal
+      .getByRole('status')
+      .filter({ hasText: 'Notiser är blockerade för den här sidan. Du får ett mejl när pizzan är klar.' })
+      .waitFor();
     expect(errors).toEqual([]);
   });
 
@@ -102,14 +120,24 @@ describe('the service worker', () => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => registrations.push(...updated));
     await cdp.send('ServiceWorker.enable');
     await expect.poll(() => registrations.length).toBeGreaterThan(0);
-    const notice = { title: 'Din pizza är klar!', body: 'Din beställning 20261124-1 är klar! Hämta den i kiosken och ta med den.', url: '/my-booking' };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.base, registrationId: registrations[0]!.registrationId, data: JSON.stringify(notice) });
+    const notice = {
+      title: 'Din pizza är klar!',
+      body: 'Din beställning 20261124-1 är klar! Hämta den i kiosken och ta med den.',
+      url: '/my-booking',
+    };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: server.base,
+      registrationId: registrations[0].registrationId,
+      data: JSON.stringify(notice),
+    });
     const shown = () =>
       page.evaluate(async () => {
         const registration = await navigator.serviceWorker.ready;
         return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data }));
       });
-    await expect.poll(shown, { timeout: 15_000 }).toEqual([{ title: notice.title, body: notice.body, data: { url: '/my-booking' } }]);
+    await expect
+      .poll(shown, { timeout: 15_000 })
+      .toEqual([{ title: notice.title, body: notice.body, data: { url: '/my-booking' } }]);
     expect(errors).toEqual([]);
   });
 });

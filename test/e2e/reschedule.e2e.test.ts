@@ -33,7 +33,14 @@ async function fresh(width: number, theme: string): Promise<{ page: Page; errors
 }
 
 async function book(email: string, date: string, time: string, pizzas = 2) {
-  const placed = await server.api('POST', '/api/bookings', { date, time, name: 'Flora Flytt', email, items: [{ pizza_id: 1, qty: pizzas }], requested_pizzas: pizzas });
+  const placed = await server.api('POST', '/api/bookings', {
+    date,
+    time,
+    name: 'Flora Flytt',
+    email,
+    items: [{ pizza_id: 1, qty: pizzas }],
+    requested_pizzas: pizzas,
+  });
   expect(placed.status).toBe(201);
   return placed.body.booking_id as string;
 }
@@ -42,7 +49,9 @@ async function serious(page: Page, include?: string): Promise<string[]> {
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const result = await builder.analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function openDialog(page: Page, id: string, email: string) {
@@ -78,7 +87,8 @@ describe('/my-booking: Flytta bokningen', () => {
       await slot.click();
       expect(await slot.getAttribute('aria-pressed')).toBe('true');
       expect(await serious(page, 'dialog')).toEqual([]);
-      if (shots) await page.screenshot({ path: join(shots, `reschedule-dialog-${theme}-${width}.png`), fullPage: false });
+      if (shots)
+        await page.screenshot({ path: join(shots, `reschedule-dialog-${theme}-${width}.png`), fullPage: false });
 
       await dialog.getByRole('button', { name: 'Flytta', exact: true }).click();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -109,11 +119,13 @@ describe('/my-booking: Flytta bokningen', () => {
     const { page, errors } = await fresh(360, 'classic');
     await page.goto(`/my-booking?id=${id}&email=${email}`);
     await page.getByRole('heading', { name: `Bokning ${moved.body.booking.id}` }).waitFor();
-    expect(await page.getByRole('status').filter({ hasText: 'har flyttats' }).textContent()).toBe(`Bokning ${id} har flyttats. Den heter nu ${moved.body.booking.id}.`);
+    expect(await page.getByRole('status').filter({ hasText: 'har flyttats' }).textContent()).toBe(
+      `Bokning ${id} har flyttats. Den heter nu ${moved.body.booking.id}.`,
+    );
     expect(errors).toEqual([]);
   });
 
-  it('shows the server\'s refusal in the dialog when the slot filled up meanwhile, and keeps the booking', async () => {
+  it("shows the server's refusal in the dialog when the slot filled up meanwhile, and keeps the booking", async () => {
     const email = 'full@example.se';
     const id = await book(email, inDays(3), '20:00');
     const { page } = await fresh(1280, 'classic');

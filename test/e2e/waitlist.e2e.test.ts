@@ -8,7 +8,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chooseDateAndCount, inDays, launchBrowser, newContext, openPage, startServer, type E2EServer } from './harness.js';
+import {
+  chooseDateAndCount,
+  inDays,
+  launchBrowser,
+  newContext,
+  openPage,
+  startServer,
+  type E2EServer,
+} from './harness.js';
 
 let server: E2EServer;
 let browser: Browser;
@@ -51,7 +59,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A mail's quoted-printable text as UTF-8 (soft line breaks joined, =XX bytes decoded). */
 function quotedPrintable(raw: string): string {
-  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -80,13 +90,23 @@ async function waitlistLink(email: string, subjectWord: 'plats' | 'kö'): Promis
 }
 
 const fill = async (date: string, time: string, email: string) => {
-  const reply = await server.api('POST', '/api/bookings', { date, time, name: 'Full Fredrik', email, dine_in: false, items: [{ pizza_id: 1, qty: 6 }], requested_pizzas: 6 });
+  const reply = await server.api('POST', '/api/bookings', {
+    date,
+    time,
+    name: 'Full Fredrik',
+    email,
+    dine_in: false,
+    items: [{ pizza_id: 1, qty: 6 }],
+    requested_pizzas: 6,
+  });
   expect(reply.status).toBe(201);
   return reply.body.booking_id as string;
 };
 
 const serious = (result: Awaited<ReturnType<AxeBuilder['analyze']>>, where: string) =>
-  result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
 describe('the waitlist', () => {
   const date = inDays(3);
@@ -118,7 +138,9 @@ describe('the waitlist', () => {
     await page.goto(receiptLink);
     await page.getByText('Du står fortfarande i kö').waitFor();
 
-    expect((await server.api('PUT', `/api/admin/bookings/${fullBooking}/cancel`, { reason: 'Kunden ringde' }, admin)).status).toBe(200);
+    expect(
+      (await server.api('PUT', `/api/admin/bookings/${fullBooking}/cancel`, { reason: 'Kunden ringde' }, admin)).status,
+    ).toBe(200);
     const link = await waitlistLink('kajsa@example.se', 'plats');
     expect(link).toBe(receiptLink);
     await page.goto(link);
@@ -141,7 +163,7 @@ describe('the waitlist', () => {
     expect(errors).toEqual([]);
   }, 180_000);
 
-  it('shows staff each slot\'s queue on the bookings screen', async () => {
+  it("shows staff each slot's queue on the bookings screen", async () => {
     await fill(date, '15:00', 'full15@example.se');
     const { page, errors } = await fresh(1280, 'classic', true);
     await page.goto('/admin/bookings');
@@ -150,7 +172,13 @@ describe('the waitlist', () => {
     expect(await queue.textContent()).toContain('Har bokat');
     // A customer joining meanwhile shows up without a reload (the live stream's event: waitlist).
     await page.locator('[data-live="on"]').waitFor();
-    const joined = await server.api('POST', '/api/waitlist', { date, time: '15:00', name: 'Lisa Live', email: 'lisa@example.se', requested_pizzas: 2 });
+    const joined = await server.api('POST', '/api/waitlist', {
+      date,
+      time: '15:00',
+      name: 'Lisa Live',
+      email: 'lisa@example.se',
+      requested_pizzas: 2,
+    });
     expect(joined.status).toBe(201);
     await queue.getByText('Lisa Live').waitFor();
     await shot(page, 'queue-1280-classic');
@@ -173,7 +201,13 @@ describe('the waitlist', () => {
       ['napoli', 1280],
     ] as const;
     for (const [i] of combos.entries()) {
-      const joined = await server.api('POST', '/api/waitlist', { date, time: '13:00', name: `Axel ${i}`, email: `axe${i}@example.se`, requested_pizzas: 1 });
+      const joined = await server.api('POST', '/api/waitlist', {
+        date,
+        time: '13:00',
+        name: `Axel ${i}`,
+        email: `axe${i}@example.se`,
+        requested_pizzas: 1,
+      });
       expect(joined.status).toBe(201);
     }
     await server.api('PUT', `/api/admin/bookings/${full}/cancel`, { reason: 'Test' }, admin);

@@ -21,19 +21,28 @@ describe('mail claims', () => {
       const { docs, events } = t.server;
       // The dead process: sent the staff mail and marked it done, claimed the customer mail and
       // died before marking it; its page (mail log, checkpoint) was never committed.
-      await docs.endLease('mail', `${event!.id}-staff`, 'dead-process', 'done');
-      expect(await docs.lease('mail', `${event!.id}-customer`, 'dead-process', 400)).toBe('ours');
-      await docs.commit([], { projection: MAIL_REACTOR, position: event!.position - 1 });
+      await docs.endLease('mail', `${event.id}-staff`, 'dead-process', 'done');
+      expect(await docs.lease('mail', `${event.id}-customer`, 'dead-process', 400)).toBe('ours');
+      await docs.commit([], { projection: MAIL_REACTOR, position: event.position - 1 });
 
       const sent: string[] = [];
       const mailer: Mailer = { send: async (m) => void sent.push(m.id), forget: async () => {}, close: async () => {} };
-      const reactor = await mailReactor({ events, docs, mailer, publicUrl: 'http://kiosk.test', timeZone: 'Europe/Stockholm', waitForReadModels: async () => true, owner: 'successor', claimTtlMs: 400 });
+      const reactor = await mailReactor({
+        events,
+        docs,
+        mailer,
+        publicUrl: 'http://kiosk.test',
+        timeZone: 'Europe/Stockholm',
+        waitForReadModels: async () => true,
+        owner: 'successor',
+        claimTtlMs: 400,
+      });
       await reactor.start();
       for (let i = 0; i < 100 && sent.length === 0; i++) await sleep(50);
       await sleep(300);
       await reactor.stop();
-      expect(sent).toEqual([`${event!.id}-customer`]);
-      expect(await docs.lease('mail', `${event!.id}-customer`, 'anyone', 1000)).toBe('done');
+      expect(sent).toEqual([`${event.id}-customer`]);
+      expect(await docs.lease('mail', `${event.id}-customer`, 'anyone', 1000)).toBe('done');
     } finally {
       await t.close();
     }
@@ -49,8 +58,22 @@ describe('a leased runner', () => {
       stop: async () => void running.delete(name),
       wake: () => {},
     });
-    const a = new LeasedRunner({ docs, name: 'mail_v1', owner: 'a', ttlMs: 300, renewMs: 50, create: () => runner('a') });
-    const b = new LeasedRunner({ docs, name: 'mail_v1', owner: 'b', ttlMs: 300, renewMs: 50, create: () => runner('b') });
+    const a = new LeasedRunner({
+      docs,
+      name: 'mail_v1',
+      owner: 'a',
+      ttlMs: 300,
+      renewMs: 50,
+      create: () => runner('a'),
+    });
+    const b = new LeasedRunner({
+      docs,
+      name: 'mail_v1',
+      owner: 'b',
+      ttlMs: 300,
+      renewMs: 50,
+      create: () => runner('b'),
+    });
     await a.start();
     await b.start();
     await sleep(200);
@@ -63,7 +86,14 @@ describe('a leased runner', () => {
     expect([...running]).toEqual(['b']);
 
     // b stops renewing without releasing (a crash): a, started again, waits out the lease.
-    const c = new LeasedRunner({ docs, name: 'mail_v1', owner: 'c', ttlMs: 300, renewMs: 50, create: () => runner('c') });
+    const c = new LeasedRunner({
+      docs,
+      name: 'mail_v1',
+      owner: 'c',
+      ttlMs: 300,
+      renewMs: 50,
+      create: () => runner('c'),
+    });
     await c.start();
     (b as unknown as { stopped: boolean }).stopped = true; // renewals stop, the runner keeps its term
     await sleep(100);

@@ -80,12 +80,17 @@ describe('the booking-received mail', () => {
         'Se eller avboka din bokning: https://kiosk.se/my-booking?id=20261124-3&email=asa%2Bpizza%40example.se',
       ].join('\n'),
     );
-    expect(mail.html).toContain('<a href="https://kiosk.se/my-booking?id=20261124-3&amp;email=asa%2Bpizza%40example.se">');
+    expect(mail.html).toContain(
+      '<a href="https://kiosk.se/my-booking?id=20261124-3&amp;email=asa%2Bpizza%40example.se">',
+    );
     expect(mail.html).toContain('<p>Totalt: 277 kr</p>');
   });
 
   it('shows a phone number and take-away when given, and no discount lines without a discount', () => {
-    const mail = bookingReceivedMail({ ...booking, phone: '070-123 45 67', dine_in: false, discount_cents: 0, final_total_cents: 30750 }, 'https://kiosk.se');
+    const mail = bookingReceivedMail(
+      { ...booking, phone: '070-123 45 67', dine_in: false, discount_cents: 0, final_total_cents: 30750 },
+      'https://kiosk.se',
+    );
     expect(mail.text).toContain('\nTelefon: 070-123 45 67\n');
     expect(mail.text).toContain('\nTyp: Ta med\n');
     expect(mail.text).not.toContain('Rabatt');
@@ -103,10 +108,22 @@ describe('the booking-received mail', () => {
 
 describe('the staff, confirmation and cancellation mails', () => {
   it('ask the admin e-mail to confirm a new booking, with the customer contact and an admin link', () => {
-    const mail = newBookingToStaffMail({ ...booking, phone: '070-1' }, 'admin@kiosk.se', 'https://kiosk.se/admin/bookings?status=pending');
+    const mail = newBookingToStaffMail(
+      { ...booking, phone: '070-1' },
+      'admin@kiosk.se',
+      'https://kiosk.se/admin/bookings?status=pending',
+    );
     expect(mail.to).toBe('admin@kiosk.se');
     expect(mail.subject).toBe('Ny bokning att bekräfta: 20261124-3');
-    for (const line of ['En ny bokning väntar på bekräftelse.', 'Namn: Åsa Öberg', 'E-post: asa+pizza@example.se', 'Telefon: 070-1', '2× Margherita – 198 kr', 'Totalt: 277 kr', 'Bekräfta här: https://kiosk.se/admin/bookings?status=pending']) {
+    for (const line of [
+      'En ny bokning väntar på bekräftelse.',
+      'Namn: Åsa Öberg',
+      'E-post: asa+pizza@example.se',
+      'Telefon: 070-1',
+      '2× Margherita – 198 kr',
+      'Totalt: 277 kr',
+      'Bekräfta här: https://kiosk.se/admin/bookings?status=pending',
+    ]) {
       expect(mail.text.split('\n')).toContain(line);
     }
     expect(mail.html).toContain('<a href="https://kiosk.se/admin/bookings?status=pending">');
@@ -132,7 +149,7 @@ describe('the staff, confirmation and cancellation mails', () => {
     }
   });
 
-  it("tell a customer whose booking nobody confirmed in time that the system cancelled it, naming the reason (rule: pending-expiry)", () => {
+  it('tell a customer whose booking nobody confirmed in time that the system cancelled it, naming the reason (rule: pending-expiry)', () => {
     const bySystem = bookingCancelledMail(booking, 'Ej bekräftad i tid', 'system');
     expect(bySystem.subject).toBe('Din bokning 20261124-3 är avbokad');
     expect(bySystem.text.split('\n').slice(0, 4)).toEqual([
@@ -149,10 +166,22 @@ describe('the staff, confirmation and cancellation mails', () => {
     const dineIn = bookingReminderMail(booking);
     expect(dineIn.to).toBe('asa+pizza@example.se');
     expect(dineIn.subject).toBe('Påminnelse: din beställning 20261124-3 kl. 12:00');
-    expect(dineIn.text.split('\n').slice(0, 2)).toEqual(['Hej Åsa Öberg!', 'En påminnelse: vi väntar på dig tisdag 24 november 2026 kl. 12:00. Din beställning 20261124-3 äter du här på plats.']);
-    for (const line of ['Bokningsnummer: 20261124-3', 'Typ: Äta här', '2× Margherita – 198 kr', '1× Vesuvio – 110 kr', 'Totalt: 277 kr']) expect(dineIn.text.split('\n')).toContain(line);
+    expect(dineIn.text.split('\n').slice(0, 2)).toEqual([
+      'Hej Åsa Öberg!',
+      'En påminnelse: vi väntar på dig tisdag 24 november 2026 kl. 12:00. Din beställning 20261124-3 äter du här på plats.',
+    ]);
+    for (const line of [
+      'Bokningsnummer: 20261124-3',
+      'Typ: Äta här',
+      '2× Margherita – 198 kr',
+      '1× Vesuvio – 110 kr',
+      'Totalt: 277 kr',
+    ])
+      expect(dineIn.text.split('\n')).toContain(line);
     const takeAway = bookingReminderMail({ ...booking, dine_in: false });
-    expect(takeAway.text.split('\n')[1]).toBe('En påminnelse: din beställning 20261124-3 är klar att hämta tisdag 24 november 2026 kl. 12:00.');
+    expect(takeAway.text.split('\n')[1]).toBe(
+      'En påminnelse: din beställning 20261124-3 är klar att hämta tisdag 24 november 2026 kl. 12:00.',
+    );
     expect(takeAway.text.split('\n')).toContain('Typ: Ta med');
   });
 
@@ -170,7 +199,7 @@ describe('the staff, confirmation and cancellation mails', () => {
       expect(mail.html).toContain('Skinka &amp; &quot;Svamp&quot; &#39;extra&#39;');
       expect(mail.text).toContain('Namn: <script>alert("x")</script>');
     }
-    expect(mails[3]!.html).toContain('Anledning: &lt;b&gt;stängt&lt;/b&gt;');
+    expect(mails[3].html).toContain('Anledning: &lt;b&gt;stängt&lt;/b&gt;');
   });
 });
 
@@ -241,7 +270,8 @@ async function startSmtpServer(options: { secure?: boolean; refuse?: string } = 
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (address.address === options.refuse) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      if (address.address === options.refuse)
+        return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
       callback();
     },
     onData(stream, session, callback) {
@@ -249,7 +279,11 @@ async function startSmtpServer(options: { secure?: boolean; refuse?: string } = 
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        mails.push({ mailFrom, rcptTo: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        mails.push({
+          mailFrom,
+          rcptTo: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -276,7 +310,9 @@ interface ParsedMail {
 const utf8FromBinary = (binary: string) => Buffer.from(binary, 'latin1').toString('utf8');
 
 function decodeQuotedPrintable(body: string): string {
-  return utf8FromBinary(body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))));
+  return utf8FromBinary(
+    body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+  );
 }
 
 function decodeHeader(value: string): string {
@@ -304,7 +340,7 @@ function parseEntity(entity: string, into: ParsedMail, top: boolean): void {
   if (top) into.headers = headers;
   const type = (headers.get('content-type') ?? 'text/plain').toLowerCase();
   if (type.startsWith('multipart/')) {
-    const boundary = /boundary="?([^";]+)"?/i.exec(headers.get('content-type')!)![1]!;
+    const boundary = /boundary="?([^";]+)"?/i.exec(headers.get('content-type')!)![1];
     const sections = body.split(`--${boundary}`);
     expect(sections.at(-1)!.startsWith('--')).toBe(true);
     for (const part of sections.slice(1, -1)) parseEntity(part.replace(/^\n/, '').replace(/\n$/, ''), into, false);
@@ -313,7 +349,11 @@ function parseEntity(entity: string, into: ParsedMail, top: boolean): void {
   if (!/charset=("?)utf-8\1/i.test(type)) throw new Error(`unexpected charset: ${type}`);
   const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
   const decoded =
-    encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body, 'base64').toString('utf8') : body;
+    encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(body)
+      : encoding === 'base64'
+        ? Buffer.from(body, 'base64').toString('utf8')
+        : body;
   // A single-part message ends with the line break of its last line, which is not content.
   const content = top ? decoded.replace(/\n$/, '') : decoded;
   if (type.startsWith('text/plain')) into.text = content;
@@ -350,9 +390,9 @@ describe('the mailer over SMTP', () => {
 
     expect(smtp.mails).toHaveLength(1);
     const [received] = smtp.mails;
-    expect(received!.rcptTo).toEqual(['asa+pizza@example.se']);
-    expect(received!.mailFrom).toBe('noreply@pizzakiosken.se');
-    const parsed = parseMail(received!.raw);
+    expect(received.rcptTo).toEqual(['asa+pizza@example.se']);
+    expect(received.mailFrom).toBe('noreply@pizzakiosken.se');
+    const parsed = parseMail(received.raw);
     expect(parsed.headers.get('from')).toBe(DEFAULT_FROM);
     expect(parsed.headers.get('to')).toBe('asa+pizza@example.se');
     expect(parsed.headers.get('subject')).toBe('Vi har tagit emot din beställning 20261124-3');
@@ -366,10 +406,15 @@ describe('the mailer over SMTP', () => {
     const smtp = await start();
     const mailer = createMailer({ smtpUrl: smtp.url, outboxDir: tmpdir() });
     const subject = 'Välkommen åter, Åsa Öberg – smörgåsar, räksallad och öl är slut på kiosken idag, förlåt!';
-    const text = ['Hej Åsa!', 'Å Ä Ö å ä ö é ü – 😀', `${'Lång rad med åäö '.repeat(12)}slut.`, '=3D är ingen kod'].join('\n');
+    const text = [
+      'Hej Åsa!',
+      'Å Ä Ö å ä ö é ü – 😀',
+      `${'Lång rad med åäö '.repeat(12)}slut.`,
+      '=3D är ingen kod',
+    ].join('\n');
     await mailer.send({ id: 'swedish', to: 'asa@example.se', subject, text });
     await mailer.close();
-    const parsed = parseMail(smtp.mails[0]!.raw);
+    const parsed = parseMail(smtp.mails[0].raw);
     expect(parsed.headers.get('subject')).toBe(subject);
     expect(parsed.text).toBe(text);
     expect(parsed.html).toBeUndefined();
@@ -384,16 +429,24 @@ describe('the mailer over SMTP', () => {
     await mailer.send({ id: 'event-8-customer', ...mail });
     await mailer.close();
     const ids = smtp.mails.map((m) => parseMail(m.raw).headers.get('message-id'));
-    expect(ids).toEqual(['<event-7-customer@pizzakiosken>', '<event-7-customer@pizzakiosken>', '<event-8-customer@pizzakiosken>']);
+    expect(ids).toEqual([
+      '<event-7-customer@pizzakiosken>',
+      '<event-7-customer@pizzakiosken>',
+      '<event-8-customer@pizzakiosken>',
+    ]);
   });
 
   it('sends from the configured address (MAIL_FROM)', async () => {
     const smtp = await start();
-    const mailer = createMailer({ smtpUrl: smtp.url, outboxDir: tmpdir(), from: 'Kiosken på torget <kiosk@example.se>' });
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      outboxDir: tmpdir(),
+      from: 'Kiosken på torget <kiosk@example.se>',
+    });
     await mailer.send({ id: 'from', to: 'a@example.se', subject: 'x', text: 'y' });
     await mailer.close();
-    expect(smtp.mails[0]!.mailFrom).toBe('kiosk@example.se');
-    expect(parseMail(smtp.mails[0]!.raw).headers.get('from')).toBe('Kiosken på torget <kiosk@example.se>');
+    expect(smtp.mails[0].mailFrom).toBe('kiosk@example.se');
+    expect(parseMail(smtp.mails[0].raw).headers.get('from')).toBe('Kiosken på torget <kiosk@example.se>');
   });
 
   it('speaks TLS from the first byte with an smtps:// URL', async () => {
@@ -401,20 +454,24 @@ describe('the mailer over SMTP', () => {
     const mailer = createMailer({ smtpUrl: smtp.url, outboxDir: tmpdir() });
     await mailer.send({ id: 'tls', to: 'a@example.se', subject: 'Säkert', text: 'Krypterat hela vägen.' });
     await mailer.close();
-    expect(parseMail(smtp.mails[0]!.raw).text).toBe('Krypterat hela vägen.');
+    expect(parseMail(smtp.mails[0].raw).text).toBe('Krypterat hela vägen.');
   });
 
   it('fails the send when the server refuses or cannot be reached, so the caller can retry', async () => {
     const smtp = await start({ refuse: 'nobody@example.se' });
     const mailer = createMailer({ smtpUrl: smtp.url, outboxDir: tmpdir() });
-    await expect(mailer.send({ id: 'refused', to: 'nobody@example.se', subject: 'x', text: 'y' })).rejects.toThrow(/Mailbox unavailable|550/);
+    await expect(mailer.send({ id: 'refused', to: 'nobody@example.se', subject: 'x', text: 'y' })).rejects.toThrow(
+      /Mailbox unavailable|550/,
+    );
     await mailer.close();
     expect(smtp.mails).toHaveLength(0);
 
     const closed = await start();
     await closed.close();
     const unreachable = createMailer({ smtpUrl: closed.url, outboxDir: tmpdir() });
-    await expect(unreachable.send({ id: 'unreachable', to: 'a@example.se', subject: 'x', text: 'y' })).rejects.toThrow();
+    await expect(
+      unreachable.send({ id: 'unreachable', to: 'a@example.se', subject: 'x', text: 'y' }),
+    ).rejects.toThrow();
     await unreachable.close();
   });
 
@@ -457,7 +514,11 @@ describe('the mailer without SMTP_URL', () => {
     await mailer.send({ id: 'same', to: 'a@example.se', subject: 'Första', text: 'ett' });
     await mailer.send({ id: 'same', to: 'a@example.se', subject: 'Första igen', text: 'ett igen' });
     await mailer.send({ id: 'other', to: 'b@example.se', subject: 'Andra', text: 'två' });
-    await Promise.all(Array.from({ length: 10 }, () => mailer.send({ id: 'burst', to: 'c@example.se', subject: 'Samtidigt', text: 'tre' })));
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        mailer.send({ id: 'burst', to: 'c@example.se', subject: 'Samtidigt', text: 'tre' }),
+      ),
+    );
     await mailer.close();
     expect(readdirSync(outbox).sort()).toEqual(['burst.eml', 'other.eml', 'same.eml']);
     const same = parseMail(readFileSync(join(outbox, 'same.eml'), 'utf8'));
@@ -473,7 +534,9 @@ describe('the mailer without SMTP_URL', () => {
     await mailer.send({ id: '../../escape', to: 'a@example.se', subject: 'x', text: 'y' });
     expect(readdirSync(root)).not.toContain('escape.eml');
     expect(readdirSync(outbox)).toHaveLength(1);
-    expect(parseMail(readFileSync(join(outbox, readdirSync(outbox)[0]!), 'utf8')).headers.get('message-id')).toMatch(/^<[A-Za-z0-9._-]+@pizzakiosken>$/);
+    expect(parseMail(readFileSync(join(outbox, readdirSync(outbox)[0]), 'utf8')).headers.get('message-id')).toMatch(
+      /^<[A-Za-z0-9._-]+@pizzakiosken>$/,
+    );
     await expect(mailer.send({ id: '', to: 'a@example.se', subject: 'x', text: 'y' })).rejects.toThrow('id');
     await mailer.close();
   });
@@ -503,6 +566,8 @@ describe('a server with SMTP_URL', () => {
     const admin = await t.login();
     await t.put(`/api/admin/bookings/${placed.body.booking_id}/confirm`, {}, admin);
     await smtp.waitFor(3);
-    expect(parseMail(smtp.mails[2]!.raw).headers.get('subject')).toBe(`Din bokning ${placed.body.booking_id} är bekräftad`);
+    expect(parseMail(smtp.mails[2].raw).headers.get('subject')).toBe(
+      `Din bokning ${placed.body.booking_id} är bekräftad`,
+    );
   });
 });

@@ -33,10 +33,18 @@ describe('the mails of a moved booking', () => {
   });
 
   it('ask staff to confirm the new time', () => {
-    const mail = movedBookingToStaffMail(booking, '20261126-1', '2026-11-26 12:00', 'admin@kiosk.test', 'https://kiosk.test/admin/bookings?status=pending');
+    const mail = movedBookingToStaffMail(
+      booking,
+      '20261126-1',
+      '2026-11-26 12:00',
+      'admin@kiosk.test',
+      'https://kiosk.test/admin/bookings?status=pending',
+    );
     expect(mail.to).toBe('admin@kiosk.test');
     expect(mail.subject).toBe('Flyttad bokning att bekräfta: 20261127-3');
-    expect(mail.text).toContain('En bokning har flyttats (tidigare 20261126-1) från 2026-11-26 12:00 och väntar på bekräftelse av den nya tiden.');
+    expect(mail.text).toContain(
+      'En bokning har flyttats (tidigare 20261126-1) från 2026-11-26 12:00 och väntar på bekräftelse av den nya tiden.',
+    );
     expect(mail.text).toContain('E-post: asa@example.se');
   });
 });

@@ -29,9 +29,21 @@ describe('the mail reactor and a relay that refuses', () => {
         forget: async () => {},
         close: async () => {},
       };
-      const reactor = await mailReactor({ events: t.server.events, docs: t.server.docs, mailer, publicUrl: 'http://kiosk.test', timeZone: 'Europe/Stockholm', waitForReadModels: async () => true, owner: 'test' });
+      const reactor = await mailReactor({
+        events: t.server.events,
+        docs: t.server.docs,
+        mailer,
+        publicUrl: 'http://kiosk.test',
+        timeZone: 'Europe/Stockholm',
+        waitForReadModels: async () => true,
+        owner: 'test',
+      });
       await reactor.start();
-      for (const [email, time] of [['finns-inte@example.se', '12:00'], ['upptagen@example.se', '12:30'], ['ja@example.se', '13:00']] as const) {
+      for (const [email, time] of [
+        ['finns-inte@example.se', '12:00'],
+        ['upptagen@example.se', '12:30'],
+        ['ja@example.se', '13:00'],
+      ] as const) {
         expect((await t.post('/api/bookings', bookingPayload({ email, time }))).status).toBe(201);
       }
       reactor.wake();

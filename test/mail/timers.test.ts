@@ -32,19 +32,32 @@ describe('reminders and pending expiry with two processes on one store', () => {
       };
       const a = await start();
       const b = await start();
-      const mailsTo = (to: string, subject: string) => smtp.mails.filter((m) => m.to.includes(to) && m.text.includes(subject));
+      const mailsTo = (to: string, subject: string) =>
+        smtp.mails.filter((m) => m.to.includes(to) && m.text.includes(subject));
       let reader = a;
       const stepsOf = async (type: string, id: string) =>
-        (await reader.server.events.readStream(`kioskday-${DATE}`)).filter((e) => e.type === type && (e.data as { booking_id: string }).booking_id === id).length;
+        (await reader.server.events.readStream(`kioskday-${DATE}`)).filter(
+          (e) => e.type === type && (e.data as { booking_id: string }).booking_id === id,
+        ).length;
       const bothSweep = () => Promise.all([a.server.timers.sweep(), b.server.timers.sweep()]);
 
       const admin = await a.login();
       const current = (await a.get('/api/admin/settings', admin)).body;
-      expect((await b.put('/api/admin/settings', { ...current, pending_expiry_minutes: 30, reminder_minutes_before: 60 }, admin)).status).toBe(200);
+      expect(
+        (
+          await b.put(
+            '/api/admin/settings',
+            { ...current, pending_expiry_minutes: 30, reminder_minutes_before: 60 },
+            admin,
+          )
+        ).status,
+      ).toBe(200);
 
       // X stays pending; Y (13:00 in Stockholm, 12:00 UTC) is confirmed.
-      const x = (await a.post('/api/bookings', bookingPayload({ date: DATE, time: '12:00', email: 'x@example.se' }))).body.booking_id as string;
-      const y = (await b.post('/api/bookings', bookingPayload({ date: DATE, time: '13:00', email: 'y@example.se' }))).body.booking_id as string;
+      const x = (await a.post('/api/bookings', bookingPayload({ date: DATE, time: '12:00', email: 'x@example.se' })))
+        .body.booking_id as string;
+      const y = (await b.post('/api/bookings', bookingPayload({ date: DATE, time: '13:00', email: 'y@example.se' })))
+        .body.booking_id as string;
       expect((await a.put(`/api/admin/bookings/${y}/confirm`, {}, admin)).status).toBe(200);
       await smtp.waitFor(5); // received ×2, to the kiosk ×2, confirmed
 
@@ -52,16 +65,18 @@ describe('reminders and pending expiry with two processes on one store', () => {
       now = new Date(MONDAY_MORNING.getTime() + 30 * 60_000);
       await bothSweep();
       await expect.poll(() => mailsTo('x@example.se', 'är avbokad').length, { timeout: 10_000 }).toBe(1);
-      expect(mailsTo('x@example.se', 'är avbokad')[0]!.text).toContain('Anledning: Ej bekräftad i tid');
+      expect(mailsTo('x@example.se', 'är avbokad')[0].text).toContain('Anledning: Ej bekräftad i tid');
       expect(await stepsOf('BookingCancelled', x)).toBe(1);
 
       // Tuesday 11:30 UTC: Y's reminder window (from 11:00 UTC) is open.
       now = new Date('2026-11-24T11:30:00Z');
       await bothSweep();
       await expect.poll(() => mailsTo('y@example.se', 'Påminnelse').length, { timeout: 10_000 }).toBe(1);
-      const reminder = mailsTo('y@example.se', 'Påminnelse')[0]!.text;
+      const reminder = mailsTo('y@example.se', 'Påminnelse')[0].text;
       expect(reminder).toContain('Påminnelse: din beställning');
-      expect(reminder).toContain(`En påminnelse: din beställning ${y} är klar att hämta tisdag 24 november 2026 kl. 13:00.`);
+      expect(reminder).toContain(
+        `En påminnelse: din beställning ${y} är klar att hämta tisdag 24 november 2026 kl. 13:00.`,
+      );
       expect(await stepsOf('BookingReminded', y)).toBe(1);
 
       // Many more sweeps by both (and by the timer) while the steps stay due: nothing more.

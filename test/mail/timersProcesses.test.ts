@@ -19,14 +19,39 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const apiProcess = (smtpUrl: string) => startApiProcess(dataDir, { KIOSK_TZ: TZ, SMTP_URL: smtpUrl, SERVE_UI: '0', REACTOR_LEASE_TTL_MS: '1500', TIMER_INTERVAL_MS: '200' });
+const apiProcess = (smtpUrl: string) =>
+  startApiProcess(dataDir, {
+    KIOSK_TZ: TZ,
+    SMTP_URL: smtpUrl,
+    SERVE_UI: '0',
+    REACTOR_LEASE_TTL_MS: '1500',
+    TIMER_INTERVAL_MS: '200',
+  });
 
 /** The kiosk's wall clock now: date, minutes since midnight, seconds. */
 function kioskNow() {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('sv-SE', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(new Date()).map((p) => [p.type, p.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute), seconds: Number(parts.second) };
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('sv-SE', {
+      timeZone: TZ,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date())
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+    seconds: Number(parts.second),
+  };
 }
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 // The test books today, minutes ahead: too close to the kiosk's midnight it cannot.
 const lateEvening = kioskNow().minutes > 23 * 60 + 40;
@@ -39,22 +64,57 @@ describe.skipIf(lateEvening)('booking timers in two API processes on one store, 
       const b = await apiProcess(smtp.url);
       const admin = (await a.call('POST', '/api/admin/login', ADMIN)).cookie;
       const settings = (await a.call('GET', '/api/admin/settings', undefined, admin)).body;
-      const saved = await a.call('PUT', '/api/admin/settings', { ...settings, slot_length_minutes: 1, reminder_minutes_before: 1, pending_expiry_minutes: 1 }, admin);
+      const saved = await a.call(
+        'PUT',
+        '/api/admin/settings',
+        { ...settings, slot_length_minutes: 1, reminder_minutes_before: 1, pending_expiry_minutes: 1 },
+        admin,
+      );
       expect(saved.status).toBe(200);
 
       // Today, open all day. Y's slot starts three whole minutes ahead, so its reminder window
       // (a minute before it) opens at least a minute after Y is booked and confirmed, however slow
       // the machine: a booking confirmed inside the window gets no reminder (rule: reminder).
-      expect((await a.call('POST', '/api/admin/calendar/day', { date: kioskNow().date, isOpen: true, openTime: '00:00', closeTime: '23:59' }, admin)).status).toBe(200);
+      expect(
+        (
+          await a.call(
+            'POST',
+            '/api/admin/calendar/day',
+            { date: kioskNow().date, isOpen: true, openTime: '00:00', closeTime: '23:59' },
+            admin,
+          )
+        ).status,
+      ).toBe(200);
       const now = kioskNow();
       const ySlot = now.minutes + 3;
-      const y = await b.call('POST', '/api/bookings', bookingPayload({ date: now.date, time: hhmm(ySlot), email: 'y@example.se', items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 }));
+      const y = await b.call(
+        'POST',
+        '/api/bookings',
+        bookingPayload({
+          date: now.date,
+          time: hhmm(ySlot),
+          email: 'y@example.se',
+          items: [{ pizza_id: 1, qty: 1 }],
+          requested_pizzas: 1,
+        }),
+      );
       expect(y.status).toBe(201);
       expect((await a.call('PUT', `/api/admin/bookings/${y.body.booking_id}/confirm`, {}, admin)).status).toBe(200);
-      const x = await a.call('POST', '/api/bookings', bookingPayload({ date: now.date, time: hhmm(ySlot + 10), email: 'x@example.se', items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 }));
+      const x = await a.call(
+        'POST',
+        '/api/bookings',
+        bookingPayload({
+          date: now.date,
+          time: hhmm(ySlot + 10),
+          email: 'x@example.se',
+          items: [{ pizza_id: 1, qty: 1 }],
+          requested_pizzas: 1,
+        }),
+      );
       expect(x.status).toBe(201);
 
-      const mailsTo = (to: string, subject: string) => smtp.mails.filter((m) => m.to.includes(to) && m.text.includes(subject));
+      const mailsTo = (to: string, subject: string) =>
+        smtp.mails.filter((m) => m.to.includes(to) && m.text.includes(subject));
 
       // One of them dies, perhaps holding the timers' and the mail's leases: once the mails so far
       // (received ×2, to the kiosk ×2, confirmed) are out and marked sent in the mail log, as a
@@ -62,21 +122,44 @@ describe.skipIf(lateEvening)('booking timers in two API processes on one store, 
       // claim runs out (api/mail/reactor.ts): at most twice after a crash, which this test would
       // count as a duplicate.
       await expect.poll(() => smtp.mails.length, { timeout: 30_000 }).toBe(5);
-      const logged = async (email: string) => ((await b.call('GET', `/api/admin/customers/export?email=${encodeURIComponent(email)}`, undefined, admin)).body.mails as unknown[]).length;
-      await expect.poll(async () => [await logged('y@example.se'), await logged('x@example.se'), await logged(settings.admin_email)], { timeout: 30_000 }).toEqual([2, 1, 2]);
+      const logged = async (email: string) =>
+        (
+          (await b.call('GET', `/api/admin/customers/export?email=${encodeURIComponent(email)}`, undefined, admin)).body
+            .mails as unknown[]
+        ).length;
+      await expect
+        .poll(
+          async () => [await logged('y@example.se'), await logged('x@example.se'), await logged(settings.admin_email)],
+          { timeout: 30_000 },
+        )
+        .toEqual([2, 1, 2]);
       a.child.kill('SIGKILL');
       await a.exited;
       // The reminder is due two to three minutes after the booking, the expiry one minute after.
-      await expect.poll(() => mailsTo('y@example.se', 'Påminnelse').length, { timeout: 240_000, interval: 500 }).toBe(1);
-      await expect.poll(() => mailsTo('x@example.se', 'är avbokad').length, { timeout: 240_000, interval: 500 }).toBe(1);
-      expect(mailsTo('x@example.se', 'är avbokad')[0]!.text).toContain('Anledning: Ej bekräftad i tid');
+      await expect
+        .poll(() => mailsTo('y@example.se', 'Påminnelse').length, { timeout: 240_000, interval: 500 })
+        .toBe(1);
+      await expect
+        .poll(() => mailsTo('x@example.se', 'är avbokad').length, { timeout: 240_000, interval: 500 })
+        .toBe(1);
+      expect(mailsTo('x@example.se', 'är avbokad')[0].text).toContain('Anledning: Ej bekräftad i tid');
 
       // A third process on the same store, while both steps would still be due: nothing again.
       const c = await apiProcess(smtp.url);
       await new Promise((r) => setTimeout(r, 3000));
       const cAdmin = (await c.call('POST', '/api/admin/login', ADMIN)).cookie;
-      const steps = async (id: string) => ((await c.call('GET', `/api/admin/bookings/${id}/history`, undefined, cAdmin)).body as Array<{ type: string; actor: string }>).map((e) => `${e.type}:${e.actor}`);
-      expect(await steps(y.body.booking_id)).toEqual(['BookingPlaced:customer', `BookingConfirmed:${ADMIN.email}`, 'BookingReminded:system']);
+      const steps = async (id: string) =>
+        (
+          (await c.call('GET', `/api/admin/bookings/${id}/history`, undefined, cAdmin)).body as Array<{
+            type: string;
+            actor: string;
+          }>
+        ).map((e) => `${e.type}:${e.actor}`);
+      expect(await steps(y.body.booking_id)).toEqual([
+        'BookingPlaced:customer',
+        `BookingConfirmed:${ADMIN.email}`,
+        'BookingReminded:system',
+      ]);
       expect(await steps(x.body.booking_id)).toEqual(['BookingPlaced:customer', 'BookingCancelled:system']);
       expect(mailsTo('y@example.se', 'Påminnelse')).toHaveLength(1);
       expect(mailsTo('x@example.se', 'är avbokad')).toHaveLength(1);

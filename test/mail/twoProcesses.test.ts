@@ -16,8 +16,10 @@ afterAll(() => {
 
 const apiProcess = (smtpUrl: string) => startApiProcess(dataDir, { SMTP_URL: smtpUrl, REACTOR_LEASE_TTL_MS: '1500' });
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
-const messageIds = (mails: Array<{ raw: string }>) => mails.map((m) => /^Message-ID:\s*(\S+)/im.exec(m.raw)?.[1] ?? '?');
+const inDays = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
+const messageIds = (mails: Array<{ raw: string }>) =>
+  mails.map((m) => /^Message-ID:\s*(\S+)/im.exec(m.raw)?.[1] ?? '?');
 
 describe('mail with two API processes on one store', () => {
   it('sends every mail exactly once, also when the sender stops or dies', async () => {
@@ -32,7 +34,17 @@ describe('mail with two API processes on one store', () => {
       const book = async (p: typeof a) => {
         const i = n++;
         const time = `${String(11 + Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`;
-        const reply = await p.call('POST', '/api/bookings', bookingPayload({ date, time, email: `kund${i}@example.se`, items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 }));
+        const reply = await p.call(
+          'POST',
+          '/api/bookings',
+          bookingPayload({
+            date,
+            time,
+            email: `kund${i}@example.se`,
+            items: [{ pizza_id: 1, qty: 1 }],
+            requested_pizzas: 1,
+          }),
+        );
         expect(reply.status).toBe(201);
         expected += 2; // to the customer and to the kiosk
         return reply.body.booking_id as string;

@@ -6,7 +6,12 @@ import { waitlistJoinedMail, waitlistOfferMail } from '../../api/mail/templates.
 const entry = { name: 'Karin <Kö>', email: 'karin@example.se', date: '2026-11-25', time: '12:00', requested_pizzas: 2 };
 
 describe('the waitlist offer mail', () => {
-  const mail = waitlistOfferMail(entry, { url: 'http://kiosk.test/waitlist/abc_DEF-1', pizzas: 2, holdExpiresAt: '2026-11-23T08:30:00.000Z', timeZone: 'Europe/Stockholm' });
+  const mail = waitlistOfferMail(entry, {
+    url: 'http://kiosk.test/waitlist/abc_DEF-1',
+    pizzas: 2,
+    holdExpiresAt: '2026-11-23T08:30:00.000Z',
+    timeZone: 'Europe/Stockholm',
+  });
 
   it("says 'Det finns plats för dig {date} kl {time}' to the entry's address", () => {
     expect(mail.to).toBe('karin@example.se');

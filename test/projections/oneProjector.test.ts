@@ -18,9 +18,14 @@ afterAll(async () => {
 
 const DAY = '2026-11-24';
 const noonLeft = async (t: TestServer) =>
-  (await t.get<{ slots: Array<{ time: string; capacity_remaining: number }> }>(`/api/availability?date=${DAY}&pizzas=1`)).body.slots.find((slot) => slot.time === '12:00')!.capacity_remaining;
+  (
+    await t.get<{ slots: Array<{ time: string; capacity_remaining: number }> }>(
+      `/api/availability?date=${DAY}&pizzas=1`,
+    )
+  ).body.slots.find((slot) => slot.time === '12:00')!.capacity_remaining;
 const dayOf = async (t: TestServer, admin: string) =>
-  (await t.get<{ schedule: Record<string, { bookings: number }> }>(`/api/admin/calendar/week?start=${DAY}`, admin)).body.schedule[DAY]!;
+  (await t.get<{ schedule: Record<string, { bookings: number }> }>(`/api/admin/calendar/week?start=${DAY}`, admin)).body
+    .schedule[DAY];
 
 describe('projections with two processes on one store', () => {
   it('are written by one process; the other answers its own writes at once and takes over when the writer stops', async () => {
@@ -51,14 +56,21 @@ describe('projections with two processes on one store', () => {
 
     const confirmed = await b.put<{ booking: { status: string } }>(`/api/admin/bookings/${id}/confirm`, {}, admin);
     expect(confirmed.body.booking.status).toBe('confirmed');
-    expect((await a.get<{ status: string }>(`/api/admin/bookings/${id}`, await a.login())).body.status).toBe('confirmed');
+    expect((await a.get<{ status: string }>(`/api/admin/bookings/${id}`, await a.login())).body.status).toBe(
+      'confirmed',
+    );
     // Everything b showed was written by a.
     expect(commits).not.toHaveBeenCalled();
 
     await a.close();
     await expect.poll(() => b.server.projections.isLeading, { timeout: 10_000 }).toBe(true);
-    const later = await b.post<{ booking_id: string }>('/api/bookings', bookingPayload({ date: DAY, time: '13:00', email: 'sen@example.se' }));
-    expect((await b.get<{ status: string }>(`/api/admin/bookings/${later.body.booking_id}`, admin)).body.status).toBe('pending');
+    const later = await b.post<{ booking_id: string }>(
+      '/api/bookings',
+      bookingPayload({ date: DAY, time: '13:00', email: 'sen@example.se' }),
+    );
+    expect((await b.get<{ status: string }>(`/api/admin/bookings/${later.body.booking_id}`, admin)).body.status).toBe(
+      'pending',
+    );
     expect((await dayOf(b, admin)).bookings).toBe(2);
   }, 60_000);
 });

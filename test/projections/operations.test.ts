@@ -19,9 +19,16 @@ import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from
 const root = join(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
 const cli = (script: string, args: string[], env: Record<string, string>) =>
-  run(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), ...args], { cwd: root, env: { ...process.env, ...env } }).then(
+  run(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+  }).then(
     (done) => ({ code: 0, stdout: done.stdout, stderr: done.stderr }),
-    (failed: { code: number; stdout: string; stderr: string }) => ({ code: failed.code, stdout: failed.stdout, stderr: failed.stderr }),
+    (failed: { code: number; stdout: string; stderr: string }) => ({
+      code: failed.code,
+      stdout: failed.stdout,
+      stderr: failed.stderr,
+    }),
   );
 
 let t: TestServer;
@@ -48,7 +55,10 @@ beforeAll(async () => {
   now = T1;
   const placed = await t.post('/api/bookings', bookingPayload({ email: 'replay@example.se' }));
   bookingId = placed.body.booking_id;
-  await t.post('/api/bookings', bookingPayload({ email: 'andra@example.se', time: '13:00', items: [{ pizza_id: 2, qty: 2 }] }));
+  await t.post(
+    '/api/bookings',
+    bookingPayload({ email: 'andra@example.se', time: '13:00', items: [{ pizza_id: 2, qty: 2 }] }),
+  );
   now = T2;
   await t.put(`/api/admin/bookings/${bookingId}/confirm`, {}, admin);
   await t.post('/api/admin/pizzas', { name: 'Senare', price_cents: 7000 }, admin);
@@ -78,7 +88,9 @@ describe('replay to a moment', () => {
   it('as a script prints the figures of that moment and leaves the live read models alone', async () => {
     const before = await snapshot(t.server.docs);
     const out = dir();
-    const { stdout } = await cli('replay.ts', ['--until', '2026-11-23T09:30:00+01:00', '--out', out], { DATA_DIR: t.dataDir });
+    const { stdout } = await cli('replay.ts', ['--until', '2026-11-23T09:30:00+01:00', '--out', out], {
+      DATA_DIR: t.dataDir,
+    });
     expect(stdout).toContain('pending: 2\n');
     expect(stdout).toContain('confirmed: 0\n');
     expect(stdout).toContain('cancelled: 0\n');
@@ -98,16 +110,30 @@ describe('export, import, rebuild', () => {
   it('give read models identical to the live ones, with the same event ids in the same order', async () => {
     const file = join(dir(), 'events.ndjson');
     const exported = await exportEvents(t.server.events, file);
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(exported.events);
-    expect(Object.keys(lines[0]).sort()).toEqual(['data', 'id', 'metadata', 'position', 'revision', 'stream', 'time', 'type']);
+    expect(Object.keys(lines[0]).sort()).toEqual([
+      'data',
+      'id',
+      'metadata',
+      'position',
+      'revision',
+      'stream',
+      'time',
+      'type',
+    ]);
 
     const target = dir();
     const events = openSqliteEventStore(join(target, 'events.db'));
     const imported = await importEvents(events, file);
     expect(imported.events).toBe(exported.events);
     const copy = await events.readAll(0, 10_000);
-    expect(copy.map((e) => [e.id, e.streamName, e.revision, e.type, e.metadata])).toEqual(lines.map((l) => [l.id, l.stream, l.revision, l.type, l.metadata]));
+    expect(copy.map((e) => [e.id, e.streamName, e.revision, e.type, e.metadata])).toEqual(
+      lines.map((l) => [l.id, l.stream, l.revision, l.type, l.metadata]),
+    );
 
     const docs = openSqliteDocumentStore(join(target, 'read-models.db'));
     const rebuilt = await rebuildReadModels(events, docs);
@@ -156,16 +182,26 @@ describe('export, import, rebuild', () => {
 
     const restored = await startTestServer({ dataDir: target, now: () => now });
     try {
-      const booked = await restored.post('/api/bookings', bookingPayload({ date: '2026-11-27', time: '13:00', email: 'efter@example.se' }));
+      const booked = await restored.post(
+        '/api/bookings',
+        bookingPayload({ date: '2026-11-27', time: '13:00', email: 'efter@example.se' }),
+      );
       expect(booked.status).toBe(201);
-      const placed = (await restored.server.events.readAll(0, 100_000)).find((e) => e.type === 'BookingPlaced' && (e.data as { email: string }).email === 'efter@example.se')!;
+      const placed = (await restored.server.events.readAll(0, 100_000)).find(
+        (e) => e.type === 'BookingPlaced' && (e.data as { email: string }).email === 'efter@example.se',
+      )!;
       const outbox = join(target, 'outbox');
       // Both of the booking's mails (customer and staff), however slow the machine: the assertion
       // below is about which mails exist, not how soon they come.
-      const sent = () => [`${placed.id}-customer.eml`, `${placed.id}-staff.eml`].every((name) => existsSync(join(outbox, name)));
+      const sent = () =>
+        [`${placed.id}-customer.eml`, `${placed.id}-staff.eml`].every((name) => existsSync(join(outbox, name)));
       for (let i = 0; i < 400 && !sent(); i++) await new Promise((r) => setTimeout(r, 50));
       // The new booking's mail went out, and it is the only mail: none of the imported past.
-      expect(readdirSync(outbox).filter((name) => name.endsWith('.eml')).sort()).toEqual([`${placed.id}-customer.eml`, `${placed.id}-staff.eml`]);
+      expect(
+        readdirSync(outbox)
+          .filter((name) => name.endsWith('.eml'))
+          .sort(),
+      ).toEqual([`${placed.id}-customer.eml`, `${placed.id}-staff.eml`]);
     } finally {
       await restored.close();
     }
@@ -176,11 +212,16 @@ describe('export, import, rebuild', () => {
     const rebuilt = await rebuildReadModels(t.server.events, docs);
     expect(rebuilt.ok).toBe(true);
     // The live read models give the same digests.
-    expect((await verifyReadModels(t.server.events, t.server.docs, rebuilt.position)).map((c) => [c.projection, c.stored])).toEqual(rebuilt.checks.map((c) => [c.projection, c.stored]));
-    const failing = async () => (await verifyReadModels(t.server.events, docs, rebuilt.position)).filter((c) => !c.ok).map((c) => c.projection);
+    expect(
+      (await verifyReadModels(t.server.events, t.server.docs, rebuilt.position)).map((c) => [c.projection, c.stored]),
+    ).toEqual(rebuilt.checks.map((c) => [c.projection, c.stored]));
+    const failing = async () =>
+      (await verifyReadModels(t.server.events, docs, rebuilt.position)).filter((c) => !c.ok).map((c) => c.projection);
     expect(await failing()).toEqual([]);
     const booking = (await docs.get<BookingDoc & { _pos: number }>(COLLECTIONS.bookings, bookingId))!;
-    await docs.commit([{ op: 'put', collection: COLLECTIONS.bookings, doc: { ...booking, status: 'cancelled', _pos: booking._pos + 1 } }]);
+    await docs.commit([
+      { op: 'put', collection: COLLECTIONS.bookings, doc: { ...booking, status: 'cancelled', _pos: booking._pos + 1 } },
+    ]);
     expect(await failing()).toEqual(['bookings_v1']);
     await docs.commit([{ op: 'put', collection: COLLECTIONS.pizzas, doc: { id: '99', name: 'Smuggel' } }]);
     expect(await failing()).toEqual(['menu_v1', 'bookings_v1']);

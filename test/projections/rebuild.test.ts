@@ -9,7 +9,8 @@ let t: TestServer;
 
 async function snapshot() {
   const all: Record<string, unknown[]> = {};
-  for (const p of allProjections) for (const c of p.collections) all[c] = await t.server.docs.find(c, {}, { sort: [['id', 1]] });
+  for (const p of allProjections)
+    for (const c of p.collections) all[c] = await t.server.docs.find(c, {}, { sort: [['id', 1]] });
   return all;
 }
 
@@ -20,7 +21,16 @@ beforeAll(async () => {
   await t.post('/api/admin/bonus-codes', { code: 'VINTER', discount_percentage: 15, usage_limit: 10 }, admin);
   const ids: string[] = [];
   for (let i = 0; i < 12; i++) {
-    const reply = await t.post('/api/bookings', bookingPayload({ date: `2026-11-2${4 + (i % 4)}`, time: `1${2 + (i % 6)}:00`, email: `r${i}@example.se`, bonus_code: i % 3 === 0 ? 'VINTER' : undefined, items: [{ pizza_id: 1 + (i % 6), qty: 2 }] }));
+    const reply = await t.post(
+      '/api/bookings',
+      bookingPayload({
+        date: `2026-11-2${4 + (i % 4)}`,
+        time: `1${2 + (i % 6)}:00`,
+        email: `r${i}@example.se`,
+        bonus_code: i % 3 === 0 ? 'VINTER' : undefined,
+        items: [{ pizza_id: 1 + (i % 6), qty: 2 }],
+      }),
+    );
     expect(reply.status).toBe(201);
     ids.push(reply.body.booking_id);
   }
@@ -43,20 +53,49 @@ beforeAll(async () => {
   await t.del('/api/admin/pizzas/7', undefined, admin);
   // Closures: added and removed (the closures document after both).
   await t.post('/api/admin/closures', { from: '2026-12-24', to: '2026-12-26', reason: 'Jul', recurring: true }, admin);
-  const removed = await t.post('/api/admin/closures', { from: '2027-07-01', to: '2027-07-14', reason: 'Semester' }, admin);
+  const removed = await t.post(
+    '/api/admin/closures',
+    { from: '2027-07-01', to: '2027-07-14', reason: 'Semester' },
+    admin,
+  );
   await t.post('/api/admin/closures', { from: '2027-02-01', to: '2027-02-02', reason: 'Inventering' }, admin);
   await t.del(`/api/admin/closures/${removed.body.closure.id}`, undefined, admin);
   // The waitlist (rule: waitlist): a full slot's queue, an offer from a cancellation, a booking
   // from it, a leave.
-  const full = await t.post('/api/bookings', bookingPayload({ date: '2026-11-28', time: '19:00', email: 'full@example.se', items: [{ pizza_id: 1, qty: 6 }], requested_pizzas: 6 }));
+  const full = await t.post(
+    '/api/bookings',
+    bookingPayload({
+      date: '2026-11-28',
+      time: '19:00',
+      email: 'full@example.se',
+      items: [{ pizza_id: 1, qty: 6 }],
+      requested_pizzas: 6,
+    }),
+  );
   const queued: string[] = [];
   for (const who of ['ko1', 'ko2', 'ko3']) {
-    const joined = await t.post('/api/waitlist', { date: '2026-11-28', time: '19:00', name: 'Kö Kund', email: `${who}@example.se`, requested_pizzas: 3 });
+    const joined = await t.post('/api/waitlist', {
+      date: '2026-11-28',
+      time: '19:00',
+      name: 'Kö Kund',
+      email: `${who}@example.se`,
+      requested_pizzas: 3,
+    });
     expect(joined.status).toBe(201);
-    queued.push((await t.server.docs.get<{ id: string; token: string }>('waitlist_v1', joined.body.waitlist_id))!.token);
+    queued.push(
+      (await t.server.docs.get<{ id: string; token: string }>('waitlist_v1', joined.body.waitlist_id))!.token,
+    );
   }
   await t.put(`/api/admin/bookings/${full.body.booking_id}/cancel`, { reason: 'Flyttad' }, admin);
-  expect((await t.post(`/api/waitlist/${queued[0]}/book`, { name: 'Kö Kund', email: 'ko1@example.se', items: [{ pizza_id: 2, qty: 3 }] })).status).toBe(201);
+  expect(
+    (
+      await t.post(`/api/waitlist/${queued[0]}/book`, {
+        name: 'Kö Kund',
+        email: 'ko1@example.se',
+        items: [{ pizza_id: 2, qty: 3 }],
+      })
+    ).status,
+  ).toBe(201);
   expect((await t.del(`/api/waitlist/${queued[1]}`)).status).toBe(200);
 });
 afterAll(() => t.close());

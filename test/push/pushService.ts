@@ -52,29 +52,45 @@ export async function startPushService(vapidPublicKey: () => string | Promise<st
   const problems: string[] = [];
   let origin = '';
 
-  const server: Server = createServer({ cert: PUSH_CERT, key: readFileSync(join(import.meta.dirname, 'fixtures', 'push-service.key')) }, (request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (c: Buffer) => chunks.push(c));
-    request.on('end', async () => {
-      const name = decodeURIComponent((request.url ?? '').replace(/^\/push\//, ''));
-      const status = answers.get(name)?.shift() ?? 201;
-      requests.push({ name, status });
-      try {
-        if (request.method !== 'POST') throw new Error(`method ${request.method}`);
-        const subscriber = keys.get(name);
-        if (!subscriber) throw new Error(`unknown subscription ${name}`);
-        const claims = checkVapid(request.headers.authorization ?? '', await vapidPublicKey(), origin);
-        if (request.headers['content-encoding'] !== 'aes128gcm') throw new Error(`content-encoding ${request.headers['content-encoding']}`);
-        const body = Buffer.concat(chunks);
-        const plain = ece.decrypt(body, { version: 'aes128gcm', privateKey: subscriber.ecdh, authSecret: subscriber.auth.toString('base64url') });
-        if (status < 300) received.push({ name, payload: JSON.parse(plain.toString('utf8')), ttl: request.headers.ttl as string | undefined, claims, status });
-      } catch (error) {
-        problems.push(`${name}: ${(error as Error).message}`);
-      }
-      response.writeHead(status, { 'content-type': 'text/plain' });
-      response.end(status < 300 ? '' : 'gone or failing');
-    });
-  });
+  const server: Server = createServer(
+    { cert: PUSH_CERT, key: readFileSync(join(import.meta.dirname, 'fixtures', 'push-service.key')) },
+    (request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (c: Buffer) => chunks.push(c));
+      request.on('end', () => void answer());
+      const answer = async () => {
+        const name = decodeURIComponent((request.url ?? '').replace(/^\/push\//, ''));
+        const status = answers.get(name)?.shift() ?? 201;
+        requests.push({ name, status });
+        try {
+          if (request.method !== 'POST') throw new Error(`method ${request.method}`);
+          const subscriber = keys.get(name);
+          if (!subscriber) throw new Error(`unknown subscription ${name}`);
+          const claims = checkVapid(request.headers.authorization ?? '', await vapidPublicKey(), origin);
+          if (request.headers['content-encoding'] !== 'aes128gcm')
+            throw new Error(`content-encoding ${request.headers['content-encoding']}`);
+          const body = Buffer.concat(chunks);
+          const plain = ece.decrypt(body, {
+            version: 'aes128gcm',
+            privateKey: subscriber.ecdh,
+            authSecret: subscriber.auth.toString('base64url'),
+          });
+          if (status < 300)
+            received.push({
+              name,
+              payload: JSON.parse(plain.toString('utf8')),
+              ttl: request.headers.ttl as string | undefined,
+              claims,
+              status,
+            });
+        } catch (error) {
+          problems.push(`${name}: ${(error as Error).message}`);
+        }
+        response.writeHead(status, { 'content-type': 'text/plain' });
+        response.end(status < 300 ? '' : 'gone or failing');
+      };
+    },
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -88,18 +104,24 @@ export async function startPushService(vapidPublicKey: () => string | Promise<st
       ecdh.generateKeys();
       const auth = randomBytes(16);
       keys.set(name, { ecdh, auth });
-      return { name, endpoint: `${origin}/push/${encodeURIComponent(name)}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };
+      return {
+        name,
+        endpoint: `${origin}/push/${encodeURIComponent(name)}`,
+        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+      };
     },
     answer(name, ...statuses) {
       answers.set(name, statuses);
     },
     async waitFor(count, timeoutMs = 10_000) {
-      for (let waited = 0; received.length < count && waited < timeoutMs; waited += 25) await new Promise((r) => setTimeout(r, 25));
+      for (let waited = 0; received.length < count && waited < timeoutMs; waited += 25)
+        await new Promise((r) => setTimeout(r, 25));
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -116,14 +138,28 @@ function checkVapid(header: string, expectedKey: string, origin: string) {
   const [head, claims, signature] = jwt.split('.') as [string, string, string];
   const point = Buffer.from(k, 'base64url');
   const publicKey = createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33, 65).toString('base64url'),
+    },
     format: 'jwk',
   });
-  const valid = verify('sha256', Buffer.from(`${head}.${claims}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const valid = verify(
+    'sha256',
+    Buffer.from(`${head}.${claims}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!valid) throw new Error('the VAPID JWT signature does not verify');
   const header_ = JSON.parse(Buffer.from(head, 'base64url').toString('utf8'));
   if (header_.alg !== 'ES256') throw new Error(`alg ${header_.alg}`);
-  const body = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as { aud: string; exp: number; sub: string };
+  const body = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as {
+    aud: string;
+    exp: number;
+    sub: string;
+  };
   if (body.aud !== origin) throw new Error(`aud ${body.aud}, expected ${origin}`);
   const now = Date.now() / 1000;
   if (!(body.exp > now && body.exp <= now + 24 * 3600 + 60)) throw new Error(`exp ${body.exp}`);

@@ -18,7 +18,8 @@ import { COLLECTIONS } from '../../read-models/shapes.js';
 https.globalAgent.options.ca = [...rootCertificates, PUSH_CERT];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const readyMails = (mails: ReceivedMail[], to: string) => mails.filter((m) => m.to.includes(to) && /^Subject:.*klar/im.test(m.text));
+const readyMails = (mails: ReceivedMail[], to: string) =>
+  mails.filter((m) => m.to.includes(to) && /^Subject:.*klar/im.test(m.text));
 
 async function until(check: () => boolean, timeoutMs = 10_000) {
   for (let waited = 0; !check() && waited < timeoutMs; waited += 25) await sleep(25);
@@ -47,17 +48,25 @@ describe('the ready notice', () => {
   async function confirmedBooking(email: string, dine_in: boolean, ...subscriptions: string[]) {
     const i = slot++;
     const time = `${String(12 + Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`;
-    const placed = await t.post('/api/bookings', bookingPayload({ email, dine_in, time, items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 }));
+    const placed = await t.post(
+      '/api/bookings',
+      bookingPayload({ email, dine_in, time, items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 }),
+    );
     expect(placed.status).toBe(201);
     const id = placed.body.booking_id as string;
     for (const name of subscriptions) {
-      const reply = await t.post('/api/notifications/subscribe', { ...push.subscribe(name), booking_id: id, email: ` ${email.toUpperCase()} ` });
+      const reply = await t.post('/api/notifications/subscribe', {
+        ...push.subscribe(name),
+        booking_id: id,
+        email: ` ${email.toUpperCase()} `,
+      });
       expect(reply.status).toBe(201);
     }
     expect((await t.put(`/api/admin/bookings/${id}/confirm`, {}, admin)).status).toBe(200);
     return id;
   }
-  const step = (id: string, kitchenStep: KitchenStep) => t.server.services.bookings.kitchenStep(id, kitchenStep, ADMIN.email);
+  const step = (id: string, kitchenStep: KitchenStep) =>
+    t.server.services.bookings.kitchenStep(id, kitchenStep, ADMIN.email);
 
   it('mails the customer and pushes to their browser once when the order is Klar, not again after an undo', async () => {
     const id = await confirmedBooking('klar@example.se', false, 'phone');
@@ -71,16 +80,20 @@ describe('the ready notice', () => {
     expect(push.problems).toEqual([]);
     expect(push.received).toHaveLength(1);
     const [notice] = push.received;
-    expect(notice!.name).toBe('phone');
-    expect(notice!.payload).toEqual({ title: 'Din pizza är klar!', body: `Din beställning ${id} är klar! Hämta den i kiosken och ta med den.`, url: '/my-booking' });
-    expect(notice!.claims.aud).toBe(push.origin);
-    expect(notice!.claims.sub).toMatch(/^mailto:\S+@\S+$/);
-    expect(notice!.ttl).toBe('3600');
+    expect(notice.name).toBe('phone');
+    expect(notice.payload).toEqual({
+      title: 'Din pizza är klar!',
+      body: `Din beställning ${id} är klar! Hämta den i kiosken och ta med den.`,
+      url: '/my-booking',
+    });
+    expect(notice.claims.aud).toBe(push.origin);
+    expect(notice.claims.sub).toMatch(/^mailto:\S+@\S+$/);
+    expect(notice.ttl).toBe('3600');
 
     const [mail] = readyMails(smtp.mails, 'klar@example.se');
-    expect(mail!.text).toMatch(new RegExp(`^Subject: Din beställning ${id} är klar – hämta den i kiosken`, 'm'));
-    expect(mail!.text).toContain(`Din beställning ${id} är klar! Hämta den i kiosken och ta med den.`);
-    expect(mail!.text).toContain('Typ: Ta med');
+    expect(mail.text).toMatch(new RegExp(`^Subject: Din beställning ${id} är klar – hämta den i kiosken`, 'm'));
+    expect(mail.text).toContain(`Din beställning ${id} är klar! Hämta den i kiosken och ta med den.`);
+    expect(mail.text).toContain('Typ: Ta med');
 
     // Klar undone and set again: the customer was told already.
     await step(id, 'undo');
@@ -94,10 +107,17 @@ describe('the ready notice', () => {
     const id = await confirmedBooking('ata-har@example.se', true, 'laptop', 'tablet');
     await step(id, 'baking');
     await step(id, 'ready');
-    await until(() => push.received.filter((r) => r.name === 'laptop' || r.name === 'tablet').length === 2 && readyMails(smtp.mails, 'ata-har@example.se').length === 1);
+    await until(
+      () =>
+        push.received.filter((r) => r.name === 'laptop' || r.name === 'tablet').length === 2 &&
+        readyMails(smtp.mails, 'ata-har@example.se').length === 1,
+    );
     const bodies = push.received.filter((r) => r.name === 'laptop' || r.name === 'tablet').map((r) => r.payload.body);
-    expect(bodies).toEqual([`Din beställning ${id} är klar! Hämta den i kiosken – du äter på plats.`, `Din beställning ${id} är klar! Hämta den i kiosken – du äter på plats.`]);
-    expect(readyMails(smtp.mails, 'ata-har@example.se')[0]!.text).toContain('Typ: Äta här');
+    expect(bodies).toEqual([
+      `Din beställning ${id} är klar! Hämta den i kiosken – du äter på plats.`,
+      `Din beställning ${id} är klar! Hämta den i kiosken – du äter på plats.`,
+    ]);
+    expect(readyMails(smtp.mails, 'ata-har@example.se')[0].text).toContain('Typ: Äta här');
   });
 
   it('drops a subscription its push service answers 410 for, and never tries it again', async () => {
@@ -106,10 +126,13 @@ describe('the ready notice', () => {
     await step(first, 'baking');
     await step(first, 'ready');
     await until(() => push.requests.some((r) => r.name === 'gone'));
-    const dropped = async () => (await t.server.events.readStream('push-subscriptions')).filter((e) => e.type === 'PushSubscriptionDropped');
+    const dropped = async () =>
+      (await t.server.events.readStream('push-subscriptions')).filter((e) => e.type === 'PushSubscriptionDropped');
     for (let i = 0; i < 100 && (await dropped()).length === 0; i++) await sleep(50);
     expect((await dropped()).map((e) => e.data)).toEqual([expect.objectContaining({ status: 410 })]);
-    expect(await t.server.docs.get(COLLECTIONS.pushSubscriptions, ((await dropped())[0]!.data as { id: string }).id)).toBeNull();
+    expect(
+      await t.server.docs.get(COLLECTIONS.pushSubscriptions, ((await dropped())[0].data as { id: string }).id),
+    ).toBeNull();
 
     // The mail still goes; the dropped subscription is not tried again.
     await until(() => readyMails(smtp.mails, 'borta@example.se').length === 1);
@@ -133,7 +156,9 @@ describe('the ready notice', () => {
     expect(tries('refusing')).toEqual([400]);
     expect(push.received.filter((r) => r.name === 'flaky')).toHaveLength(1);
     // Only gone subscriptions are dropped.
-    const dropped = (await t.server.events.readStream('push-subscriptions')).filter((e) => e.type === 'PushSubscriptionDropped');
+    const dropped = (await t.server.events.readStream('push-subscriptions')).filter(
+      (e) => e.type === 'PushSubscriptionDropped',
+    );
     expect(dropped).toHaveLength(1);
   });
 
@@ -147,7 +172,9 @@ describe('the ready notice', () => {
     await until(() => readyMails(smtp.mails, 'ja@example.se').length === 1);
     await sleep(1000);
     expect(readyMails(smtp.mails, 'ja@example.se')).toHaveLength(1);
-    expect(smtp.mails.filter((m) => m.to.includes('ja@example.se')).map((m) => /^Subject: (.*)$/m.exec(m.text)?.[1])).toEqual([
+    expect(
+      smtp.mails.filter((m) => m.to.includes('ja@example.se')).map((m) => /^Subject: (.*)$/m.exec(m.text)?.[1]),
+    ).toEqual([
       `Vi har tagit emot din beställning ${other}`,
       `Din bokning ${other} är bekräftad`,
       `Din beställning ${other} är klar – hämta den i kiosken`,

@@ -18,9 +18,16 @@ afterAll(() => {
 });
 
 // The push service's certificate is trusted the way a machine trusts its own CA.
-const apiProcess = (smtpUrl: string) => startApiProcess(dataDir, { SMTP_URL: smtpUrl, REACTOR_LEASE_TTL_MS: '1500', NODE_EXTRA_CA_CERTS: PUSH_CERT_FILE, BOOKINGS_PER_MINUTE: '0' });
+const apiProcess = (smtpUrl: string) =>
+  startApiProcess(dataDir, {
+    SMTP_URL: smtpUrl,
+    REACTOR_LEASE_TTL_MS: '1500',
+    NODE_EXTRA_CA_CERTS: PUSH_CERT_FILE,
+    BOOKINGS_PER_MINUTE: '0',
+  });
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
+const inDays = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('ready notices with two API processes on one store', () => {
@@ -42,10 +49,22 @@ describe('ready notices with two API processes on one store', () => {
         const i = n++;
         const time = `${String(11 + Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`;
         const email = `klar${i}@example.se`;
-        const placed = await p.call('POST', '/api/bookings', bookingPayload({ date, time, email, items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 }));
+        const placed = await p.call(
+          'POST',
+          '/api/bookings',
+          bookingPayload({ date, time, email, items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 }),
+        );
         expect(placed.status).toBe(201);
         const id = placed.body.booking_id as string;
-        expect((await p.call('POST', '/api/notifications/subscribe', { ...push.subscribe(`browser-${i}`), booking_id: id, email })).status).toBe(201);
+        expect(
+          (
+            await p.call('POST', '/api/notifications/subscribe', {
+              ...push.subscribe(`browser-${i}`),
+              booking_id: id,
+              email,
+            })
+          ).status,
+        ).toBe(201);
         const meta = { actor: ADMIN.email, now: new Date() };
         await kitchen.server.services.bookings.confirm(id, ADMIN.email);
         await kitchen.server.services.bookings.kitchenStep(id, 'baking', meta.actor);
@@ -54,13 +73,22 @@ describe('ready notices with two API processes on one store', () => {
       };
       const klarMails = () => smtp.mails.filter((m) => /^Subject:.*klar/im.test(m.text));
       const settle = async () => {
-        for (let waited = 0; (push.received.length < ready.length || klarMails().length < ready.length) && waited < 20_000; waited += 50) await sleep(50);
+        for (
+          let waited = 0;
+          (push.received.length < ready.length || klarMails().length < ready.length) && waited < 20_000;
+          waited += 50
+        )
+          await sleep(50);
         // Longer than a poll and a lease term: any duplicate would have arrived by now.
         await sleep(2500);
         expect(push.problems).toEqual([]);
         expect(push.received.map((r) => r.name).sort()).toEqual(ready.map((_, i) => `browser-${i}`).sort());
         expect(push.requests).toHaveLength(ready.length);
-        expect(klarMails().map((m) => m.to[0]).sort()).toEqual(ready.map((_, i) => `klar${i}@example.se`).sort());
+        expect(
+          klarMails()
+            .map((m) => m.to[0])
+            .sort(),
+        ).toEqual(ready.map((_, i) => `klar${i}@example.se`).sort());
       };
 
       await Promise.all([orderReady(a), orderReady(b), orderReady(a), orderReady(b)]);

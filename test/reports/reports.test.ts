@@ -76,7 +76,18 @@ const occurrences = (text: string, needle: string) => text.split(needle).length 
 
 // 80 distinct names, none contained in another, full of å, ä and ö.
 const FIRST = ['Åsa', 'Örjan', 'Björn', 'Märta', 'Göran', 'Linnéa', 'Ingrid', 'Sören'];
-const LAST = ['Öberg', 'Ärlig', 'Ängström', 'Löfgren', 'Sjöström', 'Åkesson', 'Nyström', 'Häggkvist', 'Björklund', 'Wåhlin'];
+const LAST = [
+  'Öberg',
+  'Ärlig',
+  'Ängström',
+  'Löfgren',
+  'Sjöström',
+  'Åkesson',
+  'Nyström',
+  'Häggkvist',
+  'Björklund',
+  'Wåhlin',
+];
 
 /**
  * Booking number i of a crowd, every one 2× Margherita + 1× Vesuvio (3 pizzas, 307 kr):
@@ -164,7 +175,9 @@ describe('report figures', () => {
   });
 
   it('counts revenue after discount', () => {
-    expect(revenueCents([booking({ original_total_cents: 30700, discount_cents: 3070, final_total_cents: 27630 })])).toBe(27630);
+    expect(
+      revenueCents([booking({ original_total_cents: 30700, discount_cents: 3070, final_total_cents: 27630 })]),
+    ).toBe(27630);
   });
 
   it('adds up each pizza over the bookings, most first, cancelled ones left out', () => {
@@ -178,12 +191,9 @@ describe('report figures', () => {
   it('orders pizzas with equal quantities by Swedish alphabetical order', () => {
     const one = (pizza_name: string) => booking({ items: [{ pizza_name, qty: 1, price_cents: 10000 }] });
     // Swedish puts Å, Ä, Ö after Z; a default collation would put Ä next to A.
-    expect(pizzaQuantities([one('Ölpizza'), one('Äggpizza'), one('Zingara'), one('Amalfi')]).map((p) => p.pizza_name)).toEqual([
-      'Amalfi',
-      'Zingara',
-      'Äggpizza',
-      'Ölpizza',
-    ]);
+    expect(
+      pizzaQuantities([one('Ölpizza'), one('Äggpizza'), one('Zingara'), one('Amalfi')]).map((p) => p.pizza_name),
+    ).toEqual(['Amalfi', 'Zingara', 'Äggpizza', 'Ölpizza']);
   });
 
   it('gathers everything in one summary', () => {
@@ -259,7 +269,9 @@ describe('the daily report PDF', () => {
     const positions = ['Åke Åberg', 'Märta Öst', 'Örjan Ärlig', 'Göran Sjöström'].map((name) => text.indexOf(name));
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
 
-    expect(text).toMatch(/18:00\s+Örjan Ärlig\s+070-123 45 67\s+2× Margherita, 1× Vesuvio\s+Ta med\s+Bekräftad\s+307 kr/);
+    expect(text).toMatch(
+      /18:00\s+Örjan Ärlig\s+070-123 45 67\s+2× Margherita, 1× Vesuvio\s+Ta med\s+Bekräftad\s+307 kr/,
+    );
     expect(text).toMatch(/11:30\s+Åke Åberg\s+1× Vesuvio, 1× Kebabpizza\s+Äta här\s+Väntande\s+223 kr/);
     expect(text).toMatch(/12:15\s+Märta Öst.*3× Quattro Stagioni.*Avbokad\s+387 kr/);
     expect(text).toContain('Rabatt 25 kr (HÖST10), ordinarie 248 kr');
@@ -271,12 +283,16 @@ describe('the daily report PDF', () => {
   });
 
   it('writes the generated-at time in the time zone it is given', async () => {
-    const { text } = await read(await renderDailyReport({ date: '2026-11-23', generatedAt: GENERATED_AT, bookings: monday(), timeZone: 'UTC' }));
+    const { text } = await read(
+      await renderDailyReport({ date: '2026-11-23', generatedAt: GENERATED_AT, bookings: monday(), timeZone: 'UTC' }),
+    );
     expect(text).toContain('skapad 23 november 2026 08:00');
   });
 
   it('uses only the built-in Helvetica fonts, nothing embedded', async () => {
-    const raw = (await renderDailyReport({ date: '2026-11-23', generatedAt: GENERATED_AT, bookings: monday() })).toString('latin1');
+    const raw = (
+      await renderDailyReport({ date: '2026-11-23', generatedAt: GENERATED_AT, bookings: monday() })
+    ).toString('latin1');
     const fonts = new Set([...raw.matchAll(/\/BaseFont\s*\/([\w-]+)/g)].map((m) => m[1]));
     expect([...fonts].sort()).toEqual(['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique']);
     expect(raw).not.toMatch(/\/FontFile/);
@@ -287,8 +303,12 @@ describe('the daily report PDF', () => {
     // Cancelled: i = 3, 11, ..., 59 (8); confirmed: the 32 even ones; pending: 64 - 8 - 32 = 24.
     // The 56 that count: 168 pizzas (112 Margherita, 56 Vesuvio),
     // 56 × 307 kr - 4 × 30 kr (i = 0, 16, 32, 48) = 17072 kr.
-    const bookings = Array.from({ length: 64 }, (_, i) => crowdBooking(i, '2026-11-24', timeAfterEleven(10 * i))).reverse();
-    const { text, pages } = await read(await renderDailyReport({ date: '2026-11-24', generatedAt: GENERATED_AT, bookings }));
+    const bookings = Array.from({ length: 64 }, (_, i) =>
+      crowdBooking(i, '2026-11-24', timeAfterEleven(10 * i)),
+    ).reverse();
+    const { text, pages } = await read(
+      await renderDailyReport({ date: '2026-11-24', generatedAt: GENERATED_AT, bookings }),
+    );
 
     expect(pages.length).toBeGreaterThan(1);
     expect(text).toContain('tisdag 24 november 2026');
@@ -315,7 +335,9 @@ describe('the daily report PDF', () => {
   });
 
   it('says so when the day has no bookings', async () => {
-    const { text, pages } = await read(await renderDailyReport({ date: '2026-11-29', generatedAt: GENERATED_AT, bookings: [] }));
+    const { text, pages } = await read(
+      await renderDailyReport({ date: '2026-11-29', generatedAt: GENERATED_AT, bookings: [] }),
+    );
     expect(pages).toHaveLength(1);
     expect(text).toContain('Dagsrapport');
     expect(text).toContain('söndag 29 november 2026');
@@ -331,9 +353,18 @@ describe('the bookings report PDF', () => {
     // The 66 that count: 198 pizzas (132 Margherita, 66 Vesuvio),
     // 66 × 307 kr - 5 × 30 kr (i = 0, 16, 32, 48, 64) = 20112 kr.
     const dates = ['2026-11-23', '2026-11-24', '2026-11-25'];
-    const bookings = Array.from({ length: 75 }, (_, i) => crowdBooking(i, dates[i % 3], timeAfterEleven(10 * Math.floor(i / 3))));
+    const bookings = Array.from({ length: 75 }, (_, i) =>
+      crowdBooking(i, dates[i % 3], timeAfterEleven(10 * Math.floor(i / 3))),
+    );
     bookings.sort((a, b) => b.booking_date.localeCompare(a.booking_date));
-    const { text, pages } = await read(await renderBookingsReport({ startDate: '2026-11-23', endDate: '2026-11-29', generatedAt: GENERATED_AT, bookings }));
+    const { text, pages } = await read(
+      await renderBookingsReport({
+        startDate: '2026-11-23',
+        endDate: '2026-11-29',
+        generatedAt: GENERATED_AT,
+        bookings,
+      }),
+    );
 
     expect(pages.length).toBeGreaterThan(1);
     expect(text).toContain('Bokningsrapport');
@@ -348,7 +379,9 @@ describe('the bookings report PDF', () => {
     expect(text).toMatch(quantityLine('Vesuvio', 66));
     for (const status of ['Bekräftad', 'Väntande', 'Avbokad']) expect(text).toContain(status);
 
-    const headings = ['måndag 23 november 2026', 'tisdag 24 november 2026', 'onsdag 25 november 2026'].map((h) => text.indexOf(h));
+    const headings = ['måndag 23 november 2026', 'tisdag 24 november 2026', 'onsdag 25 november 2026'].map((h) =>
+      text.indexOf(h),
+    );
     expect(headings.every((at) => at >= 0)).toBe(true);
     expect(headings).toEqual([...headings].sort((a, b) => a - b));
     for (let i = 0; i < 75; i++) {
@@ -366,15 +399,27 @@ describe('the bookings report PDF', () => {
     const found: string[] = [];
     for (let first = 22; first <= 40; first++) {
       const bookings = [
-        ...Array.from({ length: first }, (_, i) => booking({ booking_date: '2026-11-23', booking_time: timeAfterEleven(5 * i), name: `Kund ${i}` })),
-        ...Array.from({ length: 3 }, (_, i) => booking({ booking_date: '2026-11-24', booking_time: timeAfterEleven(5 * i), name: `Gäst ${i}` })),
+        ...Array.from({ length: first }, (_, i) =>
+          booking({ booking_date: '2026-11-23', booking_time: timeAfterEleven(5 * i), name: `Kund ${i}` }),
+        ),
+        ...Array.from({ length: 3 }, (_, i) =>
+          booking({ booking_date: '2026-11-24', booking_time: timeAfterEleven(5 * i), name: `Gäst ${i}` }),
+        ),
       ];
-      const { pages } = await read(await renderBookingsReport({ startDate: '2026-11-23', endDate: '2026-11-24', generatedAt: GENERATED_AT, bookings }));
+      const { pages } = await read(
+        await renderBookingsReport({
+          startDate: '2026-11-23',
+          endDate: '2026-11-24',
+          generatedAt: GENERATED_AT,
+          bookings,
+        }),
+      );
       pages.forEach((page, index) => {
         const lines = page.split('\n');
         lines.forEach((line, at) => {
           if (line !== 'måndag 23 november 2026' && line !== 'tisdag 24 november 2026') return;
-          if (!lines.slice(at + 1, at + 4).some((l) => /^\d\d:\d\d /.test(l))) found.push(`${first} bookings: '${line}' alone on page ${index + 1}`);
+          if (!lines.slice(at + 1, at + 4).some((l) => /^\d\d:\d\d /.test(l)))
+            found.push(`${first} bookings: '${line}' alone on page ${index + 1}`);
         });
       });
     }
@@ -382,7 +427,14 @@ describe('the bookings report PDF', () => {
   });
 
   it('says so when the period has no bookings', async () => {
-    const { text } = await read(await renderBookingsReport({ startDate: '2026-12-01', endDate: '2026-12-07', generatedAt: GENERATED_AT, bookings: [] }));
+    const { text } = await read(
+      await renderBookingsReport({
+        startDate: '2026-12-01',
+        endDate: '2026-12-07',
+        generatedAt: GENERATED_AT,
+        bookings: [],
+      }),
+    );
     expect(text).toContain('Bokningsrapport');
     expect(text).toContain('2026-12-01 – 2026-12-07');
     expect(text).toContain('Inga bokningar i perioden.');

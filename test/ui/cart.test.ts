@@ -1,7 +1,17 @@
 // The booking page's order arithmetic (ui/lib/cart.ts): lines, counts, the banner and the SPEC 5
 // messages a submit would be refused with.
 import { describe, expect, it } from 'vitest';
-import { addPizza, cartCount, cartTotal, orderPrice, orderProblem, refreshCart, removePizza, selectionBanner, type CartLine } from '../../ui/lib/cart.js';
+import {
+  addPizza,
+  cartCount,
+  cartTotal,
+  orderPrice,
+  orderProblem,
+  refreshCart,
+  removePizza,
+  selectionBanner,
+  type CartLine,
+} from '../../ui/lib/cart.js';
 
 const margherita = { id: 1, name: 'Margherita', description: '', price_cents: 9900 };
 const vesuvio = { id: 2, name: 'Vesuvio', description: '', price_cents: 10900 };
@@ -36,7 +46,9 @@ describe('the cart', () => {
 
   it('follows the menu: new prices, removed pizzas dropped', () => {
     const cart = addPizza(addPizza([], margherita, 3).cart, vesuvio, 3).cart;
-    expect(refreshCart(cart, [{ ...margherita, price_cents: 10500 }])).toEqual([{ pizza_id: 1, qty: 1, pizza_name: 'Margherita', price_cents: 10500 }]);
+    expect(refreshCart(cart, [{ ...margherita, price_cents: 10500 }])).toEqual([
+      { pizza_id: 1, qty: 1, pizza_name: 'Margherita', price_cents: 10500 },
+    ]);
   });
 });
 
@@ -56,8 +68,12 @@ describe('what a submit is refused for (SPEC 5)', () => {
     expect(orderProblem(cartOf(1), 3, 6)).toBe('Välj 2 fler pizzor för att matcha din beställning');
     expect(orderProblem(cartOf(2), 3, 6)).toBe('Välj 1 fler pizza för att matcha din beställning');
     expect(orderProblem(cartOf(3), 2, 6)).toBe('Du har ändå valt fler pizzor än vad du önskade i steg 2');
-    expect(orderProblem(cartOf(3), 3, 2)).toBe('Du har valt 3 pizzor men kan bara boka 2 för denna tid. Ta bort 1 för att fortsätta.');
-    expect(orderProblem(cartOf(2), 2, 1)).toBe('Du har valt 2 pizzor men kan bara boka 1 för denna tid. Ta bort 1 för att fortsätta.');
+    expect(orderProblem(cartOf(3), 3, 2)).toBe(
+      'Du har valt 3 pizzor men kan bara boka 2 för denna tid. Ta bort 1 för att fortsätta.',
+    );
+    expect(orderProblem(cartOf(2), 2, 1)).toBe(
+      'Du har valt 2 pizzor men kan bara boka 1 för denna tid. Ta bort 1 för att fortsätta.',
+    );
     expect(orderProblem(cartOf(2), 2, null)).toBeNull();
     expect(orderProblem(cartOf(2), 2, 2)).toBeNull();
   });

@@ -2,12 +2,24 @@
 import { describe, expect, it } from 'vitest';
 import { dayPartOf, dayParts, initialDayPart } from '../../ui/features/booking/lib/dayParts.js';
 
-const slot = (time: string, fits = true) => ({ time, available: fits, can_accommodate: fits, capacity_remaining: fits ? 6 : 0 });
+const slot = (time: string, fits = true) => ({
+  time,
+  available: fits,
+  can_accommodate: fits,
+  capacity_remaining: fits ? 6 : 0,
+});
 const day = ['11:00', '11:15', '13:45', '14:00', '16:45', '17:00', '21:45'].map((t) => slot(t));
 
 describe('parts of the day', () => {
   it('split at 14:00 and 17:00', () => {
-    expect(['11:00', '13:45', '14:00', '16:45', '17:00', '21:45'].map(dayPartOf)).toEqual(['lunch', 'lunch', 'afternoon', 'afternoon', 'evening', 'evening']);
+    expect(['11:00', '13:45', '14:00', '16:45', '17:00', '21:45'].map(dayPartOf)).toEqual([
+      'lunch',
+      'lunch',
+      'afternoon',
+      'afternoon',
+      'evening',
+      'evening',
+    ]);
   });
   it('hold their slots in order and count those that fit the order', () => {
     const parts = dayParts([slot('11:00', false), ...day.slice(1)]);

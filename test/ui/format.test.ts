@@ -16,7 +16,9 @@ describe('dates on the customer pages', () => {
 
   it('count on from a day, across months, years and the change to summer time', () => {
     for (const from of [new Date(2026, 2, 20, 23, 30), new Date(2026, 11, 25, 0, 5), new Date(2028, 1, 27, 12)]) {
-      expect(nextDates(40, from)).toEqual(Array.from({ length: 40 }, (_, i) => dayjs(from).add(i, 'day').format('YYYY-MM-DD')));
+      expect(nextDates(40, from)).toEqual(
+        Array.from({ length: 40 }, (_, i) => dayjs(from).add(i, 'day').format('YYYY-MM-DD')),
+      );
     }
   });
 });

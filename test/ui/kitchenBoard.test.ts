@@ -2,7 +2,14 @@
 // slot in time order, the pizzas still to bake per slot, finished slots after those with work
 // left, pending orders apart, and the steps each order can take.
 import { describe, expect, it } from 'vitest';
-import { canUndo, kitchenBoard, nextSteps, pizzaLine, sumPizzas, type KitchenOrder } from '../../ui/features/kitchen/board.js';
+import {
+  canUndo,
+  kitchenBoard,
+  nextSteps,
+  pizzaLine,
+  sumPizzas,
+  type KitchenOrder,
+} from '../../ui/features/kitchen/board.js';
 
 let n = 0;
 function order(time: string, items: Array<[string, number]>, extra: Partial<KitchenOrder> = {}): KitchenOrder {
@@ -24,9 +31,15 @@ function order(time: string, items: Array<[string, number]>, extra: Partial<Kitc
 describe('the pizzas to bake', () => {
   it('sums pizzas by name, most first, then by name in Swedish order', () => {
     const pizzas = sumPizzas([
-      order('18:00', [['Vesuvio', 1], ['Margherita', 2]]),
+      order('18:00', [
+        ['Vesuvio', 1],
+        ['Margherita', 2],
+      ]),
       order('18:00', [['Margherita', 1]]),
-      order('18:00', [['Äggplanta', 1], ['Capricciosa', 1]]),
+      order('18:00', [
+        ['Äggplanta', 1],
+        ['Capricciosa', 1],
+      ]),
     ]);
     expect(pizzas).toEqual([
       { pizza_name: 'Margherita', qty: 3 },
@@ -41,14 +54,21 @@ describe('the pizzas to bake', () => {
   it("counts a slot's orders not yet out of the oven: not started and baking, not ready, collected or no-show", () => {
     const board = kitchenBoard([
       order('18:00', [['Margherita', 2]]),
-      order('18:00', [['Margherita', 1], ['Vesuvio', 1]], { kitchen_status: 'baking' }),
+      order(
+        '18:00',
+        [
+          ['Margherita', 1],
+          ['Vesuvio', 1],
+        ],
+        { kitchen_status: 'baking' },
+      ),
       order('18:00', [['Vesuvio', 4]], { kitchen_status: 'ready' }),
       order('18:00', [['Hawaii', 1]], { kitchen_status: 'picked_up' }),
       order('18:00', [['Kebab', 1]], { kitchen_status: 'no_show' }),
     ]);
     expect(board.slots).toHaveLength(1);
-    expect(pizzaLine(board.slots[0]!.toBake)).toBe('3 × Margherita, 1 × Vesuvio');
-    expect(board.slots[0]!.done).toBe(false);
+    expect(pizzaLine(board.slots[0].toBake)).toBe('3 × Margherita, 1 × Vesuvio');
+    expect(board.slots[0].done).toBe(false);
   });
 });
 
@@ -59,7 +79,7 @@ describe('the slots', () => {
     const c = order('18:15', [['Hawaii', 1]]);
     const board = kitchenBoard([a, b, c]);
     expect(board.slots.map((s) => s.time)).toEqual(['12:00', '18:15']);
-    expect(board.slots[1]!.orders.map((o) => o.id)).toEqual([a.id, c.id]);
+    expect(board.slots[1].orders.map((o) => o.id)).toEqual([a.id, c.id]);
   });
 
   it('move a slot whose orders are all collected or no-show after the slots with work left', () => {
@@ -77,7 +97,7 @@ describe('the slots', () => {
       ['11:00', true],
     ]);
     // A ready order still waits to be collected: its slot is not done, yet nothing is left to bake.
-    expect(board.slots[0]!.toBake).toEqual([]);
+    expect(board.slots[0].toBake).toEqual([]);
   });
 
   it('keep pending orders apart, in time order, out of every sum; cancelled ones nowhere', () => {
@@ -88,8 +108,8 @@ describe('the slots', () => {
     const board = kitchenBoard([pending, cancelled, confirmed, earlier]);
     expect(board.pending.map((o) => o.id)).toEqual([earlier.id, pending.id]);
     expect(board.slots.map((s) => s.time)).toEqual(['18:00']);
-    expect(board.slots[0]!.orders.map((o) => o.id)).toEqual([confirmed.id]);
-    expect(pizzaLine(board.slots[0]!.toBake)).toBe('1 × Margherita');
+    expect(board.slots[0].orders.map((o) => o.id)).toEqual([confirmed.id]);
+    expect(pizzaLine(board.slots[0].toBake)).toBe('1 × Margherita');
   });
 
   it('is empty without orders', () => {

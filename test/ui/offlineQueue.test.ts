@@ -7,7 +7,14 @@ function memoryStorage(initial?: string) {
   const data = new Map<string, string>(initial ? [[OFFLINE_KEY, initial]] : []);
   return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) };
 }
-const payload = (time: string) => ({ date: '2026-12-01', time, name: 'Olle', email: 'o@example.se', items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 });
+const payload = (time: string) => ({
+  date: '2026-12-01',
+  time,
+  name: 'Olle',
+  email: 'o@example.se',
+  items: [{ pizza_id: 1, qty: 1 }],
+  requested_pizzas: 1,
+});
 
 describe('the offline queue', () => {
   it('keeps bookings with offline, timestamp and id, and strips them for sending', () => {
@@ -37,7 +44,7 @@ describe('the offline queue', () => {
       calls.push(key);
       await new Promise((r) => setTimeout(r, 1));
       inFlight--;
-      return answers[key]!;
+      return answers[key];
     });
     expect(calls).toEqual(['a', 'b', 'c']);
     expect(outcome).toEqual({ sent: 2, refused: 1, left: 1, stoppedByNetwork: false });

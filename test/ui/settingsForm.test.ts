@@ -9,7 +9,10 @@ import { msg } from '../../domain/messages.js';
 describe('the settings form', () => {
   it('sends what it shows', () => {
     const checked = checkSettings(formOf(defaultSettings('kiosk@example.se')));
-    expect(checked).toEqual({ ok: true, body: expect.objectContaining({ capacity_per_window: 6, admin_email: 'kiosk@example.se' }) });
+    expect(checked).toEqual({
+      ok: true,
+      body: expect.objectContaining({ capacity_per_window: 6, admin_email: 'kiosk@example.se' }),
+    });
   });
 
   it('shows a blank number and a blank opening time at once, the time on its day', () => {
@@ -25,7 +28,7 @@ describe('the settings form', () => {
       'opening_hours.sun': msg.settingsOpeningHoursRequired,
       'opening_hours.mon': msg.invalidOpeningHours,
     });
-    expect(controlIdOf(Object.keys(checked.errors)[0]!)).toBe('setting-capacity_per_window');
+    expect(controlIdOf(Object.keys(checked.errors)[0])).toBe('setting-capacity_per_window');
     expect(controlIdOf('opening_hours.sun')).toBe('hours-sun-start');
   });
 
@@ -51,8 +54,14 @@ describe('the settings form', () => {
     expect(form.numbers).toMatchObject({ reminder_minutes_before: '60', pending_expiry_minutes: '0' });
     form.numbers.reminder_minutes_before = '0';
     form.numbers.pending_expiry_minutes = '45';
-    expect(checkSettings(form)).toEqual({ ok: true, body: expect.objectContaining({ reminder_minutes_before: 0, pending_expiry_minutes: 45 }) });
+    expect(checkSettings(form)).toEqual({
+      ok: true,
+      body: expect.objectContaining({ reminder_minutes_before: 0, pending_expiry_minutes: 45 }),
+    });
     form.numbers.pending_expiry_minutes = '';
-    expect(checkSettings(form)).toEqual({ ok: false, errors: { pending_expiry_minutes: msg.settingsNumber('Tiden för obekräftade bokningar', 0) } });
+    expect(checkSettings(form)).toEqual({
+      ok: false,
+      errors: { pending_expiry_minutes: msg.settingsNumber('Tiden för obekräftade bokningar', 0) },
+    });
   });
 });

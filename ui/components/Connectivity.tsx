@@ -68,7 +68,8 @@ export function Connectivity() {
   if (!online)
     return (
       <div className="net-banner net-banner--offline" role="status">
-        <strong>{customerTexts.wentOffline}</strong>{customerTexts.offlineBannerRest}
+        <strong>{customerTexts.wentOffline}</strong>
+        {customerTexts.offlineBannerRest}
       </div>
     );
   if (reconnected)

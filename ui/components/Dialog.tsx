@@ -22,14 +22,28 @@ export interface DialogProps {
   focusTitle?: boolean;
 }
 
-export function Dialog({ title, onClose, children, busy = false, wide, className, titleId, icon, focusTitle }: DialogProps) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  busy = false,
+  wide,
+  className,
+  titleId,
+  icon,
+  focusTitle,
+}: DialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Whether the heading takes the focus is settled as the dialog opens (a later change moves nothing).
+  const focusHeading = useRef(focusTitle);
   const generatedId = useId();
   const headingId = titleId ?? generatedId;
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const element = dialog.current;
     if (element && !element.open) element.showModal();
+    if (focusHeading.current) heading.current?.focus();
     return () => {
       // Back to where the user was (the button that opened the dialog), if it is still there.
       if (opener?.isConnected) opener.focus();
@@ -48,7 +62,7 @@ export function Dialog({ title, onClose, children, busy = false, wide, className
     >
       <div className="modal__body">
         {icon}
-        <h2 id={headingId} tabIndex={focusTitle ? -1 : undefined} autoFocus={focusTitle}>
+        <h2 id={headingId} ref={heading} tabIndex={focusTitle ? -1 : undefined}>
           {title}
         </h2>
         {children}
@@ -79,7 +93,17 @@ export interface FormDialogProps extends Omit<DialogProps, 'children'> {
 }
 
 /** A form in a Dialog: submit (not twice while busy) and cancel. */
-export function FormDialog({ submitLabel, busyLabel, cancelLabel, error, errorId: givenErrorId, onSubmit, children, after, ...dialog }: FormDialogProps) {
+export function FormDialog({
+  submitLabel,
+  busyLabel,
+  cancelLabel,
+  error,
+  errorId: givenErrorId,
+  onSubmit,
+  children,
+  after,
+  ...dialog
+}: FormDialogProps) {
   const generatedErrorId = useId();
   const errorId = givenErrorId ?? generatedErrorId;
   const busy = dialog.busy ?? false;
@@ -96,7 +120,12 @@ export function FormDialog({ submitLabel, busyLabel, cancelLabel, error, errorId
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {busy ? (busyLabel ?? commonTexts.saving) : submitLabel}
           </button>
-          <button type="button" className="btn btn--secondary" disabled={busy} onClick={(event) => closeDialogOf(event.currentTarget)}>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={busy}
+            onClick={(event) => closeDialogOf(event.currentTarget)}
+          >
             {cancelLabel ?? commonTexts.cancel}
           </button>
         </div>

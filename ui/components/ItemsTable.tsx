@@ -10,7 +10,15 @@ export interface ItemLine {
   price_cents: number;
 }
 
-export function ItemsTable({ lines, caption, children }: { lines: readonly ItemLine[]; caption: string; children: ReactNode }) {
+export function ItemsTable({
+  lines,
+  caption,
+  children,
+}: {
+  lines: readonly ItemLine[];
+  caption: string;
+  children: ReactNode;
+}) {
   return (
     <table className="summary__table">
       <caption className="visually-hidden">{caption}</caption>

@@ -39,23 +39,26 @@ export const formatExpiry = (iso: string) => dayjs(iso).format(INSTANT_FORMAT);
 export function LinkResult({ url, expiresAt }: { url: string; expiresAt: string }) {
   const id = useId();
   const [copied, setCopied] = useState(false);
+  async function copy() {
+    if (await copyText(url)) {
+      setCopied(true);
+      toast.success(commonTexts.copied);
+    } else toast.error(commonTexts.copyFailed);
+  }
   return (
     <div className="link-result">
       <Field id={id} label={commonTexts.vipLink}>
-        <input {...fieldControl(id)} className="field__control link-result__url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+        <input
+          {...fieldControl(id)}
+          className="field__control link-result__url"
+          readOnly
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+        />
       </Field>
       <p className="hint">{commonTexts.validUntil(formatExpiry(expiresAt))}</p>
       <div className="actions">
-        <button
-          type="button"
-          className="btn btn--primary"
-          onClick={async () => {
-            if (await copyText(url)) {
-              setCopied(true);
-              toast.success(commonTexts.copied);
-            } else toast.error(commonTexts.copyFailed);
-          }}
-        >
+        <button type="button" className="btn btn--primary" onClick={() => void copy()}>
           {copied ? commonTexts.copiedMark : commonTexts.copy}
         </button>
       </div>

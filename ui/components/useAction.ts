@@ -24,25 +24,29 @@ export function useAction() {
   const running = useRef(false);
 
   /** Runs `call` unless another action is running; resolves with its result, or undefined when it failed or did not run. */
-  const run = useCallback(async <T>(key: string, call: () => Promise<T>, options: ActionOptions<T>): Promise<T | undefined> => {
-    if (running.current) return undefined;
-    running.current = true;
-    setBusy(key);
-    try {
-      const result = await call();
-      if (options.success) toast.success(typeof options.success === 'function' ? options.success(result) : options.success);
-      await options.reload?.(result);
-      return result;
-    } catch (error) {
-      const text = errorText(error, options.failure);
-      toast.error(text);
-      options.onError?.(text, error);
-      return undefined;
-    } finally {
-      running.current = false;
-      setBusy(null);
-    }
-  }, []);
+  const run = useCallback(
+    async <T>(key: string, call: () => Promise<T>, options: ActionOptions<T>): Promise<T | undefined> => {
+      if (running.current) return undefined;
+      running.current = true;
+      setBusy(key);
+      try {
+        const result = await call();
+        if (options.success)
+          toast.success(typeof options.success === 'function' ? options.success(result) : options.success);
+        await options.reload?.(result);
+        return result;
+      } catch (error) {
+        const text = errorText(error, options.failure);
+        toast.error(text);
+        options.onError?.(text, error);
+        return undefined;
+      } finally {
+        running.current = false;
+        setBusy(null);
+      }
+    },
+    [],
+  );
 
   return { busy, run };
 }

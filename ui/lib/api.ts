@@ -33,7 +33,11 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     response = await fetch(`/api${path}`, {
       method,
       credentials: 'same-origin',
-      headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: {
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -43,7 +47,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   const data: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const text = data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string' ? (data as { error: string }).error : '';
+    const text =
+      data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string'
+        ? (data as { error: string }).error
+        : '';
     throw new ApiError(text, response.status, data);
   }
   return data as T;

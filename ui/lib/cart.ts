@@ -15,10 +15,15 @@ export interface CartLine {
 }
 
 export const cartCount = (cart: readonly CartLine[]) => cart.reduce((sum, line) => sum + line.qty, 0);
-export const cartTotal = (cart: readonly CartLine[]) => cart.reduce((sum, line) => sum + line.qty * line.price_cents, 0);
+export const cartTotal = (cart: readonly CartLine[]) =>
+  cart.reduce((sum, line) => sum + line.qty * line.price_cents, 0);
 
 /** Adds one pizza, or says why not: the order already holds the requested count (SPEC 5). */
-export function addPizza(cart: readonly CartLine[], pizza: Pizza, requested: number): { cart: CartLine[]; error: string | null } {
+export function addPizza(
+  cart: readonly CartLine[],
+  pizza: Pizza,
+  requested: number,
+): { cart: CartLine[]; error: string | null } {
   const chosen = cartCount(cart);
   if (chosen >= requested) return { cart: [...cart], error: alreadyChosen(chosen) };
   const existing = cart.find((line) => line.pizza_id === pizza.id);
@@ -33,7 +38,9 @@ export const alreadyChosen = (chosen: number) => `Du har redan valt ${chosen} ${
 
 /** Takes one pizza away; the line is dropped at zero. */
 export function removePizza(cart: readonly CartLine[], pizzaId: number): CartLine[] {
-  return cart.flatMap((line) => (line.pizza_id !== pizzaId ? [line] : line.qty > 1 ? [{ ...line, qty: line.qty - 1 }] : []));
+  return cart.flatMap((line) =>
+    line.pizza_id !== pizzaId ? [line] : line.qty > 1 ? [{ ...line, qty: line.qty - 1 }] : [],
+  );
 }
 
 /** Keeps the lines still on the menu, at today's names and prices. */
@@ -63,7 +70,11 @@ export function selectionBanner(chosen: number, requested: number): Banner {
  * What submitting this order would be refused for (SPEC 5, on submit), or null: at least one
  * pizza, exactly the requested count, and no more than the chosen slot still holds.
  */
-export function orderProblem(cart: readonly CartLine[], requested: number, slotRemaining: number | null): string | null {
+export function orderProblem(
+  cart: readonly CartLine[],
+  requested: number,
+  slotRemaining: number | null,
+): string | null {
   const chosen = cartCount(cart);
   if (chosen === 0) return customerMsg.atLeastOnePizza;
   if (slotRemaining !== null && chosen > slotRemaining) return customerMsg.tooManyForSlot(chosen, slotRemaining);

@@ -11,7 +11,7 @@ import type { FieldErrors } from './formErrors.js';
 export type Checked<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
 
 /** zod's e-mail pattern (z.email()), which the server checks with. */
-const EMAIL = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /** One check at a time: the first message of each field, in the schema's field order. */
 class Checker {
@@ -42,7 +42,8 @@ class Checker {
   /** optionalText(max): a trimmed string or null. */
   optional(path: string, value: unknown, max: number) {
     if (value === null || value === undefined) return null;
-    if (typeof value !== 'string') return this.refuse(path, `Invalid input: expected string, received ${value === null ? 'null' : typeof value}`);
+    if (typeof value !== 'string')
+      return this.refuse(path, `Invalid input: expected string, received ${value === null ? 'null' : typeof value}`);
     const trimmed = value.trim();
     if (trimmed.length > max) return this.refuse(path, `Too big: expected string to have <=${max} characters`);
     return trimmed || null;
@@ -70,20 +71,45 @@ export function checkBooking(value: Record<string, unknown>): Checked<BookingPay
   const { date, time, name, email } = slotAndCustomer(c, value);
   const phone = c.optional('phone', value.phone, 40);
   const dineIn = value.dine_in;
-  const dine_in = dineIn === undefined ? true : [true, false, 1, 0, 'true', 'false'].includes(dineIn as never) ? dineIn === true || dineIn === 1 || dineIn === 'true' : c.refuse('dine_in', 'Invalid input');
+  const dine_in =
+    dineIn === undefined
+      ? true
+      : [true, false, 1, 0, 'true', 'false'].includes(dineIn as never)
+        ? dineIn === true || dineIn === 1 || dineIn === 'true'
+        : c.refuse('dine_in', 'Invalid input');
   const comment = c.optional('comment', value.comment, 1000);
   const items: { pizza_id: number; qty: number }[] = [];
   if (!Array.isArray(value.items) || value.items.length > 100) c.refuse('items', customerMsg.atLeastOnePizza);
   else
     value.items.forEach((item: unknown, i) => {
-      if (typeof item !== 'object' || item === null || Array.isArray(item)) return c.refuse(`items.${i}`, 'Invalid input: expected object, received ' + (item === null ? 'null' : Array.isArray(item) ? 'array' : typeof item));
+      if (typeof item !== 'object' || item === null || Array.isArray(item))
+        return c.refuse(
+          `items.${i}`,
+          'Invalid input: expected object, received ' +
+            (item === null ? 'null' : Array.isArray(item) ? 'array' : typeof item),
+        );
       const { pizza_id, qty } = item as Record<string, unknown>;
-      items.push({ pizza_id: c.count(`items.${i}.pizza_id`, pizza_id, customerMsg.unknownPizza)!, qty: c.count(`items.${i}.qty`, qty, customerMsg.atLeastOnePizza, 0, 1000)! });
+      items.push({
+        pizza_id: c.count(`items.${i}.pizza_id`, pizza_id, customerMsg.unknownPizza)!,
+        qty: c.count(`items.${i}.qty`, qty, customerMsg.atLeastOnePizza, 0, 1000)!,
+      });
     });
   const requested_pizzas = c.count('requested_pizzas', value.requested_pizzas, customerMsg.pizzaCountMin, 1);
   const bonus_code = c.optional('bonus_code', value.bonus_code, 40);
   const vip_token = c.optional('vip_token', value.vip_token, 200);
-  return c.result({ date: date!, time: time!, name: name!, email: email!, phone, dine_in: dine_in!, comment, items, requested_pizzas: requested_pizzas!, bonus_code, vip_token });
+  return c.result({
+    date: date!,
+    time: time!,
+    name: name!,
+    email: email!,
+    phone,
+    dine_in: dine_in!,
+    comment,
+    items,
+    requested_pizzas: requested_pizzas!,
+    bonus_code,
+    vip_token,
+  });
 }
 
 /** POST /waitlist as the queue prompt under the slots sends it (waitlistJoinSchema). */
@@ -92,5 +118,12 @@ export function checkWaitlistJoin(value: Record<string, unknown>): Checked<Waitl
   const { date, time, name, email } = slotAndCustomer(c, value);
   const requested_pizzas = c.count('requested_pizzas', value.requested_pizzas, customerMsg.pizzaCountMin, 1);
   const vip_token = c.optional('vip_token', value.vip_token, 200);
-  return c.result({ date: date!, time: time!, name: name!, email: email!, requested_pizzas: requested_pizzas!, vip_token });
+  return c.result({
+    date: date!,
+    time: time!,
+    name: name!,
+    email: email!,
+    requested_pizzas: requested_pizzas!,
+    vip_token,
+  });
 }

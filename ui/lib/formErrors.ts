@@ -21,7 +21,10 @@ export interface Checkable<T> {
 }
 
 /** Checks a value with a schema: the parsed data, or the messages per field. */
-export function check<T>(schema: Checkable<T>, value: unknown): { ok: true; data: T } | { ok: false; errors: FieldErrors } {
+export function check<T>(
+  schema: Checkable<T>,
+  value: unknown,
+): { ok: true; data: T } | { ok: false; errors: FieldErrors } {
   const result = schema.safeParse(value);
   return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error.issues) };
 }

@@ -4,13 +4,26 @@ export { formatKr, formatKrOre } from '../../domain/shared/money.js';
 
 const WEEKDAYS = ['söndag', 'måndag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lördag'];
 const WEEKDAYS_SHORT = ['sön', 'mån', 'tis', 'ons', 'tor', 'fre', 'lör'];
-const MONTHS = ['januari', 'februari', 'mars', 'april', 'maj', 'juni', 'juli', 'augusti', 'september', 'oktober', 'november', 'december'];
+const MONTHS = [
+  'januari',
+  'februari',
+  'mars',
+  'april',
+  'maj',
+  'juni',
+  'juli',
+  'augusti',
+  'september',
+  'oktober',
+  'november',
+  'december',
+];
 const MONTHS_SHORT = ['jan', 'feb', 'mar', 'apr', 'maj', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
 
 /** A yyyy-MM-dd date as a local day. */
 function day(date: string): Date {
   const [y, m, d] = date.split('-').map(Number);
-  return new Date(y!, m! - 1, d);
+  return new Date(y, m - 1, d);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -50,4 +63,3 @@ export function formatHours(minutes: number): string {
   const minuteText = rest === 1 ? '1 minut' : `${rest} minuter`;
   return hours === 0 ? minuteText : `${hourText} och ${minuteText}`;
 }
-

@@ -20,16 +20,27 @@ export interface KeyValueStorage {
   setItem(key: string, value: string): void;
 }
 
+/** A stored entry the queue can send: an object with its key (anything else is left out). */
+function isOfflineBooking(entry: unknown): entry is OfflineBooking {
+  return typeof entry === 'object' && entry !== null && 'id' in entry && typeof entry.id === 'string';
+}
+
 export function readQueue(storage: KeyValueStorage): OfflineBooking[] {
   try {
-    const parsed = JSON.parse(storage.getItem(OFFLINE_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((b) => b && typeof b === 'object' && typeof b.id === 'string') : [];
+    const parsed: unknown = JSON.parse(storage.getItem(OFFLINE_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter(isOfflineBooking) : [];
   } catch {
     return [];
   }
 }
 
-export function enqueue(storage: KeyValueStorage, payload: BookingPayload, key: string, now: number): OfflineBooking {
+/** Queues the booking under its key, stamped with the time it was saved (`now`, default the current time). */
+export function enqueue(
+  storage: KeyValueStorage,
+  payload: BookingPayload,
+  key: string,
+  now = Date.now(),
+): OfflineBooking {
   const entry: OfflineBooking = { ...payload, offline: true, timestamp: now, id: key };
   storage.setItem(OFFLINE_KEY, JSON.stringify([...readQueue(storage), entry]));
   return entry;

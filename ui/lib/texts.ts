@@ -34,7 +34,8 @@ export const customerTexts = {
   wentOnline: 'Du är online igen',
   savedOffline: 'Bokningen sparades offline och skickas när du är online igen.',
   synced: (n: number) => `${n} offline-${n === 1 ? 'bokning' : 'bokningar'} skickade!`,
-  syncRefused: (n: number) => `${n} offline-${n === 1 ? 'bokning kunde' : 'bokningar kunde'} inte skickas: tiden är inte längre ledig.`,
+  syncRefused: (n: number) =>
+    `${n} offline-${n === 1 ? 'bokning kunde' : 'bokningar kunde'} inte skickas: tiden är inte längre ledig.`,
   updateAvailable: 'En ny version finns – klicka här för att uppdatera',
   // Any customer page (lookup and cancel texts are /my-booking's own: features/my-booking/texts.ts)
   networkFailed: 'Något gick fel. Försök igen senare.',

@@ -3,6 +3,16 @@
 export type Theme = 'classic' | 'napoli';
 export const THEME_KEY = 'pizzakiosken-theme';
 
+const listeners = new Set<() => void>();
+
+/** Tells `listener` of every theme applyTheme applies (for useSyncExternalStore); returns the unsubscribe. */
+export function subscribeTheme(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
 export function currentTheme(): Theme {
   return typeof document !== 'undefined' && document.documentElement.dataset.theme === 'napoli' ? 'napoli' : 'classic';
 }
@@ -14,5 +24,8 @@ export function applyTheme(theme: Theme): void {
   } catch {
     // Private mode: the theme still applies for this visit.
   }
-  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme === 'napoli' ? '#2a1d17' : '#b3261e');
+  document
+    .querySelector('meta[name="theme-color"]')
+    ?.setAttribute('content', theme === 'napoli' ? '#2a1d17' : '#b3261e');
+  for (const listener of listeners) listener();
 }

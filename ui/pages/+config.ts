@@ -5,7 +5,8 @@ export default {
   extends: [vikeReact],
   lang: 'sv',
   title: 'Pizzakiosken – förbeställ din pizza',
-  description: 'Förbeställ stenugnsbakad pizza från Pizzakiosken till en tid som köket hinner med. Hämta eller ät på plats – boka på en minut, även offline.',
+  description:
+    'Förbeställ stenugnsbakad pizza från Pizzakiosken till en tid som köket hinner med. Hämta eller ät på plats – boka på en minut, även offline.',
   // Pages are routed on the server: the customer's pages need no client router (a page loads as
   // a whole, which the offline service worker serves), and the admin's links load pages too.
   clientRouting: false,

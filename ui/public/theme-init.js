@@ -3,4 +3,6 @@
 try {
   var theme = localStorage.getItem('pizzakiosken-theme');
   if (theme === 'napoli' || theme === 'classic') document.documentElement.dataset.theme = theme;
-} catch (e) {}
+} catch {
+  // No storage (private mode, blocked): the default theme stays.
+}

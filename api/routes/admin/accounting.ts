@@ -14,15 +14,29 @@ export const accountingRoutes: RoutePlugin = async (app, { deps: { services } })
   describeRoutes(app, 'Bokföring');
   const settingsAnswer = { 200: accountingSettingsAnswerSchema, ...refusals };
 
-  app.get('/accounting/settings', { schema: { summary: 'Momssatser och BAS-konton för bokföringsunderlaget', response: settingsAnswer } }, async () => services.accounting.settings());
+  app.get(
+    '/accounting/settings',
+    { schema: { summary: 'Momssatser och BAS-konton för bokföringsunderlaget', response: settingsAnswer } },
+    async () => services.accounting.settings(),
+  );
 
-  app.put('/accounting/settings', { schema: { summary: 'Spara momssatser och BAS-konton', body: accountingSettingsSchema, response: settingsAnswer } }, async (request) =>
-    services.accounting.updateSettings(request.body, actorOf(request)),
+  app.put(
+    '/accounting/settings',
+    {
+      schema: { summary: 'Spara momssatser och BAS-konton', body: accountingSettingsSchema, response: settingsAnswer },
+    },
+    async (request) => services.accounting.updateSettings(request.body, actorOf(request)),
   );
 
   app.get(
     '/reports/accounting',
-    { schema: { summary: 'Bokföringsunderlag för en period: intäkter per dag och momssats, och vad som lämnats utanför', querystring: bookingsReportQuerySchema, response: { 200: accountingPeriodAnswerSchema, ...refusals } } },
+    {
+      schema: {
+        summary: 'Bokföringsunderlag för en period: intäkter per dag och momssats, och vad som lämnats utanför',
+        querystring: bookingsReportQuerySchema,
+        response: { 200: accountingPeriodAnswerSchema, ...refusals },
+      },
+    },
     async (request) => {
       const { startDate, endDate } = request.query;
       const { period, settings } = await services.accounting.period(startDate, endDate);
@@ -32,7 +46,13 @@ export const accountingRoutes: RoutePlugin = async (app, { deps: { services } })
 
   app.get(
     '/reports/accounting.csv',
-    { schema: { summary: 'Bokföringsunderlaget som CSV (semikolon, decimalkomma, UTF-8 med BOM)', querystring: bookingsReportQuerySchema, response: { 200: fileAnswer('text/csv', 'CSV'), ...refusals } } },
+    {
+      schema: {
+        summary: 'Bokföringsunderlaget som CSV (semikolon, decimalkomma, UTF-8 med BOM)',
+        querystring: bookingsReportQuerySchema,
+        response: { 200: fileAnswer('text/csv', 'CSV'), ...refusals },
+      },
+    },
     async (request, reply) => {
       const { startDate, endDate } = request.query;
       const { period, settings } = await services.accounting.period(startDate, endDate);
@@ -45,7 +65,13 @@ export const accountingRoutes: RoutePlugin = async (app, { deps: { services } })
 
   app.get(
     '/reports/accounting.se',
-    { schema: { summary: 'Bokföringsunderlaget som SIE 4-fil (PC8, kodsida 437)', querystring: bookingsReportQuerySchema, response: { 200: fileAnswer('application/octet-stream', 'SIE 4'), ...refusals } } },
+    {
+      schema: {
+        summary: 'Bokföringsunderlaget som SIE 4-fil (PC8, kodsida 437)',
+        querystring: bookingsReportQuerySchema,
+        response: { 200: fileAnswer('application/octet-stream', 'SIE 4'), ...refusals },
+      },
+    },
     async (request, reply) => {
       const { startDate, endDate } = request.query;
       const { period, settings } = await services.accounting.period(startDate, endDate);
@@ -58,7 +84,10 @@ export const accountingRoutes: RoutePlugin = async (app, { deps: { services } })
         startDate,
         endDate,
       });
-      return reply.type('application/octet-stream').header('content-disposition', `attachment; filename="bokforing-${startDate}-${endDate}.se"`).send(file);
+      return reply
+        .type('application/octet-stream')
+        .header('content-disposition', `attachment; filename="bokforing-${startDate}-${endDate}.se"`)
+        .send(file);
     },
   );
 };

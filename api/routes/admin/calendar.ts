@@ -11,15 +11,27 @@ import { actorOf } from './actor.js';
 export const calendarRoutes: RoutePlugin = async (app, { deps: { services, docs } }) => {
   describeRoutes(app, 'Kalender');
 
-  const weekSchema = { summary: 'Dagarna från start till end (standard: en vecka)', querystring: calendarWeekQuerySchema, response: { 200: calendarWeekSchema, ...refusals } };
+  const weekSchema = {
+    summary: 'Dagarna från start till end (standard: en vecka)',
+    querystring: calendarWeekQuerySchema,
+    response: { 200: calendarWeekSchema, ...refusals },
+  };
   app.get('/calendar/week', { schema: weekSchema }, async (request) => calendarWeek(docs, request.query));
 
-  const daySchema = { summary: 'Öppet eller stängt och öppettider för ett datum', body: calendarDaySchema, response: { 200: calendarDaySavedSchema, ...refusals } };
+  const daySchema = {
+    summary: 'Öppet eller stängt och öppettider för ett datum',
+    body: calendarDaySchema,
+    response: { 200: calendarDaySavedSchema, ...refusals },
+  };
   app.post('/calendar/day', { schema: daySchema }, async (request) => {
     const { date } = request.body;
     const position = await services.calendar.setDaySchedule(request.body, actorOf(request));
     // The day as this write left it, also when the read model lags (projections/asWritten.ts).
-    const [settings, closures, day] = await Promise.all([getSettings(docs), getClosures(docs), dayAsWritten(docs, date, position, () => services.calendar.dayEvents(date))]);
+    const [settings, closures, day] = await Promise.all([
+      getSettings(docs),
+      getClosures(docs),
+      dayAsWritten(docs, date, position, () => services.calendar.dayEvents(date)),
+    ]);
     return { success: true as const, day: calendarDay(date, settings, day, closures) };
   });
 };

@@ -12,18 +12,45 @@ export const closureRoutes: RoutePlugin = async (app, { deps: { services, docs }
   describeRoutes(app, 'Stängningar');
   const params = numericIdParams(msg.closureNotFound);
 
-  app.get('/closures', { schema: { summary: 'Stängda perioder och återkommande helgdagar', response: { 200: answers.closureListSchema, ...refusals } } }, async () => listClosures(docs));
+  app.get(
+    '/closures',
+    {
+      schema: {
+        summary: 'Stängda perioder och återkommande helgdagar',
+        response: { 200: answers.closureListSchema, ...refusals },
+      },
+    },
+    async () => listClosures(docs),
+  );
 
-  const addSchema = { summary: 'Stäng ett datumintervall (återkommande: varje år)', body: closureInputSchema, response: { 201: answers.closureCreatedSchema, ...refusals } };
-  app.post('/closures', { schema: addSchema }, async (request, reply) => reply.status(201).send(await services.closures.add(request.body, actorOf(request))));
+  const addSchema = {
+    summary: 'Stäng ett datumintervall (återkommande: varje år)',
+    body: closureInputSchema,
+    response: { 201: answers.closureCreatedSchema, ...refusals },
+  };
+  app.post('/closures', { schema: addSchema }, async (request, reply) =>
+    reply.status(201).send(await services.closures.add(request.body, actorOf(request))),
+  );
 
-  app.delete('/closures/:id', { schema: { summary: 'Ta bort en stängning', params, response: { 200: answers.successAnswerSchema, ...refusals } } }, async (request) => {
-    await services.closures.remove(request.params.id, actorOf(request));
-    return { success: true as const };
-  });
+  app.delete(
+    '/closures/:id',
+    {
+      schema: { summary: 'Ta bort en stängning', params, response: { 200: answers.successAnswerSchema, ...refusals } },
+    },
+    async (request) => {
+      await services.closures.remove(request.params.id, actorOf(request));
+      return { success: true as const };
+    },
+  );
 
-  const bookingsSchema = { summary: 'Väntande och bekräftade bokningar från idag på stängda datum', params, response: { 200: answers.closureBookingsSchema, ...refusals } };
-  app.get('/closures/:id/bookings', { schema: bookingsSchema }, async (request) => ({ affected_bookings: await services.closures.bookings(request.params.id) }));
+  const bookingsSchema = {
+    summary: 'Väntande och bekräftade bokningar från idag på stängda datum',
+    params,
+    response: { 200: answers.closureBookingsSchema, ...refusals },
+  };
+  app.get('/closures/:id/bookings', { schema: bookingsSchema }, async (request) => ({
+    affected_bookings: await services.closures.bookings(request.params.id),
+  }));
 
   const cancelSchema = {
     summary: 'Avboka alla berörda bokningar med ett meddelande (varje kund får ett mejl)',

@@ -11,7 +11,13 @@ export const customerRoutes: RoutePlugin = async (app, { deps: { services } }) =
 
   app.get(
     '/customers/export',
-    { schema: { summary: 'Allt som finns sparat om en kund (GDPR art. 15), som JSON', querystring: customerQuerySchema, response: { 200: customerExportSchema, ...refusals } } },
+    {
+      schema: {
+        summary: 'Allt som finns sparat om en kund (GDPR art. 15), som JSON',
+        querystring: customerQuerySchema,
+        response: { 200: customerExportSchema, ...refusals },
+      },
+    },
     async (request) => services.customers.export(request.query.email),
   );
 
@@ -19,7 +25,8 @@ export const customerRoutes: RoutePlugin = async (app, { deps: { services } }) =
     '/customers/erase',
     {
       schema: {
-        summary: 'Radera en kunds personuppgifter (GDPR art. 17): namn, e-post, telefon och kommentar blir "[raderad]", bokningarna och statistiken finns kvar. Kan inte ångras.',
+        summary:
+          'Radera en kunds personuppgifter (GDPR art. 17): namn, e-post, telefon och kommentar blir "[raderad]", bokningarna och statistiken finns kvar. Kan inte ångras.',
         body: customerQuerySchema,
         response: { 200: customerErasureSchema, ...refusals },
       },

@@ -4,7 +4,13 @@ import './actor.js';
 import { msg } from '../../../domain/messages.js';
 import { loginSchema } from '../../../domain/payloads.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { SESSION_HOURS, newSessionSecret, requestSessionId, sessionIdOf, setSessionCookie } from '../../auth/session.js';
+import {
+  SESSION_HOURS,
+  newSessionSecret,
+  requestSessionId,
+  sessionIdOf,
+  setSessionCookie,
+} from '../../auth/session.js';
 import { limitedBy } from '../../http/rateLimits.js';
 import { sameSiteJsonOnly } from '../../http/sameSite.js';
 import { declareSessionRequired, refusals } from '../../http/routeSchema.js';
@@ -37,7 +43,12 @@ export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
   // Login too: signing a browser into an attacker's account is a forgery of its own.
   app.addHook('onRequest', sameSiteJsonOnly(deps.publicUrl));
 
-  const loginRouteSchema = { summary: 'Logga in (sätter sessionskakan pk_session)', tags: ['Konto'], body: loginSchema, response: { 200: userAnswerSchema, ...refusals } };
+  const loginRouteSchema = {
+    summary: 'Logga in (sätter sessionskakan pk_session)',
+    tags: ['Konto'],
+    body: loginSchema,
+    response: { 200: userAnswerSchema, ...refusals },
+  };
   app.post('/login', { ...limitedBy(limiters.login), schema: loginRouteSchema }, async (request, reply) => {
     const { email, password } = request.body;
     const admin = await services.admins.verifyCredentials(email, password);
@@ -58,7 +69,22 @@ export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
       if (!request.admin) throw new DomainError(msg.notSignedIn, 'unauthorized');
       request.sessionId = sessionId;
     });
-    for (const routes of [accountRoutes, bookingRoutes, kitchenRoutes, reportRoutes, pizzaRoutes, bonusCodeRoutes, statsRoutes, settingsRoutes, calendarRoutes, closureRoutes, vipRoutes, waitlistAdminRoutes, accountingRoutes, customerRoutes]) {
+    for (const routes of [
+      accountRoutes,
+      bookingRoutes,
+      kitchenRoutes,
+      reportRoutes,
+      pizzaRoutes,
+      bonusCodeRoutes,
+      statsRoutes,
+      settingsRoutes,
+      calendarRoutes,
+      closureRoutes,
+      vipRoutes,
+      waitlistAdminRoutes,
+      accountingRoutes,
+      customerRoutes,
+    ]) {
       await secured.register(routes, { deps, limiters });
     }
   });

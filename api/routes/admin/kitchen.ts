@@ -11,8 +11,14 @@ import { actorOf } from './actor.js';
 export const kitchenRoutes: RoutePlugin = async (app, { deps: { services, docs } }) => {
   describeRoutes(app, 'Kök');
 
-  const daySchema = { summary: 'Dagens väntande och bekräftade beställningar i tidsordning (köksvyn); utan datum: idag', querystring: kitchenQuerySchema, response: { 200: kitchenDaySchema, ...refusals } };
-  app.get('/kitchen', { schema: daySchema }, async (request) => kitchenDay(docs, { date: request.query.date, clock: services.clock() }));
+  const daySchema = {
+    summary: 'Dagens väntande och bekräftade beställningar i tidsordning (köksvyn); utan datum: idag',
+    querystring: kitchenQuerySchema,
+    response: { 200: kitchenDaySchema, ...refusals },
+  };
+  app.get('/kitchen', { schema: daySchema }, async (request) =>
+    kitchenDay(docs, { date: request.query.date, clock: services.clock() }),
+  );
 
   // A step sent again (a retried request) appends nothing and answers the booking as it is; the
   // answer shows the booking as the write left it, as confirm's does (projections/asWritten.ts).

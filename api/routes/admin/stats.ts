@@ -9,17 +9,35 @@ export const statsRoutes: RoutePlugin = async (app, { deps: { services, docs } }
   describeRoutes(app, 'Statistik');
   const querystring = statsQuerySchema;
 
-  app.get('/stats/overview', { schema: { summary: 'Översikt', response: { 200: statsOverviewSchema, ...refusals } } }, async () => statsOverview(docs, services.clock()));
-
-  app.get('/stats/top-pizzas', { schema: { summary: 'Populäraste pizzor', querystring, response: { 200: topPizzasSchema, ...refusals } } }, async (request) =>
-    topPizzas(docs, { period: request.query.period, limit: request.query.limit, clock: services.clock() }),
+  app.get(
+    '/stats/overview',
+    { schema: { summary: 'Översikt', response: { 200: statsOverviewSchema, ...refusals } } },
+    async () => statsOverview(docs, services.clock()),
   );
 
-  app.get('/stats/peak-times', { schema: { summary: 'Bokningar per timme', querystring, response: { 200: peakTimesSchema, ...refusals } } }, async (request) =>
-    peakTimes(docs, { period: request.query.period, clock: services.clock() }),
+  app.get(
+    '/stats/top-pizzas',
+    { schema: { summary: 'Populäraste pizzor', querystring, response: { 200: topPizzasSchema, ...refusals } } },
+    async (request) =>
+      topPizzas(docs, { period: request.query.period, limit: request.query.limit, clock: services.clock() }),
   );
 
-  app.get('/stats/sales', { schema: { summary: 'Försäljning per dag, vecka eller månad', querystring, response: { 200: salesSchema, ...refusals } } }, async (request) =>
-    sales(docs, { period: request.query.period, groupBy: request.query.group_by, clock: services.clock() }),
+  app.get(
+    '/stats/peak-times',
+    { schema: { summary: 'Bokningar per timme', querystring, response: { 200: peakTimesSchema, ...refusals } } },
+    async (request) => peakTimes(docs, { period: request.query.period, clock: services.clock() }),
+  );
+
+  app.get(
+    '/stats/sales',
+    {
+      schema: {
+        summary: 'Försäljning per dag, vecka eller månad',
+        querystring,
+        response: { 200: salesSchema, ...refusals },
+      },
+    },
+    async (request) =>
+      sales(docs, { period: request.query.period, groupBy: request.query.group_by, clock: services.clock() }),
   );
 };

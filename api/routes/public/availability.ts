@@ -3,7 +3,11 @@
 import { availabilityQuerySchema, openDaysQuerySchema } from '../../../domain/payloads.js';
 import { availability, openDays } from '../../../read-models/queries/booking.js';
 import { resolveVipToken, vipCustomerView } from '../../../read-models/queries/common.js';
-import { availabilityAnswerSchema, openDaysAnswerSchema, testAvailabilityAnswerSchema } from '../../../domain/answers/index.js';
+import {
+  availabilityAnswerSchema,
+  openDaysAnswerSchema,
+  testAvailabilityAnswerSchema,
+} from '../../../domain/answers/index.js';
 import { describeRoutes, refusals, sendJsonBytes } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
 
@@ -23,35 +27,65 @@ function anonymousAvailabilityJson(result: Awaited<ReturnType<typeof availabilit
 export const availabilityRoutes: RoutePlugin = async (app, { deps: { services, docs } }) => {
   describeRoutes(app, 'Bokningsbara dagar och tider');
 
-  const openDaysSchema = { summary: 'Öppna dagar framåt (VIP-dagar endast med giltig token)', querystring: openDaysQuerySchema, response: { 200: openDaysAnswerSchema, ...refusals } };
+  const openDaysSchema = {
+    summary: 'Öppna dagar framåt (VIP-dagar endast med giltig token)',
+    querystring: openDaysQuerySchema,
+    response: { 200: openDaysAnswerSchema, ...refusals },
+  };
   app.get('/open-days', { schema: openDaysSchema }, async (request) => {
     const query = request.query;
     const clock = services.clock();
     const vip = await resolveVipToken(docs, query.vip_token, clock.now);
     const days = await openDays(docs, { days: query.days, vip: vip.access, clock });
-    return { ...days, is_vip: vip.access !== null, vip_customer: vipCustomerView(vip), ...(vip.error ? { error: vip.error } : {}) };
+    return {
+      ...days,
+      is_vip: vip.access !== null,
+      vip_customer: vipCustomerView(vip),
+      ...(vip.error ? { error: vip.error } : {}),
+    };
   });
 
-  const availabilitySchema = { summary: 'Tider och kapacitet för ett datum', querystring: availabilityQuerySchema, response: { 200: availabilityAnswerSchema, ...refusals } };
+  const availabilitySchema = {
+    summary: 'Tider och kapacitet för ett datum',
+    querystring: availabilityQuerySchema,
+    response: { 200: availabilityAnswerSchema, ...refusals },
+  };
   app.get('/availability', { schema: availabilitySchema }, async (request) => {
     const query = request.query;
     const clock = services.clock();
     const vip = await resolveVipToken(docs, query.vip_token, clock.now);
-    return { date: query.date, ...(await availability(docs, { date: query.date, pizzas: query.pizzas, vip: vip.access, clock })) };
+    return {
+      date: query.date,
+      ...(await availability(docs, { date: query.date, pizzas: query.pizzas, vip: vip.access, clock })),
+    };
   });
 
   // The call a booking page polls every second while a confirmation is shown. Without a token the
   // answer's JSON text is kept beside the memoised answer (see availability()), so most polls
   // skip serialising the slot list.
-  const testSchema = { summary: 'Bokningssidans anrop: tider för ett datum och ett antal pizzor', querystring: availabilityQuerySchema, response: { 200: testAvailabilityAnswerSchema, ...refusals } };
+  const testSchema = {
+    summary: 'Bokningssidans anrop: tider för ett datum och ett antal pizzor',
+    querystring: availabilityQuerySchema,
+    response: { 200: testAvailabilityAnswerSchema, ...refusals },
+  };
   app.get('/test-availability', { schema: testSchema }, async (request, reply) => {
     const query = request.query;
     const clock = services.clock();
     if (!query.vip_token) {
-      return sendJsonBytes(reply, anonymousAvailabilityJson(await availability(docs, { date: query.date, pizzas: query.pizzas, vip: null, clock })));
+      return sendJsonBytes(
+        reply,
+        anonymousAvailabilityJson(
+          await availability(docs, { date: query.date, pizzas: query.pizzas, vip: null, clock }),
+        ),
+      );
     }
     const vip = await resolveVipToken(docs, query.vip_token, clock.now);
     const result = await availability(docs, { date: query.date, pizzas: query.pizzas, vip: vip.access, clock });
-    return { ...result, is_vip: vip.access !== null, vip_customer: vipCustomerView(vip), ...(vip.error ? { error: vip.error } : {}) };
+    return {
+      ...result,
+      is_vip: vip.access !== null,
+      vip_customer: vipCustomerView(vip),
+      ...(vip.error ? { error: vip.error } : {}),
+    };
   });
 };

@@ -1,7 +1,22 @@
 // A customer's booking: placing it (POST /api/bookings, idempotent with a key), looking it up,
 // its calendar file, and cancelling it online.
-import { bookingHeadersSchema, bookingPayloadSchema, calendarQuerySchema, idParams, lookupSchema, publicCancelSchema, rescheduleSchema, rescheduleSlotsQuerySchema } from '../../../domain/payloads.js';
-import { availabilityAnswerSchema, bookingCreatedSchema, lookupAnswerSchema, publicCancelAnswerSchema, rescheduleAnswerSchema } from '../../../domain/answers/index.js';
+import {
+  bookingHeadersSchema,
+  bookingPayloadSchema,
+  calendarQuerySchema,
+  idParams,
+  lookupSchema,
+  publicCancelSchema,
+  rescheduleSchema,
+  rescheduleSlotsQuerySchema,
+} from '../../../domain/payloads.js';
+import {
+  availabilityAnswerSchema,
+  bookingCreatedSchema,
+  lookupAnswerSchema,
+  publicCancelAnswerSchema,
+  rescheduleAnswerSchema,
+} from '../../../domain/answers/index.js';
 import { msg } from '../../../domain/messages.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { customerBooking, lookupBooking, rescheduleAvailability } from '../../../read-models/queries/booking.js';
@@ -25,7 +40,11 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs }
   app.post('/bookings', { ...limitedBy(limiters.bookings), schema: placeSchema }, async (request, reply) => {
     const idempotencyKey = request.headers['idempotency-key'] ?? null;
     // The key and the bonus-use reference are bookkeeping, not part of the answer.
-    const { idempotency_key: _key, bonus_ref: _ref, ...booking } = await services.bookings.place(request.body, idempotencyKey);
+    const {
+      idempotency_key: _key,
+      bonus_ref: _ref,
+      ...booking
+    } = await services.bookings.place(request.body, idempotencyKey);
     return reply.status(201).send({
       booking_id: booking.booking_id,
       status: 'pending',
@@ -33,14 +52,26 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs }
     });
   });
 
-  const lookupRouteSchema = { summary: 'Slå upp en bokning med e-post och bokningsnummer', body: lookupSchema, response: { 200: lookupAnswerSchema, ...refusals } };
-  app.post('/bookings/lookup', { ...limitedBy(limiters.lookups), schema: lookupRouteSchema }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const input = request.body;
-    const found = await lookupBooking(docs, { bookingId: input.booking_id, email: input.email, clock: services.clock() });
-    if (!found) throw new DomainError(msg.bookingNotFound, 'not_found');
-    return found;
-  });
+  const lookupRouteSchema = {
+    summary: 'Slå upp en bokning med e-post och bokningsnummer',
+    body: lookupSchema,
+    response: { 200: lookupAnswerSchema, ...refusals },
+  };
+  app.post(
+    '/bookings/lookup',
+    { ...limitedBy(limiters.lookups), schema: lookupRouteSchema },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const input = request.body;
+      const found = await lookupBooking(docs, {
+        bookingId: input.booking_id,
+        email: input.email,
+        clock: services.clock(),
+      });
+      if (!found) throw new DomainError(msg.bookingNotFound, 'not_found');
+      return found;
+    },
+  );
 
   // "Lägg till i kalendern" on the confirmation and lookup pages: the e-mail guards it like lookup.
   const icsSchema = {
@@ -49,27 +80,48 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs }
     querystring: calendarQuerySchema,
     response: { 200: fileAnswer('text/calendar', 'En VEVENT för bokningen'), ...refusals },
   };
-  app.get('/bookings/:id/calendar.ics', { ...limitedBy(limiters.lookups), schema: icsSchema }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const booking = await customerBooking(docs, { bookingId: request.params.id, email: request.query.email });
-    if (!booking) throw new DomainError(msg.bookingNotFound, 'not_found');
-    const settings = await getSettings(docs);
-    const clock = services.clock();
-    const revision = await services.bookings.calendarRevision(booking.id);
-    const ics = bookingIcs(booking, { timeZone: clock.timeZone, slotMinutes: settings.slot_length_minutes, now: clock.now, ...revision });
-    return reply
-      .type('text/calendar; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${calendarFileName(booking.id)}"`)
-      .send(ics);
-  });
+  app.get(
+    '/bookings/:id/calendar.ics',
+    { ...limitedBy(limiters.lookups), schema: icsSchema },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const booking = await customerBooking(docs, { bookingId: request.params.id, email: request.query.email });
+      if (!booking) throw new DomainError(msg.bookingNotFound, 'not_found');
+      const settings = await getSettings(docs);
+      const clock = services.clock();
+      const revision = await services.bookings.calendarRevision(booking.id);
+      const ics = bookingIcs(booking, {
+        timeZone: clock.timeZone,
+        slotMinutes: settings.slot_length_minutes,
+        now: clock.now,
+        ...revision,
+      });
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${calendarFileName(booking.id)}"`)
+        .send(ics);
+    },
+  );
 
-  const cancelSchema = { summary: 'Avboka online (minst 24 h före)', params: idParams, body: publicCancelSchema, response: { 200: publicCancelAnswerSchema, ...refusals } };
-  app.post('/bookings/:id/cancel-public', { ...limitedBy(limiters.lookups), schema: cancelSchema }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    // A number that was moved stands for the booking it lives on as (rule: reschedule).
-    await services.bookings.cancelByCustomer(await services.reschedule.currentId(request.params.id), request.body.email);
-    return { success: true as const, message: msg.bookingCancelledByCustomer };
-  });
+  const cancelSchema = {
+    summary: 'Avboka online (minst 24 h före)',
+    params: idParams,
+    body: publicCancelSchema,
+    response: { 200: publicCancelAnswerSchema, ...refusals },
+  };
+  app.post(
+    '/bookings/:id/cancel-public',
+    { ...limitedBy(limiters.lookups), schema: cancelSchema },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      // A number that was moved stands for the booking it lives on as (rule: reschedule).
+      await services.bookings.cancelByCustomer(
+        await services.reschedule.currentId(request.params.id),
+        request.body.email,
+      );
+      return { success: true as const, message: msg.bookingCancelledByCustomer };
+    },
+  );
 
   // rule: reschedule. Same cut-off as cancel-public; a new number when the date changes, and the
   // old number keeps working (lookup, calendar file, cancel and reschedule follow it).
@@ -79,10 +131,14 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs }
     body: rescheduleSchema,
     response: { 200: rescheduleAnswerSchema, ...refusals },
   };
-  app.post('/bookings/:id/reschedule', { ...limitedBy(limiters.lookups), schema: rescheduleRouteSchema }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return services.reschedule.reschedule(request.params.id, request.body);
-  });
+  app.post(
+    '/bookings/:id/reschedule',
+    { ...limitedBy(limiters.lookups), schema: rescheduleRouteSchema },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return services.reschedule.reschedule(request.params.id, request.body);
+    },
+  );
 
   // The "Flytta bokningen" dialog's slots: the booking's own pizzas do not count against it on its
   // own date (test-availability would show its own window full), and its VIP day stays open to it.
@@ -92,11 +148,15 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs }
     querystring: rescheduleSlotsQuerySchema,
     response: { 200: availabilityAnswerSchema, ...refusals },
   };
-  app.get('/bookings/:id/reschedule-slots', { ...limitedBy(limiters.lookups), schema: rescheduleSlotsSchema }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const booking = await customerBooking(docs, { bookingId: request.params.id, email: request.query.email });
-    if (!booking) throw new DomainError(msg.bookingNotFound, 'not_found');
-    const date = request.query.date;
-    return { date, ...(await rescheduleAvailability(docs, { booking, date, clock: services.clock() })) };
-  });
+  app.get(
+    '/bookings/:id/reschedule-slots',
+    { ...limitedBy(limiters.lookups), schema: rescheduleSlotsSchema },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const booking = await customerBooking(docs, { bookingId: request.params.id, email: request.query.email });
+      if (!booking) throw new DomainError(msg.bookingNotFound, 'not_found');
+      const date = request.query.date;
+      return { date, ...(await rescheduleAvailability(docs, { booking, date, clock: services.clock() })) };
+    },
+  );
 };

@@ -10,7 +10,15 @@ import { vipAccessRoutes } from './vip.js';
 import { waitlistRoutes } from './waitlist.js';
 
 export const publicRoutes: RoutePlugin = async (app, { deps, limiters }) => {
-  for (const routes of [menuRoutes, availabilityRoutes, vipAccessRoutes, bookingRoutes, bonusCodeCheckRoutes, pushRoutes, waitlistRoutes]) {
+  for (const routes of [
+    menuRoutes,
+    availabilityRoutes,
+    vipAccessRoutes,
+    bookingRoutes,
+    bonusCodeCheckRoutes,
+    pushRoutes,
+    waitlistRoutes,
+  ]) {
     await app.register(routes, { deps, limiters });
   }
 };

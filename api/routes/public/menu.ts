@@ -8,11 +8,17 @@ import type { RoutePlugin } from '../../appDeps.js';
 export const menuRoutes: RoutePlugin = async (app, { deps: { docs } }) => {
   describeRoutes(app, 'Meny och inställningar');
 
-  app.get('/pizzas', { schema: { summary: 'Aktiva pizzor', response: { 200: pizzaListSchema } } }, async () => listPizzas(docs, { activeOnly: true }));
+  app.get('/pizzas', { schema: { summary: 'Aktiva pizzor', response: { 200: pizzaListSchema } } }, async () =>
+    listPizzas(docs, { activeOnly: true }),
+  );
 
   // The booking page needs capacity and hours; where staff mail goes is not public.
-  app.get('/settings', { schema: { summary: 'Inställningarna utan admin_email', response: { 200: publicSettingsSchema } } }, async () => {
-    const { admin_email: _hidden, ...settings } = await getSettings(docs);
-    return settings;
-  });
+  app.get(
+    '/settings',
+    { schema: { summary: 'Inställningarna utan admin_email', response: { 200: publicSettingsSchema } } },
+    async () => {
+      const { admin_email: _hidden, ...settings } = await getSettings(docs);
+      return settings;
+    },
+  );
 };

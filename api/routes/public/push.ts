@@ -10,11 +10,15 @@ import type { RoutePlugin } from '../../appDeps.js';
 export const pushRoutes: RoutePlugin = async (app, { deps: { services, vapidPublicKey }, limiters }) => {
   describeRoutes(app, 'Notiser');
 
-  const keySchema = { summary: 'Serverns publika VAPID-nyckel (base64url) att prenumerera på webbnotiser med', response: { 200: vapidPublicKeySchema, ...refusals } };
+  const keySchema = {
+    summary: 'Serverns publika VAPID-nyckel (base64url) att prenumerera på webbnotiser med',
+    response: { 200: vapidPublicKeySchema, ...refusals },
+  };
   app.get('/notifications/vapid-public-key', { schema: keySchema }, async () => ({ key: vapidPublicKey }));
 
   const schema = {
-    summary: 'Spara en Web Push-prenumeration (en per endpoint); med booking_id och email får den notisen när beställningen är klar',
+    summary:
+      'Spara en Web Push-prenumeration (en per endpoint); med booking_id och email får den notisen när beställningen är klar',
     body: pushSubscriptionSchema,
     response: { 201: pushSubscribedSchema, ...refusals },
   };

@@ -8,7 +8,11 @@ import type { RoutePlugin } from '../../appDeps.js';
 export const vipAccessRoutes: RoutePlugin = async (app, { deps: { services } }) => {
   describeRoutes(app, 'VIP');
 
-  const schema = { summary: 'Vem en VIP-länk hälsar och vilket datum den öppnar', params: tokenParams, response: { 200: vipAccessAnswerSchema, ...refusals } };
+  const schema = {
+    summary: 'Vem en VIP-länk hälsar och vilket datum den öppnar',
+    params: tokenParams,
+    response: { 200: vipAccessAnswerSchema, ...refusals },
+  };
   app.get('/vip/access/:token', { schema }, async (request) => {
     const { access, customer } = await services.vip.access(request.params.token);
     // Anyone holding the link sees this: the customer's e-mail address is not part of it.

@@ -18,7 +18,17 @@ function navCurrent(href: string, path: string): 'page' | 'true' | undefined {
   return href !== '/admin' && path.startsWith(`${href}/`) ? 'true' : undefined;
 }
 
-export function AdminFrame({ userName, currentPath, onLogout, children }: { userName: string; currentPath: string; onLogout: () => void; children: ReactNode }) {
+export function AdminFrame({
+  userName,
+  currentPath,
+  onLogout,
+  children,
+}: {
+  userName: string;
+  currentPath: string;
+  onLogout: () => void;
+  children: ReactNode;
+}) {
   return (
     <div className="admin">
       <header className="admin-header">

@@ -1,9 +1,10 @@
-// The booking page's texts (SPEC 2, 3, 5, 8); the confirmation's are in confirmationTexts.ts,
-// texts shared with the other customer pages in ui/lib/texts.ts, the server's messages in
-// domain/messages.ts.
+// The booking page's texts (SPEC 2, 3, 5, 8); the order form's (menu, summary, customer) and the
+// confirmation's, which the waitlist's offer page shares, are in components/order/, texts shared
+// with the other customer pages in ui/lib/texts.ts, the server's messages in domain/messages.ts.
 export const bookingPageTexts = {
   title: 'Förbeställ din pizza',
-  intro: 'Välj dag, antal och tid – vi bakar i stenugnen så att pizzan är klar när du kommer. Hämta med dig eller ät på plats.',
+  intro:
+    'Välj dag, antal och tid – vi bakar i stenugnen så att pizzan är klar när du kommer. Hämta med dig eller ät på plats.',
   form: 'Bokning',
   checkout: 'Slutför',
   sending: 'Skickar...',
@@ -24,30 +25,11 @@ export const bookingPageTexts = {
   dayPartNames: { lunch: 'Lunch', afternoon: 'Eftermiddag', evening: 'Kväll' },
   fittingSlots: (n: number) => (n === 0 ? 'Inget ledigt' : `${n} lediga`),
   timesIn: (part: string) => `Tider, ${part.toLowerCase()}`,
-  stepMenu: 'Välj pizzor',
-  menuFirst: 'Välj datum, antal och tid först – sedan kan du välja pizzor.',
-  removeOne: (pizza: string) => `Ta bort en ${pizza}`,
-  addOne: (pizza: string) => `Lägg till en ${pizza}`,
-  chosenCount: (qty: number, pizza: string) => `${qty} ${pizza} valda`,
-  // the order and the customer
-  summary: 'Din beställning',
-  noPizzas: 'Inga pizzor valda ännu.',
-  chosenPizzas: 'Valda pizzor',
-  subtotal: 'Delsumma',
-  discountOf: (code: string, percentage: number | null) => `Rabatt (${code}, ${percentage}%)`,
-  customer: 'Dina uppgifter',
-  emailHint: 'Hit skickar vi bekräftelsen.',
-  phoneOptional: 'Telefon (valfritt)',
-  commentOptional: 'Meddelande till köket (valfritt)',
-  dineInChoice: 'Äta på plats (annars avhämtning)',
+  // the bonus code
   bonusCode: 'Bonuskod',
   bonusCodeOptional: 'Bonuskod (valfritt)',
   percentOff: (percentage: number) => `${percentage}% rabatt`,
   apply: 'Använd',
   removeCode: 'Ta bort koden',
   bonusOnlineOnly: 'Bonuskoden kan bara kontrolleras online',
-  // shared with the confirmation (confirmationTexts.ts)
-  name: 'Namn',
-  email: 'E-post',
-  total: 'Totalt',
 };

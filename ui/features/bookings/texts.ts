@@ -13,7 +13,10 @@ export const bookingTexts = {
   status: 'Status',
   date: 'Datum',
   all: 'Alla',
-  statusOptions: { pending: 'Väntande', confirmed: 'Bekräftade', cancelled: 'Avbokade' } as Record<BookingStatus, string>,
+  statusOptions: { pending: 'Väntande', confirmed: 'Bekräftade', cancelled: 'Avbokade' } as Record<
+    BookingStatus,
+    string
+  >,
   dateOptions: { today: 'Idag', tomorrow: 'Imorgon' },
   clearFilters: 'Rensa filter',
   none: 'Inga bokningar matchar filtret.',
@@ -37,7 +40,6 @@ export const bookingTexts = {
   confirmed: 'Bokning bekräftad!',
   cancelled: 'Bokning avbokad!',
   cancelReasonPrompt: 'Ange en anledning till avbokningen:',
-  newBooking: (name: string, time: string) => `Ny bokning från ${name} kl ${time}`,
   // details
   detailsTitle: (id: string) => `Bokning ${id}`,
   loading: 'Laddar...',

@@ -13,7 +13,8 @@ export const closureTexts = {
   range: (from: string, to: string) => (from === to ? from : `${from} – ${to}`),
   remove: 'Ta bort',
   removeLabel: (reason: string, range: string) => `Ta bort stängningen ${reason}, ${range}`,
-  confirmRemove: (reason: string) => `Ta bort stängningen "${reason}"? Datumen blir bokningsbara igen enligt öppettiderna.`,
+  confirmRemove: (reason: string) =>
+    `Ta bort stängningen "${reason}"? Datumen blir bokningsbara igen enligt öppettiderna.`,
   removed: 'Stängningen borttagen!',
   removeFailed: 'Kunde inte ta bort stängningen',
   showBookings: 'Berörda bokningar',
@@ -45,7 +46,8 @@ export const closureTexts = {
   messagePlaceholder: 'T.ex. Vi har semester. Välkommen tillbaka i augusti!',
   cancelAll: 'Avboka alla och meddela kunderna',
   cancelling: 'Avbokar...',
-  cancelled: (n: number) => (n === 1 ? '1 bokning avbokad, kunden får ett mejl.' : `${n} bokningar avbokade, varje kund får ett mejl.`),
+  cancelled: (n: number) =>
+    n === 1 ? '1 bokning avbokad, kunden får ett mejl.' : `${n} bokningar avbokade, varje kund får ett mejl.`,
   cancelFailed: 'Kunde inte avboka bokningarna',
   close: 'Stäng',
 };

@@ -3,7 +3,8 @@ const bookingCount = (n: number) => `${n} ${n === 1 ? 'bokning' : 'bokningar'}`;
 
 export const customerTexts = {
   title: 'Kunddata',
-  intro: 'När en kund frågar vad kiosken har sparat om dem (GDPR, artikel 15): sök på e-postadressen och ladda ner allt som JSON – bokningar med historik, köplatser, notiser, VIP-uppgifter, inbjudningar och skickade mejl. Begär kunden att bli raderad (artikel 17) gör du det under sökresultatet.',
+  intro:
+    'När en kund frågar vad kiosken har sparat om dem (GDPR, artikel 15): sök på e-postadressen och ladda ner allt som JSON – bokningar med historik, köplatser, notiser, VIP-uppgifter, inbjudningar och skickade mejl. Begär kunden att bli raderad (artikel 17) gör du det under sökresultatet.',
   formTitle: 'Sök kund',
   email: 'Kundens e-postadress',
   search: 'Hämta kunddata',
@@ -22,11 +23,13 @@ export const customerTexts = {
   fileName: (email: string) => `kunddata-${email.replace(/[^a-z0-9@._-]/gi, '_')}.json`,
   // Erasure (GDPR, artikel 17; rule: erasure)
   eraseTitle: 'Radera kunduppgifter',
-  eraseIntro: (email: string) => `När kunden begär att bli raderad: ta bort namn, e-postadress, telefonnummer och kommentar för ${email}. Bokningarna och statistiken finns kvar.`,
+  eraseIntro: (email: string) =>
+    `När kunden begär att bli raderad: ta bort namn, e-postadress, telefonnummer och kommentar för ${email}. Bokningarna och statistiken finns kvar.`,
   eraseOpen: 'Radera kunduppgifter...',
   eraseDialogTitle: (email: string) => `Radera kunduppgifter för ${email}?`,
   eraseIrreversible: 'Raderingen kan inte ångras.',
-  eraseWhat: (bookings: number) => `Det här raderas: kundens namn, e-postadress, telefonnummer och kommentar, i alla bokningar (${bookingCount(bookings)}) och överallt annars där de finns sparade. De ersätts med [raderad].`,
+  eraseWhat: (bookings: number) =>
+    `Det här raderas: kundens namn, e-postadress, telefonnummer och kommentar, i alla bokningar (${bookingCount(bookings)}) och överallt annars där de finns sparade. De ersätts med [raderad].`,
   eraseKept: 'Det här finns kvar: bokningarna med tider, pizzor, belopp och status, och statistiken.',
   eraseConfirm: 'Skriv kundens e-postadress för att bekräfta',
   eraseMismatch: 'Skriv samma e-postadress som du sökte på',

@@ -49,7 +49,8 @@ export const isFinished = (order: Pick<KitchenOrder, 'kitchen_status'>) => FINIS
 /** The pizzas of these orders summed by name: most first, then by name (Swedish order). */
 export function sumPizzas(orders: readonly Pick<KitchenOrder, 'items'>[]): PizzaCount[] {
   const byName = new Map<string, number>();
-  for (const order of orders) for (const item of order.items) byName.set(item.pizza_name, (byName.get(item.pizza_name) ?? 0) + item.qty);
+  for (const order of orders)
+    for (const item of order.items) byName.set(item.pizza_name, (byName.get(item.pizza_name) ?? 0) + item.qty);
   return [...byName]
     .filter(([, qty]) => qty > 0)
     .map(([pizza_name, qty]) => ({ pizza_name, qty }))
@@ -58,7 +59,8 @@ export function sumPizzas(orders: readonly Pick<KitchenOrder, 'items'>[]): Pizza
 
 /** The board of a day's orders (any order in; cancelled ones are left out). */
 export function kitchenBoard(orders: readonly KitchenOrder[]): KitchenBoard {
-  const byTime = (a: { booking_time: string }, b: { booking_time: string }) => a.booking_time.localeCompare(b.booking_time);
+  const byTime = (a: { booking_time: string }, b: { booking_time: string }) =>
+    a.booking_time.localeCompare(b.booking_time);
   const pending = orders.filter((o) => o.status === 'pending').sort(byTime);
   const slots = new Map<string, KitchenOrder[]>();
   // A stable sort keeps the server's order (placed first) within a slot.

@@ -1,25 +1,7 @@
-// The kitchen board's texts (rule: kitchen-steps). The server's refusals come from domain/messages.ts.
-import type { KitchenStatus } from '../../../domain/answers/booking.js';
+// The kitchen board's texts (rule: kitchen-steps); the steps' and statuses' names, which the
+// bookings screen shares, are in components/kitchenStatusTexts.ts. The server's refusals come from
+// domain/messages.ts.
 import { KIOSK } from '../../lib/texts.js';
-
-/** The button that takes an order to the step; collecting says Serverad for dine-in orders. */
-export function stepLabel(step: KitchenStatus, dineIn: boolean): string {
-  switch (step) {
-    case 'baking':
-      return 'I ugnen';
-    case 'ready':
-      return 'Klar';
-    case 'picked_up':
-      return dineIn ? 'Serverad' : 'Hämtad';
-    case 'no_show':
-      return 'Uteblev';
-  }
-}
-
-/** Where an order is now, as its badge says it. */
-export function statusLabel(status: KitchenStatus | null, dineIn: boolean): string {
-  return status === null ? 'Att baka' : stepLabel(status, dineIn);
-}
 
 export const kitchenTexts = {
   title: 'Köket',

@@ -27,7 +27,8 @@ export const myBookingTexts = {
   cancel: 'Avboka',
   timeLeft: 'Tid kvar',
   /** The cut-off is the larger of 24 hours and the kiosk's cancellation deadline (domain/kioskDay/schedule.ts). */
-  tooLate: (cutOff: string) => `Det är för sent att avboka online (mindre än ${cutOff} kvar). Ring kiosken om du behöver ändra något.`,
+  tooLate: (cutOff: string) =>
+    `Det är för sent att avboka online (mindre än ${cutOff} kvar). Ring kiosken om du behöver ändra något.`,
   searchAgain: 'Sök ny bokning',
   // Moving the booking (rule: reschedule)
   reschedule: 'Flytta bokningen',

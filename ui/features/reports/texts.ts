@@ -25,7 +25,8 @@ export const reportTexts = {
 /** The accountant's books (Bokföringsunderlag): ours, not SPEC's. */
 export const accountingTexts = {
   title: 'Bokföringsunderlag',
-  intro: 'Försäljningen per dag med moms uppdelad per momssats, för bokföringen. Intäkt är hämtade beställningar (före köksvyn: bekräftade); avbokade, uteblivna och ej hämtade visas för sig.',
+  intro:
+    'Försäljningen per dag med moms uppdelad per momssats, för bokföringen. Intäkt är hämtade beställningar (före köksvyn: bekräftade); avbokade, uteblivna och ej hämtade visas för sig.',
   show: 'Visa underlag',
   showing: 'Hämtar...',
   loadFailed: 'Kunde inte hämta bokföringsunderlaget',
@@ -45,10 +46,14 @@ export const accountingTexts = {
   noSales: 'Ingen försäljning under perioden.',
   leftOutTitle: 'Inte i intäkterna',
   leftOutNone: 'Inga avbokade, uteblivna eller ej hämtade beställningar.',
-  reasons: { cancelled: 'Avbokad', moved: 'Flyttad', no_show: 'Uteblev', not_collected: 'Ej hämtad' } as Record<'cancelled' | 'moved' | 'no_show' | 'not_collected', string>,
+  reasons: { cancelled: 'Avbokad', moved: 'Flyttad', no_show: 'Uteblev', not_collected: 'Ej hämtad' } as Record<
+    'cancelled' | 'moved' | 'no_show' | 'not_collected',
+    string
+  >,
   // the settings
   settingsTitle: 'Momssatser och konton',
-  settingsIntro: 'Restaurangservice (äta på plats) och livsmedel (avhämtning) kan ha olika momssatser. Kontona följer BAS-kontoplanen och används i SIE-filen.',
+  settingsIntro:
+    'Restaurangservice (äta på plats) och livsmedel (avhämtning) kan ha olika momssatser. Kontona följer BAS-kontoplanen och används i SIE-filen.',
   vatDineIn: 'Moms, äta på plats',
   vatTakeAway: 'Moms, avhämtning',
   percent: (rate: number) => `${rate} %`,

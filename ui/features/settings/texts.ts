@@ -43,16 +43,36 @@ export const settingsTexts = {
   } satisfies Record<Weekday, string>,
   /** The number fields: label, unit (shown after the label) and hint. */
   numbers: {
-    capacity_per_window: { label: 'Kapacitet per tidsfönster', unit: 'pizzor', hint: 'Hur många pizzor köket hinner göra per tidsfönster.' },
-    window_minutes: { label: 'Tidsfönstrets längd', unit: 'minuter', hint: 'Kapaciteten gäller per fönster av den här längden.' },
-    booking_horizon_days: { label: 'Bokningshorisont', unit: 'dagar', hint: 'Hur många dagar framåt vanliga kunder kan boka.' },
+    capacity_per_window: {
+      label: 'Kapacitet per tidsfönster',
+      unit: 'pizzor',
+      hint: 'Hur många pizzor köket hinner göra per tidsfönster.',
+    },
+    window_minutes: {
+      label: 'Tidsfönstrets längd',
+      unit: 'minuter',
+      hint: 'Kapaciteten gäller per fönster av den här längden.',
+    },
+    booking_horizon_days: {
+      label: 'Bokningshorisont',
+      unit: 'dagar',
+      hint: 'Hur många dagar framåt vanliga kunder kan boka.',
+    },
     vip_booking_advance_days: {
       label: 'VIP-bokningshorisont',
       unit: 'dagar',
       hint: 'Hur många dagar framåt VIP-kunder kan boka. Bör vara längre än den vanliga bokningshorisonten.',
     },
-    slot_length_minutes: { label: 'Tidsluckans längd', unit: 'minuter', hint: 'Avståndet mellan tiderna kunderna kan välja.' },
-    cancellation_deadline_minutes: { label: 'Avbokningsgräns', unit: 'minuter', hint: 'Hur många minuter före den bokade tiden en kund senast kan avboka.' },
+    slot_length_minutes: {
+      label: 'Tidsluckans längd',
+      unit: 'minuter',
+      hint: 'Avståndet mellan tiderna kunderna kan välja.',
+    },
+    cancellation_deadline_minutes: {
+      label: 'Avbokningsgräns',
+      unit: 'minuter',
+      hint: 'Hur många minuter före den bokade tiden en kund senast kan avboka.',
+    },
     reminder_minutes_before: {
       label: 'Påminnelse före tiden',
       unit: 'minuter',

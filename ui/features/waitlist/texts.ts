@@ -32,7 +32,8 @@ export const waitlistTexts = {
   offerFailed: 'Kunde inte hämta erbjudandet',
   // staff
   queueTitle: 'Kö',
-  queueIntro: 'Kunder som väntar på plats i en full tid. Den som erbjuds en plats får ett mejl, och platsen hålls åt dem.',
+  queueIntro:
+    'Kunder som väntar på plats i en full tid. Den som erbjuds en plats får ett mejl, och platsen hålls åt dem.',
   queueNone: 'Ingen står i kö.',
   queueFailed: 'Kunde inte ladda kön',
   queueColumns: { date: 'Datum', time: 'Tid', name: 'Namn', pizzas: 'Pizzor', status: 'Status' },

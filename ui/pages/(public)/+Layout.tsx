@@ -42,7 +42,10 @@ export default function Layout({ children }: { children: ReactNode }) {
       </main>
       <footer className="site-footer">
         <p>
-          {KIOSK.name} · {customerTexts.since} · <a href={KIOSK.socialUrl} rel="noopener">{KIOSK.socialLabel}</a>
+          {KIOSK.name} · {customerTexts.since} ·{' '}
+          <a href={KIOSK.socialUrl} rel="noopener">
+            {KIOSK.socialLabel}
+          </a>
         </p>
       </footer>
       <ClientOnly>

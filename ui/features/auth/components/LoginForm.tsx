@@ -42,10 +42,22 @@ export function LoginForm() {
       <p className="hint">{authTexts.subtitle}</p>
       <form noValidate onSubmit={submit}>
         <Field id="login-email" label={authTexts.email} error={errors.email}>
-          <input {...fieldControl('login-email', errors.email)} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            {...fieldControl('login-email', errors.email)}
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </Field>
         <Field id="login-password" label={authTexts.password} error={errors.password}>
-          <input {...fieldControl('login-password', errors.password)} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            {...fieldControl('login-password', errors.password)}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </Field>
         <button type="submit" className="btn btn--primary btn--block" disabled={busy !== null}>
           {busy ? authTexts.submitting : authTexts.submit}

@@ -14,7 +14,16 @@ export type { BonusCode };
 export const BONUS_CODES_PATH = '/admin/bonus-codes';
 
 /** What the page shows of a code (the first HTML carries no more). */
-export const bonusCodeShown = ({ id, code, description, discount_percentage, usage_limit, used_count, expires_at, is_active }: BonusCode): BonusCode => ({
+export const bonusCodeShown = ({
+  id,
+  code,
+  description,
+  discount_percentage,
+  usage_limit,
+  used_count,
+  expires_at,
+  is_active,
+}: BonusCode): BonusCode => ({
   id,
   code,
   description,
@@ -29,7 +38,9 @@ export const listBonusCodes = () => api<BonusCode[]>(BONUS_CODES_PATH);
 
 /** POST /admin/bonus-codes (id null) or PUT /admin/bonus-codes/{id}, with a body bonusCodeInputSchema accepted. */
 export function saveBonusCode(id: number | null, body: BonusCodeBody) {
-  return id === null ? api(BONUS_CODES_PATH, { method: 'POST', body }) : api(`${BONUS_CODES_PATH}/${id}`, { method: 'PUT', body });
+  return id === null
+    ? api(BONUS_CODES_PATH, { method: 'POST', body })
+    : api(`${BONUS_CODES_PATH}/${id}`, { method: 'PUT', body });
 }
 
 /** PUT /admin/bonus-codes/{id} with the code as it is but active or not. */

@@ -18,7 +18,8 @@ interface Draft {
 }
 
 function draftOf(code: BonusCode | null): Draft {
-  if (!code) return { code: '', description: '', discount_percentage: '10', usage_limit: '', expires_at: '', is_active: true };
+  if (!code)
+    return { code: '', description: '', discount_percentage: '10', usage_limit: '', expires_at: '', is_active: true };
   return {
     code: code.code,
     description: code.description ?? '',
@@ -32,7 +33,8 @@ function draftOf(code: BonusCode | null): Draft {
 const bodyOf = (draft: Draft): BonusCodeBody => ({
   code: draft.code.trim().toUpperCase(),
   description: draft.description.trim(),
-  discount_percentage: draft.discount_percentage.trim() === '' ? Number.NaN : Number(draft.discount_percentage.replace(',', '.')),
+  discount_percentage:
+    draft.discount_percentage.trim() === '' ? Number.NaN : Number(draft.discount_percentage.replace(',', '.')),
   usage_limit: draft.usage_limit.trim() === '' ? null : Number(draft.usage_limit),
   expires_at: draft.expires_at || null,
   is_active: draft.is_active,
@@ -48,18 +50,47 @@ const bonusCodeForm: SchemaForm<BonusCode, Draft, typeof bonusCodeInputSchema> =
   texts: { ...bonusCodeTexts, editTitle: (code) => bonusCodeTexts.editNamed(code.code) },
 };
 
-export function BonusCodeFormDialog({ code, ...props }: { code: BonusCode | null; onClose: () => void; onSaved: () => Promise<unknown> }) {
+export function BonusCodeFormDialog({
+  code,
+  ...props
+}: {
+  code: BonusCode | null;
+  onClose: () => void;
+  onSaved: () => Promise<unknown>;
+}) {
   const { draft, set, errors, dialog } = useSchemaForm(bonusCodeForm, code, props);
   /** A field's Field props and its control's, bound to the draft. */
-  const field = (name: TextKey, label: string, hint?: string) => ({ id: `bonus-${name}`, label, hint, error: errors[name] });
+  const field = (name: TextKey, label: string, hint?: string) => ({
+    id: `bonus-${name}`,
+    label,
+    hint,
+    error: errors[name],
+  });
   const control = (name: TextKey, hint?: string) => ({
     ...fieldControl(`bonus-${name}`, errors[name], hint),
     value: draft[name],
     onChange: (e: ChangeEvent<HTMLInputElement>) => set({ [name]: e.target.value }),
   });
   const numbers = [
-    { name: 'discount_percentage', label: bonusCodeTexts.discount, hint: bonusCodeTexts.discountHint, inputMode: 'decimal', min: 0, max: 100, step: '0.1', required: true },
-    { name: 'usage_limit', label: bonusCodeTexts.usageLimit, hint: bonusCodeTexts.usageLimitHint, inputMode: 'numeric', min: 1, step: '1', required: false },
+    {
+      name: 'discount_percentage',
+      label: bonusCodeTexts.discount,
+      hint: bonusCodeTexts.discountHint,
+      inputMode: 'decimal',
+      min: 0,
+      max: 100,
+      step: '0.1',
+      required: true,
+    },
+    {
+      name: 'usage_limit',
+      label: bonusCodeTexts.usageLimit,
+      hint: bonusCodeTexts.usageLimitHint,
+      inputMode: 'numeric',
+      min: 1,
+      step: '1',
+      required: false,
+    },
   ] as const;
 
   return (

@@ -31,7 +31,13 @@ export function BonusCodeRow({ code: c, hydrated, busy, onToggle, onEdit, onDele
       <td data-label={columns.uses}>
         {c.used_count} / {c.usage_limit ?? <span aria-label={bonusCodeTexts.unlimited}>∞</span>}
       </td>
-      <td data-label={columns.expires}>{c.expires_at ? <Instant iso={c.expires_at} format={bonusCodeTexts.expiryFormat} /> : bonusCodeTexts.untilFurtherNotice}</td>
+      <td data-label={columns.expires}>
+        {c.expires_at ? (
+          <Instant iso={c.expires_at} format={bonusCodeTexts.expiryFormat} />
+        ) : (
+          bonusCodeTexts.untilFurtherNotice
+        )}
+      </td>
       <td data-label={columns.status}>
         <div className="status-badges">
           <button
@@ -53,10 +59,22 @@ export function BonusCodeRow({ code: c, hydrated, busy, onToggle, onEdit, onDele
       </td>
       <td data-label={columns.actions}>
         <div className="row-actions">
-          <button type="button" className="btn btn--secondary btn--small" disabled={!hydrated} onClick={onEdit} aria-label={bonusCodeTexts.editNamed(c.code)}>
+          <button
+            type="button"
+            className="btn btn--secondary btn--small"
+            disabled={!hydrated}
+            onClick={onEdit}
+            aria-label={bonusCodeTexts.editNamed(c.code)}
+          >
             {bonusCodeTexts.edit}
           </button>
-          <button type="button" className="btn btn--danger btn--small" disabled={!hydrated || busy} onClick={onDelete} aria-label={bonusCodeTexts.removeNamed(c.code)}>
+          <button
+            type="button"
+            className="btn btn--danger btn--small"
+            disabled={!hydrated || busy}
+            onClick={onDelete}
+            aria-label={bonusCodeTexts.removeNamed(c.code)}
+          >
             {bonusCodeTexts.remove}
           </button>
         </div>

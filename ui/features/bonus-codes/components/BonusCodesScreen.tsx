@@ -32,7 +32,11 @@ export function BonusCodesScreen({ codes: initial }: { codes: BonusCode[] | null
 
   function remove(code: BonusCode) {
     if (!window.confirm(bonusCodeTexts.confirmDelete(code.code))) return;
-    void run(String(code.id), () => deleteBonusCode(code.id), { success: bonusCodeTexts.deleted, failure: bonusCodeTexts.deleteFailed, reload });
+    void run(String(code.id), () => deleteBonusCode(code.id), {
+      success: bonusCodeTexts.deleted,
+      failure: bonusCodeTexts.deleteFailed,
+      reload,
+    });
   }
 
   return (

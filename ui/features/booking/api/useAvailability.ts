@@ -1,6 +1,6 @@
 // The slots of the chosen date for the chosen count (GET /api/test-availability), refreshed
 // 100 ms after a change (SPEC 9) and on demand; answers of superseded requests are dropped.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { customerMsg } from '../../../../domain/customerMessages.js';
 import { api } from '../../../lib/api.js';
@@ -15,14 +15,31 @@ export interface Availability {
   refresh: (delayMs?: number) => void;
 }
 
-export function useAvailability(date: string, count: number, vipToken: string | null, onCleared: () => void): Availability {
+export function useAvailability(
+  date: string,
+  count: number,
+  vipToken: string | null,
+  onCleared: () => void,
+): Availability {
   const [slots, setSlots] = useState<Slot[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const sequence = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const cleared = useRef(onCleared);
-  cleared.current = onCleared;
+  useLayoutEffect(() => {
+    cleared.current = onCleared;
+  });
+  // A cleared date (a new order) clears the slots at once, while rendering; a newly chosen date
+  // keeps the shown ones until its own arrive.
+  const [seenDate, setSeenDate] = useState(date);
+  if (date !== seenDate) {
+    setSeenDate(date);
+    if (!date) {
+      setSlots([]);
+      setMessage(null);
+    }
+  }
 
   const load = useCallback(async () => {
     if (!date) return;
@@ -35,7 +52,8 @@ export function useAvailability(date: string, count: number, vipToken: string | 
       if (mine !== sequence.current) return;
       // A date that cannot be booked at all (passed, closed, VIP only, too far ahead): the
       // server's reason as a toast (SPEC 8), and no slots.
-      if (answer.slots.length === 0 && answer.message && answer.message !== customerMsg.noSlots) toast.error(answer.message, { duration: 4000, id: 'availability' });
+      if (answer.slots.length === 0 && answer.message && answer.message !== customerMsg.noSlots)
+        toast.error(answer.message, { duration: 4000, id: 'availability' });
       setSlots(answer.slots);
       setMessage(answer.message);
       if (!answer.slots.some((s) => s.can_accommodate)) cleared.current();
@@ -59,11 +77,7 @@ export function useAvailability(date: string, count: number, vipToken: string | 
   );
 
   useEffect(() => {
-    if (!date) {
-      setSlots([]);
-      setMessage(null);
-      return;
-    }
+    if (!date) return;
     refresh(100);
     return () => clearTimeout(timer.current);
   }, [date, count, vipToken, refresh]);

@@ -18,13 +18,15 @@ export function mergeDates(answer: Pick<OpenDaysAnswer, 'open_days' | 'vip_dates
 
 export function useOpenDays(initial: { date: string }[] | null, vipToken: string | null) {
   const [dates, setDates] = useState<DateOption[]>(initial ? initial.map((d) => ({ date: d.date, vip: false })) : []);
-  const [loading, setLoading] = useState(initial === null);
   const [fallback, setFallback] = useState(false);
+  // Loading while the dates for this token ('' for none) are asked for and not yet answered.
+  const asking = !initial || Boolean(vipToken);
+  const [answeredFor, setAnsweredFor] = useState<string | null>(null);
+  const loading = asking && answeredFor !== (vipToken ?? '');
 
   useEffect(() => {
     if (initial && !vipToken) return;
     let current = true;
-    setLoading(true);
     const query = new URLSearchParams({ days: '30' });
     if (vipToken) query.set('vip_token', vipToken);
     api<OpenDaysAnswer>(`/open-days?${query}`)
@@ -41,7 +43,7 @@ export function useOpenDays(initial: { date: string }[] | null, vipToken: string
           return nextDates(FALLBACK_DAYS).map((date) => ({ date, vip: false }));
         });
       })
-      .finally(() => current && setLoading(false));
+      .finally(() => current && setAnsweredFor(vipToken ?? ''));
     return () => {
       current = false;
     };

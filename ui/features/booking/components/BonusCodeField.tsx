@@ -8,7 +8,11 @@ import { bookingPageTexts } from '../texts.js';
 import { customerMsg } from '../../../../domain/customerMessages.js';
 import { FieldError } from '../../../components/Field.js';
 
-export function BonusCodeField(props: { applied: AppliedBonus | null; online: boolean; onApply: (bonus: AppliedBonus | null) => void }) {
+export function BonusCodeField(props: {
+  applied: AppliedBonus | null;
+  online: boolean;
+  onApply: (bonus: AppliedBonus | null) => void;
+}) {
   const { applied, online, onApply } = props;
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
@@ -34,7 +38,8 @@ export function BonusCodeField(props: { applied: AppliedBonus | null; online: bo
     return (
       <div className="bonus bonus--applied" role="status">
         <span>
-          {bookingPageTexts.bonusCode} <strong>{applied.code}</strong>: {bookingPageTexts.percentOff(applied.discount_percentage)}
+          {bookingPageTexts.bonusCode} <strong>{applied.code}</strong>:{' '}
+          {bookingPageTexts.percentOff(applied.discount_percentage)}
         </span>
         <button type="button" className="btn btn--ghost" onClick={() => onApply(null)}>
           {bookingPageTexts.removeCode}
@@ -62,7 +67,12 @@ export function BonusCodeField(props: { applied: AppliedBonus | null; online: bo
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'bonus-code-error' : undefined}
         />
-        <button type="button" className="btn btn--secondary" disabled={checking || !online} onClick={() => void check()}>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          disabled={checking || !online}
+          onClick={() => void check()}
+        >
           {bookingPageTexts.apply}
         </button>
       </div>

@@ -1,33 +1,52 @@
 // The booking page (SPEC 2): date → count → time → pizzas, each step gated by the one before,
 // then the summary, the customer's details and the submit button; online the booking goes to
-// POST /api/bookings, offline it waits in the device's queue (lib/offlineQueue.ts).
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+// POST /api/bookings, offline it waits in the device's queue (lib/offlineQueue.ts). Under the slots,
+// the waitlist's prompt, which the page passes in (`slotsFooter`).
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import toast from 'react-hot-toast';
 import { customerMsg } from '../../../../domain/customerMessages.js';
 import { errorText, isNetworkError } from '../../../lib/api.js';
-import { addPizza, cartCount, orderPrice, orderProblem, refreshCart, removePizza, selectionBanner } from '../../../lib/cart.js';
+import {
+  addPizza,
+  cartCount,
+  orderPrice,
+  orderProblem,
+  refreshCart,
+  removePizza,
+  selectionBanner,
+} from '../../../lib/cart.js';
 import { formatKr, newKey } from '../../../lib/format.js';
 import { enqueue } from '../../../lib/offlineQueue.js';
 import type { checkBooking } from '../../../lib/customerChecks.js';
 import { customerTexts } from '../../../lib/texts.js';
-import type { BookingCreated } from '../../../../domain/answers/index.js';
+import type { BookingCreated, Slot } from '../../../../domain/answers/index.js';
 import { onlineAtom, syncedAtom } from '../../../state/connectivity.js';
-import { bonusAtom, cartAtom, customerAtom, dateAtom, fieldErrorsAtom, pizzaCountAtom, resetOrderAtom, timeAtom, vipAtom } from '../../../state/booking.js';
+import {
+  bonusAtom,
+  cartAtom,
+  customerAtom,
+  dateAtom,
+  fieldErrorsAtom,
+  pizzaCountAtom,
+  resetOrderAtom,
+  timeAtom,
+  vipAtom,
+} from '../../../state/booking.js';
 import { DateStep } from './DateStep.js';
 import { PizzaCountStep } from './PizzaCountStep.js';
 import { SlotGrid, slotLabel } from './SlotGrid.js';
-import { WaitlistPrompt } from '../../waitlist/components/JoinWaitlist.js';
-import { PizzaMenu } from './PizzaMenu.js';
-import { OrderSummary } from './OrderSummary.js';
-import { CustomerForm } from './CustomerForm.js';
+import { PizzaMenu } from '../../../components/order/PizzaMenu.js';
+import { OrderSummary } from '../../../components/order/OrderSummary.js';
+import { CustomerForm } from '../../../components/order/CustomerForm.js';
+import { getMenu, type MenuPizza } from '../../../components/order/menu.js';
 import { BonusCodeField } from './BonusCodeField.js';
-import type { ConfirmationModal, ConfirmationSummary } from './ConfirmationModal.js';
+import type { ConfirmationModal, ConfirmationSummary } from '../../../components/order/ConfirmationModal.js';
 import { VipBanner } from './VipBanner.js';
 import { useOpenDays } from '../api/useOpenDays.js';
 import { useAvailability } from '../api/useAvailability.js';
 import { bookingPageTexts } from '../texts.js';
-import { getMenu, getPublicSettings, placeBooking, type BookingPageData, type MenuPizza } from '../api/booking.js';
+import { getPublicSettings, placeBooking, type BookingPageData } from '../api/booking.js';
 import { FieldError } from '../../../components/Field.js';
 
 /**
@@ -42,7 +61,10 @@ interface Checkout {
   ConfirmationModal: typeof ConfirmationModal;
 }
 const loadCheckout = (): Promise<Checkout> =>
-  Promise.all([import('../../../lib/customerChecks.js'), import('./ConfirmationModal.js')]).then(([checks, view]) => ({
+  Promise.all([
+    import('../../../lib/customerChecks.js'),
+    import('../../../components/order/ConfirmationModal.js'),
+  ]).then(([checks, view]) => ({
     checkBooking: checks.checkBooking,
     ConfirmationModal: view.ConfirmationModal,
   }));
@@ -59,7 +81,26 @@ const FIELD_ID: Record<string, string> = {
   phone: 'booking-phone',
 };
 
-export function BookingScreen({ data }: { data: BookingPageData }) {
+/** What the slots' footer is told of the order (the waitlist's prompt, which the page passes in). */
+export interface SlotsFooterState {
+  date: string;
+  slots: Slot[];
+  count: number;
+  capacity: number;
+  /** The slot's label as the grid shows it ('Fullbokat', 'Endast N kvar'). */
+  labelOf: (slot: Slot) => string;
+  customer: { name: string; email: string };
+  vipToken: string | null;
+  online: boolean;
+}
+
+export function BookingScreen({
+  data,
+  slotsFooter,
+}: {
+  data: BookingPageData;
+  slotsFooter?: (state: SlotsFooterState) => ReactNode;
+}) {
   const online = useAtomValue(onlineAtom);
   const synced = useAtomValue(syncedAtom);
   const [pizzas, setPizzas] = useState<MenuPizza[]>(data.pizzas ?? []);
@@ -100,7 +141,7 @@ export function BookingScreen({ data }: { data: BookingPageData }) {
   useEffect(() => setCount((n) => Math.min(Math.max(1, n), capacity)), [capacity, setCount]);
 
   // A link made for one VIP date opens the page on that date.
-  const invitedDate = vip?.status === 'valid' ? vip.customer?.vip_date ?? null : null;
+  const invitedDate = vip?.status === 'valid' ? (vip.customer?.vip_date ?? null) : null;
   useEffect(() => {
     if (invitedDate && !date && days.dates.some((d) => d.date === invitedDate)) setDate(invitedDate);
   }, [invitedDate, date, days.dates, setDate]);
@@ -125,7 +166,10 @@ export function BookingScreen({ data }: { data: BookingPageData }) {
   useEffect(() => {
     if (!chosenDate || checkout) return;
     let current = true;
-    loadCheckout().then((loaded) => current && setCheckout(loaded), () => undefined);
+    loadCheckout().then(
+      (loaded) => current && setCheckout(loaded),
+      () => undefined,
+    );
     return () => {
       current = false;
     };
@@ -182,7 +226,7 @@ export function BookingScreen({ data }: { data: BookingPageData }) {
     if (!checked.ok) {
       for (const [path, message] of Object.entries(checked.errors)) {
         // The requested count belongs to the order, shown at the menu.
-        const first = path.split('.')[0]!;
+        const first = path.split('.')[0];
         const field = first === 'requested_pizzas' ? 'items' : first;
         if (field && !found[field]) found[field] = message;
       }
@@ -210,9 +254,10 @@ export function BookingScreen({ data }: { data: BookingPageData }) {
   }
 
   function saveOffline(key: string) {
-    enqueue(localStorage, payload, key, Date.now());
-    // SPEC 3: the order number is the booking id, or the current time when there is none yet.
-    setConfirmation(summaryOf(String(Date.now()), true));
+    const saved = enqueue(localStorage, payload, key);
+    // SPEC 3: the order number is the booking id, or the current time (the time it was saved)
+    // when there is none yet.
+    setConfirmation(summaryOf(String(saved.timestamp), true));
     toast(customerTexts.savedOffline, { duration: 5000, icon: '💾' });
   }
 
@@ -227,8 +272,8 @@ export function BookingScreen({ data }: { data: BookingPageData }) {
     setSubmitError('');
     const first = FIELD_ORDER.find((f) => found[f]);
     if (first) {
-      toast.error(found[first]!, { duration: 4000, id: 'submit' });
-      document.getElementById(FIELD_ID[first]!)?.focus();
+      toast.error(found[first], { duration: 4000, id: 'submit' });
+      document.getElementById(FIELD_ID[first])?.focus();
       return;
     }
     // One key per order: a press again after a failed send reuses it, so a booking whose answer
@@ -277,7 +322,7 @@ export function BookingScreen({ data }: { data: BookingPageData }) {
         <p>{bookingPageTexts.intro}</p>
       </section>
       <VipBanner />
-      <form className="booking" noValidate onSubmit={submit} aria-label={bookingPageTexts.form}>
+      <form className="booking" noValidate onSubmit={(event) => void submit(event)} aria-label={bookingPageTexts.form}>
         <div className="booking__steps">
           <DateStep
             dates={days.dates}
@@ -287,7 +332,12 @@ export function BookingScreen({ data }: { data: BookingPageData }) {
             error={errors.date}
             onChange={chooseDate}
           />
-          <PizzaCountStep count={count} max={capacity} disabled={!date} onChange={(n) => setCount(Math.min(Math.max(1, n), capacity))} />
+          <PizzaCountStep
+            count={count}
+            max={capacity}
+            disabled={!date}
+            onChange={(n) => setCount(Math.min(Math.max(1, n), capacity))}
+          />
           <SlotGrid
             enabled={Boolean(date && count)}
             slots={slots}
@@ -300,18 +350,16 @@ export function BookingScreen({ data }: { data: BookingPageData }) {
               setTime(next);
               setErrors(({ time: _t, ...rest }) => rest);
             }}
-            footer={
-              <WaitlistPrompt
-                date={date}
-                slots={slots}
-                count={count}
-                capacity={capacity}
-                labelOf={(s) => slotLabel(s, capacity)}
-                customer={customer}
-                vipToken={vipToken}
-                online={online}
-              />
-            }
+            footer={slotsFooter?.({
+              date,
+              slots,
+              count,
+              capacity,
+              labelOf: (s) => slotLabel(s, capacity),
+              customer,
+              vipToken,
+              online,
+            })}
           />
           <PizzaMenu
             pizzas={pizzas}
@@ -325,7 +373,12 @@ export function BookingScreen({ data }: { data: BookingPageData }) {
           />
         </div>
         <div className="booking__checkout">
-          <OrderSummary cart={cart} price={price} bonusCode={bonus?.code ?? null} percentage={bonus?.discount_percentage ?? null} />
+          <OrderSummary
+            cart={cart}
+            price={price}
+            bonusCode={bonus?.code ?? null}
+            percentage={bonus?.discount_percentage ?? null}
+          />
           <CustomerForm value={customer} errors={errors} onChange={setCustomer} />
           <section className="card checkout" aria-label={bookingPageTexts.checkout}>
             <BonusCodeField applied={bonus} online={online} onApply={setBonus} />

@@ -34,7 +34,10 @@ export function DateStep(props: {
   return (
     <section className="step card" aria-labelledby="step-date">
       <h2 id="step-date" className="step__title">
-        <span className="step__number" aria-hidden="true">1</span> {bookingPageTexts.stepDate}
+        <span className="step__number" aria-hidden="true">
+          1
+        </span>{' '}
+        {bookingPageTexts.stepDate}
       </h2>
       <label className="field__label" htmlFor="booking-date">
         {bookingPageTexts.date}
@@ -48,7 +51,9 @@ export function DateStep(props: {
         aria-describedby={error ? 'booking-date-error' : undefined}
         onChange={(e) => onChange(e.target.value)}
       >
-        <option value="">{loading && dates.length === 0 ? customerTexts.loadingDays : bookingPageTexts.chooseDate}</option>
+        <option value="">
+          {loading && dates.length === 0 ? customerTexts.loadingDays : bookingPageTexts.chooseDate}
+        </option>
         {dates.map((d) => (
           <option key={d.date} value={d.date}>
             {formatDateLong(d.date)}

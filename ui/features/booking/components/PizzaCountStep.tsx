@@ -2,21 +2,41 @@
 import { customerTexts } from '../../../lib/texts.js';
 import { bookingPageTexts } from '../texts.js';
 
-export function PizzaCountStep(props: { count: number; max: number; disabled: boolean; onChange: (count: number) => void }) {
+export function PizzaCountStep(props: {
+  count: number;
+  max: number;
+  disabled: boolean;
+  onChange: (count: number) => void;
+}) {
   const { count, max, disabled, onChange } = props;
   return (
     <section className="step card" aria-labelledby="step-count">
       <h2 id="step-count" className="step__title">
-        <span className="step__number" aria-hidden="true">2</span> {bookingPageTexts.stepCount}
+        <span className="step__number" aria-hidden="true">
+          2
+        </span>{' '}
+        {bookingPageTexts.stepCount}
       </h2>
       <div className="stepper" role="group" aria-label={bookingPageTexts.stepCount}>
-        <button type="button" className="stepper__btn" aria-label={bookingPageTexts.oneLess} disabled={disabled || count <= 1} onClick={() => onChange(count - 1)}>
+        <button
+          type="button"
+          className="stepper__btn"
+          aria-label={bookingPageTexts.oneLess}
+          disabled={disabled || count <= 1}
+          onClick={() => onChange(count - 1)}
+        >
           −
         </button>
         <output className="stepper__value" aria-live="polite" aria-label={bookingPageTexts.stepCount}>
           {count}
         </output>
-        <button type="button" className="stepper__btn" aria-label={bookingPageTexts.oneMore} disabled={disabled || count >= max} onClick={() => onChange(count + 1)}>
+        <button
+          type="button"
+          className="stepper__btn"
+          aria-label={bookingPageTexts.oneMore}
+          disabled={disabled || count >= max}
+          onClick={() => onChange(count + 1)}
+        >
           +
         </button>
       </div>

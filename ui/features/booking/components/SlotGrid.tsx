@@ -2,7 +2,7 @@
 // without colour); only slots that hold the whole order can be chosen. The day is shown one part
 // at a time (lunch, afternoon, evening), opening at the chosen time's part or the first part with
 // a slot that fits, so a phone shows a few rows instead of 44 buttons above the menu.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Slot } from '../../../../domain/answers/index.js';
 import { customerTexts } from '../../../lib/texts.js';
 import { bookingPageTexts } from '../texts.js';
@@ -33,13 +33,21 @@ export function SlotGrid(props: {
   const [chosenPart, setChosenPart] = useState<DayPartKey | null>(null);
   // A newly chosen time (also one chosen for the customer after a new date or count) opens its
   // part; the customer's own choice of part holds until then, also across quiet refreshes.
-  useEffect(() => setChosenPart(null), [value]);
-  const shown = parts.find((part) => part.key === chosenPart) ?? parts.find((part) => part.key === initialDayPart(parts, value));
+  const [partsTime, setPartsTime] = useState(value);
+  if (value !== partsTime) {
+    setPartsTime(value);
+    setChosenPart(null);
+  }
+  const shown =
+    parts.find((part) => part.key === chosenPart) ?? parts.find((part) => part.key === initialDayPart(parts, value));
 
   return (
     <section className="step card" aria-labelledby="step-time" aria-busy={loading || undefined}>
       <h2 id="step-time" className="step__title">
-        <span className="step__number" aria-hidden="true">3</span> {bookingPageTexts.stepTime}
+        <span className="step__number" aria-hidden="true">
+          3
+        </span>{' '}
+        {bookingPageTexts.stepTime}
       </h2>
       {!enabled ? (
         <p className="hint">{bookingPageTexts.timeFirst}</p>
@@ -67,7 +75,12 @@ export function SlotGrid(props: {
             </div>
           )}
           {shown && (
-            <div id="slot-times" className="slots" role="group" aria-label={bookingPageTexts.timesIn(bookingPageTexts.dayPartNames[shown.key])}>
+            <div
+              id="slot-times"
+              className="slots"
+              role="group"
+              aria-label={bookingPageTexts.timesIn(bookingPageTexts.dayPartNames[shown.key])}
+            >
               {shown.slots.map((slot) => {
                 const label = slotLabel(slot, capacity);
                 const state = slot.capacity_remaining <= 0 ? 'full' : label === customerTexts.free ? 'free' : 'few';

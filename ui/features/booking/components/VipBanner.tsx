@@ -27,7 +27,9 @@ export function VipBanner() {
       (error) => {
         setVip(null);
         clearTokenFromUrl();
-        toast.error(isNetworkError(error) ? customerTexts.vipNetwork : errorText(error, customerTexts.vipInvalid), { duration: 4000 });
+        toast.error(isNetworkError(error) ? customerTexts.vipNetwork : errorText(error, customerTexts.vipInvalid), {
+          duration: 4000,
+        });
       },
     );
     // Runs once per page load; the token is read from the address.

@@ -37,5 +37,5 @@ export function dayParts(slots: readonly Slot[]): DayPart[] {
 export function initialDayPart(parts: readonly DayPart[], chosenTime: string): DayPartKey | null {
   if (parts.length === 0) return null;
   if (chosenTime && parts.some((part) => part.key === dayPartOf(chosenTime))) return dayPartOf(chosenTime);
-  return (parts.find((part) => part.fitting > 0) ?? parts[0]!).key;
+  return (parts.find((part) => part.fitting > 0) ?? parts[0]).key;
 }

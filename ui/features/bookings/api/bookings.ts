@@ -1,13 +1,15 @@
-// The staff's booking calls (SPEC 7), each beside the schema the server checks it with.
+// The staff's booking calls (SPEC 7), each beside the schema the server checks it with; confirming,
+// which the kitchen board does too, is in components/admin/bookingCalls.ts.
 import type { z } from 'zod';
 import { api } from '../../../lib/api.js';
+import { BOOKINGS_PATH, bookingPath } from '../../../components/admin/bookingCalls.js';
 import { staffCancelSchema } from '../../../../domain/payloads.js';
 import type { Booking } from '../../../../domain/answers/booking.js';
 import type { bookingHistorySchema } from '../../../../domain/answers/admin.js';
 
 export type { Booking };
 export type BookingHistory = z.infer<typeof bookingHistorySchema>;
-export { staffCancelSchema };
+export { staffCancelSchema, BOOKINGS_PATH };
 
 /** The list's filters as the address keeps them ('' = all). */
 export interface BookingFilters {
@@ -23,11 +25,32 @@ export function filterQuery(filters: BookingFilters): string {
   return query.size ? `?${query}` : '';
 }
 
-export const BOOKINGS_PATH = '/admin/bookings';
-
 /** What the list shows of a booking (the first HTML carries no more). */
-export type BookingRow = Pick<Booking, 'id' | 'name' | 'email' | 'booking_date' | 'booking_time' | 'pizza_summary' | 'total_pizzas' | 'status' | 'kitchen_status' | 'dine_in'>;
-export const bookingRow = ({ id, name, email, booking_date, booking_time, pizza_summary, total_pizzas, status, kitchen_status, dine_in }: Booking): BookingRow => ({
+export type BookingRow = Pick<
+  Booking,
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'booking_date'
+  | 'booking_time'
+  | 'pizza_summary'
+  | 'total_pizzas'
+  | 'status'
+  | 'kitchen_status'
+  | 'dine_in'
+>;
+export const bookingRow = ({
+  id,
+  name,
+  email,
+  booking_date,
+  booking_time,
+  pizza_summary,
+  total_pizzas,
+  status,
+  kitchen_status,
+  dine_in,
+}: Booking): BookingRow => ({
   id,
   name,
   email,
@@ -40,10 +63,8 @@ export const bookingRow = ({ id, name, email, booking_date, booking_time, pizza_
   dine_in,
 });
 
-const bookingPath = (id: string) => `${BOOKINGS_PATH}/${encodeURIComponent(id)}`;
-
 export const listBookings = (filters: BookingFilters) => api<Booking[]>(`${BOOKINGS_PATH}${filterQuery(filters)}`);
 export const getBooking = (id: string) => api<Booking>(bookingPath(id));
 export const getBookingHistory = (id: string) => api<BookingHistory>(`${bookingPath(id)}/history`);
-export const confirmBooking = (id: string) => api(`${bookingPath(id)}/confirm`, { method: 'PUT', body: {} });
-export const cancelBooking = (id: string, body: z.output<typeof staffCancelSchema>) => api(`${bookingPath(id)}/cancel`, { method: 'PUT', body });
+export const cancelBooking = (id: string, body: z.output<typeof staffCancelSchema>) =>
+  api(`${bookingPath(id)}/cancel`, { method: 'PUT', body });

@@ -1,6 +1,6 @@
 // The details of one booking (SPEC 2): customer, phone, date and time, dine in or take away,
 // items with prices and total, comment, and its history from the event log as a timeline.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Dialog, closeDialogOf } from '../../../components/Dialog.js';
 import { AmountRow, ItemsTable } from '../../../components/ItemsTable.js';
@@ -9,18 +9,18 @@ import { formatDateLong } from '../../../lib/format.js';
 import { getBooking, getBookingHistory, type Booking, type BookingHistory } from '../api/bookings.js';
 import { bookingStatusText, bookingTexts } from '../texts.js';
 import type { KitchenStatus } from '../../../../domain/answers/booking.js';
-import { statusLabel, stepLabel } from '../../kitchen/texts.js';
+import { statusLabel, stepLabel } from '../../../components/kitchenStatusTexts.js';
 
 export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const [booking, setBooking] = useState<Booking | null>(null);
   const [history, setHistory] = useState<BookingHistory | null>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
+  // A booking that cannot be read closes the dialog (with the latest onClose, not a reason to read again).
+  const failed = useEffectEvent(() => {
+    toast.error(bookingTexts.detailsFailed);
+    onClose();
+  });
   useEffect(() => {
-    getBooking(id).then(setBooking, () => {
-      toast.error(bookingTexts.detailsFailed);
-      close.current();
-    });
+    getBooking(id).then(setBooking, () => failed());
     getBookingHistory(id).then(setHistory, () => setHistory(null));
   }, [id]);
 
@@ -60,7 +60,9 @@ export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () 
             )}
           </dl>
           <ItemsTable lines={booking.items} caption={bookingTexts.pizzas}>
-            {booking.discount_cents ? <AmountRow label={bookingTexts.discount} cents={booking.discount_cents} kind="discount" /> : null}
+            {booking.discount_cents ? (
+              <AmountRow label={bookingTexts.discount} cents={booking.discount_cents} kind="discount" />
+            ) : null}
             <AmountRow label={bookingTexts.total} cents={booking.final_total_cents} kind="total" />
           </ItemsTable>
           {history && history.length > 0 && (
@@ -89,8 +91,9 @@ export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () 
 
 /** What a history entry of a move adds (rule: reschedule): the new number or time, or where it came from. */
 function moveNote(data: Record<string, unknown>): string {
-  const text = (key: string) => (typeof data[key] === 'string' ? (data[key] as string) : '');
-  if (text('moved_to')) return ` · ${bookingTexts.movedTo(text('moved_to'), text('booking_date'), text('booking_time'))}`;
+  const text = (key: string) => (typeof data[key] === 'string' ? data[key] : '');
+  if (text('moved_to'))
+    return ` · ${bookingTexts.movedTo(text('moved_to'), text('booking_date'), text('booking_time'))}`;
   if (text('moved_from')) return ` · ${bookingTexts.movedFrom(text('moved_from'))}`;
   if (text('from_time')) return ` · ${text('from_time')} → ${text('booking_time')}`;
   return '';

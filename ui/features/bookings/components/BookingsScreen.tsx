@@ -1,26 +1,54 @@
 // /admin/bookings (SPEC 2): status and date filters kept in the address, a table on desktop and
 // cards on a phone, details, and confirm or cancel (with a reason) for pending bookings. The first
 // list comes in the page's HTML (+data, with the address's filters); new and changed bookings
-// appear by themselves.
-import { useState } from 'react';
+// appear by themselves. Under the list, the waitlist's queue, which the page passes in (`queue`).
+import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { LoadFailed } from '../../../components/LoadFailed.js';
 import { useAction } from '../../../components/useAction.js';
 import { useHydrated } from '../../../components/useHydrated.js';
 import { useReloadable } from '../../../components/useReloadable.js';
 import { check } from '../../../lib/formErrors.js';
-import { BOOKINGS_PATH, cancelBooking, confirmBooking, filterQuery, listBookings, staffCancelSchema, type BookingRow, type BookingFilters } from '../api/bookings.js';
-import { useLiveBookings } from '../api/useLiveBookings.js';
+import { confirmBooking } from '../../../components/admin/bookingCalls.js';
+import {
+  BOOKINGS_PATH,
+  cancelBooking,
+  filterQuery,
+  listBookings,
+  staffCancelSchema,
+  type BookingRow,
+  type BookingFilters,
+} from '../api/bookings.js';
+import { useLiveBookings } from '../../../components/live/useLiveBookings.js';
 import { bookingTexts } from '../texts.js';
 import { BookingDetailsDialog } from './BookingDetailsDialog.js';
 import { BookingFiltersForm } from './BookingFiltersForm.js';
 import { BookingsTable } from './BookingsTable.js';
-import { WaitlistQueue } from '../../waitlist/components/WaitlistQueue.js';
 
-export function BookingsScreen({ filters: initialFilters, bookings: initial }: { filters: BookingFilters; bookings: BookingRow[] | null }) {
+/** What the queue under the list follows: the filtered date, the list (read again on every change) and the waitlist's live changes. */
+export interface QueueState {
+  date: string;
+  version: unknown;
+  changes: number;
+}
+
+export function BookingsScreen({
+  filters: initialFilters,
+  bookings: initial,
+  queue,
+}: {
+  filters: BookingFilters;
+  bookings: BookingRow[] | null;
+  /** The staff's waitlist queue (rule: waitlist), shown once hydrated. */
+  queue?: (state: QueueState) => ReactNode;
+}) {
   const hydrated = useHydrated();
   const [filters, setFilters] = useState(initialFilters);
-  const { data: bookings, setData: setBookings, reload } = useReloadable(initial, () => listBookings(filters), bookingTexts.loadFailed);
+  const {
+    data: bookings,
+    setData: setBookings,
+    reload,
+  } = useReloadable(initial, () => listBookings(filters), bookingTexts.loadFailed);
   const [details, setDetails] = useState<string | null>(null);
   const { busy, run } = useAction();
   // The queue is read again on every booking change (a cancellation may make an offer) and every waitlist change.
@@ -37,7 +65,11 @@ export function BookingsScreen({ filters: initialFilters, bookings: initial }: {
   }
 
   function confirm(booking: BookingRow) {
-    void run(booking.id, () => confirmBooking(booking.id), { success: bookingTexts.confirmed, failure: bookingTexts.confirmFailed, reload });
+    void run(booking.id, () => confirmBooking(booking.id), {
+      success: bookingTexts.confirmed,
+      failure: bookingTexts.confirmFailed,
+      reload,
+    });
   }
 
   function cancel(booking: BookingRow) {
@@ -45,7 +77,11 @@ export function BookingsScreen({ filters: initialFilters, bookings: initial }: {
     if (reason === null) return;
     const checked = check(staffCancelSchema, { reason });
     if (!checked.ok) return void toast.error(checked.errors.reason ?? bookingTexts.cancelFailed);
-    void run(booking.id, () => cancelBooking(booking.id, checked.data), { success: bookingTexts.cancelled, failure: bookingTexts.cancelFailed, reload });
+    void run(booking.id, () => cancelBooking(booking.id, checked.data), {
+      success: bookingTexts.cancelled,
+      failure: bookingTexts.cancelFailed,
+      reload,
+    });
   }
 
   return (
@@ -59,9 +95,16 @@ export function BookingsScreen({ filters: initialFilters, bookings: initial }: {
       ) : bookings.length === 0 ? (
         <p className="card">{bookingTexts.none}</p>
       ) : (
-        <BookingsTable bookings={bookings} busy={busy} enabled={hydrated} onShow={(b) => setDetails(b.id)} onConfirm={confirm} onCancel={cancel} />
+        <BookingsTable
+          bookings={bookings}
+          busy={busy}
+          enabled={hydrated}
+          onShow={(b) => setDetails(b.id)}
+          onConfirm={confirm}
+          onCancel={cancel}
+        />
       )}
-      {hydrated && <WaitlistQueue date={filters.date} version={bookings} changes={queueChanges} />}
+      {hydrated && queue?.({ date: filters.date, version: bookings, changes: queueChanges })}
       {details && <BookingDetailsDialog id={details} onClose={() => setDetails(null)} />}
     </div>
   );

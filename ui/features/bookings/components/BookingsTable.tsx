@@ -2,7 +2,7 @@
 import { formatDateShort } from '../../../lib/format.js';
 import type { BookingRow } from '../api/bookings.js';
 import { bookingStatusText, bookingTexts } from '../texts.js';
-import { statusLabel } from '../../kitchen/texts.js';
+import { statusLabel } from '../../../components/kitchenStatusTexts.js';
 
 interface Props {
   bookings: BookingRow[];
@@ -34,7 +34,9 @@ export function BookingsTable({ bookings, busy, enabled, onShow, onConfirm, onCa
               <br />
               <span className="muted">{b.email}</span>
             </td>
-            <td data-label={bookingTexts.dateTime}>{bookingTexts.at(formatDateShort(b.booking_date), b.booking_time)}</td>
+            <td data-label={bookingTexts.dateTime}>
+              {bookingTexts.at(formatDateShort(b.booking_date), b.booking_time)}
+            </td>
             <td data-label={bookingTexts.pizzas}>
               {b.pizza_summary} <span className="muted">{bookingTexts.count(b.total_pizzas)}</span>
             </td>
@@ -49,15 +51,33 @@ export function BookingsTable({ bookings, busy, enabled, onShow, onConfirm, onCa
             </td>
             <td data-label={bookingTexts.actions}>
               <div className="row-actions">
-                <button type="button" className="btn btn--secondary btn--small" disabled={!enabled} onClick={() => onShow(b)} aria-label={bookingTexts.showLabel(b.id)}>
+                <button
+                  type="button"
+                  className="btn btn--secondary btn--small"
+                  disabled={!enabled}
+                  onClick={() => onShow(b)}
+                  aria-label={bookingTexts.showLabel(b.id)}
+                >
                   {bookingTexts.show}
                 </button>
                 {b.status === 'pending' && (
                   <>
-                    <button type="button" className="btn btn--ok btn--small" disabled={!enabled || busy === b.id} onClick={() => onConfirm(b)} aria-label={bookingTexts.confirmLabel(b.id)}>
+                    <button
+                      type="button"
+                      className="btn btn--ok btn--small"
+                      disabled={!enabled || busy === b.id}
+                      onClick={() => onConfirm(b)}
+                      aria-label={bookingTexts.confirmLabel(b.id)}
+                    >
                       {bookingTexts.confirm}
                     </button>
-                    <button type="button" className="btn btn--danger btn--small" disabled={!enabled || busy === b.id} onClick={() => onCancel(b)} aria-label={bookingTexts.cancelLabel(b.id)}>
+                    <button
+                      type="button"
+                      className="btn btn--danger btn--small"
+                      disabled={!enabled || busy === b.id}
+                      onClick={() => onCancel(b)}
+                      aria-label={bookingTexts.cancelLabel(b.id)}
+                    >
                       {bookingTexts.cancel}
                     </button>
                   </>

@@ -2,7 +2,12 @@
 import type { z } from 'zod';
 import dayjs from '../../../lib/dayjs.js';
 import { api } from '../../../lib/api.js';
-import { calendarDaySchema, vipDateDeleteSchema, vipDateSchema, vipLinkForDateSchema } from '../../../../domain/payloads.js';
+import {
+  type calendarDaySchema,
+  type vipDateDeleteSchema,
+  type vipDateSchema,
+  type vipLinkForDateSchema,
+} from '../../../../domain/payloads.js';
 import { VIP_CALENDAR_LINK_HOURS } from '../../../../domain/vip/vipLinks.js';
 import type { CalendarDay, CalendarWeek, VipLink } from '../../../../domain/answers/admin.js';
 
@@ -20,12 +25,16 @@ export function weekStart(asked: string | undefined): string {
 }
 
 /** GET /admin/calendar/week?start=&end=: the week's days in date order. */
-export const weekPath = (monday: string) => `/admin/calendar/week?start=${monday}&end=${dayjs(monday).add(6, 'day').format(ISO)}`;
+export const weekPath = (monday: string) =>
+  `/admin/calendar/week?start=${monday}&end=${dayjs(monday).add(6, 'day').format(ISO)}`;
 export const daysOf = (week: CalendarWeek) => Object.values(week.schedule).sort((x, y) => x.date.localeCompare(y.date));
 export const readWeek = async (monday: string) => daysOf(await api<CalendarWeek>(weekPath(monday)));
 
 export const setDay = (body: z.input<typeof calendarDaySchema>) => api('/admin/calendar/day', { body });
 export const markVip = (body: z.input<typeof vipDateSchema>) => api('/admin/vip-dates', { body });
-export const removeVip = (body: z.input<typeof vipDateDeleteSchema>) => api('/admin/vip-dates', { method: 'DELETE', body });
+export const removeVip = (body: z.input<typeof vipDateDeleteSchema>) =>
+  api('/admin/vip-dates', { method: 'DELETE', body });
 export const createDayLink = (date: string) =>
-  api<VipLink>('/admin/vip-links/generate-for-date', { body: { vip_date_id: date, expires_hours: VIP_CALENDAR_LINK_HOURS } satisfies z.input<typeof vipLinkForDateSchema> });
+  api<VipLink>('/admin/vip-links/generate-for-date', {
+    body: { vip_date_id: date, expires_hours: VIP_CALENDAR_LINK_HOURS } satisfies z.input<typeof vipLinkForDateSchema>,
+  });

@@ -2,26 +2,47 @@
 // closed, opening hours, VIP status with its description, a VIP link for the day, invitations and
 // the booking count. Today is highlighted; a legend explains the marks. The week of the address
 // (?date=) comes in the first HTML (+data).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import dayjs from '../../../lib/dayjs.js';
 import toast from 'react-hot-toast';
 import '../../../styles/admin-planning.css';
 import { LoadFailed } from '../../../components/LoadFailed.js';
 import { useAction } from '../../../components/useAction.js';
 import { useHydrated } from '../../../components/useHydrated.js';
-import { ISO, createDayLink, markVip, mondayOf, readWeek, removeVip, setDay, type CalendarDay, type VipLink } from '../api/calendar.js';
+import { useDeviceToday } from '../../../components/useDeviceToday.js';
+import {
+  ISO,
+  createDayLink,
+  markVip,
+  mondayOf,
+  readWeek,
+  removeVip,
+  setDay,
+  type CalendarDay,
+  type VipLink,
+} from '../api/calendar.js';
 import { calendarTexts } from '../texts.js';
 import { DayCard } from './DayCard.js';
 import { DayLinkDialog, HoursDialog, MarkVipDialog } from './DayDialogs.js';
 import { Legend, WeekNav } from './WeekNav.js';
 
-type OpenDialog = { kind: 'hours'; day: CalendarDay } | { kind: 'vip'; day: CalendarDay } | { kind: 'link'; day: CalendarDay; link: VipLink };
+type OpenDialog =
+  | { kind: 'hours'; day: CalendarDay }
+  | { kind: 'vip'; day: CalendarDay }
+  | { kind: 'link'; day: CalendarDay; link: VipLink };
 
-export function CalendarScreen({ start: initialStart, days: initialDays, today: serverToday }: { start: string; days: CalendarDay[] | null; today: string }) {
+export function CalendarScreen({
+  start: initialStart,
+  days: initialDays,
+  today: serverToday,
+}: {
+  start: string;
+  days: CalendarDay[] | null;
+  today: string;
+}) {
   const hydrated = useHydrated();
   // The server's date renders the first HTML; in the browser, the device's date (the kiosk's).
-  const [today, setToday] = useState(serverToday);
-  useEffect(() => setToday(dayjs().format(ISO)), []);
+  const today = useDeviceToday(serverToday);
   const [start, setStart] = useState(initialStart);
   const [days, setDays] = useState(initialDays);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
@@ -42,7 +63,13 @@ export function CalendarScreen({ start: initialStart, days: initialDays, today: 
   }
 
   /** One change for a day: busy while it runs, a toast either way, then the week again. */
-  const change = (day: CalendarDay, call: () => Promise<unknown>, success: string, failure: string, after?: () => void) =>
+  const change = (
+    day: CalendarDay,
+    call: () => Promise<unknown>,
+    success: string,
+    failure: string,
+    after?: () => void,
+  ) =>
     void run(day.date, call, {
       success,
       failure,
@@ -52,10 +79,21 @@ export function CalendarScreen({ start: initialStart, days: initialDays, today: 
       },
     });
 
-  const toggle = (day: CalendarDay) => change(day, () => setDay({ date: day.date, isOpen: !day.isOpen, openTime: day.openTime, closeTime: day.closeTime }), calendarTexts.dayOk, calendarTexts.dayFailed);
-  const unmarkVip = (day: CalendarDay) => change(day, () => removeVip({ date: day.date }), calendarTexts.vipRemoved, calendarTexts.vipRemoveFailed);
+  const toggle = (day: CalendarDay) =>
+    change(
+      day,
+      () => setDay({ date: day.date, isOpen: !day.isOpen, openTime: day.openTime, closeTime: day.closeTime }),
+      calendarTexts.dayOk,
+      calendarTexts.dayFailed,
+    );
+  const unmarkVip = (day: CalendarDay) =>
+    change(day, () => removeVip({ date: day.date }), calendarTexts.vipRemoved, calendarTexts.vipRemoveFailed);
   const generateLink = (day: CalendarDay) =>
-    void run(day.date, () => createDayLink(day.date), { success: calendarTexts.linkOk, failure: calendarTexts.linkFailed, reload: (link) => setDialog({ kind: 'link', day, link }) });
+    void run(day.date, () => createDayLink(day.date), {
+      success: calendarTexts.linkOk,
+      failure: calendarTexts.linkFailed,
+      reload: (link) => setDialog({ kind: 'link', day, link }),
+    });
   const close = () => setDialog(null);
 
   const enabled = hydrated && busy === null;
@@ -96,7 +134,13 @@ export function CalendarScreen({ start: initialStart, days: initialDays, today: 
           busy={busy !== null}
           onClose={close}
           onSave={(openTime, closeTime) =>
-            change(dialog.day, () => setDay({ date: dialog.day.date, isOpen: dialog.day.isOpen, openTime, closeTime }), calendarTexts.hoursOk, calendarTexts.hoursFailed, close)
+            change(
+              dialog.day,
+              () => setDay({ date: dialog.day.date, isOpen: dialog.day.isOpen, openTime, closeTime }),
+              calendarTexts.hoursOk,
+              calendarTexts.hoursFailed,
+              close,
+            )
           }
         />
       )}
@@ -105,7 +149,15 @@ export function CalendarScreen({ start: initialStart, days: initialDays, today: 
           day={dialog.day}
           busy={busy !== null}
           onClose={close}
-          onSave={(description) => change(dialog.day, () => markVip({ date: dialog.day.date, description }), calendarTexts.vipOk, calendarTexts.vipFailed, close)}
+          onSave={(description) =>
+            change(
+              dialog.day,
+              () => markVip({ date: dialog.day.date, description }),
+              calendarTexts.vipOk,
+              calendarTexts.vipFailed,
+              close,
+            )
+          }
         />
       )}
       {dialog?.kind === 'link' && <DayLinkDialog day={dialog.day} link={dialog.link} onClose={close} />}

@@ -22,9 +22,23 @@ export const dayLabel = (date: string) => dayjs(date).format('dddd D MMMM');
 export function DayCard({ day, today, past, busy, enabled, ...on }: Props) {
   const when = dayjs(day.date);
   const label = dayLabel(day.date);
-  const classes = ['day', day.isOpen && !day.closure ? 'day--open' : 'day--closed', day.closure ? 'day--shut' : '', day.isVIP ? 'day--vip' : '', today ? 'day--today' : '', past ? 'day--past' : ''].filter(Boolean).join(' ');
+  const classes = [
+    'day',
+    day.isOpen && !day.closure ? 'day--open' : 'day--closed',
+    day.closure ? 'day--shut' : '',
+    day.isVIP ? 'day--vip' : '',
+    today ? 'day--today' : '',
+    past ? 'day--past' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <li className={classes} data-date={day.date} aria-current={today ? 'date' : undefined} aria-busy={busy || undefined}>
+    <li
+      className={classes}
+      data-date={day.date}
+      aria-current={today ? 'date' : undefined}
+      aria-busy={busy || undefined}
+    >
       <div className="day__head">
         <h2 className="day__name">
           <span className="day__weekday">{when.format('dddd')}</span>
@@ -33,7 +47,15 @@ export function DayCard({ day, today, past, busy, enabled, ...on }: Props) {
         {today && <span className="badge day__today">{calendarTexts.today}</span>}
       </div>
 
-      <button type="button" role="switch" aria-checked={day.isOpen} aria-label={calendarTexts.openLabel(label)} className={`day-switch${day.isOpen ? ' day-switch--on' : ''}`} disabled={!enabled} onClick={on.onToggle}>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={day.isOpen}
+        aria-label={calendarTexts.openLabel(label)}
+        className={`day-switch${day.isOpen ? ' day-switch--on' : ''}`}
+        disabled={!enabled}
+        onClick={on.onToggle}
+      >
         <span className="day-switch__track" aria-hidden="true">
           <span className="day-switch__thumb" />
         </span>
@@ -54,27 +76,56 @@ export function DayCard({ day, today, past, busy, enabled, ...on }: Props) {
           {day.openTime}–{day.closeTime}
         </p>
       )}
-      <button type="button" className="btn btn--secondary btn--small" disabled={!enabled} onClick={on.onHours} aria-label={calendarTexts.hoursLabel(label)}>
+      <button
+        type="button"
+        className="btn btn--secondary btn--small"
+        disabled={!enabled}
+        onClick={on.onHours}
+        aria-label={calendarTexts.hoursLabel(label)}
+      >
         {calendarTexts.hours}
       </button>
 
       {day.isVIP ? (
         <>
-          <button type="button" className="badge vip-badge" disabled={!enabled} onClick={on.onRemoveVip} aria-label={calendarTexts.removeVipLabel(label)} title={calendarTexts.removeVipTitle}>
+          <button
+            type="button"
+            className="badge vip-badge"
+            disabled={!enabled}
+            onClick={on.onRemoveVip}
+            aria-label={calendarTexts.removeVipLabel(label)}
+            title={calendarTexts.removeVipTitle}
+          >
             <span aria-hidden="true">★</span> {calendarTexts.vip} <span aria-hidden="true">✕</span>
           </button>
           {day.vipDescription && <p className="day__vip-text">{day.vipDescription}</p>}
-          <button type="button" className="btn btn--primary btn--small" disabled={!enabled} onClick={on.onLink} aria-label={calendarTexts.generateLinkLabel(label)}>
+          <button
+            type="button"
+            className="btn btn--primary btn--small"
+            disabled={!enabled}
+            onClick={on.onLink}
+            aria-label={calendarTexts.generateLinkLabel(label)}
+          >
             {calendarTexts.generateLink}
           </button>
-          <a className="btn btn--ghost btn--small" href={`/admin/vip?tab=invitations&date=${day.date}`} aria-label={calendarTexts.sendInvitationsLabel(label)}>
+          <a
+            className="btn btn--ghost btn--small"
+            href={`/admin/vip?tab=invitations&date=${day.date}`}
+            aria-label={calendarTexts.sendInvitationsLabel(label)}
+          >
             {calendarTexts.sendInvitations}
           </a>
         </>
       ) : (
         day.isOpen &&
         !day.closure && (
-          <button type="button" className="btn btn--ghost btn--small" disabled={!enabled} onClick={on.onVip} aria-label={calendarTexts.markVipLabel(label)}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            disabled={!enabled}
+            onClick={on.onVip}
+            aria-label={calendarTexts.markVipLabel(label)}
+          >
             <span aria-hidden="true">★</span> {calendarTexts.markVip}
           </button>
         )

@@ -15,7 +15,12 @@ interface SaveProps {
   onClose: () => void;
 }
 
-export function HoursDialog({ day, busy, onClose, onSave }: SaveProps & { onSave: (openTime: string, closeTime: string) => void }) {
+export function HoursDialog({
+  day,
+  busy,
+  onClose,
+  onSave,
+}: SaveProps & { onSave: (openTime: string, closeTime: string) => void }) {
   const [openTime, setOpenTime] = useState(day.openTime);
   const [closeTime, setCloseTime] = useState(day.closeTime);
   const [error, setError] = useState('');
@@ -29,13 +34,34 @@ export function HoursDialog({ day, busy, onClose, onSave }: SaveProps & { onSave
   }
 
   return (
-    <FormDialog title={calendarTexts.hoursTitle(dayLabel(day.date))} className="planning-modal" submitLabel={calendarTexts.saveHours} busy={busy} error={error} errorId="hours-error" onSubmit={save} onClose={onClose}>
+    <FormDialog
+      title={calendarTexts.hoursTitle(dayLabel(day.date))}
+      className="planning-modal"
+      submitLabel={calendarTexts.saveHours}
+      busy={busy}
+      error={error}
+      errorId="hours-error"
+      onSubmit={save}
+      onClose={onClose}
+    >
       <div className="form-grid planning-times">
         <Field id="hours-open" label={calendarTexts.opens}>
-          <input {...fieldControl('hours-open', error, undefined, 'hours-error')} type="time" required value={openTime} onChange={(e) => setOpenTime(e.target.value)} />
+          <input
+            {...fieldControl('hours-open', error, undefined, 'hours-error')}
+            type="time"
+            required
+            value={openTime}
+            onChange={(e) => setOpenTime(e.target.value)}
+          />
         </Field>
         <Field id="hours-close" label={calendarTexts.closes}>
-          <input {...fieldControl('hours-close', error, undefined, 'hours-error')} type="time" required value={closeTime} onChange={(e) => setCloseTime(e.target.value)} />
+          <input
+            {...fieldControl('hours-close', error, undefined, 'hours-error')}
+            type="time"
+            required
+            value={closeTime}
+            onChange={(e) => setCloseTime(e.target.value)}
+          />
         </Field>
       </div>
       {!day.isOpen && <p className="hint">{calendarTexts.closedDayHint}</p>}
@@ -46,9 +72,23 @@ export function HoursDialog({ day, busy, onClose, onSave }: SaveProps & { onSave
 export function MarkVipDialog({ day, busy, onClose, onSave }: SaveProps & { onSave: (description: string) => void }) {
   const [description, setDescription] = useState('');
   return (
-    <FormDialog title={calendarTexts.markTitle(dayLabel(day.date))} className="planning-modal" submitLabel={calendarTexts.markVip} busy={busy} onSubmit={() => onSave(description.trim())} onClose={onClose}>
+    <FormDialog
+      title={calendarTexts.markTitle(dayLabel(day.date))}
+      className="planning-modal"
+      submitLabel={calendarTexts.markVip}
+      busy={busy}
+      onSubmit={() => onSave(description.trim())}
+      onClose={onClose}
+    >
       <Field id="vip-description" label={calendarTexts.descriptionOptional}>
-        <textarea {...fieldControl('vip-description')} rows={3} maxLength={300} value={description} onChange={(e) => setDescription(e.target.value)} placeholder={calendarTexts.descriptionPlaceholder} />
+        <textarea
+          {...fieldControl('vip-description')}
+          rows={3}
+          maxLength={300}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          placeholder={calendarTexts.descriptionPlaceholder}
+        />
       </Field>
       <p className="hint">{calendarTexts.vipHint}</p>
     </FormDialog>

@@ -10,11 +10,27 @@ function isoWeek(date: dayjs.Dayjs): number {
   return Math.round(thursday.diff(firstThursday, 'day') / 7) + 1;
 }
 
-export function WeekNav({ start, thisMonday, enabled, onGo }: { start: string; thisMonday: string; enabled: boolean; onGo: (weeks: number) => void }) {
+export function WeekNav({
+  start,
+  thisMonday,
+  enabled,
+  onGo,
+}: {
+  start: string;
+  thisMonday: string;
+  enabled: boolean;
+  onGo: (weeks: number) => void;
+}) {
   const monday = dayjs(start);
   return (
     <nav className="week-nav card" aria-label={calendarTexts.chooseWeek}>
-      <button type="button" className="btn btn--secondary week-nav__prev" onClick={() => onGo(-1)} disabled={!enabled} aria-label={calendarTexts.previousWeek}>
+      <button
+        type="button"
+        className="btn btn--secondary week-nav__prev"
+        onClick={() => onGo(-1)}
+        disabled={!enabled}
+        aria-label={calendarTexts.previousWeek}
+      >
         <span aria-hidden="true">←</span> {calendarTexts.previous}
         <span className="week-nav__word">{calendarTexts.weekWord}</span>
       </button>
@@ -31,7 +47,13 @@ export function WeekNav({ start, thisMonday, enabled, onGo }: { start: string; t
           </button>
         )}
       </div>
-      <button type="button" className="btn btn--secondary week-nav__next" onClick={() => onGo(1)} disabled={!enabled} aria-label={calendarTexts.nextWeek}>
+      <button
+        type="button"
+        className="btn btn--secondary week-nav__next"
+        onClick={() => onGo(1)}
+        disabled={!enabled}
+        aria-label={calendarTexts.nextWeek}
+      >
         {calendarTexts.next}
         <span className="week-nav__word">{calendarTexts.weekWord}</span> <span aria-hidden="true">→</span>
       </button>

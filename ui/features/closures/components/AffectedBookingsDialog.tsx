@@ -9,7 +9,17 @@ import { formatDateShort } from '../../../lib/format.js';
 import { cancelClosureBookings, closureCancelSchema, type AffectedBooking, type Closure } from '../api/closures.js';
 import { closureTexts } from '../texts.js';
 
-export function AffectedBookingsDialog({ closure, bookings, onClose, onDone }: { closure: Closure; bookings: AffectedBooking[]; onClose: () => void; onDone: () => Promise<unknown> }) {
+export function AffectedBookingsDialog({
+  closure,
+  bookings,
+  onClose,
+  onDone,
+}: {
+  closure: Closure;
+  bookings: AffectedBooking[];
+  onClose: () => void;
+  onDone: () => Promise<unknown>;
+}) {
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [serverError, setServerError] = useState('');
@@ -42,31 +52,31 @@ export function AffectedBookingsDialog({ closure, bookings, onClose, onDone }: {
     >
       <p>{closureTexts.affectedIntro(bookings.length)}</p>
       <table className="bookings-table affected-table">
-          <caption className="visually-hidden">{closureTexts.caption}</caption>
-          <thead>
-            <tr>
-              {Object.values(closureTexts.columns).map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {bookings.map((b) => (
-              <tr key={b.id}>
-                <td data-label={closureTexts.columns.booking}>{b.id}</td>
-                <td data-label={closureTexts.columns.when}>
-                  {formatDateShort(b.date)} {b.time}
-                </td>
-                <td data-label={closureTexts.columns.name}>{b.name}</td>
-                <td data-label={closureTexts.columns.pizzas}>{b.total_pizzas}</td>
-                <td data-label={closureTexts.columns.status}>
-                  <span className={`badge badge--${b.status}`}>{closureTexts.status[b.status]}</span>
-                </td>
-              </tr>
+        <caption className="visually-hidden">{closureTexts.caption}</caption>
+        <thead>
+          <tr>
+            {Object.values(closureTexts.columns).map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
             ))}
-          </tbody>
+          </tr>
+        </thead>
+        <tbody>
+          {bookings.map((b) => (
+            <tr key={b.id}>
+              <td data-label={closureTexts.columns.booking}>{b.id}</td>
+              <td data-label={closureTexts.columns.when}>
+                {formatDateShort(b.date)} {b.time}
+              </td>
+              <td data-label={closureTexts.columns.name}>{b.name}</td>
+              <td data-label={closureTexts.columns.pizzas}>{b.total_pizzas}</td>
+              <td data-label={closureTexts.columns.status}>
+                <span className={`badge badge--${b.status}`}>{closureTexts.status[b.status]}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
       </table>
       <Field id="closure-message" label={closureTexts.message} hint={closureTexts.messageHint} error={error}>
         <textarea

@@ -5,7 +5,13 @@ import { Field, fieldControl } from '../../../components/Field.js';
 import { FormDialog } from '../../../components/Dialog.js';
 import { useSchemaForm, type SchemaForm } from '../../../components/useSchemaForm.js';
 import { CLOSURE_REASON_MAX } from '../../../../domain/closures/closures.js';
-import { closureInputSchema, createClosure, type Closure, type ClosureBody, type ClosureCreated } from '../api/closures.js';
+import {
+  closureInputSchema,
+  createClosure,
+  type Closure,
+  type ClosureBody,
+  type ClosureCreated,
+} from '../api/closures.js';
 import { closureTexts } from '../texts.js';
 
 interface Draft {
@@ -18,21 +24,40 @@ interface Draft {
 const closureForm: SchemaForm<Closure, Draft, typeof closureInputSchema> = {
   schema: closureInputSchema,
   draftOf: () => ({ from: '', to: '', reason: '', recurring: false }),
-  bodyOf: (draft): ClosureBody => ({ from: draft.from, to: draft.to, reason: draft.reason, recurring: draft.recurring }),
+  bodyOf: (draft): ClosureBody => ({
+    from: draft.from,
+    to: draft.to,
+    reason: draft.reason,
+    recurring: draft.recurring,
+  }),
   save: (_id, body) => createClosure(body),
-  texts: { ...closureTexts, editTitle: () => closureTexts.newTitle, saveChanges: closureTexts.create, updated: closureTexts.created },
+  texts: {
+    ...closureTexts,
+    editTitle: () => closureTexts.newTitle,
+    saveChanges: closureTexts.create,
+    updated: closureTexts.created,
+  },
 };
 
 type DateKey = 'from' | 'to';
 
 /** onCreated: the closure as stored and the bookings already on its dates. */
-export function ClosureFormDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (created: ClosureCreated) => Promise<unknown> }) {
+export function ClosureFormDialog({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (created: ClosureCreated) => Promise<unknown>;
+}) {
   const created = useRef<ClosureCreated | null>(null);
   const form = {
     ...closureForm,
     save: async (id: number | null, body: ClosureBody) => (created.current = await createClosure(body)),
   };
-  const { draft, set, errors, dialog } = useSchemaForm(form, null, { onClose, onSaved: () => onCreated(created.current!) });
+  const { draft, set, errors, dialog } = useSchemaForm(form, null, {
+    onClose,
+    onSaved: () => onCreated(created.current!),
+  });
   const dateField = (name: DateKey, label: string) => (
     <Field id={`closure-${name}`} label={label} error={errors[name]}>
       <input
@@ -43,7 +68,9 @@ export function ClosureFormDialog({ onClose, onCreated }: { onClose: () => void;
         onChange={(e: ChangeEvent<HTMLInputElement>) => {
           const value = e.target.value;
           // A one-day closure is the common case: the end follows the start until it is set.
-          set(name === 'from' && (draft.to === '' || draft.to < value) ? { from: value, to: value } : { [name]: value });
+          set(
+            name === 'from' && (draft.to === '' || draft.to < value) ? { from: value, to: value } : { [name]: value },
+          );
         }}
       />
     </Field>
@@ -65,7 +92,12 @@ export function ClosureFormDialog({ onClose, onCreated }: { onClose: () => void;
         />
       </Field>
       <label className="check">
-        <input type="checkbox" checked={draft.recurring} aria-describedby="closure-recurring-hint" onChange={(e) => set({ recurring: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={draft.recurring}
+          aria-describedby="closure-recurring-hint"
+          onChange={(e) => set({ recurring: e.target.checked })}
+        />
         <span>{closureTexts.recurring}</span>
       </label>
       <p id="closure-recurring-hint" className="hint">

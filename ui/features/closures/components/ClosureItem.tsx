@@ -27,13 +27,27 @@ export function ClosureItem({ closure, busy, enabled, onBookings, onRemove }: Pr
           <strong>{range}</strong>
         </p>
         <p className="closure__reason">{closure.reason}</p>
-        <span className={`badge ${closure.recurring ? 'badge--yearly' : 'badge--once'}`}>{closure.recurring ? closureTexts.everyYear : closureTexts.once}</span>
+        <span className={`badge ${closure.recurring ? 'badge--yearly' : 'badge--once'}`}>
+          {closure.recurring ? closureTexts.everyYear : closureTexts.once}
+        </span>
       </div>
       <div className="closure__actions">
-        <button type="button" className="btn btn--secondary btn--small" disabled={!enabled} onClick={onBookings} aria-label={closureTexts.showBookingsLabel(closure.reason)}>
+        <button
+          type="button"
+          className="btn btn--secondary btn--small"
+          disabled={!enabled}
+          onClick={onBookings}
+          aria-label={closureTexts.showBookingsLabel(closure.reason)}
+        >
           {closureTexts.showBookings}
         </button>
-        <button type="button" className="btn btn--danger btn--small" disabled={!enabled} onClick={onRemove} aria-label={closureTexts.removeLabel(closure.reason, range)}>
+        <button
+          type="button"
+          className="btn btn--danger btn--small"
+          disabled={!enabled}
+          onClick={onRemove}
+          aria-label={closureTexts.removeLabel(closure.reason, range)}
+        >
           {closureTexts.remove}
         </button>
       </div>

@@ -37,11 +37,18 @@ export function ClosuresScreen({ closures: initial }: { closures: Closure[] | nu
 
   function remove(closure: Closure) {
     if (!window.confirm(closureTexts.confirmRemove(closure.reason))) return;
-    void run(String(closure.id), () => deleteClosure(closure.id), { success: closureTexts.removed, failure: closureTexts.removeFailed, reload });
+    void run(String(closure.id), () => deleteClosure(closure.id), {
+      success: closureTexts.removed,
+      failure: closureTexts.removeFailed,
+      reload,
+    });
   }
 
   const readBookings = (closure: Closure) =>
-    void run(String(closure.id), () => closureBookings(closure.id), { failure: closureTexts.bookingsFailed, reload: (bookings) => showBookings(closure, bookings) });
+    void run(String(closure.id), () => closureBookings(closure.id), {
+      failure: closureTexts.bookingsFailed,
+      reload: (bookings) => showBookings(closure, bookings),
+    });
 
   return (
     <>
@@ -51,7 +58,12 @@ export function ClosuresScreen({ closures: initial }: { closures: Closure[] | nu
           <a className="btn btn--secondary" href="/admin/calendar">
             <span aria-hidden="true">←</span> {closureTexts.toCalendar}
           </a>
-          <button type="button" className="btn btn--primary" disabled={!hydrated} onClick={() => setOpen({ kind: 'new' })}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={!hydrated}
+            onClick={() => setOpen({ kind: 'new' })}
+          >
             {closureTexts.add}
           </button>
         </div>
@@ -98,4 +110,3 @@ export function ClosuresScreen({ closures: initial }: { closures: Closure[] | nu
     </>
   );
 }
-

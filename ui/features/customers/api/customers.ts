@@ -8,7 +8,9 @@ import type { CustomerErasure, CustomerExport } from '../../../../domain/answers
 export { customerQuerySchema };
 export type { CustomerErasure, CustomerExport };
 
-export const exportCustomer = (email: string) => api<CustomerExport>(`/admin/customers/export?${new URLSearchParams({ email })}`);
+export const exportCustomer = (email: string) =>
+  api<CustomerExport>(`/admin/customers/export?${new URLSearchParams({ email })}`);
 
 /** Cannot be undone: name, e-mail, phone and comment become "[raderad]" wherever they are held. */
-export const eraseCustomer = (email: string) => api<CustomerErasure>('/admin/customers/erase', { method: 'POST', body: { email } });
+export const eraseCustomer = (email: string) =>
+  api<CustomerErasure>('/admin/customers/erase', { method: 'POST', body: { email } });

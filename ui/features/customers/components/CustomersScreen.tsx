@@ -60,14 +60,16 @@ export function CustomersScreen() {
     toast.success(texts.downloaded);
   }
 
-  const counts = found && [
-    [texts.bookings, found.bookings.length],
-    [texts.waitlist, found.waitlist.length],
-    [texts.pushSubscriptions, found.push_subscriptions.length],
-    [texts.vipCustomers, found.vip_customers.length],
-    [texts.invitations, found.vip_invitations.length],
-    [texts.mails, found.mails.length],
-  ] as const;
+  const counts =
+    found &&
+    ([
+      [texts.bookings, found.bookings.length],
+      [texts.waitlist, found.waitlist.length],
+      [texts.pushSubscriptions, found.push_subscriptions.length],
+      [texts.vipCustomers, found.vip_customers.length],
+      [texts.invitations, found.vip_invitations.length],
+      [texts.mails, found.mails.length],
+    ] as const);
   const empty = counts?.every(([, n]) => n === 0);
 
   return (
@@ -79,7 +81,14 @@ export function CustomersScreen() {
       <form className="card customers__form" noValidate onSubmit={search} aria-labelledby="customer-search-title">
         <h2 id="customer-search-title">{texts.formTitle}</h2>
         <Field id="customer-email" label={texts.email} error={error}>
-          <input {...fieldControl('customer-email', error)} type="email" autoComplete="off" disabled={!hydrated} value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            {...fieldControl('customer-email', error)}
+            type="email"
+            autoComplete="off"
+            disabled={!hydrated}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </Field>
         <button type="submit" className="btn btn--primary" disabled={!hydrated || busy !== null}>
           {busy ? texts.searching : texts.search}
@@ -104,7 +113,8 @@ export function CustomersScreen() {
                 <ul className="customers__bookings">
                   {found.bookings.map(({ booking }) => (
                     <li key={booking.id}>
-                      {booking.id}: {formatDateShort(booking.booking_date)} {booking.booking_time}, {booking.name}, {booking.pizza_summary}
+                      {booking.id}: {formatDateShort(booking.booking_date)} {booking.booking_time}, {booking.name},{' '}
+                      {booking.pizza_summary}
                     </li>
                   ))}
                 </ul>
@@ -130,7 +140,12 @@ export function CustomersScreen() {
             found && (
               <>
                 <p>{texts.eraseIntro(found.email)}</p>
-                <button type="button" className="btn btn--danger" disabled={!hydrated || busy !== null} onClick={() => setConfirming(true)}>
+                <button
+                  type="button"
+                  className="btn btn--danger"
+                  disabled={!hydrated || busy !== null}
+                  onClick={() => setConfirming(true)}
+                >
                   {texts.eraseOpen}
                 </button>
               </>
@@ -139,7 +154,12 @@ export function CustomersScreen() {
         </section>
       )}
       {found && confirming && (
-        <EraseCustomerDialog email={found.email} bookings={found.bookings.length} onClose={() => setConfirming(false)} onErased={(erasure) => afterErasure(erasure, found.email)} />
+        <EraseCustomerDialog
+          email={found.email}
+          bookings={found.bookings.length}
+          onClose={() => setConfirming(false)}
+          onErased={(erasure) => afterErasure(erasure, found.email)}
+        />
       )}
     </>
   );

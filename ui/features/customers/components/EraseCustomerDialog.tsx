@@ -9,7 +9,17 @@ import { customerTexts as texts } from '../texts.js';
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-export function EraseCustomerDialog({ email, bookings, onClose, onErased }: { email: string; bookings: number; onClose: () => void; onErased: (erasure: CustomerErasure) => Promise<unknown> }) {
+export function EraseCustomerDialog({
+  email,
+  bookings,
+  onClose,
+  onErased,
+}: {
+  email: string;
+  bookings: number;
+  onClose: () => void;
+  onErased: (erasure: CustomerErasure) => Promise<unknown>;
+}) {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [serverError, setServerError] = useState('');
@@ -20,7 +30,11 @@ export function EraseCustomerDialog({ email, bookings, onClose, onErased }: { em
     setError(mismatch);
     setServerError('');
     if (mismatch) return;
-    void run('erase', () => eraseCustomer(email), { failure: texts.eraseFailed, reload: onErased, onError: setServerError });
+    void run('erase', () => eraseCustomer(email), {
+      failure: texts.eraseFailed,
+      reload: onErased,
+      onError: setServerError,
+    });
   }
 
   return (
@@ -39,7 +53,14 @@ export function EraseCustomerDialog({ email, bookings, onClose, onErased }: { em
       <p>{texts.eraseWhat(bookings)}</p>
       <p>{texts.eraseKept}</p>
       <Field id="customer-erase-confirm" label={texts.eraseConfirm} error={error}>
-        <input {...fieldControl('customer-erase-confirm', error)} type="email" autoComplete="off" spellCheck={false} value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <input
+          {...fieldControl('customer-erase-confirm', error)}
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
       </Field>
     </FormDialog>
   );

@@ -12,4 +12,5 @@ export const OVERVIEW_PATH = '/admin/stats/overview';
 export const getOverview = () => api<StatsOverview>(OVERVIEW_PATH);
 
 /** GET /admin/daily-report?date=, saved as palombo-rapport-{date}.pdf (SPEC 2). */
-export const downloadDailyReport = (date: string) => downloadFile(`/admin/daily-report?date=${date}`, `palombo-rapport-${date}.pdf`);
+export const downloadDailyReport = (date: string) =>
+  downloadFile(`/admin/daily-report?date=${date}`, `palombo-rapport-${date}.pdf`);

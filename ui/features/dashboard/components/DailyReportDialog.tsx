@@ -19,7 +19,11 @@ export function DailyReportDialog({ onClose }: { onClose: () => void }) {
     const checked = check(dailyReportQuerySchema, { date });
     if (!checked.ok || date > today) return setError(dashboardTexts.invalidReportDate);
     setError('');
-    void run('report', () => downloadDailyReport(checked.data.date), { success: dashboardTexts.reportOk, failure: dashboardTexts.reportFailed, reload: onClose });
+    void run('report', () => downloadDailyReport(checked.data.date), {
+      success: dashboardTexts.reportOk,
+      failure: dashboardTexts.reportFailed,
+      reload: onClose,
+    });
   }
 
   return (
@@ -33,13 +37,23 @@ export function DailyReportDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
     >
       <Field id="daily-report-date" label={dashboardTexts.reportDate} error={error}>
-        <input {...fieldControl('daily-report-date', error)} type="date" max={today} value={date} onChange={(e) => setDate(e.target.value)} />
+        <input
+          {...fieldControl('daily-report-date', error)}
+          type="date"
+          max={today}
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+        />
       </Field>
       <div className="actions">
         <button type="button" className="btn btn--secondary" onClick={() => setDate(today)}>
           {dashboardTexts.today}
         </button>
-        <button type="button" className="btn btn--secondary" onClick={() => setDate(dayjs().subtract(1, 'day').format('YYYY-MM-DD'))}>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => setDate(dayjs().subtract(1, 'day').format('YYYY-MM-DD'))}
+        >
           {dashboardTexts.yesterday}
         </button>
       </div>

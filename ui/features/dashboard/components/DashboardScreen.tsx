@@ -7,8 +7,8 @@ import { StatCard } from '../../../components/admin/StatCard.js';
 import { useReloadable } from '../../../components/useReloadable.js';
 import { formatKr } from '../../../lib/format.js';
 import { userAtom } from '../../../state/auth.js';
-import { useLiveBookings } from '../../bookings/api/useLiveBookings.js';
-import { ChimeToggle } from '../../bookings/components/ChimeToggle.js';
+import { useLiveBookings } from '../../../components/live/useLiveBookings.js';
+import { ChimeToggle } from '../../../components/live/ChimeToggle.js';
 import { getOverview, type StatsOverview } from '../api/dashboard.js';
 import { dashboardTexts } from '../texts.js';
 import { DailyReportDialog } from './DailyReportDialog.js';
@@ -33,7 +33,10 @@ export function DashboardScreen({ overview: initial, userName }: { overview: Sta
         <StatCard label={dashboardTexts.confirmed} value={dash(o?.confirmed_bookings)} kind="ok" />
         <StatCard label={dashboardTexts.pending} value={dash(o?.pending_bookings)} kind="warn" />
         {/* SPEC 9: revenue arrives in kr and is multiplied by 100 before formatting. */}
-        <StatCard label={dashboardTexts.totalRevenue} value={stats ? formatKr(stats.revenue.total_revenue * 100) : '–'} />
+        <StatCard
+          label={dashboardTexts.totalRevenue}
+          value={stats ? formatKr(stats.revenue.total_revenue * 100) : '–'}
+        />
       </section>
       <div className="admin-columns">
         <section className="card" aria-labelledby="today-title">

@@ -12,7 +12,8 @@ export type KitchenStep = z.output<typeof kitchenStepSchema>['step'];
 export const KITCHEN_PATH = '/admin/kitchen';
 
 /** The board's address for a date (none: today). */
-export const kitchenPath = (date: string | null) => (date ? `${KITCHEN_PATH}?date=${encodeURIComponent(date)}` : KITCHEN_PATH);
+export const kitchenPath = (date: string | null) =>
+  date ? `${KITCHEN_PATH}?date=${encodeURIComponent(date)}` : KITCHEN_PATH;
 
 /** The day as the board shows it: its date, today, and its orders trimmed to what the board shows. */
 export interface KitchenDayView {
@@ -22,7 +23,17 @@ export interface KitchenDayView {
 }
 
 /** Only what the board and the ticket show: no e-mail, phone or prices go to the page. */
-export const kitchenOrder = ({ id, booking_time, name, dine_in, comment, items, total_pizzas, status, kitchen_status }: Booking): KitchenOrder => ({
+export const kitchenOrder = ({
+  id,
+  booking_time,
+  name,
+  dine_in,
+  comment,
+  items,
+  total_pizzas,
+  status,
+  kitchen_status,
+}: Booking): KitchenOrder => ({
   id,
   booking_time,
   name,
@@ -34,9 +45,16 @@ export const kitchenOrder = ({ id, booking_time, name, dine_in, comment, items, 
   kitchen_status,
 });
 
-export const kitchenDayView = (day: KitchenDay): KitchenDayView => ({ date: day.date, today: day.today, orders: day.bookings.map(kitchenOrder) });
+export const kitchenDayView = (day: KitchenDay): KitchenDayView => ({
+  date: day.date,
+  today: day.today,
+  orders: day.bookings.map(kitchenOrder),
+});
 
 export const getKitchenDay = (date: string | null) => api<KitchenDay>(kitchenPath(date)).then(kitchenDayView);
 
 export const recordKitchenStep = (id: string, step: KitchenStep) =>
-  api<{ booking: Booking }>(`/admin/bookings/${encodeURIComponent(id)}/kitchen`, { method: 'PUT', body: { step } satisfies z.input<typeof kitchenStepSchema> });
+  api<{ booking: Booking }>(`/admin/bookings/${encodeURIComponent(id)}/kitchen`, {
+    method: 'PUT',
+    body: { step } satisfies z.input<typeof kitchenStepSchema>,
+  });

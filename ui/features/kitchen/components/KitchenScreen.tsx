@@ -11,10 +11,16 @@ import { useAction } from '../../../components/useAction.js';
 import { useHydrated } from '../../../components/useHydrated.js';
 import { useReloadable } from '../../../components/useReloadable.js';
 import { formatDateLong } from '../../../lib/format.js';
-import { confirmBooking } from '../../bookings/api/bookings.js';
-import { useLiveBookings } from '../../bookings/api/useLiveBookings.js';
-import { ChimeToggle } from '../../bookings/components/ChimeToggle.js';
-import { getKitchenDay, kitchenPath, recordKitchenStep, type KitchenDayView, type KitchenStep } from '../api/kitchen.js';
+import { confirmBooking } from '../../../components/admin/bookingCalls.js';
+import { useLiveBookings } from '../../../components/live/useLiveBookings.js';
+import { ChimeToggle } from '../../../components/live/ChimeToggle.js';
+import {
+  getKitchenDay,
+  kitchenPath,
+  recordKitchenStep,
+  type KitchenDayView,
+  type KitchenStep,
+} from '../api/kitchen.js';
 import { kitchenBoard, type KitchenOrder } from '../board.js';
 import { kitchenTexts } from '../texts.js';
 import { PendingOrders } from './PendingOrders.js';
@@ -44,7 +50,13 @@ export function KitchenScreen({ day: initial, requested }: { day: KitchenDayView
   }, []);
 
   const board = useMemo(() => kitchenBoard(day?.orders ?? []), [day]);
-  const justUndone = useMemo(() => new Set((day?.orders ?? []).filter((o) => undone.has(o.id) && undone.get(o.id) === o.kitchen_status).map((o) => o.id)), [day, undone]);
+  const justUndone = useMemo(
+    () =>
+      new Set(
+        (day?.orders ?? []).filter((o) => undone.has(o.id) && undone.get(o.id) === o.kitchen_status).map((o) => o.id),
+      ),
+    [day, undone],
+  );
   const shown = day?.date ?? date;
   const today = day?.today ?? null;
 
@@ -72,7 +84,11 @@ export function KitchenScreen({ day: initial, requested }: { day: KitchenDayView
   }
 
   function confirm(order: KitchenOrder) {
-    void run(order.id, () => confirmBooking(order.id), { success: kitchenTexts.confirmed, failure: kitchenTexts.confirmFailed, reload });
+    void run(order.id, () => confirmBooking(order.id), {
+      success: kitchenTexts.confirmed,
+      failure: kitchenTexts.confirmFailed,
+      reload,
+    });
   }
 
   function print(order: KitchenOrder) {
@@ -90,25 +106,50 @@ export function KitchenScreen({ day: initial, requested }: { day: KitchenDayView
         </div>
         <div className="kitchen-tools">
           <span className={`kitchen-live kitchen-live--${connected ? 'on' : 'off'}`} role="status">
-            <span className="kitchen-live__dot" aria-hidden="true" /> {connected ? kitchenTexts.live : kitchenTexts.offline}
+            <span className="kitchen-live__dot" aria-hidden="true" />{' '}
+            {connected ? kitchenTexts.live : kitchenTexts.offline}
           </span>
           <ChimeToggle label={kitchenTexts.sound} />
         </div>
       </div>
       <div className="kitchen-dates card" role="group" aria-label={kitchenTexts.chooseDay}>
-        <button type="button" className="btn btn--secondary kitchen-btn" disabled={!hydrated || !day} onClick={() => shift(-1)} aria-label={kitchenTexts.previousDay}>
+        <button
+          type="button"
+          className="btn btn--secondary kitchen-btn"
+          disabled={!hydrated || !day}
+          onClick={() => shift(-1)}
+          aria-label={kitchenTexts.previousDay}
+        >
           <span aria-hidden="true">←</span>
         </button>
         <div className="field kitchen-dates__field">
           <label className="field__label" htmlFor="kitchen-date">
             {kitchenTexts.date}
           </label>
-          <input id="kitchen-date" className="field__control" type="date" value={shown ?? ''} disabled={!hydrated} onChange={(e) => e.target.value && go(e.target.value)} />
+          <input
+            id="kitchen-date"
+            className="field__control"
+            type="date"
+            value={shown ?? ''}
+            disabled={!hydrated}
+            onChange={(e) => e.target.value && go(e.target.value)}
+          />
         </div>
-        <button type="button" className="btn btn--secondary kitchen-btn" disabled={!hydrated || !day} onClick={() => shift(1)} aria-label={kitchenTexts.nextDay}>
+        <button
+          type="button"
+          className="btn btn--secondary kitchen-btn"
+          disabled={!hydrated || !day}
+          onClick={() => shift(1)}
+          aria-label={kitchenTexts.nextDay}
+        >
           <span aria-hidden="true">→</span>
         </button>
-        <button type="button" className="btn btn--secondary kitchen-btn" disabled={!hydrated || (shown !== null && shown === today)} onClick={() => go(today)}>
+        <button
+          type="button"
+          className="btn btn--secondary kitchen-btn"
+          disabled={!hydrated || (shown !== null && shown === today)}
+          onClick={() => go(today)}
+        >
           {kitchenTexts.today}
         </button>
       </div>
@@ -117,16 +158,33 @@ export function KitchenScreen({ day: initial, requested }: { day: KitchenDayView
         <LoadFailed text={kitchenTexts.loadFailed} disabled={!hydrated} onRetry={() => void reload()} />
       ) : (
         <div className="kitchen-board">
-          {board.pending.length > 0 && <PendingOrders orders={board.pending} busy={busy} enabled={hydrated} onConfirm={confirm} />}
+          {board.pending.length > 0 && (
+            <PendingOrders orders={board.pending} busy={busy} enabled={hydrated} onConfirm={confirm} />
+          )}
           {board.slots.length === 0 ? (
             <p className="card">{kitchenTexts.none}</p>
           ) : (
-            board.slots.map((slot) => <SlotSection key={slot.time} slot={slot} undone={justUndone} busy={busy} enabled={hydrated} onStep={step} onPrint={print} />)
+            board.slots.map((slot) => (
+              <SlotSection
+                key={slot.time}
+                slot={slot}
+                undone={justUndone}
+                busy={busy}
+                enabled={hydrated}
+                onStep={step}
+                onPrint={print}
+              />
+            ))
           )}
         </div>
       )}
       {printing && shown && (
-        <PrintTicket key={printing.n} order={printing.order} date={shown} onReady={() => requestAnimationFrame(() => window.print())} />
+        <PrintTicket
+          key={printing.n}
+          order={printing.order}
+          date={shown}
+          onReady={() => requestAnimationFrame(() => window.print())}
+        />
       )}
     </div>
   );

@@ -3,7 +3,8 @@
 import type { KitchenStatus } from '../../../../domain/answers/booking.js';
 import { canUndo, nextSteps, type KitchenOrder } from '../board.js';
 import type { KitchenStep } from '../api/kitchen.js';
-import { kitchenTexts, statusLabel, stepLabel } from '../texts.js';
+import { kitchenTexts } from '../texts.js';
+import { statusLabel, stepLabel } from '../../../components/kitchenStatusTexts.js';
 
 interface Props {
   order: KitchenOrder;
@@ -22,15 +23,24 @@ export function OrderCard({ order, undone, busy, enabled, onStep, onPrint }: Pro
   const [main, ...others] = nextSteps(status);
   const disabled = !enabled || busy;
   return (
-    <article className={`kitchen-order kitchen-order--${badgeKind(status)}`} data-booking={order.id} data-kitchen={status ?? 'none'} aria-labelledby={`order-${order.id}`}>
+    <article
+      className={`kitchen-order kitchen-order--${badgeKind(status)}`}
+      data-booking={order.id}
+      data-kitchen={status ?? 'none'}
+      aria-labelledby={`order-${order.id}`}
+    >
       <header className="kitchen-order__head">
         <h3 id={`order-${order.id}`} className="kitchen-order__title">
           <span className="kitchen-order__number">{kitchenTexts.orderNumber(order.id)}</span> {order.name}
         </h3>
-        <span className={`kitchen-badge kitchen-badge--${badgeKind(status)}`}>{statusLabel(status, order.dine_in)}</span>
+        <span className={`kitchen-badge kitchen-badge--${badgeKind(status)}`}>
+          {statusLabel(status, order.dine_in)}
+        </span>
       </header>
       <p className="kitchen-order__meta">
-        <span className={`kitchen-type kitchen-type--${order.dine_in ? 'in' : 'out'}`}>{order.dine_in ? kitchenTexts.dineIn : kitchenTexts.takeAway}</span>
+        <span className={`kitchen-type kitchen-type--${order.dine_in ? 'in' : 'out'}`}>
+          {order.dine_in ? kitchenTexts.dineIn : kitchenTexts.takeAway}
+        </span>
         <span className="muted">{order.id}</span>
       </p>
       <ul className="kitchen-order__pizzas">
@@ -47,21 +57,46 @@ export function OrderCard({ order, undone, busy, enabled, onStep, onPrint }: Pro
       )}
       <div className="kitchen-order__actions">
         {main && (
-          <button type="button" className="btn btn--primary kitchen-btn kitchen-btn--main" disabled={disabled} onClick={() => onStep(order, main)} aria-label={kitchenTexts.stepLabel(stepLabel(main, order.dine_in), order.id)}>
+          <button
+            type="button"
+            className="btn btn--primary kitchen-btn kitchen-btn--main"
+            disabled={disabled}
+            onClick={() => onStep(order, main)}
+            aria-label={kitchenTexts.stepLabel(stepLabel(main, order.dine_in), order.id)}
+          >
             {stepLabel(main, order.dine_in)}
           </button>
         )}
         {others.map((step) => (
-          <button key={step} type="button" className="btn btn--secondary kitchen-btn" disabled={disabled} onClick={() => onStep(order, step)} aria-label={kitchenTexts.stepLabel(stepLabel(step, order.dine_in), order.id)}>
+          <button
+            key={step}
+            type="button"
+            className="btn btn--secondary kitchen-btn"
+            disabled={disabled}
+            onClick={() => onStep(order, step)}
+            aria-label={kitchenTexts.stepLabel(stepLabel(step, order.dine_in), order.id)}
+          >
             {stepLabel(step, order.dine_in)}
           </button>
         ))}
         {canUndo(status) && !undone && (
-          <button type="button" className="btn btn--secondary kitchen-btn" disabled={disabled} onClick={() => onStep(order, 'undo')} aria-label={kitchenTexts.undoLabel(order.id)}>
+          <button
+            type="button"
+            className="btn btn--secondary kitchen-btn"
+            disabled={disabled}
+            onClick={() => onStep(order, 'undo')}
+            aria-label={kitchenTexts.undoLabel(order.id)}
+          >
             <span aria-hidden="true">↶</span> {kitchenTexts.undo}
           </button>
         )}
-        <button type="button" className="btn btn--ghost kitchen-btn kitchen-btn--print" disabled={!enabled} onClick={() => onPrint(order)} aria-label={kitchenTexts.printLabel(order.id)}>
+        <button
+          type="button"
+          className="btn btn--ghost kitchen-btn kitchen-btn--print"
+          disabled={!enabled}
+          onClick={() => onPrint(order)}
+          aria-label={kitchenTexts.printLabel(order.id)}
+        >
           {kitchenTexts.print}
         </button>
       </div>

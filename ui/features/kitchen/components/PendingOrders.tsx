@@ -26,7 +26,13 @@ export function PendingOrders({ orders, busy, enabled, onConfirm }: Props) {
               <br />
               {order.items.map((i) => `${i.qty} × ${i.pizza_name}`).join(', ')}
             </span>
-            <button type="button" className="btn btn--ok kitchen-btn" disabled={!enabled || busy === order.id} onClick={() => onConfirm(order)} aria-label={kitchenTexts.confirmLabel(order.id)}>
+            <button
+              type="button"
+              className="btn btn--ok kitchen-btn"
+              disabled={!enabled || busy === order.id}
+              onClick={() => onConfirm(order)}
+              aria-label={kitchenTexts.confirmLabel(order.id)}
+            >
               {kitchenTexts.confirm}
             </button>
           </li>

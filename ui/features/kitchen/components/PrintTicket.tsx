@@ -2,7 +2,7 @@
 // take away, the pizzas, the comment. On screen it is laid out out of sight (so its height is
 // known); printed (kitchen.css, @media print) it is the only thing on the page, and the page is
 // exactly as long as the ticket.
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { formatDateShort } from '../../../lib/format.js';
 import type { KitchenOrder } from '../board.js';
@@ -17,10 +17,9 @@ export function PrintTicket({ order, date, onReady }: { order: KitchenOrder; dat
     if (ref.current) setHeightMm(Math.ceil(ref.current.getBoundingClientRect().height * MM_PER_PX) + 2);
   }, [order]);
   // Print once the page's length is set.
-  const ready = useRef(onReady);
-  ready.current = onReady;
+  const ready = useEffectEvent(() => onReady());
   useLayoutEffect(() => {
-    if (heightMm !== null) ready.current();
+    if (heightMm !== null) ready();
   }, [heightMm]);
 
   return createPortal(

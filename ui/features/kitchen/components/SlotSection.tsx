@@ -18,7 +18,11 @@ export function SlotSection({ slot, undone, busy, enabled, onStep, onPrint }: Pr
   const headingId = `slot-${slot.time.replace(':', '')}`;
   const pizzas = slot.orders.reduce((sum, o) => sum + o.total_pizzas, 0);
   return (
-    <section className={`kitchen-slot${slot.done ? ' kitchen-slot--done' : ''}`} aria-labelledby={headingId} data-slot={slot.time}>
+    <section
+      className={`kitchen-slot${slot.done ? ' kitchen-slot--done' : ''}`}
+      aria-labelledby={headingId}
+      data-slot={slot.time}
+    >
       <header className="kitchen-slot__head">
         <h2 id={headingId} className="kitchen-slot__time">
           {kitchenTexts.slot(slot.time)}
@@ -29,11 +33,21 @@ export function SlotSection({ slot, undone, busy, enabled, onStep, onPrint }: Pr
         {slot.done && <span className="kitchen-badge kitchen-badge--picked-up">{kitchenTexts.slotDone}</span>}
       </header>
       <p className="kitchen-slot__bake" data-to-bake={slot.time}>
-        {slot.toBake.length > 0 ? kitchenTexts.toBake(slot.time, pizzaLine(slot.toBake)) : kitchenTexts.nothingToBake(slot.time)}
+        {slot.toBake.length > 0
+          ? kitchenTexts.toBake(slot.time, pizzaLine(slot.toBake))
+          : kitchenTexts.nothingToBake(slot.time)}
       </p>
       <div className="kitchen-orders">
         {slot.orders.map((order) => (
-          <OrderCard key={order.id} order={order} undone={undone.has(order.id)} busy={busy === order.id} enabled={enabled} onStep={onStep} onPrint={onPrint} />
+          <OrderCard
+            key={order.id}
+            order={order}
+            undone={undone.has(order.id)}
+            busy={busy === order.id}
+            enabled={enabled}
+            onStep={onStep}
+            onPrint={onPrint}
+          />
         ))}
       </div>
     </section>

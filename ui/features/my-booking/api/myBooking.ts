@@ -1,8 +1,15 @@
-// /my-booking's calls (SPEC 7), each beside the schema the server checks it with.
+// /my-booking's calls (SPEC 7), each beside the schema the server checks it with; the booking's
+// links (this page's address, the calendar file) are in ui/lib/bookingLinks.ts.
 import type { z } from 'zod';
 import { api } from '../../../lib/api.js';
 import type { lookupSchema, publicCancelSchema, rescheduleSchema } from '../../../../domain/payloads.js';
-import type { Availability, LookupAnswer, OpenDaysAnswer, PublicSettings, RescheduleAnswer } from '../../../../domain/answers/index.js';
+import type {
+  Availability,
+  LookupAnswer,
+  OpenDaysAnswer,
+  PublicSettings,
+  RescheduleAnswer,
+} from '../../../../domain/answers/index.js';
 
 export type { LookupAnswer, RescheduleAnswer };
 
@@ -13,7 +20,8 @@ export const lookupBooking = (body: z.output<typeof lookupSchema>) => api<Lookup
 export const publicSettings = () => api<PublicSettings>('/settings');
 
 /** POST /bookings/{id}/cancel-public with the booking's e-mail. */
-export const cancelBooking = (id: string, body: z.input<typeof publicCancelSchema>) => api(`/bookings/${encodeURIComponent(id)}/cancel-public`, { body });
+export const cancelBooking = (id: string, body: z.input<typeof publicCancelSchema>) =>
+  api(`/bookings/${encodeURIComponent(id)}/cancel-public`, { body });
 
 /** POST /bookings/{id}/reschedule: the booking at its new date and time (a new number when the date changed). */
 export const rescheduleBooking = (id: string, body: z.input<typeof rescheduleSchema>) =>
@@ -28,15 +36,3 @@ export const openDays = () => api<OpenDaysAnswer>('/open-days?days=30');
  */
 export const rescheduleSlots = (id: string, email: string, date: string) =>
   api<Availability>(`/bookings/${encodeURIComponent(id)}/reschedule-slots?${new URLSearchParams({ email, date })}`);
-
-/** GET /bookings/{id}/calendar.ics?email=: the booking as a calendar file ("Lägg till i kalendern"). */
-export const calendarFileUrl = (id: string, email: string) => `/api/bookings/${encodeURIComponent(id)}/calendar.ics?email=${encodeURIComponent(email)}`;
-
-/** /my-booking?id=&email=: the page that looks the booking up (the confirmation and the mails link here). */
-export const myBookingUrl = (id: string, email: string) => `/my-booking?id=${encodeURIComponent(id)}&email=${encodeURIComponent(email)}`;
-
-/**
- * The lookup page as it opens offline (precached without a query: a URL with one would fall back
- * to the booking page): for a booking saved on the device, which gets its number once sent.
- */
-export const MY_BOOKING_PAGE = '/my-booking';

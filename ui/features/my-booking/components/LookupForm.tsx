@@ -21,10 +21,24 @@ export function LookupForm({ email, bookingId, error, busy, onEmail, onBookingId
   return (
     <form className="card lookup" noValidate aria-label={myBookingTexts.find} onSubmit={submit}>
       <Field id="lookup-email" label={myBookingTexts.email}>
-        <input {...fieldControl('lookup-email')} type="email" autoComplete="email" value={email} onChange={(e) => onEmail(e.target.value)} required />
+        <input
+          {...fieldControl('lookup-email')}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => onEmail(e.target.value)}
+          required
+        />
       </Field>
       <Field id="lookup-id" label={myBookingTexts.bookingNumber}>
-        <input {...fieldControl('lookup-id')} inputMode="text" placeholder={myBookingTexts.bookingNumberExample} value={bookingId} onChange={(e) => onBookingId(e.target.value)} required />
+        <input
+          {...fieldControl('lookup-id')}
+          inputMode="text"
+          placeholder={myBookingTexts.bookingNumberExample}
+          value={bookingId}
+          onChange={(e) => onBookingId(e.target.value)}
+          required
+        />
       </Field>
       <FieldError text={error} />
       <button type="submit" className="btn btn--primary btn--block" disabled={busy}>

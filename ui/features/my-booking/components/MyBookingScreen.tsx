@@ -1,11 +1,18 @@
 // /my-booking (SPEC 2): look a booking up by e-mail and booking number, see it, cancel it while
 // that is allowed. ?id=&email= fill the form and look up after 100 ms.
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 import toast from 'react-hot-toast';
 import { errorText, isNetworkError } from '../../../lib/api.js';
 import { check } from '../../../lib/formErrors.js';
 import { lookupSchema } from '../../../../domain/payloads.js';
-import { calendarFileUrl, cancelBooking, lookupBooking, myBookingUrl, publicSettings, type LookupAnswer, type RescheduleAnswer } from '../api/myBooking.js';
+import {
+  cancelBooking,
+  lookupBooking,
+  publicSettings,
+  type LookupAnswer,
+  type RescheduleAnswer,
+} from '../api/myBooking.js';
+import { calendarFileUrl, myBookingUrl } from '../../../lib/bookingLinks.js';
 import { CUSTOMER_CANCEL_MIN_MINUTES, customerCancelDeadlineMinutes } from '../../../../domain/kioskDay/schedule.js';
 import { STATUS_LABEL, myBookingTexts } from '../texts.js';
 import { customerMsg } from '../../../../domain/customerMessages.js';
@@ -15,9 +22,18 @@ import { formatDateLong, formatHours } from '../../../lib/format.js';
 import { AmountRow, ItemsTable } from '../../../components/ItemsTable.js';
 import { customerTexts } from '../../../lib/texts.js';
 
+const noSubscription = () => () => {};
+const addressQuery = () => window.location.search;
+const noQueryOnServer = () => '';
+
 export function MyBookingScreen() {
-  const [email, setEmail] = useState('');
-  const [bookingId, setBookingId] = useState('');
+  // The address's ?id=&email= fill the form once the page is hydrated (the server's HTML has it
+  // empty), until the customer types.
+  const linked = new URLSearchParams(useSyncExternalStore(noSubscription, addressQuery, noQueryOnServer));
+  const [typedEmail, setEmail] = useState<string | null>(null);
+  const [typedId, setBookingId] = useState<string | null>(null);
+  const email = typedEmail ?? linked.get('email') ?? '';
+  const bookingId = typedId ?? linked.get('id') ?? '';
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<LookupAnswer | null>(null);
@@ -56,14 +72,14 @@ export function MyBookingScreen() {
     }
   }
 
+  // With both in the address, the booking is looked up after 100 ms, once, as the page opens.
+  const lookUpLinked = useEffectEvent((id: string, mail: string) => void lookup(id, mail));
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
     const id = params.get('id') ?? '';
     const mail = params.get('email') ?? '';
-    if (id) setBookingId(id);
-    if (mail) setEmail(mail);
     if (!id || !mail) return;
-    const timer = setTimeout(() => void lookup(id, mail), 100);
+    const timer = setTimeout(() => lookUpLinked(id, mail), 100);
     return () => clearTimeout(timer);
   }, []);
 
@@ -78,7 +94,9 @@ export function MyBookingScreen() {
       setMovedNow(null);
       setResult({ ...result, booking: { ...result.booking, status: 'cancelled' }, can_cancel: false });
     } catch (e) {
-      toast.error(isNetworkError(e) ? customerTexts.networkFailed : errorText(e, myBookingTexts.cancelFailed), { duration: 4000 });
+      toast.error(isNetworkError(e) ? customerTexts.networkFailed : errorText(e, myBookingTexts.cancelFailed), {
+        duration: 4000,
+      });
     } finally {
       setBusy(false);
     }
@@ -122,7 +140,15 @@ export function MyBookingScreen() {
         <p>{myBookingTexts.intro}</p>
       </section>
       {!result ? (
-        <LookupForm email={email} bookingId={bookingId} error={error} busy={busy} onEmail={setEmail} onBookingId={setBookingId} onSubmit={() => void lookup(bookingId, email)} />
+        <LookupForm
+          email={email}
+          bookingId={bookingId}
+          error={error}
+          busy={busy}
+          onEmail={setEmail}
+          onBookingId={setBookingId}
+          onSubmit={() => void lookup(bookingId, email)}
+        />
       ) : (
         booking && (
           <section id="booking-result" className="card booking-result" tabIndex={-1} aria-labelledby="result-title">
@@ -132,7 +158,8 @@ export function MyBookingScreen() {
             </div>
             {movedNow && (
               <p className="notice notice--success" role="status">
-                {myBookingTexts.moved} {movedNow.from !== booking.id ? myBookingTexts.newNumber(booking.id) : ''} {myBookingTexts.movedMail}
+                {myBookingTexts.moved} {movedNow.from !== booking.id ? myBookingTexts.newNumber(booking.id) : ''}{' '}
+                {myBookingTexts.movedMail}
               </p>
             )}
             {followedFrom && !movedNow && (
@@ -182,7 +209,12 @@ export function MyBookingScreen() {
               )}
               {result.can_cancel ? (
                 <>
-                  <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => setRescheduling(true)}>
+                  <button
+                    type="button"
+                    className="btn btn--secondary"
+                    disabled={busy}
+                    onClick={() => setRescheduling(true)}
+                  >
                     {myBookingTexts.reschedule}
                   </button>
                   <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void cancel()}>
@@ -200,7 +232,14 @@ export function MyBookingScreen() {
                 {myBookingTexts.searchAgain}
               </button>
             </div>
-            {rescheduling && <RescheduleDialog booking={booking} capacity={capacity} onClose={() => setRescheduling(false)} onMoved={(answer) => void moved(answer)} />}
+            {rescheduling && (
+              <RescheduleDialog
+                booking={booking}
+                capacity={capacity}
+                onClose={() => setRescheduling(false)}
+                onMoved={(answer) => void moved(answer)}
+              />
+            )}
           </section>
         )
       )}

@@ -8,7 +8,13 @@ import { errorText, isNetworkError } from '../../../lib/api.js';
 import { formatDateLong } from '../../../lib/format.js';
 import { customerTexts } from '../../../lib/texts.js';
 import type { Slot } from '../../../../domain/answers/index.js';
-import { openDays, rescheduleBooking, rescheduleSlots, type LookupAnswer, type RescheduleAnswer } from '../api/myBooking.js';
+import {
+  openDays,
+  rescheduleBooking,
+  rescheduleSlots,
+  type LookupAnswer,
+  type RescheduleAnswer,
+} from '../api/myBooking.js';
 import { myBookingTexts } from '../texts.js';
 import '../my-booking.css';
 
@@ -33,16 +39,18 @@ export function RescheduleDialog({ booking, capacity, onClose, onMoved }: Props)
     openDays()
       // Open days only: the move carries no VIP token, so VIP dates would be refused. The booking's
       // own date is offered too, also a VIP day it is on (a move there changes only the time).
-      .then((answer) => live && setDates([...new Set([...answer.open_days.map((d) => d.date), booking.booking_date])].sort()))
+      .then(
+        (answer) =>
+          live && setDates([...new Set([...answer.open_days.map((d) => d.date), booking.booking_date])].sort()),
+      )
       .catch(() => live && (setDates([]), setError(myBookingTexts.daysFailed)));
     return () => {
       live = false;
     };
   }, [booking.booking_date]);
 
+  // A new date: its slots are read (the time and the slots shown were cleared as it was chosen).
   useEffect(() => {
-    setTime('');
-    setSlots(null);
     if (!date) return;
     let live = true;
     rescheduleSlots(booking.id, booking.email, date)
@@ -64,6 +72,12 @@ export function RescheduleDialog({ booking, capacity, onClose, onMoved }: Props)
     } finally {
       setBusy(false);
     }
+  }
+
+  function chooseDate(next: string) {
+    setDate(next);
+    setTime('');
+    setSlots(null);
   }
 
   const isCurrent = (slot: Slot) => date === booking.booking_date && slot.time === booking.booking_time;
@@ -89,7 +103,12 @@ export function RescheduleDialog({ booking, capacity, onClose, onMoved }: Props)
     >
       <p className="hint">{myBookingTexts.rescheduleIntro(booking.total_pizzas)}</p>
       <Field id="reschedule-date" label={myBookingTexts.newDate}>
-        <select {...fieldControl('reschedule-date')} value={date} disabled={dates === null} onChange={(e) => setDate(e.target.value)}>
+        <select
+          {...fieldControl('reschedule-date')}
+          value={date}
+          disabled={dates === null}
+          onChange={(e) => chooseDate(e.target.value)}
+        >
           <option value="">{dates === null ? myBookingTexts.loadingDays : myBookingTexts.chooseDate}</option>
           {dates?.map((d) => (
             <option key={d} value={d}>
@@ -112,7 +131,12 @@ export function RescheduleDialog({ booking, capacity, onClose, onMoved }: Props)
               <div className="slots">
                 {slots.map((slot) => {
                   const text = label(slot);
-                  const state = isCurrent(slot) || slot.capacity_remaining <= 0 ? 'full' : text === customerTexts.free ? 'free' : 'few';
+                  const state =
+                    isCurrent(slot) || slot.capacity_remaining <= 0
+                      ? 'full'
+                      : text === customerTexts.free
+                        ? 'free'
+                        : 'few';
                   const selected = slot.time === time;
                   return (
                     <button

@@ -14,13 +14,21 @@ export type AdminPizza = Pizza;
 export const PIZZAS_PATH = '/admin/pizzas';
 
 /** What the page shows of a pizza (the first HTML carries no more). */
-export const pizzaShown = ({ id, name, description, price_cents, active }: AdminPizza): AdminPizza => ({ id, name, description, price_cents, active });
+export const pizzaShown = ({ id, name, description, price_cents, active }: AdminPizza): AdminPizza => ({
+  id,
+  name,
+  description,
+  price_cents,
+  active,
+});
 
 export const listPizzas = () => api<AdminPizza[]>(PIZZAS_PATH);
 
 /** POST /admin/pizzas (id null) or PUT /admin/pizzas/{id}, with a body pizzaInputSchema accepted. */
 export function savePizza(id: number | null, body: PizzaBody) {
-  return id === null ? api(PIZZAS_PATH, { method: 'POST', body }) : api(`${PIZZAS_PATH}/${id}`, { method: 'PUT', body });
+  return id === null
+    ? api(PIZZAS_PATH, { method: 'POST', body })
+    : api(`${PIZZAS_PATH}/${id}`, { method: 'PUT', body });
 }
 
 export const deletePizza = (id: number) => api(`${PIZZAS_PATH}/${id}`, { method: 'DELETE', body: {} });

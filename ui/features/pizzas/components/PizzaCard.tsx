@@ -18,15 +18,31 @@ export function PizzaCard({ pizza, enabled, deleting, onEdit, onDelete }: PizzaC
     <li className={`tile pizza-card${active ? '' : ' pizza-card--inactive'}`} data-pizza={pizza.id}>
       <div className="pizza-card__head">
         <h2 className="pizza-card__name">{pizza.name}</h2>
-        <span className={`badge ${active ? 'badge--on' : 'badge--off'}`}>{active ? pizzaTexts.active : pizzaTexts.inactive}</span>
+        <span className={`badge ${active ? 'badge--on' : 'badge--off'}`}>
+          {active ? pizzaTexts.active : pizzaTexts.inactive}
+        </span>
       </div>
-      <p className="pizza-card__desc">{pizza.description || <span className="muted">{pizzaTexts.noDescription}</span>}</p>
+      <p className="pizza-card__desc">
+        {pizza.description || <span className="muted">{pizzaTexts.noDescription}</span>}
+      </p>
       <p className="pizza-card__price">{formatKr(pizza.price_cents)}</p>
       <div className="row-actions">
-        <button type="button" className="btn btn--secondary btn--small" disabled={!enabled} onClick={onEdit} aria-label={pizzaTexts.editNamed(pizza.name)}>
+        <button
+          type="button"
+          className="btn btn--secondary btn--small"
+          disabled={!enabled}
+          onClick={onEdit}
+          aria-label={pizzaTexts.editNamed(pizza.name)}
+        >
           {pizzaTexts.edit}
         </button>
-        <button type="button" className="btn btn--danger btn--small" disabled={!enabled || deleting} onClick={onDelete} aria-label={pizzaTexts.removeNamed(pizza.name)}>
+        <button
+          type="button"
+          className="btn btn--danger btn--small"
+          disabled={!enabled || deleting}
+          onClick={onDelete}
+          aria-label={pizzaTexts.removeNamed(pizza.name)}
+        >
           {deleting ? pizzaTexts.removing : pizzaTexts.remove}
         </button>
       </div>

@@ -26,7 +26,12 @@ function krToCents(kr: string): number {
 
 const draftOf = (pizza: AdminPizza | null): Draft =>
   pizza
-    ? { name: pizza.name, description: pizza.description ?? '', price: String(pizza.price_cents / 100), active: Boolean(pizza.active) }
+    ? {
+        name: pizza.name,
+        description: pizza.description ?? '',
+        price: String(pizza.price_cents / 100),
+        active: Boolean(pizza.active),
+      }
     : { name: '', description: '', price: '', active: true };
 
 const bodyOf = (draft: Draft): PizzaBody => ({
@@ -44,7 +49,14 @@ const pizzaForm: SchemaForm<AdminPizza, Draft, typeof pizzaInputSchema> = {
   texts: { ...pizzaTexts, editTitle: (pizza) => pizzaTexts.editNamed(pizza.name) },
 };
 
-export function PizzaFormDialog({ pizza, ...props }: { pizza: AdminPizza | null; onClose: () => void; onSaved: () => Promise<unknown> }) {
+export function PizzaFormDialog({
+  pizza,
+  ...props
+}: {
+  pizza: AdminPizza | null;
+  onClose: () => void;
+  onSaved: () => Promise<unknown>;
+}) {
   const { draft, set, errors, dialog } = useSchemaForm(pizzaForm, pizza, props);
   return (
     // One SPEC message for the name and the price: shown once, above the buttons.

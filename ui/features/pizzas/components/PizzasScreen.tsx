@@ -21,7 +21,11 @@ export function PizzasScreen({ pizzas: initial }: { pizzas: AdminPizza[] | null 
 
   function remove(pizza: AdminPizza) {
     if (!window.confirm(pizzaTexts.confirmDelete(pizza.name))) return;
-    void run(String(pizza.id), () => deletePizza(pizza.id), { success: pizzaTexts.deleted, failure: pizzaTexts.deleteFailed, reload });
+    void run(String(pizza.id), () => deletePizza(pizza.id), {
+      success: pizzaTexts.deleted,
+      failure: pizzaTexts.deleteFailed,
+      reload,
+    });
   }
 
   return (

@@ -15,7 +15,8 @@ export type AccountingSettingsAnswer = AccountingPeriodAnswer['settings'];
 
 const query = ({ startDate, endDate }: BookingsReportQuery) => new URLSearchParams({ startDate, endDate });
 
-export const getAccountingPeriod = (period: BookingsReportQuery) => api<AccountingPeriodAnswer>(`/admin/reports/accounting?${query(period)}`);
+export const getAccountingPeriod = (period: BookingsReportQuery) =>
+  api<AccountingPeriodAnswer>(`/admin/reports/accounting?${query(period)}`);
 
 export const downloadAccountingCsv = (period: BookingsReportQuery) =>
   downloadFile(`/admin/reports/accounting.csv?${query(period)}`, `bokforing-${period.startDate}-${period.endDate}.csv`);
@@ -24,4 +25,5 @@ export const downloadAccountingSie = (period: BookingsReportQuery) =>
   downloadFile(`/admin/reports/accounting.se?${query(period)}`, `bokforing-${period.startDate}-${period.endDate}.se`);
 
 export const getAccountingSettings = () => api<AccountingSettingsAnswer>('/admin/accounting/settings');
-export const saveAccountingSettings = (body: AccountingSettingsBody) => api<AccountingSettingsAnswer>('/admin/accounting/settings', { method: 'PUT', body });
+export const saveAccountingSettings = (body: AccountingSettingsBody) =>
+  api<AccountingSettingsAnswer>('/admin/accounting/settings', { method: 'PUT', body });

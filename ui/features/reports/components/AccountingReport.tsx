@@ -3,8 +3,14 @@
 import { useState, type FormEvent } from 'react';
 import { useAction } from '../../../components/useAction.js';
 import { useHydrated } from '../../../components/useHydrated.js';
+import { ScrollRegion } from '../../../components/ScrollRegion.js';
 import { formatDateShort, formatKrOre } from '../../../lib/format.js';
-import { downloadAccountingCsv, downloadAccountingSie, getAccountingPeriod, type AccountingPeriodAnswer } from '../api/accounting.js';
+import {
+  downloadAccountingCsv,
+  downloadAccountingSie,
+  getAccountingPeriod,
+  type AccountingPeriodAnswer,
+} from '../api/accounting.js';
 import { accountingTexts as texts } from '../texts.js';
 import { PeriodFields, usePeriod } from './PeriodFields.js';
 
@@ -26,7 +32,10 @@ export function AccountingReport() {
   function download(kind: 'csv' | 'sie') {
     const period = checked();
     if (!period || busy) return;
-    void run(kind, () => (kind === 'csv' ? downloadAccountingCsv(period) : downloadAccountingSie(period)), { success: texts.downloaded, failure: texts.downloadFailed });
+    void run(kind, () => (kind === 'csv' ? downloadAccountingCsv(period) : downloadAccountingSie(period)), {
+      success: texts.downloaded,
+      failure: texts.downloadFailed,
+    });
   }
 
   return (
@@ -38,10 +47,20 @@ export function AccountingReport() {
         <button type="submit" className="btn btn--primary" disabled={!hydrated || busy !== null}>
           {busy === 'show' ? texts.showing : texts.show}
         </button>
-        <button type="button" className="btn btn--secondary" disabled={!hydrated || busy !== null} onClick={() => download('csv')}>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          disabled={!hydrated || busy !== null}
+          onClick={() => download('csv')}
+        >
           {texts.csv}
         </button>
-        <button type="button" className="btn btn--secondary" disabled={!hydrated || busy !== null} onClick={() => download('sie')}>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          disabled={!hydrated || busy !== null}
+          onClick={() => download('sie')}
+        >
           {texts.sie}
         </button>
       </div>
@@ -51,7 +70,9 @@ export function AccountingReport() {
 }
 
 function AccountingTables({ books }: { books: AccountingPeriodAnswer }) {
-  const rates = [...new Set([books.settings.vat_dine_in_percent, books.settings.vat_take_away_percent])].sort((a, b) => b - a);
+  const rates = [...new Set([books.settings.vat_dine_in_percent, books.settings.vat_take_away_percent])].sort(
+    (a, b) => b - a,
+  );
   const cells = (figures: Figures) => [
     figures.orders,
     formatKrOre(figures.gross_cents),
@@ -67,12 +88,21 @@ function AccountingTables({ books }: { books: AccountingPeriodAnswer }) {
       {books.days.length === 0 ? (
         <p className="notice">{texts.noSales}</p>
       ) : (
-        <div className="accounting__scroll" tabIndex={0} role="region" aria-labelledby="accounting-caption">
+        <ScrollRegion className="accounting__scroll" labelledBy="accounting-caption">
           <table className="accounting-table">
-            <caption id="accounting-caption">{texts.tableCaption(formatDateShort(books.startDate), formatDateShort(books.endDate))}</caption>
+            <caption id="accounting-caption">
+              {texts.tableCaption(formatDateShort(books.startDate), formatDateShort(books.endDate))}
+            </caption>
             <thead>
               <tr>
-                {[texts.date, texts.orders, texts.gross, texts.discount, texts.sales, ...rates.flatMap((r) => [texts.net(r), texts.vat(r)])].map((h) => (
+                {[
+                  texts.date,
+                  texts.orders,
+                  texts.gross,
+                  texts.discount,
+                  texts.sales,
+                  ...rates.flatMap((r) => [texts.net(r), texts.vat(r)]),
+                ].map((h) => (
                   <th key={h} scope="col">
                     {h}
                   </th>
@@ -98,7 +128,7 @@ function AccountingTables({ books }: { books: AccountingPeriodAnswer }) {
               </tr>
             </tfoot>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <h3>{texts.leftOutTitle}</h3>
       {books.left_out.length === 0 ? (
@@ -107,7 +137,8 @@ function AccountingTables({ books }: { books: AccountingPeriodAnswer }) {
         <ul className="accounting__left-out">
           {books.left_out.map((b) => (
             <li key={b.id}>
-              <strong>{texts.reasons[b.reason]}</strong> {b.id}, {formatDateShort(b.booking_date)} {b.booking_time}, {b.name}: {formatKrOre(b.final_total_cents)}
+              <strong>{texts.reasons[b.reason]}</strong> {b.id}, {formatDateShort(b.booking_date)} {b.booking_time},{' '}
+              {b.name}: {formatKrOre(b.final_total_cents)}
             </li>
           ))}
         </ul>

@@ -7,7 +7,12 @@ import { useAction } from '../../../components/useAction.js';
 import { useHydrated } from '../../../components/useHydrated.js';
 import { check, type FieldErrors } from '../../../lib/formErrors.js';
 import { VAT_RATES } from '../../../../domain/accounting/accounting.js';
-import { accountingSettingsSchema, getAccountingSettings, saveAccountingSettings, type AccountingSettingsAnswer } from '../api/accounting.js';
+import {
+  accountingSettingsSchema,
+  getAccountingSettings,
+  saveAccountingSettings,
+  type AccountingSettingsAnswer,
+} from '../api/accounting.js';
 import { accountingTexts as texts } from '../texts.js';
 
 type RateKey = '25' | '12' | '6';
@@ -19,7 +24,8 @@ export function AccountingSettingsForm({ settings: initial }: { settings: Accoun
   const [errors, setErrors] = useState<FieldErrors>({});
   const { busy, run } = useAction();
   if (!draft) {
-    const retry = () => void run('load', async () => setDraft(await getAccountingSettings()), { failure: texts.loadSettingsFailed });
+    const retry = () =>
+      void run('load', async () => setDraft(await getAccountingSettings()), { failure: texts.loadSettingsFailed });
     return <LoadFailed text={texts.loadSettingsFailed} onRetry={retry} disabled={!hydrated || busy !== null} />;
   }
 
@@ -31,12 +37,21 @@ export function AccountingSettingsForm({ settings: initial }: { settings: Accoun
     const checked = check(accountingSettingsSchema, draft);
     setErrors(checked.ok ? {} : checked.errors);
     if (!checked.ok || busy) return;
-    void run('save', () => saveAccountingSettings(checked.data), { success: texts.saved, failure: texts.saveFailed, reload: (saved) => setDraft(saved) });
+    void run('save', () => saveAccountingSettings(checked.data), {
+      success: texts.saved,
+      failure: texts.saveFailed,
+      reload: (saved) => setDraft(saved),
+    });
   }
 
   const rateSelect = (id: string, label: string, key: 'vat_dine_in_percent' | 'vat_take_away_percent') => (
     <Field id={id} label={label} error={errors[key]}>
-      <select {...fieldControl(id, errors[key])} disabled={disabled} value={draft[key]} onChange={(e) => set({ [key]: Number(e.target.value) as AccountingSettingsAnswer[typeof key] })}>
+      <select
+        {...fieldControl(id, errors[key])}
+        disabled={disabled}
+        value={draft[key]}
+        onChange={(e) => set({ [key]: Number(e.target.value) as AccountingSettingsAnswer[typeof key] })}
+      >
         {VAT_RATES.map((rate) => (
           <option key={rate} value={rate}>
             {texts.percent(rate)}
@@ -45,9 +60,22 @@ export function AccountingSettingsForm({ settings: initial }: { settings: Accoun
       </select>
     </Field>
   );
-  const accountInput = (id: string, label: string, error: string | undefined, value: string, onChange: (value: string) => void) => (
+  const accountInput = (
+    id: string,
+    label: string,
+    error: string | undefined,
+    value: string,
+    onChange: (value: string) => void,
+  ) => (
     <Field id={id} label={label} error={error}>
-      <input {...fieldControl(id, error)} inputMode="numeric" maxLength={4} disabled={disabled} value={value} onChange={(e) => onChange(e.target.value)} />
+      <input
+        {...fieldControl(id, error)}
+        inputMode="numeric"
+        maxLength={4}
+        disabled={disabled}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </Field>
   );
 
@@ -60,15 +88,25 @@ export function AccountingSettingsForm({ settings: initial }: { settings: Accoun
         {rateSelect('vat-take-away', texts.vatTakeAway, 'vat_take_away_percent')}
       </div>
       <div className="form-grid accounting__accounts">
-        {accountInput('account-cash', texts.cashAccount, errors.cash_account, draft.cash_account, (cash_account) => set({ cash_account }))}
+        {accountInput('account-cash', texts.cashAccount, errors.cash_account, draft.cash_account, (cash_account) =>
+          set({ cash_account }),
+        )}
         {RATE_KEYS.map((rate) =>
-          accountInput(`account-sales-${rate}`, texts.salesAccount(Number(rate)), errors[`sales_accounts.${rate}`], draft.sales_accounts[rate], (value) =>
-            set({ sales_accounts: { ...draft.sales_accounts, [rate]: value } }),
+          accountInput(
+            `account-sales-${rate}`,
+            texts.salesAccount(Number(rate)),
+            errors[`sales_accounts.${rate}`],
+            draft.sales_accounts[rate],
+            (value) => set({ sales_accounts: { ...draft.sales_accounts, [rate]: value } }),
           ),
         )}
         {RATE_KEYS.map((rate) =>
-          accountInput(`account-vat-${rate}`, texts.vatAccount(Number(rate)), errors[`vat_accounts.${rate}`], draft.vat_accounts[rate], (value) =>
-            set({ vat_accounts: { ...draft.vat_accounts, [rate]: value } }),
+          accountInput(
+            `account-vat-${rate}`,
+            texts.vatAccount(Number(rate)),
+            errors[`vat_accounts.${rate}`],
+            draft.vat_accounts[rate],
+            (value) => set({ vat_accounts: { ...draft.vat_accounts, [rate]: value } }),
           ),
         )}
       </div>

@@ -16,7 +16,11 @@ export function BookingsReportForm() {
     event.preventDefault();
     if (busy) return;
     const period = checked();
-    if (period) void run('download', () => downloadBookingsReport(period), { success: reportTexts.ok, failure: reportTexts.failed });
+    if (period)
+      void run('download', () => downloadBookingsReport(period), {
+        success: reportTexts.ok,
+        failure: reportTexts.failed,
+      });
   }
 
   return (

@@ -25,7 +25,7 @@ export function usePeriod(toastId: string) {
   function checked(): BookingsReportQuery | null {
     const result = check(bookingsReportQuerySchema, { startDate: period.start, endDate: period.end });
     setErrors(result.ok ? {} : result.errors);
-    if (!result.ok) toast.error(Object.values(result.errors)[0]!, { id: toastId });
+    if (!result.ok) toast.error(Object.values(result.errors)[0], { id: toastId });
     return result.ok ? result.data : null;
   }
   const onChange = (next: Period) => {
@@ -50,13 +50,30 @@ export function PeriodFields(props: {
   const order = errors[''];
   return (
     <>
-      <PeriodShortcuts start={start} end={end} disabled={disabled} onPick={(from, to) => onChange({ start: from, end: to })} />
+      <PeriodShortcuts
+        start={start}
+        end={end}
+        disabled={disabled}
+        onPick={(from, to) => onChange({ start: from, end: to })}
+      />
       <div className="form-grid">
         <Field id={`${id}-start`} label={reportTexts.start}>
-          <input {...fieldControl(`${id}-start`, errors.startDate ?? order, undefined, errorId)} type="date" disabled={disabled} value={start} onChange={(e) => onChange({ start: e.target.value, end })} />
+          <input
+            {...fieldControl(`${id}-start`, errors.startDate ?? order, undefined, errorId)}
+            type="date"
+            disabled={disabled}
+            value={start}
+            onChange={(e) => onChange({ start: e.target.value, end })}
+          />
         </Field>
         <Field id={`${id}-end`} label={reportTexts.end}>
-          <input {...fieldControl(`${id}-end`, errors.endDate ?? order, undefined, errorId)} type="date" disabled={disabled} value={end} onChange={(e) => onChange({ start, end: e.target.value })} />
+          <input
+            {...fieldControl(`${id}-end`, errors.endDate ?? order, undefined, errorId)}
+            type="date"
+            disabled={disabled}
+            value={end}
+            onChange={(e) => onChange({ start, end: e.target.value })}
+          />
         </Field>
       </div>
       {error && (

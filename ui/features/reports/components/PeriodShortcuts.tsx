@@ -6,7 +6,17 @@ import { reportTexts } from '../texts.js';
 const DAY = 'YYYY-MM-DD';
 const fromToday = (days: number) => dayjs().add(days, 'day').format(DAY);
 
-export function PeriodShortcuts({ start, end, disabled, onPick }: { start: string; end: string; disabled: boolean; onPick: (start: string, end: string) => void }) {
+export function PeriodShortcuts({
+  start,
+  end,
+  disabled,
+  onPick,
+}: {
+  start: string;
+  end: string;
+  disabled: boolean;
+  onPick: (start: string, end: string) => void;
+}) {
   return (
     <fieldset className="quick-picks">
       <legend className="field__label">{reportTexts.shortcuts}</legend>

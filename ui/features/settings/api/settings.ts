@@ -36,7 +36,8 @@ export const SETTINGS_PATH = '/admin/settings';
 export const getSettings = () => api<Settings>(SETTINGS_PATH);
 
 /** PUT /admin/settings with a body settingsSchema accepted. */
-export const saveSettings = (body: z.input<typeof settingsSchema>) => api<SettingsSaved>(SETTINGS_PATH, { method: 'PUT', body });
+export const saveSettings = (body: z.input<typeof settingsSchema>) =>
+  api<SettingsSaved>(SETTINGS_PATH, { method: 'PUT', body });
 
 /** POST /admin/settings/reset: back to SPEC 9's defaults. */
 export const resetSettings = () => api<SettingsSaved>(`${SETTINGS_PATH}/reset`, { method: 'POST', body: {} });

@@ -26,7 +26,12 @@ export function OpeningHoursSection({ form, errors, disabled, onOpen, onHours }:
           return (
             <li key={day} className={`hours-row${open ? '' : ' hours-row--closed'}`}>
               <label className="check hours-row__day">
-                <input type="checkbox" checked={open} disabled={disabled} onChange={(e) => onOpen(day, e.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={open}
+                  disabled={disabled}
+                  onChange={(e) => onOpen(day, e.target.checked)}
+                />
                 <span>{settingsTexts.days[day]}</span>
               </label>
               {open ? (

@@ -10,7 +10,14 @@ import { useHydrated } from '../../../components/useHydrated.js';
 import { useReloadable } from '../../../components/useReloadable.js';
 import type { FieldErrors } from '../../../lib/formErrors.js';
 import type { Weekday } from '../../../../domain/shared/time.js';
-import { getSettings, resetSettings, saveSettings, syncSettingsToCalendar, type NumberKey, type Settings } from '../api/settings.js';
+import {
+  getSettings,
+  resetSettings,
+  saveSettings,
+  syncSettingsToCalendar,
+  type NumberKey,
+  type Settings,
+} from '../api/settings.js';
 import { settingsTexts } from '../texts.js';
 import { BookingSettingsSection } from './BookingSettingsSection.js';
 import { OpeningHoursSection } from './OpeningHoursSection.js';
@@ -39,7 +46,7 @@ export function SettingsScreen({ settings }: { settings: Settings | null }) {
     const checked = checkSettings(form);
     if (!checked.ok) {
       setErrors(checked.errors);
-      document.getElementById(controlIdOf(Object.keys(checked.errors)[0]!))?.focus();
+      document.getElementById(controlIdOf(Object.keys(checked.errors)[0]))?.focus();
       return;
     }
     setErrors({});
@@ -53,7 +60,11 @@ export function SettingsScreen({ settings }: { settings: Settings | null }) {
 
   function reset() {
     if (busy || !window.confirm(settingsTexts.confirmReset)) return;
-    void run('reset', resetSettings, { success: settingsTexts.reset, failure: settingsTexts.resetFailed, reload: (answer) => show(answer.settings) });
+    void run('reset', resetSettings, {
+      success: settingsTexts.reset,
+      failure: settingsTexts.resetFailed,
+      reload: (answer) => show(answer.settings),
+    });
   }
 
   function sync() {
@@ -97,7 +108,12 @@ export function SettingsScreen({ settings }: { settings: Settings | null }) {
           <OpeningHoursSection form={form} errors={errors} disabled={!hydrated} onOpen={setOpen} onHours={setHours} />
           <section className="card" aria-labelledby="system-title">
             <h2 id="system-title">{settingsTexts.system}</h2>
-            <Field id="setting-admin_email" label={settingsTexts.adminEmail} error={errors.admin_email} hint={settingsTexts.adminEmailHint}>
+            <Field
+              id="setting-admin_email"
+              label={settingsTexts.adminEmail}
+              error={errors.admin_email}
+              hint={settingsTexts.adminEmailHint}
+            >
               <input
                 {...fieldControl('setting-admin_email', errors.admin_email, settingsTexts.adminEmailHint)}
                 type="email"

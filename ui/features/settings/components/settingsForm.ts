@@ -13,38 +13,64 @@ export interface SettingsForm {
   opening_hours: Record<Weekday, { start: string; end: string }>;
 }
 
-const everyDay = <T>(value: (day: Weekday) => T) => Object.fromEntries(WEEKDAYS.map((d) => [d, value(d)])) as Record<Weekday, T>;
+const everyDay = <T>(value: (day: Weekday) => T) =>
+  Object.fromEntries(WEEKDAYS.map((d) => [d, value(d)])) as Record<Weekday, T>;
 
 export function formOf(s: Partial<Settings>): SettingsForm {
-  const numbers = Object.fromEntries(NUMBER_KEYS.map((key) => [key, s[key] === undefined || s[key] === null ? '' : String(s[key])])) as Record<NumberKey, string>;
+  const numbers = Object.fromEntries(
+    NUMBER_KEYS.map((key) => [key, s[key] === undefined || s[key] === null ? '' : String(s[key])]),
+  ) as Record<NumberKey, string>;
   // SPEC 3: the VIP horizon has its default in the form when the settings have none.
-  if (!numbers.vip_booking_advance_days) numbers.vip_booking_advance_days = String(defaultSettings().vip_booking_advance_days);
+  if (!numbers.vip_booking_advance_days)
+    numbers.vip_booking_advance_days = String(defaultSettings().vip_booking_advance_days);
   return {
     numbers,
     admin_email: s.admin_email ?? '',
     open_days: everyDay((d) => Boolean(s.open_days?.[d])),
-    opening_hours: everyDay((d) => ({ start: s.opening_hours?.[d]?.start ?? DEFAULT_OPENING_HOURS.start, end: s.opening_hours?.[d]?.end ?? DEFAULT_OPENING_HOURS.end })),
+    opening_hours: everyDay((d) => ({
+      start: s.opening_hours?.[d]?.start ?? DEFAULT_OPENING_HOURS.start,
+      end: s.opening_hours?.[d]?.end ?? DEFAULT_OPENING_HOURS.end,
+    })),
   };
 }
 
 export function payloadOf(form: SettingsForm) {
-  const numbers = Object.fromEntries(NUMBER_KEYS.map((key) => [key, form.numbers[key].trim() === '' ? Number.NaN : Number(form.numbers[key])])) as Record<NumberKey, number>;
-  return { ...numbers, admin_email: form.admin_email.trim(), open_days: form.open_days, opening_hours: form.opening_hours };
+  const numbers = Object.fromEntries(
+    NUMBER_KEYS.map((key) => [key, form.numbers[key].trim() === '' ? Number.NaN : Number(form.numbers[key])]),
+  ) as Record<NumberKey, number>;
+  return {
+    ...numbers,
+    admin_email: form.admin_email.trim(),
+    open_days: form.open_days,
+    opening_hours: form.opening_hours,
+  };
 }
 
 /** A day's message stands on its row: 'opening_hours.sun.start' is shown as 'opening_hours.sun'. */
 const byRow = (errors: FieldErrors): FieldErrors =>
-  Object.fromEntries(Object.entries(errors).map(([key, message]) => [key.startsWith('opening_hours.') ? key.split('.').slice(0, 2).join('.') : key, message]));
+  Object.fromEntries(
+    Object.entries(errors).map(([key, message]) => [
+      key.startsWith('opening_hours.') ? key.split('.').slice(0, 2).join('.') : key,
+      message,
+    ]),
+  );
 
 /** The body to send, or the messages per field (a day's under 'opening_hours.<day>'). */
-export function checkSettings(form: SettingsForm): { ok: true; body: ReturnType<typeof payloadOf> } | { ok: false; errors: FieldErrors } {
+export function checkSettings(
+  form: SettingsForm,
+): { ok: true; body: ReturnType<typeof payloadOf> } | { ok: false; errors: FieldErrors } {
   const body = payloadOf(form);
   const all = check(settingsSchema, body);
   // The hours alone, beside otherwise valid settings, so their rule runs whatever else is wrong.
-  const hours = check(settingsSchema, { ...defaultSettings(), open_days: form.open_days, opening_hours: form.opening_hours });
+  const hours = check(settingsSchema, {
+    ...defaultSettings(),
+    open_days: form.open_days,
+    opening_hours: form.opening_hours,
+  });
   if (all.ok && hours.ok) return { ok: true, body };
   return { ok: false, errors: { ...byRow(all.ok ? {} : all.errors), ...byRow(hours.ok ? {} : hours.errors) } };
 }
 
 /** The id of the control a message's field is typed in (to move focus there). */
-export const controlIdOf = (key: string) => (key.startsWith('opening_hours.') ? `hours-${key.split('.')[1]}-start` : `setting-${key}`);
+export const controlIdOf = (key: string) =>
+  key.startsWith('opening_hours.') ? `hours-${key.split('.')[1]}-start` : `setting-${key}`;

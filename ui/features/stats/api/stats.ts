@@ -20,7 +20,10 @@ export const statsPaths = (period: Period) => ({
 });
 
 /** The four calls, made together, with the reader the caller has (the browser's api, or the server's in +data). */
-export async function readPeriodStats(period: Period, get: <T>(path: string) => Promise<T> = api): Promise<PeriodStats> {
+export async function readPeriodStats(
+  period: Period,
+  get: <T>(path: string) => Promise<T> = api,
+): Promise<PeriodStats> {
   const paths = statsPaths(period);
   const [overview, top, peak, sales] = await Promise.all([
     get<StatsOverview>(paths.overview),

@@ -24,7 +24,12 @@ export type ChartData = Pick<PeriodStats, 'pizzas' | 'peakHours' | 'sales'>;
 function useThemeColours() {
   const read = () => {
     const style = getComputedStyle(document.documentElement);
-    return { text: style.getPropertyValue('--text').trim() || '#2b2522', muted: style.getPropertyValue('--muted').trim() || '#5c524a', border: style.getPropertyValue('--border').trim() || '#e2d4bf', surface: style.getPropertyValue('--surface').trim() || '#fff' };
+    return {
+      text: style.getPropertyValue('--text').trim() || '#2b2522',
+      muted: style.getPropertyValue('--muted').trim() || '#5c524a',
+      border: style.getPropertyValue('--border').trim() || '#e2d4bf',
+      surface: style.getPropertyValue('--surface').trim() || '#fff',
+    };
   };
   const [colours, setColours] = useState(read);
   useEffect(() => {
@@ -76,7 +81,15 @@ export default function StatsCharts({ data }: { data: ChartData }) {
         radius: 80,
         percentPrecision: 0,
         colorBy: 'data',
-        label: { color: colours.text, formatter: '{b}: {d}%', overflow: 'break', width: narrow ? 64 : 120, lineHeight: 14, alignTo: 'edge', edgeDistance: 4 },
+        label: {
+          color: colours.text,
+          formatter: '{b}: {d}%',
+          overflow: 'break',
+          width: narrow ? 64 : 120,
+          lineHeight: 14,
+          alignTo: 'edge',
+          edgeDistance: 4,
+        },
         labelLine: { lineStyle: { color: colours.muted } },
         data: data.pizzas.map((p) => ({ name: p.name, value: p.total_ordered })),
       },
@@ -88,7 +101,9 @@ export default function StatsCharts({ data }: { data: ChartData }) {
     tooltip: { ...base.tooltip, trigger: 'axis' },
     xAxis: { ...axis, type: 'category', data: data.sales.map((s) => dayLabel(s.period)) },
     yAxis: { ...axis, type: 'value', minInterval: 1 },
-    series: [{ type: 'bar', name: statsTexts.bookings, colorBy: 'data', data: data.sales.map((s) => s.bookings_count) }],
+    series: [
+      { type: 'bar', name: statsTexts.bookings, colorBy: 'data', data: data.sales.map((s) => s.bookings_count) },
+    ],
   };
   const times = {
     ...base,
@@ -96,7 +111,9 @@ export default function StatsCharts({ data }: { data: ChartData }) {
     tooltip: { ...base.tooltip, trigger: 'axis' },
     xAxis: { ...axis, type: 'category', data: data.peakHours.map((h) => `${h.hour}:00`) },
     yAxis: { ...axis, type: 'value', minInterval: 1 },
-    series: [{ type: 'bar', name: statsTexts.bookings, colorBy: 'data', data: data.peakHours.map((h) => h.bookings_count) }],
+    series: [
+      { type: 'bar', name: statsTexts.bookings, colorBy: 'data', data: data.peakHours.map((h) => h.bookings_count) },
+    ],
   };
   const revenue = {
     ...base,
@@ -104,7 +121,17 @@ export default function StatsCharts({ data }: { data: ChartData }) {
     tooltip: { ...base.tooltip, trigger: 'axis', valueFormatter: (v: number) => formatKr(Math.round(v * 100)) },
     xAxis: { ...axis, type: 'category', boundaryGap: false, data: data.sales.map((s) => dayLabel(s.period)) },
     yAxis: { ...axis, type: 'value', axisLabel: { color: colours.text, formatter: '{value} kr' } },
-    series: [{ type: 'line', name: statsTexts.revenue, smooth: true, symbolSize: 8, lineStyle: { width: 3 }, areaStyle: { opacity: 0.12 }, data: data.sales.map((s) => s.revenue) }],
+    series: [
+      {
+        type: 'line',
+        name: statsTexts.revenue,
+        smooth: true,
+        symbolSize: 8,
+        lineStyle: { width: 3 },
+        areaStyle: { opacity: 0.12 },
+        data: data.sales.map((s) => s.revenue),
+      },
+    ],
   };
 
   const charts = [
@@ -121,7 +148,13 @@ export default function StatsCharts({ data }: { data: ChartData }) {
             {chart.title}
           </h2>
           <div className="chart" data-chart={chart.id}>
-            <ReactEChartsCore echarts={echarts} option={chart.option} notMerge style={{ height: HEIGHT, width: '100%' }} opts={{ renderer: 'svg' }} />
+            <ReactEChartsCore
+              echarts={echarts}
+              option={chart.option}
+              notMerge
+              style={{ height: HEIGHT, width: '100%' }}
+              opts={{ renderer: 'svg' }}
+            />
           </div>
           {chart.empty && <p className="hint chart-card__empty">{statsTexts.noData}</p>}
         </section>

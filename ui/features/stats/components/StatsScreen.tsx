@@ -25,26 +25,30 @@ export function StatsScreen({ stats: initial }: { stats: PeriodStats | null }) {
   const [loading, setLoading] = useState(false);
   const latest = useRef(0);
 
-  async function load(next: Period) {
+  /** Reads the period's figures; only the latest call's answer is shown. */
+  function read(next: Period) {
     const call = ++latest.current;
-    setLoading(true);
-    try {
-      const stats = await readPeriodStats(next);
-      if (call === latest.current) setData(stats);
-    } catch (error) {
-      console.warn(statsTexts.loadFailedLog, error);
-    } finally {
-      if (call === latest.current) setLoading(false);
-    }
+    return readPeriodStats(next)
+      .then(
+        (stats) => {
+          if (call === latest.current) setData(stats);
+        },
+        (error: unknown) => console.warn(statsTexts.loadFailedLog, error),
+      )
+      .finally(() => {
+        if (call === latest.current) setLoading(false);
+      });
   }
-  // The first HTML may have come without figures (the server's read failed): read them here.
+  // The first HTML may have come without figures (the server's read failed): read them here
+  // (the page says it is loading while there are none).
   useEffect(() => {
-    if (!initial) void load('week');
+    if (!initial) void read('week');
   }, [initial]);
 
   function choose(next: Period) {
     setPeriod(next);
-    void load(next);
+    setLoading(true);
+    void read(next);
   }
 
   const totals = data?.overview;
@@ -54,7 +58,12 @@ export function StatsScreen({ stats: initial }: { stats: PeriodStats | null }) {
       <div className="admin-title">
         <h1>{statsTexts.title}</h1>
         <Field id="stats-period" label={statsTexts.period} className="period-field">
-          <select {...fieldControl('stats-period')} value={period} disabled={!hydrated} onChange={(e) => choose(e.target.value as Period)}>
+          <select
+            {...fieldControl('stats-period')}
+            value={period}
+            disabled={!hydrated}
+            onChange={(e) => choose(e.target.value as Period)}
+          >
             {PERIODS.map((p) => (
               <option key={p} value={p}>
                 {statsTexts.periods[p]}

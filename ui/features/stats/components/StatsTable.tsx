@@ -1,4 +1,5 @@
 // The per-pizza table of /admin/stats: sold, revenue and share of the pizzas sold.
+import { ScrollRegion } from '../../../components/ScrollRegion.js';
 import { formatKr } from '../../../lib/format.js';
 import type { PeriodStats } from '../api/stats.js';
 import { statsTexts } from '../texts.js';
@@ -10,7 +11,7 @@ export function StatsTable({ pizzas, totalPizzas }: { pizzas: PeriodStats['pizza
       {pizzas.length === 0 ? (
         <p className="hint">{statsTexts.noPizzas}</p>
       ) : (
-        <div className="table-scroll" role="region" aria-labelledby="pizza-details" tabIndex={0}>
+        <ScrollRegion className="table-scroll" labelledBy="pizza-details">
           <table className="summary__table stats-table">
             <thead>
               <tr>
@@ -34,12 +35,14 @@ export function StatsTable({ pizzas, totalPizzas }: { pizzas: PeriodStats['pizza
                   <th scope="row">{p.name}</th>
                   <td className="num">{statsTexts.pieces(p.total_ordered)}</td>
                   <td className="num">{formatKr(Math.round(p.total_revenue * 100))}</td>
-                  <td className="num">{statsTexts.percent(totalPizzas > 0 ? (p.total_ordered / totalPizzas) * 100 : 0)}</td>
+                  <td className="num">
+                    {statsTexts.percent(totalPizzas > 0 ? (p.total_ordered / totalPizzas) * 100 : 0)}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

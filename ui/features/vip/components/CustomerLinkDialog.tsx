@@ -6,11 +6,26 @@ import { Field, fieldControl } from '../../../components/Field.js';
 import { LinkResult } from '../../../components/LinkResult.js';
 import { commonTexts } from '../../../components/commonTexts.js';
 import { useAction } from '../../../components/useAction.js';
-import { VIP_LINK_HOURS, clampLinkHours, createCustomerLink, type VipCustomer, type VipDate, type VipLink } from '../api/vip.js';
+import {
+  VIP_LINK_HOURS,
+  clampLinkHours,
+  createCustomerLink,
+  type VipCustomer,
+  type VipDate,
+  type VipLink,
+} from '../api/vip.js';
 import { vipTexts } from '../texts.js';
 import { VipDateOptions } from './VipDateOptions.js';
 
-export function CustomerLinkDialog({ customer, dates, onClose }: { customer: VipCustomer; dates: VipDate[]; onClose: () => void }) {
+export function CustomerLinkDialog({
+  customer,
+  dates,
+  onClose,
+}: {
+  customer: VipCustomer;
+  dates: VipDate[];
+  onClose: () => void;
+}) {
   const [hours, setHours] = useState(String(VIP_LINK_HOURS.default));
   const [date, setDate] = useState('');
   const [link, setLink] = useState<VipLink | null>(null);
@@ -19,11 +34,15 @@ export function CustomerLinkDialog({ customer, dates, onClose }: { customer: Vip
   function create() {
     const expires_hours = clampLinkHours(Number(hours));
     setHours(String(expires_hours));
-    void run('link', () => createCustomerLink({ vip_customer_id: customer.id, expires_hours, vip_date_id: date || null }), {
-      success: vipTexts.linkCreated,
-      failure: vipTexts.linkFailed,
-      reload: setLink,
-    });
+    void run(
+      'link',
+      () => createCustomerLink({ vip_customer_id: customer.id, expires_hours, vip_date_id: date || null }),
+      {
+        success: vipTexts.linkCreated,
+        failure: vipTexts.linkFailed,
+        reload: setLink,
+      },
+    );
   }
 
   return (
@@ -40,7 +59,16 @@ export function CustomerLinkDialog({ customer, dates, onClose }: { customer: Vip
     >
       <div className="form-grid">
         <Field id="link-hours" label={vipTexts.linkHours(VIP_LINK_HOURS.min, VIP_LINK_HOURS.max)}>
-          <input {...fieldControl('link-hours')} type="number" inputMode="numeric" min={VIP_LINK_HOURS.min} max={VIP_LINK_HOURS.max} step={1} value={hours} onChange={(e) => setHours(e.target.value)} />
+          <input
+            {...fieldControl('link-hours')}
+            type="number"
+            inputMode="numeric"
+            min={VIP_LINK_HOURS.min}
+            max={VIP_LINK_HOURS.max}
+            step={1}
+            value={hours}
+            onChange={(e) => setHours(e.target.value)}
+          />
         </Field>
         <Field id="link-date" label={vipTexts.linkDate}>
           <select {...fieldControl('link-date')} value={date} onChange={(e) => setDate(e.target.value)}>

@@ -7,14 +7,28 @@ import { vipTexts } from '../texts.js';
 import { CustomerFormDialog } from './CustomerFormDialog.js';
 import { CustomerLinkDialog } from './CustomerLinkDialog.js';
 
-export function CustomersTab({ customers, dates, enabled, reload }: { customers: VipCustomer[]; dates: VipDate[]; enabled: boolean; reload: () => Promise<unknown> }) {
+export function CustomersTab({
+  customers,
+  dates,
+  enabled,
+  reload,
+}: {
+  customers: VipCustomer[];
+  dates: VipDate[];
+  enabled: boolean;
+  reload: () => Promise<unknown>;
+}) {
   const [editing, setEditing] = useState<VipCustomer | 'new' | null>(null);
   const [linkFor, setLinkFor] = useState<VipCustomer | null>(null);
   const { busy, run } = useAction();
 
   function remove(customer: VipCustomer) {
     if (!window.confirm(vipTexts.confirmDeleteCustomer(customer.name))) return;
-    void run(String(customer.id), () => deleteCustomer(customer.id), { success: vipTexts.customerDeleted, failure: vipTexts.customerDeleteFailed, reload });
+    void run(String(customer.id), () => deleteCustomer(customer.id), {
+      success: vipTexts.customerDeleted,
+      failure: vipTexts.customerDeleteFailed,
+      reload,
+    });
   }
 
   return (
@@ -56,17 +70,37 @@ export function CustomersTab({ customers, dates, enabled, reload }: { customers:
                 </td>
                 <td data-label={vipTexts.notes}>{c.notes || <span className="muted">{vipTexts.none}</span>}</td>
                 <td data-label={vipTexts.status}>
-                  <span className={`badge ${c.active ? 'badge--confirmed' : 'badge--cancelled'}`}>{c.active ? vipTexts.active : vipTexts.inactive}</span>
+                  <span className={`badge ${c.active ? 'badge--confirmed' : 'badge--cancelled'}`}>
+                    {c.active ? vipTexts.active : vipTexts.inactive}
+                  </span>
                 </td>
                 <td data-label={vipTexts.actions}>
                   <div className="row-actions">
-                    <button type="button" className="btn btn--secondary btn--small" disabled={!enabled} onClick={() => setEditing(c)} aria-label={vipTexts.editLabel(c.name)}>
+                    <button
+                      type="button"
+                      className="btn btn--secondary btn--small"
+                      disabled={!enabled}
+                      onClick={() => setEditing(c)}
+                      aria-label={vipTexts.editLabel(c.name)}
+                    >
                       {vipTexts.edit}
                     </button>
-                    <button type="button" className="btn btn--ok btn--small" disabled={!enabled || !c.active} onClick={() => setLinkFor(c)} aria-label={vipTexts.linkLabel(c.name)}>
+                    <button
+                      type="button"
+                      className="btn btn--ok btn--small"
+                      disabled={!enabled || !c.active}
+                      onClick={() => setLinkFor(c)}
+                      aria-label={vipTexts.linkLabel(c.name)}
+                    >
                       {vipTexts.link}
                     </button>
-                    <button type="button" className="btn btn--danger btn--small" disabled={!enabled || busy === String(c.id)} onClick={() => remove(c)} aria-label={vipTexts.removeLabel(c.name)}>
+                    <button
+                      type="button"
+                      className="btn btn--danger btn--small"
+                      disabled={!enabled || busy === String(c.id)}
+                      onClick={() => remove(c)}
+                      aria-label={vipTexts.removeLabel(c.name)}
+                    >
                       {vipTexts.remove}
                     </button>
                   </div>

@@ -1,20 +1,28 @@
 // The VIP dates: add one (an open day, with an optional description), invite to it, delete it.
-import { useEffect, useState, type FormEvent } from 'react';
-import dayjs from '../../../lib/dayjs.js';
+import { useState, type FormEvent } from 'react';
 import { Field, fieldControl } from '../../../components/Field.js';
 import { useAction } from '../../../components/useAction.js';
+import { useDeviceToday } from '../../../components/useDeviceToday.js';
 import { check, type FieldErrors } from '../../../lib/formErrors.js';
 import { formatDateLong } from '../../../lib/format.js';
 import { addDate, deleteDate, vipDateSchema, type VipDate } from '../api/vip.js';
 import { vipTexts } from '../texts.js';
 
-export function DatesTab({ dates, enabled, reload }: { dates: VipDate[]; enabled: boolean; reload: () => Promise<unknown> }) {
+export function DatesTab({
+  dates,
+  enabled,
+  reload,
+}: {
+  dates: VipDate[];
+  enabled: boolean;
+  reload: () => Promise<unknown>;
+}) {
   const [date, setDate] = useState('');
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [today, setToday] = useState('');
+  // The earliest date to offer; none in the server's HTML.
+  const today = useDeviceToday('');
   const { busy, run } = useAction();
-  useEffect(() => setToday(dayjs().format('YYYY-MM-DD')), []);
 
   function add(event: FormEvent) {
     event.preventDefault();
@@ -35,7 +43,11 @@ export function DatesTab({ dates, enabled, reload }: { dates: VipDate[]; enabled
 
   function remove(d: VipDate) {
     if (!window.confirm(vipTexts.confirmDeleteDate(formatDateLong(d.date)))) return;
-    void run(d.id, () => deleteDate(d.id), { success: vipTexts.dateDeleted, failure: vipTexts.dateDeleteFailed, reload });
+    void run(d.id, () => deleteDate(d.id), {
+      success: vipTexts.dateDeleted,
+      failure: vipTexts.dateDeleteFailed,
+      reload,
+    });
   }
 
   return (
@@ -43,10 +55,26 @@ export function DatesTab({ dates, enabled, reload }: { dates: VipDate[]; enabled
       <h2>{vipTexts.tabs.dates}</h2>
       <form className="card planning-inline-form" noValidate onSubmit={add} aria-label={vipTexts.newDate}>
         <Field id="new-vip-date" label={vipTexts.date} error={errors.date}>
-          <input {...fieldControl('new-vip-date', errors.date)} type="date" min={today} value={date} onChange={(e) => setDate(e.target.value)} />
+          <input
+            {...fieldControl('new-vip-date', errors.date)}
+            type="date"
+            min={today}
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+          />
         </Field>
-        <Field id="new-vip-description" label={vipTexts.descriptionOptional} className="planning-inline-form__grow" error={errors.description}>
-          <input {...fieldControl('new-vip-description', errors.description)} maxLength={300} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <Field
+          id="new-vip-description"
+          label={vipTexts.descriptionOptional}
+          className="planning-inline-form__grow"
+          error={errors.description}
+        >
+          <input
+            {...fieldControl('new-vip-description', errors.description)}
+            maxLength={300}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
         </Field>
         <button type="submit" className="btn btn--primary" disabled={!enabled || busy !== null}>
           {vipTexts.addDate}
@@ -68,10 +96,20 @@ export function DatesTab({ dates, enabled, reload }: { dates: VipDate[]; enabled
                 {d.created_by && <p className="hint">{vipTexts.createdBy(d.created_by)}</p>}
               </div>
               <div className="row-actions">
-                <a className="btn btn--secondary btn--small" href={`/admin/vip?tab=invitations&date=${d.date}`} aria-label={vipTexts.inviteLabel(formatDateLong(d.date))}>
+                <a
+                  className="btn btn--secondary btn--small"
+                  href={`/admin/vip?tab=invitations&date=${d.date}`}
+                  aria-label={vipTexts.inviteLabel(formatDateLong(d.date))}
+                >
                   {vipTexts.invite}
                 </a>
-                <button type="button" className="btn btn--danger btn--small" disabled={!enabled || busy === d.id} onClick={() => remove(d)} aria-label={vipTexts.removeDateLabel(formatDateLong(d.date))}>
+                <button
+                  type="button"
+                  className="btn btn--danger btn--small"
+                  disabled={!enabled || busy === d.id}
+                  onClick={() => remove(d)}
+                  aria-label={vipTexts.removeDateLabel(formatDateLong(d.date))}
+                >
                   {vipTexts.remove}
                 </button>
               </div>

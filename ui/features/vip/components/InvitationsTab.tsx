@@ -6,7 +6,14 @@ import { Instant } from '../../../components/Instant.js';
 import { useAction } from '../../../components/useAction.js';
 import { check, type FieldErrors } from '../../../lib/formErrors.js';
 import { formatDateLong, formatDateShort } from '../../../lib/format.js';
-import { VIP_INVITATION_HOURS, sendInvitations, vipInvitationSchema, type VipCustomer, type VipDate, type VipInvitation } from '../api/vip.js';
+import {
+  VIP_INVITATION_HOURS,
+  sendInvitations,
+  vipInvitationSchema,
+  type VipCustomer,
+  type VipDate,
+  type VipInvitation,
+} from '../api/vip.js';
 import { vipTexts } from '../texts.js';
 import { VipDateOptions } from './VipDateOptions.js';
 
@@ -40,11 +47,21 @@ export function InvitationsTab({ customers, dates, sent, presetDate, enabled, re
 
   function send(event: FormEvent) {
     event.preventDefault();
-    const checked = check(vipInvitationSchema, { customer_ids: [...chosen], subject, message, expires_hours: hours, vip_date_id: date || null });
+    const checked = check(vipInvitationSchema, {
+      customer_ids: [...chosen],
+      subject,
+      message,
+      expires_hours: hours,
+      vip_date_id: date || null,
+    });
     setErrors(checked.ok ? {} : checked.errors);
     if (!checked.ok) {
       const first = Object.keys(checked.errors)[0];
-      document.getElementById(first === 'customer_ids' ? 'invite-customers' : `invite-${first === 'expires_hours' ? 'hours' : first}`)?.focus();
+      document
+        .getElementById(
+          first === 'customer_ids' ? 'invite-customers' : `invite-${first === 'expires_hours' ? 'hours' : first}`,
+        )
+        ?.focus();
       return;
     }
     void run('send', () => sendInvitations(checked.data), {
@@ -61,21 +78,32 @@ export function InvitationsTab({ customers, dates, sent, presetDate, enabled, re
     <>
       <h2>{vipTexts.sendTitle}</h2>
       <form className="card invite-form" noValidate onSubmit={send}>
-        <fieldset className="invite-customers" aria-describedby={errors.customer_ids ? 'invite-customers-error' : undefined}>
+        <fieldset
+          className="invite-customers"
+          aria-describedby={errors.customer_ids ? 'invite-customers-error' : undefined}
+        >
           <legend className="field__label">{vipTexts.recipients}</legend>
           {active.length === 0 ? (
             <p className="hint">{vipTexts.addActiveFirst}</p>
           ) : (
             <>
               <label className="check invite-customers__all" id="invite-customers" tabIndex={-1}>
-                <input type="checkbox" checked={allChosen} onChange={(e) => setChosen(e.target.checked ? new Set(active.map((c) => c.id)) : new Set())} />
+                <input
+                  type="checkbox"
+                  checked={allChosen}
+                  onChange={(e) => setChosen(e.target.checked ? new Set(active.map((c) => c.id)) : new Set())}
+                />
                 <span>{vipTexts.chooseAll(active.length)}</span>
               </label>
               <ul className="invite-customers__list">
                 {active.map((c) => (
                   <li key={c.id}>
                     <label className="check">
-                      <input type="checkbox" checked={chosen.has(c.id)} onChange={(e) => toggle(c.id, e.target.checked)} />
+                      <input
+                        type="checkbox"
+                        checked={chosen.has(c.id)}
+                        onChange={(e) => toggle(c.id, e.target.checked)}
+                      />
                       <span>
                         {c.name} <span className="muted">{c.email}</span>
                       </span>
@@ -88,13 +116,28 @@ export function InvitationsTab({ customers, dates, sent, presetDate, enabled, re
           <FieldError id="invite-customers-error" text={errors.customer_ids} />
         </fieldset>
         <Field id="invite-subject" label={vipTexts.subject} error={errors.subject}>
-          <input {...fieldControl('invite-subject', errors.subject)} maxLength={200} value={subject} onChange={(e) => setSubject(e.target.value)} />
+          <input
+            {...fieldControl('invite-subject', errors.subject)}
+            maxLength={200}
+            value={subject}
+            onChange={(e) => setSubject(e.target.value)}
+          />
         </Field>
         <Field id="invite-message" label={vipTexts.message} error={errors.message} hint={vipTexts.messageHint}>
-          <textarea {...fieldControl('invite-message', errors.message, vipTexts.messageHint)} rows={6} maxLength={5000} value={message} onChange={(e) => setMessage(e.target.value)} />
+          <textarea
+            {...fieldControl('invite-message', errors.message, vipTexts.messageHint)}
+            rows={6}
+            maxLength={5000}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+          />
         </Field>
         <div className="form-grid">
-          <Field id="invite-hours" label={vipTexts.invitationHours(VIP_INVITATION_HOURS.min, VIP_INVITATION_HOURS.max)} error={errors.expires_hours}>
+          <Field
+            id="invite-hours"
+            label={vipTexts.invitationHours(VIP_INVITATION_HOURS.min, VIP_INVITATION_HOURS.max)}
+            error={errors.expires_hours}
+          >
             <input
               {...fieldControl('invite-hours', errors.expires_hours)}
               type="number"

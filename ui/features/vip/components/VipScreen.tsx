@@ -14,7 +14,15 @@ import { CustomersTab } from './CustomersTab.js';
 import { DatesTab } from './DatesTab.js';
 import { InvitationsTab } from './InvitationsTab.js';
 
-export function VipScreen({ lists, tab: initialTab, presetDate }: { lists: VipLists; tab: VipTab; presetDate: string }) {
+export function VipScreen({
+  lists,
+  tab: initialTab,
+  presetDate,
+}: {
+  lists: VipLists;
+  tab: VipTab;
+  presetDate: string;
+}) {
   const hydrated = useHydrated();
   const [tab, setTab] = useState<VipTab>(initialTab);
   const customers = useReloadable(lists.customers, listCustomers, vipTexts.customersFailed);
@@ -35,10 +43,11 @@ export function VipScreen({ lists, tab: initialTab, presetDate }: { lists: VipLi
     const to = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: VIP_TABS.length - 1 }[event.key];
     if (to === undefined) return;
     event.preventDefault();
-    choose(VIP_TABS[(to + VIP_TABS.length) % VIP_TABS.length]!, true);
+    choose(VIP_TABS[(to + VIP_TABS.length) % VIP_TABS.length], true);
   }
 
-  const count = (id: VipTab) => (id === 'customers' ? customers.data?.length : id === 'dates' ? dates.data?.length : undefined);
+  const count = (id: VipTab) =>
+    id === 'customers' ? customers.data?.length : id === 'dates' ? dates.data?.length : undefined;
   const failed = customers.data === null ? vipTexts.customersFailed : dates.data === null ? vipTexts.datesFailed : null;
   return (
     <>
@@ -70,13 +79,31 @@ export function VipScreen({ lists, tab: initialTab, presetDate }: { lists: VipLi
       </div>
       <div className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} tabIndex={0}>
         {failed || !customers.data || !dates.data ? (
-          <LoadFailed text={failed ?? vipTexts.customersFailed} disabled={!hydrated} onRetry={() => void Promise.all([customers.reload(), dates.reload()])} />
+          <LoadFailed
+            text={failed ?? vipTexts.customersFailed}
+            disabled={!hydrated}
+            onRetry={() => void Promise.all([customers.reload(), dates.reload()])}
+          />
         ) : (
           <>
-            {tab === 'customers' && <CustomersTab customers={customers.data} dates={dates.data} enabled={hydrated} reload={customers.reload} />}
+            {tab === 'customers' && (
+              <CustomersTab
+                customers={customers.data}
+                dates={dates.data}
+                enabled={hydrated}
+                reload={customers.reload}
+              />
+            )}
             {tab === 'dates' && <DatesTab dates={dates.data} enabled={hydrated} reload={dates.reload} />}
             {tab === 'invitations' && (
-              <InvitationsTab customers={customers.data} dates={dates.data} sent={sent.data ?? []} presetDate={presetDate} enabled={hydrated} reloadSent={sent.reload} />
+              <InvitationsTab
+                customers={customers.data}
+                dates={dates.data}
+                sent={sent.data ?? []}
+                presetDate={presetDate}
+                enabled={hydrated}
+                reloadSent={sent.reload}
+              />
             )}
           </>
         )}

@@ -15,10 +15,13 @@ export const joinWaitlist = (body: z.input<typeof waitlistJoinSchema>) => api<Wa
 export const getOffer = (token: string) => api<WaitlistOffer>(path(token));
 
 /** POST /waitlist/{token}/book: the booking from the held place (pending, like every booking). */
-export const bookFromOffer = (token: string, body: z.input<typeof waitlistBookSchema>) => api<BookingCreated>(`${path(token)}/book`, { body });
+export const bookFromOffer = (token: string, body: z.input<typeof waitlistBookSchema>) =>
+  api<BookingCreated>(`${path(token)}/book`, { body });
 
 /** DELETE /waitlist/{token} */
-export const leaveWaitlist = (token: string) => api<{ success: true; message: string }>(path(token), { method: 'DELETE' });
+export const leaveWaitlist = (token: string) =>
+  api<{ success: true; message: string }>(path(token), { method: 'DELETE' });
 
 /** GET /admin/waitlist?date= : the bookings screen's date filter ('', today, tomorrow). */
-export const getQueue = (date: string) => api<WaitlistQueue>(`/admin/waitlist${date ? `?date=${encodeURIComponent(date)}` : ''}`);
+export const getQueue = (date: string) =>
+  api<WaitlistQueue>(`/admin/waitlist${date ? `?date=${encodeURIComponent(date)}` : ''}`);

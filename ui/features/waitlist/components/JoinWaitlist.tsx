@@ -55,8 +55,9 @@ export function WaitlistPrompt(props: WaitlistPromptProps) {
       <button type="button" className="btn btn--secondary" onClick={openDialog}>
         {waitlistPromptTexts.openJoin}
       </button>
-      {open && JoinDialog && createPortal(<JoinDialog {...props} times={full} onClose={() => setOpen(false)} />, document.body)}
+      {open &&
+        JoinDialog &&
+        createPortal(<JoinDialog {...props} times={full} onClose={() => setOpen(false)} />, document.body)}
     </div>
   );
 }
-

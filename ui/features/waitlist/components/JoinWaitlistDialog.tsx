@@ -14,7 +14,7 @@ import type { WaitlistPromptProps } from './JoinWaitlist.js';
 
 export function JoinWaitlistDialog(props: WaitlistPromptProps & { times: Slot[]; onClose: () => void }) {
   const { date, times, capacity, labelOf, vipToken, onClose } = props;
-  const [time, setTime] = useState(times[0]!.time);
+  const [time, setTime] = useState(times[0].time);
   const [name, setName] = useState(props.customer.name);
   const [email, setEmail] = useState(props.customer.email);
   const [pizzas, setPizzas] = useState(String(props.count));
@@ -28,7 +28,14 @@ export function JoinWaitlistDialog(props: WaitlistPromptProps & { times: Slot[];
     // React events bubble through the portal to the booking form around the prompt: not its submit.
     event.stopPropagation();
     if (busy) return;
-    const checked = checkWaitlistJoin({ date, time, name, email, requested_pizzas: pizzas, ...(vipToken ? { vip_token: vipToken } : {}) });
+    const checked = checkWaitlistJoin({
+      date,
+      time,
+      name,
+      email,
+      requested_pizzas: pizzas,
+      ...(vipToken ? { vip_token: vipToken } : {}),
+    });
     setErrors(checked.ok ? {} : checked.errors);
     setError('');
     if (!checked.ok) return;
@@ -59,9 +66,17 @@ export function JoinWaitlistDialog(props: WaitlistPromptProps & { times: Slot[];
   }
   return (
     <Dialog title={waitlistTexts.joinTitle(time)} onClose={onClose} busy={busy} className="modal--form">
-      <form noValidate onSubmit={submit} aria-describedby={error ? 'waitlist-join-error' : undefined}>
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-describedby={error ? 'waitlist-join-error' : undefined}
+      >
         <Field id="waitlist-time" label={waitlistTexts.time} error={errors.time}>
-          <select {...fieldControl('waitlist-time', errors.time)} value={time} onChange={(e) => setTime(e.target.value)}>
+          <select
+            {...fieldControl('waitlist-time', errors.time)}
+            value={time}
+            onChange={(e) => setTime(e.target.value)}
+          >
             {times.map((slot) => (
               <option key={slot.time} value={slot.time}>
                 {waitlistTexts.timeOption(slot.time, labelOf(slot))}
@@ -70,7 +85,12 @@ export function JoinWaitlistDialog(props: WaitlistPromptProps & { times: Slot[];
           </select>
         </Field>
         <Field id="waitlist-name" label={waitlistTexts.name} error={errors.name}>
-          <input {...fieldControl('waitlist-name', errors.name)} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            {...fieldControl('waitlist-name', errors.name)}
+            autoComplete="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
         </Field>
         <Field id="waitlist-email" label={waitlistTexts.email} error={errors.email} hint={waitlistTexts.emailHint}>
           <input
@@ -98,7 +118,12 @@ export function JoinWaitlistDialog(props: WaitlistPromptProps & { times: Slot[];
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {busy ? waitlistTexts.joining : waitlistTexts.join}
           </button>
-          <button type="button" className="btn btn--secondary" disabled={busy} onClick={(e) => closeDialogOf(e.currentTarget)}>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={busy}
+            onClick={(e) => closeDialogOf(e.currentTarget)}
+          >
             {waitlistTexts.close}
           </button>
         </div>

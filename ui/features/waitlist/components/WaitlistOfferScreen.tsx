@@ -2,7 +2,7 @@
 // choose up to the held number of pizzas, their details, and 'Boka' in one step; then the normal
 // confirmation. A link that offers nothing (still waiting, run out, booked, unknown) says why in
 // Swedish; a waiting or offered customer may leave the queue here.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { errorText, isNetworkError, ApiError } from '../../../lib/api.js';
 import { addPizza, cartCount, orderPrice, removePizza, type CartLine } from '../../../lib/cart.js';
@@ -13,17 +13,31 @@ import { customerMsg } from '../../../../domain/customerMessages.js';
 import { Instant } from '../../../components/Instant.js';
 import { FieldError } from '../../../components/Field.js';
 import { emptyCustomer, type CustomerForm as Customer } from '../../../state/booking.js';
-import { getMenu, type MenuPizza, menuPizza } from '../../booking/api/booking.js';
-import { PizzaMenu } from '../../booking/components/PizzaMenu.js';
-import { OrderSummary } from '../../booking/components/OrderSummary.js';
-import { CustomerForm } from '../../booking/components/CustomerForm.js';
-import { ConfirmationModal, type ConfirmationSummary } from '../../booking/components/ConfirmationModal.js';
+import { getMenu, type MenuPizza, menuPizza } from '../../../components/order/menu.js';
+import { PizzaMenu } from '../../../components/order/PizzaMenu.js';
+import { OrderSummary } from '../../../components/order/OrderSummary.js';
+import { CustomerForm } from '../../../components/order/CustomerForm.js';
+import { ConfirmationModal, type ConfirmationSummary } from '../../../components/order/ConfirmationModal.js';
 import { waitlistBookSchema } from '../../../../domain/payloads.js';
 import { bookFromOffer, getOffer, leaveWaitlist, type WaitlistOffer } from '../api/waitlist.js';
 import { waitlistTexts } from '../texts.js';
 import '../waitlist.css';
 
-type Loaded = { kind: 'loading' } | { kind: 'offer'; offer: WaitlistOffer } | { kind: 'none'; text: string; canLeave: boolean } | { kind: 'left'; text: string };
+type Loaded =
+  | { kind: 'loading' }
+  | { kind: 'offer'; offer: WaitlistOffer }
+  | { kind: 'none'; text: string; canLeave: boolean }
+  | { kind: 'left'; text: string };
+
+/** The offer behind the token, or why there is none (a waiting customer may still leave the queue). */
+async function readOffer(token: string): Promise<Loaded> {
+  try {
+    return { kind: 'offer', offer: await getOffer(token) };
+  } catch (error) {
+    const text = isNetworkError(error) ? customerTexts.networkFailed : errorText(error, waitlistTexts.offerFailed);
+    return { kind: 'none', text, canLeave: text === customerMsg.waitlistStillWaiting };
+  }
+}
 
 export function WaitlistOfferScreen({ token }: { token: string }) {
   const [state, setState] = useState<Loaded>({ kind: 'loading' });
@@ -35,21 +49,24 @@ export function WaitlistOfferScreen({ token }: { token: string }) {
   const [busy, setBusy] = useState(false);
   const [confirmation, setConfirmation] = useState<ConfirmationSummary | null>(null);
 
-  async function load() {
-    try {
-      const offer = await getOffer(token);
-      setState({ kind: 'offer', offer });
-      setCustomer((c) => ({ ...c, name: c.name || offer.name, email: c.email || offer.email }));
-    } catch (error) {
-      const text = isNetworkError(error) ? customerTexts.networkFailed : errorText(error, waitlistTexts.offerFailed);
-      setState({ kind: 'none', text, canLeave: text === customerMsg.waitlistStillWaiting });
-    }
-  }
+  /** Reads the offer and shows it; the customer's details start from the queue's. */
+  const load = useCallback(
+    () =>
+      readOffer(token).then((loaded) => {
+        setState(loaded);
+        if (loaded.kind === 'offer')
+          setCustomer((c) => ({ ...c, name: c.name || loaded.offer.name, email: c.email || loaded.offer.email }));
+      }),
+    [token],
+  );
 
   useEffect(() => {
     void load();
-    getMenu().then((menu) => setPizzas(menu.map(menuPizza)), () => toast.error(customerTexts.loadFailed, { duration: 4000 }));
-  }, [token]);
+    getMenu().then(
+      (menu) => setPizzas(menu.map(menuPizza)),
+      () => toast.error(customerTexts.loadFailed, { duration: 4000 }),
+    );
+  }, [load]);
 
   async function leave() {
     if (!window.confirm(waitlistTexts.leaveConfirm)) return;
@@ -75,7 +92,11 @@ export function WaitlistOfferScreen({ token }: { token: string }) {
     return (
       <section className="card offer" aria-labelledby="offer-title">
         <h1 id="offer-title">{state.kind === 'left' ? state.text : waitlistTexts.noOfferTitle}</h1>
-        {state.kind === 'none' && <p className="notice" role="status">{state.text}</p>}
+        {state.kind === 'none' && (
+          <p className="notice" role="status">
+            {state.text}
+          </p>
+        )}
         <div className="offer__actions">
           <a className="btn btn--primary" href="/">
             {waitlistTexts.backToBooking}
@@ -160,7 +181,7 @@ export function WaitlistOfferScreen({ token }: { token: string }) {
           {waitlistTexts.holdAfter}
         </p>
       </section>
-      <form className="booking" noValidate onSubmit={submit} aria-labelledby="offer-title">
+      <form className="booking" noValidate onSubmit={(event) => void submit(event)} aria-labelledby="offer-title">
         <div className="booking__steps">
           <PizzaMenu
             pizzas={pizzas}
@@ -182,11 +203,21 @@ export function WaitlistOfferScreen({ token }: { token: string }) {
           <OrderSummary cart={cart} price={price} bonusCode={null} percentage={null} />
           <CustomerForm value={customer} errors={errors} onChange={setCustomer} />
           <section className="card checkout" aria-label={waitlistTexts.book(formatKr(price.final_cents))}>
-            <button type="submit" className="btn btn--primary btn--block btn--large" disabled={busy || cart.length === 0} aria-describedby={submitError ? 'submit-error' : undefined}>
+            <button
+              type="submit"
+              className="btn btn--primary btn--block btn--large"
+              disabled={busy || cart.length === 0}
+              aria-describedby={submitError ? 'submit-error' : undefined}
+            >
               {busy ? waitlistTexts.booking : waitlistTexts.book(formatKr(price.final_cents))}
             </button>
             <FieldError id="submit-error" text={submitError} />
-            <button type="button" className="btn btn--secondary btn--block" disabled={busy} onClick={() => void leave()}>
+            <button
+              type="button"
+              className="btn btn--secondary btn--block"
+              disabled={busy}
+              onClick={() => void leave()}
+            >
               {waitlistTexts.leave}
             </button>
           </section>

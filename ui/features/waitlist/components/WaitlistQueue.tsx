@@ -8,7 +8,14 @@ import { getQueue, type WaitlistQueue as Queue } from '../api/waitlist.js';
 import { waitlistTexts } from '../texts.js';
 import '../waitlist.css';
 
-const BADGE = { waiting: 'pending', offered: 'pending', booked: 'confirmed', lapsed: 'cancelled', left: 'cancelled', missed: 'cancelled' } as const;
+const BADGE = {
+  waiting: 'pending',
+  offered: 'pending',
+  booked: 'confirmed',
+  lapsed: 'cancelled',
+  left: 'cancelled',
+  missed: 'cancelled',
+} as const;
 
 /**
  * Read again when `version` changes (the bookings changed: a cancellation may have made an offer)

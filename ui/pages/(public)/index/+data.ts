@@ -6,4 +6,5 @@ import { readBookingPage, type BookingPageData } from '../../../features/booking
 
 export type Data = BookingPageData;
 
-export const data = (pageContext: PageContextServer): Promise<Data> => readBookingPage((path) => pageContext.apiGet(path));
+export const data = (pageContext: PageContextServer): Promise<Data> =>
+  readBookingPage((path) => pageContext.apiGet(path));

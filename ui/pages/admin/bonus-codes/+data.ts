@@ -9,7 +9,10 @@ export type BonusCodesData = AdminData & { codes: BonusCode[] | null };
 export async function data(pageContext: PageContextServer): Promise<BonusCodesData> {
   const [user, codes] = await Promise.all([
     currentUser(pageContext),
-    pageContext.apiGet<BonusCode[]>(`/api${BONUS_CODES_PATH}`).then((all) => all.map(bonusCodeShown), () => null),
+    pageContext.apiGet<BonusCode[]>(`/api${BONUS_CODES_PATH}`).then(
+      (all) => all.map(bonusCodeShown),
+      () => null,
+    ),
   ]);
   return { user, codes };
 }

@@ -2,7 +2,14 @@
 import type { PageContextServer } from 'vike/types';
 import { currentUser } from '../currentUser.js';
 import type { AdminData } from '../+data.js';
-import { BOOKINGS_PATH, bookingRow, filterQuery, type Booking, type BookingFilters, type BookingRow } from '../../../features/bookings/api/bookings.js';
+import {
+  BOOKINGS_PATH,
+  bookingRow,
+  filterQuery,
+  type Booking,
+  type BookingFilters,
+  type BookingRow,
+} from '../../../features/bookings/api/bookings.js';
 
 export type BookingsData = AdminData & { filters: BookingFilters; bookings: BookingRow[] | null };
 
@@ -11,7 +18,10 @@ export async function data(pageContext: PageContextServer): Promise<BookingsData
   const filters = { status: search.status ?? '', date: search.date ?? '' };
   const [user, bookings] = await Promise.all([
     currentUser(pageContext),
-    pageContext.apiGet<Booking[]>(`/api${BOOKINGS_PATH}${filterQuery(filters)}`).then((all) => all.map(bookingRow), () => null),
+    pageContext.apiGet<Booking[]>(`/api${BOOKINGS_PATH}${filterQuery(filters)}`).then(
+      (all) => all.map(bookingRow),
+      () => null,
+    ),
   ]);
   return { user, filters, bookings };
 }

@@ -9,7 +9,10 @@ export type PizzasData = AdminData & { pizzas: AdminPizza[] | null };
 export async function data(pageContext: PageContextServer): Promise<PizzasData> {
   const [user, pizzas] = await Promise.all([
     currentUser(pageContext),
-    pageContext.apiGet<AdminPizza[]>(`/api${PIZZAS_PATH}`).then((all) => all.map(pizzaShown), () => null),
+    pageContext.apiGet<AdminPizza[]>(`/api${PIZZAS_PATH}`).then(
+      (all) => all.map(pizzaShown),
+      () => null,
+    ),
   ]);
   return { user, pizzas };
 }

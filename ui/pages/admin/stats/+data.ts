@@ -7,6 +7,9 @@ import { readPeriodStats, type PeriodStats } from '../../../features/stats/api/s
 export type StatsData = AdminData & { stats: PeriodStats | null };
 
 export async function data(pageContext: PageContextServer): Promise<StatsData> {
-  const [user, stats] = await Promise.all([currentUser(pageContext), readPeriodStats('week', (path) => pageContext.apiGet(`/api${path}`)).catch(() => null)]);
+  const [user, stats] = await Promise.all([
+    currentUser(pageContext),
+    readPeriodStats('week', (path) => pageContext.apiGet(`/api${path}`)).catch(() => null),
+  ]);
   return { user, stats };
 }

@@ -10,7 +10,7 @@ export type VipData = AdminData & { lists: VipLists; tab: VipTab; presetDate: st
 export async function data(pageContext: PageContextServer): Promise<VipData> {
   const { search } = pageContext.urlParsed;
   const tab = VIP_TABS.find((t) => t === search.tab) ?? 'customers';
-  const read = <T,>(path: string) => pageContext.apiGet<T>(`/api${path}`).catch(() => null);
+  const read = <T>(path: string) => pageContext.apiGet<T>(`/api${path}`).catch(() => null);
   const [user, customers, dates, invitations] = await Promise.all([
     currentUser(pageContext),
     read<VipLists['customers']>(VIP_PATHS.customers),

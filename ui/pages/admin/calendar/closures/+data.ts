@@ -10,7 +10,10 @@ export type ClosuresData = AdminData & { closures: Closure[] | null };
 export async function data(pageContext: PageContextServer): Promise<ClosuresData> {
   const [user, closures] = await Promise.all([
     currentUser(pageContext),
-    pageContext.apiGet<ClosureList>(`/api${CLOSURES_PATH}`).then((list) => list.closures, () => null),
+    pageContext.apiGet<ClosureList>(`/api${CLOSURES_PATH}`).then(
+      (list) => list.closures,
+      () => null,
+    ),
   ]);
   return { user, closures };
 }

@@ -1,13 +1,13 @@
 // The confirmation after submitting (SPEC 2, 3): order number, date, time, customer, type and
 // prices; 'Väntar på Bekräftelse' online, the saved-offline text offline. In the shared Dialog,
 // with the heading focused first so a screen reader reads the outcome.
-import { Dialog, closeDialogOf } from '../../../components/Dialog.js';
-import { MY_BOOKING_PAGE, calendarFileUrl, myBookingUrl } from '../../my-booking/api/myBooking.js';
-import { bookingPageTexts } from '../texts.js';
-import { confirmationTexts } from '../confirmationTexts.js';
+import { Dialog, closeDialogOf } from '../Dialog.js';
+import { MY_BOOKING_PAGE, calendarFileUrl, myBookingUrl } from '../../lib/bookingLinks.js';
+import { orderTexts } from './texts.js';
+import { confirmationTexts } from './confirmationTexts.js';
 import { ReadyNoticeOptIn } from './ReadyNoticeOptIn.js';
-import { formatDateLong, formatKr } from '../../../lib/format.js';
-import { KIOSK, customerTexts } from '../../../lib/texts.js';
+import { formatDateLong, formatKr } from '../../lib/format.js';
+import { KIOSK, customerTexts } from '../../lib/texts.js';
 
 /** SPEC 3 'confirmation summary': the booking's fields plus what the modal derives. */
 export interface ConfirmationSummary {
@@ -33,7 +33,13 @@ export function ConfirmationModal(props: { summary: ConfirmationSummary; onClose
     </p>
   );
   return (
-    <Dialog title={s.isOffline ? confirmationTexts.savedOfflineTitle : confirmationTexts.thanks} titleId="confirmation-title" icon={icon} focusTitle onClose={onClose}>
+    <Dialog
+      title={s.isOffline ? confirmationTexts.savedOfflineTitle : confirmationTexts.thanks}
+      titleId="confirmation-title"
+      icon={icon}
+      focusTitle
+      onClose={onClose}
+    >
       {s.isOffline ? (
         <p className="notice">{confirmationTexts.savedOfflineText}</p>
       ) : (
@@ -50,13 +56,13 @@ export function ConfirmationModal(props: { summary: ConfirmationSummary; onClose
       <dl className="details">
         <dt>{confirmationTexts.orderNumber}</dt>
         <dd>{s.orderNumber}</dd>
-        <dt>{bookingPageTexts.date}</dt>
+        <dt>{confirmationTexts.date}</dt>
         <dd>{formatDateLong(s.date)}</dd>
         <dt>{confirmationTexts.time}</dt>
         <dd>{s.time}</dd>
-        <dt>{bookingPageTexts.name}</dt>
+        <dt>{orderTexts.name}</dt>
         <dd>{s.name}</dd>
-        <dt>{bookingPageTexts.email}</dt>
+        <dt>{orderTexts.email}</dt>
         <dd>{s.email}</dd>
         {s.hasPhone && (
           <>
@@ -70,7 +76,7 @@ export function ConfirmationModal(props: { summary: ConfirmationSummary; onClose
         <dd>{formatKr(s.originalCost)}</dd>
         <dt>{confirmationTexts.discount}</dt>
         <dd>{s.discount > 0 ? confirmationTexts.discountAmount(formatKr(s.discount)) : formatKr(0)}</dd>
-        <dt>{bookingPageTexts.total}</dt>
+        <dt>{orderTexts.total}</dt>
         <dd className="details__total">{formatKr(s.totalCost)}</dd>
       </dl>
       {/* Offline the booking has no number yet: the ready notice needs one (the mail still comes). */}
@@ -90,7 +96,11 @@ export function ConfirmationModal(props: { summary: ConfirmationSummary; onClose
           {KIOSK.socialLabel}
         </a>
       </div>
-      <button type="button" className="btn btn--primary btn--block" onClick={(event) => closeDialogOf(event.currentTarget)}>
+      <button
+        type="button"
+        className="btn btn--primary btn--block"
+        onClick={(event) => closeDialogOf(event.currentTarget)}
+      >
         {confirmationTexts.closeAndNew}
       </button>
     </Dialog>

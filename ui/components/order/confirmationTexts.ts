@@ -1,16 +1,18 @@
 // The confirmation's texts (SPEC 2, 3) and the ready notice's (rule: ready-notice), apart from the
-// booking page's (texts.ts) since the confirmation's code loads only when a date is chosen. Size:
-// with the waitlist prompt's texts apart (waitlist/promptTexts.ts) it took the booking page's
-// JavaScript from 101.1 to 100.0 KB gzipped.
+// order form's (texts.ts) since on the booking page the confirmation's code loads only when a date
+// is chosen. Size: with the waitlist prompt's texts apart (features/waitlist/promptTexts.ts) it took
+// the booking page's JavaScript from 101.1 to 100.0 KB gzipped.
 export const confirmationTexts = {
   // the confirmation
   savedOfflineTitle: 'Bokningen sparad offline',
   thanks: 'Tack för din beställning!',
-  savedOfflineText: 'Din beställning är sparad på enheten och skickas automatiskt när du är online igen. Du får en bekräftelse via e-post när den har tagits emot.',
+  savedOfflineText:
+    'Din beställning är sparad på enheten och skickas automatiskt när du är online igen. Du får en bekräftelse via e-post när den har tagits emot.',
   notValidBefore: 'Beställningen är ',
   notValid: 'inte giltig',
   untilConfirmed: ' förrän personalen har bekräftat den. Bekräftelsen skickas till ',
   orderNumber: 'Ordernummer',
+  date: 'Datum',
   time: 'Tid',
   phone: 'Telefon',
   type: 'Typ',

@@ -2,10 +2,10 @@
 // and for a new booking shows a toast and, when staff turned it on, plays a short chime;
 // onWaitlist, when given, for every change to a day's waitlist.
 // `connected` turns true once the stream is open (changes from then on arrive).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { BookingChange, WaitlistChange } from '../../../../domain/answers/admin.js';
-import { bookingTexts } from '../texts.js';
+import type { BookingChange, WaitlistChange } from '../../../domain/answers/admin.js';
+import { liveTexts } from './texts.js';
 
 export type { BookingChange };
 
@@ -31,11 +31,13 @@ function chime() {
   }
 }
 
-export function useLiveBookings(onChange: (change: BookingChange) => void, onWaitlist?: (change: WaitlistChange) => void): { connected: boolean } {
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  const latestWaitlist = useRef(onWaitlist);
-  latestWaitlist.current = onWaitlist;
+export function useLiveBookings(
+  onChange: (change: BookingChange) => void,
+  onWaitlist?: (change: WaitlistChange) => void,
+): { connected: boolean } {
+  // The screen's latest callbacks, without opening the stream again when they change.
+  const changed = useEffectEvent((change: BookingChange) => onChange(change));
+  const waitlistChanged = useEffectEvent((change: WaitlistChange) => onWaitlist?.(change));
   const [connected, setConnected] = useState(false);
   useEffect(() => {
     const source = new EventSource('/api/admin/live');
@@ -44,12 +46,14 @@ export function useLiveBookings(onChange: (change: BookingChange) => void, onWai
     source.addEventListener('booking', (message) => {
       const change = JSON.parse((message as MessageEvent<string>).data) as BookingChange;
       if (change.type === 'BookingPlaced') {
-        toast(bookingTexts.newBooking(change.name ?? '', change.booking_time ?? ''), { icon: '🍕', duration: 6000 });
+        toast(liveTexts.newBooking(change.name ?? '', change.booking_time ?? ''), { icon: '🍕', duration: 6000 });
         if (localStorage.getItem(SOUND_KEY) === 'on') chime();
       }
-      latest.current(change);
+      changed(change);
     });
-    source.addEventListener('waitlist', (message) => latestWaitlist.current?.(JSON.parse((message as MessageEvent<string>).data) as WaitlistChange));
+    source.addEventListener('waitlist', (message) =>
+      waitlistChanged(JSON.parse((message as MessageEvent<string>).data) as WaitlistChange),
+    );
     return () => source.close();
   }, []);
   return { connected };

@@ -1,10 +1,10 @@
 // Step 4: the menu with plus/minus per pizza, and the banner of how many are left to choose.
 // The menu is readable from the first HTML (SSR); choosing needs date, count and time.
-import { alreadyChosen, cartCount, type CartLine, type Banner } from '../../../lib/cart.js';
-import { formatKr } from '../../../lib/format.js';
-import type { MenuPizza as Pizza } from '../api/booking.js';
-import { bookingPageTexts } from '../texts.js';
-import { FieldError } from '../../../components/Field.js';
+import { alreadyChosen, cartCount, type CartLine, type Banner } from '../../lib/cart.js';
+import { formatKr } from '../../lib/format.js';
+import type { MenuPizza as Pizza } from './menu.js';
+import { orderTexts } from './texts.js';
+import { FieldError } from '../Field.js';
 
 export function PizzaMenu(props: {
   pizzas: Pizza[];
@@ -20,9 +20,12 @@ export function PizzaMenu(props: {
   return (
     <section className="step card" aria-labelledby="step-menu">
       <h2 id="step-menu" className="step__title">
-        <span className="step__number" aria-hidden="true">4</span> {bookingPageTexts.stepMenu}
+        <span className="step__number" aria-hidden="true">
+          4
+        </span>{' '}
+        {orderTexts.stepMenu}
       </h2>
-      {!enabled && <p className="hint">{bookingPageTexts.menuFirst}</p>}
+      {!enabled && <p className="hint">{orderTexts.menuFirst}</p>}
       {enabled && banner && (
         <p className={`banner banner--${banner.kind}`} role="status" aria-live="polite">
           {banner.text}
@@ -46,19 +49,25 @@ export function PizzaMenu(props: {
                 <p className="menu__price">{formatKr(pizza.price_cents)}</p>
               </div>
               <div className="stepper stepper--small" role="group" aria-label={pizza.name}>
-                <button type="button" className="stepper__btn" aria-label={bookingPageTexts.removeOne(pizza.name)} disabled={!enabled || qty === 0} onClick={() => onRemove(pizza)}>
+                <button
+                  type="button"
+                  className="stepper__btn"
+                  aria-label={orderTexts.removeOne(pizza.name)}
+                  disabled={!enabled || qty === 0}
+                  onClick={() => onRemove(pizza)}
+                >
                   −
                 </button>
                 {/* A span with aria-label has no role, so screen readers ignore the label: the
                     count is announced through text with its pizza instead. */}
                 <span className="stepper__value">
                   <span aria-hidden="true">{qty}</span>
-                  <span className="visually-hidden">{bookingPageTexts.chosenCount(qty, pizza.name)}</span>
+                  <span className="visually-hidden">{orderTexts.chosenCount(qty, pizza.name)}</span>
                 </span>
                 <button
                   type="button"
                   className="stepper__btn"
-                  aria-label={bookingPageTexts.addOne(pizza.name)}
+                  aria-label={orderTexts.addOne(pizza.name)}
                   disabled={!enabled || full}
                   aria-describedby={enabled && full ? 'menu-full' : undefined}
                   onClick={() => onAdd(pizza)}

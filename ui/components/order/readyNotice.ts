@@ -2,8 +2,8 @@
 // through the service worker with the server's VAPID key, and sends the subscription with the
 // booking's number and e-mail (POST /notifications/subscribe). Every way this can fail ends in a
 // result the confirmation tells in Swedish: the customer gets the ready mail either way.
-import { api } from '../../../lib/api.js';
-import type { VapidPublicKey } from '../../../../domain/answers/index.js';
+import { api } from '../../lib/api.js';
+import type { VapidPublicKey } from '../../../domain/answers/index.js';
 
 export type ReadyNoticeResult = 'on' | 'denied' | 'failed';
 
@@ -11,16 +11,22 @@ export type ReadyNoticeResult = 'on' | 'denied' | 'failed';
 const SERVICE_WORKER_WAIT_MS = 10_000;
 
 export async function askForReadyNotice(bookingId: string, email: string): Promise<ReadyNoticeResult> {
-  if (!('serviceWorker' in navigator) || typeof PushManager === 'undefined' || typeof Notification === 'undefined') return 'failed';
+  if (!('serviceWorker' in navigator) || typeof PushManager === 'undefined' || typeof Notification === 'undefined')
+    return 'failed';
   try {
     const permission = await Notification.requestPermission();
     if (permission !== 'granted') return 'denied';
     const registration = await Promise.race([
       navigator.serviceWorker.ready,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no service worker')), SERVICE_WORKER_WAIT_MS)),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('no service worker')), SERVICE_WORKER_WAIT_MS),
+      ),
     ]);
     const { key } = await api<VapidPublicKey>('/notifications/vapid-public-key');
-    const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(key) });
+    const subscription = await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: fromBase64Url(key),
+    });
     const { endpoint, keys } = subscription.toJSON();
     await api('/notifications/subscribe', { body: { endpoint, keys, booking_id: bookingId, email } });
     return 'on';

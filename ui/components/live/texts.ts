@@ -1,0 +1,4 @@
+// The live stream's texts on the staff's screens (the dashboard, the bookings, the kitchen).
+export const liveTexts = {
+  newBooking: (name: string, time: string) => `Ny bokning från ${name} kl ${time}`,
+};
