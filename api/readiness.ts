@@ -6,12 +6,15 @@
 // A process that is shutting down is not ready, so traffic drains away before it stops.
 import type { EventStore, Position } from '../domain/eventStore.js';
 import type { DocumentStore } from '../read-models/documentStore.js';
+import type { MailHealth } from './mail/outbox.js';
 
 export interface ReadinessDeps {
   events: EventStore;
   docs: DocumentStore;
   /** Position every projection has applied. */
   projectionPosition: () => Position;
+  /** The outbox's state (api/mail/outbox.ts): reported, never a reason to be unready. */
+  mail: () => Promise<MailHealth>;
   stopping: () => boolean;
   /** Events the projections may be behind and still be ready. */
   maxLag: number;
@@ -26,15 +29,18 @@ export interface Readiness {
   /** Events not yet applied by every projection; null when the event store did not answer. Counted up to maxLag + 1. */
   projection_lag: number | null;
   stopping: boolean;
+  /** Mail trouble never takes the site down, but monitoring sees it; null when the store did not answer. */
+  mail: MailHealth | null;
 }
 
 export async function readiness(deps: ReadinessDeps): Promise<Readiness> {
   const timeoutMs = deps.timeoutMs ?? 2000;
   // Positions are not event counts (EventStoreDB's are log offsets): count the events after the
   // projections' position, reading no more than it takes to exceed the limit.
-  const [lag, readModels] = await Promise.all([
+  const [lag, readModels, mail] = await Promise.all([
     within(timeoutMs, async () => (await deps.events.readAll(deps.projectionPosition(), deps.maxLag + 1)).length),
     within(timeoutMs, () => deps.docs.getCheckpoint('days_v1')),
+    within(timeoutMs, () => deps.mail()),
   ]);
   const stopping = deps.stopping();
   return {
@@ -43,6 +49,7 @@ export async function readiness(deps: ReadinessDeps): Promise<Readiness> {
     read_models: readModels.ok ? 'ok' : 'unreachable',
     projection_lag: lag.ok ? lag.value : null,
     stopping,
+    mail: mail.ok ? mail.value : null,
   };
 }
 

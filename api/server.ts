@@ -11,7 +11,7 @@ import type { DocumentStore } from '../read-models/documentStore.js';
 import { cachedDocumentStore } from '../read-models/cachedDocumentStore.js';
 import { COLLECTIONS } from '../read-models/shapes.js';
 import { ProjectionRunner } from '../projections/runner.js';
-import { LeasedRunner } from '../projections/leasedRunner.js';
+import { LeasedRunner, processOwner } from '../projections/leasedRunner.js';
 import { PROJECTIONS_HEAD, allProjections } from '../projections/index.js';
 import { openEventStore, openReadModelStore } from './stores.js';
 import { erasureReactor } from './erasure/erasure.js';
@@ -23,6 +23,7 @@ import { operationsRoutes } from './routes/operations.js';
 import type { Config } from './config.js';
 import { createMailer } from './mail/mailer.js';
 import { mailReactor } from './mail/reactor.js';
+import { MailSender } from './mail/sender.js';
 import { BookingTimers, type Sweep } from './timers/bookingTimers.js';
 import { startMoveRecovery } from './services/reschedule.js';
 import { vapidKeys } from './push/vapid.js';
@@ -115,20 +116,35 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   await services.menu.seed();
   const bootstrap = await services.admins.bootstrap(config.adminEmail, config.adminPassword);
 
-  // With RUN_REACTORS=0 this process never sends mail; another (deploy/: the worker) does.
-  const reactor = config.runReactors
-    ? await mailReactor({
-        events,
+  // With RUN_REACTORS=0 this process never sends mail; another (deploy/: the worker) does. The
+  // reactor (leased: one process) turns events into outbox items; every reactor process sends
+  // them (api/mail/sender.ts).
+  await services.mails.ensureIndexes();
+  const mailSender = config.runReactors
+    ? new MailSender({
         docs,
         mailer,
+        owner: processOwner(),
         publicUrl: config.publicUrl,
         timeZone: config.timeZone,
-        waitForReadModels: (p) => projections.waitFor(p),
+        readModelsAt: () => projections.position(),
+      })
+    : null;
+  const reactor = config.runReactors
+    ? mailReactor({
+        events,
+        docs,
+        publicUrl: config.publicUrl,
+        timeZone: config.timeZone,
+        onItems: () => mailSender?.wake(),
         leaseTtlMs: config.reactorLeaseTtlMs,
       })
     : null;
   await reactor?.start();
+  await mailSender?.start();
   bus.onAppend(() => reactor?.wake());
+  // A booking's read models land after its append: an item waiting on them is looked at again.
+  projections.onApplied(() => mailSender?.wake());
 
   // Reminders and pending expiry (api/timers): every process may sweep, as the kiosk-day streams
   // decide each step once; the lease only keeps several processes from sending the same commands.
@@ -243,6 +259,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       events,
       docs: store,
       projectionPosition: () => projections.position(),
+      mail: () => services.mails.health(),
       stopping: () => stopping,
       maxLag: config.readyMaxLag,
     },
@@ -289,6 +306,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         await offerTimer.stop();
         await retention.stop();
         await reactor?.stop();
+        await mailSender?.stop();
         await notices?.stop();
         await erasures?.stop();
         await projector.stop();

@@ -109,6 +109,10 @@ export const msg = {
   invalidPushSubscription: 'Ogiltig push-prenumeration',
   invalidRequest: 'Ogiltig förfrågan',
   notFound: 'Hittades inte',
+  mailNotFound: 'E-postmeddelandet finns inte',
+  /** The staff banner while the mail relay refuses (api/mail/sender.ts). */
+  mailRelayFailing: (answer: string) =>
+    `E-post kan inte skickas just nu: ${answer}. Inget försvinner – allt skickas när det fungerar igen.`,
   methodNotAllowed: 'Metoden stöds inte för denna adress',
   unsupportedMediaType: 'Innehållstypen stöds inte. Skicka JSON.',
   requestTooLarge: 'Förfrågan är för stor',

@@ -1,6 +1,7 @@
 // zod schemas of every request payload SPEC section 7 names that is not a whole entity (those sit
 // beside their decider: settingsSchema, pizzaInputSchema, bonusCodeInputSchema,
 // vipCustomerInputSchema). The api validates with them; the ui reuses them for its forms.
+import { MAIL_KINDS, MAIL_STATUSES } from './mail/mailLog.js';
 import { z } from 'zod';
 import { msg } from './messages.js';
 import { flag } from './shared/fields.js';
@@ -371,6 +372,15 @@ export const waitlistBookSchema = bookingPayloadSchema.pick({
   items: true,
 });
 export type WaitlistBookPayload = z.infer<typeof waitlistBookSchema>;
+
+/** GET /admin/mails?status=&booking_id=&kind=&limit= : the mail log, newest first. */
+export const mailsQuerySchema = z.object({
+  status: filter(z.enum(MAIL_STATUSES)),
+  booking_id: filter(z.string().max(100)),
+  kind: filter(z.enum(MAIL_KINDS)),
+  limit: filter(z.coerce.number().int().min(1).max(500)),
+});
+export type MailsQuery = z.infer<typeof mailsQuerySchema>;
 
 /** GET /admin/waitlist?date= : one date's queues ('today', 'tomorrow' or yyyy-MM-dd); blank: every entry from today on. */
 export const waitlistQuerySchema = z.object({

@@ -29,6 +29,8 @@ export interface RunnerOptions {
   follow?: boolean;
   /** While following: the collections the leader has just changed (caches to drop). */
   onFollowed?: (collections: ReadonlySet<string>) => void;
+  /** After each page this runner committed (a reactor tells its senders that work is due). */
+  onCommitted?: () => void;
 }
 
 /** How often a follower with requests waiting on the read models looks at the leader's head. */
@@ -366,6 +368,7 @@ export class ProjectionRunner {
         else ids.delete(write.id);
       }
       this.tell(page);
+      this.options.onCommitted?.();
     };
     if (page.length < this.pageSize) {
       await committed;

@@ -17,8 +17,7 @@ import { ProjectionRunner } from '../../projections/runner.js';
 import { LeasedRunner, processOwner } from '../../projections/leasedRunner.js';
 import { alignReactor, startAtHead } from '../../projections/reactorCheckpoint.js';
 import type { KeyStore } from '../keys/keyStore.js';
-import { MAIL_LOG } from '../mail/reactor.js';
-import type { MailLogDoc } from '../../read-models/queries/customers.js';
+import { MAIL_LOG, asMailItem, scrubbed, type MailItem } from '../mail/outbox.js';
 
 export const ERASURE_REACTOR = 'erasure_v1';
 
@@ -36,12 +35,21 @@ export async function completeErasure(
   parts: ErasureParts,
 ): Promise<void> {
   if (erasure.key_serial) await parts.keys.erase(erasure.customer_key, erasure.key_serial);
-  const scrubbed: Array<MailLogDoc & { _pos: number }> = [];
-  for (const id of erasure.mail_ids) {
-    const logged = await parts.docs.get<MailLogDoc>(MAIL_LOG, id);
-    if (logged && logged.to !== ERASED) scrubbed.push({ ...logged, to: ERASED, _pos: position });
+  // Their mails in the outbox and mail log: recipient, subject, text and the relay's answer go,
+  // and one not yet sent is never sent (the sender skips an erased recipient).
+  const forgotten: MailItem[] = [];
+  for (const [ids, toStaff] of [
+    [erasure.mail_ids, false],
+    [erasure.staff_mail_ids, true],
+  ] as const) {
+    for (const id of ids) {
+      const logged = await parts.docs.get(MAIL_LOG, id);
+      if (!logged) continue;
+      const item = asMailItem(logged);
+      if (item.subject !== ERASED) forgotten.push({ ...scrubbed(item, toStaff), _pos: position });
+    }
   }
-  if (scrubbed.length > 0) await parts.docs.commit(scrubbed.map((doc) => ({ op: 'put', collection: MAIL_LOG, doc })));
+  if (forgotten.length > 0) await parts.docs.commit(forgotten.map((doc) => ({ op: 'put', collection: MAIL_LOG, doc })));
   for (const id of [...erasure.mail_ids, ...erasure.staff_mail_ids]) await parts.forgetMail(id);
   await parts.docs.purge();
 }

@@ -48,8 +48,13 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
     if (!/^smtps?:\/\//i.test(options.smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
     // Bounded waits: a send that hangs must end well within the reactor's claim on its message
     // (mail/reactor.ts), or another process could take the claim over and send it again.
+    // Pooled: a few connections kept open and reused, so a rush of mails does not pay a new
+    // connection, greeting and sign-in each (the senders send several at once: mail/sender.ts).
     const transport = nodemailer.createTransport({
       url: options.smtpUrl,
+      pool: true,
+      maxConnections: 4,
+      maxMessages: 200,
       connectionTimeout: 30_000,
       greetingTimeout: 30_000,
       socketTimeout: 60_000,

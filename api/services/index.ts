@@ -7,6 +7,7 @@ import { BonusCodesService } from './bonusCodes.js';
 import { BookingsService } from './bookings.js';
 import { CalendarService } from './calendar.js';
 import { ClosuresService } from './closures.js';
+import { MailOutbox } from '../mail/outbox.js';
 import { CustomersService } from './customers.js';
 import type { ErasureParts } from '../erasure/erasure.js';
 import { Commands, type ServiceContext } from './commands.js';
@@ -48,6 +49,9 @@ export function createServices(context: ServiceContext, docs: DocumentStore, era
     push: new PushService(commands),
     accounting: new AccountingService(commands, docs),
     customers: new CustomersService(commands, docs, bookings, erasure),
+    /** The mail log and outbox (api/mail/outbox.ts): listed, resent, reported by /api/ready. */
+    // Wall-clock time: when a mail is due is the relay's business, not the kiosk's day.
+    mails: new MailOutbox(docs, () => new Date()),
   };
 }
 

@@ -7,3 +7,4 @@ export * from './operations.js';
 export * from './accounting.js';
 export * from './customers.js';
 export * from './waitlist.js';
+export * from './mails.js';

@@ -9,4 +9,13 @@ export const readinessSchema = z.strictObject({
   read_models: z.enum(['ok', 'unreachable']),
   projection_lag: z.number().int().nullable(),
   stopping: z.boolean(),
+  mail: z
+    .strictObject({
+      due: z.number().int().describe('E-post som väntar på att skickas nu'),
+      failed: z.number().int().describe('E-post som inte gick att skicka (se /api/admin/mails?status=failed)'),
+      oldest_due_seconds: z.number().int().nullable().describe('Hur länge den äldsta väntande har väntat'),
+      relay: z.enum(['ok', 'failing']).describe('Om e-postservern tar emot just nu'),
+      last_error: z.string().nullable().describe('E-postserverns senaste svar när den inte tar emot'),
+    })
+    .nullable(),
 });

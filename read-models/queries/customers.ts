@@ -23,7 +23,8 @@ export type MailLogDoc = {
   sent_at: string;
 };
 
-export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+export const sameEmail = (a: string | null, b: string) =>
+  a !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export async function customerRecords(docs: DocumentStore, email: string, mailLog: string) {
   const [bookings, vipCustomers, invitations, mails, waitlist, subscriptions] = await Promise.all([

@@ -59,6 +59,7 @@ describe('GET /api/health and /api/ready', () => {
         read_models: 'ok',
         projection_lag: 0,
         stopping: false,
+        mail: { due: 0, failed: 0, oldest_due_seconds: null, relay: 'ok', last_error: null },
       });
 
       // Projections stopped while events arrive: behind by more than allowed, so not ready.

@@ -150,7 +150,12 @@ describe('POST /api/bookings/{id}/reschedule to another date', () => {
       if (files.length < 2) await new Promise((r) => setTimeout(r, 100));
     }
     expect(files.sort()).toEqual([`${movedAway.id}-customer.eml`, `${movedAway.id}-staff.eml`]);
-    const log = await t.server.docs.find('mail_log_v1', { event_type: 'BookingMovedAway' });
+    // The file is written before the item is marked sent (api/mail/sender.ts): wait for the marks.
+    let log = await t.server.docs.find('mail_log_v1', { event_type: 'BookingMovedAway', status: 'sent' });
+    for (let i = 0; i < 100 && log.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      log = await t.server.docs.find('mail_log_v1', { event_type: 'BookingMovedAway', status: 'sent' });
+    }
     expect(
       log
         .filter((m) => String(m.id).startsWith(movedAway.id))

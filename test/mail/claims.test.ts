@@ -1,49 +1,69 @@
-// Each mail is claimed before it is sent and marked done after. What a process that died at
-// either point leaves behind: a done message is never sent again; a claimed one is sent by the
-// next reactor once the claim has run out (at most once more, never lost).
+// Each mail is an outbox item, taken under a lease before it is sent and closed as done after.
+// What a process that died at either point leaves behind: a done item is never sent again (its
+// mark is repaired); one it held when it died is sent by another process once the lease has run
+// out (at most once more, never lost), and holds back no other item meanwhile.
 import { describe, expect, it } from 'vitest';
-import { mailReactor, MAIL_REACTOR } from '../../api/mail/reactor.js';
-import type { Mailer } from '../../api/mail/mailer.js';
+import { mailReactor } from '../../api/mail/reactor.js';
+import { MailSender } from '../../api/mail/sender.js';
+import { createMailer } from '../../api/mail/mailer.js';
+import { MAIL_LOG, type MailItem } from '../../api/mail/outbox.js';
 import { LeasedRunner, type Startable } from '../../projections/leasedRunner.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer } from '../api/harness.js';
 import { openSqliteDocumentStore } from '../../read-models/sqliteDocumentStore.js';
+import { startSmtpServer } from './smtp.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('mail claims', () => {
-  it('skip a message another process sent, and send one it claimed but never finished, once', async () => {
+  it('skip an item another process sent, and send one it held but never finished, once', async () => {
     // No reactor in the server: this test plays both the dead process and its successor.
     const t = await startTestServer({ now: () => MONDAY_MORNING, config: { runReactors: false } });
+    const smtp = await startSmtpServer();
+    const mailer = createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent' });
     try {
-      const placed = await t.post('/api/bookings', bookingPayload({ email: 'claim@example.se' }));
-      expect(placed.status).toBe(201);
-      const [event] = (await t.server.events.readAll(0, 10_000)).filter((e) => e.type === 'BookingPlaced');
-      const { docs, events } = t.server;
-      // The dead process: sent the staff mail and marked it done, claimed the customer mail and
-      // died before marking it; its page (mail log, checkpoint) was never committed.
-      await docs.endLease('mail', `${event.id}-staff`, 'dead-process', 'done');
-      expect(await docs.lease('mail', `${event.id}-customer`, 'dead-process', 400)).toBe('ours');
-      await docs.commit([], { projection: MAIL_REACTOR, position: event.position - 1 });
-
-      const sent: string[] = [];
-      const mailer: Mailer = { send: async (m) => void sent.push(m.id), forget: async () => {}, close: async () => {} };
-      const reactor = await mailReactor({
+      const { docs, events, projections } = t.server;
+      const reactor = mailReactor({
         events,
         docs,
-        mailer,
         publicUrl: 'http://kiosk.test',
         timeZone: 'Europe/Stockholm',
-        waitForReadModels: async () => true,
-        owner: 'successor',
-        claimTtlMs: 400,
+        owner: 'writer',
       });
       await reactor.start();
-      for (let i = 0; i < 100 && sent.length === 0; i++) await sleep(50);
-      await sleep(300);
+      const placed = await t.post('/api/bookings', bookingPayload({ email: 'claim@example.se' }));
+      expect(placed.status).toBe(201);
+      const [event] = (await events.readAll(0, 10_000)).filter((e) => e.type === 'BookingPlaced');
+      for (let i = 0; i < 100 && (await docs.count(MAIL_LOG)) < 2; i++) await sleep(50);
       await reactor.stop();
-      expect(sent).toEqual([`${event.id}-customer`]);
+      expect((await docs.find<MailItem>(MAIL_LOG)).map((m) => m.id).sort()).toEqual([
+        `${event.id}-customer`,
+        `${event.id}-staff`,
+      ]);
+
+      // The dead process: sent the staff mail and closed its lease, its mark never stored; held
+      // the customer mail when it died.
+      await docs.endLease('mail', `${event.id}-staff`, 'dead-process', 'done');
+      expect(await docs.lease('mail', `${event.id}-customer`, 'dead-process', 1500)).toBe('ours');
+
+      const sender = new MailSender({
+        docs,
+        mailer,
+        owner: 'successor',
+        publicUrl: 'http://kiosk.test',
+        timeZone: 'Europe/Stockholm',
+        readModelsAt: () => projections.position(),
+      });
+      await sender.start();
+      for (let i = 0; i < 100 && smtp.mails.length === 0; i++) await sleep(50);
+      await sleep(500);
+      await sender.stop();
+      expect(smtp.mails.map((m) => m.to)).toEqual([['claim@example.se']]);
       expect(await docs.lease('mail', `${event.id}-customer`, 'anyone', 1000)).toBe('done');
+      const items = await docs.find<MailItem>(MAIL_LOG);
+      expect(items.map((m) => m.status)).toEqual(['sent', 'sent']);
     } finally {
+      await mailer.close();
+      await smtp.close();
       await t.close();
     }
   });

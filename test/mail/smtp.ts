@@ -9,15 +9,29 @@ export interface ReceivedMail {
   text: string;
 }
 
-/** refuse: a recipient this relay answers 550 at RCPT TO (the others go through). */
+/**
+ * refuse: a recipient this relay answers 550 at RCPT TO (the others go through).
+ * signIn: when given, the relay asks for a sign-in and answers it 535 while signIn() is false.
+ * mailFrom: a reply code (421, 451, …) the relay answers MAIL FROM with while it returns one.
+ */
 export async function startSmtpServer(
-  options: { refuse?: string } = {},
+  options: { refuse?: string; signIn?: () => boolean; mailFrom?: () => number | null } = {},
 ): Promise<{ url: string; mails: ReceivedMail[]; waitFor(count: number): Promise<void>; close(): Promise<void> }> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
-    authOptional: true,
+    authOptional: options.signIn === undefined,
+    allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onAuth(auth, _session, callback) {
+      if (options.signIn?.()) return callback(null, { user: auth.username });
+      callback(Object.assign(new Error('5.7.8 Authentication credentials invalid'), { responseCode: 535 }));
+    },
+    onMailFrom(_address, _session, callback) {
+      const code = options.mailFrom?.();
+      if (code) return callback(Object.assign(new Error(`Try again later (${code})`), { responseCode: code }));
+      callback();
+    },
     onRcptTo(address, _session, callback) {
       if (address.address === options.refuse)
         return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
@@ -36,7 +50,7 @@ export async function startSmtpServer(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: options.signIn ? `smtp://kiosk:hemligt@127.0.0.1:${port}` : `smtp://127.0.0.1:${port}`,
     mails,
     async waitFor(count) {
       for (let i = 0; i < 200 && mails.length < count; i++) await new Promise((r) => setTimeout(r, 25));

@@ -31,6 +31,7 @@ import { vipRoutes } from './vip.js';
 import { accountingRoutes } from './accounting.js';
 import { customerRoutes } from './customers.js';
 import { waitlistAdminRoutes } from './waitlist.js';
+import { mailRoutes } from './mails.js';
 
 export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
   const { services } = deps;
@@ -84,6 +85,7 @@ export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
       waitlistAdminRoutes,
       accountingRoutes,
       customerRoutes,
+      mailRoutes,
     ]) {
       await secured.register(routes, { deps, limiters });
     }

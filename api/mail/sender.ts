@@ -1,0 +1,338 @@
+// Sends the outbox's due items (mail/outbox.ts). Every process that runs reactors has a sender;
+// items are independent work, so one failing never holds back another, and several go out at
+// once over the relay's pooled connections.
+//
+// Exactly once, as far as SMTP allows:
+// - an item is taken under a short lease of its own (MAIL_CLAIMS), renewed while it is sent, so a
+//   process that dies mid-send holds it back for at most LEASE_MS, and nothing else at all;
+// - once the relay accepted it, the lease is closed as 'done' (no process ever sends it again,
+//   whatever the item document says) and then the item is marked sent, without its position
+//   guard. If that mark fails, this process remembers the item and marks it before anything
+//   else; any sender that finds a pending item whose lease is done marks it sent too.
+//
+// What a failure means comes from the relay's answer (mail/relayAnswers.ts): a recipient refused
+// for good parks that item as failed; a passing refusal of one item is tried again later, up to
+// MAX_ATTEMPTS over about a day; trouble with the relay itself (no connection, sign-in refused,
+// throttling, quota) pauses this sender with exponential backoff, 1 s up to 5 min, and drops
+// nothing. The relay's state is written for staff (the banner) and /api/ready.
+import { ERASED } from '../../domain/customers/personalData.js';
+import type { Doc, DocumentStore } from '../../read-models/documentStore.js';
+import { COLLECTIONS, type BookingDoc, type WaitlistDoc } from '../../read-models/shapes.js';
+import { getSettings } from '../../read-models/queries/common.js';
+import type { CancelledBy } from '../../domain/kioskDay/kioskDay.js';
+import type { Mailer, MailMessage } from './mailer.js';
+import { MAIL_CLAIMS, MAIL_LOG, MAIL_RELAY, type MailItem, type RelayState } from './outbox.js';
+import { classifyFailure, relayAnswerOf } from './relayAnswers.js';
+import {
+  bookingCancelledMail,
+  bookingConfirmedMail,
+  bookingMovedMail,
+  bookingReminderMail,
+  movedBookingToStaffMail,
+  newBookingToStaffMail,
+  orderReadyMail,
+  waitlistOfferMail,
+} from './templates.js';
+
+/** An item's lease: renewed every third of it while the relay takes the mail. */
+const LEASE_MS = 15_000;
+/** Tries of one item refused for now (RCPT 4xx) before it is parked as failed: about a day. */
+export const MAX_ATTEMPTS = 10;
+const RETRY_AFTER_MS = [30e3, 60e3, 2 * 60e3, 5 * 60e3, 15 * 60e3, 30 * 60e3, 60 * 60e3, 3 * 3600e3, 6 * 3600e3];
+const RELAY_BACKOFF_MIN_MS = 1000;
+const RELAY_BACKOFF_MAX_MS = 5 * 60_000;
+/** An item whose read models are not there yet is looked at again after this. */
+const NOT_YET_MS = 500;
+const IN_FLIGHT = 8;
+
+export interface MailSenderOptions {
+  docs: DocumentStore;
+  mailer: Mailer;
+  owner: string;
+  publicUrl: string;
+  timeZone: string;
+  /** The log position every read model has applied: a mail describing a later event waits. */
+  readModelsAt: () => number;
+  now?: () => Date;
+  pollIntervalMs?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+type Rendered = { message: MailMessage } | { notYet: true } | { skip: string };
+
+export class MailSender {
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  private woken = false;
+  /** Sent by this process, the mark not yet stored. */
+  private readonly unmarked = new Map<string, MailItem>();
+  private relay: RelayState = { status: 'ok', last_error: null, since: null };
+  private relayBackoffMs = 0;
+  private pausedUntil = 0;
+  private readonly now: () => Date;
+  private readonly log: (message: string, error?: unknown) => void;
+
+  constructor(private readonly o: MailSenderOptions) {
+    this.now = o.now ?? (() => new Date());
+    this.log = o.log ?? ((m, e) => console.error(m, e ?? ''));
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.relay = await this.storedRelay();
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+  }
+
+  /** New items may be due: look now rather than at the next poll. */
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let sent = 0;
+      try {
+        sent = await this.round();
+      } catch (error) {
+        this.log('Mail sender failed; trying again', error);
+      }
+      if (!this.running) break;
+      const pause = Math.max(0, this.pausedUntil - Date.now());
+      if (sent === 0 || pause > 0) await this.sleep(pause || (this.o.pollIntervalMs ?? 250));
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.woken && this.pausedUntil <= Date.now()) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = () => {
+        // A wake during a relay pause does not end the pause.
+        if (this.pausedUntil > Date.now()) return;
+        this.woken = false;
+        this.wakeUp = null;
+        done();
+      };
+    });
+  }
+
+  /** One look at the due items; answers how many were handled. */
+  private async round(): Promise<number> {
+    for (const [id, item] of this.unmarked) {
+      await this.store(item);
+      this.unmarked.delete(id);
+    }
+    if (this.pausedUntil > Date.now()) return 0;
+    const nowMs = this.now().getTime();
+    const due = await this.o.docs.find<MailItem>(
+      MAIL_LOG,
+      { status: 'pending', due_ms: { $lte: nowMs } },
+      {
+        sort: [
+          ['priority', 1],
+          ['due_ms', 1],
+        ],
+        limit: IN_FLIGHT * 4,
+      },
+    );
+    let handled = 0;
+    let next = 0;
+    const worker = async () => {
+      while (next < due.length && this.running && this.pausedUntil <= Date.now()) {
+        const item = due[next++];
+        if (await this.handle(item)) handled += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, due.length) }, worker));
+    return handled;
+  }
+
+  /** Sends one item if it is this process's to send; true when it left the due list. */
+  private async handle(item: MailItem): Promise<boolean> {
+    const { docs, owner } = this.o;
+    const lease = await docs.lease(MAIL_CLAIMS, item.id, owner, LEASE_MS);
+    if (lease === 'theirs') return false;
+    if (lease === 'done') {
+      // Sent (by this or another process) and the mark lost: mark it now, never send it again.
+      await this.store({ ...item, status: 'sent', sent_at: item.sent_at ?? this.now().toISOString() });
+      return true;
+    }
+    const rendered = await this.render(item).catch((error: unknown) => ({ skip: relayAnswerOf(error) }));
+    if ('notYet' in rendered) {
+      await docs.endLease(MAIL_CLAIMS, item.id, owner, 'release');
+      await this.store({ ...item, due_ms: this.now().getTime() + NOT_YET_MS });
+      return false;
+    }
+    if ('skip' in rendered) {
+      await docs.endLease(MAIL_CLAIMS, item.id, owner, 'done');
+      await this.store({ ...item, status: 'failed', last_error: rendered.skip });
+      return true;
+    }
+    const { message } = rendered;
+    // Rendered from a booking erased since (rule: erasure): nobody left to write to.
+    if (message.to === ERASED) {
+      await docs.endLease(MAIL_CLAIMS, item.id, owner, 'done');
+      await this.store({ ...item, status: 'failed', last_error: ERASED });
+      return true;
+    }
+    const withMessage: MailItem = {
+      ...item,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+    };
+    const renew = setInterval(
+      () => void docs.lease(MAIL_CLAIMS, item.id, owner, LEASE_MS).catch(() => {}),
+      LEASE_MS / 3,
+    );
+    try {
+      await this.o.mailer.send({ ...message, id: item.id });
+    } catch (error) {
+      clearInterval(renew);
+      await this.failed(withMessage, error);
+      return true;
+    }
+    clearInterval(renew);
+    this.relayAnswered();
+    const sent: MailItem = {
+      ...withMessage,
+      status: 'sent',
+      attempts: item.attempts + 1,
+      last_error: null,
+      sent_at: this.now().toISOString(),
+    };
+    try {
+      await docs.endLease(MAIL_CLAIMS, item.id, owner, 'done');
+      await this.store(sent);
+    } catch (error) {
+      // The relay has it: never again from here; the mark is stored before the next round.
+      this.unmarked.set(item.id, sent);
+      this.log(`Mail ${item.id} sent, its mark not yet stored`, error);
+    }
+    return true;
+  }
+
+  private async failed(item: MailItem, error: unknown): Promise<void> {
+    const { docs, owner } = this.o;
+    const answer = relayAnswerOf(error);
+    const kind = classifyFailure(error);
+    if (kind === 'relay') {
+      // Not this item's fault: it stays due, as it was, and sending pauses.
+      await docs.endLease(MAIL_CLAIMS, item.id, owner, 'release').catch(() => {});
+      await this.relayFailed(answer);
+      return;
+    }
+    const attempts = item.attempts + 1;
+    if (kind === 'recipient' || attempts >= MAX_ATTEMPTS) {
+      this.log(`Mail ${item.id} refused by the relay, not sent: ${answer}`);
+      await docs.endLease(MAIL_CLAIMS, item.id, owner, 'done');
+      await this.store({ ...item, status: 'failed', attempts, last_error: answer });
+      return;
+    }
+    const wait = RETRY_AFTER_MS[Math.min(attempts - 1, RETRY_AFTER_MS.length - 1)];
+    await this.store({ ...item, attempts, last_error: answer, due_ms: this.now().getTime() + wait });
+    await docs.endLease(MAIL_CLAIMS, item.id, owner, 'release');
+  }
+
+  private async relayFailed(answer: string): Promise<void> {
+    this.relayBackoffMs = Math.min(RELAY_BACKOFF_MAX_MS, Math.max(RELAY_BACKOFF_MIN_MS, this.relayBackoffMs * 2));
+    this.pausedUntil = Date.now() + this.relayBackoffMs;
+    this.log(`Mail relay failing, sending paused ${this.relayBackoffMs / 1000} s: ${answer}`);
+    this.relay = { status: 'failing', last_error: answer, since: this.relay.since ?? this.now().toISOString() };
+    await this.storeRelay();
+  }
+
+  private relayAnswered(): void {
+    this.relayBackoffMs = 0;
+    if (this.relay.status === 'ok') return;
+    this.relay = { status: 'ok', last_error: null, since: null };
+    void this.storeRelay().catch((error: unknown) => this.log('Mail relay state not stored', error));
+  }
+
+  private async storeRelay(): Promise<void> {
+    await this.o.docs.commit([{ op: 'put', collection: MAIL_RELAY, doc: { id: 'relay', ...this.relay } }]);
+  }
+
+  private async storedRelay(): Promise<RelayState> {
+    const doc = await this.o.docs.get<RelayState & Doc>(MAIL_RELAY, 'relay');
+    return doc ? { status: doc.status, last_error: doc.last_error, since: doc.since } : this.relay;
+  }
+
+  /** Stored without its position guard: the sender's state is newer than any replay of the log. */
+  private async store(item: MailItem): Promise<void> {
+    const doc: Doc = { ...item };
+    delete doc._pos;
+    await this.o.docs.commit([{ op: 'put', collection: MAIL_LOG, doc }]);
+  }
+
+  /** The mail an item sends: from the item itself, or from the read models once they show its event. */
+  private async render(item: MailItem): Promise<Rendered> {
+    if (item.to === ERASED) return { skip: ERASED };
+    if (item.text !== null && item.to !== null && item.subject !== null)
+      return {
+        message: { to: item.to, subject: item.subject, text: item.text, ...(item.html ? { html: item.html } : {}) },
+      };
+    if (this.o.readModelsAt() < item.position) return { notYet: true };
+    const { docs, publicUrl, timeZone } = this.o;
+    const staffUrl = `${publicUrl}/admin/bookings?status=pending`;
+    const p = item.params as {
+      reason?: string | null;
+      by?: CancelledBy;
+      moved_from?: string | null;
+      from_time?: string;
+      pizzas?: number;
+      hold_expires_at?: string;
+    };
+    if (item.kind === 'waitlist_offer') {
+      const w = await docs.get<WaitlistDoc>(COLLECTIONS.waitlist, item.waitlist_id ?? '');
+      if (!w) return { skip: 'Köplatsen finns inte längre' };
+      const url = `${publicUrl}/waitlist/${encodeURIComponent(w.token)}`;
+      return {
+        message: waitlistOfferMail(w, { url, pizzas: p.pizzas ?? 0, holdExpiresAt: p.hold_expires_at ?? '', timeZone }),
+      };
+    }
+    const booking = await docs.get<BookingDoc>(COLLECTIONS.bookings, item.booking_id ?? '');
+    if (!booking) return { skip: 'Bokningen finns inte längre' };
+    switch (item.kind) {
+      case 'staff_new_booking':
+        return { message: newBookingToStaffMail(booking, (await getSettings(docs)).admin_email, staffUrl) };
+      case 'booking_confirmed':
+        return { message: bookingConfirmedMail(booking) };
+      case 'booking_cancelled':
+        return { message: bookingCancelledMail(booking, p.reason ?? null, p.by ?? 'customer') };
+      case 'booking_reminder':
+        // Cancelled since the reminder was decided: it would send the customer to the kiosk for nothing.
+        if (booking.status === 'cancelled') return { skip: 'Bokningen avbokades före påminnelsen' };
+        return { message: bookingReminderMail(booking) };
+      case 'booking_moved':
+        return { message: bookingMovedMail(booking, p.moved_from ?? null, publicUrl) };
+      case 'staff_moved_booking': {
+        const adminEmail = (await getSettings(docs)).admin_email;
+        return {
+          message: movedBookingToStaffMail(booking, p.moved_from ?? null, p.from_time ?? '', adminEmail, staffUrl),
+        };
+      }
+      case 'order_ready':
+        return { message: orderReadyMail(booking) };
+      default:
+        return { skip: `Okänd sorts e-post: ${item.kind}` };
+    }
+  }
+}

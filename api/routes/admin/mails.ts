@@ -1,0 +1,38 @@
+// The mail log (rule: mail): every mail with where it stands, and sending one again on purpose.
+import { idParams, mailsQuerySchema } from '../../../domain/payloads.js';
+import { mailLogSchema, mailResentSchema } from '../../../domain/answers/index.js';
+import { msg } from '../../../domain/messages.js';
+import { notFound } from '../../../domain/shared/errors.js';
+import { describeRoutes, refusals } from '../../http/routeSchema.js';
+import type { RoutePlugin } from '../../appDeps.js';
+
+export const mailRoutes: RoutePlugin = async (app, { deps: { services } }) => {
+  describeRoutes(app, 'E-post');
+
+  app.get(
+    '/mails',
+    {
+      schema: {
+        summary: 'E-postloggen, nyast först: typ, mottagare, ämne, bokning, status, försök och senaste fel',
+        querystring: mailsQuerySchema,
+        response: { 200: mailLogSchema, ...refusals },
+      },
+    },
+    async (request) => ({ mails: await services.mails.list(request.query) }),
+  );
+
+  app.post(
+    '/mails/:id/resend',
+    {
+      schema: {
+        summary: 'Skicka ett e-postmeddelande igen (ett nytt meddelande i loggen; det gamla finns kvar)',
+        params: idParams,
+        response: { 201: mailResentSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const mail = await services.mails.resend(request.params.id);
+      return mail ? reply.status(201).send({ mail }) : notFound(msg.mailNotFound);
+    },
+  );
+};
