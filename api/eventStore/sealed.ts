@@ -7,9 +7,10 @@
 //
 // A sealed record keeps its field names, with null in place of each sealed value (so an opened
 // event has its fields in the order it was written, and documents built from it are alike
-// byte for byte), plus `sealed`: the key id, the names of the fields sealed, the IV, and the
-// ciphertext with its tag. Events written before sealing existed (plain text) read as they are;
-// `npm run events:export` then `events:import` into a new store seals them.
+// byte for byte), plus `sealed`: the id of the key it was sealed under (the customer's current
+// key then: api/keys/keyStore.ts, keys by generation), the names of the fields sealed, the IV,
+// and the ciphertext with its tag. Events written before sealing existed (plain text) read as
+// they are; `npm run events:export` then `events:import` into a new store seals them.
 import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { threadCalls, type ThreadCalls } from '../../read-models/threadCalls.js';
 import { ERASED, normaliseEmail, personalData } from '../../domain/customers/personalData.js';
@@ -236,10 +237,10 @@ export function sealedEventStore(inner: EventStore, keys: KeyStore, closeKeys = 
           // Nothing to seal under no one's key: a record already erased (imported from an
           // export made after an erasure) or without an address.
           if (!email || record.email === ERASED) continue;
-          const keyId = keys.keyIdOf(email);
-          const key = await keys.keyFor(keyId);
+          // Under the customer's current key, named by its own id (a new one after an erasure).
+          const key = await keys.keyFor(keys.customerIdOf(email));
           if (key.written) written.push(key.written);
-          seal(record, personal.fields, keyId, key.key);
+          seal(record, personal.fields, key.id, key.key);
         }
         return copy;
       }),

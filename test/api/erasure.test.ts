@@ -182,7 +182,7 @@ describe('POST /api/admin/customers/erase', () => {
     );
     const mailIds = (await t.server.docs.find<MailLogDoc>(MAIL_LOG)).filter((m) => m.to === email).map((m) => m.id);
     const { keys } = t.server.events as SealedEventStore;
-    const keyId = keys.keyIdOf(email);
+    const keyId = keys.customerIdOf(email);
     const serial = await keys.serialOf(keyId);
     expect(serial).not.toBeNull();
     // What POST /customers/erase appends, and nothing of what it does next.
