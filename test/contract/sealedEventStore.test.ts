@@ -1,6 +1,6 @@
 // The sealing layer (api/eventStore/sealed.ts) and the embedded key store (api/keys/keyStore.ts),
-// on real SQLite files (rule: erasure): keys by generation, and stores and records from before
-// generations.
+// on real SQLite files (rule: erasure): keys by generation, stores and records from before
+// generations, and records that cannot be opened (another key, damaged), which read as erased.
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,8 @@ function stores(prepare?: (dir: string) => void) {
   prepare?.(dir);
   const inner = openSqliteEventStore(join(dir, 'events.db'));
   const keys = openSqliteKeyStore(join(dir, 'keys.db'));
-  return { dir, inner, keys, events: sealedEventStore(inner, keys) };
+  const logged: string[] = [];
+  return { dir, inner, keys, logged, events: sealedEventStore(inner, keys, true, { log: (m) => logged.push(m) }) };
 }
 
 /** A key store file as it was before generations: no customer column, a key's id its customer id. */
@@ -183,9 +184,9 @@ describe('a sealed event store', () => {
   });
 });
 
-describe('records under keys by generation', () => {
+describe('records under keys by generation, and records that cannot be opened', () => {
   it('seals a customer who comes back after an erasure under a new key: the old records read "[raderad]", the new ones open', async () => {
-    const { inner, events, keys } = stores();
+    const { inner, events, keys, logged } = stores();
     await events.append('kioskday-2026-11-24', [placed('kim@example.se')], 'no_stream');
     const customerId = keys.customerIdOf('kim@example.se');
     expect(await keys.erase(customerId, (await keys.serialOf(customerId))!)).toBe(true);
@@ -204,6 +205,88 @@ describe('records under keys by generation', () => {
     const [old, fresh] = await events.readStream('kioskday-2026-11-24');
     expect(old.data).toMatchObject({ name: '[raderad]', email: '[raderad]', comment: '[raderad]', total_pizzas: 2 });
     expect(fresh.data).toMatchObject({ name: 'Kim Ny', email: 'Kim@Example.se', comment: 'Extra ost' });
+    // An erasure is no fault: nothing counted, nothing logged.
+    expect(events.unopenable).toBe(0);
+    expect(logged).toEqual([]);
+    await events.close();
+  });
+
+  it('reads a record under another key and damaged records as "[raderad]" without throwing, on the calling thread and the opener thread alike, counting each and logging it once with its position', async () => {
+    const { dir, inner, events, keys, logged } = stores();
+    // 300 customers: a full page of them goes to the opener thread.
+    await events.append(
+      'kioskday-2026-11-24',
+      Array.from({ length: 300 }, (_, i) => placed(`kund${i}@example.se`)),
+      'no_stream',
+    );
+    const raw = await inner.readStream('kioskday-2026-11-24');
+    const sealOf = (i: number) => (raw[i].data as { sealed: { key: string; iv: string; data: string } }).sealed;
+
+    // Another key under kund0's key id: what an erased customer's new key under the old id left in stores before generations.
+    const file = new Database(join(dir, 'keys.db'));
+    expect(
+      file.prepare('UPDATE customer_keys SET key = ? WHERE key_id = ?').run(randomBytes(32), sealOf(0).key).changes,
+    ).toBe(1);
+    file.close();
+    // Damaged records: a ciphertext cut short, a seal that is no seal, an IV that is not kund2's.
+    const damaged = (i: number, sealed: unknown): NewEvent => ({
+      ...event('BookingPlaced', { ...(raw[i].data as object), sealed }),
+    });
+    await inner.append(
+      'kioskday-2026-11-25',
+      [
+        damaged(1, { ...sealOf(1), data: sealOf(1).data.slice(0, 12) }),
+        damaged(2, 'inte en försegling'),
+        damaged(2, { ...sealOf(2), iv: sealOf(3).iv }),
+      ],
+      'no_stream',
+    );
+    const total = raw.length + 3;
+
+    // Read one by one on this thread: nothing throws, the four read as erased, the rest open.
+    const small: Array<{ position: number; data: any }> = [];
+    for (let after = 0; after < total; after += 10) small.push(...(await events.readAll(after, 10)));
+    expect(small).toHaveLength(total);
+    const unreadable = [0, 300, 301, 302];
+    for (const i of unreadable) {
+      expect(small[i].data).toMatchObject({
+        name: '[raderad]',
+        email: '[raderad]',
+        total_pizzas: 2,
+        booking_time: '12:00',
+      });
+      expect(small[i].data).not.toHaveProperty('sealed');
+    }
+    expect(small[1].data).toMatchObject({ name: 'Kim Kund', email: 'kund1@example.se', comment: 'Extra ost' });
+    expect(small[299].data).toMatchObject({ email: 'kund299@example.se' });
+    expect(await events.readStream('kioskday-2026-11-25')).toHaveLength(3);
+    expect(events.unopenable).toBe(4 + 3);
+
+    // The same page whole (a reader far behind, its page on the opener thread) reads the same.
+    const large = await events.readAll(0, total);
+    expect(JSON.stringify(large)).toBe(JSON.stringify(small));
+
+    // Counted at every read, logged once each, by position.
+    expect(events.unopenable).toBe(7 + 4);
+    expect(logged).toHaveLength(4);
+    for (const i of unreadable) {
+      expect(logged.filter((m) => m.includes(`position ${small[i].position} `))).toHaveLength(1);
+    }
+    expect(logged.join('\n')).not.toMatch(/kund|Kim|Extra ost/);
+
+    // A plaintext that is no record (sealed by hand under kund5's key): the opener thread's page
+    // is opened again on this thread, and still nothing throws.
+    const key5 = (await keys.keysOf([sealOf(5).key])).get(sealOf(5).key)!;
+    await inner.append(
+      'kioskday-2026-11-26',
+      [damaged(5, sealedBy(sealOf(5).key, key5, 'inget json{', ['name', 'email']))],
+      'no_stream',
+    );
+    const withIt = await events.readAll(0, total + 1);
+    expect(withIt[total].data).toMatchObject({ name: '[raderad]', email: '[raderad]' });
+    expect(JSON.stringify(withIt.slice(0, total))).toBe(JSON.stringify(small));
+    expect(logged.some((m) => m.includes('opener thread'))).toBe(true);
+    expect(logged.filter((m) => m.includes(`position ${withIt[total].position} `))).toHaveLength(1);
     await events.close();
   });
 });
@@ -251,7 +334,7 @@ describe('a store from before generations', () => {
     const secret = randomBytes(32);
     const customerId = customerIdWith(secret)('kim@example.se');
     const old = { id: customerId, key: randomBytes(32), serial: randomBytes(9).toString('base64url') };
-    const { dir, inner, events, keys } = stores((d) => oldKeyStore(join(d, 'keys.db'), secret, [old]));
+    const { dir, inner, events, keys, logged } = stores((d) => oldKeyStore(join(d, 'keys.db'), secret, [old]));
     expect(keys.customerIdOf(' Kim@Example.se')).toBe(customerId);
 
     // A booking sealed before generations: under the customer id, with the key stored under it.
@@ -289,6 +372,8 @@ describe('a store from before generations', () => {
     expect(fresh.data).toMatchObject({ name: 'Kim Ny', email: 'kim@example.se' });
     const newKey = ((await inner.readStream('kioskday-2026-11-24'))[2].data as { sealed: { key: string } }).sealed.key;
     expect(newKey).not.toBe(customerId);
+    expect(events.unopenable).toBe(0);
+    expect(logged).toEqual([]);
     await events.close();
   });
 });
