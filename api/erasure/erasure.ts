@@ -6,8 +6,9 @@
 // The erase call does these at once, to answer with the erasure complete; a reactor with its own
 // checkpoint, leased like the mail reactor, does them again after every CustomerErased event, so
 // an erasure cut off by a crash (event appended, key not yet deleted) is completed by whichever
-// process runs it next. Replaying an erasure deletes nothing new (a key is deleted only under
-// the serial the erasure recorded, never a newer one).
+// process runs it next. Replaying an erasure deletes nothing new: a key is deleted only under
+// the serial the erasure recorded, never a newer generation of the customer's key (made when
+// they booked again, under an id of its own: api/keys/keyStore.ts).
 import type { CustomerErasedData } from '../../domain/customers/erasure.js';
 import { ERASED } from '../../domain/customers/personalData.js';
 import type { EventStore } from '../../domain/eventStore.js';

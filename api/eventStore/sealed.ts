@@ -7,9 +7,17 @@
 //
 // A sealed record keeps its field names, with null in place of each sealed value (so an opened
 // event has its fields in the order it was written, and documents built from it are alike
-// byte for byte), plus `sealed`: the key id, the names of the fields sealed, the IV, and the
-// ciphertext with its tag. Events written before sealing existed (plain text) read as they are;
-// `npm run events:export` then `events:import` into a new store seals them.
+// byte for byte), plus `sealed`: the id of the key it was sealed under (the customer's current
+// key then: api/keys/keyStore.ts, keys by generation), the names of the fields sealed, the IV,
+// and the ciphertext with its tag. Events written before sealing existed (plain text) read as
+// they are; `npm run events:export` then `events:import` into a new store seals them.
+//
+// No read throws on a record it cannot open. A record whose key is destroyed reads "[raderad]":
+// that is an erasure. One that does not open with the key its id finds (sealed under another key,
+// as in a store where an erased customer's new key was once given the old key's id), or whose
+// seal is damaged, reads "[raderad]" as well, and is counted (`unopenable`) and logged once with
+// its position: a stream that held it would otherwise be unreadable for good (no booking of its
+// day could be decided, no history shown, no rebuild or export run).
 import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { threadCalls, type ThreadCalls } from '../../read-models/threadCalls.js';
 import { ERASED, normaliseEmail, personalData } from '../../domain/customers/personalData.js';
@@ -50,17 +58,76 @@ function seal(record: Rec, fields: readonly string[], keyId: string, key: Buffer
   record.sealed = { key: keyId, fields: sealedFields, iv: iv.toString('base64'), data: data.toString('base64') };
 }
 
-function open(record: Rec, key: Buffer | undefined): void {
-  const sealed = record.sealed!;
+/** The record's seal, or null when it is not the shape seal() writes (a damaged record). */
+function sealOf(record: Rec): Sealed | null {
+  const s = record.sealed as Partial<Sealed> | undefined;
+  return s &&
+    typeof s === 'object' &&
+    typeof s.key === 'string' &&
+    typeof s.iv === 'string' &&
+    typeof s.data === 'string' &&
+    Array.isArray(s.fields) &&
+    s.fields.every((field) => typeof field === 'string')
+    ? (s as Sealed)
+    : null;
+}
+
+/** Fills a record's sealed fields in place from its opened plaintext, or with ERASED (null: no key). */
+function fill(record: Rec, fields: readonly string[], plain: Record<string, unknown> | null): void {
   delete record.sealed;
-  const plain = key ? (JSON.parse(decrypt(key, sealed.key, sealed.iv, sealed.data)) as Record<string, unknown>) : null;
-  for (const field of sealed.fields) record[field] = plain ? plain[field] : ERASED;
+  for (const field of fields) record[field] = plain ? plain[field] : ERASED;
+}
+
+/**
+ * A record that cannot be opened reads as erased: its sealed fields, or, its seal too damaged to
+ * name them, every personal field of its event type left null in its place.
+ */
+function readAsErased(record: Rec, seal: Sealed | null, personalFields: readonly string[]): void {
+  fill(record, seal?.fields ?? personalFields.filter((field) => record[field] === null), null);
+}
+
+/** An opened plaintext is the object seal() wrote; anything else is a damaged record. */
+const isPlain = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Opens a record in place (ERASED without a key). Answers why it could not be opened (another
+ * key, a damaged record: it then reads as erased), or null when it was.
+ */
+function open(
+  record: Rec,
+  seal: Sealed | null,
+  key: Buffer | undefined,
+  personalFields: readonly string[],
+): string | null {
+  if (!seal) {
+    readAsErased(record, null, personalFields);
+    return 'its seal is damaged';
+  }
+  if (!key) {
+    fill(record, seal.fields, null);
+    return null;
+  }
+  let plain: unknown;
+  try {
+    plain = JSON.parse(decrypt(key, seal.key, seal.iv, seal.data));
+  } catch (error) {
+    readAsErased(record, seal, personalFields);
+    return error instanceof Error ? error.message : String(error);
+  }
+  if (!isPlain(plain)) {
+    readAsErased(record, seal, personalFields);
+    return 'its plaintext is not a record';
+  }
+  fill(record, seal.fields, plain);
+  return null;
 }
 
 /** The plaintext JSON of a sealed record; throws when the data or its key id was tampered with. */
 function decrypt(key: Buffer, keyId: string, iv: string, sealedData: string): string {
   const data = Buffer.from(sealedData, 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
+  // The tag's length fixed: a record cut short fails, never checked against a shorter tag.
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'), { authTagLength: 16 });
   decipher.setAAD(Buffer.from(keyId));
   decipher.setAuthTag(data.subarray(data.length - 16));
   return decipher.update(data.subarray(0, data.length - 16), undefined, 'utf8') + decipher.final('utf8');
@@ -96,17 +163,18 @@ interface OpenerBatch {
 
 /**
  * The opener thread, as source (evaluated in a worker: no module loader, so it runs the same
- * under tsx, vitest and the build). Answers each batch with the plaintexts as one JSON array
- * (null where there was no key) or the error that failed it. Its decrypt is decrypt() above, written out again: the
- * function's own source is not usable there, as the loaders (tsx, vitest, the bundler) rename
- * its imports.
+ * under tsx, vitest and the build). Answers each batch with the plaintexts as one JSON array:
+ * null where there was no key, false where the record did not open (its reason in `errors`, by
+ * index), so one record that cannot be opened never fails its batch. Its decrypt is decrypt()
+ * above, written out again: the function's own source is not usable there, as the loaders (tsx,
+ * vitest, the bundler) rename its imports.
  */
 const OPENER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { createDecipheriv } = require('node:crypto');
 function decrypt(key, keyId, iv, sealedData) {
   const data = Buffer.from(sealedData, 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'), { authTagLength: 16 });
   decipher.setAAD(Buffer.from(keyId));
   decipher.setAuthTag(data.subarray(data.length - 16));
   return decipher.update(data.subarray(0, data.length - 16), undefined, 'utf8') + decipher.final('utf8');
@@ -121,31 +189,70 @@ parentPort.on('message', (b) => {
     const keyIds = JSON.parse(b.keyIds);
     const ivs = JSON.parse(b.ivs);
     const data = JSON.parse(b.data);
+    const errors = {};
     let plain = '[';
-    for (let i = 0; i < b.key.length; i++) plain += (i ? ',' : '') + (b.key[i] < 0 ? 'null' : decrypt(keyAt(b.keys, b.key[i]), keyIds[i], ivs[i], data[i]));
-    parentPort.postMessage({ n: b.n, plain: plain + ']' });
+    for (let i = 0; i < b.key.length; i++) {
+      let opened = 'null';
+      if (b.key[i] >= 0) {
+        try {
+          opened = decrypt(keyAt(b.keys, b.key[i]), keyIds[i], ivs[i], data[i]);
+        } catch (error) {
+          opened = 'false';
+          errors[i] = String((error && error.message) || error);
+        }
+      }
+      plain += (i ? ',' : '') + opened;
+    }
+    parentPort.postMessage({ n: b.n, plain: plain + ']', errors });
   } catch (error) {
     parentPort.postMessage({ n: b.n, error: String((error && error.message) || error) });
   }
 });
 `;
 
-type Opener = ThreadCalls<Omit<OpenerBatch, 'n'>, Array<Record<string, unknown> | null>>;
+/**
+ * The thread's answer: per record in the batch's order, as one JSON array, its plaintext, null
+ * (no key) or false (not opened, the reason in errors). Parsed by the caller, not in the answer:
+ * an answer that does not parse is a page to open again here, not a failed thread.
+ */
+interface Opened {
+  plain: string;
+  errors: Record<number, string>;
+}
+type Opener = ThreadCalls<Omit<OpenerBatch, 'n'>, Opened>;
 
-/** The opened records' fields come back in the batch's order (null: no key). */
 const startOpener = (): Opener =>
-  threadCalls(
-    OPENER_SOURCE,
-    'event opener',
-    (m) => JSON.parse(m.plain as string) as Array<Record<string, unknown> | null>,
-  );
+  threadCalls(OPENER_SOURCE, 'event opener', (m) => ({
+    plain: m.plain as string,
+    errors: (m.errors ?? {}) as Record<number, string>,
+  }));
+
+/** How many records that could not be opened are logged one by one; after that they are only counted. */
+const UNOPENABLE_LOGGED_MAX = 1000;
 
 export interface SealedEventStore extends EventStore {
   readonly keys: KeyStore;
+  /**
+   * How often a record that could not be opened (sealed under another key than its id finds, or
+   * damaged) was read as erased since this store was opened; a destroyed key's records, erased
+   * as they should be, are not counted.
+   */
+  readonly unopenable: number;
+}
+
+export interface SealedOptions {
+  /** Where a record that cannot be opened is told, once per record (standard error otherwise). */
+  log?: (message: string) => void;
 }
 
 /** @param closeKeys whether closing this store closes the key store too (it does when it owns it). */
-export function sealedEventStore(inner: EventStore, keys: KeyStore, closeKeys = true): SealedEventStore {
+export function sealedEventStore(
+  inner: EventStore,
+  keys: KeyStore,
+  closeKeys = true,
+  options: SealedOptions = {},
+): SealedEventStore {
+  const log = options.log ?? ((message: string) => console.error(message));
   let opener: Opener | null = null;
 
   // The opener thread ends once it has had nothing to do for a while: a rebuild or a long
@@ -158,6 +265,10 @@ export function sealedEventStore(inner: EventStore, keys: KeyStore, closeKeys = 
     const running = (opener ??= startOpener());
     try {
       return await running.call(batch);
+    } catch (error) {
+      // A thread that failed fails every later call: the next page starts a new one.
+      if (opener === running) opener = null;
+      throw error;
     } finally {
       if (running.busy() === 0 && opener === running) {
         idle = setTimeout(() => {
@@ -171,6 +282,39 @@ export function sealedEventStore(inner: EventStore, keys: KeyStore, closeKeys = 
     }
   };
 
+  // Records that could not be opened: counted at every read, logged once each (by position and
+  // index in the event), up to UNOPENABLE_LOGGED_MAX of them.
+  let unopenable = 0;
+  const logged = new Set<string>();
+  const cannotOpen = (record: Rec, event: RecordedEvent, reason: string) => {
+    unopenable += 1;
+    const index = records(event).indexOf(record);
+    const at = `${event.position}/${index}`;
+    if (logged.has(at) || logged.size > UNOPENABLE_LOGGED_MAX) return;
+    logged.add(at);
+    log(
+      logged.size > UNOPENABLE_LOGGED_MAX
+        ? `sealed event store: more than ${UNOPENABLE_LOGGED_MAX} records could not be opened; the rest read as "${ERASED}" and are counted, not logged`
+        : `sealed event store: the record at position ${event.position} (${event.type} in ${event.streamName}` +
+            `${index > 0 ? `, record ${index + 1}` : ''}) could not be opened (${reason}); it reads as "${ERASED}"`,
+    );
+  };
+
+  /** Opens these records on this thread, each against the key its id finds. */
+  const openHere = (
+    sealed: Rec[],
+    seals: Array<Sealed | null>,
+    owners: RecordedEvent[],
+    found: ReadonlyMap<string, Buffer>,
+  ) => {
+    sealed.forEach((record, i) => {
+      const seal = seals[i];
+      const personalFields = personalData[owners[i].type].fields;
+      const failed = open(record, seal, seal ? found.get(seal.key) : undefined, personalFields);
+      if (failed !== null) cannotOpen(record, owners[i], failed);
+    });
+  };
+
   /**
    * Opens every sealed record of these events in place, fetching each key once. `bulk`: a full
    * page of a reader far behind (a rebuild, a catch-up after a stop), which may go to the opener
@@ -180,27 +324,33 @@ export function sealedEventStore(inner: EventStore, keys: KeyStore, closeKeys = 
    */
   const openAll = async <T extends RecordedEvent>(events: T[], bulk = false): Promise<T[]> => {
     let sealed: Rec[] | null = null;
+    const owners: RecordedEvent[] = [];
     for (const event of events) {
-      for (const record of records(event)) if (record.sealed) (sealed ??= []).push(record);
+      for (const record of records(event))
+        if (record.sealed) {
+          (sealed ??= []).push(record);
+          owners.push(event);
+        }
     }
     if (!sealed) return events;
-    const found = await keys.keysOf(new Set(sealed.map((r) => r.sealed!.key)));
-    if (!bulk || sealed.length < OPENER_MIN_RECORDS) {
-      for (const record of sealed) open(record, found.get(record.sealed!.key));
+    const seals = sealed.map(sealOf);
+    const found = await keys.keysOf(new Set(seals.flatMap((seal) => (seal ? [seal.key] : []))));
+    // A key not 32 bytes long would not fit the thread's batch: its records fail on this thread.
+    if (!bulk || sealed.length < OPENER_MIN_RECORDS || [...found.values()].some((key) => key.length !== 32)) {
+      openHere(sealed, seals, owners, found);
       return events;
     }
-    for (const key of found.values()) if (key.length !== 32) throw new Error('A customer key is not 32 bytes');
     const keyIndex = new Map([...found.keys()].map((id, i) => [id, i]));
     const key: number[] = [];
     const keyIds: string[] = [];
     const ivs: string[] = [];
     const data: string[] = [];
-    for (const record of sealed) {
-      const s = record.sealed!;
-      key.push(keyIndex.get(s.key) ?? -1);
-      keyIds.push(s.key);
-      ivs.push(s.iv);
-      data.push(s.data);
+    for (const seal of seals) {
+      // A damaged seal goes as "no key" and is read as erased below.
+      key.push(seal ? (keyIndex.get(seal.key) ?? -1) : -1);
+      keyIds.push(seal?.key ?? '');
+      ivs.push(seal?.iv ?? '');
+      data.push(seal?.data ?? '');
     }
     const batch = {
       keys: Buffer.concat([...found.values()]),
@@ -209,12 +359,33 @@ export function sealedEventStore(inner: EventStore, keys: KeyStore, closeKeys = 
       ivs: JSON.stringify(ivs),
       data: JSON.stringify(data),
     };
-    const plain = await openOnThread(batch);
+    let plains: unknown[];
+    let errors: Record<number, string>;
+    try {
+      const opened = await openOnThread(batch);
+      plains = JSON.parse(opened.plain) as unknown[];
+      errors = opened.errors;
+    } catch (error) {
+      // The thread failed, or a plaintext was not JSON: this page opens here, record by record.
+      log(
+        `sealed event store: a page could not be opened on the opener thread (${error instanceof Error ? error.message : String(error)}); it is opened on the calling thread`,
+      );
+      openHere(sealed, seals, owners, found);
+      return events;
+    }
     sealed.forEach((record, i) => {
-      const fields = record.sealed!.fields;
-      delete record.sealed;
-      const opened = plain[i];
-      for (const field of fields) record[field] = opened ? opened[field] : ERASED;
+      const seal = seals[i];
+      const plain = plains[i];
+      const personalFields = personalData[owners[i].type].fields;
+      if (!seal) {
+        readAsErased(record, null, personalFields);
+        cannotOpen(record, owners[i], 'its seal is damaged');
+      } else if (plain === null) fill(record, seal.fields, null);
+      else if (isPlain(plain)) fill(record, seal.fields, plain);
+      else {
+        readAsErased(record, seal, personalFields);
+        cannotOpen(record, owners[i], errors[i] ?? 'its plaintext is not a record');
+      }
     });
     return events;
   };
@@ -236,10 +407,10 @@ export function sealedEventStore(inner: EventStore, keys: KeyStore, closeKeys = 
           // Nothing to seal under no one's key: a record already erased (imported from an
           // export made after an erasure) or without an address.
           if (!email || record.email === ERASED) continue;
-          const keyId = keys.keyIdOf(email);
-          const key = await keys.keyFor(keyId);
+          // Under the customer's current key, named by its own id (a new one after an erasure).
+          const key = await keys.keyFor(keys.customerIdOf(email));
           if (key.written) written.push(key.written);
-          seal(record, personal.fields, keyId, key.key);
+          seal(record, personal.fields, key.id, key.key);
         }
         return copy;
       }),
@@ -251,6 +422,9 @@ export function sealedEventStore(inner: EventStore, keys: KeyStore, closeKeys = 
 
   return {
     keys,
+    get unopenable() {
+      return unopenable;
+    },
     get keepsIssueOrder() {
       return inner.keepsIssueOrder;
     },

@@ -1,11 +1,19 @@
-// The customers' keys (rule: erasure): one AES-256 key per customer, kept apart from the event
-// log, so that deleting a key erases that customer from every event without touching the log.
+// The customers' keys (rule: erasure): AES-256 keys kept apart from the event log, so that
+// deleting a key erases what was sealed under it from every event without touching the log.
 // The embedded default keeps them in DATA_DIR/keys.db (below); production in a MongoDB
 // collection of its own (api/keys/mongoKeyStore.ts).
 //
-// A customer is known here only by a key id: an HMAC-SHA256 of their normalised e-mail under a
-// secret kept in the same store, so the ids in the log and the stream names tell nothing about
-// who they are, and no one holding only the log can test an address against them.
+// A customer is known here only by a customer id: an HMAC-SHA256 of their normalised e-mail
+// under a secret kept in the same store, so the ids in the log and the stream names tell nothing
+// about who they are, and no one holding only the log can test an address against them.
+//
+// Keys come in generations. A customer has at most one current key, found by their customer id;
+// each key has a random id of its own (KEY_ID_BYTES), and that is what a sealed record names. An
+// erasure destroys the current key; a customer who comes back afterwards gets a new key under a
+// new id, so their old records find no key (they read "[raderad]") and can never be opened with
+// the new one. Keys made before generations existed have the customer id as their key id (the
+// records sealed then name it): such a key stays its customer's current key until it is erased,
+// and the next one has an id of its own like any other.
 //
 // Each key also has a serial, recorded by the erasure event: deleting "the key that held the
 // data when the erasure was decided" then never deletes a newer key of the same customer (one who
@@ -16,6 +24,11 @@ import Database from 'better-sqlite3';
 import { normaliseEmail } from '../../domain/customers/personalData.js';
 
 export interface CustomerKey {
+  /**
+   * The key's own id, named by every record sealed under it: random (KEY_ID_BYTES), never a
+   * customer id and never given again; a key made before generations has its customer's id.
+   */
+  id: string;
   key: Buffer;
   serial: string;
   /** A key just made: resolves once it is on disk. Absent for a key that was there already. */
@@ -23,27 +36,42 @@ export interface CustomerKey {
 }
 
 export interface KeyStore {
-  /** The customer's key id (what the log and the streams name them by). */
-  keyIdOf(email: string): string;
+  /** The customer's id (what the customer streams and erasures name them by; it finds their current key). */
+  customerIdOf(email: string): string;
   /**
-   * The customer's key, made on first use. A new key's `written` says when it is on disk: the
-   * sealing layer lets the event's append run meanwhile and answers once both are durable, so a
-   * new customer's booking waits for the two fsyncs side by side rather than one after the other.
+   * The customer's current key, made on first use (and made anew, with a new id, after their
+   * key was erased). A new key's `written` says when it is on disk: the sealing layer lets the
+   * event's append run meanwhile and answers once both are durable, so a new customer's booking
+   * waits for the two fsyncs side by side rather than one after the other.
    */
-  keyFor(keyId: string): Promise<CustomerKey>;
-  /** The keys that exist among these ids: an erased customer's is absent. */
+  keyFor(customerId: string): Promise<CustomerKey>;
+  /** The keys that exist among these key ids (CustomerKey.id): a destroyed key is absent. */
   keysOf(keyIds: Iterable<string>): Promise<Map<string, Buffer>>;
-  /** The serial of the customer's key, null when they have none (never sealed, or erased). */
-  serialOf(keyId: string): Promise<string | null>;
-  /** Deletes that key for good (no copy left in the file); false when it was gone already. */
-  erase(keyId: string, serial: string): Promise<boolean>;
+  /** The serial of the customer's current key, null when they have none (never sealed, or erased). */
+  serialOf(customerId: string): Promise<string | null>;
+  /**
+   * Deletes the customer's key of that serial for good (no copy left in the file); false when it
+   * was gone already. A newer key of the customer (another serial) stays.
+   */
+  erase(customerId: string, serial: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
-export const keyIdWith = (secret: Buffer) => (email: string) =>
+/** A customer id: 32 characters of the HMAC in base64url. */
+export const customerIdWith = (secret: Buffer) => (email: string) =>
   createHmac('sha256', secret).update(normaliseEmail(email)).digest('base64url').slice(0, 32);
 
-export const newKey = (): CustomerKey => ({ key: randomPool(32), serial: randomPool(9).toString('base64url') });
+/**
+ * Random bytes of a key id: 24 characters in base64url, so a key id is never a customer id (32
+ * characters), and a key made now never takes the id of one made before generations.
+ */
+export const KEY_ID_BYTES = 18;
+
+export const newKey = (): CustomerKey => ({
+  id: randomPool(KEY_ID_BYTES).toString('base64url'),
+  key: randomPool(32),
+  serial: randomPool(9).toString('base64url'),
+});
 
 // Random bytes taken from a pool filled 4 KB at a time: a call of randomBytes per key and per IV
 // was a tenth of a profile of 50,000 sealed bookings (each call crosses into OpenSSL).
@@ -70,19 +98,32 @@ export function openSqliteKeyStore(filePath: string): KeyStore {
   db.pragma('synchronous = NORMAL');
   db.pragma('secure_delete = ON');
   db.pragma('busy_timeout = 5000');
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS secret (id INTEGER PRIMARY KEY CHECK (id = 1), value BLOB NOT NULL);
-    CREATE TABLE IF NOT EXISTS customer_keys (key_id TEXT PRIMARY KEY, key BLOB NOT NULL, serial TEXT NOT NULL);
-  `);
+  // customer: the customer id whose current key this is; null in a row made before generations,
+  // whose key id is that customer id. One current key per customer (the unique index), so two
+  // processes making a customer's key at once agree on one. A store made before generations gets
+  // the column here, once (an immediate transaction: a second process opening it waits, then
+  // finds it there).
+  db.transaction(() => {
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS secret (id INTEGER PRIMARY KEY CHECK (id = 1), value BLOB NOT NULL);
+      CREATE TABLE IF NOT EXISTS customer_keys (key_id TEXT PRIMARY KEY, key BLOB NOT NULL, serial TEXT NOT NULL, customer TEXT);
+    `);
+    const columns = db.prepare("SELECT name FROM pragma_table_info('customer_keys')").pluck().all();
+    if (!columns.includes('customer')) db.exec('ALTER TABLE customer_keys ADD COLUMN customer TEXT');
+    db.exec('CREATE UNIQUE INDEX IF NOT EXISTS customer_keys_customer ON customer_keys (customer)');
+  }).immediate();
   // The first process on a new store makes the secret; every later one (and every other process)
   // reads the same. A full checkpoint puts it in the database file before anything uses it.
   db.prepare('INSERT OR IGNORE INTO secret (id, value) VALUES (1, ?)').run(randomBytes(32));
   db.pragma('wal_checkpoint(FULL)');
   const secret = (db.prepare('SELECT value FROM secret WHERE id = 1').get() as { value: Buffer }).value;
 
-  const select = db.prepare<[string], { key: Buffer; serial: string }>(
-    'SELECT key, serial FROM customer_keys WHERE key_id = ?',
+  // The customer's current key: theirs by the customer column, or a key made before generations
+  // (its id the customer id). Both terms use an index (the primary key, the unique one).
+  const current = db.prepare<[string, string], { id: string; key: Buffer; serial: string }>(
+    'SELECT key_id AS id, key, serial FROM customer_keys WHERE customer = ? OR (key_id = ? AND customer IS NULL)',
   );
+  const select = (customerId: string) => current.get(customerId, customerId);
   // A page of the log read through the seal asks for hundreds of keys: one query for them all
   // (a query per key was 5 µs an event in a profile of a rebuild). It answers one row, the ids as
   // a JSON array and the keys end to end in hex, in the same order: a row and a Buffer per key
@@ -93,19 +134,23 @@ export function openSqliteKeyStore(filePath: string): KeyStore {
       "SELECT json_group_array(key_id), group_concat(hex(key), '') FROM customer_keys WHERE key_id IN (SELECT value FROM json_each(?))",
     )
     .raw();
-  const insert = db.prepare<[string, Buffer, string]>(
-    'INSERT OR IGNORE INTO customer_keys (key_id, key, serial) VALUES (?, ?, ?)',
+  const insert = db.prepare<[string, string, Buffer, string]>(
+    'INSERT OR IGNORE INTO customer_keys (key_id, customer, key, serial) VALUES (?, ?, ?, ?)',
   );
   // New customers' keys arriving in one turn of the event loop go in one transaction (a
   // transaction per key was 40 µs a booking in a profile of a rush of new customers).
   let queued: Array<{
-    keyId: string;
+    customerId: string;
     made: CustomerKey;
     resolve: (key: CustomerKey) => void;
     reject: (error: unknown) => void;
   }> = [];
   const insertAll = db.transaction((items: typeof queued) =>
-    items.map(({ keyId, made }) => (insert.run(keyId, made.key, made.serial).changes > 0 ? made : select.get(keyId)!)),
+    items.map(({ customerId, made }) =>
+      // Ignored when the customer has a current key already (another process, or an earlier
+      // item of this turn): theirs is every caller's.
+      insert.run(made.id, customerId, made.key, made.serial).changes > 0 ? made : select(customerId)!,
+    ),
   );
   const flushInserts = () => {
     const items = queued;
@@ -118,7 +163,9 @@ export function openSqliteKeyStore(filePath: string): KeyStore {
       for (const item of items) item.reject(error);
     }
   };
-  const remove = db.prepare<[string, string]>('DELETE FROM customer_keys WHERE key_id = ? AND serial = ?');
+  const remove = db.prepare<[string, string, string]>(
+    'DELETE FROM customer_keys WHERE (customer = ? OR (key_id = ? AND customer IS NULL)) AND serial = ?',
+  );
 
   // One fsync of the WAL at a time; callers arriving while it runs share the next one.
   let walFd: number | null = null;
@@ -149,15 +196,15 @@ export function openSqliteKeyStore(filePath: string): KeyStore {
   };
 
   return {
-    keyIdOf: keyIdWith(secret),
-    async keyFor(keyId) {
-      const found = select.get(keyId);
+    customerIdOf: customerIdWith(secret),
+    async keyFor(customerId) {
+      const found = select(customerId);
       if (found) return found;
       // Another process (or another booking this turn) may make the same customer's key at the
       // same moment: the first insert wins and every caller gets its key.
       return new Promise<CustomerKey>((resolve, reject) => {
         if (queued.length === 0) setImmediate(flushInserts);
-        queued.push({ keyId, made: newKey(), resolve, reject });
+        queued.push({ customerId, made: newKey(), resolve, reject });
       });
     },
     async keysOf(keyIds) {
@@ -171,11 +218,11 @@ export function openSqliteKeyStore(filePath: string): KeyStore {
       found.forEach((id, i) => keys.set(id, all.subarray(i * 32, i * 32 + 32)));
       return keys;
     },
-    async serialOf(keyId) {
-      return select.get(keyId)?.serial ?? null;
+    async serialOf(customerId) {
+      return select(customerId)?.serial ?? null;
     },
-    async erase(keyId, serial) {
-      const erased = remove.run(keyId, serial).changes > 0;
+    async erase(customerId, serial) {
+      const erased = remove.run(customerId, customerId, serial).changes > 0;
       // The deleted row's page is zeroed (secure_delete); its frames in the WAL go with the truncation.
       if (erased) db.pragma('wal_checkpoint(TRUNCATE)');
       return erased;

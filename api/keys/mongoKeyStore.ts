@@ -4,15 +4,30 @@
 // before the event it seals is appended. Deleting a document leaves no readable copy to this
 // application; what the storage engine keeps in freed blocks until compaction is the operator's
 // part (docs/OPERATIONS.md, "Erasure").
+//
+// Keys by generation, as in the embedded store (api/keys/keyStore.ts): a key's document has the
+// key's own random id as `_id` and its customer's id as `customer` (unique: one current key per
+// customer). A key made before generations has the customer id as `_id` and no `customer`; it is
+// its customer's current key until erased.
 import { randomBytes } from 'node:crypto';
-import { MongoClient, MongoServerError, type Binary } from 'mongodb';
+import { MongoClient, MongoServerError, type Binary, type Filter } from 'mongodb';
 import { mongoClientOptions } from '../../read-models/mongoDocumentStore.js';
-import { keyIdWith, newKey, type KeyStore } from './keyStore.js';
+import { customerIdWith, newKey, type KeyStore } from './keyStore.js';
 
-type KeyDoc = { _id: string; key: Binary | Buffer; serial: string };
+type KeyDoc = { _id: string; key: Binary | Buffer; serial: string; customer?: string };
 
 const SECRET_ID = '#secret';
+const CUSTOMER_INDEX = 'customer_1';
 const bytes = (value: Binary | Buffer) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer));
+
+/**
+ * The customer's current key: theirs by `customer`, or one made before generations (its `_id`
+ * the customer id). Each branch has an index (`customer`, `_id`). A customer id (32 characters of
+ * base64url, customerIdWith) is never the secret's `_id`.
+ */
+const currentOf = (customerId: string): Filter<KeyDoc> => ({
+  $or: [{ customer: customerId }, { _id: customerId, customer: { $exists: false } }],
+});
 
 export async function openMongoKeyStore(url: string, dbName = 'pizzakiosken'): Promise<KeyStore> {
   const client = new MongoClient(url, mongoClientOptions());
@@ -20,6 +35,9 @@ export async function openMongoKeyStore(url: string, dbName = 'pizzakiosken'): P
   const keys = client.db(dbName).collection<KeyDoc>('customer_keys');
 
   // The first process makes the secret; the unique _id lets every other one read that same one.
+  // Likewise a customer's key: the unique `customer` index lets two processes making it at once
+  // agree on one (documents without `customer`, the secret and keys made before generations, are
+  // left out of the index).
   const inserted = async (doc: KeyDoc): Promise<boolean> => {
     try {
       await keys.insertOne(doc);
@@ -29,24 +47,36 @@ export async function openMongoKeyStore(url: string, dbName = 'pizzakiosken'): P
       throw error;
     }
   };
-  await inserted({ _id: SECRET_ID, key: randomBytes(32), serial: '' });
+  try {
+    await keys.createIndex(
+      { customer: 1 },
+      { name: CUSTOMER_INDEX, unique: true, partialFilterExpression: { customer: { $exists: true } } },
+    );
+    await inserted({ _id: SECRET_ID, key: randomBytes(32), serial: '' });
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
   const secret = await keys.findOne({ _id: SECRET_ID });
   if (!secret) throw new Error('customer_keys: the secret could not be read back');
-  const keyIdOf = keyIdWith(bytes(secret.key));
+  const customerIdOf = customerIdWith(bytes(secret.key));
 
-  const find = async (keyId: string) => {
-    const doc = await keys.findOne({ _id: keyId });
-    return doc && { key: bytes(doc.key), serial: doc.serial };
+  const find = async (customerId: string) => {
+    const doc = await keys.findOne(currentOf(customerId));
+    return doc && { id: doc._id, key: bytes(doc.key), serial: doc.serial };
   };
 
   return {
-    keyIdOf,
-    async keyFor(keyId) {
-      const found = await find(keyId);
+    customerIdOf,
+    async keyFor(customerId) {
+      const found = await find(customerId);
       if (found) return found;
       const made = newKey();
-      if (await inserted({ _id: keyId, key: made.key, serial: made.serial })) return made;
-      return (await find(keyId))!;
+      if (await inserted({ _id: made.id, customer: customerId, key: made.key, serial: made.serial })) return made;
+      // Another process made the customer's key first: theirs is ours.
+      const theirs = await find(customerId);
+      if (!theirs) throw new Error('customer_keys: a customer key could be neither made nor read');
+      return theirs;
     },
     async keysOf(keyIds) {
       const ids = [...new Set(keyIds)].filter((id) => id !== SECRET_ID);
@@ -55,11 +85,11 @@ export async function openMongoKeyStore(url: string, dbName = 'pizzakiosken'): P
       for await (const doc of keys.find({ _id: { $in: ids } })) found.set(doc._id, bytes(doc.key));
       return found;
     },
-    async serialOf(keyId) {
-      return (await find(keyId))?.serial ?? null;
+    async serialOf(customerId) {
+      return (await find(customerId))?.serial ?? null;
     },
-    async erase(keyId, serial) {
-      return (await keys.deleteOne({ _id: keyId, serial })).deletedCount > 0;
+    async erase(customerId, serial) {
+      return (await keys.deleteOne({ ...currentOf(customerId), serial })).deletedCount > 0;
     },
     close: () => client.close(),
   };

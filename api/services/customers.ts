@@ -41,13 +41,15 @@ export class CustomersService {
    * same bookings, whichever process asks). Answers how many bookings were erased, and when.
    */
   async erase(email: string, actor: string, reason: ErasureReason = 'request'): Promise<CustomerErasure> {
-    const keyId = this.erasure.keys.keyIdOf(email);
+    const customerId = this.erasure.keys.customerIdOf(email);
     const { found, lastBookingAt, dayStreams } = await this.held(email);
-    const keySerial = await this.erasure.keys.serialOf(keyId);
+    // The current key's serial: the erasure deletes that generation of the customer's key, never
+    // a newer one made when they book again (api/keys/keyStore.ts).
+    const keySerial = await this.erasure.keys.serialOf(customerId);
     const result = await this.commands.write(
-      customerStream(keyId),
+      customerStream(customerId),
       customerDecider,
-      { type: 'EraseCustomer', keyId, keySerial, reason, found, lastBookingAt, now: this.commands.clock().now },
+      { type: 'EraseCustomer', customerId, keySerial, reason, found, lastBookingAt, now: this.commands.clock().now },
       actor,
     );
     const erased = result.events[0]?.data as CustomerErasedData | undefined;

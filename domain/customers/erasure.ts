@@ -1,12 +1,13 @@
-// Erasing a customer (rule: erasure): one stream per customer ('customer-{key id}', the key id
-// being the keyed hash of their e-mail, so the stream's name tells nothing about them). The
-// event records that an erasure happened, when, by whom and why, and which read-model documents
-// held the customer's data, without any of that data: the projections scrub those documents,
-// and deleting the customer's key (api/keys) leaves their encrypted fields unreadable in every
-// event, so a replay or a rebuild shows "[raderad]" as well.
+// Erasing a customer (rule: erasure): one stream per customer ('customer-{customer id}', the
+// customer id being the keyed hash of their e-mail, so the stream's name tells nothing about
+// them). The event records that an erasure happened, when, by whom and why, and which read-model
+// documents held the customer's data, without any of that data: the projections scrub those
+// documents, and deleting the customer's current key (api/keys, by its serial) leaves what was
+// sealed under it unreadable in every event, so a replay or a rebuild shows "[raderad]" as well.
+// A customer who books again afterwards is sealed under a new key with an id of its own.
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 
-export const customerStream = (keyId: string) => `customer-${keyId}`;
+export const customerStream = (customerId: string) => `customer-${customerId}`;
 
 /** Asked for by the customer (through staff), or the retention setting's time ran out. */
 export type ErasureReason = 'request' | 'retention';
@@ -24,8 +25,9 @@ export interface ErasedRecords {
 }
 
 export interface CustomerErasedData extends ErasedRecords {
+  /** The customer id (the keyed hash of the e-mail) that finds the customer's current key in api/keys. */
   customer_key: string;
-  /** The serial of the key deleted (api/keys), null when the customer had none. */
+  /** The serial of the key deleted (that generation of the customer's key), null when they had none. */
   key_serial: string | null;
   reason: ErasureReason;
   erased_at: string;
@@ -51,7 +53,7 @@ export type CustomerEvent = DomainEvent<'CustomerErased', CustomerErasedData>;
 
 export type CustomerCommand = {
   type: 'EraseCustomer';
-  keyId: string;
+  customerId: string;
   keySerial: string | null;
   reason: ErasureReason;
   found: ErasedRecords;
@@ -96,7 +98,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
           {
             type: 'CustomerErased',
             data: {
-              customer_key: command.keyId,
+              customer_key: command.customerId,
               key_serial: command.keySerial,
               reason: command.reason,
               erased_at: command.now.toISOString(),

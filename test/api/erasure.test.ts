@@ -1,10 +1,13 @@
 // Erasing a customer (rule: erasure) over HTTP on the embedded stores: the personal fields read
 // "[raderad]" everywhere while bookings, history, statistics and capacity stay; and nothing under
 // DATA_DIR, nor an export of the log, holds the e-mail, the name, the phone or the comment in
-// readable form afterwards.
+// readable form afterwards. A customer erased who books again has a new key (a generation of its
+// own): the old bookings read "[raderad]", the new ones open, before and after a restart.
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exportEvents, importEventsIntoSqliteFile } from '../../api/eventStore/transfer.js';
 import { randomUUID } from 'node:crypto';
@@ -17,7 +20,7 @@ import { openSqliteKeyStore } from '../../api/keys/keyStore.js';
 import { openSqliteDocumentStore } from '../../read-models/sqliteDocumentStore.js';
 import { rebuildReadModels } from '../../projections/rebuild.js';
 import { COLLECTIONS, type BookingDoc } from '../../read-models/shapes.js';
-import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
+import { MONDAY_MORNING, bookingPayload, startTestServer, useTestServer } from './harness.js';
 
 const t = useTestServer({ now: () => MONDAY_MORNING });
 const scratch = mkdtempSync(join(tmpdir(), 'pizzakiosken-erasure-'));
@@ -182,7 +185,7 @@ describe('POST /api/admin/customers/erase', () => {
     );
     const mailIds = (await t.server.docs.find<MailLogDoc>(MAIL_LOG)).filter((m) => m.to === email).map((m) => m.id);
     const { keys } = t.server.events as SealedEventStore;
-    const keyId = keys.keyIdOf(email);
+    const keyId = keys.customerIdOf(email);
     const serial = await keys.serialOf(keyId);
     expect(serial).not.toBeNull();
     // What POST /customers/erase appends, and nothing of what it does next.
@@ -234,5 +237,88 @@ describe('POST /api/admin/customers/erase', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('Ogiltig e-postadress');
     expect((await t.post('/api/admin/customers/erase', { email: 'kund@example.se' })).status).toBe(401);
+  });
+});
+
+describe('an erased customer who books again the same day', () => {
+  const root = join(import.meta.dirname, '..', '..');
+  const cli = (script: string, args: string[], dataDir: string) =>
+    promisify(execFile)(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir },
+    }).then(
+      (done) => ({ code: 0, stdout: done.stdout, stderr: done.stderr }),
+      (failed: { code: number; stdout: string; stderr: string }) => failed,
+    );
+
+  it('gets a new key: the old booking reads "[raderad]", the new one opens, and the day keeps working after a restart, an export and a rebuild', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-erasure-again-'));
+    const email = 'Greta.Atervand@example.se';
+    let server = await startTestServer({ dataDir, now: () => MONDAY_MORNING });
+    try {
+      let admin = await server.login();
+      const old = await server.post('/api/bookings', bookingPayload({ email, name: 'Greta Gammal', time: '12:00' }));
+      expect(old.status).toBe(201);
+      const erased = await server.post('/api/admin/customers/erase', { email }, admin);
+      expect(erased.status).toBe(200);
+      expect(erased.body.erased_bookings).toBe(1);
+      const again = await server.post(
+        '/api/bookings',
+        bookingPayload({ email: email.toLowerCase(), name: 'Greta Ny', time: '13:00' }),
+      );
+      expect(again.status).toBe(201);
+
+      const histories = async () => {
+        const [before, after] = await Promise.all(
+          [old, again].map((b) => server.get(`/api/admin/bookings/${b.body.booking_id}/history`, admin)),
+        );
+        expect(before.status).toBe(200);
+        expect(after.status).toBe(200);
+        expect(JSON.stringify(before.body)).toContain('[raderad]');
+        expect(JSON.stringify(before.body)).not.toContain('Greta Gammal');
+        expect(JSON.stringify(after.body)).toContain('Greta Ny');
+        expect(JSON.stringify(after.body)).not.toContain('[raderad]');
+      };
+      await histories();
+
+      // A restart on the same DATA_DIR: the day's stream is read from the log again.
+      await server.close();
+      server = await startTestServer({ dataDir, now: () => MONDAY_MORNING });
+      admin = await server.login();
+      await histories();
+      const other = await server.post('/api/bookings', bookingPayload({ email: 'ny.kund@example.se', time: '14:00' }));
+      expect(other.status).toBe(201);
+      const confirmed = await server.put(`/api/admin/bookings/${again.body.booking_id}/confirm`, {}, admin);
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.booking).toMatchObject({ status: 'confirmed', name: 'Greta Ny' });
+      const baking = await server.put(
+        `/api/admin/bookings/${again.body.booking_id}/kitchen`,
+        { step: 'baking' },
+        admin,
+      );
+      expect(baking.status).toBe(200);
+      expect((await server.get(`/api/admin/bookings/${old.body.booking_id}`, admin)).body).toMatchObject({
+        name: '[raderad]',
+        email: '[raderad]',
+      });
+      // Erased by generation: the old record finds no key, none is opened with a wrong one.
+      expect((server.server.events as SealedEventStore).unopenable).toBe(0);
+      await server.close();
+
+      // The operations scripts, run as an operator runs them, read the whole log through the seal.
+      const exported = await cli('eventsExport.ts', [join(dataDir, 'backup.ndjson')], dataDir);
+      expect(exported.code, exported.stderr).toBe(0);
+      expect(exported.stdout).toContain('verified: every read model matches the events');
+      const rebuilt = await cli('projectionsRebuild.ts', [], dataDir);
+      expect(rebuilt.code, rebuilt.stderr).toBe(0);
+      expect(rebuilt.stdout).toContain('verified: every read model matches the events');
+      expect(exported.stderr + rebuilt.stderr).not.toContain('could not be opened');
+      const backup = readFileSync(join(dataDir, 'backup.ndjson'), 'utf8');
+      expect(backup).toContain('Greta Ny');
+      expect(backup).not.toContain('Greta Gammal');
+    } finally {
+      await server.close().catch(() => {});
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -132,7 +132,22 @@ if ('reason' in setup) {
       return { store, cleanup: () => store.close() };
     });
 
-    keyStoreContract(`MongoDB (${label})`, () => openMongoKeyStore(url, dbName));
+    // A key as a release before generations stored it: its _id the customer id, no `customer`.
+    keyStoreContract(
+      `MongoDB (${label})`,
+      () => openMongoKeyStore(url, dbName),
+      async (customerId, key, serial) => {
+        const client = new MongoClient(url);
+        try {
+          await client
+            .db(dbName)
+            .collection<{ _id: string; key: Buffer; serial: string }>('customer_keys')
+            .insertOne({ _id: customerId, key, serial });
+        } finally {
+          await client.close();
+        }
+      },
+    );
 
     describe(`the MongoDB read-model store (${label})`, () => {
       const withStore = async (test: (store: DocumentStore, collection: string) => Promise<void>) => {

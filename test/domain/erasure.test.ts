@@ -23,7 +23,7 @@ const found: ErasedRecords = {
 const NOW = new Date('2027-06-01T03:00:00Z');
 const erase = (over: Partial<CustomerCommand> = {}): CustomerCommand => ({
   type: 'EraseCustomer',
-  keyId: 'k1',
+  customerId: 'k1',
   keySerial: 's1',
   reason: 'request',
   found,
