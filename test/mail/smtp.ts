@@ -13,9 +13,10 @@ export interface ReceivedMail {
  * refuse: a recipient this relay answers 550 at RCPT TO (the others go through).
  * signIn: when given, the relay asks for a sign-in and answers it 535 while signIn() is false.
  * mailFrom: a reply code (421, 451, …) the relay answers MAIL FROM with while it returns one.
+ * hold: a recipient whose message the relay takes in but never answers (a send stuck mid-way).
  */
 export async function startSmtpServer(
-  options: { refuse?: string; signIn?: () => boolean; mailFrom?: () => number | null } = {},
+  options: { refuse?: string; signIn?: () => boolean; mailFrom?: () => number | null; hold?: () => string | null } = {},
 ): Promise<{ url: string; mails: ReceivedMail[]; waitFor(count: number): Promise<void>; close(): Promise<void> }> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -41,6 +42,8 @@ export async function startSmtpServer(
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        const held = options.hold?.();
+        if (held && session.envelope.rcptTo.some((r) => r.address === held)) return;
         const raw = Buffer.concat(chunks).toString('utf8');
         mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: decode(raw) });
         callback();
