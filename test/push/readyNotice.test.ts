@@ -144,16 +144,22 @@ describe('the ready notice', () => {
     push.answer('flaky', 503, 500);
     push.answer('broken', 500, 500, 500, 500);
     push.answer('refusing', 400);
-    const id = await confirmedBooking('envis@example.se', false, 'flaky', 'broken', 'refusing');
+    push.answer('throttled', 429);
+    const id = await confirmedBooking('envis@example.se', false, 'flaky', 'broken', 'refusing', 'throttled');
     await step(id, 'baking');
     await step(id, 'ready');
     // Three tries each for flaky (the third gets through) and broken (never does), one for refusing.
-    await until(() => push.requests.filter((r) => ['flaky', 'broken'].includes(r.name)).length === 6, 20_000);
+    await until(
+      () => push.requests.filter((r) => ['flaky', 'broken', 'throttled'].includes(r.name)).length === 8,
+      20_000,
+    );
     await sleep(500);
     const tries = (name: string) => push.requests.filter((r) => r.name === name).map((r) => r.status);
     expect(tries('flaky')).toEqual([503, 500, 201]);
     expect(tries('broken')).toEqual([500, 500, 500]);
     expect(tries('refusing')).toEqual([400]);
+    // 429: the push service asks for less; backed off, then sent.
+    expect(tries('throttled')).toEqual([429, 201]);
     expect(push.received.filter((r) => r.name === 'flaky')).toHaveLength(1);
     // Only gone subscriptions are dropped.
     const dropped = (await t.server.events.readStream('push-subscriptions')).filter(
