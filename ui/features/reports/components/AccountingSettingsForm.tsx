@@ -134,7 +134,9 @@ export function AccountingSettingsForm({ settings: initial }: { settings: Accoun
     <form className="card report-form" noValidate onSubmit={submit} aria-labelledby="accounting-settings-title">
       <h2 id="accounting-settings-title">{texts.settingsTitle}</h2>
       <p className="hint report-form__intro">{texts.settingsIntro}</p>
-      <h3 id="vat-periods-title">{texts.vatTableTitle}</h3>
+      <h3 id="vat-periods-title" className="vat-periods__title">
+        {texts.vatTableTitle}
+      </h3>
       <p className="hint">{texts.vatTableIntro}</p>
       <div className="vat-periods" role="group" aria-labelledby="vat-periods-title">
         {draft.vat_rates.map(periodRow)}
