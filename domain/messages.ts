@@ -122,6 +122,14 @@ export const msg = {
   // Ours: the accountant's books
   vatRateInvalid: 'Momssatsen måste vara 25, 12 eller 6 %',
   accountInvalid: 'Ett konto anges med fyra siffror (BAS-kontoplanen)',
+  orderTypeInvalid: 'Välj Ta med eller Äta här',
+  vatPeriodReversed: 'Gäller till kan inte vara före Gäller från',
+  vatPeriodsOverlap: 'Perioden överlappar en annan period för samma ordertyp',
+  vatPeriodsGap: (from: string, to: string) =>
+    `Ingen momssats gäller ${from} – ${to}: perioderna måste följa på varandra`,
+  vatPeriodsOpenStart: 'Den första perioden för en ordertyp gäller från början: lämna Gäller från tomt',
+  vatPeriodsOpenEnd: 'Den sista perioden för en ordertyp gäller tills vidare: lämna Gäller till tomt',
+  vatPeriodsMissing: (orderType: string) => `Ange en momssats för ${orderType}`,
   // Ours: the waitlist (rule: waitlist)
   waitlistSlotHasRoom: 'Tiden har plats för din beställning. Boka direkt i stället.',
   waitlistAlreadyQueued: 'Du står redan i kö för denna tid',

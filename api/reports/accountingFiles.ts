@@ -1,7 +1,12 @@
 // The accountant's two files for a period: a CSV Excel in Swedish opens as it is, and an SIE 4
 // file (the SIE group's format, which Fortnox, Visma and every Swedish accounting program import).
 import iconv from 'iconv-lite';
-import type { AccountingPeriod, AccountingSettings, VatRate } from '../../domain/accounting/accounting.js';
+import {
+  ratesInForce,
+  type AccountingPeriod,
+  type AccountingSettings,
+  type VatRate,
+} from '../../domain/accounting/accounting.js';
 
 /** Öre as kronor with a decimal comma and no thousands separator: 123456 → '1234,56'. */
 const kronorComma = (cents: number) => kronor(cents).replace('.', ',');
@@ -12,9 +17,18 @@ function kronor(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** The rates the period is sold at under the settings, high to low (both when they differ). */
-export function periodRates(settings: AccountingSettings): VatRate[] {
-  return [...new Set([settings.vat_dine_in_percent, settings.vat_take_away_percent])].sort((a, b) => b - a);
+/**
+ * The rate columns of a period, high to low: every rate the table has in force on some date of
+ * the period, and any rate its sales were booked at.
+ */
+export function periodRates(
+  period: AccountingPeriod,
+  settings: AccountingSettings,
+  startDate: string,
+  endDate: string,
+): VatRate[] {
+  const rates = [...ratesInForce(settings, startDate, endDate), ...period.totals.rates.map((l) => l.rate)];
+  return [...new Set(rates)].sort((a, b) => b - a);
 }
 
 /**
@@ -22,8 +36,13 @@ export function periodRates(settings: AccountingSettings): VatRate[] {
  * orders were cancelled or not collected (listed apart, never in the sums); a total line last.
  * Semicolons, decimal commas and a UTF-8 byte order mark: what Excel in Swedish expects.
  */
-export function accountingCsv(period: AccountingPeriod, settings: AccountingSettings): Buffer {
-  const rates = periodRates(settings);
+export function accountingCsv(
+  period: AccountingPeriod,
+  settings: AccountingSettings,
+  startDate: string,
+  endDate: string,
+): Buffer {
+  const rates = periodRates(period, settings, startDate, endDate);
   const header = [
     'Datum',
     'Antal ordrar',

@@ -18,7 +18,7 @@ export class AccountingService {
     private readonly docs: DocumentStore,
   ) {}
 
-  /** The settings in effect, from the stream itself (the BAS defaults before any were saved). */
+  /** The settings in effect, from the stream itself (the law's rate table and BAS before any were saved). */
   async settings(): Promise<AccountingSettings> {
     return currentAccountingSettings(
       (await this.commands.load(ACCOUNTING_SETTINGS_STREAM, accountingSettingsDecider)).state,

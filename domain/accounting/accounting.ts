@@ -1,11 +1,12 @@
 // The accountant's books (rules accounting-revenue and vat-per-receipt in domain/README.md): what a
 // period earned per day, split by VAT rate into net and VAT in öre, and what was left out of it.
-// The VAT rates and the BAS accounts are the kiosk's own settings, kept on a stream of their own
+// The VAT rate table (per order type, with dates) and the BAS accounts are the kiosk's own settings, kept on a stream of their own
 // ('accounting-settings'): they concern the books, not the booking page, which never sees them.
 import { z } from 'zod';
 import { msg } from '../messages.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import type { KitchenStatus } from '../kioskDay/kitchen.js';
+import { addDays, normaliseDate } from '../shared/time.js';
 
 export const ACCOUNTING_SETTINGS_STREAM = 'accounting-settings';
 
@@ -14,9 +15,36 @@ export const VAT_RATES = [25, 12, 6] as const;
 export type VatRate = (typeof VAT_RATES)[number];
 type PerRate<T> = Record<`${VatRate}`, T>;
 
+export type OrderType = 'take_away' | 'dine_in';
+export const ORDER_TYPES: readonly OrderType[] = ['take_away', 'dine_in'];
+
+/** A VAT rate for one order type over a period of dates, yyyy-MM-dd, both ends inclusive; null is open. */
+export interface VatPeriod {
+  order_type: OrderType;
+  rate: VatRate;
+  valid_from: string | null;
+  valid_to: string | null;
+}
+
+/**
+ * Swedish law: take-away is food (livsmedel), eating on the premises is restaurant service. Food's
+ * VAT is temporarily lowered from 12 % to 6 % from 1 April 2026 to 31 December 2027, amending
+ * mervärdesskattelagen (2023:200); restaurant and catering services stay at 12 %. Source: prop.
+ * 2025/26:55 "Tillfälligt sänkt mervärdesskatt på livsmedel",
+ * https://rkrattsbaser.gov.se/prop?page=6&post_id=10
+ */
+export const SWEDISH_VAT_PERIODS: readonly Readonly<VatPeriod>[] = [
+  { order_type: 'take_away', rate: 12, valid_from: null, valid_to: '2026-03-31' },
+  { order_type: 'take_away', rate: 6, valid_from: '2026-04-01', valid_to: '2027-12-31' },
+  { order_type: 'take_away', rate: 12, valid_from: '2028-01-01', valid_to: null },
+  { order_type: 'dine_in', rate: 12, valid_from: null, valid_to: null },
+];
+
+export const lawVatPeriods = (): VatPeriod[] => SWEDISH_VAT_PERIODS.map((p) => ({ ...p }));
+
 export interface AccountingSettings {
-  vat_dine_in_percent: VatRate;
-  vat_take_away_percent: VatRate;
+  /** The rate table: per order type, periods that cover every date without overlapping. */
+  vat_rates: VatPeriod[];
   /** Where the takings are received (BAS 1910 Kassa). */
   cash_account: string;
   /** Sales per VAT rate (BAS 3001 25 %, 3002 12 %, 3003 6 %). */
@@ -26,12 +54,35 @@ export interface AccountingSettings {
 }
 
 export const defaultAccountingSettings = (): AccountingSettings => ({
-  vat_dine_in_percent: 12,
-  vat_take_away_percent: 12,
+  vat_rates: lawVatPeriods(),
   cash_account: '1910',
   sales_accounts: { '25': '3001', '12': '3002', '6': '3003' },
   vat_accounts: { '25': '2611', '12': '2621', '6': '2631' },
 });
+
+/** Settings as events stored before the rate table carry them: one rate per order type, no dates. */
+export interface LegacyAccountingSettings extends Omit<AccountingSettings, 'vat_rates'> {
+  vat_dine_in_percent: VatRate;
+  vat_take_away_percent: VatRate;
+}
+
+/**
+ * Upgrades settings saved before the rate table. Both at 12 % was the old default, which was
+ * wrong for take-away from April 2026: those get the law's table. Any other pair was the kiosk's
+ * own choice and is kept, each rate over all dates.
+ */
+export function upgradeAccountingSettings(stored: AccountingSettings | LegacyAccountingSettings): AccountingSettings {
+  if ('vat_rates' in stored) return stored;
+  const { vat_dine_in_percent, vat_take_away_percent, ...rest } = stored;
+  const vat_rates: VatPeriod[] =
+    vat_dine_in_percent === 12 && vat_take_away_percent === 12
+      ? lawVatPeriods()
+      : [
+          { order_type: 'take_away', rate: vat_take_away_percent, valid_from: null, valid_to: null },
+          { order_type: 'dine_in', rate: vat_dine_in_percent, valid_from: null, valid_to: null },
+        ];
+  return { vat_rates, ...rest };
+}
 
 const vatRate = z.coerce
   .number({ error: msg.vatRateInvalid })
@@ -41,17 +92,84 @@ const account = z
   .trim()
   .regex(/^\d{4}$/, { error: msg.accountInvalid });
 const perRate = z.strictObject({ '25': account, '12': account, '6': account });
+/** A period's end: yyyy-MM-dd, or blank/null for an open end. */
+const periodDate = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z
+    .string({ error: msg.invalidDate })
+    .nullable()
+    .transform((v, ctx) => {
+      if (v === null) return null;
+      const d = /^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? normaliseDate(v) : null;
+      if (!d) {
+        ctx.addIssue({ code: 'custom', message: msg.invalidDate });
+        return z.NEVER;
+      }
+      return d;
+    }),
+);
+const vatPeriod = z
+  .strictObject({
+    order_type: z.enum(ORDER_TYPES as [OrderType, ...OrderType[]], { error: msg.orderTypeInvalid }),
+    rate: vatRate,
+    valid_from: periodDate,
+    valid_to: periodDate,
+  })
+  .superRefine((p, ctx) => {
+    if (p.valid_from && p.valid_to && p.valid_to < p.valid_from)
+      ctx.addIssue({ code: 'custom', path: ['valid_to'], message: msg.vatPeriodReversed });
+  });
+
+/**
+ * Checks a rate table: per order type at least one period, the first open at its start, the last
+ * open at its end, and each starting the day after the one before ends (no gap, no overlap).
+ */
+function checkVatPeriods(periods: readonly VatPeriod[], ctx: z.RefinementCtx) {
+  for (const type of ORDER_TYPES) {
+    const rows = periods
+      .map((p, index) => ({ p, index }))
+      .filter(({ p }) => p.order_type === type)
+      .sort((a, b) => (a.p.valid_from ?? '').localeCompare(b.p.valid_from ?? ''));
+    if (rows.length === 0) {
+      ctx.addIssue({ code: 'custom', path: [], message: msg.vatPeriodsMissing(ORDER_TYPE_LABELS[type]) });
+      continue;
+    }
+    if (rows[0].p.valid_from !== null)
+      ctx.addIssue({ code: 'custom', path: [rows[0].index, 'valid_from'], message: msg.vatPeriodsOpenStart });
+    const last = rows[rows.length - 1];
+    if (last.p.valid_to !== null)
+      ctx.addIssue({ code: 'custom', path: [last.index, 'valid_to'], message: msg.vatPeriodsOpenEnd });
+    for (let k = 1; k < rows.length; k++) {
+      const before = rows[k - 1].p;
+      const { p, index } = rows[k];
+      if (before.valid_to === null || p.valid_from === null || p.valid_from <= before.valid_to)
+        ctx.addIssue({ code: 'custom', path: [index, 'valid_from'], message: msg.vatPeriodsOverlap });
+      else if (p.valid_from !== addDays(before.valid_to, 1))
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'valid_from'],
+          message: msg.vatPeriodsGap(addDays(before.valid_to, 1), addDays(p.valid_from, -1)),
+        });
+    }
+  }
+}
+
+/** The order types as the staff screens name them. */
+export const ORDER_TYPE_LABELS: Record<OrderType, string> = { take_away: 'Ta med', dine_in: 'Äta här' };
 
 /** PUT /admin/accounting/settings: every field, as the screen sends it. */
 export const accountingSettingsSchema = z.strictObject({
-  vat_dine_in_percent: vatRate,
-  vat_take_away_percent: vatRate,
+  vat_rates: z.array(vatPeriod, { error: msg.vatPeriodsMissing('Ta med och Äta här') }).superRefine(checkVatPeriods),
   cash_account: account,
   sales_accounts: perRate,
   vat_accounts: perRate,
 });
 
-export type AccountingSettingsEvent = DomainEvent<'AccountingSettingsUpdated', { settings: AccountingSettings }>;
+/** Events stored before the rate table carry LegacyAccountingSettings; evolve upgrades them. */
+export type AccountingSettingsEvent = DomainEvent<
+  'AccountingSettingsUpdated',
+  { settings: AccountingSettings | LegacyAccountingSettings }
+>;
 export type AccountingSettingsCommand = { type: 'UpdateAccountingSettings'; settings: AccountingSettings };
 export type AccountingSettingsState = { settings: AccountingSettings | null };
 
@@ -61,7 +179,7 @@ export const accountingSettingsDecider: Decider<
   AccountingSettingsState
 > = {
   initialState: () => ({ settings: null }),
-  evolve: (_state, event) => ({ settings: event.data.settings }),
+  evolve: (_state, event) => ({ settings: upgradeAccountingSettings(event.data.settings) }),
   decide(command) {
     switch (command.type) {
       case 'UpdateAccountingSettings':
@@ -139,9 +257,31 @@ export function vatOfReceipt(totalCents: number, rate: VatRate): number {
   return Math.round((totalCents * rate) / (100 + rate));
 }
 
-/** The rate a booking is sold at: dine-in is restaurant service, take-away is food. */
-export const rateOf = (booking: Pick<AccountingBooking, 'dine_in'>, settings: AccountingSettings): VatRate =>
-  booking.dine_in ? settings.vat_dine_in_percent : settings.vat_take_away_percent;
+const inForce = (p: VatPeriod, date: string) =>
+  (p.valid_from === null || p.valid_from <= date) && (p.valid_to === null || date <= p.valid_to);
+
+/** The rate for an order type on a date: the table's period in force then (the law's, should none be). */
+export function rateOn(settings: AccountingSettings, orderType: OrderType, date: string): VatRate {
+  const found = (table: readonly VatPeriod[]) => table.find((p) => p.order_type === orderType && inForce(p, date));
+  return (found(settings.vat_rates) ?? found(SWEDISH_VAT_PERIODS)!).rate;
+}
+
+/**
+ * The rate a booking is sold at: dine-in is restaurant service, take-away is food, each at the
+ * rate in force on its booking date.
+ */
+export const rateOf = (
+  booking: Pick<AccountingBooking, 'dine_in' | 'booking_date'>,
+  settings: AccountingSettings,
+): VatRate => rateOn(settings, booking.dine_in ? 'dine_in' : 'take_away', booking.booking_date);
+
+/** The rates the table has in force at some date from `from` to `to` (inclusive), high to low. */
+export function ratesInForce(settings: AccountingSettings, from: string, to: string): VatRate[] {
+  const rates = settings.vat_rates
+    .filter((p) => (p.valid_from === null || p.valid_from <= to) && (p.valid_to === null || from <= p.valid_to))
+    .map((p) => p.rate);
+  return [...new Set(rates)].sort((a, b) => b - a);
+}
 
 /**
  * Why a booking is left out of revenue, or null when it counts (rule: accounting-revenue). A booking

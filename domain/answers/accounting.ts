@@ -1,6 +1,6 @@
 // The accountant's books: GET/PUT /admin/accounting/settings and GET /admin/reports/accounting.
 import { z } from 'zod';
-import { VAT_RATES } from '../accounting/accounting.js';
+import { ORDER_TYPES, VAT_RATES } from '../accounting/accounting.js';
 import { clockTime, isoDate } from './common.js';
 
 const vatRate = z.union(
@@ -10,8 +10,15 @@ const perRate = z.strictObject({ '25': z.string(), '12': z.string(), '6': z.stri
 
 export const accountingSettingsAnswerSchema = z
   .strictObject({
-    vat_dine_in_percent: vatRate,
-    vat_take_away_percent: vatRate,
+    /** Per order type, periods (yyyy-MM-dd, inclusive; null open) covering every date. */
+    vat_rates: z.array(
+      z.strictObject({
+        order_type: z.enum(ORDER_TYPES as ['take_away', 'dine_in']),
+        rate: vatRate,
+        valid_from: isoDate.nullable(),
+        valid_to: isoDate.nullable(),
+      }),
+    ),
     cash_account: z.string(),
     sales_accounts: perRate,
     vat_accounts: perRate,

@@ -5,22 +5,38 @@ import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
 
-const t = useTestServer({ now: () => MONDAY_MORNING });
+/** The clock starts on Monday 30 March 2026, the day before food's VAT fell to 6 %, then moves on. */
+let now = new Date('2026-03-30T08:00:00Z');
+const t = useTestServer({ now: () => now });
 let admin: string;
 const PERIOD = 'startDate=2026-11-24&endDate=2026-11-25';
+/** Across 1 April 2026, when take-away went from 12 % to 6 % (prop. 2025/26:55). */
+const BOUNDARY = 'startDate=2026-03-31&endDate=2026-04-01';
 
 /** Pizza 1's price on the demo menu, read from the server rather than assumed. */
 let price: number;
 
 beforeAll(async () => {
-  admin = await t.login();
-  price = (await t.get('/api/pizzas')).body.find((p: { id: number }) => p.id === 1).price_cents;
-  expect((await t.post('/api/admin/bonus-codes', { code: 'TIO', discount_percentage: 10 }, admin)).status).toBe(201);
   const book = async (over: Record<string, unknown>) => {
     const reply = await t.post('/api/bookings', bookingPayload(over));
     expect(reply.status).toBe(201);
     return reply.body.booking_id as string;
   };
+  // 31 March and 1 April 2026: one take-away (two pizzas) and one eaten in (one pizza) each day.
+  admin = await t.login();
+  price = (await t.get('/api/pizzas')).body.find((p: { id: number }) => p.id === 1).price_cents;
+  const one = { items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1, dine_in: true };
+  const spring = [
+    await book({ date: '2026-03-31', time: '12:00', email: 'f@example.se' }),
+    await book({ date: '2026-03-31', time: '12:15', email: 'g@example.se', ...one }),
+    await book({ date: '2026-04-01', time: '12:00', email: 'h@example.se' }),
+    await book({ date: '2026-04-01', time: '12:15', email: 'i@example.se', ...one }),
+  ];
+  for (const id of spring) expect((await t.put(`/api/admin/bookings/${id}/confirm`, {}, admin)).status).toBe(200);
+
+  now = MONDAY_MORNING;
+  admin = await t.login();
+  expect((await t.post('/api/admin/bonus-codes', { code: 'TIO', discount_percentage: 10 }, admin)).status).toBe(201);
   // 24 Nov: two confirmed (one take-away with a code, one eaten in), one cancelled, one pending.
   const a = await book({ time: '12:00', email: 'a@example.se', bonus_code: 'TIO' });
   const b = await book({
@@ -38,8 +54,11 @@ beforeAll(async () => {
   expect((await t.put(`/api/admin/bookings/${c}/cancel`, { reason: 'Kunden ringde' }, admin)).status).toBe(200);
 });
 
-/** What the code and the rates make of the bookings above, computed here by hand. */
-/** The rates are applied by the caller through `vat`. */
+/**
+ * What the code and the rates make of the bookings above, computed here by hand; the rates are
+ * applied by the caller through `vat`. In November 2026 take-away (a, e) is food at 6 % and
+ * eating in (b) restaurant service at 12 %.
+ */
 function expected() {
   const vat = (total: number, rate: number) => Math.round((total * rate) / (100 + rate));
   const aGross = 2 * price;
@@ -63,12 +82,8 @@ describe('GET /api/admin/reports/accounting', () => {
         discount_cents: aDiscount,
         sales_cents: a + b,
         rates: [
-          {
-            rate: 12,
-            sales_cents: a + b,
-            net_cents: a + b - vat(a, 12) - vat(b, 12),
-            vat_cents: vat(a, 12) + vat(b, 12),
-          },
+          { rate: 12, sales_cents: b, net_cents: b - vat(b, 12), vat_cents: vat(b, 12) },
+          { rate: 6, sales_cents: a, net_cents: a - vat(a, 6), vat_cents: vat(a, 6) },
         ],
       },
       {
@@ -77,7 +92,7 @@ describe('GET /api/admin/reports/accounting', () => {
         gross_cents: e,
         discount_cents: 0,
         sales_cents: e,
-        rates: [{ rate: 12, sales_cents: e, net_cents: e - vat(e, 12), vat_cents: vat(e, 12) }],
+        rates: [{ rate: 6, sales_cents: e, net_cents: e - vat(e, 6), vat_cents: vat(e, 6) }],
       },
     ]);
     expect(body.left_out.map((x: { booking_time: string; reason: string }) => [x.booking_time, x.reason])).toEqual([
@@ -101,11 +116,145 @@ describe('GET /api/admin/reports/accounting', () => {
 describe('the accounting settings', () => {
   it('default to BAS and take other Swedish rates and accounts; a bad one changes nothing', async () => {
     const defaults = (await t.get('/api/admin/accounting/settings', admin)).body;
-    expect(defaults).toMatchObject({ vat_dine_in_percent: 12, vat_take_away_percent: 12, cash_account: '1910' });
+    expect(defaults).toMatchObject({
+      vat_rates: [
+        { order_type: 'take_away', rate: 12, valid_from: null, valid_to: '2026-03-31' },
+        { order_type: 'take_away', rate: 6, valid_from: '2026-04-01', valid_to: '2027-12-31' },
+        { order_type: 'take_away', rate: 12, valid_from: '2028-01-01', valid_to: null },
+        { order_type: 'dine_in', rate: 12, valid_from: null, valid_to: null },
+      ],
+      cash_account: '1910',
+    });
     const refused = await t.put('/api/admin/accounting/settings', { ...defaults, cash_account: '19x0' }, admin);
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe('Ett konto anges med fyra siffror (BAS-kontoplanen)');
     expect((await t.get('/api/admin/accounting/settings', admin)).body).toEqual(defaults);
+  });
+
+  it('refuses a rate table with a gap, in Swedish, and changes nothing', async () => {
+    const defaults = (await t.get('/api/admin/accounting/settings', admin)).body;
+    const vat_rates = defaults.vat_rates.map((p: { valid_from: string | null }, i: number) =>
+      i === 1 ? { ...p, valid_from: '2026-04-02' } : p,
+    );
+    const refused = await t.put('/api/admin/accounting/settings', { ...defaults, vat_rates }, admin);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe(
+      'Ingen momssats gäller 2026-04-01 – 2026-04-01: perioderna måste följa på varandra',
+    );
+    expect((await t.get('/api/admin/accounting/settings', admin)).body).toEqual(defaults);
+  });
+});
+
+describe('across 1 April 2026: each sale at the rate in force on its date', () => {
+  /** f and h: two pizzas taken away; g and i: one eaten in. */
+  const spring = () => ({ f: 2 * price, g: price, h: 2 * price, i: price });
+  const vat = (total: number, rate: number) => Math.round((total * rate) / (100 + rate));
+  const kr = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+
+  it('the report: 31 March all at 12 %, 1 April take-away at 6 % and eaten in at 12 %', async () => {
+    const { body, status } = await t.get(`/api/admin/reports/accounting?${BOUNDARY}`, admin);
+    expect(status).toBe(200);
+    const { f, g, h, i } = spring();
+    expect(body.days.map((d: { date: string; rates: unknown }) => [d.date, d.rates])).toEqual([
+      [
+        '2026-03-31',
+        [
+          {
+            rate: 12,
+            sales_cents: f + g,
+            net_cents: f + g - vat(f, 12) - vat(g, 12),
+            vat_cents: vat(f, 12) + vat(g, 12),
+          },
+        ],
+      ],
+      [
+        '2026-04-01',
+        [
+          { rate: 12, sales_cents: i, net_cents: i - vat(i, 12), vat_cents: vat(i, 12) },
+          { rate: 6, sales_cents: h, net_cents: h - vat(h, 6), vat_cents: vat(h, 6) },
+        ],
+      ],
+    ]);
+    expect(body.totals.rates).toEqual([
+      {
+        rate: 12,
+        sales_cents: f + g + i,
+        net_cents: f + g + i - vat(f, 12) - vat(g, 12) - vat(i, 12),
+        vat_cents: vat(f, 12) + vat(g, 12) + vat(i, 12),
+      },
+      { rate: 6, sales_cents: h, net_cents: h - vat(h, 6), vat_cents: vat(h, 6) },
+    ]);
+  });
+
+  it('the CSV: a column pair per rate, each day in its own', async () => {
+    const reply = await t.get(`/api/admin/reports/accounting.csv?${BOUNDARY}`, admin);
+    expect(reply.status).toBe(200);
+    const lines = (reply.body as Buffer)
+      .subarray(3)
+      .toString('utf8')
+      .trim()
+      .split('\r\n')
+      .map((l) => l.split(';'));
+    expect(lines[0].slice(5, 9)).toEqual(['Netto 12 %', 'Moms 12 %', 'Netto 6 %', 'Moms 6 %']);
+    const { f, g, h, i } = spring();
+    expect(lines[1].slice(0, 9)).toEqual([
+      '2026-03-31',
+      '2',
+      kr(f + g),
+      '0,00',
+      kr(f + g),
+      kr(f + g - vat(f, 12) - vat(g, 12)),
+      kr(vat(f, 12) + vat(g, 12)),
+      '0,00',
+      '0,00',
+    ]);
+    expect(lines[2].slice(0, 9)).toEqual([
+      '2026-04-01',
+      '2',
+      kr(h + i),
+      '0,00',
+      kr(h + i),
+      kr(i - vat(i, 12)),
+      kr(vat(i, 12)),
+      kr(h - vat(h, 6)),
+      kr(vat(h, 6)),
+    ]);
+    expect(lines[3].slice(0, 9)).toEqual([
+      'Summa',
+      '4',
+      kr(f + g + h + i),
+      '0,00',
+      kr(f + g + h + i),
+      kr(f + g + i - vat(f, 12) - vat(g, 12) - vat(i, 12)),
+      kr(vat(f, 12) + vat(g, 12) + vat(i, 12)),
+      kr(h - vat(h, 6)),
+      kr(vat(h, 6)),
+    ]);
+  });
+
+  it('the SIE file: 31 March to 3002/2621 only, 1 April split between 3002/2621 and 3003/2631', async () => {
+    const reply = await t.get(`/api/admin/reports/accounting.se?${BOUNDARY}`, admin);
+    expect(reply.status).toBe(200);
+    const sie = parseSie(reply.body as Buffer);
+    const { f, g, h, i } = spring();
+    const byAccount = (v: (typeof sie.verifications)[number]) =>
+      Object.fromEntries(v.trans.map((tr) => [tr.account, tr.cents]));
+    expect(sie.verifications.map((v) => v.date)).toEqual(['20260331', '20260401']);
+    expect(byAccount(sie.verifications[0])).toEqual({
+      '1910': f + g,
+      '3002': -(f + g - vat(f, 12) - vat(g, 12)),
+      '2621': -(vat(f, 12) + vat(g, 12)),
+    });
+    expect(byAccount(sie.verifications[1])).toEqual({
+      '1910': h + i,
+      '3002': -(i - vat(i, 12)),
+      '2621': -vat(i, 12),
+      '3003': -(h - vat(h, 6)),
+      '2631': -vat(h, 6),
+    });
+    for (const v of sie.verifications) expect(v.trans.reduce((sum, tr) => sum + tr.cents, 0)).toBe(0);
+    expect(sie.accounts.get('3003')).toBe('Försäljning 6 % moms');
+    expect(sie.accounts.get('2631')).toBe('Utgående moms 6 %');
   });
 });
 
@@ -131,6 +280,8 @@ describe('the files', () => {
       'Försäljning',
       'Netto 12 %',
       'Moms 12 %',
+      'Netto 6 %',
+      'Moms 6 %',
       'Avbokade',
       'Uteblivna',
       'Ej hämtade',
@@ -143,8 +294,10 @@ describe('the files', () => {
       kr(aGross + b),
       kr(aDiscount),
       kr(a + b),
-      kr(a + b - vat(a, 12) - vat(b, 12)),
-      kr(vat(a, 12) + vat(b, 12)),
+      kr(b - vat(b, 12)),
+      kr(vat(b, 12)),
+      kr(a - vat(a, 6)),
+      kr(vat(a, 6)),
       '1',
       '0',
       '1',
@@ -155,8 +308,10 @@ describe('the files', () => {
       kr(e),
       '0,00',
       kr(e),
-      kr(e - vat(e, 12)),
-      kr(vat(e, 12)),
+      '0,00',
+      '0,00',
+      kr(e - vat(e, 6)),
+      kr(vat(e, 6)),
       '0',
       '0',
       '0',
@@ -166,11 +321,13 @@ describe('the files', () => {
   });
 
   it('SIE 4: PC8 with its headers, every account declared, one balanced verification per day', async () => {
-    // Eaten in at 25 %, taken away at 12 %: two rates, so each day's verification has both.
+    // Eaten in at 25 % (the kiosk's own table), taken away at the law's 6 %: two rates, so the
+    // first day's verification has both.
     const settings = (await t.get('/api/admin/accounting/settings', admin)).body;
-    expect(
-      (await t.put('/api/admin/accounting/settings', { ...settings, vat_dine_in_percent: 25 }, admin)).status,
-    ).toBe(200);
+    const vat_rates = settings.vat_rates.map((p: { order_type: string }) =>
+      p.order_type === 'dine_in' ? { ...p, rate: 25 } : p,
+    );
+    expect((await t.put('/api/admin/accounting/settings', { ...settings, vat_rates }, admin)).status).toBe(200);
     const reply = await t.get(`/api/admin/reports/accounting.se?${PERIOD}`, admin);
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-disposition')).toBe('attachment; filename="bokforing-2026-11-24-2026-11-25.se"');
@@ -192,16 +349,16 @@ describe('the files', () => {
       '1910': a + b,
       '3001': -(b - vat(b, 25)),
       '2611': -vat(b, 25),
-      '3002': -(a - vat(a, 12)),
-      '2621': -vat(a, 12),
+      '3003': -(a - vat(a, 6)),
+      '2631': -vat(a, 6),
     });
-    expect(byAccount(sie.verifications[1])).toEqual({ '1910': e, '3002': -(e - vat(e, 12)), '2621': -vat(e, 12) });
+    expect(byAccount(sie.verifications[1])).toEqual({ '1910': e, '3003': -(e - vat(e, 6)), '2631': -vat(e, 6) });
     for (const v of sie.verifications) expect(v.trans.reduce((sum, tr) => sum + tr.cents, 0)).toBe(0);
     const used = new Set(sie.verifications.flatMap((v) => v.trans.map((tr) => tr.account)));
     expect([...sie.accounts.keys()].sort()).toEqual([...used].sort());
     // Swedish letters come through code page 437.
     expect(sie.accounts.get('3001')).toBe('Försäljning 25 % moms');
-    expect(sie.accounts.get('2621')).toBe('Utgående moms 12 %');
+    expect(sie.accounts.get('2631')).toBe('Utgående moms 6 %');
     expect((reply.body as Buffer).includes(Buffer.from('ö', 'utf8'))).toBe(false);
   });
 });

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
+import { defaultAccountingSettings, rateOf, ratesInForce, vatOfReceipt } from '../../domain/accounting/accounting.js';
 import { inDays, launchBrowser, newContext, openPage, signIn, startServer, type E2EServer } from './harness.js';
 
 let server: E2EServer;
@@ -231,7 +232,13 @@ describe('/admin/reports', () => {
         ).toBe(200);
     }
     const krOre = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}\u00a0kr`;
-    const vat12 = (cents: number) => Math.round((cents * 12) / 112);
+    // The law's table: eaten in at 12 %, taken away at the rate in force on the day (6 % until 2027).
+    const law = defaultAccountingSettings();
+    const columns = ratesInForce(law, inDays(0), inDays(7));
+    const sold = [
+      rateOf({ booking_date: date, dine_in: true }, law),
+      rateOf({ booking_date: date, dine_in: false }, law),
+    ];
 
     for (const [theme, width] of [
       ['classic', 360],
@@ -251,14 +258,17 @@ describe('/admin/reports', () => {
         .filter({ has: page.getByRole('rowheader') })
         .first();
       const cells = await row.getByRole('cell').allTextContents();
-      // Ordrar, Brutto, Rabatt, Försäljning, Netto 12 %, Moms 12 % (the defaults: 12 % both ways).
+      // Ordrar, Brutto, Rabatt, Försäljning, then Netto and Moms per rate of the law's table.
       expect(cells).toEqual([
         '2',
         krOre(2 * price),
         krOre(0),
         krOre(2 * price),
-        krOre(2 * price - 2 * vat12(price)),
-        krOre(2 * vat12(price)),
+        ...columns.flatMap((rate) => {
+          const sales = sold.filter((r) => r === rate).length * price;
+          const vat = sold.filter((r) => r === rate).length * vatOfReceipt(price, rate);
+          return [krOre(sales - vat), krOre(vat)];
+        }),
       ]);
       expect(await books.getByRole('listitem').filter({ hasText: 'Bo Bokförd' }).allTextContents()).toEqual([
         expect.stringMatching(/^Ej hämtad .*12:30, Bo Bokförd/),
@@ -292,31 +302,41 @@ describe('/admin/reports', () => {
     expect(sie.suggestedFilename()).toBe(`bokforing-${inDays(0)}-${inDays(7)}.se`);
     expect((await readFile(await sie.path())).toString('latin1')).toMatch(/^#FLAGGA 0\r\n#FORMAT PC8\r\n#SIETYP 4\r\n/);
 
-    // Eaten in at 25 %: a bad account is refused at its field and nothing is saved; then saved.
+    // The rate table starts as the law's: take-away at 6 % from 1 April 2026, eaten in at 12 %.
     const settings = page.getByRole('form', { name: 'Momssatser och konton' });
-    await settings.getByLabel('Moms, äta på plats').selectOption('25');
+    const period = (n: number) => settings.getByRole('group', { name: `Period ${n}`, exact: true });
+    expect(await period(2).getByLabel('Ordertyp').inputValue()).toBe('take_away');
+    expect(await period(2).getByLabel('Momssats').inputValue()).toBe('6');
+    expect(await period(2).getByLabel('Gäller från').inputValue()).toBe('2026-04-01');
+    expect(await period(2).getByLabel('Gäller till').inputValue()).toBe('2027-12-31');
+    expect(await period(4).getByLabel('Ordertyp').inputValue()).toBe('dine_in');
+    // Eaten in at 25 %, and a fifth period overlapping the third: refused at its field with a bad
+    // account, and nothing is saved; the period removed and the account mended, then saved.
+    await period(4).getByLabel('Momssats').selectOption('25');
+    await settings.getByRole('button', { name: 'Lägg till period' }).click();
+    await period(5).getByLabel('Ordertyp').selectOption('take_away');
+    await period(5).getByLabel('Gäller från').fill('2030-01-01');
     await settings.getByLabel('Kassa/bank (debet)').fill('19');
     await settings.getByRole('button', { name: 'Spara momssatser och konton' }).click();
     await settings.getByText('Ett konto anges med fyra siffror (BAS-kontoplanen)').waitFor();
-    expect(
+    await period(5).getByText('Perioden överlappar en annan period för samma ordertyp').waitFor();
+    const dineInRate = async () =>
       (
         (await server.api('GET', '/api/admin/accounting/settings', undefined, cookie)).body as {
-          vat_dine_in_percent: number;
+          vat_rates: Array<{ order_type: string; rate: number }>;
         }
-      ).vat_dine_in_percent,
-    ).toBe(12);
+      ).vat_rates
+        .filter((p) => p.order_type === 'dine_in')
+        .map((p) => p.rate);
+    expect(await dineInRate()).toEqual([12]);
+    await settings.getByRole('button', { name: 'Ta bort period 5' }).click();
     await settings.getByLabel('Kassa/bank (debet)').fill('1910');
     await settings.getByRole('button', { name: 'Spara momssatser och konton' }).click();
     await toast(page, 'Momssatser och konton sparade!');
-    expect(
-      (
-        (await server.api('GET', '/api/admin/accounting/settings', undefined, cookie)).body as {
-          vat_dine_in_percent: number;
-        }
-      ).vat_dine_in_percent,
-    ).toBe(25);
+    expect(await dineInRate()).toEqual([25]);
     await page.reload();
-    expect(await page.getByLabel('Moms, äta på plats').inputValue()).toBe('25');
+    expect(await period(4).getByLabel('Momssats').inputValue()).toBe('25');
+    expect(await settings.getByRole('group', { name: 'Period 5', exact: true }).count()).toBe(0);
     expect(errors).toEqual([]);
   }, 120_000);
 });

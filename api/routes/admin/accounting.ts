@@ -16,14 +16,23 @@ export const accountingRoutes: RoutePlugin = async (app, { deps: { services } })
 
   app.get(
     '/accounting/settings',
-    { schema: { summary: 'Momssatser och BAS-konton för bokföringsunderlaget', response: settingsAnswer } },
+    {
+      schema: {
+        summary: 'Momssatser per ordertyp och period, och BAS-konton för bokföringsunderlaget',
+        response: settingsAnswer,
+      },
+    },
     async () => services.accounting.settings(),
   );
 
   app.put(
     '/accounting/settings',
     {
-      schema: { summary: 'Spara momssatser och BAS-konton', body: accountingSettingsSchema, response: settingsAnswer },
+      schema: {
+        summary: 'Spara momssatstabellen (per ordertyp, med giltighetsdatum) och BAS-konton',
+        body: accountingSettingsSchema,
+        response: settingsAnswer,
+      },
     },
     async (request) => services.accounting.updateSettings(request.body, actorOf(request)),
   );
@@ -59,7 +68,7 @@ export const accountingRoutes: RoutePlugin = async (app, { deps: { services } })
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="bokforing-${startDate}-${endDate}.csv"`)
-        .send(accountingCsv(period, settings));
+        .send(accountingCsv(period, settings, startDate, endDate));
     },
   );
 

@@ -11,6 +11,7 @@ import {
   getAccountingPeriod,
   type AccountingPeriodAnswer,
 } from '../api/accounting.js';
+import { ratesInForce } from '../../../../domain/accounting/accounting.js';
 import { accountingTexts as texts } from '../texts.js';
 import { PeriodFields, usePeriod } from './PeriodFields.js';
 
@@ -70,9 +71,13 @@ export function AccountingReport() {
 }
 
 function AccountingTables({ books }: { books: AccountingPeriodAnswer }) {
-  const rates = [...new Set([books.settings.vat_dine_in_percent, books.settings.vat_take_away_percent])].sort(
-    (a, b) => b - a,
-  );
+  // Every rate in force on some date of the period, and any its sales were booked at.
+  const rates = [
+    ...new Set([
+      ...ratesInForce(books.settings, books.startDate, books.endDate),
+      ...books.totals.rates.map((l) => l.rate),
+    ]),
+  ].sort((a, b) => b - a);
   const cells = (figures: Figures) => [
     figures.orders,
     formatKrOre(figures.gross_cents),

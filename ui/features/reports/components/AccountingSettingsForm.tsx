@@ -1,12 +1,13 @@
-// The VAT rates per order type and the BAS accounts the books are made with, checked with the
-// server's own schema so its Swedish messages show at their field.
+// The VAT rate table (per order type, each rate with the dates it is in force) and the BAS accounts
+// the books are made with, checked with the server's own schema so its Swedish messages show at
+// their field.
 import { useState, type FormEvent } from 'react';
-import { Field, fieldControl } from '../../../components/Field.js';
+import { Field, FieldError, fieldControl } from '../../../components/Field.js';
 import { LoadFailed } from '../../../components/LoadFailed.js';
 import { useAction } from '../../../components/useAction.js';
 import { useHydrated } from '../../../components/useHydrated.js';
 import { check, type FieldErrors } from '../../../lib/formErrors.js';
-import { VAT_RATES } from '../../../../domain/accounting/accounting.js';
+import { ORDER_TYPES, VAT_RATES, type OrderType } from '../../../../domain/accounting/accounting.js';
 import {
   accountingSettingsSchema,
   getAccountingSettings,
@@ -17,6 +18,7 @@ import { accountingTexts as texts } from '../texts.js';
 
 type RateKey = '25' | '12' | '6';
 const RATE_KEYS: RateKey[] = ['25', '12', '6'];
+type VatPeriodDraft = AccountingSettingsAnswer['vat_rates'][number];
 
 export function AccountingSettingsForm({ settings: initial }: { settings: AccountingSettingsAnswer | null }) {
   const hydrated = useHydrated();
@@ -44,22 +46,71 @@ export function AccountingSettingsForm({ settings: initial }: { settings: Accoun
     });
   }
 
-  const rateSelect = (id: string, label: string, key: 'vat_dine_in_percent' | 'vat_take_away_percent') => (
-    <Field id={id} label={label} error={errors[key]}>
-      <select
-        {...fieldControl(id, errors[key])}
-        disabled={disabled}
-        value={draft[key]}
-        onChange={(e) => set({ [key]: Number(e.target.value) as AccountingSettingsAnswer[typeof key] })}
-      >
-        {VAT_RATES.map((rate) => (
-          <option key={rate} value={rate}>
-            {texts.percent(rate)}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
+  const setPeriod = (index: number, patch: Partial<VatPeriodDraft>) =>
+    set({ vat_rates: draft.vat_rates.map((p, i) => (i === index ? { ...p, ...patch } : p)) });
+  const removePeriod = (index: number) => set({ vat_rates: draft.vat_rates.filter((_, i) => i !== index) });
+  const addPeriod = () =>
+    set({ vat_rates: [...draft.vat_rates, { order_type: 'take_away', rate: 12, valid_from: null, valid_to: null }] });
+
+  const periodRow = (period: VatPeriodDraft, index: number) => {
+    const id = (field: string) => `vat-period-${index}-${field}`;
+    const error = (field: string) => errors[`vat_rates.${index}.${field}`];
+    const dateInput = (field: 'valid_from' | 'valid_to', label: string) => (
+      <Field id={id(field)} label={label} error={error(field)} hint={texts.openEnded}>
+        <input
+          {...fieldControl(id(field), error(field), texts.openEnded)}
+          type="date"
+          disabled={disabled}
+          value={period[field] ?? ''}
+          onChange={(e) => setPeriod(index, { [field]: e.target.value || null })}
+        />
+      </Field>
+    );
+    return (
+      <fieldset key={index} className="vat-period">
+        <legend>{texts.periodLegend(index + 1)}</legend>
+        <Field id={id('order_type')} label={texts.orderType} error={error('order_type')}>
+          <select
+            {...fieldControl(id('order_type'), error('order_type'))}
+            disabled={disabled}
+            value={period.order_type}
+            onChange={(e) => setPeriod(index, { order_type: e.target.value as OrderType })}
+          >
+            {ORDER_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {texts.orderTypes[type]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={id('rate')} label={texts.rate} error={error('rate')}>
+          <select
+            {...fieldControl(id('rate'), error('rate'))}
+            disabled={disabled}
+            value={period.rate}
+            onChange={(e) => setPeriod(index, { rate: Number(e.target.value) as VatPeriodDraft['rate'] })}
+          >
+            {VAT_RATES.map((rate) => (
+              <option key={rate} value={rate}>
+                {texts.percent(rate)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {dateInput('valid_from', texts.validFrom)}
+        {dateInput('valid_to', texts.validTo)}
+        <button
+          type="button"
+          className="btn btn--secondary vat-period__remove"
+          disabled={disabled}
+          aria-label={texts.removePeriodNamed(index + 1)}
+          onClick={() => removePeriod(index)}
+        >
+          {texts.removePeriod}
+        </button>
+      </fieldset>
+    );
+  };
   const accountInput = (
     id: string,
     label: string,
@@ -83,10 +134,17 @@ export function AccountingSettingsForm({ settings: initial }: { settings: Accoun
     <form className="card report-form" noValidate onSubmit={submit} aria-labelledby="accounting-settings-title">
       <h2 id="accounting-settings-title">{texts.settingsTitle}</h2>
       <p className="hint report-form__intro">{texts.settingsIntro}</p>
-      <div className="form-grid">
-        {rateSelect('vat-dine-in', texts.vatDineIn, 'vat_dine_in_percent')}
-        {rateSelect('vat-take-away', texts.vatTakeAway, 'vat_take_away_percent')}
+      <h3 id="vat-periods-title" className="vat-periods__title">
+        {texts.vatTableTitle}
+      </h3>
+      <p className="hint">{texts.vatTableIntro}</p>
+      <div className="vat-periods" role="group" aria-labelledby="vat-periods-title">
+        {draft.vat_rates.map(periodRow)}
       </div>
+      <FieldError id="vat-periods-error" text={errors.vat_rates} />
+      <button type="button" className="btn btn--secondary vat-periods__add" disabled={disabled} onClick={addPeriod}>
+        {texts.addPeriod}
+      </button>
       <div className="form-grid accounting__accounts">
         {accountInput('account-cash', texts.cashAccount, errors.cash_account, draft.cash_account, (cash_account) =>
           set({ cash_account }),
