@@ -20,6 +20,7 @@ const features = [
   'customers',
   'dashboard',
   'kitchen',
+  'mail',
   'my-booking',
   'pizzas',
   'reports',

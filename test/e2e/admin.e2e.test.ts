@@ -27,6 +27,7 @@ const ADMIN_ROUTES = [
   '/admin/bonus-codes',
   '/admin/reports',
   '/admin/stats',
+  '/admin/mail',
   '/admin/customers',
   '/admin/settings',
 ];

@@ -14,6 +14,7 @@ export const ADMIN_SCREENS = [
   { href: '/admin/bonus-codes', label: 'Bonuskoder' },
   { href: '/admin/reports', label: 'Rapporter' },
   { href: '/admin/stats', label: 'Statistik' },
+  { href: '/admin/mail', label: 'E-post' },
   { href: '/admin/customers', label: 'Kunddata' },
   { href: '/admin/settings', label: 'Inställningar' },
 ] as const;

@@ -27,6 +27,7 @@ export const dashboardTexts = {
     '/admin/bonus-codes': 'Rabattkoder',
     '/admin/reports': 'Bokningsrapport och bokföringsunderlag',
     '/admin/stats': 'Statistik & Analys',
+    '/admin/mail': 'Skickade mejl, fel och skicka igen',
     '/admin/customers': 'Allt sparat om en kund (GDPR)',
     '/admin/settings': 'Kapacitet, tider och e-post',
   } as Record<string, string>,

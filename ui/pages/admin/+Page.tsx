@@ -1,9 +1,16 @@
-// /admin: the dashboard with the figures the server read (+data).
+// /admin: the dashboard with the figures the server read (+data), and the mail relay's banner
+// while it refuses.
 import { useData } from 'vike-react/useData';
+import { MailRelayBanner } from '../../components/admin/MailRelayBanner.js';
 import { DashboardScreen } from '../../features/dashboard/components/DashboardScreen.js';
 import type { AdminData } from './+data.js';
 
 export default function Page() {
   const data = useData<AdminData>();
-  return <DashboardScreen overview={data.overview ?? null} userName={data.user?.name ?? ''} />;
+  return (
+    <>
+      <MailRelayBanner />
+      <DashboardScreen overview={data.overview ?? null} userName={data.user?.name ?? ''} />
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 // The details of one booking (SPEC 2): customer, phone, date and time, dine in or take away,
-// items with prices and total, comment, and its history from the event log as a timeline.
+// items with prices and total, comment, its history from the event log as a timeline, and the mails
+// sent about it (rule: mail).
 import { useEffect, useEffectEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Dialog, closeDialogOf } from '../../../components/Dialog.js';
@@ -10,6 +11,7 @@ import { getBooking, getBookingHistory, type Booking, type BookingHistory } from
 import { bookingStatusText, bookingTexts } from '../texts.js';
 import type { KitchenStatus } from '../../../../domain/answers/booking.js';
 import { statusLabel, stepLabel } from '../../../components/kitchenStatusTexts.js';
+import { BookingMails } from '../../../components/admin/BookingMails.js';
 
 export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const [booking, setBooking] = useState<Booking | null>(null);
@@ -80,6 +82,7 @@ export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () 
               </ol>
             </section>
           )}
+          <BookingMails bookingId={booking.id} />
         </>
       )}
       <button type="button" className="btn btn--primary" onClick={(event) => closeDialogOf(event.currentTarget)}>

@@ -1,9 +1,16 @@
-// /admin/kitchen: the kitchen board with the day the server read (+data).
+// /admin/kitchen: the kitchen board with the day the server read (+data), and the mail relay's
+// banner while it refuses.
 import { useData } from 'vike-react/useData';
+import { MailRelayBanner } from '../../../components/admin/MailRelayBanner.js';
 import { KitchenScreen } from '../../../features/kitchen/components/KitchenScreen.js';
 import type { KitchenData } from './+data.js';
 
 export default function Page() {
   const { day, requested } = useData<KitchenData>();
-  return <KitchenScreen day={day} requested={requested} />;
+  return (
+    <>
+      <MailRelayBanner />
+      <KitchenScreen day={day} requested={requested} />
+    </>
+  );
 }
