@@ -21,7 +21,7 @@ import { COLLECTIONS, type BookingDoc, type WaitlistDoc } from '../../read-model
 import { getSettings } from '../../read-models/queries/common.js';
 import type { CancelledBy } from '../../domain/kioskDay/kioskDay.js';
 import type { Mailer, MailMessage } from './mailer.js';
-import { MAIL_CLAIMS, MAIL_LOG, MAIL_RELAY, type MailItem, type RelayState } from './outbox.js';
+import { MAIL_CLAIMS, MAIL_LOG, MAIL_RELAY, asMailItem, scrubbed, type MailItem, type RelayState } from './outbox.js';
 import { classifyFailure, relayAnswerOf } from './relayAnswers.js';
 import {
   bookingCancelledMail,
@@ -275,9 +275,21 @@ export class MailSender {
     return doc ? { status: doc.status, last_error: doc.last_error, since: doc.since } : this.relay;
   }
 
-  /** Stored without its position guard: the sender's state is newer than any replay of the log. */
+  /**
+   * Stored without its position guard: the sender's state is newer than any replay of the log.
+   * An item erased while it was being sent (rule: erasure) stays scrubbed: only its status moves.
+   */
   private async store(item: MailItem): Promise<void> {
-    const doc: Doc = { ...item };
+    const current = await this.o.docs.get(MAIL_LOG, item.id);
+    const erased = current !== null && (current.to === ERASED || current.subject === ERASED) && item.to !== ERASED;
+    const doc: Doc = erased
+      ? {
+          ...scrubbed(asMailItem(current), item.kind.startsWith('staff_')),
+          status: item.status,
+          attempts: item.attempts,
+          sent_at: item.sent_at,
+        }
+      : { ...item };
     delete doc._pos;
     await this.o.docs.commit([{ op: 'put', collection: MAIL_LOG, doc }]);
   }
