@@ -51,6 +51,11 @@ export interface Config {
   waitlistOfferIntervalMs: number;
   /** How often this process looks for customers to erase under the retention setting, ms (0: never). */
   retentionIntervalMs: number;
+  /**
+   * KEY_STORE_RESET=1: start on purpose with a key store other than the one the event log's
+   * sealed records need (the old one lost for good); recorded in the log (api/keys/identity.ts).
+   */
+  keyStoreReset: boolean;
 }
 
 export class ConfigError extends Error {
@@ -169,6 +174,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject,
     waitlistOfferIntervalMs: integer('WAITLIST_OFFER_INTERVAL_MS', 15_000, 0),
     retentionIntervalMs: integer('RETENTION_INTERVAL_MS', 3_600_000, 0),
+    keyStoreReset: flag('KEY_STORE_RESET'),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -70,7 +70,8 @@ export interface ServerOptions {
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
   // Bookings, e-mail addresses and the session secret live here: only this user may read them.
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const events = await openEventStore(config);
+  // Refused when the key store is not the one the log's sealed records need (api/keys/identity.ts).
+  const events = await openEventStore(config, { keyStoreIdentity: 'record', now: options.now });
   const store = await openReadModelStore(config);
   // Settings, day and closures documents are read by every availability query.
   const docs = cachedDocumentStore(store, [COLLECTIONS.settings, COLLECTIONS.days, COLLECTIONS.closures]);
