@@ -23,6 +23,8 @@ export interface Config {
   bookingsPerMinute: number;
   lookupsPerMinute: number;
   logRequests: boolean;
+  /** Whether request lines carry the client's IP address (LOG_IPS=1); off by default. */
+  logIps: boolean;
   /** Longest time to receive a whole request (headers and body), ms. */
   requestTimeoutMs: number;
   /** Longest silence on a connection before it is closed, ms. */
@@ -159,6 +161,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     bookingsPerMinute: integer('BOOKINGS_PER_MINUTE', 10, 0),
     lookupsPerMinute: integer('LOOKUPS_PER_MINUTE', 20, 0),
     logRequests: flag('LOG_REQUESTS'),
+    logIps: flag('LOG_IPS'),
     requestTimeoutMs: integer('REQUEST_TIMEOUT_SECONDS', 30, 0) * 1000,
     connectionTimeoutMs: integer('CONNECTION_TIMEOUT_SECONDS', 10, 0) * 1000,
     trustProxy,

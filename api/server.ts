@@ -218,6 +218,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       lookupsPerMinute: config.lookupsPerMinute,
     },
     logger: config.logRequests,
+    logIps: config.logIps,
     logStream: options.logStream,
     trustProxy: config.trustProxy,
     // Anonymous pages show the open days, the menu and the settings, on the kiosk's date and time.

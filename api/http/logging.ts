@@ -1,7 +1,8 @@
 // The server's log (pino through Fastify). Errors (5xx) are always logged; request lines only
 // with LOG_REQUESTS=1. Nothing secret reaches the log: no cookie or authorization header, no
-// query string value (VIP tokens travel there), no VIP token in a path, no e-mail or password
-// field in a logged object.
+// query string value (VIP tokens and e-mails travel there), no VIP token in a path, no e-mail or
+// password field in a logged object. A client's IP address is personal data too: logged only
+// with LOG_IPS=1 (an operator tracing abuse), never by default.
 import type { DestinationStream } from 'pino';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
@@ -21,7 +22,7 @@ export function redactUrl(url: string): string {
   return `${safePath}?${safeQuery}`;
 }
 
-export function loggerOptions(options: { logRequests: boolean; stream?: DestinationStream }) {
+export function loggerOptions(options: { logRequests: boolean; logIps?: boolean; stream?: DestinationStream }) {
   return {
     // Without request logging the log still carries warnings and errors.
     level: options.logRequests ? 'info' : 'warn',
@@ -46,7 +47,7 @@ export function loggerOptions(options: { logRequests: boolean; stream?: Destinat
       req: (request: FastifyRequest) => ({
         method: request.method,
         url: redactUrl(request.url),
-        remoteAddress: request.ip,
+        ...(options.logIps ? { remoteAddress: request.ip } : {}),
       }),
     },
   };
