@@ -30,6 +30,7 @@ import { vapidKeys } from './push/vapid.js';
 import { createPushSender } from './push/sender.js';
 import { pushReactor } from './push/reactor.js';
 import { startOfferTimer } from './waitlist/offerTimer.js';
+import { purgeCountersPeriodically } from './http/rateLimits.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -244,6 +245,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     log: (message, error) => console.error(message, error),
   });
 
+  // Rate-limit counters name clients' addresses: the ended ones go every hour (api/http/rateLimits.ts).
+  const counterPurge = purgeCountersPeriodically(docs, (message, error) => console.error(message, error));
+
   // The waitlist's offers and lapses, decided by the day streams (api/waitlist/offerTimer.ts).
   const offerTimer = startOfferTimer({
     intervalMs: config.waitlistOfferIntervalMs,
@@ -306,6 +310,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         await timers.stop();
         await moveRecovery.stop();
         await offerTimer.stop();
+        await counterPurge.stop();
         await retention.stop();
         await reactor?.stop();
         await mailSender?.stop();
