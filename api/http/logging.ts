@@ -3,7 +3,7 @@
 // query string value (VIP tokens and e-mails travel there), no VIP token in a path, no e-mail or
 // password field in a logged object. A client's IP address is personal data too: logged only
 // with LOG_IPS=1 (an operator tracing abuse), never by default.
-import type { DestinationStream } from 'pino';
+import { stdSerializers, type DestinationStream } from 'pino';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
 
@@ -20,6 +20,24 @@ export function redactUrl(url: string): string {
     .map((pair) => (pair.includes('=') ? `${pair.slice(0, pair.indexOf('='))}=${REDACTED}` : pair))
     .join('&');
   return `${safePath}?${safeQuery}`;
+}
+
+/** Anything shaped like an e-mail address, in free text (an error's message or stack). */
+const EMAIL_IN_TEXT = /[^\s@"'<>(){}[\],;:]+@[^\s@"'<>(){}[\],;:]+\.[^\s@"'<>(){}[\],;:]+/g;
+
+/** Text as it may be logged: e-mail addresses in it replaced. */
+export const redactEmails = (text: string) => text.replace(EMAIL_IN_TEXT, REDACTED);
+
+/**
+ * An error as it may be logged: pino's usual fields, with e-mail addresses taken out of the
+ * message and stack (a database's duplicate-key error, say, quotes the value it refused).
+ */
+function errorSerializer(error: Error) {
+  const serialized = stdSerializers.err(error);
+  // Not an Error (a thrown string or object) comes back as it was: left alone.
+  if (typeof serialized?.message === 'string') serialized.message = redactEmails(serialized.message);
+  if (typeof serialized?.stack === 'string') serialized.stack = redactEmails(serialized.stack);
+  return serialized;
 }
 
 export function loggerOptions(options: { logRequests: boolean; logIps?: boolean; stream?: DestinationStream }) {
@@ -44,6 +62,7 @@ export function loggerOptions(options: { logRequests: boolean; logIps?: boolean;
       censor: REDACTED,
     },
     serializers: {
+      err: errorSerializer,
       req: (request: FastifyRequest) => ({
         method: request.method,
         url: redactUrl(request.url),

@@ -129,10 +129,12 @@ describe('logs', () => {
     try {
       const docs = t.server.docs as { find: (...args: unknown[]) => unknown };
       const find = docs.find;
-      docs.find = () => Promise.reject(new Error('disken brinner'));
+      docs.find = () => Promise.reject(new Error('disken brinner vid kund@example.se'));
       const reply = await t.get('/api/pizzas');
       docs.find = find;
       expect(reply.status).toBe(500);
+      // Nor is an e-mail address an error message quotes.
+      expect(log.lines.join('\n')).not.toContain('kund@example.se');
       expect(reply.body).toEqual({ error: 'Något gick fel. Försök igen senare.' });
       // Made on first use (logging.ts), the request's logger still carries the request's id.
       expect(
