@@ -21,7 +21,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const requestTimeout = deps.requestTimeoutMs ?? 30_000;
   const app = Fastify({
     // Request lines are logged at info level: without LOG_REQUESTS the level is warn.
-    logger: loggerOptions({ logRequests: deps.logger ?? false, stream: deps.logStream }),
+    logger: loggerOptions({ logRequests: deps.logger ?? false, logIps: deps.logIps ?? false, stream: deps.logStream }),
     childLoggerFactory: lazyChildLogger,
     bodyLimit: 256 * 1024,
     trustProxy: trustProxyOption(deps.trustProxy),

@@ -25,6 +25,8 @@ export interface AppDeps {
   limits: Limits;
   /** Log request lines (LOG_REQUESTS=1); errors are logged either way. */
   logger?: boolean;
+  /** Log the client's address in request lines (LOG_IPS=1); without it no IP address is logged. */
+  logIps?: boolean;
   /** Where the log goes (tests); standard output otherwise. */
   logStream?: DestinationStream;
   /**

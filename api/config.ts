@@ -23,6 +23,8 @@ export interface Config {
   bookingsPerMinute: number;
   lookupsPerMinute: number;
   logRequests: boolean;
+  /** Whether request lines carry the client's IP address (LOG_IPS=1); off by default. */
+  logIps: boolean;
   /** Longest time to receive a whole request (headers and body), ms. */
   requestTimeoutMs: number;
   /** Longest silence on a connection before it is closed, ms. */
@@ -51,6 +53,11 @@ export interface Config {
   waitlistOfferIntervalMs: number;
   /** How often this process looks for customers to erase under the retention setting, ms (0: never). */
   retentionIntervalMs: number;
+  /**
+   * KEY_STORE_RESET=1: start on purpose with a key store other than the one the event log's
+   * sealed records need (the old one lost for good); recorded in the log (api/keys/identity.ts).
+   */
+  keyStoreReset: boolean;
 }
 
 export class ConfigError extends Error {
@@ -154,6 +161,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     bookingsPerMinute: integer('BOOKINGS_PER_MINUTE', 10, 0),
     lookupsPerMinute: integer('LOOKUPS_PER_MINUTE', 20, 0),
     logRequests: flag('LOG_REQUESTS'),
+    logIps: flag('LOG_IPS'),
     requestTimeoutMs: integer('REQUEST_TIMEOUT_SECONDS', 30, 0) * 1000,
     connectionTimeoutMs: integer('CONNECTION_TIMEOUT_SECONDS', 10, 0) * 1000,
     trustProxy,
@@ -169,6 +177,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject,
     waitlistOfferIntervalMs: integer('WAITLIST_OFFER_INTERVAL_MS', 15_000, 0),
     retentionIntervalMs: integer('RETENTION_INTERVAL_MS', 3_600_000, 0),
+    keyStoreReset: flag('KEY_STORE_RESET'),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

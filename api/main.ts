@@ -2,6 +2,7 @@
 import './memory.js';
 import { ConfigError, configFromEnv, type Config } from './config.js';
 import { createServer } from './server.js';
+import { KeyStoreMismatchError } from './keys/identity.js';
 
 let config: Config;
 try {
@@ -11,7 +12,15 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-const server = await createServer(config);
+let server: Awaited<ReturnType<typeof createServer>>;
+try {
+  server = await createServer(config);
+} catch (error) {
+  // A key store that is not the event log's (api/keys/identity.ts): the operator's message, no stack.
+  if (!(error instanceof KeyStoreMismatchError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 
 if (server.bootstrap.generatedPassword) {
   console.log(

@@ -30,6 +30,7 @@ import { vapidKeys } from './push/vapid.js';
 import { createPushSender } from './push/sender.js';
 import { pushReactor } from './push/reactor.js';
 import { startOfferTimer } from './waitlist/offerTimer.js';
+import { purgeCountersPeriodically } from './http/rateLimits.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -70,7 +71,8 @@ export interface ServerOptions {
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
   // Bookings, e-mail addresses and the session secret live here: only this user may read them.
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const events = await openEventStore(config);
+  // Refused when the key store is not the one the log's sealed records need (api/keys/identity.ts).
+  const events = await openEventStore(config, { keyStoreIdentity: 'record', now: options.now });
   const store = await openReadModelStore(config);
   // Settings, day and closures documents are read by every availability query.
   const docs = cachedDocumentStore(store, [COLLECTIONS.settings, COLLECTIONS.days, COLLECTIONS.closures]);
@@ -217,6 +219,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       lookupsPerMinute: config.lookupsPerMinute,
     },
     logger: config.logRequests,
+    logIps: config.logIps,
     logStream: options.logStream,
     trustProxy: config.trustProxy,
     // Anonymous pages show the open days, the menu and the settings, on the kiosk's date and time.
@@ -241,6 +244,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     intervalMs: config.retentionIntervalMs,
     log: (message, error) => console.error(message, error),
   });
+
+  // Rate-limit counters name clients' addresses: the ended ones go every hour (api/http/rateLimits.ts).
+  const counterPurge = purgeCountersPeriodically(docs, (message, error) => console.error(message, error));
 
   // The waitlist's offers and lapses, decided by the day streams (api/waitlist/offerTimer.ts).
   const offerTimer = startOfferTimer({
@@ -304,6 +310,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         await timers.stop();
         await moveRecovery.stop();
         await offerTimer.stop();
+        await counterPurge.stop();
         await retention.stop();
         await reactor?.stop();
         await mailSender?.stop();

@@ -7,26 +7,65 @@ import { openSqliteDocumentStore } from '../read-models/sqliteDocumentStore.js';
 import { openSqliteEventStore } from './eventStore/sqlite.js';
 import { sealedEventStore, type SealedEventStore } from './eventStore/sealed.js';
 import { openSqliteKeyStore, type KeyStore } from './keys/keyStore.js';
+import { checkKeyStoreIdentity, type KeyStoreLocation } from './keys/identity.js';
 import type { Config } from './config.js';
 
-type StoreConfig = Pick<Config, 'dataDir' | 'eventStoreUrl' | 'mongoUrl' | 'mongoDb'>;
+type StoreConfig = Pick<Config, 'dataDir' | 'eventStoreUrl' | 'mongoUrl' | 'mongoDb'> &
+  Partial<Pick<Config, 'keyStoreReset'>>;
+
+export interface OpenEventStoreOptions {
+  /**
+   * How the key store's identity is checked against the log's (api/keys/identity.ts): the server
+   * 'record's it (and a KEY_STORE_RESET); the CLIs only 'verify' (the default): a log whose keys
+   * are missing is refused either way.
+   */
+  keyStoreIdentity?: 'record' | 'verify';
+  /** The clock the recorded events are stamped with (the server's). */
+  now?: () => Date;
+}
 
 /**
  * The event log, with customers' personal fields sealed under their keys (rule: erasure): every
- * reader and writer of the log, the server and each CLI alike, goes through the seal.
+ * reader and writer of the log, the server and each CLI alike, goes through the seal. Refused
+ * (KeyStoreMismatchError) when the key store is not the one the log's sealed records need.
  */
-export async function openEventStore(config: StoreConfig): Promise<SealedEventStore> {
+export async function openEventStore(
+  config: StoreConfig,
+  options: OpenEventStoreOptions = {},
+): Promise<SealedEventStore> {
   const keys = await openKeyStore(config);
+  let events: SealedEventStore;
   try {
     // The production adapters load only when configured: the embedded default never needs them.
     const inner = config.eventStoreUrl
       ? (await import('./eventStore/eventStoreDb.js')).openEventStoreDb(config.eventStoreUrl)
       : openSqliteEventStore(eventsFile(config));
-    return sealedEventStore(inner, keys);
+    events = sealedEventStore(inner, keys);
   } catch (error) {
     await keys.close();
     throw error;
   }
+  try {
+    await checkKeyStoreIdentity(events, keys, {
+      where: keyStoreLocation(config),
+      reset: config.keyStoreReset ?? false,
+      mode: options.keyStoreIdentity ?? 'verify',
+      now: options.now,
+    });
+  } catch (error) {
+    await events.close();
+    throw error;
+  }
+  return events;
+}
+
+/** Where the configured key store lives, as the operator restores it. */
+export function keyStoreLocation(config: StoreConfig): KeyStoreLocation {
+  return {
+    describe: config.mongoUrl
+      ? `the MongoDB collection customer_keys in database ${config.mongoDb} (MONGODB_URL, MONGODB_DB)`
+      : `the file ${join(config.dataDir, 'keys.db')} (DATA_DIR/keys.db)`,
+  };
 }
 
 /**

@@ -48,6 +48,7 @@ export function cachedDocumentStore(
     lease: store.lease.bind(store),
     endLease: store.endLease.bind(store),
     countHit: store.countHit.bind(store),
+    purgeCounters: store.purgeCounters.bind(store),
 
     async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
       if (!cached.has(collection)) return store.get<T>(collection, id);

@@ -82,6 +82,13 @@ export interface DocumentStore {
    */
   countHit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
   /**
+   * Deletes the counters whose window ended more than olderThanMs ago (they count nothing any
+   * more, and name a client's address: personal data kept no longer than needed); answers how
+   * many went. The server runs it every hour (api/http/rateLimits.ts), so no counter outlives its
+   * window by more than two hours, far less than a day.
+   */
+  purgeCounters(olderThanMs: number): Promise<number>;
+  /**
    * Leaves no readable copy of documents changed or deleted so far in the store's own files
    * (rule: erasure): the embedded store truncates its WAL; MongoDB has nothing to do here.
    */

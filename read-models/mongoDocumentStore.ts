@@ -370,6 +370,13 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
       }
     },
 
+    async purgeCounters(olderThanMs: number) {
+      // On the server's clock, as countHit sets reset_at; the TTL index does the same an hour
+      // after each window, but its monitor runs when it will.
+      const ended = { $lt: ['$reset_at', { $subtract: ['$$NOW', olderThanMs] }] };
+      return (await rateLimits.deleteMany({ $expr: ended })).deletedCount;
+    },
+
     async purge() {},
 
     async close() {

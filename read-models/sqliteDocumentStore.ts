@@ -617,6 +617,10 @@ export function openSqliteDocumentStore(filePath: string, options: SqliteDocumen
       return { count: row.count, resetInMs: row.reset_at - now };
     },
 
+    async purgeCounters(olderThanMs: number) {
+      return dropEnded.run(Date.now() - olderThanMs).changes;
+    },
+
     async purge() {
       // After the commits still on the writer thread: the checkpoint must cover them too.
       await settled();

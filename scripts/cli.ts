@@ -2,6 +2,7 @@
 // and one way to fail (a message and a non-zero exit code, no stack trace for expected refusals).
 import { ConfigError, configFromEnv, type Config } from '../api/config.js';
 import { ImportRefusedError } from '../api/eventStore/transfer.js';
+import { KeyStoreMismatchError } from '../api/keys/identity.js';
 
 export class UsageError extends Error {}
 
@@ -19,7 +20,12 @@ export async function run(main: (cleanup: Array<() => Promise<unknown>>) => Prom
     code = (await main(cleanup)) ? 0 : 1;
   } catch (error) {
     code = 2;
-    if (error instanceof UsageError || error instanceof ImportRefusedError || error instanceof ConfigError)
+    if (
+      error instanceof UsageError ||
+      error instanceof ImportRefusedError ||
+      error instanceof ConfigError ||
+      error instanceof KeyStoreMismatchError
+    )
       console.error(error.message);
     else console.error(error);
   } finally {

@@ -146,6 +146,11 @@ export class CommandBus {
     }
   }
 
+  /** Position of the newest event in the store (every process's appends), 0 when empty. */
+  headPosition() {
+    return this.store.headPosition();
+  }
+
   /** The stream's events as stored, bypassing the cache (audit views). */
   readStream(streamName: string) {
     return this.store.readStream(streamName);

@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import type { EventMetadata, EventStore, NewEvent, Position } from '../../domain/eventStore.js';
 import { openSqliteEventStore } from './sqlite.js';
+import { KEY_STORE_STREAM } from '../keys/identity.js';
 
 export interface ExportedEvent {
   position: Position;
@@ -143,6 +144,10 @@ export async function importEvents(
     if (e.position <= lastSourcePosition)
       throw new ImportRefusedError(`Line ${lineNo}: positions must grow (${e.position} after ${lastSourcePosition}).`);
     lastSourcePosition = e.position;
+    // The key store's identity belongs to the store the events were sealed in, not to their
+    // history: the import seals them under this DATA_DIR's key store, whose identity the next
+    // start records (api/keys/identity.ts).
+    if (e.stream === KEY_STORE_STREAM) continue;
     const next = { id: e.id, type: e.type, data: e.data, metadata: e.metadata };
     if (
       run &&

@@ -1,8 +1,9 @@
 // The server's log (pino through Fastify). Errors (5xx) are always logged; request lines only
 // with LOG_REQUESTS=1. Nothing secret reaches the log: no cookie or authorization header, no
-// query string value (VIP tokens travel there), no VIP token in a path, no e-mail or password
-// field in a logged object.
-import type { DestinationStream } from 'pino';
+// query string value (VIP tokens and e-mails travel there), no VIP token in a path, no e-mail or
+// password field in a logged object. A client's IP address is personal data too: logged only
+// with LOG_IPS=1 (an operator tracing abuse), never by default.
+import { stdSerializers, type DestinationStream } from 'pino';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
 
@@ -21,7 +22,25 @@ export function redactUrl(url: string): string {
   return `${safePath}?${safeQuery}`;
 }
 
-export function loggerOptions(options: { logRequests: boolean; stream?: DestinationStream }) {
+/** Anything shaped like an e-mail address, in free text (an error's message or stack). */
+const EMAIL_IN_TEXT = /[^\s@"'<>(){}[\],;:]+@[^\s@"'<>(){}[\],;:]+\.[^\s@"'<>(){}[\],;:]+/g;
+
+/** Text as it may be logged: e-mail addresses in it replaced. */
+export const redactEmails = (text: string) => text.replace(EMAIL_IN_TEXT, REDACTED);
+
+/**
+ * An error as it may be logged: pino's usual fields, with e-mail addresses taken out of the
+ * message and stack (a database's duplicate-key error, say, quotes the value it refused).
+ */
+function errorSerializer(error: Error) {
+  const serialized = stdSerializers.err(error);
+  // Not an Error (a thrown string or object) comes back as it was: left alone.
+  if (typeof serialized?.message === 'string') serialized.message = redactEmails(serialized.message);
+  if (typeof serialized?.stack === 'string') serialized.stack = redactEmails(serialized.stack);
+  return serialized;
+}
+
+export function loggerOptions(options: { logRequests: boolean; logIps?: boolean; stream?: DestinationStream }) {
   return {
     // Without request logging the log still carries warnings and errors.
     level: options.logRequests ? 'info' : 'warn',
@@ -43,10 +62,11 @@ export function loggerOptions(options: { logRequests: boolean; stream?: Destinat
       censor: REDACTED,
     },
     serializers: {
+      err: errorSerializer,
       req: (request: FastifyRequest) => ({
         method: request.method,
         url: redactUrl(request.url),
-        remoteAddress: request.ip,
+        ...(options.logIps ? { remoteAddress: request.ip } : {}),
       }),
     },
   };

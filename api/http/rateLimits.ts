@@ -10,6 +10,7 @@ import rateLimit, {
 } from '@fastify/rate-limit';
 import { msg } from '../../domain/messages.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
+import { everyInterval, type Periodic } from '../periodic.js';
 
 export interface Limits {
   loginAttemptsPerMinute: number;
@@ -80,3 +81,21 @@ export async function registerRateLimits(app: FastifyInstance, limits: Limits, d
 
 /** Route options that run the limiter first (before the body is read), or nothing when it is off. */
 export const limitedBy = (limiter: onRequestHookHandler | undefined) => (limiter ? { onRequest: limiter } : {});
+
+/** How often each process purges the counters, and how long after its window one is kept. */
+export const COUNTER_PURGE_MS = 3_600_000;
+
+/**
+ * Purges the ended counters now and every hour (DocumentStore.purgeCounters): a counter names a
+ * client's address, so none is kept more than about two hours after its window, never a day.
+ * Every process may run it: deleting what another deleted already is nothing.
+ */
+export function purgeCountersPeriodically(
+  docs: DocumentStore,
+  log: (message: string, error?: unknown) => void,
+): Periodic {
+  const purge = async () => docs.purgeCounters(COUNTER_PURGE_MS);
+  const periodic = everyInterval(COUNTER_PURGE_MS, purge, (error) => log('purging rate-limit counters failed:', error));
+  periodic.runNow();
+  return periodic;
+}

@@ -36,6 +36,12 @@ export interface CustomerKey {
 }
 
 export interface KeyStore {
+  /**
+   * The store's identity (rule: key-store-identity): made from its secret, so it is the same in
+   * every process on the store and across restarts, and a new store (a new secret) has another.
+   * The event log records it (api/keys/identity.ts); it tells nothing about the secret.
+   */
+  readonly identity: string;
   /** The customer's id (what the customer streams and erasures name them by; it finds their current key). */
   customerIdOf(email: string): string;
   /**
@@ -60,6 +66,10 @@ export interface KeyStore {
 /** A customer id: 32 characters of the HMAC in base64url. */
 export const customerIdWith = (secret: Buffer) => (email: string) =>
   createHmac('sha256', secret).update(normaliseEmail(email)).digest('base64url').slice(0, 32);
+
+/** The identity of the store whose secret this is: 22 characters of an HMAC of the secret. */
+export const identityOf = (secret: Buffer) =>
+  createHmac('sha256', secret).update('pizzakiosken key store identity').digest('base64url').slice(0, 22);
 
 /**
  * Random bytes of a key id: 24 characters in base64url, so a key id is never a customer id (32
@@ -196,6 +206,7 @@ export function openSqliteKeyStore(filePath: string): KeyStore {
   };
 
   return {
+    identity: identityOf(secret),
     customerIdOf: customerIdWith(secret),
     async keyFor(customerId) {
       const found = select(customerId);

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient, MongoServerError, type Binary, type Filter } from 'mongodb';
 import { mongoClientOptions } from '../../read-models/mongoDocumentStore.js';
-import { customerIdWith, newKey, type KeyStore } from './keyStore.js';
+import { customerIdWith, identityOf, newKey, type KeyStore } from './keyStore.js';
 
 type KeyDoc = { _id: string; key: Binary | Buffer; serial: string; customer?: string };
 
@@ -67,6 +67,7 @@ export async function openMongoKeyStore(url: string, dbName = 'pizzakiosken'): P
   };
 
   return {
+    identity: identityOf(bytes(secret.key)),
     customerIdOf,
     async keyFor(customerId) {
       const found = await find(customerId);

@@ -39,17 +39,38 @@ export class CustomersService {
    * Erases the customer: staff at their request ('request', always recorded), or the retention
    * sweep ('retention', once per customer: the stream's decider refuses a second erasure of the
    * same bookings, whichever process asks). Answers how many bookings were erased, and when.
+   *
+   * A retention erasure (with its cutoff) is decided on the customer's bookings as they are now,
+   * not as the sweep listed them: the read models first catch up with the whole log (every
+   * process's appends), then the customer's bookings are read and the decider keeps a customer
+   * with one for the cutoff date or later (rule: personal-data-retention), also one booked since
+   * the sweep's listing.
    */
-  async erase(email: string, actor: string, reason: ErasureReason = 'request'): Promise<CustomerErasure> {
+  async erase(
+    email: string,
+    actor: string,
+    reason: ErasureReason = 'request',
+    retention?: { cutoff: string },
+  ): Promise<CustomerErasure> {
     const customerId = this.erasure.keys.customerIdOf(email);
-    const { found, lastBookingAt, dayStreams } = await this.held(email);
+    if (reason === 'retention') await this.commands.settled({ position: await this.commands.bus.headPosition() });
+    const { found, lastBookingAt, newestBookingDate, dayStreams } = await this.held(email);
     // The current key's serial: the erasure deletes that generation of the customer's key, never
     // a newer one made when they book again (api/keys/keyStore.ts).
     const keySerial = await this.erasure.keys.serialOf(customerId);
     const result = await this.commands.write(
       customerStream(customerId),
       customerDecider,
-      { type: 'EraseCustomer', customerId, keySerial, reason, found, lastBookingAt, now: this.commands.clock().now },
+      {
+        type: 'EraseCustomer',
+        customerId,
+        keySerial,
+        reason,
+        found,
+        lastBookingAt,
+        ...(retention ? { retention: { cutoff: retention.cutoff, newestBookingDate } } : {}),
+        now: this.commands.clock().now,
+      },
       actor,
     );
     const erased = result.events[0]?.data as CustomerErasedData | undefined;
@@ -61,9 +82,12 @@ export class CustomersService {
   }
 
   /** Where the read models hold the customer's data, found by e-mail as the export finds it. */
-  private async held(
-    email: string,
-  ): Promise<{ found: ErasedRecords; lastBookingAt: string | null; dayStreams: string[] }> {
+  private async held(email: string): Promise<{
+    found: ErasedRecords;
+    lastBookingAt: string | null;
+    newestBookingDate: string | null;
+    dayStreams: string[];
+  }> {
     const records = await customerRecords(this.docs, email, MAIL_LOG);
     const bookingIds = new Set(records.bookings.map((b) => b.id));
     const waitlistIds = new Set(records.waitlist.map((w) => w.id));
@@ -101,6 +125,11 @@ export class CustomersService {
         staff_mail_ids: toStaff,
       },
       lastBookingAt: created.at(-1) ?? null,
+      newestBookingDate:
+        records.bookings
+          .map((b) => b.booking_date)
+          .sort()
+          .at(-1) ?? null,
       dayStreams,
     };
   }

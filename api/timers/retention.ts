@@ -1,22 +1,32 @@
 // The retention sweep (rule: personal-data-retention): with personal_data_retention_months set,
-// every API process now and then erases the customers whose last booking is older. Exactly once
-// per customer however many processes sweep, and across restarts: the read models only propose,
-// the customer's stream decides (domain/customers/erasure.ts); a second sweep finds the customer
-// gone from the scrubbed read models, and one racing the first appends nothing.
+// API processes now and then erase the customers whose last booking is older. Exactly once per
+// customer however many processes sweep, and across restarts: the read models only propose, the
+// customer's stream decides (domain/customers/erasure.ts), on the customer's bookings read again
+// right before the decision, so one who booked since the listing is kept; a second sweep finds
+// the customer gone from the scrubbed read models, and one racing the first appends nothing.
+// One sweep at a time across processes: a sweep holds the lease `retention` (renewed as it goes),
+// and a process finding it held by another skips its turn.
 import { retentionCutoff } from '../../domain/customers/erasure.js';
 import type { Settings } from '../../domain/settings/settings.js';
 import { todayIn, type Clock } from '../../domain/shared/time.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
 import { customersLastBookedBefore } from '../../read-models/queries/customers.js';
 import { everyInterval } from '../periodic.js';
+import { LEASES, processOwner } from '../../projections/leasedRunner.js';
 import type { CustomersService } from '../services/customers.js';
 
 /** Who the retention erasures are recorded as done by. */
 export const RETENTION_ACTOR = 'system';
 
+/** The lease one sweep at a time holds (scope, id), and its term, renewed at every customer. */
+export const RETENTION_LEASE = { scope: LEASES, id: 'retention' } as const;
+const RETENTION_LEASE_TTL_MS = 60_000;
+
 export interface RetentionOptions {
   docs: DocumentStore;
   customers: Pick<CustomersService, 'erase'>;
+  /** Who holds the sweep's lease (a process's own; processOwner() by default). */
+  owner?: string;
   settings: () => Promise<Settings>;
   clock: () => Clock;
   /** How often to sweep (RETENTION_INTERVAL_MS; 0: never by itself). */
@@ -31,17 +41,29 @@ export interface Retention {
 }
 
 export function startRetention(o: RetentionOptions): Retention {
+  const owner = o.owner ?? processOwner();
+  const holding = async () =>
+    (await o.docs.lease(RETENTION_LEASE.scope, RETENTION_LEASE.id, owner, RETENTION_LEASE_TTL_MS)) === 'ours';
   const sweep = async (stopped: () => boolean = () => false) => {
     const cutoff = retentionCutoff(todayIn(o.clock()), (await o.settings()).personal_data_retention_months);
     if (!cutoff) return 0;
+    // Another process sweeping now: this one skips its turn.
+    if (!(await holding())) return 0;
     let erased = 0;
-    for (const email of await customersLastBookedBefore(o.docs, cutoff)) {
-      if (stopped()) break;
-      try {
-        if ((await o.customers.erase(email, RETENTION_ACTOR, 'retention')).erased_bookings > 0) erased += 1;
-      } catch (error) {
-        o.log('retention: erasing a customer failed:', error);
+    try {
+      for (const email of await customersLastBookedBefore(o.docs, cutoff)) {
+        // Stopped, or the lease lost (this process stalled past its term): another sweeps now.
+        if (stopped() || !(await holding())) break;
+        try {
+          // The customer's stream decides on their bookings as they are now (CustomersService.erase).
+          if ((await o.customers.erase(email, RETENTION_ACTOR, 'retention', { cutoff })).erased_bookings > 0)
+            erased += 1;
+        } catch (error) {
+          o.log('retention: erasing a customer failed:', error);
+        }
       }
+    } finally {
+      await o.docs.endLease(RETENTION_LEASE.scope, RETENTION_LEASE.id, owner, 'release').catch(() => {});
     }
     return erased;
   };

@@ -51,6 +51,16 @@ export function retentionCutoff(today: string, months: number): string | null {
 
 export type CustomerEvent = DomainEvent<'CustomerErased', CustomerErasedData>;
 
+/**
+ * What a retention erasure is decided on (rule: personal-data-retention): the cutoff date, and the
+ * date of the customer's newest booking as read right before the decision (after the read models
+ * caught up with the log), upcoming ones included.
+ */
+export interface RetentionCheck {
+  cutoff: string;
+  newestBookingDate: string | null;
+}
+
 export type CustomerCommand = {
   type: 'EraseCustomer';
   customerId: string;
@@ -58,6 +68,8 @@ export type CustomerCommand = {
   reason: ErasureReason;
   found: ErasedRecords;
   lastBookingAt: string | null;
+  /** Required for reason 'retention': without it a retention erasure erases nothing. */
+  retention?: RetentionCheck;
   now: Date;
 };
 
@@ -86,6 +98,13 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
         // nothing when an erasure already covered their newest booking. A request from staff is
         // always recorded: it is the answer to the customer's demand.
         const last = state.lastErasure;
+        // Retention decides in the same step as the erasure: a customer with a booking for the
+        // cutoff date or later (an upcoming one included), also one placed while the sweep ran,
+        // is kept. So is one with no booking known: there is nothing to let go of.
+        if (command.reason === 'retention') {
+          const check = command.retention;
+          if (!check || check.newestBookingDate === null || check.newestBookingDate >= check.cutoff) return [];
+        }
         if (
           command.reason === 'retention' &&
           last &&

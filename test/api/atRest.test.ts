@@ -95,16 +95,46 @@ describe('logs', () => {
     }
   });
 
+  it('request lines carry no IP address unless LOG_IPS=1, and no e-mail', async () => {
+    for (const logIps of [false, true]) {
+      const log = captured();
+      const t = await startTestServer({
+        now: () => MONDAY_MORNING,
+        config: { logRequests: true, logIps },
+        logStream: log.stream,
+      });
+      try {
+        await t.get('/api/pizzas');
+        await t.post('/api/bookings/lookup', { email: 'ip.kund@example.se', booking_id: '20261124-1' });
+        await t.get('/api/admin/customers/export?email=ip.kund@example.se');
+        const requests = log.lines.filter((l) => l.includes('incoming request'));
+        expect(requests.length).toBeGreaterThanOrEqual(3);
+        const text = log.lines.join('\n');
+        expect(text).not.toContain('ip.kund');
+        if (logIps) expect(requests.every((l) => l.includes('"remoteAddress":"127.0.0.1"'))).toBe(true);
+        else {
+          expect(text).not.toContain('remoteAddress');
+          // Only the server's own "listening at" line names an address.
+          expect(log.lines.filter((l) => l.includes('127.0.0.1') && !l.includes('Server listening at'))).toEqual([]);
+        }
+      } finally {
+        await t.close();
+      }
+    }
+  });
+
   it('a 5xx is logged even with request logging off', async () => {
     const log = captured();
     const t = await startTestServer({ now: () => MONDAY_MORNING, logStream: log.stream });
     try {
       const docs = t.server.docs as { find: (...args: unknown[]) => unknown };
       const find = docs.find;
-      docs.find = () => Promise.reject(new Error('disken brinner'));
+      docs.find = () => Promise.reject(new Error('disken brinner vid kund@example.se'));
       const reply = await t.get('/api/pizzas');
       docs.find = find;
       expect(reply.status).toBe(500);
+      // Nor is an e-mail address an error message quotes.
+      expect(log.lines.join('\n')).not.toContain('kund@example.se');
       expect(reply.body).toEqual({ error: 'Något gick fel. Försök igen senare.' });
       // Made on first use (logging.ts), the request's logger still carries the request's id.
       expect(

@@ -90,4 +90,52 @@ describe('personal_data_retention_months', () => {
     expect(await again.server.retention.sweep()).toBe(0);
     expect(await erasures(again.server.events)).toHaveLength(1);
   });
+
+  it("keeps a customer who books between the sweep's listing and their erasure; one sweep at a time", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pizzakiosken-retention-race-'));
+    let clock = MONDAY_MORNING;
+    const t = await startTestServer({ dataDir: dir, now: () => clock, config: { retentionIntervalMs: 0 } });
+    try {
+      const quick = await t.post('/api/bookings', bookingPayload({ email: 'snabb@example.se', date: '2026-11-24' }));
+      const gone = await t.post('/api/bookings', bookingPayload({ email: 'borta@example.se', date: '2026-11-24' }));
+      for (const r of [quick, gone]) expect(r.status).toBe(201);
+      // Monday 4 January 2027, retention one month: the cutoff is 4 December, both bookings older.
+      clock = new Date('2027-01-04T08:00:00Z');
+      const admin = await t.login();
+      const settings = (await t.get('/api/admin/settings', admin)).body;
+      await t.put('/api/admin/settings', { ...settings, personal_data_retention_months: 1 }, admin);
+
+      // One sweep at a time: while another process holds the sweep's lease, this one skips its turn.
+      await t.server.docs.lease('runners', 'retention', 'another-process', 60_000);
+      expect(await t.server.retention.sweep()).toBe(0);
+      expect(await erasures(t.server.events)).toEqual([]);
+      await t.server.docs.endLease('runners', 'retention', 'another-process', 'release');
+
+      // One customer books again after the sweep listed them, before their erasure is decided.
+      const customers = t.server.services.customers;
+      const erase = customers.erase.bind(customers);
+      let again: { status: number } | null = null;
+      customers.erase = async (...args: Parameters<typeof erase>) => {
+        if (args[0] === 'snabb@example.se')
+          again = await t.post(
+            '/api/bookings',
+            bookingPayload({ email: 'Snabb@Example.se', date: '2027-01-05', time: '13:00' }),
+          );
+        return erase(...args);
+      };
+      expect(await t.server.retention.sweep()).toBe(1);
+      expect(again).toMatchObject({ status: 201 });
+      const recorded = await erasures(t.server.events);
+      expect(recorded.map((e) => (e.data as { booking_ids: string[] }).booking_ids)).toEqual([[gone.body.booking_id]]);
+      expect((await t.get(`/api/admin/bookings/${quick.body.booking_id}`, admin)).body).toMatchObject({
+        email: 'snabb@example.se',
+      });
+      expect((await t.get(`/api/admin/bookings/${gone.body.booking_id}`, admin)).body).toMatchObject({
+        email: '[raderad]',
+      });
+    } finally {
+      await t.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -610,6 +610,21 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
         await new Promise((resolve) => setTimeout(resolve, 150));
         expect((await store.countHit(key, 100)).count).toBe(1);
       });
+
+      it('purges the counters whose window ended longer ago than asked, and keeps the running ones', async () => {
+        const ended = unique('ip');
+        const running = unique('ip');
+        await store.countHit(ended, 1);
+        await store.countHit(running, 60_000);
+        // Every counter of the tests before has ended by then too.
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        expect(await store.purgeCounters(200)).toBeGreaterThanOrEqual(1);
+        // Gone: a second purge finds nothing more to delete.
+        expect(await store.purgeCounters(200)).toBe(0);
+        // The running window is kept and goes on counting.
+        expect((await store.countHit(running, 60_000)).count).toBe(2);
+        expect(await store.purgeCounters(0)).toBe(0);
+      });
     });
 
     describe('behind the read-through cache', () => {

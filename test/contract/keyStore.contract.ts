@@ -33,6 +33,17 @@ export function keyStoreContract(label: string, open: () => Promise<KeyStore>, p
       }
     });
 
+    it('has one identity for every opener of the store, which tells nothing of the secret (rule: key-store-identity)', async () => {
+      const [a, b] = await Promise.all([open(), open()]);
+      try {
+        expect(a.identity).toMatch(/^[A-Za-z0-9_-]{22}$/);
+        expect(b.identity).toBe(a.identity);
+        expect(a.customerIdOf('x@example.se')).not.toContain(a.identity);
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    });
+
     it('reads the keys there are in bulk by their own ids, and deletes a key only under its own serial', async () => {
       const keys = await open();
       try {

@@ -389,3 +389,22 @@ keyStoreContract(
   },
 );
 afterAll(() => rmSync(keyDir, { recursive: true, force: true }));
+
+describe('the key store identity (rule: key-store-identity)', () => {
+  it('is the same after a reopen and another for a new keys.db', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pizzakiosken-identity-'));
+    try {
+      const first = openSqliteKeyStore(join(dir, 'keys.db'));
+      const identity = first.identity;
+      await first.close();
+      const reopened = openSqliteKeyStore(join(dir, 'keys.db'));
+      expect(reopened.identity).toBe(identity);
+      await reopened.close();
+      const other = openSqliteKeyStore(join(dir, 'other.db'));
+      expect(other.identity).not.toBe(identity);
+      await other.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

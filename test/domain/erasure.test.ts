@@ -43,6 +43,9 @@ const erased = (at: string, lastBookingAt: string | null): CustomerEvent => ({
   },
 });
 
+/** The customer's newest booking before the cutoff: retention may erase them. */
+const old = { cutoff: '2027-06-01', newestBookingDate: '2027-05-20' };
+
 describe('EraseCustomer (rule: erasure)', () => {
   it('records the erasure with the key, when, why and where the data was held, and nothing personal', () => {
     customer()
@@ -70,16 +73,16 @@ describe('EraseCustomer (rule: erasure)', () => {
 
   it('erases for retention once: not again when an erasure covered the newest booking already (rule: personal-data-retention)', () => {
     customer(erased('2027-05-01T00:00:00.000Z', '2026-11-23T08:00:00.000Z'))
-      .when(erase({ reason: 'retention' }))
+      .when(erase({ reason: 'retention', retention: old }))
       .then([]);
     customer(erased('2027-05-01T00:00:00.000Z', null))
-      .when(erase({ reason: 'retention', lastBookingAt: null }))
+      .when(erase({ reason: 'retention', lastBookingAt: null, retention: old }))
       .then([]);
   });
 
   it('erases for retention again a customer who booked after the last erasure', () => {
     customer(erased('2027-05-01T00:00:00.000Z', '2026-11-23T08:00:00.000Z'))
-      .when(erase({ reason: 'retention', lastBookingAt: '2027-05-02T10:00:00.000Z' }))
+      .when(erase({ reason: 'retention', lastBookingAt: '2027-05-02T10:00:00.000Z', retention: old }))
       .thenMatches([
         { type: 'CustomerErased', data: { reason: 'retention', last_booking_at: '2027-05-02T10:00:00.000Z' } },
       ]);
@@ -106,6 +109,38 @@ describe('personal data (rule: erasure)', () => {
     expect(personalData.VipInvitationsSent.records({ subject: 'Hej', recipients })).toEqual(recipients);
     // Events without personal data are not listed: their fields stay readable.
     expect(personalData.BookingConfirmed).toBeUndefined();
+  });
+});
+
+describe('EraseCustomer for retention decides on the newest booking (rule: personal-data-retention)', () => {
+  it('erases a customer whose newest booking is before the cutoff', () => {
+    customer()
+      .when(erase({ reason: 'retention', retention: old }))
+      .thenMatches([{ type: 'CustomerErased', data: { reason: 'retention' } }]);
+  });
+
+  it('keeps a customer with a booking on or after the cutoff, or an upcoming one, also one placed during the sweep', () => {
+    customer()
+      .when(erase({ reason: 'retention', retention: { cutoff: '2027-06-01', newestBookingDate: '2027-06-01' } }))
+      .then([]);
+    customer()
+      .when(erase({ reason: 'retention', retention: { cutoff: '2027-06-01', newestBookingDate: '2027-12-24' } }))
+      .then([]);
+  });
+
+  it('erases nothing for retention without the check, or without a booking known', () => {
+    customer()
+      .when(erase({ reason: 'retention' }))
+      .then([]);
+    customer()
+      .when(erase({ reason: 'retention', retention: { cutoff: '2027-06-01', newestBookingDate: null } }))
+      .then([]);
+  });
+
+  it('a request from staff is not held back by recent bookings', () => {
+    customer()
+      .when(erase({ reason: 'request', retention: { cutoff: '2027-06-01', newestBookingDate: '2027-12-24' } }))
+      .thenMatches([{ type: 'CustomerErased', data: { reason: 'request' } }]);
   });
 });
 
