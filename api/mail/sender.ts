@@ -151,15 +151,26 @@ export class MailSender {
         limit: IN_FLIGHT * 4,
       },
     );
+    // One booking's mails to the customer go one after another, in the order of their events (a
+    // customer reads "received" before "confirmed"); everything else goes side by side, so a mail
+    // stuck at the relay holds back nothing but the same customer's later mails of that booking.
+    const groups = new Map<string, MailItem[]>();
+    for (const item of due) {
+      const key = item.booking_id && !item.kind.startsWith('staff_') ? `booking:${item.booking_id}` : item.id;
+      groups.set(key, [...(groups.get(key) ?? []), item]);
+    }
+    const queue = [...groups.values()].map((items) => items.sort((a, b) => a.position - b.position));
     let handled = 0;
     let next = 0;
     const worker = async () => {
-      while (next < due.length && this.running && this.pausedUntil <= Date.now()) {
-        const item = due[next++];
-        if (await this.handle(item)) handled += 1;
+      while (next < queue.length && this.running && this.pausedUntil <= Date.now()) {
+        for (const item of queue[next++]) {
+          if (!this.running || this.pausedUntil > Date.now()) break;
+          if (await this.handle(item)) handled += 1;
+        }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, due.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, queue.length) }, worker));
     return handled;
   }
 

@@ -2,6 +2,7 @@
 // refuses a store with events. The logic runs in-process; each CLI runs once as a real process
 // on the same files, as an operator would run it.
 import { execFile } from 'node:child_process';
+import { KEY_STORE_STREAM } from '../../api/keys/identity.js';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,9 +44,16 @@ const dir = () => {
   return d;
 };
 
+/**
+ * Every read model's documents. Without their positions: an import leaves out the key store's own
+ * stream (api/keys/identity.ts: it names the key store the log was written with, not the one it
+ * is imported under), so the imported log numbers its events one or two lower.
+ */
 async function snapshot(docs: DocumentStore) {
   const all: Record<string, unknown[]> = {};
-  for (const p of allProjections) for (const c of p.collections) all[c] = await docs.find(c, {}, { sort: [['id', 1]] });
+  for (const p of allProjections)
+    for (const c of p.collections)
+      all[c] = (await docs.find(c, {}, { sort: [['id', 1]] })).map(({ _pos: _position, ...doc }) => doc);
   return all;
 }
 
@@ -129,10 +137,12 @@ describe('export, import, rebuild', () => {
     const target = dir();
     const events = openSqliteEventStore(join(target, 'events.db'));
     const imported = await importEvents(events, file);
-    expect(imported.events).toBe(exported.events);
+    const kept = lines.filter((l) => l.stream !== KEY_STORE_STREAM);
+    expect(kept.length).toBeLessThan(lines.length);
+    expect(imported.events).toBe(kept.length);
     const copy = await events.readAll(0, 10_000);
     expect(copy.map((e) => [e.id, e.streamName, e.revision, e.type, e.metadata])).toEqual(
-      lines.map((l) => [l.id, l.stream, l.revision, l.type, l.metadata]),
+      kept.map((l) => [l.id, l.stream, l.revision, l.type, l.metadata]),
     );
 
     const docs = openSqliteDocumentStore(join(target, 'read-models.db'));
