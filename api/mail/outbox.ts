@@ -18,7 +18,6 @@ export const MAIL_RELAY = 'mail_relay_v1';
 export const MAIL_CLAIMS = 'mail';
 
 export { MAIL_KINDS, MAIL_STATUSES, type MailKind, type MailStatus };
-const PRIORITY = MAIL_PRIORITY;
 
 export interface MailItem extends Doc {
   kind: MailKind;
@@ -54,7 +53,7 @@ export function asMailItem(doc: Doc): MailItem {
   const d = doc as Partial<MailItem> & Doc;
   return {
     kind: 'legacy',
-    priority: PRIORITY.legacy,
+    priority: MAIL_PRIORITY.legacy,
     due_ms: 0,
     attempts: d.sent_at ? 1 : 0,
     last_error: d.refused ?? null,
@@ -94,7 +93,7 @@ export function newItem(
     id: `${event.id}-${key}`,
     kind: item.kind,
     status: 'pending',
-    priority: PRIORITY[item.kind],
+    priority: MAIL_PRIORITY[item.kind],
     due_ms: now.getTime(),
     attempts: 0,
     last_error: null,
@@ -180,8 +179,7 @@ export class MailOutbox {
     if (query.booking_id) filter.booking_id = query.booking_id;
     if (query.kind) filter.kind = query.kind;
     const found = await this.docs.find(MAIL_LOG, filter, { sort: [['created_at', -1]], limit: query.limit ?? 100 });
-    const items = found.map(asMailItem);
-    return items.slice(0, query.limit ?? 100).map(entryOf);
+    return found.map((doc) => entryOf(asMailItem(doc)));
   }
 
   /** A new item sending the same mail again (the old one is kept); null when there is no such mail. */
