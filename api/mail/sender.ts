@@ -5,10 +5,12 @@
 // Exactly once, as far as SMTP allows:
 // - an item is taken under a short lease of its own (MAIL_CLAIMS), renewed while it is sent, so a
 //   process that dies mid-send holds it back for at most LEASE_MS, and nothing else at all;
-// - once the relay accepted it, the lease is closed as 'done' (no process ever sends it again,
-//   whatever the item document says) and then the item is marked sent, without its position
-//   guard. If that mark fails, this process remembers the item and marks it before anything
-//   else; any sender that finds a pending item whose lease is done marks it sent too.
+// - once the relay accepted it, the item is marked sent, without its position guard, and then
+//   its lease is closed as 'done' (no process ever sends it again, whatever the item document
+//   says). Marking first means a sender that finds the lease done reads the finished item, never
+//   overwrites it with the older copy it listed. If the mark fails, this process remembers the
+//   item and marks it before anything else; any sender that finds a pending item whose lease is
+//   done marks it sent too.
 //
 // What a failure means comes from the relay's answer (mail/relayAnswers.ts): a recipient refused
 // for good parks that item as failed; a passing refusal of one item is tried again later, up to
@@ -180,26 +182,31 @@ export class MailSender {
     const lease = await docs.lease(MAIL_CLAIMS, item.id, owner, LEASE_MS);
     if (lease === 'theirs') return false;
     if (lease === 'done') {
-      // Sent (by this or another process) and the mark lost: mark it now, never send it again.
-      await this.store({ ...item, status: 'sent', sent_at: item.sent_at ?? this.now().toISOString() });
+      // Handled by this or another process since this round read it. The item as it is now, not
+      // this round's copy (which lacks what the sender rendered): only a lost mark is repaired.
+      const current = await docs.get(MAIL_LOG, item.id);
+      if (current && asMailItem(current).status !== 'pending') return true;
+      const now = current ? asMailItem(current) : item;
+      await this.store({ ...now, status: 'sent', sent_at: now.sent_at ?? this.now().toISOString() });
       return true;
     }
+    // Every outcome below is stored before the lease ends: whoever takes the item next reads it.
     const rendered = await this.render(item).catch((error: unknown) => ({ skip: relayAnswerOf(error) }));
     if ('notYet' in rendered) {
-      await docs.endLease(MAIL_CLAIMS, item.id, owner, 'release');
       await this.store({ ...item, due_ms: this.now().getTime() + NOT_YET_MS });
+      await docs.endLease(MAIL_CLAIMS, item.id, owner, 'release');
       return false;
     }
     if ('skip' in rendered) {
-      await docs.endLease(MAIL_CLAIMS, item.id, owner, 'done');
       await this.store({ ...item, status: 'failed', last_error: rendered.skip });
+      await docs.endLease(MAIL_CLAIMS, item.id, owner, 'done');
       return true;
     }
     const { message } = rendered;
     // Rendered from a booking erased since (rule: erasure): nobody left to write to.
     if (message.to === ERASED) {
-      await docs.endLease(MAIL_CLAIMS, item.id, owner, 'done');
       await this.store({ ...item, status: 'failed', last_error: ERASED });
+      await docs.endLease(MAIL_CLAIMS, item.id, owner, 'done');
       return true;
     }
     const withMessage: MailItem = {
@@ -230,13 +237,15 @@ export class MailSender {
       sent_at: this.now().toISOString(),
     };
     try {
-      await docs.endLease(MAIL_CLAIMS, item.id, owner, 'done');
       await this.store(sent);
     } catch (error) {
       // The relay has it: never again from here; the mark is stored before the next round.
       this.unmarked.set(item.id, sent);
       this.log(`Mail ${item.id} sent, its mark not yet stored`, error);
     }
+    await docs
+      .endLease(MAIL_CLAIMS, item.id, owner, 'done')
+      .catch((error: unknown) => this.log(`Mail ${item.id} sent, its lease not closed`, error));
     return true;
   }
 

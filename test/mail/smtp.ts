@@ -14,9 +14,17 @@ export interface ReceivedMail {
  * signIn: when given, the relay asks for a sign-in and answers it 535 while signIn() is false.
  * mailFrom: a reply code (421, 451, …) the relay answers MAIL FROM with while it returns one.
  * hold: a recipient whose message the relay takes in but never answers (a send stuck mid-way).
+ * answerWhen: the relay takes each message in, then answers it once the promise it returns settles
+ *   (a slow relay; the mail counts as received from then on).
  */
 export async function startSmtpServer(
-  options: { refuse?: string; signIn?: () => boolean; mailFrom?: () => number | null; hold?: () => string | null } = {},
+  options: {
+    refuse?: string;
+    signIn?: () => boolean;
+    mailFrom?: () => number | null;
+    hold?: () => string | null;
+    answerWhen?: (to: string[]) => Promise<void>;
+  } = {},
 ): Promise<{ url: string; mails: ReceivedMail[]; waitFor(count: number): Promise<void>; close(): Promise<void> }> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -45,8 +53,11 @@ export async function startSmtpServer(
         const held = options.hold?.();
         if (held && session.envelope.rcptTo.some((r) => r.address === held)) return;
         const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text: decode(raw) });
-        callback();
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        void (options.answerWhen?.(to) ?? Promise.resolve()).then(() => {
+          mails.push({ to, raw, text: decode(raw) });
+          callback();
+        });
       });
     },
   });

@@ -28,6 +28,8 @@ describe('mail with two API processes on one store', () => {
       const a = await apiProcess(smtp.url);
       const b = await apiProcess(smtp.url);
       const admin = (await b.call('POST', '/api/admin/login', ADMIN)).cookie;
+      let living = b;
+      const c0 = () => living;
       const date = inDays(3);
       let n = 0;
       let expected = 0;
@@ -56,6 +58,14 @@ describe('mail with two API processes on one store', () => {
         const ids = messageIds(smtp.mails);
         expect(ids.length, 'mails received').toBe(expected);
         expect(new Set(ids).size, 'distinct mails').toBe(expected);
+        // The mail log says so, each entry whole: a sender that listed an item before another sent
+        // it must not store its older copy (no recipient yet) over the sent one.
+        const log = (await c0().call('GET', '/api/admin/mails?limit=500', undefined, admin)).body.mails as Array<{
+          status: string;
+          to: string | null;
+          subject: string | null;
+        }>;
+        expect(log.filter((m) => m.status === 'sent' && m.to && m.subject)).toHaveLength(expected);
       };
 
       // Both running: bookings on either process, confirmations through one.
@@ -69,6 +79,7 @@ describe('mail with two API processes on one store', () => {
       // One stops cleanly (frees the lease at once), one is killed (its lease runs out): the
       // survivor of each round sends what comes next, once.
       const c = await apiProcess(smtp.url);
+      living = c;
       a.child.kill('SIGTERM');
       await a.exited;
       await Promise.all([book(b), book(c)]);
