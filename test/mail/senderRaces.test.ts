@@ -10,7 +10,7 @@ import { MAIL_LOG, type MailItem } from '../../api/mail/outbox.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from '../api/harness.js';
 import { startSmtpServer } from './smtp.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const messageIds = (mails: Array<{ raw: string }>) => mails.map((m) => /^Message-ID:\s*(\S+)/im.exec(m.raw)?.[1]);
 
 let cleanups: Array<() => Promise<unknown>> = [];
