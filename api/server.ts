@@ -11,7 +11,7 @@ import type { DocumentStore } from '../read-models/documentStore.js';
 import { cachedDocumentStore } from '../read-models/cachedDocumentStore.js';
 import { COLLECTIONS } from '../read-models/shapes.js';
 import { ProjectionRunner } from '../projections/runner.js';
-import { LeasedRunner, processOwner } from '../projections/leasedRunner.js';
+import { LeasedRunner, processOwner, releaseDeadPredecessors } from '../projections/leasedRunner.js';
 import { PROJECTIONS_HEAD, allProjections } from '../projections/index.js';
 import { openEventStore, openReadModelStore } from './stores.js';
 import { erasureReactor } from './erasure/erasure.js';
@@ -86,6 +86,11 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     onFollowed: (collections) => docs.forget(collections),
   });
   await projections.start();
+  // A restart after a crash frees what the dead process held (reactors, timers, mail items) at
+  // once, instead of every lease running out first.
+  const freed = await releaseDeadPredecessors(docs, processOwner());
+  if (freed > 0)
+    console.error(`Freed ${freed} leases of an earlier process of this host that stopped without ending them`);
   const projector = new LeasedRunner({
     docs,
     name: PROJECTIONS_LEASE,

@@ -47,6 +47,8 @@ export function cachedDocumentStore(
     purge: store.purge.bind(store),
     lease: store.lease.bind(store),
     endLease: store.endLease.bind(store),
+    leaseOwners: store.leaseOwners.bind(store),
+    releaseLeasesOf: store.releaseLeasesOf.bind(store),
     countHit: store.countHit.bind(store),
     purgeCounters: store.purgeCounters.bind(store),
 

@@ -74,6 +74,14 @@ export interface DocumentStore {
   lease(scope: string, id: string, owner: string, ttlMs: number): Promise<LeaseState>;
   /** 'release' frees owner's lease at once (no-op if another holds it); 'done' closes it for good, whoever holds it. */
   endLease(scope: string, id: string, owner: string, end: 'release' | 'done'): Promise<void>;
+  /** Who holds a lease that is still running (not done, not run out), in any scope. */
+  leaseOwners(): Promise<string[]>;
+  /**
+   * Frees at once every running lease this owner holds, in every scope: a process that restarts
+   * lets go of what its dead predecessor held (projections/leasedRunner.ts), so nothing waits out
+   * a dead claim. Answers how many it freed.
+   */
+  releaseLeasesOf(owner: string): Promise<number>;
   /**
    * Counts one hit on key in a fixed window of windowMs, atomically across every process on the
    * store (the abuse limits: api/http/rateLimits.ts). Answers the hits in the current window,

@@ -332,6 +332,19 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
         ]);
     },
 
+    async leaseOwners() {
+      // Running on the server's clock, as lease() decides.
+      const running = { done: { $ne: true }, $expr: { $gt: ['$expires_at', '$$NOW'] } };
+      return (await leases.distinct('owner', running)).filter((owner): owner is string => typeof owner === 'string');
+    },
+
+    async releaseLeasesOf(owner: string) {
+      const running = { owner, done: { $ne: true }, $expr: { $gt: ['$expires_at', '$$NOW'] } };
+      const purgeAt = { $add: ['$$NOW', LEASE_RETENTION_MS] };
+      const result = await leases.updateMany(running, [{ $set: { expires_at: new Date(0), purge_at: purgeAt } }]);
+      return result.modifiedCount;
+    },
+
     async countHit(key: string, windowMs: number) {
       // Counters go away on their own an hour after their window ended (a TTL index).
       counterExpiry ??= rateLimits

@@ -508,6 +508,12 @@ export function openSqliteDocumentStore(filePath: string, options: SqliteDocumen
   const releaseLease = db.prepare<[string, string, string]>(
     'UPDATE leases SET expires_at = 0 WHERE scope = ? AND id = ? AND owner = ? AND done = 0',
   );
+  const runningLeaseOwners = db.prepare<[number], { owner: string }>(
+    'SELECT DISTINCT owner FROM leases WHERE done = 0 AND expires_at > ?',
+  );
+  const releaseLeasesOf = db.prepare<[string, number]>(
+    'UPDATE leases SET expires_at = 0 WHERE owner = ? AND done = 0 AND expires_at > ?',
+  );
   const closeLease = db.prepare<[string, string, string, number]>(
     'INSERT INTO leases (scope, id, owner, expires_at, done) VALUES (?, ?, ?, ?, 1) ON CONFLICT (scope, id) DO UPDATE SET done = 1, expires_at = excluded.expires_at',
   );
@@ -605,6 +611,14 @@ export function openSqliteDocumentStore(filePath: string, options: SqliteDocumen
     async endLease(scope: string, id: string, owner: string, end: 'release' | 'done') {
       if (end === 'done') closeLease.run(scope, id, owner, Date.now() + leaseRetentionMs);
       else releaseLease.run(scope, id, owner);
+    },
+
+    async leaseOwners() {
+      return runningLeaseOwners.all(Date.now()).map((row) => row.owner);
+    },
+
+    async releaseLeasesOf(owner: string) {
+      return releaseLeasesOf.run(owner, Date.now()).changes;
     },
 
     async countHit(key: string, windowMs: number) {

@@ -19,6 +19,8 @@ export interface ApiProcess {
   ): Promise<{ status: number; body: any; cookie: string }>;
   /** Resolves when the process has exited (a kill, a crash or a clean stop). */
   exited: Promise<unknown>;
+  /** What it wrote to standard output and error so far. */
+  output(): string;
 }
 
 /** The processes started so far: `killAll` in afterAll ends those still running. */
@@ -54,6 +56,8 @@ export async function startApiProcess(dataDir: string, env: Record<string, strin
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
+  // Keeps collecting after the start.
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
   const call: ApiProcess['call'] = async (method, path, body, cookie) => {
     const response = await fetch(base + path, {
@@ -67,5 +71,11 @@ export async function startApiProcess(dataDir: string, env: Record<string, strin
       cookie: (response.headers.get('set-cookie') ?? '').split(';')[0],
     };
   };
-  return { child, base, call, exited: new Promise((resolve) => child.once('exit', resolve)) };
+  return {
+    child,
+    base,
+    call,
+    exited: new Promise((resolve) => child.once('exit', resolve)),
+    output: () => output,
+  };
 }

@@ -515,6 +515,27 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
         expect(await store.lease(scope, 'm2', 'a', 10_000)).toBe('done');
       });
 
+      it('are listed by running owner, and all of one owner freed at once', async () => {
+        const scope = unique('lease');
+        const [dead, alive] = [unique('dead-owner'), unique('live-owner')];
+        await store.lease(scope, 'm1', dead, 10_000);
+        await store.lease(unique('lease'), 'm2', dead, 10_000);
+        await store.lease(scope, 'm3', dead, 10_000);
+        await store.endLease(scope, 'm3', dead, 'done');
+        await store.lease(scope, 'm4', alive, 10_000);
+        await store.lease(scope, 'm5', unique('run-out'), 1);
+        await sleep(20);
+        const owners = await store.leaseOwners();
+        expect(owners).toEqual(expect.arrayContaining([dead, alive]));
+        expect(owners.filter((o) => o.startsWith('run-out'))).toEqual([]);
+
+        expect(await store.releaseLeasesOf(dead)).toBe(2); // m1 and m2; m3 is done
+        expect(await store.leaseOwners()).not.toContain(dead);
+        expect(await store.lease(scope, 'm1', alive, 10_000)).toBe('ours');
+        expect(await store.lease(scope, 'm3', alive, 10_000)).toBe('done');
+        expect(await store.lease(scope, 'm4', dead, 10_000)).toBe('theirs');
+      });
+
       it('go to exactly one of many owners asking at once', async () => {
         const scope = unique('lease');
         const answers = await Promise.all(

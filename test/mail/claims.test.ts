@@ -7,7 +7,7 @@ import { mailReactor } from '../../api/mail/reactor.js';
 import { MailSender } from '../../api/mail/sender.js';
 import { createMailer } from '../../api/mail/mailer.js';
 import { MAIL_LOG, type MailItem } from '../../api/mail/outbox.js';
-import { LeasedRunner, type Startable } from '../../projections/leasedRunner.js';
+import { LeasedRunner, deadPredecessor, type Startable } from '../../projections/leasedRunner.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer } from '../api/harness.js';
 import { openSqliteDocumentStore } from '../../read-models/sqliteDocumentStore.js';
 import { startSmtpServer } from './smtp.js';
@@ -123,5 +123,20 @@ describe('a leased runner', () => {
     await c.stop();
     await b.stop();
     await docs.close();
+  });
+});
+
+describe('a dead predecessor', () => {
+  const self = 'kiosk:4242:aaaa1111';
+  const running = (pid: number) => pid === 4242 || pid === 77;
+  it('is an earlier process of this host: its pid gone, or this very pid with another random part', () => {
+    expect(deadPredecessor('kiosk:999:bbbb2222', self, running)).toBe(true);
+    expect(deadPredecessor('kiosk:4242:bbbb2222', self, running)).toBe(true);
+  });
+  it('is never this process, another host, or a process that still runs', () => {
+    expect(deadPredecessor(self, self, running)).toBe(false);
+    expect(deadPredecessor('other-host:999:bbbb2222', self, running)).toBe(false);
+    expect(deadPredecessor('kiosk:77:bbbb2222', self, running)).toBe(false);
+    expect(deadPredecessor('writer', self, running)).toBe(false);
   });
 });
