@@ -31,21 +31,29 @@ export interface LeasedRunnerOptions {
 
 export const LEASES = 'runners';
 
+/**
+ * This run of the program: every owner it makes carries it. Two servers inside one process (as
+ * tests start them) share it and so never take each other for dead.
+ */
+const INCARNATION = randomUUID().slice(0, 8);
+
+/** host:pid:incarnation-random: another for each runner, so two in one process still compete. */
 export function processOwner(): string {
-  return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  return `${hostname()}:${process.pid}:${INCARNATION}-${randomUUID().slice(0, 8)}`;
 }
 
 /**
- * Whether a lease owner is an earlier, dead process of this host: the same host name and either
- * a process id no longer running, or this very process id with another random part (a container
+ * Whether a lease owner is an earlier, dead run of this host: the same host name and either a
+ * process id no longer running, or this very process id with another incarnation (a container
  * restarted: it runs as the same pid, often 1). A process id reused by an unrelated process reads
  * as alive: its leases then simply run out.
  */
 export function deadPredecessor(owner: string, self: string, isRunning = pidRunning): boolean {
-  const [host, pid] = owner.split(':');
-  const [ownHost, ownPid] = self.split(':');
-  if (owner === self || host !== ownHost || !/^\d+$/.test(pid ?? '')) return false;
-  return pid === ownPid || !isRunning(Number(pid));
+  const [host, pid, run] = owner.split(':');
+  const [ownHost, ownPid, ownRun] = self.split(':');
+  if (host !== ownHost || !/^\d+$/.test(pid ?? '') || run === undefined) return false;
+  if (pid === ownPid) return run.split('-')[0] !== ownRun?.split('-')[0];
+  return !isRunning(Number(pid));
 }
 
 function pidRunning(pid: number): boolean {

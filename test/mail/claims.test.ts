@@ -127,16 +127,17 @@ describe('a leased runner', () => {
 });
 
 describe('a dead predecessor', () => {
-  const self = 'kiosk:4242:aaaa1111';
+  const self = 'kiosk:4242:run1-aaaa1111';
   const running = (pid: number) => pid === 4242 || pid === 77;
-  it('is an earlier process of this host: its pid gone, or this very pid with another random part', () => {
-    expect(deadPredecessor('kiosk:999:bbbb2222', self, running)).toBe(true);
-    expect(deadPredecessor('kiosk:4242:bbbb2222', self, running)).toBe(true);
+  it('is an earlier run of this host: its pid gone, or this very pid in another incarnation', () => {
+    expect(deadPredecessor('kiosk:999:run0-bbbb2222', self, running)).toBe(true);
+    expect(deadPredecessor('kiosk:4242:run0-bbbb2222', self, running)).toBe(true);
   });
-  it('is never this process, another host, or a process that still runs', () => {
+  it('is never this run (another runner or server in this process), another host, or a process that runs', () => {
     expect(deadPredecessor(self, self, running)).toBe(false);
-    expect(deadPredecessor('other-host:999:bbbb2222', self, running)).toBe(false);
-    expect(deadPredecessor('kiosk:77:bbbb2222', self, running)).toBe(false);
+    expect(deadPredecessor('kiosk:4242:run1-cccc3333', self, running)).toBe(false);
+    expect(deadPredecessor('other-host:999:run0-bbbb2222', self, running)).toBe(false);
+    expect(deadPredecessor('kiosk:77:run0-bbbb2222', self, running)).toBe(false);
     expect(deadPredecessor('writer', self, running)).toBe(false);
   });
 });
