@@ -43,8 +43,6 @@ export const MAX_ATTEMPTS = 10;
 const RETRY_AFTER_MS = [30e3, 60e3, 2 * 60e3, 5 * 60e3, 15 * 60e3, 30 * 60e3, 60 * 60e3, 3 * 3600e3, 6 * 3600e3];
 const RELAY_BACKOFF_MIN_MS = 1000;
 const RELAY_BACKOFF_MAX_MS = 5 * 60_000;
-/** An item whose read models are not there yet is looked at again after this. */
-const NOT_YET_MS = 500;
 const IN_FLIGHT = 8;
 
 export interface MailSenderOptions {
@@ -168,7 +166,10 @@ export class MailSender {
       while (next < queue.length && this.running && this.pausedUntil <= Date.now()) {
         for (const item of queue[next++]) {
           if (!this.running || this.pausedUntil > Date.now()) break;
-          if (await this.handle(item)) handled += 1;
+          // One still due (its read models not there yet, another process sending it) holds back
+          // the later mails of its group until a later round.
+          if (!(await this.handle(item))) break;
+          handled += 1;
         }
       }
     };
@@ -193,7 +194,8 @@ export class MailSender {
     // Every outcome below is stored before the lease ends: whoever takes the item next reads it.
     const rendered = await this.render(item).catch((error: unknown) => ({ skip: relayAnswerOf(error) }));
     if ('notYet' in rendered) {
-      await this.store({ ...item, due_ms: this.now().getTime() + NOT_YET_MS });
+      // It stays due as it is, so it stays first among its booking's mails (round()); the read
+      // models' next page wakes the sender (api/server.ts).
       await docs.endLease(MAIL_CLAIMS, item.id, owner, 'release');
       return false;
     }

@@ -1,6 +1,6 @@
 // Two senders on one store, and a mark that fails after the relay took the mail: every item is
 // sent once, and the mail log keeps each entry whole (recipient, subject, status sent).
-import Database from 'better-sqlite3';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mailReactor } from '../../api/mail/reactor.js';
@@ -40,8 +40,9 @@ async function kioskWithItems(bookings: number): Promise<TestServer> {
   return t;
 }
 
-function senderOf(t: TestServer, mailer: Mailer, owner: string): MailSender {
+function senderOf(t: TestServer, mailer: Mailer, owner: string, logged: string[] = []): MailSender {
   const sender = new MailSender({
+    log: (message) => logged.push(message),
     docs: t.server.docs,
     mailer,
     owner,
@@ -94,19 +95,36 @@ describe('mail senders side by side', () => {
     const t = await kioskWithItems(1);
     const mailer = createMailer({ smtpUrl: smtp.url, outboxDir: '/nonexistent' });
     cleanups.push(() => mailer.close());
-    const first = senderOf(t, mailer, 'first');
+    const logged: string[] = [];
+    const first = senderOf(t, mailer, 'first', logged);
     const second = senderOf(t, mailer, 'second');
     await first.start();
     await inFlight;
-    await second.start();
 
-    const lock = new Database(join(t.dataDir, 'read-models.db'));
-    lock.pragma('busy_timeout = 5000');
-    lock.exec('BEGIN IMMEDIATE');
+    // Another process holds the lock for 12 s, longer than the store's busy timeout (5 s) twice
+    // over (a blocked write holds up this process's event loop, so the mark may start late): the
+    // mark fails. Held from this process, the lock could not be let go while a write waits.
+    const locker = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const db = new (require('better-sqlite3'))(process.argv[1]);
+         db.pragma('busy_timeout = 5000');
+         db.exec('BEGIN IMMEDIATE');
+         console.log('locked');
+         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 12000);
+         db.exec('COMMIT');`,
+        join(t.dataDir, 'read-models.db'),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = new Promise((resolve) => locker.once('exit', resolve));
+    await new Promise<void>((resolve) => locker.stdout.once('data', () => resolve()));
     answer();
-    await sleep(6000); // longer than the store's busy timeout: the mark has failed
-    lock.exec('COMMIT');
-    lock.close();
+    expect(await exited).toBe(0);
+    expect(logged.some((m) => m.includes('its mark not yet stored'))).toBe(true);
+    // A second sender from now on: it finds the item marked, or its lease done, never due.
+    await second.start();
 
     const customerItem = async () =>
       (await t.server.docs.find<MailItem>(MAIL_LOG)).find((m) => m.kind === 'booking_received');
