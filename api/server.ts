@@ -27,6 +27,7 @@ import { MailSender } from './mail/sender.js';
 import { BookingTimers, type Sweep } from './timers/bookingTimers.js';
 import { startMoveRecovery } from './services/reschedule.js';
 import { vapidKeys } from './push/vapid.js';
+import { PushNoticeSender } from './push/noticeSender.js';
 import { createPushSender } from './push/sender.js';
 import { pushReactor } from './push/reactor.js';
 import { startOfferTimer } from './waitlist/offerTimer.js';
@@ -179,23 +180,33 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     log: (message, error) => console.error(message, error),
   });
   // Web push (rule: ready-notice): one VAPID key pair for every process on this store, and a
-  // reactor of its own, leased like the mail reactor, that sends the ready notices.
+  // reactor of its own, leased like the mail reactor, that writes the ready notices as work items.
   const vapid = vapidKeys({
     dataDir: config.dataDir,
     publicKey: config.vapidPublicKey,
     privateKey: config.vapidPrivateKey,
     subject: config.vapidSubject,
   });
-  const notices = config.runReactors
-    ? await pushReactor({
+  // The reactor (leased: one process) turns Klar into notice items; every reactor process sends them.
+  const noticeSender = config.runReactors
+    ? new PushNoticeSender({
         events,
         docs,
         sender: createPushSender({ vapid }),
         dropSubscription: (id, status) => services.push.drop(id, status),
+        owner: processOwner(),
+      })
+    : null;
+  const notices = config.runReactors
+    ? pushReactor({
+        events,
+        docs,
+        onItems: () => noticeSender?.wake(),
         leaseTtlMs: config.reactorLeaseTtlMs,
       })
     : null;
   await notices?.start();
+  noticeSender?.start();
   bus.onAppend(() => notices?.wake());
   // Erasures cut off by a crash are completed by the process holding this reactor (api/erasure).
   const erasures = config.runReactors
@@ -320,6 +331,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         await reactor?.stop();
         await mailSender?.stop();
         await notices?.stop();
+        await noticeSender?.stop();
         await erasures?.stop();
         await projector.stop();
         await projections.stop();

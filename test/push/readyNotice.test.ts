@@ -12,6 +12,7 @@ import { startSmtpServer, type ReceivedMail } from '../mail/smtp.js';
 import { PUSH_CERT, startPushService, type TestPushService } from './pushService.js';
 import type { KitchenStep } from '../../domain/kioskDay/kitchen.js';
 import { COLLECTIONS } from '../../read-models/shapes.js';
+import { PUSH_LOG } from '../../api/push/reactor.js';
 
 // The server under test runs in this process: it trusts the test push service's certificate as
 // a machine trusts its own CA (the child-process tests set NODE_EXTRA_CA_CERTS instead).
@@ -166,6 +167,29 @@ describe('the ready notice', () => {
       (e) => e.type === 'PushSubscriptionDropped',
     );
     expect(dropped).toHaveLength(1);
+  });
+
+  it('holds back no other notice while one push service fails and is backed off (work items)', async () => {
+    push.answer('sulky', 500, 500, 500);
+    const failing = await confirmedBooking('sur@example.se', false, 'sulky');
+    const prompt = await confirmedBooking('snabb@example.se', false, 'prompt');
+    await step(failing, 'baking');
+    await step(failing, 'ready');
+    await until(() => push.requests.some((r) => r.name === 'sulky'));
+    await step(prompt, 'baking');
+    await step(prompt, 'ready');
+    await until(
+      () =>
+        push.requests.filter((r) => r.name === 'sulky').length === 3 && push.received.some((r) => r.name === 'prompt'),
+      20_000,
+    );
+    const order = push.requests.filter((r) => r.name === 'sulky' || r.name === 'prompt').map((r) => r.name);
+    // The other booking's notice went while the failing one waited for its next try.
+    expect(order.indexOf('prompt')).toBeLessThan(order.lastIndexOf('sulky'));
+    expect(order.filter((name) => name === 'sulky')).toHaveLength(3);
+    await expect
+      .poll(() => t.server.docs.find(PUSH_LOG, { booking_id: failing }))
+      .toEqual([expect.objectContaining({ state: 'failed', attempts: 3, status: 500 })]);
   });
 
   it('goes on mailing the others when the relay refuses one recipient', async () => {
