@@ -21,6 +21,7 @@ import {
   nextPeriod,
   periodDates,
   periodOf,
+  previousPeriod,
   type ClosedBooks,
 } from '../../domain/accounting/periods.js';
 import { todayIn } from '../../domain/shared/time.js';
@@ -150,7 +151,10 @@ export class AccountingService {
     return first ? periodOf(first.booking_date) : null;
   }
 
-  /** Every month from the first with a booking or a close to the current one, newest first. */
+  /**
+   * Every month from the first with a booking or a close (the month before the current one at the
+   * latest, the one staff usually close) to the current one, newest first.
+   */
   async periods(): Promise<PeriodRow[]> {
     const [closed, firstSale, state] = await Promise.all([
       this.closedPeriods(),
@@ -159,7 +163,7 @@ export class AccountingService {
     ]);
     const today = todayIn(this.commands.clock());
     const thisMonth = periodOf(today);
-    const first = [closed[0]?.period, firstSale, thisMonth].filter((p): p is string => !!p).sort()[0];
+    const first = [closed[0]?.period, firstSale, previousPeriod(thisMonth)].filter((p): p is string => !!p).sort()[0];
     const closedByMonth = new Map(closed.map((c) => [c.period, c]));
     return monthsBetween(first, thisMonth)
       .reverse()

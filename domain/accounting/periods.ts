@@ -37,6 +37,11 @@ export function nextPeriod(period: string): string {
   return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
 }
 
+export function previousPeriod(period: string): string {
+  const [year, month] = period.split('-').map(Number);
+  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+}
+
 /** What a closed month's books hold: enough to make its report, CSV and SIE file again, byte for byte. */
 export interface ClosedBooks {
   /** The VAT table and accounts the books were made with. */

@@ -105,3 +105,5 @@ export const accountingPeriodRowSchema = z
 export const accountingPeriodsAnswerSchema = z
   .strictObject({ periods: z.array(accountingPeriodRowSchema) })
   .meta({ id: 'AccountingPeriods' });
+export type AccountingPeriodRow = z.infer<typeof accountingPeriodRowSchema>;
+export type AccountingPeriodsAnswer = z.infer<typeof accountingPeriodsAnswerSchema>;
