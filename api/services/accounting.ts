@@ -25,6 +25,7 @@ import {
   type ClosedBooks,
 } from '../../domain/accounting/periods.js';
 import { todayIn } from '../../domain/shared/time.js';
+import { APP_VERSION } from '../../domain/version.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
 import { bookingsBetween } from '../../read-models/queries/admin.js';
 import { COLLECTIONS, type AccountingPeriodDoc, type BookingDoc } from '../../read-models/shapes.js';
@@ -49,6 +50,8 @@ export interface Books {
   closed: boolean;
   /** The SIE file's #GEN: the latest close's date for closed books, else today. */
   generatedOn: string;
+  /** The SIE file's #PROGRAM version: the one that closed the books, else this one. */
+  programVersion: string;
 }
 
 export class AccountingService {
@@ -138,6 +141,7 @@ export class AccountingService {
             .sort()
             .at(-1)!
         : todayIn(this.commands.clock()),
+      programVersion: last?.books.program_version ?? APP_VERSION,
     };
   }
 
@@ -198,6 +202,7 @@ export class AccountingService {
       closed.length && nextPeriod(closed.at(-1)!.period) === period ? await this.corrections(closed, settings) : [];
     const books: ClosedBooks = {
       settings,
+      program_version: APP_VERSION,
       receipts: [...sales.receipts, ...due],
       left_out: sales.left_out.map(({ name: _name, ...rest }) => rest),
     };

@@ -46,6 +46,8 @@ export function previousPeriod(period: string): string {
 export interface ClosedBooks {
   /** The VAT table and accounts the books were made with. */
   settings: AccountingSettings;
+  /** The program version that closed it: the SIE file's #PROGRAM ever after (absent: the version reading it). */
+  program_version?: string;
   /** The month's sales and the corrections booked in it. */
   receipts: Receipt[];
   /** Bookings left out of revenue, without names (names are personal data, kept sealed elsewhere). */

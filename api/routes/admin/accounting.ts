@@ -9,7 +9,6 @@ import {
   accountingPeriodsAnswerSchema,
   accountingSettingsAnswerSchema,
 } from '../../../domain/answers/index.js';
-import { APP_VERSION } from '../../../domain/version.js';
 import { z } from 'zod';
 import { accountingCsv, accountingSie } from '../../reports/accountingFiles.js';
 import { describeRoutes, fileAnswer, refusals } from '../../http/routeSchema.js';
@@ -89,12 +88,13 @@ export const accountingRoutes: RoutePlugin = async (app, { deps: { services } })
     },
     async (request, reply) => {
       const { startDate, endDate } = request.query;
-      const { period, settings, generatedOn } = await services.accounting.period(startDate, endDate);
+      const { period, settings, generatedOn, programVersion } = await services.accounting.period(startDate, endDate);
       const file = accountingSie(period, settings, {
         companyName: 'Pizzakiosken',
         program: 'Pizzakiosken',
-        version: APP_VERSION,
-        // A closed period's file is dated by its close, so it reads the same byte for byte ever after.
+        // A closed period's file is dated by its close and names the version that closed it, so it
+        // reads the same byte for byte ever after.
+        version: programVersion,
         generatedOn,
         startDate,
         endDate,
