@@ -130,6 +130,14 @@ export const msg = {
   vatPeriodsOpenStart: 'Den första perioden för en ordertyp gäller från början: lämna Gäller från tomt',
   vatPeriodsOpenEnd: 'Den sista perioden för en ordertyp gäller tills vidare: lämna Gäller till tomt',
   vatPeriodsMissing: (orderType: string) => `Ange en momssats för ${orderType}`,
+  // Ours: closed accounting periods (rule: closed-periods)
+  periodInvalid: 'Ange perioden som år och månad, ÅÅÅÅ-MM',
+  periodAlreadyClosed: (period: string) => `Perioden ${period} är redan stängd`,
+  periodNotEnded: (period: string, from: string) =>
+    `Perioden ${period} har inte tagit slut än: den kan stängas från och med ${from}`,
+  periodOutOfOrder: (earlier: string) => `Stäng ${earlier} först: perioderna stängs i tur och ordning`,
+  periodBeforeBooks: (first: string) =>
+    `Perioden ligger före ${first}, den första stängda perioden: bokföringen här börjar med ${first}`,
   // Ours: the waitlist (rule: waitlist)
   waitlistSlotHasRoom: 'Tiden har plats för din beställning. Boka direkt i stället.',
   waitlistAlreadyQueued: 'Du står redan i kö för denna tid',

@@ -9,8 +9,10 @@ import type { VipLinkEvent } from '../domain/vip/vipLinks.js';
 import type { PushEvent } from '../domain/push/push.js';
 import type { AdminEvent } from '../domain/admins/admins.js';
 import type { ClosureEvent } from '../domain/closures/closures.js';
+import type { AccountingPeriodEvent } from '../domain/accounting/periods.js';
 import {
   COLLECTIONS,
+  type AccountingPeriodDoc,
   type AdminSessionDoc,
   type ClosuresDoc,
   type BonusCodeDoc,
@@ -245,5 +247,19 @@ export const closuresProjection: Projection = {
       }
       return { id: 'all', closures };
     });
+  },
+};
+
+/** The closed accounting periods, one document per month with its books as closed (rule: closed-periods). */
+export const accountingPeriodsProjection: Projection = {
+  name: 'accounting_periods_v1',
+  collections: [COLLECTIONS.accountingPeriods],
+  eventTypes: types('AccountingPeriodClosed'),
+  apply(recorded, batch) {
+    const event = recorded as unknown as AccountingPeriodEvent & RecordedEvent;
+    return batch.update<AccountingPeriodDoc>(COLLECTIONS.accountingPeriods, event.data.period, recorded, () => ({
+      id: event.data.period,
+      ...event.data,
+    }));
   },
 };

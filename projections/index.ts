@@ -1,5 +1,6 @@
 // Every read-model projection, in the order the runner applies them.
 import {
+  accountingPeriodsProjection,
   adminSessionsProjection,
   bonusCodesProjection,
   closuresProjection,
@@ -25,6 +26,7 @@ export const allProjections: Projection[] = [
   adminSessionsProjection,
   closuresProjection,
   waitlistProjection,
+  accountingPeriodsProjection,
 ];
 
 /**

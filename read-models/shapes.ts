@@ -5,6 +5,7 @@ import type { BookingLine, BookingStatus } from '../domain/kioskDay/kioskDay.js'
 import type { KitchenStatus } from '../domain/kioskDay/kitchen.js';
 import type { Settings } from '../domain/settings/settings.js';
 import type { Closure } from '../domain/closures/closures.js';
+import type { ClosedPeriod } from '../domain/accounting/periods.js';
 
 export const COLLECTIONS = {
   pizzas: 'pizzas_v1',
@@ -21,7 +22,11 @@ export const COLLECTIONS = {
   adminSessions: 'admin_sessions_v1',
   closures: 'closures_v1',
   waitlist: 'waitlist_v1',
+  accountingPeriods: 'accounting_periods_v1',
 } as const;
+
+/** A closed accounting period (rule: closed-periods), keyed by its month yyyy-MM: the event's data. */
+export type AccountingPeriodDoc = ClosedPeriod & { id: string };
 
 /**
  * Every closure in effect, in one document (id 'all'): every availability query and open-days

@@ -33,7 +33,10 @@ export function periodRates(
 
 /**
  * One line per day: date, orders, gross, discount, paid, net and VAT per rate, and how many
- * orders were cancelled or not collected (listed apart, never in the sums); a total line last.
+ * orders were cancelled or not collected (listed apart, never in the sums); then one line per
+ * correction of a sale in a closed period (rule: closed-periods: its date, signed amounts at the
+ * sale's own rate, and in a last column 'Rättelse av' the booking and date it corrects, a column
+ * only files with corrections have); a total line last.
  * Semicolons, decimal commas and a UTF-8 byte order mark: what Excel in Swedish expects.
  */
 export function accountingCsv(
@@ -53,7 +56,9 @@ export function accountingCsv(
     'Avbokade',
     'Uteblivna',
     'Ej hämtade',
+    ...(period.corrections.length ? ['Rättelse av'] : []),
   ];
+  const blank = period.corrections.length ? [''] : [];
   const leftOut = (date: string | null, reason: string) =>
     period.left_out.filter((b) => (date === null || b.booking_date === date) && b.reason === reason).length;
   const row = (date: string | null, day: Omit<AccountingPeriod['days'][number], 'date'>) => {
@@ -68,8 +73,21 @@ export function accountingCsv(
       String(leftOut(date, 'cancelled')),
       String(leftOut(date, 'no_show')),
       String(leftOut(date, 'not_collected')),
+      ...blank,
     ];
   };
+  const correction = (c: AccountingPeriod['corrections'][number]) => [
+    c.date,
+    '0',
+    kronorComma(c.gross_cents),
+    kronorComma(c.discount_cents),
+    kronorComma(c.sales_cents),
+    ...rates.flatMap((r) => (r === c.rate ? [kronorComma(c.net_cents), kronorComma(c.vat_cents)] : ['0,00', '0,00'])),
+    '',
+    '',
+    '',
+    correctionOf(c),
+  ];
   // Days with only left-out orders get a line too, so every day of activity shows.
   const dates = [...new Set([...period.days.map((d) => d.date), ...period.left_out.map((b) => b.booking_date)])].sort();
   const lines = [
@@ -86,6 +104,7 @@ export function accountingCsv(
         },
       ),
     ),
+    ...period.corrections.map(correction),
     row(null, period.totals),
   ];
   return Buffer.concat([
@@ -93,6 +112,10 @@ export function accountingCsv(
     Buffer.from(lines.map((l) => l.map(csvCell).join(';')).join('\r\n') + '\r\n', 'utf8'),
   ]);
 }
+
+/** What a correction corrects, as both files name it. */
+export const correctionOf = (c: AccountingPeriod['corrections'][number]) =>
+  `Rättelse av bokning ${c.booking_id} (${c.booking_date}, ${c.rate} % moms)`;
 
 const csvCell = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
@@ -122,7 +145,7 @@ const sieText = (text: string) => `"${text.replaceAll('\\', '\\\\').replaceAll('
 export function accountingSie(period: AccountingPeriod, settings: AccountingSettings, meta: SieMeta): Buffer {
   const used = new Map<string, string>();
   const use = (account: string, name: string) => (used.set(account, name), account);
-  const verifications = period.days.map((day) => {
+  const days = period.days.map((day) => {
     const trans = [`   #TRANS ${use(settings.cash_account, 'Kassa')} {} ${kronor(day.sales_cents)}`];
     for (const line of day.rates) {
       trans.push(
@@ -139,6 +162,17 @@ export function accountingSie(period: AccountingPeriod, settings: AccountingSett
       '}',
     ];
   });
+  // A correction reverses (or books again) one sale of a closed period at its own rate: its own
+  // verification, naming the booking and date it corrects (Bokföringslagen 5 kap. 5 §).
+  const corrections = period.corrections.map((c) => [
+    `#VER A "" ${sieDate(c.date)} ${sieText(correctionOf(c))}`,
+    '{',
+    `   #TRANS ${use(settings.cash_account, 'Kassa')} {} ${kronor(c.sales_cents)}`,
+    `   #TRANS ${use(settings.sales_accounts[`${c.rate}`], `Försäljning ${c.rate} % moms`)} {} ${kronor(-c.net_cents)}`,
+    `   #TRANS ${use(settings.vat_accounts[`${c.rate}`], `Utgående moms ${c.rate} %`)} {} ${kronor(-c.vat_cents)}`,
+    '}',
+  ]);
+  const verifications = [...days, ...corrections];
   const years = [...new Set([meta.startDate.slice(0, 4), meta.endDate.slice(0, 4)])].sort().reverse();
   const lines = [
     '#FLAGGA 0',

@@ -1,16 +1,58 @@
-// The accountant's books: the accounting settings stream (VAT rates, BAS accounts) and a period's
-// figures from the bookings read model (rules accounting-revenue, vat-per-receipt).
+// The accountant's books: the accounting settings stream (VAT rates, BAS accounts), a period's
+// figures from the bookings read model (rules accounting-revenue, vat-per-receipt), and the closed
+// months (rule: closed-periods): their books come from the close, never from today's bookings, and
+// later changes to their sales are booked as corrections in the first open month.
 import {
   ACCOUNTING_SETTINGS_STREAM,
-  accountingPeriod,
   accountingSettingsDecider,
+  booksOf,
+  correctionsOf,
   currentAccountingSettings,
+  salesReceipts,
   type AccountingPeriod,
   type AccountingSettings,
+  type LeftOutBooking,
+  type Receipt,
 } from '../../domain/accounting/accounting.js';
+import {
+  ACCOUNTING_PERIODS_STREAM,
+  accountingPeriodsDecider,
+  closeRefusal,
+  nextPeriod,
+  periodDates,
+  periodOf,
+  previousPeriod,
+  type ClosedBooks,
+} from '../../domain/accounting/periods.js';
+import { todayIn } from '../../domain/shared/time.js';
+import { APP_VERSION } from '../../domain/version.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
 import { bookingsBetween } from '../../read-models/queries/admin.js';
+import { COLLECTIONS, type AccountingPeriodDoc, type BookingDoc } from '../../read-models/shapes.js';
 import type { Commands } from './commands.js';
+
+/** A month as the periods list shows it. */
+export interface PeriodRow {
+  period: string;
+  start_date: string;
+  end_date: string;
+  status: 'open' | 'closed';
+  closed_by: string | null;
+  closed_at: string | null;
+  /** Why it cannot be closed today (null: it can, or it is closed). */
+  close_refusal: string | null;
+}
+
+export interface Books {
+  period: AccountingPeriod;
+  settings: AccountingSettings;
+  /** Every month of the range is closed: the books are the closes' own. */
+  closed: boolean;
+  /** The SIE file's #GEN: the latest close's date for closed books, else today. */
+  generatedOn: string;
+  /** The SIE file's #PROGRAM version: the one that closed the books, else this one. */
+  programVersion: string;
+}
 
 export class AccountingService {
   constructor(
@@ -35,12 +77,155 @@ export class AccountingService {
     return settings;
   }
 
-  /** The period's books and the settings they were made with. */
-  async period(
-    startDate: string,
-    endDate: string,
-  ): Promise<{ period: AccountingPeriod; settings: AccountingSettings }> {
-    const [settings, bookings] = await Promise.all([this.settings(), bookingsBetween(this.docs, startDate, endDate)]);
-    return { period: accountingPeriod(bookings, settings), settings };
+  /** The closed months, in month order, from the read model. */
+  private closedPeriods(): Promise<AccountingPeriodDoc[]> {
+    return this.docs.find<AccountingPeriodDoc>(COLLECTIONS.accountingPeriods, {}, { sort: [['period', 1]] });
   }
+
+  /**
+   * The corrections due in the first open month: what the closed months booked for each of their
+   * bookings against what the books count for it now.
+   */
+  private async corrections(closed: AccountingPeriodDoc[], settings: AccountingSettings): Promise<Receipt[]> {
+    if (closed.length === 0) return [];
+    const booked = closed.flatMap((c) => c.books.receipts);
+    const bookings = await bookingsBetween(this.docs, closed[0].start_date, closed.at(-1)!.end_date);
+    const { receipts } = salesReceipts(bookings, settings);
+    return correctionsOf(booked, receipts, periodDates(nextPeriod(closed.at(-1)!.period)).start_date);
+  }
+
+  /**
+   * The books of a range: days of closed months from their closes, other days from the bookings
+   * now, and the corrections on the first open month's first day when the range holds it.
+   */
+  async period(startDate: string, endDate: string): Promise<Books> {
+    const [current, bookings, closed] = await Promise.all([
+      this.settings(),
+      bookingsBetween(this.docs, startDate, endDate),
+      this.closedPeriods(),
+    ]);
+    const closedByMonth = new Map(closed.map((c) => [c.period, c]));
+    const isClosed = (date: string) => closedByMonth.has(periodOf(date));
+    const inRange = (date: string) => startDate <= date && date <= endDate;
+
+    const live = salesReceipts(
+      bookings.filter((b) => !isClosed(b.booking_date)),
+      current,
+    );
+    const names = new Map(bookings.map((b) => [b.id, b.name]));
+    const receipts = [...live.receipts, ...closed.flatMap((c) => c.books.receipts.filter((r) => inRange(r.date)))];
+    const firstOpen = closed.length ? periodDates(nextPeriod(closed.at(-1)!.period)).start_date : null;
+    if (firstOpen && inRange(firstOpen)) receipts.push(...(await this.corrections(closed, current)));
+    const left_out: LeftOutBooking[] = [
+      ...live.left_out,
+      ...closed.flatMap((c) =>
+        c.books.left_out.filter((b) => inRange(b.booking_date)).map((b) => ({ ...b, name: names.get(b.id) ?? '' })),
+      ),
+    ].sort(
+      (a, b) =>
+        a.booking_date.localeCompare(b.booking_date) ||
+        a.booking_time.localeCompare(b.booking_time) ||
+        a.id.localeCompare(b.id),
+    );
+
+    const months = monthsBetween(periodOf(startDate), periodOf(endDate));
+    const allClosed = months.every((m) => closedByMonth.has(m));
+    const last = allClosed ? closedByMonth.get(months.at(-1)!)! : null;
+    return {
+      period: booksOf(receipts, left_out),
+      settings: last ? last.books.settings : current,
+      closed: allClosed,
+      generatedOn: allClosed
+        ? months
+            .map((m) => closedByMonth.get(m)!.closed_on)
+            .sort()
+            .at(-1)!
+        : todayIn(this.commands.clock()),
+      programVersion: last?.books.program_version ?? APP_VERSION,
+    };
+  }
+
+  /** The month of the earliest booking, null when there is none. */
+  private async firstSalePeriod(): Promise<string | null> {
+    const [first] = await this.docs.find<BookingDoc>(
+      COLLECTIONS.bookings,
+      {},
+      { sort: [['booking_date', 1]], limit: 1 },
+    );
+    return first ? periodOf(first.booking_date) : null;
+  }
+
+  /**
+   * Every month from the first with a booking or a close (the month before the current one at the
+   * latest, the one staff usually close) to the current one, newest first.
+   */
+  async periods(): Promise<PeriodRow[]> {
+    const [closed, firstSale, state] = await Promise.all([
+      this.closedPeriods(),
+      this.firstSalePeriod(),
+      this.commands.load(ACCOUNTING_PERIODS_STREAM, accountingPeriodsDecider).then((s) => s.state),
+    ]);
+    const today = todayIn(this.commands.clock());
+    const thisMonth = periodOf(today);
+    const first = [closed[0]?.period, firstSale, previousPeriod(thisMonth)].filter((p): p is string => !!p).sort()[0];
+    const closedByMonth = new Map(closed.map((c) => [c.period, c]));
+    return monthsBetween(first, thisMonth)
+      .reverse()
+      .map((period) => {
+        const done = closedByMonth.get(period);
+        return {
+          period,
+          ...periodDates(period),
+          status: done ? 'closed' : 'open',
+          closed_by: done?.closed_by ?? null,
+          closed_at: done?.closed_at ?? null,
+          close_refusal: done ? null : closeRefusal(state, period, today, firstSale),
+        };
+      });
+  }
+
+  /**
+   * Closes a month (rule: closed-periods) with its books as they stand once the read models have
+   * caught up with the whole log: its sales, the corrections due in it, what was left out.
+   */
+  async close(period: string, actor: string): Promise<PeriodRow> {
+    await this.commands.settled({ position: await this.commands.bus.headPosition() });
+    const { start_date, end_date } = periodDates(period);
+    const [settings, bookings, closed, firstSale] = await Promise.all([
+      this.settings(),
+      bookingsBetween(this.docs, start_date, end_date),
+      this.closedPeriods(),
+      this.firstSalePeriod(),
+    ]);
+    const sales = salesReceipts(bookings, settings);
+    const due =
+      closed.length && nextPeriod(closed.at(-1)!.period) === period ? await this.corrections(closed, settings) : [];
+    const books: ClosedBooks = {
+      settings,
+      program_version: APP_VERSION,
+      receipts: [...sales.receipts, ...due],
+      left_out: sales.left_out.map(({ name: _name, ...rest }) => rest),
+    };
+    await this.commands.write(
+      ACCOUNTING_PERIODS_STREAM,
+      accountingPeriodsDecider,
+      {
+        type: 'CloseAccountingPeriod',
+        period,
+        clock: this.commands.clock(),
+        closed_by: actor,
+        first_sale_period: firstSale,
+        books,
+      },
+      actor,
+    );
+    return (await this.periods()).find((p) => p.period === period)!;
+  }
+}
+
+/** The months from `from` to `to`, both yyyy-MM, in order. */
+function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  for (let m = from; m <= to; m = nextPeriod(m)) months.push(m);
+  return months;
 }

@@ -242,8 +242,34 @@ export interface LeftOutBooking {
   final_total_cents: number;
 }
 
+/**
+ * One line of the books (rule: closed-periods): a sale (a collected booking, on its date) or a
+ * correction of a sale in a closed period, booked in the first open period with the sale's own rate.
+ */
+export interface Receipt {
+  kind: 'sale' | 'correction';
+  /** The date it is booked on: a sale's own date; a correction's, the first day of the first open period. */
+  date: string;
+  booking_id: string;
+  /** The sale's date and time (for a correction: the original booking's). */
+  booking_date: string;
+  booking_time: string;
+  rate: VatRate;
+  gross_cents: number;
+  discount_cents: number;
+  sales_cents: number;
+  net_cents: number;
+  vat_cents: number;
+}
+
+/** A correction as the books show it: every amount signed, a reversal negative. */
+export type CorrectionLine = Omit<Receipt, 'kind'>;
+
 export interface AccountingPeriod {
   days: AccountingDay[];
+  /** Corrections of sales in closed periods booked in this one, in date and booking order. */
+  corrections: CorrectionLine[];
+  /** The days' sums and the corrections' (orders count sales only). */
   totals: Omit<AccountingDay, 'date'>;
   /** Cancellations, no-shows and orders not (yet) collected: listed, never in revenue. */
   left_out: LeftOutBooking[];
@@ -297,15 +323,15 @@ export function leftOutReason(booking: AccountingBooking, kitchenDay: boolean): 
   return booking.status === 'confirmed' ? null : 'not_collected';
 }
 
-/** The period's books from its bookings (any order), days in date order, rates high to low. */
-export function accountingPeriod(
+/** The sales of bookings (any order), in date, time and booking order, and the bookings left out. */
+export function salesReceipts(
   bookings: readonly AccountingBooking[],
   settings: AccountingSettings,
-): AccountingPeriod {
+): { receipts: Receipt[]; left_out: LeftOutBooking[] } {
   const byDate = new Map<string, AccountingBooking[]>();
   for (const b of bookings) byDate.set(b.booking_date, [...(byDate.get(b.booking_date) ?? []), b]);
 
-  const days: AccountingDay[] = [];
+  const receipts: Receipt[] = [];
   const left_out: LeftOutBooking[] = [];
   for (const date of [...byDate.keys()].sort()) {
     const dayBookings = byDate
@@ -313,7 +339,6 @@ export function accountingPeriod(
       .slice()
       .sort((a, b) => a.booking_time.localeCompare(b.booking_time) || a.id.localeCompare(b.id));
     const kitchenDay = dayBookings.some((b) => b.kitchen_status != null);
-    const day = emptyDay(date);
     for (const b of dayBookings) {
       const reason = leftOutReason(b, kitchenDay);
       if (reason) {
@@ -329,30 +354,113 @@ export function accountingPeriod(
       }
       const rate = rateOf(b, settings);
       const vat = vatOfReceipt(b.final_total_cents, rate);
-      day.orders += 1;
-      day.gross_cents += b.original_total_cents;
-      day.discount_cents += b.discount_cents;
-      day.sales_cents += b.final_total_cents;
-      addToRate(day.rates, {
+      receipts.push({
+        kind: 'sale',
+        date,
+        booking_id: b.id,
+        booking_date: b.booking_date,
+        booking_time: b.booking_time,
         rate,
+        gross_cents: b.original_total_cents,
+        discount_cents: b.discount_cents,
         sales_cents: b.final_total_cents,
         net_cents: b.final_total_cents - vat,
         vat_cents: vat,
       });
     }
-    if (day.orders > 0) days.push(day);
   }
-
-  const { date: _date, ...totals } = days.reduce((sum, day) => {
-    sum.orders += day.orders;
-    sum.gross_cents += day.gross_cents;
-    sum.discount_cents += day.discount_cents;
-    sum.sales_cents += day.sales_cents;
-    for (const line of day.rates) addToRate(sum.rates, line);
-    return sum;
-  }, emptyDay(''));
-  return { days, totals, left_out };
+  return { receipts, left_out };
 }
+
+/** The books of receipts (sales and corrections) and the bookings left out: days in date order, rates high to low. */
+export function booksOf(receipts: readonly Receipt[], left_out: LeftOutBooking[]): AccountingPeriod {
+  const days: AccountingDay[] = [];
+  const corrections: CorrectionLine[] = [];
+  const totals = emptyDay('');
+  for (const r of [...receipts].sort(receiptOrder)) {
+    const line = { rate: r.rate, sales_cents: r.sales_cents, net_cents: r.net_cents, vat_cents: r.vat_cents };
+    if (r.kind === 'correction') {
+      const { kind: _kind, ...correction } = r;
+      corrections.push(correction);
+    } else {
+      let day = days.at(-1);
+      if (day?.date !== r.date) days.push((day = emptyDay(r.date)));
+      day.orders += 1;
+      day.gross_cents += r.gross_cents;
+      day.discount_cents += r.discount_cents;
+      day.sales_cents += r.sales_cents;
+      addToRate(day.rates, line);
+      totals.orders += 1;
+    }
+    totals.gross_cents += r.gross_cents;
+    totals.discount_cents += r.discount_cents;
+    totals.sales_cents += r.sales_cents;
+    addToRate(totals.rates, line);
+  }
+  const { date: _date, ...sums } = totals;
+  return { days, corrections, totals: sums, left_out };
+}
+
+const receiptOrder = (a: Receipt, b: Receipt) =>
+  a.date.localeCompare(b.date) ||
+  a.booking_date.localeCompare(b.booking_date) ||
+  a.booking_time.localeCompare(b.booking_time) ||
+  a.booking_id.localeCompare(b.booking_id) ||
+  (a.kind === b.kind ? 0 : a.kind === 'sale' ? -1 : 1) ||
+  // A reversal before the sale that replaces it.
+  a.sales_cents - b.sales_cents ||
+  b.rate - a.rate;
+
+/** The period's books from its bookings (any order), days in date order, rates high to low. */
+export function accountingPeriod(
+  bookings: readonly AccountingBooking[],
+  settings: AccountingSettings,
+): AccountingPeriod {
+  const { receipts, left_out } = salesReceipts(bookings, settings);
+  return booksOf(receipts, left_out);
+}
+
+/**
+ * The corrections a change to sales in closed periods calls for (rule: closed-periods): per
+ * booking, what the closed books hold (its sale and any earlier corrections, summed per rate)
+ * against what the books count for it now. Where they differ, what was booked is reversed at the
+ * rates it was booked at (negative amounts, so VAT to the öre as first booked) and what counts now,
+ * if anything, booked again; all dated `date` (the first day of the first open period).
+ */
+export function correctionsOf(booked: readonly Receipt[], current: readonly Receipt[], date: string): Receipt[] {
+  const ids = [...new Set([...booked.map((r) => r.booking_id), ...current.map((r) => r.booking_id)])];
+  const out: Receipt[] = [];
+  for (const id of ids) {
+    const lines = new Map<VatRate, Receipt>();
+    for (const r of booked.filter((x) => x.booking_id === id)) {
+      const line = lines.get(r.rate);
+      if (!line) lines.set(r.rate, { ...r });
+      else for (const k of AMOUNTS) line[k] += r[k];
+    }
+    const held = [...lines.values()].filter((l) => AMOUNTS.some((k) => l[k] !== 0));
+    const now = current.find((r) => r.booking_id === id);
+    const same =
+      now === undefined
+        ? held.length === 0
+        : held.length === 1 && held[0].rate === now.rate && AMOUNTS.every((k) => held[0][k] === now[k]);
+    if (same) continue;
+    const first = held[0] ?? now!;
+    const of = { booking_id: id, booking_date: first.booking_date, booking_time: first.booking_time };
+    for (const l of held.sort((a, b) => b.rate - a.rate))
+      out.push({
+        kind: 'correction',
+        date,
+        ...of,
+        rate: l.rate,
+        ...(Object.fromEntries(AMOUNTS.map((k) => [k, 0 - l[k]])) as Pick<Receipt, Amount>),
+      });
+    if (now) out.push({ ...now, kind: 'correction', date, ...of });
+  }
+  return out.sort(receiptOrder);
+}
+
+type Amount = 'gross_cents' | 'discount_cents' | 'sales_cents' | 'net_cents' | 'vat_cents';
+const AMOUNTS: readonly Amount[] = ['gross_cents', 'discount_cents', 'sales_cents', 'net_cents', 'vat_cents'];
 
 const emptyDay = (date: string): AccountingDay => ({
   date,

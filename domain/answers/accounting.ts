@@ -1,7 +1,8 @@
-// The accountant's books: GET/PUT /admin/accounting/settings and GET /admin/reports/accounting.
+// The accountant's books: GET/PUT /admin/accounting/settings, GET /admin/reports/accounting and the
+// closed periods (GET /admin/accounting/periods, POST /admin/accounting/periods/{period}/close).
 import { z } from 'zod';
 import { ORDER_TYPES, VAT_RATES } from '../accounting/accounting.js';
-import { clockTime, isoDate } from './common.js';
+import { clockTime, instant, isoDate } from './common.js';
 
 const vatRate = z.union(
   VAT_RATES.map((r) => z.literal(r)) as unknown as [z.ZodLiteral<25>, z.ZodLiteral<12>, z.ZodLiteral<6>],
@@ -45,7 +46,29 @@ export const accountingPeriodAnswerSchema = z
     startDate: isoDate,
     endDate: isoDate,
     days: z.array(z.strictObject({ date: isoDate, ...dayFigures })),
+    /** Corrections of sales in closed periods booked in this one (rule: closed-periods): signed amounts. */
+    corrections: z.array(
+      z
+        .strictObject({
+          date: isoDate.meta({
+            description: 'The day the correction is booked: the first day of the first open period',
+          }),
+          booking_id: z.string().meta({ description: 'The original booking' }),
+          booking_date: isoDate.meta({ description: 'The original sale’s date' }),
+          booking_time: clockTime,
+          rate: vatRate.meta({ description: 'The original sale’s VAT rate' }),
+          gross_cents: z.number().int(),
+          discount_cents: z.number().int(),
+          sales_cents: z.number().int(),
+          net_cents: z.number().int(),
+          vat_cents: z.number().int(),
+        })
+        .meta({ id: 'AccountingCorrection' }),
+    ),
+    /** The days' and the corrections' sums; orders counts sales only. */
     totals: z.strictObject(dayFigures),
+    /** Every month of the range is closed: these books are the closes' own and never change. */
+    closed: z.boolean(),
     left_out: z.array(
       z.strictObject({
         id: z.string(),
@@ -60,3 +83,27 @@ export const accountingPeriodAnswerSchema = z
   })
   .meta({ id: 'AccountingPeriod' });
 export type AccountingPeriodAnswer = z.infer<typeof accountingPeriodAnswerSchema>;
+
+/** A month in GET /admin/accounting/periods and the answer of closing one (rule: closed-periods). */
+export const accountingPeriodRowSchema = z
+  .strictObject({
+    period: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/)
+      .meta({ description: 'The calendar month, yyyy-MM' }),
+    start_date: isoDate,
+    end_date: isoDate,
+    status: z.enum(['open', 'closed']),
+    closed_by: z.string().nullable().meta({ description: 'The admin (e-mail) who closed it; null while open' }),
+    closed_at: instant.nullable().meta({ description: 'When it was closed; null while open' }),
+    close_refusal: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why an open month cannot be closed now (Swedish); null when it can, or is closed' }),
+  })
+  .meta({ id: 'AccountingPeriodRow' });
+export const accountingPeriodsAnswerSchema = z
+  .strictObject({ periods: z.array(accountingPeriodRowSchema) })
+  .meta({ id: 'AccountingPeriods' });
+export type AccountingPeriodRow = z.infer<typeof accountingPeriodRowSchema>;
+export type AccountingPeriodsAnswer = z.infer<typeof accountingPeriodsAnswerSchema>;

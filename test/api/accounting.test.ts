@@ -1,9 +1,9 @@
 // The accountant's books over HTTP: a known set of bookings checked to the öre in the JSON, the
 // CSV (as Excel in Swedish reads it) and the SIE 4 file, which is parsed back here: every
 // verification must balance and every account it uses must be declared.
-import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
+import { parseSie } from './sie.js';
 
 /** The clock starts on Monday 30 March 2026, the day before food's VAT fell to 6 %, then moves on. */
 let now = new Date('2026-03-30T08:00:00Z');
@@ -362,40 +362,3 @@ describe('the files', () => {
     expect((reply.body as Buffer).includes(Buffer.from('ö', 'utf8'))).toBe(false);
   });
 });
-
-interface SieVerification {
-  date: string;
-  text: string;
-  trans: Array<{ account: string; cents: number }>;
-}
-
-/** Reads an SIE 4 file as an accounting program would: CP437, labels, fields, #VER blocks. */
-function parseSie(bytes: Buffer) {
-  const text = iconv.decode(bytes, 'cp437');
-  const fields = (line: string) =>
-    [...line.matchAll(/"((?:[^"\\]|\\.)*)"|\{[^}]*\}|(\S+)/g)].map((m) =>
-      m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[0],
-    );
-  const labels = new Map<string, string[]>();
-  const accounts = new Map<string, string>();
-  const verifications: SieVerification[] = [];
-  let open: SieVerification | null = null;
-  for (const raw of text.split('\r\n')) {
-    const line = raw.trim();
-    if (!line) continue;
-    if (line === '{' || line === '}') {
-      if (line === '}') open = null;
-      continue;
-    }
-    const [label, ...rest] = fields(line);
-    if (label === '#KONTO') accounts.set(rest[0], rest[1]);
-    else if (label === '#VER') verifications.push((open = { date: rest[2], text: rest[3], trans: [] }));
-    else if (label === '#TRANS') {
-      if (!open) throw new Error('#TRANS outside a #VER');
-      const [whole, frac = ''] = rest[2].replace('-', '').split('.');
-      const cents = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
-      open.trans.push({ account: rest[0], cents: rest[2].startsWith('-') ? -cents : cents });
-    } else if (!labels.has(label)) labels.set(label, rest);
-  }
-  return { labels, accounts, verifications };
-}

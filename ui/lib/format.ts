@@ -33,6 +33,11 @@ export function formatDateLong(date: string): string {
   const d = day(date);
   return `${WEEKDAYS[d.getDay()]} ${d.getDate()} ${MONTHS[d.getMonth()]}`;
 }
+/** A month, yyyy-MM: 'november 2026' */
+export function formatMonth(period: string): string {
+  const [y, m] = period.split('-').map(Number);
+  return `${MONTHS[m - 1]} ${y}`;
+}
 /** 'mån 24 nov' */
 export function formatDateShort(date: string): string {
   const d = day(date);

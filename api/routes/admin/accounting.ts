@@ -2,9 +2,14 @@
 // files (Bokföringsunderlag on the reports screen).
 import { accountingSettingsSchema } from '../../../domain/accounting/accounting.js';
 import { bookingsReportQuerySchema } from '../../../domain/payloads.js';
-import { accountingPeriodAnswerSchema, accountingSettingsAnswerSchema } from '../../../domain/answers/index.js';
-import { APP_VERSION } from '../../../domain/version.js';
-import { wallClock } from '../../../domain/shared/time.js';
+import { periodSchema } from '../../../domain/accounting/periods.js';
+import {
+  accountingPeriodAnswerSchema,
+  accountingPeriodRowSchema,
+  accountingPeriodsAnswerSchema,
+  accountingSettingsAnswerSchema,
+} from '../../../domain/answers/index.js';
+import { z } from 'zod';
 import { accountingCsv, accountingSie } from '../../reports/accountingFiles.js';
 import { describeRoutes, fileAnswer, refusals } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
@@ -48,8 +53,8 @@ export const accountingRoutes: RoutePlugin = async (app, { deps: { services } })
     },
     async (request) => {
       const { startDate, endDate } = request.query;
-      const { period, settings } = await services.accounting.period(startDate, endDate);
-      return { startDate, endDate, ...period, settings };
+      const { period, settings, closed } = await services.accounting.period(startDate, endDate);
+      return { startDate, endDate, ...period, closed, settings };
     },
   );
 
@@ -83,13 +88,14 @@ export const accountingRoutes: RoutePlugin = async (app, { deps: { services } })
     },
     async (request, reply) => {
       const { startDate, endDate } = request.query;
-      const { period, settings } = await services.accounting.period(startDate, endDate);
-      const clock = services.clock();
+      const { period, settings, generatedOn, programVersion } = await services.accounting.period(startDate, endDate);
       const file = accountingSie(period, settings, {
         companyName: 'Pizzakiosken',
         program: 'Pizzakiosken',
-        version: APP_VERSION,
-        generatedOn: wallClock(clock.now, clock.timeZone).date,
+        // A closed period's file is dated by its close and names the version that closed it, so it
+        // reads the same byte for byte ever after.
+        version: programVersion,
+        generatedOn,
         startDate,
         endDate,
       });
@@ -98,5 +104,30 @@ export const accountingRoutes: RoutePlugin = async (app, { deps: { services } })
         .header('content-disposition', `attachment; filename="bokforing-${startDate}-${endDate}.se"`)
         .send(file);
     },
+  );
+
+  app.get(
+    '/accounting/periods',
+    {
+      schema: {
+        summary:
+          'Bokföringsperioderna (kalendermånader) från den första med en bokning till den aktuella, nyast först: öppen eller stängd, av vem och när',
+        response: { 200: accountingPeriodsAnswerSchema, ...refusals },
+      },
+    },
+    async () => ({ periods: await services.accounting.periods() }),
+  );
+
+  app.post(
+    '/accounting/periods/:period/close',
+    {
+      schema: {
+        summary:
+          'Stäng en rapporterad period: dess rapport, CSV och SIE-fil ändras aldrig mer, och senare ändringar av dess försäljning bokförs som rättelser i den första öppna perioden',
+        params: z.strictObject({ period: periodSchema }),
+        response: { 200: accountingPeriodRowSchema, ...refusals },
+      },
+    },
+    async (request) => services.accounting.close(request.params.period, actorOf(request)),
   );
 };

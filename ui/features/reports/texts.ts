@@ -76,4 +76,27 @@ export const accountingTexts = {
   saved: 'Momssatser och konton sparade!',
   saveFailed: 'Kunde inte spara momssatser och konton',
   loadSettingsFailed: 'Kunde inte hämta momssatser och konton',
+  // corrections and closed books in the report (rule: closed-periods)
+  closedNote: 'Perioden är stängd: underlaget och filerna är desamma som när den stängdes.',
+  correctionsTitle: 'Rättelser av stängda perioder',
+  correctionsIntro:
+    'Ändringar av försäljning i en stängd period, bokförda i den första öppna perioden med försäljningens egen momssats.',
+  correction: (id: string, date: string, rate: number) => `Rättelse av bokning ${id} (${date}, ${rate} % moms)`,
+  // the periods (rule: closed-periods)
+  periodsTitle: 'Bokföringsperioder',
+  periodsIntro:
+    'En månad stängs när den är rapporterad. Därefter ändras aldrig dess underlag, CSV eller SIE-fil; ändringar av dess försäljning bokförs som rättelser i den första öppna perioden. Perioderna stängs i tur och ordning.',
+  periodsLoadFailed: 'Kunde inte hämta bokföringsperioderna',
+  statusOpen: 'Öppen',
+  statusClosed: 'Stängd',
+  closedBy: (who: string) => `Stängd av ${who}`,
+  closePeriod: 'Stäng period',
+  closePeriodNamed: (month: string) => `Stäng period ${month}`,
+  confirmTitle: (month: string) => `Stäng ${month}?`,
+  confirmText: (month: string) =>
+    `Underlaget, CSV-filen och SIE-filen för ${month} låses som de är nu och kan aldrig ändras. Ändras en försäljning i perioden senare bokförs det som en rättelse i nästa öppna period.`,
+  confirmClose: 'Stäng period',
+  closing: 'Stänger...',
+  closed: (month: string) => `Perioden ${month} är stängd`,
+  closeFailed: 'Kunde inte stänga perioden',
 };

@@ -5,11 +5,15 @@ import type { z } from 'zod';
 import { api } from '../../../lib/api.js';
 import { downloadFile } from '../../../lib/download.js';
 import { accountingSettingsSchema } from '../../../../domain/accounting/accounting.js';
-import type { AccountingPeriodAnswer } from '../../../../domain/answers/index.js';
+import type {
+  AccountingPeriodAnswer,
+  AccountingPeriodRow,
+  AccountingPeriodsAnswer,
+} from '../../../../domain/answers/index.js';
 import type { BookingsReportQuery } from './bookingsReport.js';
 
 export { accountingSettingsSchema };
-export type { AccountingPeriodAnswer };
+export type { AccountingPeriodAnswer, AccountingPeriodRow, AccountingPeriodsAnswer };
 export type AccountingSettingsBody = z.input<typeof accountingSettingsSchema>;
 export type AccountingSettingsAnswer = AccountingPeriodAnswer['settings'];
 
@@ -27,3 +31,12 @@ export const downloadAccountingSie = (period: BookingsReportQuery) =>
 export const getAccountingSettings = () => api<AccountingSettingsAnswer>('/admin/accounting/settings');
 export const saveAccountingSettings = (body: AccountingSettingsBody) =>
   api<AccountingSettingsAnswer>('/admin/accounting/settings', { method: 'PUT', body });
+
+/** The books' months, newest first (rule: closed-periods). */
+export const getAccountingPeriods = () => api<AccountingPeriodsAnswer>('/admin/accounting/periods');
+/** Closes a month (yyyy-MM): its report, CSV and SIE file never change again. */
+export const closeAccountingPeriod = (period: string) =>
+  api<AccountingPeriodRow>(`/admin/accounting/periods/${encodeURIComponent(period)}/close`, {
+    method: 'POST',
+    body: {},
+  });

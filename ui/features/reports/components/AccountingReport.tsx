@@ -90,6 +90,7 @@ function AccountingTables({ books }: { books: AccountingPeriodAnswer }) {
   ];
   return (
     <div className="accounting__result" aria-live="polite">
+      {books.closed && <p className="notice accounting__closed">{texts.closedNote}</p>}
       {books.days.length === 0 ? (
         <p className="notice">{texts.noSales}</p>
       ) : (
@@ -134,6 +135,21 @@ function AccountingTables({ books }: { books: AccountingPeriodAnswer }) {
             </tfoot>
           </table>
         </ScrollRegion>
+      )}
+      {books.corrections.length > 0 && (
+        <>
+          <h3>{texts.correctionsTitle}</h3>
+          <p className="hint">{texts.correctionsIntro}</p>
+          <ul className="accounting__corrections">
+            {books.corrections.map((c) => (
+              <li key={`${c.booking_id}-${c.rate}-${c.sales_cents}`}>
+                <strong>{formatDateShort(c.date)}</strong>{' '}
+                {texts.correction(c.booking_id, formatDateShort(c.booking_date), c.rate)}: {formatKrOre(c.sales_cents)}{' '}
+                ({texts.vat(c.rate)} {formatKrOre(c.vat_cents)})
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <h3>{texts.leftOutTitle}</h3>
       {books.left_out.length === 0 ? (

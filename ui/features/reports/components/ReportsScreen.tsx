@@ -1,13 +1,20 @@
 // /admin/reports (SPEC 2, 5, 8): the bookings report for a date range as a PDF, and the
-// accountant's books (Bokföringsunderlag) with their VAT rates and accounts.
+// accountant's books (Bokföringsunderlag), their closed periods, and their VAT rates and accounts.
 import { reportTexts } from '../texts.js';
-import type { AccountingSettingsAnswer } from '../api/accounting.js';
+import type { AccountingPeriodRow, AccountingSettingsAnswer } from '../api/accounting.js';
 import { BookingsReportForm } from './BookingsReportForm.js';
 import { AccountingReport } from './AccountingReport.js';
 import { AccountingSettingsForm } from './AccountingSettingsForm.js';
+import { AccountingPeriods } from './AccountingPeriods.js';
 import '../reports.css';
 
-export function ReportsScreen({ accountingSettings }: { accountingSettings: AccountingSettingsAnswer | null }) {
+export function ReportsScreen({
+  accountingSettings,
+  accountingPeriods,
+}: {
+  accountingSettings: AccountingSettingsAnswer | null;
+  accountingPeriods: AccountingPeriodRow[] | null;
+}) {
   return (
     <>
       <div className="admin-title">
@@ -15,6 +22,7 @@ export function ReportsScreen({ accountingSettings }: { accountingSettings: Acco
       </div>
       <BookingsReportForm />
       <AccountingReport />
+      <AccountingPeriods periods={accountingPeriods} />
       <AccountingSettingsForm settings={accountingSettings} />
     </>
   );

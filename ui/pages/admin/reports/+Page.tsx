@@ -1,8 +1,9 @@
-// /admin/reports: the reports feature, with the accounting settings the server read (+data).
+// /admin/reports: the reports feature, with the accounting settings and periods the server read (+data).
 import { useData } from 'vike-react/useData';
 import { ReportsScreen } from '../../../features/reports/components/ReportsScreen.js';
 import type { ReportsData } from './+data.js';
 
 export default function Page() {
-  return <ReportsScreen accountingSettings={useData<ReportsData>().accountingSettings} />;
+  const { accountingSettings, accountingPeriods } = useData<ReportsData>();
+  return <ReportsScreen accountingSettings={accountingSettings} accountingPeriods={accountingPeriods} />;
 }
