@@ -1,7 +1,9 @@
 // Backups of the embedded store (npm run backup / npm run restore, and the scheduled backups of
 // api/backup/schedule.ts): one encrypted archive (api/backup/archive.ts) of the event log as
 // stored (personal fields sealed under the customers' keys), the key store (its secret, every
-// key, and its erasure record) and nothing rebuildable: the read models are rebuilt on restore.
+// key, and its erasure record), the web-push key pair and the session secret, and nothing
+// rebuildable: the read models are rebuilt on restore. Not in it: the mail outbox's files and
+// the mail log (a restore starts the mail reactor at the head, as an import does).
 //
 // Consistent: the log is read up to its head first, the key store after it, in one read
 // transaction. A key is written before any event sealed under it, so every event of the archive
@@ -11,7 +13,7 @@
 // erased after it was taken, as known from the live key store (its erasure record, or a key it no
 // longer has) and the erasure journal beside the backups (api/erasure/journal.ts), and prints how
 // many it re-applied.
-import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { EventStore } from '../../domain/eventStore.js';
@@ -20,6 +22,7 @@ import { openSqliteEventStore } from '../eventStore/sqlite.js';
 import { importEventsIntoSqliteFile, type ExportedEvent } from '../eventStore/transfer.js';
 import { dumpSqliteKeyStore, writeSqliteKeyStore, type KeptErasure, type KeyStoreDump } from '../keys/keyStore.js';
 import { erasureJournalIn, readErasureJournal } from '../erasure/journal.js';
+import { VAPID_FILE } from '../push/vapid.js';
 import { BackupRefusedError, readArchive, writeArchive } from './archive.js';
 
 type StoreConfig = Pick<Config, 'dataDir' | 'eventStoreUrl' | 'mongoUrl' | 'mongoDb' | 'backupDir'>;
@@ -31,7 +34,15 @@ interface Manifest {
   events: number;
   position: number;
   keys: number;
+  /** Small files of DATA_DIR that are no store but matter after a restore (SMALL_FILES), base64. */
+  files?: Record<string, string>;
 }
+
+/**
+ * The web-push key pair (browsers' subscriptions are bound to it: a new pair orphans them all)
+ * and the session secret (signed-in staff stay signed in), restored where the target lacks them.
+ */
+const SMALL_FILES = [VAPID_FILE, 'session-secret'];
 
 const PAGE = 2000;
 /** Read raw: no personal field opened (SealedEventStore.readAll opens only the types asked for). */
@@ -94,6 +105,12 @@ export async function takeBackup(
     events: count,
     position,
     keys: keys.keys.length,
+    files: Object.fromEntries(
+      SMALL_FILES.filter((name) => existsSync(join(config.dataDir, name))).map((name) => [
+        name,
+        readFileSync(join(config.dataDir, name)).toString('base64'),
+      ]),
+    ),
   };
   const contents = Buffer.from([JSON.stringify(manifest), JSON.stringify(keys), ...lines].join('\n') + '\n');
   await writeArchive(file, passphrase, contents, now);
@@ -200,5 +217,10 @@ export async function restoreBackup(
     keepKeyStoreStream: true,
     seal: (store: EventStore) => store,
   });
+  for (const [name, content] of Object.entries(manifest.files ?? {})) {
+    const path = join(config.dataDir, name);
+    if (SMALL_FILES.includes(name) && !existsSync(path))
+      writeFileSync(path, Buffer.from(content, 'base64'), { mode: 0o600 });
+  }
   return { events: done.events, keys: keys.length, createdAt, reapplied: reapplied.length };
 }

@@ -13,10 +13,14 @@ import { scheduledBackups } from '../../api/backup/schedule.js';
 import { configFromEnv } from '../../api/config.js';
 import { readErasureJournal } from '../../api/erasure/journal.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer } from './harness.js';
+import { killApiProcesses, startApiProcess } from '../apiProcess.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const scratch = mkdtempSync(join(tmpdir(), 'pizzakiosken-backup-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+afterAll(() => {
+  killApiProcesses();
+  rmSync(scratch, { recursive: true, force: true });
+});
 const dir = (name: string) => join(scratch, name);
 
 const PASSPHRASE = 'korv-med-bröd-och-senap';
@@ -118,6 +122,11 @@ describe('npm run backup, then an erasure, then npm run restore into an empty DA
     expect(restored.stdout).toContain('verified: every read model matches the events');
     expect(leaks(target)).toEqual([]);
     for (const name of ['events.db', 'keys.db', 'read-models.db']) expect(mode(join(target, name))).toBe(0o600);
+    // The web-push key pair (browsers' subscriptions) and the session secret come back as they were.
+    for (const name of ['vapid-keys.json', 'session-secret']) {
+      expect(readFileSync(join(target, name)).equals(readFileSync(join(live, name)))).toBe(true);
+      expect(mode(join(target, name))).toBe(0o600);
+    }
 
     const server = await startTestServer({ dataDir: target, now: () => MONDAY_MORNING });
     try {
@@ -184,6 +193,37 @@ describe('scheduled backups (BACKUP_DIR)', () => {
       expect(restored.stdout).toContain('re-applied 0 erasures made after the backup');
     } finally {
       await server.close();
+    }
+  });
+
+  it('are taken by one process at a time: two servers on one store asked at once make one backup', async () => {
+    const dataDir = dir('two-servers');
+    const backups = dir('two-servers-backups');
+    const config = { backupDir: backups, backupPassphrase: PASSPHRASE, backupIntervalMs: 3_600_000 };
+    const a = await startTestServer({ dataDir, now: () => MONDAY_MORNING, config });
+    const b = await startTestServer({ dataDir, now: () => MONDAY_MORNING, config });
+    try {
+      // Each took its turn at start: the first made one, the second found it fresh.
+      while (scheduledBackups(backups).length === 0) await new Promise((r) => setTimeout(r, 100));
+      const made = await Promise.all([a.server.backups!.round(true), b.server.backups!.round(true)]);
+      expect(made.filter((file) => file !== null)).toHaveLength(1);
+      expect(scheduledBackups(backups)).toHaveLength(2);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+
+  it('start from the environment in a server process (BACKUP_DIR, BACKUP_PASSPHRASE)', async () => {
+    const backups = dir('process-backups');
+    const api = await startApiProcess(dir('process'), { BACKUP_DIR: backups, BACKUP_PASSPHRASE: PASSPHRASE });
+    try {
+      while (!existsSync(backups) || scheduledBackups(backups).length === 0)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(mode(backups) & 0o077).toBe(0);
+    } finally {
+      api.child.kill('SIGTERM');
+      await api.exited;
     }
   });
 
