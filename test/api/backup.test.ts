@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { scheduledBackups } from '../../api/backup/schedule.js';
 import { configFromEnv } from '../../api/config.js';
 import { readErasureJournal } from '../../api/erasure/journal.js';
+import type { SealedEventStore } from '../../api/eventStore/sealed.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer } from './harness.js';
 import { killApiProcesses, startApiProcess } from '../apiProcess.js';
 
@@ -158,6 +159,61 @@ describe('npm run backup, then an erasure, then npm run restore into an empty DA
     expect(plain.code, plain.stderr).toBe(0);
     expect(plain.stdout).toContain('re-applied 0 erasures made after the backup');
     expect(leaks(bare).length).toBeGreaterThan(0);
+  });
+});
+
+describe('a backup taken while new customers book', () => {
+  it('holds the key of every event it holds: after a restore no customer of the backup reads "[raderad]"', async () => {
+    const dataDir = dir('busy');
+    const archive = dir('busy.backup');
+    const server = await startTestServer({ dataDir, now: () => MONDAY_MORNING });
+    let booking = true;
+    let booked = 0;
+    // Each booking a new customer, so each seals under a key made for it just before.
+    const rush = (async () => {
+      for (let i = 0; booking; i++) {
+        // Every quarter of the day from 11:00 (6 pizzas each), then the next day: capacity never runs out.
+        const minutes = 11 * 60 + 15 * (i % 44);
+        const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+        const date = `2026-11-${24 + Math.floor(i / 264)}`;
+        const email = `kund${i}@example.se`;
+        const body = bookingPayload({
+          date,
+          time,
+          email,
+          name: `Kund ${i}`,
+          items: [{ pizza_id: 1, qty: 1 }],
+          requested_pizzas: 1,
+        });
+        if ((await server.post('/api/bookings', body)).status === 201) booked += 1;
+      }
+    })();
+    try {
+      while (booked < 3) await new Promise((r) => setTimeout(r, 20));
+      const done = await cli('backup.ts', [archive], { DATA_DIR: dataDir });
+      expect(done.code, done.stderr).toBe(0);
+    } finally {
+      booking = false;
+      await rush;
+      await server.close();
+    }
+    const target = dir('busy-restored');
+    const restored = await cli('restore.ts', [archive], { DATA_DIR: target });
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).toContain('verified: every read model matches the events');
+    const again = await startTestServer({ dataDir: target, now: () => MONDAY_MORNING });
+    try {
+      const list = await again.get('/api/admin/bookings?date=&status=', await again.login());
+      expect(list.status).toBe(200);
+      expect(list.body.length).toBeGreaterThanOrEqual(3);
+      for (const b of list.body as Array<{ name: string; email: string }>) {
+        expect(b.name).toMatch(/^Kund \d+$/);
+        expect(b.email).toMatch(/^kund\d+@example\.se$/);
+      }
+      expect((again.server.events as SealedEventStore).unopenable).toBe(0);
+    } finally {
+      await again.close();
+    }
   });
 });
 
