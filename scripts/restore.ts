@@ -30,6 +30,12 @@ await run(async (cleanup) => {
   const restored = await restoreBackup(c, resolve(file), passphrase, erasureFiles);
   say(`restored ${restored.events} events and ${restored.keys} keys from the backup of ${restored.createdAt}`);
   say(`re-applied ${restored.reapplied} erasures made after the backup`);
+  if (restored.sources.length > 0) say(`erasures looked for in: ${restored.sources.join(', ')}`);
+  else
+    console.error(
+      'WARNING: no erasure journal (BACKUP_DIR/erasures.ndjson, --erasures FILE) and no key store of this kiosk were found: ' +
+        'customers erased after this backup are NOT erased again. Run the restore again (into an empty DATA_DIR) with BACKUP_DIR set as the kiosk had it, or name the journal with --erasures.',
+    );
   const events = await openEventStore(c);
   cleanup.push(() => events.close());
   const docs = await openReadModelStore(c);

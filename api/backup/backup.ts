@@ -124,6 +124,8 @@ export interface RestoreResult {
   createdAt: string;
   /** Erasures made after the backup, re-applied: those customers' keys were not restored. */
   reapplied: number;
+  /** Where erasures made after the backup were looked for (none: they could not be known). */
+  sources: string[];
 }
 
 /**
@@ -167,9 +169,15 @@ export async function restoreBackup(
       `Refusing to restore: ${keysPath} is another key store, holding ${live.keys.length} keys that are not this backup's. ` +
         'Restore into an empty DATA_DIR (move this one away first).',
     );
+  const journal = config.backupDir ? erasureJournalIn(config.backupDir) : null;
+  const sources = [
+    ...(sameStore ? [keysPath] : []),
+    ...(journal && existsSync(journal) ? [journal] : []),
+    ...erasureFiles,
+  ];
   const known: KeptErasure[] = [
     ...(sameStore ? live.erasures : []),
-    ...(config.backupDir ? readErasureJournal(erasureJournalIn(config.backupDir)) : []),
+    ...(journal ? readErasureJournal(journal) : []),
     ...erasureFiles.flatMap((f) => {
       if (!existsSync(f)) throw new BackupRefusedError(`${f}: no such erasure journal.`);
       return readErasureJournal(f);
@@ -222,5 +230,5 @@ export async function restoreBackup(
     if (SMALL_FILES.includes(name) && !existsSync(path))
       writeFileSync(path, Buffer.from(content, 'base64'), { mode: 0o600 });
   }
-  return { events: done.events, keys: keys.length, createdAt, reapplied: reapplied.length };
+  return { events: done.events, keys: keys.length, createdAt, reapplied: reapplied.length, sources };
 }

@@ -152,12 +152,14 @@ describe('npm run backup, then an erasure, then npm run restore into an empty DA
     const restored = await cli('restore.ts', [archive], { DATA_DIR: withKeys });
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stdout).toContain('re-applied 1 erasures made after the backup');
+    expect(restored.stdout).toContain(`erasures looked for in: ${join(withKeys, 'keys.db')}`);
     expect(leaks(withKeys)).toEqual([]);
 
     // Nothing known of the erasure: the backup as it was (the test can fail the other way).
     const plain = await cli('restore.ts', [archive], { DATA_DIR: bare });
     expect(plain.code, plain.stderr).toBe(0);
     expect(plain.stdout).toContain('re-applied 0 erasures made after the backup');
+    expect(plain.stderr).toContain('customers erased after this backup are NOT erased again');
     expect(leaks(bare).length).toBeGreaterThan(0);
   });
 });
