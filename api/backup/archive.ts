@@ -14,7 +14,9 @@ import {
 } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip, gunzipSync } from 'node:zlib';
 import { passphraseProblem } from '../config.js';
 
 /** The archive's first bytes, and the format it was written in. */
@@ -54,10 +56,15 @@ export function checkPassphrase(passphrase: string | undefined | null): string {
 }
 
 /**
- * Writes contents encrypted to file (mode 0600), all or nothing: into file.partial, synced, then
- * renamed into place. Refuses a file that exists.
+ * Writes contents, gzipped and encrypted, to file (mode 0600) as they come, all or nothing: into
+ * file.partial, synced, then renamed into place. Refuses a file that exists.
  */
-export async function writeArchive(file: string, passphrase: string, contents: Buffer, now = new Date()) {
+export async function writeArchive(
+  file: string,
+  passphrase: string,
+  contents: AsyncIterable<string | Buffer> | Iterable<string | Buffer>,
+  now = new Date(),
+) {
   if (existsSync(file)) throw new BackupRefusedError(`${file} exists already: name a new file.`);
   const salt = randomBytes(16);
   const iv = randomBytes(12);
@@ -76,13 +83,15 @@ export async function writeArchive(file: string, passphrase: string, contents: B
   const key = await scrypt(passphrase, salt, { N: header.N, r: header.r, p: header.p, maxmem: 64 * 1024 * 1024 });
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(head);
-  const body = Buffer.concat([cipher.update(gzipSync(contents)), cipher.final(), cipher.getAuthTag()]);
   const partial = `${file}.partial`;
   rmSync(partial, { force: true });
   const fd = openSync(partial, 'wx', 0o600);
   try {
     writeSync(fd, head);
-    writeSync(fd, body);
+    await pipeline(Readable.from(contents), createGzip(), cipher, async (encrypted: AsyncIterable<Buffer>) => {
+      for await (const chunk of encrypted) writeSync(fd, chunk);
+    });
+    writeSync(fd, cipher.getAuthTag());
     fsyncSync(fd);
   } catch (error) {
     closeSync(fd);

@@ -5,8 +5,8 @@
 // rebuildable: the read models are rebuilt on restore. Not in it: the mail outbox's files and
 // the mail log (a restore starts the mail reactor at the head, as an import does).
 //
-// Consistent: the log is read up to its head first, the key store after it, in one read
-// transaction. A key is written before any event sealed under it, so every event of the archive
+// Consistent: the log is read up to the head it had when the backup began, then the key store,
+// after the events, in one read transaction of its own. A key is written before any event sealed under it, so every event of the archive
 // finds its key there, unless an erasure destroyed it, which is then what the archive says.
 //
 // Erasures stay erased (rule: erasure): a restore puts back the keys of the archive except those
@@ -27,15 +27,23 @@ import { BackupRefusedError, readArchive, writeArchive } from './archive.js';
 
 type StoreConfig = Pick<Config, 'dataDir' | 'eventStoreUrl' | 'mongoUrl' | 'mongoDb' | 'backupDir'>;
 
-/** The first line of an archive's contents; then the key store's line, then one line per event. */
-interface Manifest {
+/**
+ * An archive's contents, as lines: this first, then one line per event (ExportedEvent, the data
+ * as stored), then the Trailer. Written as the log is read (the archive is streamed: a
+ * scheduled backup in the server never holds the whole log in memory).
+ */
+interface Opening {
   pizzakiosken_backup: 1;
   created_at: string;
+}
+
+/** The last line: what the archive holds, and the key store read after the events. */
+interface Trailer {
   events: number;
   position: number;
-  keys: number;
+  keys: KeyStoreDump;
   /** Small files of DATA_DIR that are no store but matter after a restore (SMALL_FILES), base64. */
-  files?: Record<string, string>;
+  files: Record<string, string>;
 }
 
 /**
@@ -68,14 +76,17 @@ export async function takeBackup(
     throw new BackupRefusedError(`Nothing to back up: ${config.dataDir} holds no event store (events.db).`);
   // Through the seal only to have the key store's identity checked (a log whose keys are missing is refused).
   const events = await openEventStore(config);
-  const lines: string[] = [];
   let position = 0;
   let count = 0;
-  try {
+  let keyCount = 0;
+  const contents = async function* () {
+    const opening: Opening = { pizzakiosken_backup: 1, created_at: now.toISOString() };
+    yield JSON.stringify(opening) + '\n';
     const head = await events.headPosition();
     while (position < head) {
       const page = await events.readAll(position, PAGE, NONE);
       if (page.length === 0) break;
+      let chunk = '';
       for (const e of page) {
         if (e.position > head) break;
         const line: ExportedEvent = {
@@ -88,33 +99,35 @@ export async function takeBackup(
           data: e.data,
           metadata: e.metadata,
         };
-        lines.push(JSON.stringify(line));
+        chunk += JSON.stringify(line) + '\n';
         count += 1;
         position = e.position;
       }
+      yield chunk;
     }
+    // After the events: every key they were sealed under is here, or was erased.
+    const keys = dumpSqliteKeyStore(join(config.dataDir, 'keys.db'));
+    if (!keys) throw new BackupRefusedError(`${join(config.dataDir, 'keys.db')} holds no key store.`);
+    keyCount = keys.keys.length;
+    const trailer: Trailer = {
+      events: count,
+      position,
+      keys,
+      files: Object.fromEntries(
+        SMALL_FILES.filter((name) => existsSync(join(config.dataDir, name))).map((name) => [
+          name,
+          readFileSync(join(config.dataDir, name)).toString('base64'),
+        ]),
+      ),
+    };
+    yield JSON.stringify(trailer) + '\n';
+  };
+  try {
+    await writeArchive(file, passphrase, contents(), now);
   } finally {
     await events.close();
   }
-  // After the events: every key they were sealed under is here, or was erased.
-  const keys = dumpSqliteKeyStore(join(config.dataDir, 'keys.db'));
-  if (!keys) throw new BackupRefusedError(`${join(config.dataDir, 'keys.db')} holds no key store.`);
-  const manifest: Manifest = {
-    pizzakiosken_backup: 1,
-    created_at: now.toISOString(),
-    events: count,
-    position,
-    keys: keys.keys.length,
-    files: Object.fromEntries(
-      SMALL_FILES.filter((name) => existsSync(join(config.dataDir, name))).map((name) => [
-        name,
-        readFileSync(join(config.dataDir, name)).toString('base64'),
-      ]),
-    ),
-  };
-  const contents = Buffer.from([JSON.stringify(manifest), JSON.stringify(keys), ...lines].join('\n') + '\n');
-  await writeArchive(file, passphrase, contents, now);
-  return { events: count, keys: keys.keys.length, position };
+  return { events: count, keys: keyCount, position };
 }
 
 export interface RestoreResult {
@@ -155,10 +168,12 @@ export async function restoreBackup(
   const { contents, createdAt } = await readArchive(file, passphrase);
   const text = contents.toString('utf8');
   const firstEnd = text.indexOf('\n');
-  const secondEnd = text.indexOf('\n', firstEnd + 1);
-  const manifest = JSON.parse(text.slice(0, firstEnd)) as Manifest;
-  if (manifest.pizzakiosken_backup !== 1) throw new BackupRefusedError(`${file}: not a backup's contents.`);
-  const archived = JSON.parse(text.slice(firstEnd + 1, secondEnd)) as KeyStoreDump;
+  const lastStart = text.lastIndexOf('\n', text.length - 2) + 1;
+  const opening = JSON.parse(text.slice(0, firstEnd)) as Opening;
+  const trailer = JSON.parse(text.slice(lastStart)) as Trailer;
+  if (opening.pizzakiosken_backup !== 1 || !trailer.keys)
+    throw new BackupRefusedError(`${file}: not a backup's contents.`);
+  const archived = trailer.keys;
 
   // What the live key store knows: refused when it is another store's and holds keys (a start on
   // an empty DATA_DIR makes a key store of its own, with no keys: that one is replaced).
@@ -212,11 +227,11 @@ export async function restoreBackup(
   renameSync(keysTemp, keysPath);
 
   const events = function* () {
-    let start = secondEnd + 1;
-    while (start < text.length) {
+    let start = firstEnd + 1;
+    while (start < lastStart) {
       const end = text.indexOf('\n', start);
-      const line = text.slice(start, end === -1 ? text.length : end);
-      start = end === -1 ? text.length : end + 1;
+      const line = text.slice(start, end);
+      start = end + 1;
       if (line !== '') yield JSON.parse(line) as ExportedEvent;
     }
   };
@@ -225,7 +240,7 @@ export async function restoreBackup(
     keepKeyStoreStream: true,
     seal: (store: EventStore) => store,
   });
-  for (const [name, content] of Object.entries(manifest.files ?? {})) {
+  for (const [name, content] of Object.entries(trailer.files)) {
     const path = join(config.dataDir, name);
     if (SMALL_FILES.includes(name) && !existsSync(path))
       writeFileSync(path, Buffer.from(content, 'base64'), { mode: 0o600 });
