@@ -291,6 +291,10 @@ describe('scheduled backups (BACKUP_DIR)', () => {
       /BACKUP_PASSPHRASE: expected a passphrase of at least 12 characters(?![^\n]*hemlig)/,
     );
     expect(() => configFromEnv({ BACKUP_INTERVAL_HOURS: 'varje dag' })).toThrow('BACKUP_INTERVAL_HOURS');
+    // The production stores are backed up as deploy/README.md says: refused, not silently skipped.
+    expect(() =>
+      configFromEnv({ BACKUP_DIR: '/tmp/b', BACKUP_PASSPHRASE: PASSPHRASE, EVENTSTORE_URL: 'esdb://es:2113' }),
+    ).toThrow('BACKUP_DIR="/tmp/b": backups (npm run backup) cover the embedded store only');
     const config = configFromEnv({ BACKUP_DIR: '/tmp/b', BACKUP_PASSPHRASE: PASSPHRASE, BACKUP_INTERVAL_HOURS: '0.5' });
     expect(config).toMatchObject({ backupIntervalMs: 1_800_000, backupKeep: 7 });
   });
