@@ -58,6 +58,14 @@ export interface Config {
    * sealed records need (the old one lost for good); recorded in the log (api/keys/identity.ts).
    */
   keyStoreReset: boolean;
+  /** BACKUP_DIR: where the scheduled backups and the erasure journal go (null: no scheduled backups). */
+  backupDir: string | null;
+  /** BACKUP_PASSPHRASE: what backups are encrypted under (api/backup/archive.ts); needed with BACKUP_DIR. */
+  backupPassphrase: string | null;
+  /** BACKUP_INTERVAL_HOURS: how old the newest backup in BACKUP_DIR may get before the next, ms. */
+  backupIntervalMs: number;
+  /** BACKUP_KEEP: how many scheduled backups stay in BACKUP_DIR (the newest). */
+  backupKeep: number;
 }
 
 export class ConfigError extends Error {
@@ -142,6 +150,28 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   if (set('VAPID_SUBJECT') && !/^(https:\/\/\S+|mailto:[^@\s]+@[^@\s]+)$/.test(vapidSubject))
     bad('VAPID_SUBJECT', 'expected an https:// URL or a mailto: address');
 
+  // Backups (api/backup): a passphrase long enough to resist guessing whenever BACKUP_DIR is set.
+  const backupIntervalMs = () => {
+    const text = (env.BACKUP_INTERVAL_HOURS ?? '').trim();
+    if (text === '') return 24 * 3_600_000;
+    const hours = Number(text);
+    if (!/^\d+(\.\d+)?$/.test(text) || hours <= 0 || hours > 24 * 366) {
+      bad('BACKUP_INTERVAL_HOURS', 'expected a number of hours above 0 (decimals allowed), at most a year');
+      return 24 * 3_600_000;
+    }
+    return Math.max(1000, Math.round(hours * 3_600_000));
+  };
+  if (set('BACKUP_DIR')) {
+    if (set('EVENTSTORE_URL') || set('MONGODB_URL'))
+      bad(
+        'BACKUP_DIR',
+        'backups (npm run backup) cover the embedded store only: with EVENTSTORE_URL or MONGODB_URL, back up as deploy/README.md describes',
+      );
+    const problem = passphraseProblem(env.BACKUP_PASSPHRASE);
+    // Not echoed like the others: it is a secret.
+    if (problem) problems.push(`BACKUP_PASSPHRASE: ${problem} (BACKUP_DIR is set: the backups are encrypted under it)`);
+  }
+
   const config: Config = {
     port,
     host: env.HOST || '0.0.0.0',
@@ -178,9 +208,24 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     waitlistOfferIntervalMs: integer('WAITLIST_OFFER_INTERVAL_MS', 15_000, 0),
     retentionIntervalMs: integer('RETENTION_INTERVAL_MS', 3_600_000, 0),
     keyStoreReset: flag('KEY_STORE_RESET'),
+    backupDir: set('BACKUP_DIR') ? resolve(env.BACKUP_DIR!) : null,
+    backupPassphrase: env.BACKUP_PASSPHRASE || null,
+    backupIntervalMs: backupIntervalMs(),
+    backupKeep: integer('BACKUP_KEEP', 7, 1, 10_000),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/** The shortest BACKUP_PASSPHRASE taken. */
+export const MIN_PASSPHRASE_LENGTH = 12;
+
+/** What is wrong with a backup passphrase, or null when it will do. */
+export function passphraseProblem(passphrase: string | undefined): string | null {
+  if (!passphrase) return 'expected a passphrase: BACKUP_PASSPHRASE is not set';
+  if ([...passphrase].length < MIN_PASSPHRASE_LENGTH)
+    return `expected a passphrase of at least ${MIN_PASSPHRASE_LENGTH} characters`;
+  return null;
 }
 
 /**

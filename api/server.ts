@@ -16,6 +16,8 @@ import { PROJECTIONS_HEAD, allProjections } from '../projections/index.js';
 import { openEventStore, openReadModelStore } from './stores.js';
 import { erasureReactor } from './erasure/erasure.js';
 import { startRetention, type Retention } from './timers/retention.js';
+import { startScheduledBackups, type ScheduledBackups } from './backup/schedule.js';
+import { erasureJournalIn, keepErasure } from './erasure/journal.js';
 import { CommandBus } from './commands/commandBus.js';
 import { createServices, type Services } from './services/index.js';
 import { buildApp } from './app.js';
@@ -43,6 +45,8 @@ export interface Server {
   timers: { readonly active: boolean; sweep(): Promise<Sweep> };
   /** The retention sweep (rule: personal-data-retention): one sweep now, answering the customers this process erased. */
   retention: Pick<Retention, 'sweep'>;
+  /** The scheduled backups (BACKUP_DIR, in a process that runs the reactors), or null. */
+  backups: Pick<ScheduledBackups, 'round'> | null;
   /** Admin credentials when a password was generated on this start (print once). */
   bootstrap: { email: string; generatedPassword: string | null };
   close(): Promise<void>;
@@ -110,12 +114,20 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     outboxDir: join(config.dataDir, 'outbox'),
     from: config.mailFrom ?? undefined,
   });
+  // With BACKUP_DIR, every erasure is kept in the journal beside the backups before its key goes
+  // (api/erasure/journal.ts): a restore of an older backup re-applies it.
+  if (config.backupDir) mkdirSync(config.backupDir, { recursive: true, mode: 0o700 });
+  const journal = config.backupDir ? erasureJournalIn(config.backupDir) : null;
+  const keepErasureInJournal = journal
+    ? async (erasure: Parameters<typeof keepErasure>[1]) => keepErasure(journal, erasure)
+    : undefined;
   const services = createServices(
     { bus, clock, publicUrl: config.publicUrl, waitForReadModels: (p) => projections.waitFor(p) },
     docs,
     {
       keys: events.keys,
       forgetMail: (id) => mailer.forget(id),
+      keepErasure: keepErasureInJournal,
     },
   );
 
@@ -215,6 +227,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         docs,
         keys: events.keys,
         forgetMail: (id) => mailer.forget(id),
+        keepErasure: keepErasureInJournal,
         leaseTtlMs: config.reactorLeaseTtlMs,
         log: (message, error) => console.error(message, error),
       })
@@ -261,6 +274,18 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     log: (message, error) => console.error(message, error),
   });
 
+  // Scheduled backups (api/backup/schedule.ts): in a process that runs the reactors (the worker,
+  // or the single process of the embedded default), one at a time across processes (a lease).
+  const backups =
+    config.backupDir && config.backupPassphrase && config.runReactors
+      ? startScheduledBackups({
+          config: { ...config, backupDir: config.backupDir, backupPassphrase: config.backupPassphrase },
+          // The wall clock, not the kiosk's: the backups' age is read from their files' times.
+          docs: store,
+          log: (message, error) => console.error(message, error),
+        })
+      : null;
+
   // Rate-limit counters name clients' addresses: the ended ones go every hour (api/http/rateLimits.ts).
   const counterPurge = purgeCountersPeriodically(docs, (message, error) => console.error(message, error));
 
@@ -301,6 +326,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       sweep: () => bookingTimers.sweep(),
     },
     retention: { sweep: () => retention.sweep() },
+    backups: backups && { round: (force) => backups.round(force) },
     bootstrap,
     /**
      * Stops in order: no new connections and every in-flight request answered (their
@@ -328,6 +354,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         await offerTimer.stop();
         await counterPurge.stop();
         await retention.stop();
+        await backups?.stop();
         await reactor?.stop();
         await mailSender?.stop();
         await notices?.stop();

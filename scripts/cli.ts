@@ -3,6 +3,7 @@
 import { ConfigError, configFromEnv, type Config } from '../api/config.js';
 import { ImportRefusedError } from '../api/eventStore/transfer.js';
 import { KeyStoreMismatchError } from '../api/keys/identity.js';
+import { BackupRefusedError } from '../api/backup/archive.js';
 
 export class UsageError extends Error {}
 
@@ -24,7 +25,8 @@ export async function run(main: (cleanup: Array<() => Promise<unknown>>) => Prom
       error instanceof UsageError ||
       error instanceof ImportRefusedError ||
       error instanceof ConfigError ||
-      error instanceof KeyStoreMismatchError
+      error instanceof KeyStoreMismatchError ||
+      error instanceof BackupRefusedError
     )
       console.error(error.message);
     else console.error(error);

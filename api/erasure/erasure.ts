@@ -17,7 +17,7 @@ import type { Projection } from '../../projections/projection.js';
 import { ProjectionRunner } from '../../projections/runner.js';
 import { LeasedRunner, processOwner } from '../../projections/leasedRunner.js';
 import { alignReactor, startAtHead } from '../../projections/reactorCheckpoint.js';
-import type { KeyStore } from '../keys/keyStore.js';
+import type { KeptErasure, KeyStore } from '../keys/keyStore.js';
 import { MAIL_LOG, asMailItem, scrubbed, type MailItem } from '../mail/outbox.js';
 
 export const ERASURE_REACTOR = 'erasure_v1';
@@ -27,6 +27,11 @@ export interface ErasureParts {
   docs: DocumentStore;
   /** Removes a sent mail's outbox file (Mailer.forget). */
   forgetMail: (id: string) => Promise<void>;
+  /**
+   * Keeps the erasure outside the stores (the erasure journal beside the backups, with
+   * BACKUP_DIR: api/erasure/journal.ts), before the key goes: a restore re-applies it.
+   */
+  keepErasure?: (erasure: KeptErasure) => Promise<void>;
 }
 
 /** @param position the CustomerErased event's: the scrubbed mail-log entries are stamped with it (documents only move forward). */
@@ -35,7 +40,16 @@ export async function completeErasure(
   position: number,
   parts: ErasureParts,
 ): Promise<void> {
-  if (erasure.key_serial) await parts.keys.erase(erasure.customer_key, erasure.key_serial);
+  if (erasure.key_serial) {
+    // Kept once: while the key is still there (a replay after it went keeps nothing again).
+    if (parts.keepErasure && (await parts.keys.serialOf(erasure.customer_key)) === erasure.key_serial)
+      await parts.keepErasure({
+        customer: erasure.customer_key,
+        serial: erasure.key_serial,
+        erased_at: erasure.erased_at,
+      });
+    await parts.keys.erase(erasure.customer_key, erasure.key_serial);
+  }
   // Their mails in the outbox and mail log: recipient, subject, text and the relay's answer go,
   // and one not yet sent is never sent (the sender skips an erased recipient).
   const forgotten: MailItem[] = [];

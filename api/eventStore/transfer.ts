@@ -2,7 +2,16 @@
 // as JSON (NDJSON) in global order. Backup, restore, and the way from the embedded SQLite store to
 // EventStoreDB (or back): the ids travel with the events, so an imported log is the same log, and
 // positions are the source's (the target hands out its own, in the same order).
-import { createReadStream, createWriteStream, openSync, fsyncSync, closeSync, renameSync, rmSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  fchmodSync,
+  openSync,
+  fsyncSync,
+  closeSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -28,6 +37,8 @@ export interface TransferOptions {
   progressEveryMs?: number;
   /** Wraps the new store the events go into (the import seals personal data: api/eventStore/sealed.ts). */
   seal?: (store: EventStore) => EventStore;
+  /** Keep the stream `keystore` (a restore, whose key store comes with the events: api/backup). */
+  keepKeyStoreStream?: boolean;
 }
 
 const PAGE = 2000;
@@ -53,7 +64,11 @@ export async function exportEvents(
   file: string,
   options: TransferOptions = {},
 ): Promise<{ events: number; position: Position }> {
-  const out = createWriteStream(file, { encoding: 'utf8' });
+  // The export holds customers' personal data in plain text (it is opened for auditors): readable
+  // by this user only, also when it overwrites a file that was not.
+  const fd = openSync(file, 'w', 0o600);
+  fchmodSync(fd, 0o600);
+  const out = createWriteStream(file, { encoding: 'utf8', fd });
   const report = progressReporter(options);
   let count = 0;
   let position = 0;
@@ -85,12 +100,7 @@ export async function exportEvents(
     await once(out, 'close');
   }
   // A backup is only a backup once it is on disk.
-  const fd = openSync(file, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  syncPath(file);
   return { events: count, position };
 }
 
@@ -106,7 +116,7 @@ export class ImportRefusedError extends Error {
  */
 export async function importEvents(
   events: EventStore,
-  file: string,
+  input: string | Iterable<ExportedEvent> | AsyncIterable<ExportedEvent>,
   options: TransferOptions = {},
 ): Promise<{ events: number; position: Position }> {
   if ((await events.headPosition()) > 0)
@@ -135,19 +145,15 @@ export async function importEvents(
     report(count);
   };
 
-  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
-  let lineNo = 0;
-  for await (const text of lines) {
-    lineNo += 1;
-    if (text.trim() === '') continue;
-    const e = parseLine(text, lineNo);
+  const source = typeof input === 'string' ? readExportFile(input) : numbered(input);
+  for await (const { event: e, lineNo } of source) {
     if (e.position <= lastSourcePosition)
       throw new ImportRefusedError(`Line ${lineNo}: positions must grow (${e.position} after ${lastSourcePosition}).`);
     lastSourcePosition = e.position;
     // The key store's identity belongs to the store the events were sealed in, not to their
     // history: the import seals them under this DATA_DIR's key store, whose identity the next
-    // start records (api/keys/identity.ts).
-    if (e.stream === KEY_STORE_STREAM) continue;
+    // start records (api/keys/identity.ts). A restore brings that very key store: it keeps it.
+    if (e.stream === KEY_STORE_STREAM && !options.keepKeyStoreStream) continue;
     const next = { id: e.id, type: e.type, data: e.data, metadata: e.metadata };
     if (
       run &&
@@ -177,7 +183,7 @@ export async function importEvents(
  */
 export async function importEventsIntoSqliteFile(
   target: string,
-  file: string,
+  file: string | Iterable<ExportedEvent> | AsyncIterable<ExportedEvent>,
   options: TransferOptions = {},
 ): Promise<{ events: number; position: Position }> {
   const existing = openSqliteEventStore(target);
@@ -218,6 +224,24 @@ function syncPath(path: string) {
   } finally {
     closeSync(fd);
   }
+}
+
+/** The events of an export file, each with its line number (blank lines skipped). */
+async function* readExportFile(file: string): AsyncGenerator<{ event: ExportedEvent; lineNo: number }> {
+  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+  let lineNo = 0;
+  for await (const text of lines) {
+    lineNo += 1;
+    if (text.trim() === '') continue;
+    yield { event: parseLine(text, lineNo), lineNo };
+  }
+}
+
+async function* numbered(
+  events: Iterable<ExportedEvent> | AsyncIterable<ExportedEvent>,
+): AsyncGenerator<{ event: ExportedEvent; lineNo: number }> {
+  let lineNo = 0;
+  for await (const event of events) yield { event, lineNo: ++lineNo };
 }
 
 function parseLine(text: string, lineNo: number): ExportedEvent {

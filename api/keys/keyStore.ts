@@ -120,7 +120,7 @@ export function openSqliteKeyStore(filePath: string): KeyStore {
     `);
     const columns = db.prepare("SELECT name FROM pragma_table_info('customer_keys')").pluck().all();
     if (!columns.includes('customer')) db.exec('ALTER TABLE customer_keys ADD COLUMN customer TEXT');
-    db.exec('CREATE UNIQUE INDEX IF NOT EXISTS customer_keys_customer ON customer_keys (customer)');
+    createRest(db);
   }).immediate();
   // The first process on a new store makes the secret; every later one (and every other process)
   // reads the same. A full checkpoint puts it in the database file before anything uses it.
@@ -176,6 +176,16 @@ export function openSqliteKeyStore(filePath: string): KeyStore {
   const remove = db.prepare<[string, string, string]>(
     'DELETE FROM customer_keys WHERE (customer = ? OR (key_id = ? AND customer IS NULL)) AND serial = ?',
   );
+  const keep = db.prepare<[string, string, string]>(
+    'INSERT OR IGNORE INTO erasures (customer, serial, erased_at) VALUES (?, ?, ?)',
+  );
+  // The key goes and the erasure is kept in one transaction: the store never lacks a key without
+  // saying why (a restore re-applies these: api/backup/backup.ts).
+  const removeAndKeep = db.transaction((customerId: string, serial: string) => {
+    const erased = remove.run(customerId, customerId, serial).changes > 0;
+    if (erased) keep.run(customerId, serial, new Date().toISOString());
+    return erased;
+  });
 
   // One fsync of the WAL at a time; callers arriving while it runs share the next one.
   let walFd: number | null = null;
@@ -233,7 +243,7 @@ export function openSqliteKeyStore(filePath: string): KeyStore {
       return select(customerId)?.serial ?? null;
     },
     async erase(customerId, serial) {
-      const erased = remove.run(customerId, customerId, serial).changes > 0;
+      const erased = removeAndKeep(customerId, serial);
       // The deleted row's page is zeroed (secure_delete); its frames in the WAL go with the truncation.
       if (erased) db.pragma('wal_checkpoint(TRUNCATE)');
       return erased;
@@ -244,4 +254,83 @@ export function openSqliteKeyStore(filePath: string): KeyStore {
       db.close();
     },
   };
+}
+
+/**
+ * The erasure record beside the keys (rule: erasure): which key (customer id, serial) was
+ * destroyed and when, nothing about the person. A backup carries it, and a restore re-applies
+ * those newer than the backup (api/backup/backup.ts). The index makes the store's unique one.
+ */
+function createRest(db: Database.Database) {
+  db.exec(`
+    CREATE UNIQUE INDEX IF NOT EXISTS customer_keys_customer ON customer_keys (customer);
+    CREATE TABLE IF NOT EXISTS erasures (customer TEXT NOT NULL, serial TEXT NOT NULL, erased_at TEXT NOT NULL, PRIMARY KEY (customer, serial));
+  `);
+}
+
+/** A key store's whole content, as a backup holds it (binary values in base64). */
+export interface KeyStoreDump {
+  secret: string;
+  keys: Array<{ key_id: string; customer: string | null; key: string; serial: string }>;
+  erasures: KeptErasure[];
+}
+
+/** An erasure kept beside the keys or in the erasure journal (api/erasure/journal.ts). */
+export interface KeptErasure {
+  customer: string;
+  serial: string;
+  erased_at: string;
+}
+
+/** Every row of keys.db, read in one read transaction; null when the file has no secret yet. */
+export function dumpSqliteKeyStore(filePath: string): KeyStoreDump | null {
+  const db = new Database(filePath, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    return db.transaction(() => {
+      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+      if (!tables.includes('secret')) return null;
+      const secret = db.prepare('SELECT value FROM secret WHERE id = 1').pluck().get() as Buffer | undefined;
+      if (!secret) return null;
+      const columns = db.prepare("SELECT name FROM pragma_table_info('customer_keys')").pluck().all();
+      const keys = db
+        .prepare(
+          `SELECT key_id, ${columns.includes('customer') ? 'customer' : 'NULL AS customer'}, key, serial FROM customer_keys ORDER BY rowid`,
+        )
+        .all() as Array<{ key_id: string; customer: string | null; key: Buffer; serial: string }>;
+      const erasures = tables.includes('erasures')
+        ? (db.prepare('SELECT customer, serial, erased_at FROM erasures ORDER BY erased_at').all() as KeptErasure[])
+        : [];
+      return {
+        secret: secret.toString('base64'),
+        keys: keys.map((k) => ({ ...k, key: k.key.toString('base64') })),
+        erasures,
+      };
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+/** Writes a dump into a new keys.db file (which must not exist), synced to disk when it returns. */
+export function writeSqliteKeyStore(filePath: string, dump: KeyStoreDump): void {
+  const db = new Database(filePath);
+  try {
+    db.pragma('journal_mode = DELETE');
+    db.pragma('synchronous = FULL');
+    db.transaction(() => {
+      db.exec(`
+        CREATE TABLE secret (id INTEGER PRIMARY KEY CHECK (id = 1), value BLOB NOT NULL);
+        CREATE TABLE customer_keys (key_id TEXT PRIMARY KEY, key BLOB NOT NULL, serial TEXT NOT NULL, customer TEXT);
+      `);
+      createRest(db);
+      db.prepare('INSERT INTO secret (id, value) VALUES (1, ?)').run(Buffer.from(dump.secret, 'base64'));
+      const key = db.prepare('INSERT INTO customer_keys (key_id, customer, key, serial) VALUES (?, ?, ?, ?)');
+      for (const k of dump.keys) key.run(k.key_id, k.customer, Buffer.from(k.key, 'base64'), k.serial);
+      const erasure = db.prepare('INSERT OR IGNORE INTO erasures (customer, serial, erased_at) VALUES (?, ?, ?)');
+      for (const e of dump.erasures) erasure.run(e.customer, e.serial, e.erased_at);
+    })();
+  } finally {
+    db.close();
+  }
 }
