@@ -3,6 +3,7 @@
 import { accountingSettingsSchema } from '../../../domain/accounting/accounting.js';
 import { bookingsReportQuerySchema } from '../../../domain/payloads.js';
 import { accountingPeriodAnswerSchema, accountingSettingsAnswerSchema } from '../../../domain/answers/index.js';
+import { KIOSK_NAME } from '../../../domain/settings/seller.js';
 import { APP_VERSION } from '../../../domain/version.js';
 import { wallClock } from '../../../domain/shared/time.js';
 import { accountingCsv, accountingSie } from '../../reports/accountingFiles.js';
@@ -64,11 +65,14 @@ export const accountingRoutes: RoutePlugin = async (app, { deps: { services } })
     },
     async (request, reply) => {
       const { startDate, endDate } = request.query;
-      const { period, settings } = await services.accounting.period(startDate, endDate);
+      const [{ period, settings }, { seller }] = await Promise.all([
+        services.accounting.period(startDate, endDate),
+        services.settings.current(),
+      ]);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="bokforing-${startDate}-${endDate}.csv"`)
-        .send(accountingCsv(period, settings, startDate, endDate));
+        .send(accountingCsv(period, settings, startDate, endDate, seller));
     },
   );
 
@@ -83,10 +87,16 @@ export const accountingRoutes: RoutePlugin = async (app, { deps: { services } })
     },
     async (request, reply) => {
       const { startDate, endDate } = request.query;
-      const { period, settings } = await services.accounting.period(startDate, endDate);
+      const [{ period, settings }, kiosk] = await Promise.all([
+        services.accounting.period(startDate, endDate),
+        services.settings.current(),
+      ]);
       const clock = services.clock();
       const file = accountingSie(period, settings, {
-        companyName: 'Pizzakiosken',
+        // The seller's legal name and number (rule: seller-details); the kiosk's name until filled in.
+        companyName: kiosk.seller.legal_name || KIOSK_NAME,
+        orgNumber: kiosk.seller.org_number,
+        financialYearStartMonth: kiosk.financial_year_start_month,
         program: 'Pizzakiosken',
         version: APP_VERSION,
         generatedOn: wallClock(clock.now, clock.timeZone).date,
