@@ -29,15 +29,4 @@ export const vatLineText = (line: ReceiptVat): string => `varav moms ${line.rate
 
 const krOre = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')} kr`;
 
-/** Prices are paid when the order is picked up (or served): nothing is paid online. */
-export const PAYMENT_AT_PICKUP = 'Du betalar när du hämtar beställningen i kiosken.';
-
-/**
- * Ordering food online for a set time is a distance contract, but the right of withdrawal does not
- * apply to goods that spoil quickly: lagen (2005:59) om distansavtal och avtal utanför
- * affärslokaler, 2 kap. 11 § första stycket 4 (Konsumentverket, "Ångerrätt": undantag för
- * livsmedel och andra varor som snabbt kan försämras). The customer is told so on the record of
- * the sale (2 kap. 2 § 6: information on whether there is a right of withdrawal).
- */
-export const NO_RIGHT_OF_WITHDRAWAL =
-  'Ångerrätt gäller inte: maten tillagas till din beställning och blir snabbt dålig (2 kap. 11 § lagen (2005:59) om distansavtal och avtal utanför affärslokaler). Du kan avboka fram till avbokningsgränsen.';
+export { NO_RIGHT_OF_WITHDRAWAL, PAYMENT_AT_PICKUP } from './saleTerms.js';

@@ -105,6 +105,8 @@ describe('the order confirmation mailed (rule: sale-record)', () => {
     const reply = await t.post('/api/bookings', bookingPayload({ email: 'kvitto@example.se' }));
     expect(reply.status).toBe(201);
     id = reply.body.booking_id;
+    // The confirmation screen's VAT: the answer carries it per rate, counted as the books count it.
+    expect(reply.body.vat).toEqual([{ rate: 6, vat_cents: Math.round((2 * price * 6) / 106) }]);
     expect((await t.put(`/api/admin/bookings/${id}/confirm`, {}, admin)).status).toBe(200);
   });
 
