@@ -13,6 +13,8 @@ import {
   vatNumberOf,
 } from '../../domain/settings/seller.js';
 import { defaultSettings, settingsSchema, withDefaults } from '../../domain/settings/settings.js';
+import { defaultAccountingSettings } from '../../domain/accounting/accounting.js';
+import { receiptVat, vatLineText } from '../../domain/accounting/saleRecord.js';
 
 const errorsOf = (schema: z.ZodType, value: unknown) =>
   Object.fromEntries((schema.safeParse(value).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -151,5 +153,22 @@ describe('financial years (bokföringslagen 3 kap. 1 §)', () => {
       { start: '2026-01-01', end: '2026-12-31' },
       { start: '2025-01-01', end: '2025-12-31' },
     ]);
+  });
+});
+
+describe('the VAT on the record of a sale (rule: sale-record, by the books’ rule vat-per-receipt)', () => {
+  const booking = { booking_date: '2026-11-24', final_total_cents: 23700, dine_in: false };
+
+  it('is the rate of the order type on the booking date, the VAT the total contains', () => {
+    expect(receiptVat(booking, defaultAccountingSettings())).toEqual([{ rate: 6, vat_cents: 1342 }]);
+    expect(receiptVat({ ...booking, dine_in: true }, defaultAccountingSettings())).toEqual([
+      { rate: 12, vat_cents: 2539 },
+    ]);
+    // Before the lowered food rate: take-away at 12 %.
+    expect(receiptVat({ ...booking, booking_date: '2026-03-31' }, defaultAccountingSettings())[0].rate).toBe(12);
+  });
+
+  it('is written as the confirmation shows it', () => {
+    expect(vatLineText({ rate: 6, vat_cents: 1340 })).toBe('varav moms 6 %: 13,40 kr');
   });
 });
