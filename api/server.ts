@@ -148,6 +148,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         publicUrl: config.publicUrl,
         timeZone: config.timeZone,
         readModelsAt: () => projections.position(),
+        events,
       })
     : null;
   const reactor = config.runReactors

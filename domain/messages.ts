@@ -119,6 +119,15 @@ export const msg = {
   requestTimeout: 'Förfrågan tog för lång tid',
   serverError: 'Något gick fel. Försök igen senare.',
   busy: 'Systemet är hårt belastat just nu. Försök igen.',
+  // Ours: the seller's details (rule: seller-details)
+  sellerText: (label: string, max: number) => `${label} får vara högst ${max} tecken`,
+  orgNumberFormat: 'Organisationsnumret skrivs med tio siffror: NNNNNN-NNNN',
+  orgNumberControlDigit: 'Organisationsnumret stämmer inte: kontrollsiffran är fel',
+  orgNumberForVatNumber: 'Ange organisationsnumret: momsregistreringsnumret bygger på det',
+  vatNumberFormat: 'Momsregistreringsnumret skrivs SE, organisationsnumrets tio siffror och 01',
+  vatNumberMismatch: (expected: string) =>
+    `Momsregistreringsnumret stämmer inte med organisationsnumret: det ska vara ${expected}`,
+  financialYearStartMonth: 'Välj räkenskapsårets första månad (1–12)',
   // Ours: the accountant's books
   vatRateInvalid: 'Momssatsen måste vara 25, 12 eller 6 %',
   accountInvalid: 'Ett konto anges med fyra siffror (BAS-kontoplanen)',

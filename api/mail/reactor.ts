@@ -21,6 +21,7 @@ import { readyNotice, type DayEventAt } from '../../domain/kioskDay/readyNotice.
 import type { WaitlistEvent } from '../../domain/kioskDay/waitlistState.js';
 import type { RecordedEvent } from '../../domain/eventStore.js';
 import { MAIL_LOG, newItem, type MailItem, type NewItem } from './outbox.js';
+import { saleContext, saleRecordOf } from './saleContext.js';
 
 export { MAIL_LOG };
 export const MAIL_REACTOR = 'mail_v1';
@@ -78,7 +79,9 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
           // The first step of a move (rule: reschedule): mailed once the move is complete
           // (BookingMovedAway below), never for a step that may yet be undone.
           if (booking.moved_from) return;
-          const received = bookingReceivedMail(booking, o.publicUrl);
+          // The record of the sale (rule: sale-record): the seller and VAT as they stood then.
+          const context = await saleContext(o.events, recorded.position);
+          const received = bookingReceivedMail(booking, o.publicUrl, saleRecordOf(booking, context));
           await add(batch, recorded, 'customer', {
             kind: 'booking_received',
             booking_id: booking.booking_id,
@@ -125,6 +128,7 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
           return;
         }
         case 'VipInvitationsSent': {
+          const { seller } = await saleContext(o.events, recorded.position);
           for (const r of event.data.recipients) {
             const url = `${o.publicUrl}/?vip=${encodeURIComponent(r.token)}`;
             const mail = vipInvitationMail({
@@ -134,6 +138,7 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
               url,
               expiresAt: event.data.expires_at,
               timeZone: o.timeZone,
+              seller,
             });
             await add(batch, recorded, r.invitation_id, { kind: 'vip_invitation', message: { ...mail, to: r.email } });
           }
@@ -142,7 +147,8 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
         // The waitlist (rule: waitlist): a receipt on joining, the personal link with every offer.
         case 'WaitlistJoined': {
           const w = event.data;
-          const mail = waitlistJoinedMail(w, `${o.publicUrl}/waitlist/${encodeURIComponent(w.token)}`);
+          const { seller } = await saleContext(o.events, recorded.position);
+          const mail = waitlistJoinedMail(w, `${o.publicUrl}/waitlist/${encodeURIComponent(w.token)}`, seller);
           await add(batch, recorded, 'customer', {
             kind: 'waitlist_joined',
             waitlist_id: w.waitlist_id,

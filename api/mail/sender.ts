@@ -25,6 +25,10 @@ import type { CancelledBy } from '../../domain/kioskDay/kioskDay.js';
 import type { Mailer, MailMessage } from './mailer.js';
 import { MAIL_CLAIMS, MAIL_LOG, MAIL_RELAY, asMailItem, scrubbed, type MailItem, type RelayState } from './outbox.js';
 import { classifyFailure, relayAnswerOf } from './relayAnswers.js';
+import type { EventStore } from '../../domain/eventStore.js';
+import { emptySeller } from '../../domain/settings/seller.js';
+import { defaultAccountingSettings } from '../../domain/accounting/accounting.js';
+import { saleContext, saleRecordOf, type SaleContext } from './saleContext.js';
 import {
   bookingCancelledMail,
   bookingConfirmedMail,
@@ -53,6 +57,11 @@ export interface MailSenderOptions {
   timeZone: string;
   /** The log position every read model has applied: a mail describing a later event waits. */
   readModelsAt: () => number;
+  /**
+   * Where the seller's details and the VAT rate table are read for the customer's mails (rules
+   * seller-details, sale-record); without it the mails name the kiosk alone at the law's rates.
+   */
+  events?: EventStore;
   now?: () => Date;
   pollIntervalMs?: number;
   log?: (message: string, error?: unknown) => void;
@@ -316,6 +325,12 @@ export class MailSender {
     await this.o.docs.commit([{ op: 'put', collection: MAIL_LOG, doc }]);
   }
 
+  /** The seller and rate table at a log position (rules seller-details, sale-record). */
+  private saleContext(position: number): Promise<SaleContext> {
+    if (!this.o.events) return Promise.resolve({ seller: emptySeller(), accounting: defaultAccountingSettings() });
+    return saleContext(this.o.events, position);
+  }
+
   /** The mail an item sends: from the item itself, or from the read models once they show its event. */
   private async render(item: MailItem): Promise<Rendered> {
     if (item.to === ERASED) return { skip: ERASED };
@@ -338,25 +353,37 @@ export class MailSender {
       const w = await docs.get<WaitlistDoc>(COLLECTIONS.waitlist, item.waitlist_id ?? '');
       if (!w) return { skip: 'Köplatsen finns inte längre' };
       const url = `${publicUrl}/waitlist/${encodeURIComponent(w.token)}`;
+      const { seller } = await this.saleContext(item.position);
       return {
-        message: waitlistOfferMail(w, { url, pizzas: p.pizzas ?? 0, holdExpiresAt: p.hold_expires_at ?? '', timeZone }),
+        message: waitlistOfferMail(
+          w,
+          { url, pizzas: p.pizzas ?? 0, holdExpiresAt: p.hold_expires_at ?? '', timeZone },
+          seller,
+        ),
       };
     }
     const booking = await docs.get<BookingDoc>(COLLECTIONS.bookings, item.booking_id ?? '');
     if (!booking) return { skip: 'Bokningen finns inte längre' };
+    // Customer mails name the seller; the confirmation is the record of the sale (rule: sale-record),
+    // as things stood at the mail's event.
+    const context = () => this.saleContext(item.position);
     switch (item.kind) {
       case 'staff_new_booking':
         return { message: newBookingToStaffMail(booking, (await getSettings(docs)).admin_email, staffUrl) };
       case 'booking_confirmed':
-        return { message: bookingConfirmedMail(booking) };
+        return { message: bookingConfirmedMail(booking, saleRecordOf(booking, await context())) };
       case 'booking_cancelled':
-        return { message: bookingCancelledMail(booking, p.reason ?? null, p.by ?? 'customer') };
+        return {
+          message: bookingCancelledMail(booking, p.reason ?? null, p.by ?? 'customer', (await context()).seller),
+        };
       case 'booking_reminder':
         // Cancelled since the reminder was decided: it would send the customer to the kiosk for nothing.
         if (booking.status === 'cancelled') return { skip: 'Bokningen avbokades före påminnelsen' };
-        return { message: bookingReminderMail(booking) };
+        return { message: bookingReminderMail(booking, (await context()).seller) };
       case 'booking_moved':
-        return { message: bookingMovedMail(booking, p.moved_from ?? null, publicUrl) };
+        return {
+          message: bookingMovedMail(booking, p.moved_from ?? null, publicUrl, saleRecordOf(booking, await context())),
+        };
       case 'staff_moved_booking': {
         const adminEmail = (await getSettings(docs)).admin_email;
         return {
@@ -364,7 +391,7 @@ export class MailSender {
         };
       }
       case 'order_ready':
-        return { message: orderReadyMail(booking) };
+        return { message: orderReadyMail(booking, (await context()).seller) };
       default:
         return { skip: `Okänd sorts e-post: ${item.kind}` };
     }

@@ -5,6 +5,13 @@ import 'dayjs/locale/sv.js';
 import utc from 'dayjs/plugin/utc.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import type { MailMessage } from './mailer.js';
+import { KIOSK_NAME, type Seller } from '../../domain/settings/seller.js';
+import {
+  NO_RIGHT_OF_WITHDRAWAL,
+  PAYMENT_AT_PICKUP,
+  vatLineText,
+  type ReceiptVat,
+} from '../../domain/accounting/saleRecord.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -79,17 +86,71 @@ function orderLines(b: MailBooking): string[] {
   return lines;
 }
 
+/**
+ * What a customer mail knows of the sale (rule: sale-record): the seller's details and the VAT of
+ * the receipt per rate. Absent (older callers), a mail names the kiosk alone and leaves VAT out.
+ */
+export interface SaleRecord {
+  seller: Seller;
+  vat: ReceiptVat[];
+}
+
+/** Where orders are picked up: the kiosk, at the seller's address once it is filled in. */
+export const pickupPlace = (seller?: Seller) => (seller?.address ? `i kiosken, ${seller.address}` : PICKUP_PLACE);
+
+/**
+ * The order confirmation as the record of the sale (rule: sale-record): the seller, each line with
+ * its price, the total with VAT included and the VAT per rate, pick-up time and place, payment at
+ * pick-up and that the right of withdrawal does not apply.
+ */
+function saleRecordLines(b: MailBooking, record: SaleRecord): string[] {
+  const { seller } = record;
+  const lines = [
+    'Orderbekräftelse',
+    `Säljare: ${seller.legal_name || KIOSK_NAME}`,
+    ...(seller.org_number ? [`Organisationsnummer: ${seller.org_number}`] : []),
+    ...(seller.vat_number ? [`Momsregistreringsnummer: ${seller.vat_number}`] : []),
+    ...(seller.address ? [`Adress: ${seller.address}`] : []),
+    '',
+    `Bokningsnummer: ${numberOf(b)}`,
+    `Namn: ${b.name}`,
+    ...(b.phone ? [`Telefon: ${b.phone}`] : []),
+    `Typ: ${b.dine_in ? 'Äta här' : 'Ta med'}`,
+    `${b.dine_in ? 'Tid och plats' : 'Hämtas'}: ${swedishDate(b.booking_date)} kl. ${b.booking_time}, ${pickupPlace(seller)}`,
+    '',
+    ...b.items.map((i) => `${i.qty} × ${i.pizza_name} à ${kr(i.price_cents)} – ${kr(i.qty * i.price_cents)}`),
+  ];
+  if (b.discount_cents > 0)
+    lines.push(`Ordinarie pris: ${kr(b.original_total_cents)}`, `Rabatt: −${kr(b.discount_cents)}`);
+  lines.push(`Totalt inkl. moms: ${kr(b.final_total_cents)}`, ...record.vat.map(vatLineText));
+  lines.push('', `Betalning: ${PAYMENT_AT_PICKUP}`, NO_RIGHT_OF_WITHDRAWAL);
+  return lines;
+}
+
+/** Every customer mail ends with who sent it (rule: seller-details): name, number, address, phone, e-mail. */
+function signature(seller: Seller | undefined): string[] {
+  if (!seller) return [];
+  return [
+    '',
+    '—',
+    seller.legal_name || KIOSK_NAME,
+    ...(seller.org_number ? [`Org.nr ${seller.org_number}`] : []),
+    ...[seller.address, seller.phone, seller.email].filter(Boolean),
+  ];
+}
+
 /** To the customer right after booking: received, but not valid until staff confirm it. */
-export function bookingReceivedMail(b: MailBooking, baseUrl: string): MailMessage {
+export function bookingReceivedMail(b: MailBooking, baseUrl: string, record?: SaleRecord): MailMessage {
   const manage = `${baseUrl.replace(/\/+$/, '')}/my-booking?id=${encodeURIComponent(numberOf(b))}&email=${encodeURIComponent(b.email)}`;
   return message(b.email, `Vi har tagit emot din beställning ${numberOf(b)}`, [
     `Hej ${b.name}!`,
     'Vi har tagit emot din beställning.',
     'Väntar på bekräftelse: beställningen gäller inte förrän personalen har bekräftat den. Du får ett nytt mejl när den är bekräftad.',
     '',
-    ...orderLines(b),
+    ...(record ? saleRecordLines(b, record) : orderLines(b)),
     '',
     { label: 'Se eller avboka din bokning:', url: manage },
+    ...signature(record?.seller),
   ]);
 }
 
@@ -109,7 +170,12 @@ export function newBookingToStaffMail(b: MailBooking, adminEmail: string, adminU
  * To the customer when a move is complete (rule: reschedule): the new time, and the number to use
  * from now on when it changed (the old one keeps working on /my-booking). Pending again.
  */
-export function bookingMovedMail(b: MailBooking, movedFrom: string | null, baseUrl: string): MailMessage {
+export function bookingMovedMail(
+  b: MailBooking,
+  movedFrom: string | null,
+  baseUrl: string,
+  record?: SaleRecord,
+): MailMessage {
   const manage = `${baseUrl.replace(/\/+$/, '')}/my-booking?id=${encodeURIComponent(numberOf(b))}&email=${encodeURIComponent(b.email)}`;
   return message(b.email, `Bokningen är flyttad: ${numberOf(b)}`, [
     `Hej ${b.name}!`,
@@ -117,9 +183,10 @@ export function bookingMovedMail(b: MailBooking, movedFrom: string | null, baseU
     ...(movedFrom ? [`Ditt nya bokningsnummer är ${numberOf(b)} (tidigare ${movedFrom}).`] : []),
     'Väntar på bekräftelse: personalen bekräftar den nya tiden. Du får ett nytt mejl när den är bekräftad.',
     '',
-    ...orderLines(b),
+    ...(record ? saleRecordLines(b, record) : orderLines(b)),
     '',
     { label: 'Se, flytta eller avboka din bokning:', url: manage },
+    ...signature(record?.seller),
   ]);
 }
 
@@ -141,38 +208,42 @@ export function movedBookingToStaffMail(
   ]);
 }
 
-export function bookingConfirmedMail(b: MailBooking): MailMessage {
+/** Confirmed: the order confirmation, the record of the sale (rule: sale-record). */
+export function bookingConfirmedMail(b: MailBooking, record?: SaleRecord): MailMessage {
   return message(b.email, `Din bokning ${numberOf(b)} är bekräftad`, [
     `Hej ${b.name}!`,
     'Din beställning är bekräftad. Välkommen!',
     '',
-    ...orderLines(b),
+    ...(record ? saleRecordLines(b, record) : orderLines(b)),
+    ...signature(record?.seller),
   ]);
 }
 
-/**
- * Where a ready order is collected. No address is kept anywhere in the product (settings or
- * texts): the kiosk itself, by name.
- */
+/** Where a ready order is collected before the seller's address is filled in: the kiosk, by name. */
 export const PICKUP_PLACE = 'i kiosken';
 
-/** The order is ready (rule: ready-notice): where to collect it, or that it is served on the spot. */
-export function orderReadyMail(b: MailBooking): MailMessage {
-  return message(b.email, `Din beställning ${numberOf(b)} är klar – hämta den ${PICKUP_PLACE}`, [
+/** The order is ready (rule: ready-notice): where to collect it (the address), or that it is served on the spot. */
+export function orderReadyMail(b: MailBooking, seller?: Seller): MailMessage {
+  return message(b.email, `Din beställning ${numberOf(b)} är klar – hämta den ${pickupPlace(seller)}`, [
     `Hej ${b.name}!`,
-    readyText(b),
+    readyText(b, seller),
     '',
     `Bokningsnummer: ${numberOf(b)}`,
     `Typ: ${b.dine_in ? 'Äta här' : 'Ta med'}`,
+    ...signature(seller),
   ]);
 }
 
 /** One sentence: the order is ready, and where to collect it (the ready mail and push say the same). */
-export function readyText(b: Pick<MailBooking, 'dine_in'> & { booking_id?: string; id?: string }): string {
+export function readyText(
+  b: Pick<MailBooking, 'dine_in'> & { booking_id?: string; id?: string },
+  seller?: Seller,
+): string {
   const number = b.booking_id ?? b.id ?? '';
+  const place = pickupPlace(seller);
   return b.dine_in
-    ? `Din beställning ${number} är klar! Hämta den ${PICKUP_PLACE} – du äter på plats.`
-    : `Din beställning ${number} är klar! Hämta den ${PICKUP_PLACE} och ta med den.`;
+    ? `Din beställning ${number} är klar! Hämta den ${place} – du äter på plats.`
+    : `Din beställning ${number} är klar! Hämta den ${place} och ta med den.`;
 }
 
 /**
@@ -183,6 +254,7 @@ export function bookingCancelledMail(
   b: MailBooking,
   reason: string | null,
   by: 'staff' | 'customer' | 'system' = reason ? 'staff' : 'customer',
+  seller?: Seller,
 ): MailMessage {
   const why = reason?.trim();
   const said =
@@ -196,19 +268,26 @@ export function bookingCancelledMail(
             ? `Din bokning har avbokats av kiosken. Anledning: ${why}`
             : 'Din bokning har avbokats enligt din begäran.',
         ];
-  return message(b.email, `Din bokning ${numberOf(b)} är avbokad`, [`Hej ${b.name}!`, ...said, '', ...orderLines(b)]);
+  return message(b.email, `Din bokning ${numberOf(b)} är avbokad`, [
+    `Hej ${b.name}!`,
+    ...said,
+    '',
+    ...orderLines(b),
+    ...signature(seller),
+  ]);
 }
 
 /** Before the slot (rule: reminder): the time, whether to pick up or eat in, and the order. */
-export function bookingReminderMail(b: MailBooking): MailMessage {
+export function bookingReminderMail(b: MailBooking, seller?: Seller): MailMessage {
   const when = `${swedishDate(b.booking_date)} kl. ${b.booking_time}`;
   return message(b.email, `Påminnelse: din beställning ${numberOf(b)} kl. ${b.booking_time}`, [
     `Hej ${b.name}!`,
     b.dine_in
       ? `En påminnelse: vi väntar på dig ${when}. Din beställning ${numberOf(b)} äter du här på plats.`
-      : `En påminnelse: din beställning ${numberOf(b)} är klar att hämta ${when}.`,
+      : `En påminnelse: din beställning ${numberOf(b)} är klar att hämta ${when}${seller?.address ? `, ${pickupPlace(seller)}` : ''}.`,
     '',
     ...orderLines(b),
+    ...signature(seller),
   ]);
 }
 
@@ -223,6 +302,7 @@ export function vipInvitationMail(input: {
   url: string;
   expiresAt: Date | string;
   timeZone: string;
+  seller?: Seller;
 }): Omit<MailMessage, 'to'> {
   // A function replacer: a name is text, never a replacement pattern such as `$&`.
   const body = input.message.replaceAll('{name}', () => input.customerName);
@@ -232,6 +312,7 @@ export function vipInvitationMail(input: {
     '',
     { label: 'Din personliga VIP-länk:', url: input.url },
     `Länken gäller till ${until}.`,
+    ...signature(input.seller),
   ]);
   return { subject: input.subject, text, html };
 }
@@ -248,13 +329,14 @@ export interface MailWaitlistEntry {
 const pizzasText = (n: number) => `${n} ${n === 1 ? 'pizza' : 'pizzor'}`;
 
 /** A receipt on joining: the place in the queue and how the offer comes. */
-export function waitlistJoinedMail(w: MailWaitlistEntry, leaveUrl: string): MailMessage {
+export function waitlistJoinedMail(w: MailWaitlistEntry, leaveUrl: string, seller?: Seller): MailMessage {
   return message(w.email, `Du står i kö för ${swedishDate(w.date)} kl ${w.time}`, [
     `Hej ${w.name}!`,
     `Du står i kö för ${pizzasText(w.requested_pizzas)} ${swedishDate(w.date)} kl ${w.time}.`,
     'Blir det plats mejlar vi dig en personlig länk. Platsen hålls då åt dig en kort stund.',
     '',
     { label: 'Vill du inte stå kvar i kön? Lämna den här:', url: leaveUrl },
+    ...signature(seller),
   ]);
 }
 
@@ -262,6 +344,7 @@ export function waitlistJoinedMail(w: MailWaitlistEntry, leaveUrl: string): Mail
 export function waitlistOfferMail(
   w: MailWaitlistEntry,
   offer: { url: string; pizzas: number; holdExpiresAt: string; timeZone: string },
+  seller?: Seller,
 ): MailMessage {
   const until = dayjs(offer.holdExpiresAt).tz(offer.timeZone).format('HH:mm');
   return message(w.email, `Det finns plats för dig ${swedishDate(w.date)} kl ${w.time}`, [
@@ -270,5 +353,6 @@ export function waitlistOfferMail(
     `Platsen hålls åt dig till kl ${until}. Boka innan dess, annars går den vidare till nästa i kön.`,
     '',
     { label: 'Välj pizzor och boka här:', url: offer.url },
+    ...signature(seller),
   ]);
 }

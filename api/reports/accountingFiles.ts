@@ -7,6 +7,7 @@ import {
   type AccountingSettings,
   type VatRate,
 } from '../../domain/accounting/accounting.js';
+import { financialYearsOf, type Seller } from '../../domain/settings/seller.js';
 
 /** Öre as kronor with a decimal comma and no thousands separator: 123456 → '1234,56'. */
 const kronorComma = (cents: number) => kronor(cents).replace('.', ',');
@@ -44,6 +45,7 @@ export function accountingCsv(
   settings: AccountingSettings,
   startDate: string,
   endDate: string,
+  seller: Seller,
 ): Buffer {
   const rates = periodRates(period, settings, startDate, endDate);
   const header = [
@@ -106,6 +108,9 @@ export function accountingCsv(
     ),
     ...period.corrections.map(correction),
     row(null, period.totals),
+    // Whose books these are (rule: seller-details), below the figures so the columns stay first.
+    [],
+    ...sellerLines(seller),
   ];
   return Buffer.concat([
     Buffer.from([0xef, 0xbb, 0xbf]),
@@ -117,10 +122,26 @@ export function accountingCsv(
 export const correctionOf = (c: AccountingPeriod['corrections'][number]) =>
   `Rättelse av bokning ${c.booking_id} (${c.booking_date}, ${c.rate} % moms)`;
 
+/** The seller's lines of the CSV: label and value, a blank field as 'Ej ifyllt'. */
+function sellerLines(seller: Seller): string[][] {
+  const value = (v: string) => v || 'Ej ifyllt';
+  return [
+    ['Säljare', value(seller.legal_name)],
+    ['Organisationsnummer', value(seller.org_number)],
+    ['Momsregistreringsnummer', value(seller.vat_number)],
+    ['Adress', value(seller.address)],
+  ];
+}
+
 const csvCell = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 export interface SieMeta {
+  /** The seller's legal name (#FNAMN). */
   companyName: string;
+  /** NNNNNN-NNNN (#ORGNR); blank leaves the label out. */
+  orgNumber: string;
+  /** The month (1–12) each financial year starts in (#RAR). */
+  financialYearStartMonth: number;
   program: string;
   version: string;
   /** The day the file is made, yyyy-MM-dd in the kiosk's zone. */
@@ -173,7 +194,10 @@ export function accountingSie(period: AccountingPeriod, settings: AccountingSett
     '}',
   ]);
   const verifications = [...days, ...corrections];
-  const years = [...new Set([meta.startDate.slice(0, 4), meta.endDate.slice(0, 4)])].sort().reverse();
+  // The financial years the period touches, the latest first (0, then -1, …), from the kiosk's
+  // first month of the year: a broken year (e.g. May–April) is written as it is, not as calendar
+  // years (SIE filformat 4B, #RAR; bokföringslagen 3 kap. 1 §).
+  const years = financialYearsOf(meta.startDate, meta.endDate, meta.financialYearStartMonth);
   const lines = [
     '#FLAGGA 0',
     '#FORMAT PC8',
@@ -181,8 +205,9 @@ export function accountingSie(period: AccountingPeriod, settings: AccountingSett
     `#PROGRAM ${sieText(meta.program)} ${meta.version}`,
     `#GEN ${sieDate(meta.generatedOn)}`,
     `#FNAMN ${sieText(meta.companyName)}`,
-    // Financial years as calendar years: 0 the period's last, -1 the one before when it spans two.
-    ...years.map((year, i) => `#RAR ${-i} ${year}0101 ${year}1231`),
+    // The organisation number as the SIE format writes it: NNNNNN-NNNN.
+    ...(meta.orgNumber ? [`#ORGNR ${meta.orgNumber}`] : []),
+    ...years.map((year, i) => `#RAR ${-i} ${sieDate(year.start)} ${sieDate(year.end)}`),
     `#PROSA ${sieText(`Bokföringsunderlag ${meta.startDate} till ${meta.endDate}`)}`,
     ...[...used]
       .sort(([a], [b]) => a.localeCompare(b))

@@ -12,6 +12,7 @@ export async function renderBookingsReport(input: BookingsReportInput): Promise<
       subtitle={`${input.startDate} – ${input.endDate}`}
       generatedAt={input.generatedAt}
       timeZone={input.timeZone}
+      seller={input.seller}
     >
       {days.length === 0 ? (
         <Notice>Inga bokningar i perioden.</Notice>

@@ -12,6 +12,7 @@ export async function renderDailyReport(input: DailyReportInput): Promise<Buffer
       subtitle={swedishDate(input.date)}
       generatedAt={input.generatedAt}
       timeZone={input.timeZone}
+      seller={input.seller}
     >
       {bookings.length === 0 ? (
         <Notice>Inga bokningar denna dag.</Notice>

@@ -9,6 +9,7 @@ import 'dayjs/locale/sv.js';
 import utc from 'dayjs/plugin/utc.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { KIOSK_NAME, type Seller } from '../../domain/settings/seller.js';
 import { STATUS_SV, dineInSv, kr, pizzaLine, type ReportBooking, type ReportSummary } from './reportData.js';
 
 dayjs.extend(utc);
@@ -33,7 +34,8 @@ const styles = StyleSheet.create({
     color: '#222',
   },
   title: { fontSize: 20, fontFamily: 'Helvetica-Bold', marginBottom: 2 },
-  subtitle: { fontSize: 11, marginBottom: 12, color: '#555' },
+  subtitle: { fontSize: 11, marginBottom: 4, color: '#555' },
+  seller: { fontSize: 8, marginBottom: 12, color: '#555' },
   heading: { fontSize: 12, fontFamily: 'Helvetica-Bold', marginTop: 14, marginBottom: 6 },
   summary: { flexDirection: 'row', flexWrap: 'wrap', marginBottom: 4 },
   figure: { width: '33%', marginBottom: 4, fontSize: 10 },
@@ -118,25 +120,41 @@ export function ReportDocument(props: {
   subtitle: string;
   generatedAt: string;
   timeZone?: string;
+  seller?: Seller;
   children: ReactNode;
 }) {
   const generated = swedishInstant(props.generatedAt, props.timeZone ?? DEFAULT_TIME_ZONE);
+  const name = props.seller?.legal_name || KIOSK_NAME;
   return (
-    <Document title={`${props.title} ${props.subtitle}`} author="Pizzakiosken" creator="Pizzakiosken" language="sv">
+    <Document title={`${props.title} ${props.subtitle}`} author={name} creator="Pizzakiosken" language="sv">
       <Page size="A4" style={styles.page} wrap>
         <Text style={styles.title}>{props.title}</Text>
         <Text style={styles.subtitle}>{props.subtitle}</Text>
+        <Text style={styles.seller}>{sellerLine(props.seller)}</Text>
         {props.children}
         {/* Repeats the title on every page so loose printed pages can still be told apart. */}
         <View style={styles.footer} fixed>
           <Text>
-            Pizzakiosken · {props.title} {props.subtitle} · skapad {generated}
+            {name} · {props.title} {props.subtitle} · skapad {generated}
           </Text>
           <Text render={({ pageNumber, totalPages }) => `Sida ${pageNumber} av ${totalPages}`} />
         </View>
       </Page>
     </Document>
   );
+}
+
+/** Whose report it is (rule: seller-details): name, numbers and address, or that they are not filled in. */
+function sellerLine(seller: Seller | undefined): string {
+  if (!seller?.legal_name) return `${KIOSK_NAME} · Säljarens uppgifter är inte ifyllda (Inställningar)`;
+  return [
+    seller.legal_name,
+    seller.org_number && `Org.nr ${seller.org_number}`,
+    seller.vat_number && `Momsreg.nr ${seller.vat_number}`,
+    seller.address,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 export function Summary({ summary }: { summary: ReportSummary }) {

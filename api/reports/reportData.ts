@@ -32,6 +32,8 @@ export interface DailyReportInput {
   bookings: ReportBooking[];
   /** IANA zone the "generated at" footer is written in; Europe/Stockholm when absent. */
   timeZone?: string;
+  /** Whose report it is (rule: seller-details); the kiosk's name alone when absent or blank. */
+  seller?: Seller;
 }
 
 export interface BookingsReportInput {
@@ -42,6 +44,8 @@ export interface BookingsReportInput {
   bookings: ReportBooking[];
   /** IANA zone the "generated at" footer is written in; Europe/Stockholm when absent. */
   timeZone?: string;
+  /** Whose report it is (rule: seller-details); the kiosk's name alone when absent or blank. */
+  seller?: Seller;
 }
 
 export interface StatusCounts {
@@ -128,6 +132,7 @@ export function groupByDate(bookings: readonly ReportBooking[]): Array<{ date: s
 }
 
 import { formatKr } from '../../domain/shared/money.js';
+import type { Seller } from '../../domain/settings/seller.js';
 
 /** Whole kronor with the suffix ' kr' (prices are integer cents). */
 export const kr = formatKr;

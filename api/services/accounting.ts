@@ -27,6 +27,8 @@ import {
 import { todayIn } from '../../domain/shared/time.js';
 import { APP_VERSION } from '../../domain/version.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
+import { getSettings } from '../../read-models/queries/common.js';
+import { emptySeller, type Seller } from '../../domain/settings/seller.js';
 import { bookingsBetween } from '../../read-models/queries/admin.js';
 import { COLLECTIONS, type AccountingPeriodDoc, type BookingDoc } from '../../read-models/shapes.js';
 import type { Commands } from './commands.js';
@@ -52,6 +54,9 @@ export interface Books {
   generatedOn: string;
   /** The SIE file's #PROGRAM version: the one that closed the books, else this one. */
   programVersion: string;
+  /** Whose books (rule: seller-details): as they stood at the close for closed books, else today's. */
+  seller: Seller;
+  financialYearStartMonth: number;
 }
 
 export class AccountingService {
@@ -131,7 +136,10 @@ export class AccountingService {
     const months = monthsBetween(periodOf(startDate), periodOf(endDate));
     const allClosed = months.every((m) => closedByMonth.has(m));
     const last = allClosed ? closedByMonth.get(months.at(-1)!)! : null;
+    const kiosk = last ? null : await getSettings(this.docs);
     return {
+      seller: last ? (last.books.seller ?? emptySeller()) : kiosk!.seller,
+      financialYearStartMonth: last ? (last.books.financial_year_start_month ?? 1) : kiosk!.financial_year_start_month,
       period: booksOf(receipts, left_out),
       settings: last ? last.books.settings : current,
       closed: allClosed,
@@ -200,9 +208,12 @@ export class AccountingService {
     const sales = salesReceipts(bookings, settings);
     const due =
       closed.length && nextPeriod(closed.at(-1)!.period) === period ? await this.corrections(closed, settings) : [];
+    const kiosk = await getSettings(this.docs);
     const books: ClosedBooks = {
       settings,
       program_version: APP_VERSION,
+      seller: kiosk.seller,
+      financial_year_start_month: kiosk.financial_year_start_month,
       receipts: [...sales.receipts, ...due],
       left_out: sales.left_out.map(({ name: _name, ...rest }) => rest),
     };

@@ -23,8 +23,13 @@ export class SettingsService {
 
   async reset(actor: string): Promise<Settings> {
     const current = await this.current();
-    // The admin e-mail is where bookings are announced: a reset keeps it.
-    const defaults = defaultSettings(current.admin_email);
+    // The admin e-mail is where bookings are announced, and the seller's details and financial
+    // year are the business's identity, not booking settings: a reset keeps them.
+    const defaults = {
+      ...defaultSettings(current.admin_email),
+      seller: current.seller,
+      financial_year_start_month: current.financial_year_start_month,
+    };
     await this.commands.write(SETTINGS_STREAM, settingsDecider, { type: 'ResetSettings', defaults }, actor);
     return defaults;
   }

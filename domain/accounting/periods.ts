@@ -15,6 +15,7 @@ import { assertNever, type Decider, type DomainEvent } from '../shared/decider.j
 import { reject } from '../shared/errors.js';
 import { addDays, todayIn, type Clock } from '../shared/time.js';
 import type { AccountingSettings, LeftOutBooking, Receipt } from './accounting.js';
+import type { Seller } from '../settings/seller.js';
 
 export const ACCOUNTING_PERIODS_STREAM = 'accounting-periods';
 
@@ -48,6 +49,13 @@ export interface ClosedBooks {
   settings: AccountingSettings;
   /** The program version that closed it: the SIE file's #PROGRAM ever after (absent: the version reading it). */
   program_version?: string;
+  /**
+   * The seller and the financial year's first month at the close (rule: seller-details): the CSV's
+   * seller lines and the SIE file's #FNAMN, #ORGNR and #RAR ever after (absent in closes made before
+   * the seller's details existed: blank, a calendar year).
+   */
+  seller?: Seller;
+  financial_year_start_month?: number;
   /** The month's sales and the corrections booked in it. */
   receipts: Receipt[];
   /** Bookings left out of revenue, without names (names are personal data, kept sealed elsewhere). */

@@ -136,10 +136,17 @@ export const bookingSchema = z
 export type Booking = z.infer<typeof bookingSchema>;
 
 /** POST /bookings: 201, the booking as placed (pending). */
+/** The VAT a receipt contains at one rate (rule: sale-record), in öre. */
+export const receiptVatSchema = z
+  .strictObject({ rate: z.union([z.literal(25), z.literal(12), z.literal(6)]), vat_cents: z.number().int() })
+  .meta({ id: 'ReceiptVat' });
+
 export const bookingCreatedSchema = z
   .strictObject({
     booking_id: z.string(),
     status: z.literal('pending'),
+    /** The order confirmation's VAT per rate, by the books' rule (rules sale-record, vat-per-receipt). */
+    vat: z.array(receiptVatSchema),
     booking: z.strictObject({
       id: z.string(),
       booking_id: z.string(),

@@ -19,6 +19,19 @@ export const pizzaListSchema = z.array(pizzaSchema);
 const perWeekday = <T extends z.ZodType>(schema: T) =>
   z.strictObject(Object.fromEntries(WEEKDAYS.map((d) => [d, schema])) as Record<Weekday, T>);
 
+/** The seller's details (rule: seller-details): '' is not filled in yet. Public: every customer page shows them. */
+export const sellerAnswerSchema = z
+  .strictObject({
+    legal_name: z.string(),
+    org_number: z.string().describe('NNNNNN-NNNN, or empty'),
+    address: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    vat_number: z.string().describe('SE + organisationsnumrets tio siffror + 01, or empty'),
+  })
+  .meta({ id: 'Seller' });
+export type SellerAnswer = z.infer<typeof sellerAnswerSchema>;
+
 const settingsShape = {
   capacity_per_window: z.number().int(),
   window_minutes: z.number().int(),
@@ -30,6 +43,8 @@ const settingsShape = {
   pending_expiry_minutes: z.number().int(),
   waitlist_hold_minutes: z.number().int(),
   personal_data_retention_months: z.number().int(),
+  seller: sellerAnswerSchema,
+  financial_year_start_month: z.number().int().min(1).max(12),
   open_days: perWeekday(z.boolean()),
   opening_hours: perWeekday(z.strictObject({ start: clockTime, end: clockTime })),
 };

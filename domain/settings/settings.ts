@@ -4,6 +4,7 @@ import { msg } from '../messages.js';
 import { flag } from '../shared/fields.js';
 import { WEEKDAYS, isValidTime, minutesOf, type Weekday } from '../shared/time.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
+import { DEFAULT_FINANCIAL_YEAR_START_MONTH, emptySeller, sellerSchema, type Seller } from './seller.js';
 
 export const SETTINGS_STREAM = 'settings';
 
@@ -31,6 +32,10 @@ export interface Settings {
    */
   personal_data_retention_months: number;
   admin_email: string;
+  /** The seller's details (rule: seller-details); blank fields are not filled in yet. */
+  seller: Seller;
+  /** The month (1–12) the financial year starts on the first of (rule: seller-details). */
+  financial_year_start_month: number;
   open_days: Record<Weekday, boolean>;
   opening_hours: Record<Weekday, OpeningHours>;
 }
@@ -55,6 +60,8 @@ export function defaultSettings(adminEmail = 'admin@pizzakiosken.se'): Settings 
     waitlist_hold_minutes: DEFAULT_WAITLIST_HOLD_MINUTES,
     personal_data_retention_months: 0,
     admin_email: adminEmail,
+    seller: emptySeller(),
+    financial_year_start_month: DEFAULT_FINANCIAL_YEAR_START_MONTH,
     open_days: everyDay(() => true),
     opening_hours: everyDay(() => ({ ...DEFAULT_OPENING_HOURS })),
   };
@@ -89,6 +96,15 @@ export const settingsSchema = z
     waitlist_hold_minutes: wholeNumber('Kötiden för ett erbjudande', 1).default(DEFAULT_WAITLIST_HOLD_MINUTES),
     personal_data_retention_months: wholeNumber('Lagringstiden för personuppgifter', 0).default(0),
     admin_email: z.email({ error: msg.invalidEmail }),
+    // Added with the seller's details: a client that leaves them out keeps them blank (not filled
+    // in) and the financial year a calendar year.
+    seller: sellerSchema.default(emptySeller),
+    financial_year_start_month: z.coerce
+      .number({ error: msg.financialYearStartMonth })
+      .int({ error: msg.financialYearStartMonth })
+      .min(1, { error: msg.financialYearStartMonth })
+      .max(12, { error: msg.financialYearStartMonth })
+      .default(DEFAULT_FINANCIAL_YEAR_START_MONTH),
     // A weekday left out is closed.
     open_days: z.object(
       everyDay(() =>
@@ -167,5 +183,7 @@ export function currentSettings(state: SettingsState): Settings {
 export function withDefaults(stored: Partial<Settings> & Pick<Settings, 'admin_email'>): Settings {
   const defaults = defaultSettings(stored.admin_email);
   const known = Object.fromEntries(Object.entries(stored).filter(([, v]) => v !== undefined && v !== null));
-  return { ...defaults, ...known };
+  const merged = { ...defaults, ...known };
+  // The seller's details came later (rule: seller-details): a field stored blank or missing reads blank.
+  return { ...merged, seller: { ...defaults.seller, ...merged.seller } };
 }

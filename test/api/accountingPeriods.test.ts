@@ -152,6 +152,19 @@ describe('a closed period’s sales changed afterwards', () => {
     admin = await t.login();
     expect((await t.put(`/api/admin/bookings/${a}/cancel`, { reason: 'Reklamation' }, admin)).status).toBe(200);
     expect((await t.put(`/api/admin/bookings/${b}/kitchen`, { step: 'undo' }, admin)).status).toBe(200);
+    // The seller's details filled in and the financial year moved after the close (rule:
+    // seller-details): the closed books keep naming the seller as they stood.
+    const settings = (await t.get('/api/admin/settings', admin)).body;
+    const seller = {
+      legal_name: 'Kiosken AB',
+      org_number: '556677-8899',
+      address: 'Storgatan 1, Ort',
+      phone: '',
+      email: '',
+      vat_number: 'SE556677889901',
+    };
+    const saved = await t.put('/api/admin/settings', { ...settings, seller, financial_year_start_month: 5 }, admin);
+    expect(saved.status).toBe(200);
   });
 
   it('leaves November’s report, CSV and SIE file the same byte for byte', async () => {

@@ -34,6 +34,8 @@ describe('settings defaults (rule: settings-defaults)', () => {
       waitlist_hold_minutes: 30,
       personal_data_retention_months: 0,
       admin_email: 'kiosk@example.se',
+      seller: { legal_name: '', org_number: '', address: '', phone: '', email: '', vat_number: '' },
+      financial_year_start_month: 1,
       open_days: { mon: true, tue: true, wed: true, thu: true, fri: true, sat: true, sun: true },
       opening_hours: { mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: hours, sun: hours },
     });

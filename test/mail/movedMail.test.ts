@@ -1,7 +1,7 @@
 // The mails of a completed move (rule: reschedule): the customer's with the new time and number,
 // the staff's asking to confirm the new time. Pure templates: the same content when resent.
 import { describe, expect, it } from 'vitest';
-import { bookingMovedMail, movedBookingToStaffMail } from '../../api/mail/templates.js';
+import { bookingMovedMail, movedBookingToStaffMail, orderReadyMail } from '../../api/mail/templates.js';
 
 const booking = {
   id: '20261127-3',
@@ -46,5 +46,27 @@ describe('the mails of a moved booking', () => {
       'En bokning har flyttats (tidigare 20261126-1) från 2026-11-26 12:00 och väntar på bekräftelse av den nya tiden.',
     );
     expect(mail.text).toContain('E-post: asa@example.se');
+  });
+});
+
+describe('the ready mail (rule: ready-notice) with the seller’s address (rule: seller-details)', () => {
+  const seller = {
+    legal_name: 'Pizzakiosken i Malmö AB',
+    org_number: '556036-0793',
+    address: 'Storgatan 1, 211 34 Malmö',
+    phone: '',
+    email: '',
+    vat_number: '',
+  };
+
+  it('says where to pick the order up: the address, not just the kiosk', () => {
+    const mail = orderReadyMail(booking, seller);
+    expect(mail.subject).toBe('Din beställning 20261127-3 är klar – hämta den i kiosken, Storgatan 1, 211 34 Malmö');
+    expect(mail.text).toContain('Hämta den i kiosken, Storgatan 1, 211 34 Malmö och ta med den.');
+    expect(mail.text).toContain('Pizzakiosken i Malmö AB\nOrg.nr 556036-0793\nStorgatan 1, 211 34 Malmö');
+  });
+
+  it('says the kiosk alone while no address is filled in', () => {
+    expect(orderReadyMail(booking).text).toContain('Hämta den i kiosken och ta med den.');
   });
 });

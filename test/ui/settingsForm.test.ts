@@ -65,3 +65,31 @@ describe('the settings form', () => {
     });
   });
 });
+
+describe('the seller’s details in the settings form (rule: seller-details)', () => {
+  it('sends the seller and the financial year’s first month as typed', () => {
+    const form = formOf(defaultSettings('kiosk@example.se'));
+    expect(form.seller.legal_name).toBe('');
+    expect(form.financial_year_start_month).toBe('1');
+    form.seller = { ...form.seller, legal_name: 'Pizzakiosken AB', org_number: '5560360793' };
+    form.financial_year_start_month = '5';
+    const checked = checkSettings(form);
+    expect(checked).toEqual({
+      ok: true,
+      body: expect.objectContaining({
+        seller: expect.objectContaining({ legal_name: 'Pizzakiosken AB', org_number: '5560360793' }),
+        financial_year_start_month: 5,
+      }),
+    });
+  });
+
+  it('shows a wrong organisation number at its field, and focuses it', () => {
+    const form = formOf(defaultSettings());
+    form.seller = { ...form.seller, org_number: '556036-0794' };
+    const checked = checkSettings(form);
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.errors).toEqual({ 'seller.org_number': msg.orgNumberControlDigit });
+    expect(controlIdOf('seller.org_number')).toBe('setting-seller.org_number');
+  });
+});

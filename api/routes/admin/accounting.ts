@@ -10,6 +10,7 @@ import {
   accountingSettingsAnswerSchema,
 } from '../../../domain/answers/index.js';
 import { z } from 'zod';
+import { KIOSK_NAME } from '../../../domain/settings/seller.js';
 import { accountingCsv, accountingSie } from '../../reports/accountingFiles.js';
 import { describeRoutes, fileAnswer, refusals } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
@@ -69,11 +70,11 @@ export const accountingRoutes: RoutePlugin = async (app, { deps: { services } })
     },
     async (request, reply) => {
       const { startDate, endDate } = request.query;
-      const { period, settings } = await services.accounting.period(startDate, endDate);
+      const { period, settings, seller } = await services.accounting.period(startDate, endDate);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="bokforing-${startDate}-${endDate}.csv"`)
-        .send(accountingCsv(period, settings, startDate, endDate));
+        .send(accountingCsv(period, settings, startDate, endDate, seller));
     },
   );
 
@@ -88,9 +89,14 @@ export const accountingRoutes: RoutePlugin = async (app, { deps: { services } })
     },
     async (request, reply) => {
       const { startDate, endDate } = request.query;
-      const { period, settings, generatedOn, programVersion } = await services.accounting.period(startDate, endDate);
+      const { period, settings, generatedOn, programVersion, seller, financialYearStartMonth } =
+        await services.accounting.period(startDate, endDate);
       const file = accountingSie(period, settings, {
-        companyName: 'Pizzakiosken',
+        // The seller's legal name and number (rule: seller-details); the kiosk's name until filled in.
+        // Closed books name the seller as they stood at the close.
+        companyName: seller.legal_name || KIOSK_NAME,
+        orgNumber: seller.org_number,
+        financialYearStartMonth,
         program: 'Pizzakiosken',
         // A closed period's file is dated by its close and names the version that closed it, so it
         // reads the same byte for byte ever after.

@@ -21,6 +21,7 @@ export const reportRoutes: RoutePlugin = async (app, { deps: { services, docs } 
         generatedAt: clock.now.toISOString(),
         timeZone: clock.timeZone,
         bookings: await bookingsBetween(docs, date, date),
+        seller: (await services.settings.current()).seller,
       });
       return reply
         .type('application/pdf')
@@ -45,6 +46,7 @@ export const reportRoutes: RoutePlugin = async (app, { deps: { services, docs } 
         generatedAt: clock.now.toISOString(),
         timeZone: clock.timeZone,
         bookings,
+        seller: (await services.settings.current()).seller,
       });
       return reply
         .type('application/pdf')

@@ -20,6 +20,7 @@ import {
 import { msg } from '../../../domain/messages.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { customerBooking, lookupBooking, rescheduleAvailability } from '../../../read-models/queries/booking.js';
+import { receiptVat } from '../../../domain/accounting/saleRecord.js';
 import { getSettings } from '../../../read-models/queries/common.js';
 import { bookingIcs, calendarFileName } from '../../calendar/bookingIcs.js';
 import { limitedBy } from '../../http/rateLimits.js';
@@ -48,6 +49,8 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs }
     return reply.status(201).send({
       booking_id: booking.booking_id,
       status: 'pending',
+      // The order confirmation is the record of the sale: the VAT in its total per rate.
+      vat: receiptVat(booking, await services.accounting.settings()),
       booking: { ...booking, id: booking.booking_id, status: 'pending' },
     });
   });

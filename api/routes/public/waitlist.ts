@@ -1,6 +1,7 @@
 // The waitlist (rule: waitlist): join a full slot's queue, see the offer a personal link names,
 // book from it, or leave. Rate-limited with the bookings: each is a customer's write or a guess at
 // a token.
+import { receiptVat } from '../../../domain/accounting/saleRecord.js';
 import { tokenParams, waitlistBookSchema, waitlistJoinSchema } from '../../../domain/payloads.js';
 import {
   bookingCreatedSchema,
@@ -55,6 +56,7 @@ export const waitlistRoutes: RoutePlugin = async (app, { deps: { services }, lim
     return reply.status(201).send({
       booking_id: booking.booking_id,
       status: 'pending',
+      vat: receiptVat(booking, await services.accounting.settings()),
       booking: { ...booking, id: booking.booking_id, status: 'pending' },
     });
   });

@@ -6,8 +6,11 @@ import { MY_BOOKING_PAGE, calendarFileUrl, myBookingUrl } from '../../lib/bookin
 import { orderTexts } from './texts.js';
 import { confirmationTexts } from './confirmationTexts.js';
 import { ReadyNoticeOptIn } from './ReadyNoticeOptIn.js';
-import { formatDateLong, formatKr } from '../../lib/format.js';
+import { formatDateLong } from '../../lib/format.js';
 import { KIOSK, customerTexts } from '../../lib/texts.js';
+import { SaleRecord } from '../seller/SaleRecord.js';
+import type { ItemLine } from '../ItemsTable.js';
+import type { ReceiptVat } from '../../../domain/accounting/saleRecord.js';
 
 /** SPEC 3 'confirmation summary': the booking's fields plus what the modal derives. */
 export interface ConfirmationSummary {
@@ -23,6 +26,10 @@ export interface ConfirmationSummary {
   discount: number;
   totalCost: number;
   isOffline: boolean;
+  /** The order's lines (rule: sale-record). */
+  lines: readonly ItemLine[];
+  /** The VAT per rate as the server counted it; null for a booking saved offline (not sent yet). */
+  vat: readonly ReceiptVat[] | null;
 }
 
 export function ConfirmationModal(props: { summary: ConfirmationSummary; onClose: () => void }) {
@@ -72,13 +79,9 @@ export function ConfirmationModal(props: { summary: ConfirmationSummary; onClose
         )}
         <dt>{confirmationTexts.type}</dt>
         <dd>{s.dine_in ? confirmationTexts.dineIn : confirmationTexts.takeAway}</dd>
-        <dt>{confirmationTexts.originalPrice}</dt>
-        <dd>{formatKr(s.originalCost)}</dd>
-        <dt>{confirmationTexts.discount}</dt>
-        <dd>{s.discount > 0 ? confirmationTexts.discountAmount(formatKr(s.discount)) : formatKr(0)}</dd>
-        <dt>{orderTexts.total}</dt>
-        <dd className="details__total">{formatKr(s.totalCost)}</dd>
       </dl>
+      {/* Original price, discount and total (SPEC 3) with the lines and the VAT: the record of the sale. */}
+      <SaleRecord summary={s} />
       {/* Offline the booking has no number yet: the ready notice needs one (the mail still comes). */}
       {!s.isOffline && <ReadyNoticeOptIn bookingId={s.orderNumber} email={s.email} />}
       <div className="modal__links">

@@ -32,6 +32,38 @@ export const settingsTexts = {
   system: 'Systemkonfiguration',
   adminEmail: 'Admin-e-post',
   adminEmailHint: 'Hit skickas alla bokningsförfrågningar som du ska bekräfta',
+  seller: {
+    title: 'Säljarens uppgifter',
+    intro:
+      'Visas i sidfoten på kundsidorna, i varje mejl till kunder, på orderbekräftelsen och i bokföringsunderlaget (rapporter, CSV och SIE).',
+    missingTitle: 'Säljarens uppgifter saknas',
+    missing: (fields: string) =>
+      `Lagen kräver att kunden får veta vem som säljer: företagsnamn, organisationsnummer och adress ska stå på orderbekräftelsen, och momsregistreringsnumret på underlaget för försäljningen. Fyll i: ${fields}.`,
+    fields: {
+      legal_name: { label: 'Företagsnamn', hint: 'Det registrerade namnet, t.ex. Pizzakiosken i Malmö AB.' },
+      org_number: { label: 'Organisationsnummer', hint: 'Tio siffror: NNNNNN-NNNN.' },
+      address: { label: 'Adress', hint: 'Där beställningar hämtas, t.ex. Storgatan 1, 211 34 Malmö.' },
+      phone: { label: 'Telefon', hint: '' },
+      email: { label: 'E-post till kunder', hint: 'Dit kunder kan skriva. Visas på kundsidorna.' },
+      vat_number: { label: 'Momsregistreringsnummer', hint: 'SE, organisationsnumrets tio siffror och 01.' },
+    },
+    financialYear: 'Räkenskapsårets första månad',
+    financialYearHint: 'Räkenskapsåren i SIE-filen (#RAR) börjar den första i den här månaden.',
+    months: [
+      'januari',
+      'februari',
+      'mars',
+      'april',
+      'maj',
+      'juni',
+      'juli',
+      'augusti',
+      'september',
+      'oktober',
+      'november',
+      'december',
+    ],
+  },
   days: {
     mon: 'Måndag',
     tue: 'Tisdag',

@@ -5,6 +5,7 @@ import { ClientOnly } from 'vike-react/ClientOnly';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Connectivity } from '../../components/Connectivity.js';
 import { KIOSK, customerTexts } from '../../lib/texts.js';
+import { SellerFooter } from '../../components/seller/SellerFooter.js';
 
 // Loaded only in the browser: it registers the service worker and touches navigator at render.
 const ReloadPrompt = lazy(() => import('../../components/ReloadPrompt.js'));
@@ -47,6 +48,7 @@ export default function Layout({ children }: { children: ReactNode }) {
             {KIOSK.socialLabel}
           </a>
         </p>
+        <SellerFooter />
       </footer>
       <ClientOnly>
         <Suspense>

@@ -236,7 +236,8 @@ export function BookingScreen({
     return found;
   }
 
-  function summaryOf(orderNumber: string, isOffline: boolean, server?: BookingCreated['booking']): ConfirmationSummary {
+  function summaryOf(orderNumber: string, isOffline: boolean, created?: BookingCreated): ConfirmationSummary {
+    const server = created?.booking;
     return {
       orderNumber,
       date,
@@ -250,6 +251,8 @@ export function BookingScreen({
       discount: server?.discount_cents ?? price.discount_cents,
       totalCost: server?.final_total_cents ?? price.final_cents,
       isOffline,
+      lines: server?.items ?? cart,
+      vat: created?.vat ?? null,
     };
   }
 
@@ -285,7 +288,7 @@ export function BookingScreen({
     try {
       const created = await placeBooking(payload, key);
       unanswered.current = null;
-      setConfirmation(summaryOf(created.booking_id, false, created.booking));
+      setConfirmation(summaryOf(created.booking_id, false, created));
       refresh(500);
     } catch (error) {
       if (isNetworkError(error)) {

@@ -1,5 +1,5 @@
-// /admin/settings ('Pizzakioskinställningar', SPEC 2, 5, 8): booking settings, opening hours per
-// weekday and the admin e-mail, checked with the domain's settingsSchema; save (then the page
+// /admin/settings ('Pizzakioskinställningar', SPEC 2, 5, 8): booking settings, the seller's
+// details (rule: seller-details), opening hours per weekday and the admin e-mail, checked with the domain's settingsSchema; save (then the page
 // reloads), reset to the defaults, and sync the weekday hours to the calendar. The first
 // settings come in the page's HTML (+data).
 import { useState, type FormEvent } from 'react';
@@ -21,6 +21,7 @@ import {
 import { settingsTexts } from '../texts.js';
 import { BookingSettingsSection } from './BookingSettingsSection.js';
 import { OpeningHoursSection } from './OpeningHoursSection.js';
+import { SellerSection } from './SellerSection.js';
 import { checkSettings, controlIdOf, formOf, type SettingsForm } from './settingsForm.js';
 import '../settings.css';
 
@@ -105,6 +106,15 @@ export function SettingsScreen({ settings }: { settings: Settings | null }) {
       ) : (
         <form className="settings-form" noValidate onSubmit={save}>
           <BookingSettingsSection numbers={form.numbers} errors={errors} disabled={!hydrated} onChange={setNumber} />
+          <SellerSection
+            seller={form.seller}
+            savedSeller={(JSON.parse(saved) as SettingsForm).seller}
+            financialYearStartMonth={form.financial_year_start_month}
+            errors={errors}
+            disabled={!hydrated}
+            onChange={(key, value) => change((f) => ({ seller: { ...f.seller, [key]: value } }))}
+            onMonth={(month) => change(() => ({ financial_year_start_month: month }))}
+          />
           <OpeningHoursSection form={form} errors={errors} disabled={!hydrated} onOpen={setOpen} onHours={setHours} />
           <section className="card" aria-labelledby="system-title">
             <h2 id="system-title">{settingsTexts.system}</h2>

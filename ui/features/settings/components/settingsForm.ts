@@ -3,12 +3,17 @@
 // (the schema checks the opening hours only once every other field is valid).
 import { check, type FieldErrors } from '../../../lib/formErrors.js';
 import { DEFAULT_OPENING_HOURS, defaultSettings } from '../../../../domain/settings/settings.js';
+import { emptySeller, type Seller } from '../../../../domain/settings/seller.js';
 import { WEEKDAYS, type Weekday } from '../../../../domain/shared/time.js';
 import { NUMBER_KEYS, settingsSchema, type NumberKey, type Settings } from '../api/settings.js';
 
 export interface SettingsForm {
   numbers: Record<NumberKey, string>;
   admin_email: string;
+  /** The seller's details as typed (rule: seller-details). */
+  seller: Seller;
+  /** '1'–'12'. */
+  financial_year_start_month: string;
   open_days: Record<Weekday, boolean>;
   opening_hours: Record<Weekday, { start: string; end: string }>;
 }
@@ -26,6 +31,8 @@ export function formOf(s: Partial<Settings>): SettingsForm {
   return {
     numbers,
     admin_email: s.admin_email ?? '',
+    seller: { ...emptySeller(), ...s.seller },
+    financial_year_start_month: String(s.financial_year_start_month ?? 1),
     open_days: everyDay((d) => Boolean(s.open_days?.[d])),
     opening_hours: everyDay((d) => ({
       start: s.opening_hours?.[d]?.start ?? DEFAULT_OPENING_HOURS.start,
@@ -41,6 +48,8 @@ export function payloadOf(form: SettingsForm) {
   return {
     ...numbers,
     admin_email: form.admin_email.trim(),
+    seller: form.seller,
+    financial_year_start_month: Number(form.financial_year_start_month),
     open_days: form.open_days,
     opening_hours: form.opening_hours,
   };
