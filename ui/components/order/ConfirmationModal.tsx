@@ -8,6 +8,7 @@ import { confirmationTexts } from './confirmationTexts.js';
 import { ReadyNoticeOptIn } from './ReadyNoticeOptIn.js';
 import { formatDateLong, formatKr } from '../../lib/format.js';
 import { KIOSK, customerTexts } from '../../lib/texts.js';
+import { LineAllergens, type ItemLine } from '../ItemsTable.js';
 
 /** SPEC 3 'confirmation summary': the booking's fields plus what the modal derives. */
 export interface ConfirmationSummary {
@@ -23,6 +24,8 @@ export interface ConfirmationSummary {
   discount: number;
   totalCost: number;
   isOffline: boolean;
+  /** The pizzas ordered, each with its allergens as the menu declared them. */
+  pizzas?: readonly ItemLine[];
 }
 
 export function ConfirmationModal(props: { summary: ConfirmationSummary; onClose: () => void }) {
@@ -72,6 +75,21 @@ export function ConfirmationModal(props: { summary: ConfirmationSummary; onClose
         )}
         <dt>{confirmationTexts.type}</dt>
         <dd>{s.dine_in ? confirmationTexts.dineIn : confirmationTexts.takeAway}</dd>
+        {s.pizzas && s.pizzas.length > 0 && (
+          <>
+            <dt>{confirmationTexts.pizzas}</dt>
+            <dd>
+              <ul className="confirmation-pizzas">
+                {s.pizzas.map((line, i) => (
+                  <li key={i}>
+                    {confirmationTexts.line(line.qty, line.pizza_name)}
+                    {line.allergens !== undefined && <LineAllergens allergens={line.allergens} />}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
         <dt>{confirmationTexts.originalPrice}</dt>
         <dd>{formatKr(s.originalCost)}</dd>
         <dt>{confirmationTexts.discount}</dt>

@@ -18,6 +18,8 @@ export const confirmationTexts = {
   type: 'Typ',
   dineIn: 'Äta på plats',
   takeAway: 'Avhämtning',
+  pizzas: 'Pizzor',
+  line: (qty: number, pizza: string) => `${qty} × ${pizza}`,
   originalPrice: 'Ordinarie pris',
   discount: 'Rabatt',
   discountAmount: (kr: string) => `−${kr}`,

@@ -250,6 +250,7 @@ export function BookingScreen({
       discount: server?.discount_cents ?? price.discount_cents,
       totalCost: server?.final_total_cents ?? price.final_cents,
       isOffline,
+      pizzas: cart,
     };
   }
 

@@ -153,6 +153,7 @@ export function WaitlistOfferScreen({ token }: { token: string }) {
         discount: b.discount_cents,
         totalCost: b.final_total_cents,
         isOffline: false,
+        pizzas: cart,
       });
     } catch (error) {
       const text = isNetworkError(error) ? customerTexts.networkFailed : errorText(error, waitlistTexts.bookFailed);
