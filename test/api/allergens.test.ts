@@ -3,7 +3,7 @@
 // a declaration never becomes active.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MONDAY_MORNING, useTestServer } from './harness.js';
+import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
 
 const t = useTestServer({ now: () => MONDAY_MORNING });
 const UNDECLARED = 'Ange pizzans allergener (eller Inga allergener) innan den kan visas på menyn';
@@ -192,5 +192,36 @@ describe('a pizza from before declarations (an old event without allergens)', ()
     );
     expect(declared.status).toBe(200);
     expect(declared.body).toMatchObject({ price_cents: 9500, allergens: ['gluten'], allergens_declared: true });
+  });
+});
+
+describe('an order keeps the allergens its pizzas had when it was placed', () => {
+  it('in the booking answer, the lookup (/my-booking) and the kitchen board, as in the OpenAPI document', async () => {
+    const placed = await t.post(
+      '/api/bookings',
+      bookingPayload({ date: '2026-11-25', items: [{ pizza_id: 5, qty: 2 }] }),
+    );
+    expect(placed.status).toBe(201);
+    const quattro = ['gluten', 'crustaceans', 'milk', 'molluscs'];
+    expect(placed.body.booking.items[0]).toMatchObject({ pizza_name: 'Quattro Stagioni', allergens: quattro });
+    expect(matchesDocument('/api/bookings', 'post', '201', placed.body)).toBeNull();
+
+    const lookup = await t.post('/api/bookings/lookup', {
+      email: 'asa@example.se',
+      booking_id: placed.body.booking_id,
+    });
+    expect(lookup.body.items[0].allergens).toEqual(quattro);
+    expect(matchesDocument('/api/bookings/lookup', 'post', '200', lookup.body)).toBeNull();
+
+    await t.put(`/api/admin/bookings/${placed.body.booking_id}/confirm`, {}, admin);
+    const kitchen = await t.get('/api/admin/kitchen?date=2026-11-25', admin);
+    const order = kitchen.body.bookings.find((b: { id: string }) => b.id === placed.body.booking_id);
+    expect(order.items[0].allergens).toEqual(quattro);
+    expect(matchesDocument('/api/admin/kitchen', 'get', '200', kitchen.body)).toBeNull();
+
+    // A later change of the menu does not rewrite what the customer was told.
+    await t.put('/api/admin/pizzas/5', { name: 'Quattro Stagioni', price_cents: 12900, allergens: ['gluten'] }, admin);
+    const again = await t.post('/api/bookings/lookup', { email: 'asa@example.se', booking_id: placed.body.booking_id });
+    expect(again.body.items[0].allergens).toEqual(quattro);
   });
 });
