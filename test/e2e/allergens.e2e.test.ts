@@ -184,3 +184,56 @@ describe('/admin/pizzas', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('after the order', () => {
+  it('/my-booking, the kitchen board and the printed ticket name each pizza’s allergens in text', async () => {
+    const date = inDays(2);
+    const placed = await server.api('POST', '/api/bookings', {
+      date,
+      time: '18:00',
+      name: 'Allie Gen',
+      email: 'allie@example.se',
+      dine_in: false,
+      items: [
+        { pizza_id: 5, qty: 2 },
+        { pizza_id: 1, qty: 1 },
+      ],
+      requested_pizzas: 3,
+    });
+    expect(placed.status).toBe(201);
+    const id = placed.body.booking_id as string;
+    const cookie = await server.login();
+    expect((await server.api('PUT', `/api/admin/bookings/${id}/confirm`, {}, cookie)).status).toBe(200);
+    const quattro = 'Allergener: Spannmål som innehåller gluten, Kräftdjur, Mjölk, Blötdjur';
+    const margherita = 'Allergener: Spannmål som innehåller gluten, Mjölk';
+
+    const { page, errors } = await fresh(390);
+    await page.goto(`/my-booking?id=${id}&email=allie@example.se`);
+    await page.getByRole('heading', { name: `Bokning ${id}` }).waitFor();
+    const result = (await page.locator('.booking-result').textContent()) ?? '';
+    expect(result).toContain(quattro);
+    expect(result).toContain(margherita);
+
+    await page.addInitScript(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+    });
+    await signIn(page);
+    await page.goto(`/admin/kitchen?date=${date}`);
+    const card = page.locator(`.kitchen-order[data-booking="${id}"]`);
+    await card.waitFor();
+    expect(await card.locator('.kitchen-order__pizzas').innerText()).toContain(quattro);
+    await page.getByRole('button', { name: `Skriv ut kvitto för ${id}` }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    const ticket = page.locator(`.ticket[data-ticket="${id}"]`);
+    expect(await ticket.isVisible()).toBe(true);
+    const text = (await ticket.innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain(quattro);
+    expect(text).toContain(margherita);
+    if (shots) await ticket.screenshot({ path: join(shots, 'kitchen-ticket-print.png') });
+    await page.emulateMedia({ media: 'screen' });
+    if (shots) await card.screenshot({ path: join(shots, 'kitchen-order-classic-390.png') });
+    expect(errors).toEqual([]);
+  });
+});
