@@ -84,6 +84,8 @@ export const msg = {
   invitationHours: 'Giltighetstiden måste vara mellan 1 och 168 timmar',
   // Ours: menu, bonus codes, settings, auth
   pizzaNotFound: 'Pizzan finns inte',
+  pizzaAllergensUndeclared: 'Ange pizzans allergener (eller Inga allergener) innan den kan visas på menyn',
+  unknownAllergen: 'Okänd allergen: välj bland de 14 allergenerna',
   bonusCodeRequired: 'Bonuskod krävs',
   bonusCodeDiscount: 'Rabatten måste vara mellan 0 och 100 procent',
   bonusCodeUsageLimit: 'Användningsgränsen måste vara ett heltal, minst 1',

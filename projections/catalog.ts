@@ -37,13 +37,14 @@ export const menuProjection: Projection = {
     const event = recorded as unknown as MenuEvent & RecordedEvent;
     const id = String(event.data.id);
     if (event.type === 'PizzaRemoved') return batch.update<PizzaDoc>(COLLECTIONS.pizzas, id, recorded, () => null);
-    const { name, description, price_cents, active } = event.data;
+    const { name, description, price_cents, active, allergens } = event.data;
     return batch.update<PizzaDoc>(COLLECTIONS.pizzas, id, recorded, () => ({
       id,
       name,
       description,
       price_cents,
       active: flag(active),
+      allergens: allergens ?? null,
     }));
   },
 };

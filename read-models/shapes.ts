@@ -6,6 +6,7 @@ import type { KitchenStatus } from '../domain/kioskDay/kitchen.js';
 import type { Settings } from '../domain/settings/settings.js';
 import type { Closure } from '../domain/closures/closures.js';
 import type { ClosedPeriod } from '../domain/accounting/periods.js';
+import type { AllergenDeclaration } from '../domain/menu/allergens.js';
 
 export const COLLECTIONS = {
   pizzas: 'pizzas_v1',
@@ -43,6 +44,8 @@ export type PizzaDoc = {
   description: string;
   price_cents: number;
   active: 0 | 1;
+  /** The declaration; null (or absent, in documents from before declarations) when undeclared. */
+  allergens?: AllergenDeclaration;
 };
 
 export type SettingsDoc = {

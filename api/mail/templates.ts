@@ -20,6 +20,8 @@ export interface MailBookingLine {
   pizza_name: string;
   qty: number;
   price_cents: number;
+  /** The pizza's allergens when it was ordered (null: undeclared); absent on older bookings. */
+  allergens?: readonly string[] | null;
 }
 
 /**
@@ -42,6 +44,7 @@ export interface MailBooking {
 }
 
 import { formatKr } from '../../domain/shared/money.js';
+import { ALLERGEN_TEXTS, allergensText } from '../../domain/menu/allergens.js';
 
 /** Whole kronor with the suffix ' kr' (prices are integer cents). */
 export const kr = formatKr;
@@ -78,7 +81,11 @@ function orderLines(b: MailBooking): string[] {
     ...(b.phone ? [`Telefon: ${b.phone}`] : []),
     `Typ: ${b.dine_in ? 'Äta här' : 'Ta med'}`,
     '',
-    ...b.items.map((i) => `${i.qty}× ${i.pizza_name} – ${kr(i.qty * i.price_cents)}`),
+    ...b.items.flatMap((i) => [
+      `${i.qty}× ${i.pizza_name} – ${kr(i.qty * i.price_cents)}`,
+      // rule: allergen-declaration (EU 1169/2011 art. 14.2: in writing with the order too).
+      ...(i.allergens !== undefined ? [`   ${ALLERGEN_TEXTS.label}: ${allergensText(i.allergens)}`] : []),
+    ]),
   ];
   if (b.discount_cents > 0)
     lines.push(`Ordinarie pris: ${kr(b.original_total_cents)}`, `Rabatt: −${kr(b.discount_cents)}`);

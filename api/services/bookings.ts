@@ -2,6 +2,7 @@
 // stream), confirming, cancelling by staff or customer (giving the code's use back), the system's
 // steps (expiring an unconfirmed booking, recording a reminder: api/timers), and the booking's
 // history read from the event log.
+import type { AllergenDeclaration } from '../../domain/menu/allergens.js';
 import { randomUUID } from 'node:crypto';
 import type { Position } from '../../domain/eventStore.js';
 import type { DomainEvent } from '../../domain/shared/decider.js';
@@ -324,10 +325,10 @@ function bookingDate(bookingId: string): string {
   return date!;
 }
 
-/** Order lines with the menu's names and prices; repeated pizzas merge, zero quantities drop. */
+/** Order lines with the menu's names, prices and allergens; repeated pizzas merge, zero quantities drop. */
 export function linesFromMenu(
   items: BookingPayload['items'],
-  pizzas: ReadonlyMap<number, { name: string; price_cents: number; active: boolean }>,
+  pizzas: ReadonlyMap<number, { name: string; price_cents: number; active: boolean; allergens: AllergenDeclaration }>,
 ): BookingLine[] {
   const lines = new Map<number, BookingLine>();
   for (const item of items) {
@@ -342,6 +343,8 @@ export function linesFromMenu(
         pizza_name: pizza!.name,
         qty: item.qty,
         price_cents: pizza!.price_cents,
+        // What the customer was shown before ordering (EU 1169/2011 art. 14.2), kept with the order.
+        allergens: pizza!.allergens,
       });
   }
   return [...lines.values()];

@@ -1,10 +1,23 @@
 // The menu stream: pizzas added, changed and removed by staff, and the demo menu of a first start.
-import { DEMO_MENU, MENU_STREAM, menuDecider, type Pizza, type PizzaInput } from '../../domain/menu/menu.js';
+import {
+  DEMO_MENU,
+  MENU_STREAM,
+  menuDecider,
+  pizzaOf,
+  type PizzaData,
+  type PizzaInput,
+} from '../../domain/menu/menu.js';
+import { allergenAnswer } from '../../domain/menu/allergens.js';
 import type { Commands } from './commands.js';
 
 /** A pizza as the admin calls answer it: `active` as 1 or 0, like the menu's read model. */
-export function pizzaView(pizza: Pizza) {
-  return { ...pizza, active: pizza.active ? (1 as const) : (0 as const) };
+export function pizzaView(data: PizzaData) {
+  const pizza = pizzaOf(data);
+  return {
+    ...pizza,
+    active: pizza.active ? (1 as const) : (0 as const),
+    ...allergenAnswer(pizza.allergens),
+  };
 }
 
 export class MenuService {
@@ -12,12 +25,12 @@ export class MenuService {
 
   async add(pizza: PizzaInput, actor: string) {
     const result = await this.commands.write(MENU_STREAM, menuDecider, { type: 'AddPizza', pizza }, actor);
-    return pizzaView(result.events[0].data as Pizza);
+    return pizzaView(result.events[0].data as PizzaData);
   }
 
   async update(id: number, pizza: PizzaInput, actor: string) {
     const result = await this.commands.write(MENU_STREAM, menuDecider, { type: 'UpdatePizza', id, pizza }, actor);
-    return pizzaView(result.events[0].data as Pizza);
+    return pizzaView(result.events[0].data as PizzaData);
   }
 
   async remove(id: number, actor: string) {

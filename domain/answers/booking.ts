@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { KITCHEN_STATUSES } from '../kioskDay/kitchen.js';
 import { clockTime, instant, isoDate } from './common.js';
+import { allergenCodeSchema } from '../menu/allergens.js';
 
 export const openDaySchema = z.strictObject({
   date: isoDate,
@@ -86,6 +87,11 @@ export const bookingLineSchema = z.strictObject({
   pizza_name: z.string(),
   qty: z.number().int(),
   price_cents: z.number().int(),
+  /**
+   * rule: allergen-declaration. The pizza's Annex II allergens as declared when the order was placed
+   * ([]: none); null when the pizza had no declaration; absent on lines older than declarations.
+   */
+  allergens: z.array(allergenCodeSchema).nullable().optional(),
 });
 export type BookingLine = z.infer<typeof bookingLineSchema>;
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { WEEKDAYS, type Weekday } from '../shared/time.js';
 import { clockTime, flagNumber } from './common.js';
+import { allergenCodeSchema } from '../menu/allergens.js';
 
 /** A pizza: GET /pizzas (active ones), GET/POST/PUT /admin/pizzas. */
 export const pizzaSchema = z
@@ -11,6 +12,10 @@ export const pizzaSchema = z
     description: z.string(),
     price_cents: z.number().int(),
     active: flagNumber,
+    /** Annex II codes the pizza contains (EU 1169/2011); [] when declared free of all, or undeclared. */
+    allergens: z.array(allergenCodeSchema),
+    /** False for a pizza nobody declared yet (its `allergens` [] then means unknown, not none). */
+    allergens_declared: z.boolean(),
   })
   .meta({ id: 'Pizza' });
 export type Pizza = z.infer<typeof pizzaSchema>;

@@ -2,6 +2,7 @@
 // every booking for it. Keeping the bookings of a day in one stream is what makes
 // "never more pizzas in a window than capacity_per_window" hold under optimistic concurrency,
 // across any number of API processes.
+import type { AllergenDeclaration } from '../menu/allergens.js';
 import type { DomainEvent } from '../shared/decider.js';
 import { addPizzas, type CalendarEntry } from './schedule.js';
 import { evolveKitchenTrack, noKitchenTrack, type KitchenStepRecordedData, type KitchenTrack } from './kitchen.js';
@@ -16,6 +17,11 @@ export interface BookingLine {
   pizza_name: string;
   qty: number;
   price_cents: number;
+  /**
+   * The pizza's allergen declaration as the menu gave it when the order was placed (rule:
+   * allergen-declaration; null: the pizza had none). Absent in lines placed before declarations.
+   */
+  allergens?: AllergenDeclaration;
 }
 
 export interface BookingPlacedData {

@@ -13,12 +13,13 @@ import {
   type VipInvitationDoc,
 } from '../shapes.js';
 import { bookingView, getClosures, getSettings, publicDoc, withNumericId } from './common.js';
+import { allergenAnswer } from '../../domain/menu/allergens.js';
 
 const byNumericId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
 export async function listPizzas(docs: DocumentStore, options: { activeOnly: boolean }) {
   const pizzas = await docs.find<PizzaDoc>(COLLECTIONS.pizzas, options.activeOnly ? { active: 1 } : {});
-  return pizzas.map(withNumericId).sort(byNumericId);
+  return pizzas.map((doc) => ({ ...withNumericId(doc), ...allergenAnswer(doc.allergens) })).sort(byNumericId);
 }
 
 export async function listBookings(docs: DocumentStore, input: { status?: string; date?: string; clock: Clock }) {

@@ -106,7 +106,13 @@ describe('menu management', () => {
   it('creates, updates, deactivates and deletes a pizza', async () => {
     const created = await t.post(
       '/api/admin/pizzas',
-      { name: 'Vegetariana', description: 'Grönsaker', price_cents: 11500, active: true },
+      {
+        name: 'Vegetariana',
+        description: 'Grönsaker',
+        price_cents: 11500,
+        active: true,
+        allergens: ['gluten', 'milk'],
+      },
       admin,
     );
     expect(created.status).toBe(201);

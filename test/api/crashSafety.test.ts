@@ -96,7 +96,13 @@ describe('a clean restart', () => {
     expect(placed.status).toBe(201);
     await first.post(
       '/api/admin/pizzas',
-      { name: 'Räksmörgås-pizza', description: 'Räkor', price_cents: 14900, active: true },
+      {
+        name: 'Räksmörgås-pizza',
+        description: 'Räkor',
+        price_cents: 14900,
+        active: true,
+        allergens: ['gluten', 'crustaceans', 'eggs'],
+      },
       admin,
     );
     await first.close();

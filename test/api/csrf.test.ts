@@ -9,7 +9,7 @@ beforeAll(async () => {
   admin = await t.login();
 });
 
-const pizza = { name: 'Forgery', description: '', price_cents: 100, active: true };
+const pizza = { name: 'Forgery', description: '', price_cents: 100, active: true, allergens: [] };
 
 async function send(method: string, path: string, headers: Record<string, string>, body?: string) {
   const response = await fetch(t.base + path, { method, headers: { cookie: admin, ...headers }, body });

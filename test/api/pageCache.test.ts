@@ -63,7 +63,7 @@ describe('page cache', () => {
     const admin = await t.login();
     const created = await t.post(
       '/api/admin/pizzas',
-      { name: 'Cachebrytaren', description: 'Ny på menyn', price_cents: 9900, active: true },
+      { name: 'Cachebrytaren', description: 'Ny på menyn', price_cents: 9900, active: true, allergens: ['gluten'] },
       admin,
     );
     expect(created.status).toBe(201);

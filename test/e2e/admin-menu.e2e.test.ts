@@ -61,6 +61,9 @@ describe('/admin/pizzas', () => {
 
     await form.getByLabel('Beskrivning').fill('Tomatsås, mozzarella, salami piccante');
     await form.getByLabel('Pris (kr)').fill('89.50');
+    // The allergen declaration (rule: allergen-declaration; allergens.e2e.test.ts has the rest).
+    await form.getByRole('checkbox', { name: 'Spannmål som innehåller gluten' }).check();
+    await form.getByRole('checkbox', { name: 'Mjölk' }).check();
     await form.getByRole('button', { name: 'Skapa pizza' }).click();
     await toast(page, 'Pizza skapad!');
     await form.waitFor({ state: 'detached' });

@@ -98,6 +98,33 @@ describe('the booking-received mail', () => {
     expect(mail.text).toContain('\nTotalt: 308 kr\n');
   });
 
+  it('names each pizza’s allergens under its line as declared when ordered (rule: allergen-declaration)', () => {
+    const mail = bookingReceivedMail(
+      {
+        ...booking,
+        items: [
+          { pizza_name: 'Margherita', qty: 2, price_cents: 9900, allergens: ['gluten', 'milk'] },
+          { pizza_name: 'Marinara', qty: 1, price_cents: 8900, allergens: [] },
+          { pizza_name: 'Gammal favorit', qty: 1, price_cents: 9000, allergens: null },
+        ],
+      },
+      'https://kiosk.se',
+    );
+    const lines = mail.text.split('\n');
+    const at = lines.indexOf('2× Margherita – 198 kr');
+    expect(lines.slice(at, at + 6)).toEqual([
+      '2× Margherita – 198 kr',
+      '   Allergener: Spannmål som innehåller gluten, Mjölk',
+      '1× Marinara – 89 kr',
+      '   Allergener: Inga allergener',
+      '1× Gammal favorit – 90 kr',
+      '   Allergener: Allergeninformation saknas, fråga personalen',
+    ]);
+    expect(mail.html).toContain('<p>   Allergener: Spannmål som innehåller gluten, Mjölk</p>');
+    // Lines of bookings placed before declarations carry none: the mail says nothing of them.
+    expect(bookingReceivedMail(booking, 'https://kiosk.se').text).not.toContain('Allergener');
+  });
+
   it('takes the booking number from `id` when the booking is a read-model document', () => {
     const { booking_id: _, ...doc } = booking;
     const mail = bookingReceivedMail({ ...doc, id: '20261124-9' }, 'https://kiosk.se');
@@ -562,6 +589,10 @@ describe('a server with SMTP_URL', () => {
     const toStaff = smtp.mails.find((m) => m.rcptTo.includes(ADMIN.email))!;
     expect(parseMail(toCustomer.raw).text).toContain(`Bokningsnummer: ${placed.body.booking_id}`);
     expect(parseMail(toCustomer.raw).text).toContain('Väntar på bekräftelse');
+    // The seeded Margherita's allergens, in the mail as received over SMTP (rule: allergen-declaration).
+    expect(parseMail(toCustomer.raw).text).toContain(
+      '2× Margherita – 198 kr\n   Allergener: Spannmål som innehåller gluten, Mjölk\n',
+    );
     expect(parseMail(toStaff.raw).headers.get('subject')).toBe(`Ny bokning att bekräfta: ${placed.body.booking_id}`);
     const admin = await t.login();
     await t.put(`/api/admin/bookings/${placed.body.booking_id}/confirm`, {}, admin);
@@ -569,5 +600,6 @@ describe('a server with SMTP_URL', () => {
     expect(parseMail(smtp.mails[2].raw).headers.get('subject')).toBe(
       `Din bokning ${placed.body.booking_id} är bekräftad`,
     );
+    expect(parseMail(smtp.mails[2].raw).text).toContain('Allergener: Spannmål som innehåller gluten, Mjölk');
   });
 });

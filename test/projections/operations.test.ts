@@ -69,7 +69,7 @@ beforeAll(async () => {
   );
   now = T2;
   await t.put(`/api/admin/bookings/${bookingId}/confirm`, {}, admin);
-  await t.post('/api/admin/pizzas', { name: 'Senare', price_cents: 7000 }, admin);
+  await t.post('/api/admin/pizzas', { name: 'Senare', price_cents: 7000, allergens: [] }, admin);
 });
 afterAll(async () => {
   await t.close();

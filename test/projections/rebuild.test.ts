@@ -49,7 +49,7 @@ beforeAll(async () => {
   await t.post('/api/admin/vip-dates', { date: '2026-12-01', description: 'Julpizza' }, admin);
   const customer = await t.post('/api/admin/vip-customers', { email: 'vip@example.se', name: 'Vera VIP' }, admin);
   await t.post('/api/admin/vip-links/generate', { vip_customer_id: customer.body.id, expires_hours: 24 }, admin);
-  await t.post('/api/admin/pizzas', { name: 'Tillfällig', price_cents: 5000 }, admin);
+  await t.post('/api/admin/pizzas', { name: 'Tillfällig', price_cents: 5000, allergens: ['milk'] }, admin);
   await t.del('/api/admin/pizzas/7', undefined, admin);
   // Closures: added and removed (the closures document after both).
   await t.post('/api/admin/closures', { from: '2026-12-24', to: '2026-12-26', reason: 'Jul', recurring: true }, admin);

@@ -3,11 +3,14 @@
 import type { ReactNode } from 'react';
 import { formatKr } from '../lib/format.js';
 import { commonTexts } from './commonTexts.js';
+import { ALLERGEN_TEXTS, allergensText } from '../../domain/menu/allergens.js';
 
 export interface ItemLine {
   pizza_name: string;
   qty: number;
   price_cents: number;
+  /** The pizza's allergen declaration (null: none given); lines without the field show none. */
+  allergens?: readonly string[] | null;
 }
 
 export function ItemsTable({
@@ -36,7 +39,10 @@ export function ItemsTable({
       <tbody>
         {lines.map((line, i) => (
           <tr key={i}>
-            <td>{line.pizza_name}</td>
+            <td>
+              {line.pizza_name}
+              {line.allergens !== undefined && <LineAllergens allergens={line.allergens} />}
+            </td>
             <td className="num">{line.qty}</td>
             <td className="num">{formatKr(line.qty * line.price_cents)}</td>
           </tr>
@@ -56,5 +62,14 @@ export function AmountRow({ label, cents, kind }: { label: string; cents: number
       </th>
       <td className="num">{kind === 'discount' ? `−${formatKr(cents)}` : formatKr(cents)}</td>
     </tr>
+  );
+}
+
+/** A line's allergens as text (EU 1169/2011 art. 14.2: given before the purchase is concluded). */
+export function LineAllergens({ allergens }: { allergens: readonly string[] | null }) {
+  return (
+    <span className="line-allergens">
+      {ALLERGEN_TEXTS.label}: {allergensText(allergens)}
+    </span>
   );
 }

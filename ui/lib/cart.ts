@@ -4,15 +4,22 @@ import { customerMsg } from '../../domain/customerMessages.js';
 import { discountCents } from '../../domain/shared/money.js';
 import type { Pizza as MenuPizza } from '../../domain/answers/index.js';
 
-/** What the cart needs of a pizza. */
-type Pizza = Pick<MenuPizza, 'id' | 'name' | 'price_cents'>;
+/** What the cart needs of a pizza (its allergens, where the menu gave them, go with each line). */
+type Pizza = Pick<MenuPizza, 'id' | 'name' | 'price_cents'> &
+  Partial<Pick<MenuPizza, 'allergens' | 'allergens_declared'>>;
 
 export interface CartLine {
   pizza_id: number;
   qty: number;
   pizza_name: string;
   price_cents: number;
+  /** The pizza's allergen declaration as the menu showed it (null: none); absent in older carts. */
+  allergens?: string[] | null;
 }
+
+/** A line's allergens from the menu's pizza. */
+const allergensOf = (pizza: Pizza): Pick<CartLine, 'allergens'> =>
+  pizza.allergens ? { allergens: pizza.allergens_declared ? [...pizza.allergens] : null } : {};
 
 export const cartCount = (cart: readonly CartLine[]) => cart.reduce((sum, line) => sum + line.qty, 0);
 export const cartTotal = (cart: readonly CartLine[]) =>
@@ -29,7 +36,10 @@ export function addPizza(
   const existing = cart.find((line) => line.pizza_id === pizza.id);
   const next = existing
     ? cart.map((line) => (line === existing ? { ...line, qty: line.qty + 1 } : line))
-    : [...cart, { pizza_id: pizza.id, qty: 1, pizza_name: pizza.name, price_cents: pizza.price_cents }];
+    : [
+        ...cart,
+        { pizza_id: pizza.id, qty: 1, pizza_name: pizza.name, price_cents: pizza.price_cents, ...allergensOf(pizza) },
+      ];
   return { cart: next, error: null };
 }
 
@@ -47,7 +57,7 @@ export function removePizza(cart: readonly CartLine[], pizzaId: number): CartLin
 export function refreshCart(cart: readonly CartLine[], menu: readonly Pizza[]): CartLine[] {
   return cart.flatMap((line) => {
     const pizza = menu.find((p) => p.id === line.pizza_id);
-    return pizza ? [{ ...line, pizza_name: pizza.name, price_cents: pizza.price_cents }] : [];
+    return pizza ? [{ ...line, pizza_name: pizza.name, price_cents: pizza.price_cents, ...allergensOf(pizza) }] : [];
   });
 }
 

@@ -1,10 +1,15 @@
 // Step 4: the menu with plus/minus per pizza, and the banner of how many are left to choose.
-// The menu is readable from the first HTML (SSR); choosing needs date, count and time.
+// The menu is readable from the first HTML (SSR); choosing needs date, count and time. Each card
+// says its allergens in text before the pizza is added (EU 1169/2011 art. 14.2 and 44: before a
+// distance purchase is concluded), and the customer may hide pizzas with allergens they avoid.
+import { useState } from 'react';
+import { allergensText, declarationOf, isFreeOf } from '../../../domain/menu/allergens.js';
 import { alreadyChosen, cartCount, type CartLine, type Banner } from '../../lib/cart.js';
 import { formatKr } from '../../lib/format.js';
 import type { MenuPizza as Pizza } from './menu.js';
 import { orderTexts } from './texts.js';
 import { FieldError } from '../Field.js';
+import { AllergenFilter } from './AllergenFilter.js';
 
 export function PizzaMenu(props: {
   pizzas: Pizza[];
@@ -17,6 +22,8 @@ export function PizzaMenu(props: {
   onRemove: (pizza: Pizza) => void;
 }) {
   const { pizzas, cart, enabled, full, banner, error, onAdd, onRemove } = props;
+  const [avoid, setAvoid] = useState<string[]>([]);
+  const shown = pizzas.filter((pizza) => isFreeOf(declarationOf(pizza), avoid));
   return (
     <section className="step card" aria-labelledby="step-menu">
       <h2 id="step-menu" className="step__title">
@@ -38,14 +45,19 @@ export function PizzaMenu(props: {
           {alreadyChosen(cartCount(cart))}
         </p>
       )}
+      <AllergenFilter avoid={avoid} hidden={pizzas.length - shown.length} shown={shown.length} onChange={setAvoid} />
       <ul className="menu" aria-labelledby="step-menu">
-        {pizzas.map((pizza) => {
+        {shown.map((pizza) => {
           const qty = cart.find((line) => line.pizza_id === pizza.id)?.qty ?? 0;
           return (
             <li key={pizza.id} className={`menu__item${qty > 0 ? ' menu__item--chosen' : ''}`}>
               <div className="menu__text">
                 <h3 className="menu__name">{pizza.name}</h3>
                 {pizza.description && <p className="menu__desc">{pizza.description}</p>}
+                <p className={`menu__allergens${pizza.allergens_declared ? '' : ' menu__allergens--missing'}`}>
+                  <span className="menu__allergens-label">{orderTexts.allergensLabel}:</span>{' '}
+                  {allergensText(declarationOf(pizza))}
+                </p>
                 <p className="menu__price">{formatKr(pizza.price_cents)}</p>
               </div>
               <div className="stepper stepper--small" role="group" aria-label={pizza.name}>

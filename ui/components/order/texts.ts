@@ -1,6 +1,8 @@
 // The order form's texts, shared by the booking page and the waitlist's offer page: the menu, the
 // order summary and the customer's details (SPEC 2, 5). The confirmation's own are in
 // confirmationTexts.ts (its code loads later).
+import { ALLERGEN_TEXTS } from '../../../domain/menu/allergens.js';
+
 export const orderTexts = {
   // the menu
   stepMenu: 'Välj pizzor',
@@ -8,6 +10,16 @@ export const orderTexts = {
   removeOne: (pizza: string) => `Ta bort en ${pizza}`,
   addOne: (pizza: string) => `Lägg till en ${pizza}`,
   chosenCount: (qty: number, pizza: string) => `${qty} ${pizza} valda`,
+  // allergens (EU 1169/2011 Annex II; the names and the "none" texts are the domain's)
+  allergensLabel: ALLERGEN_TEXTS.label,
+  filterLegend: 'Visa bara pizzor utan …',
+  filterChosen: (n: number) =>
+    n === 0 ? 'Välj allergener att undvika' : `${n} ${n === 1 ? 'allergen' : 'allergener'} valda`,
+  hiddenCount: (n: number) => (n === 1 ? '1 pizza dold' : `${n} pizzor dolda`),
+  noneHidden: 'Inga pizzor dolda',
+  allHidden: 'Ingen pizza på menyn är fri från det du valt. Fråga gärna personalen.',
+  showAll: 'Visa alla pizzor',
+  filterNote: 'Pizzor utan allergenuppgift döljs också.',
   // the order and the customer
   summary: 'Din beställning',
   noPizzas: 'Inga pizzor valda ännu.',

@@ -10,7 +10,8 @@ export interface KitchenOrder {
   name: string;
   dine_in: boolean;
   comment: string | null;
-  items: Array<{ pizza_name: string; qty: number }>;
+  /** `allergens`: as declared when ordered (null: undeclared); absent on orders older than declarations. */
+  items: Array<{ pizza_name: string; qty: number; allergens?: readonly string[] | null }>;
   total_pizzas: number;
   status: BookingStatus;
   kitchen_status: KitchenStatus | null;

@@ -1,5 +1,7 @@
 // The Swedish texts of /admin/pizzas. SPEC 8's message comes from domain/messages.ts (the pizza
 // schema sends it too); the rest (labels, the confirmation SPEC leaves open) are ours.
+import { ALLERGEN_TEXTS } from '../../../domain/menu/allergens.js';
+
 export const pizzaTexts = {
   title: 'Pizzor',
   add: '+ Ny pizza',
@@ -27,4 +29,10 @@ export const pizzaTexts = {
   description: 'Beskrivning',
   price: 'Pris (kr)',
   activeOnMenu: 'Aktiv (visas på menyn)',
+  allergens: 'Allergener',
+  allergensHint:
+    'Kryssa i allt pizzan innehåller av de 14 allergenerna (EU-förordning 1169/2011), eller Inga allergener. En pizza utan allergenuppgift kan inte visas på menyn.',
+  noAllergens: ALLERGEN_TEXTS.none,
+  allergensLabel: ALLERGEN_TEXTS.label,
+  undeclared: 'Allergener ej angivna',
 };

@@ -39,7 +39,9 @@ export const kitchenOrder = ({
   name,
   dine_in,
   comment,
-  items: items.map(({ pizza_name, qty }) => ({ pizza_name, qty })),
+  items: items.map(({ pizza_name, qty, allergens }) =>
+    allergens === undefined ? { pizza_name, qty } : { pizza_name, qty, allergens },
+  ),
   total_pizzas,
   status,
   kitchen_status,

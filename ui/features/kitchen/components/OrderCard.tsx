@@ -1,5 +1,6 @@
 // One order on the kitchen board: number, name, eat in or take away, where it is in the kitchen,
 // the pizzas large, the comment, and buttons for the next steps, undo and printing its ticket.
+import { LineAllergens } from '../../../components/ItemsTable.js';
 import type { KitchenStatus } from '../../../../domain/answers/booking.js';
 import { canUndo, nextSteps, type KitchenOrder } from '../board.js';
 import type { KitchenStep } from '../api/kitchen.js';
@@ -47,6 +48,7 @@ export function OrderCard({ order, undone, busy, enabled, onStep, onPrint }: Pro
         {order.items.map((item) => (
           <li key={item.pizza_name}>
             <strong>{item.qty} ×</strong> {item.pizza_name}
+            {item.allergens !== undefined && <LineAllergens allergens={item.allergens} />}
           </li>
         ))}
       </ul>

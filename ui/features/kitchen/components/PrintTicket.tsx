@@ -2,6 +2,7 @@
 // take away, the pizzas, the comment. On screen it is laid out out of sight (so its height is
 // known); printed (kitchen.css, @media print) it is the only thing on the page, and the page is
 // exactly as long as the ticket.
+import { LineAllergens } from '../../../components/ItemsTable.js';
 import { useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { formatDateShort } from '../../../lib/format.js';
@@ -40,6 +41,7 @@ export function PrintTicket({ order, date, onReady }: { order: KitchenOrder; dat
           {order.items.map((item) => (
             <li key={item.pizza_name}>
               <span className="ticket__qty">{item.qty} ×</span> {item.pizza_name}
+              {item.allergens !== undefined && <LineAllergens allergens={item.allergens} />}
             </li>
           ))}
         </ul>

@@ -14,13 +14,15 @@ export type AdminPizza = Pizza;
 export const PIZZAS_PATH = '/admin/pizzas';
 
 /** What the page shows of a pizza (the first HTML carries no more). */
-export const pizzaShown = ({ id, name, description, price_cents, active }: AdminPizza): AdminPizza => ({
+export const pizzaShown = ({
   id,
   name,
   description,
   price_cents,
   active,
-});
+  allergens,
+  allergens_declared,
+}: AdminPizza): AdminPizza => ({ id, name, description, price_cents, active, allergens, allergens_declared });
 
 export const listPizzas = () => api<AdminPizza[]>(PIZZAS_PATH);
 

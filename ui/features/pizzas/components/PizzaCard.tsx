@@ -1,5 +1,6 @@
 // One pizza of the admin's menu grid: name, active badge, description, price, edit and delete.
 import { formatKr } from '../../../lib/format.js';
+import { allergensText, declarationOf } from '../../../../domain/menu/allergens.js';
 import type { AdminPizza } from '../api/pizzas.js';
 import { pizzaTexts } from '../texts.js';
 
@@ -25,6 +26,15 @@ export function PizzaCard({ pizza, enabled, deleting, onEdit, onDelete }: PizzaC
       <p className="pizza-card__desc">
         {pizza.description || <span className="muted">{pizzaTexts.noDescription}</span>}
       </p>
+      {pizza.allergens_declared ? (
+        <p className="pizza-card__allergens">
+          <strong>{pizzaTexts.allergensLabel}:</strong> {allergensText(declarationOf(pizza))}
+        </p>
+      ) : (
+        <p className="pizza-card__allergens pizza-card__allergens--missing">
+          <span className="badge badge--warn">{pizzaTexts.undeclared}</span>
+        </p>
+      )}
       <p className="pizza-card__price">{formatKr(pizza.price_cents)}</p>
       <div className="row-actions">
         <button

@@ -1,6 +1,9 @@
 // The add and edit form of a pizza in a dialog. Prices are typed in kronor and sent as öre
 // (price_cents); the domain's pizzaInputSchema checks the form, so its SPEC message shows once,
-// for the name and the price alike, and marks the fields it speaks of.
+// for the name and the price alike, and marks the fields it speaks of. The allergen declaration
+// (rule: allergen-declaration) is the 14 of Annex II as checkboxes plus "Inga allergener"; none
+// ticked is no declaration, which the server refuses for an active pizza.
+import { ALLERGENS, declarationOf, type AllergenCode } from '../../../../domain/menu/allergens.js';
 import { Field, fieldControl } from '../../../components/Field.js';
 import { FormDialog } from '../../../components/Dialog.js';
 import { useSchemaForm, type SchemaForm } from '../../../components/useSchemaForm.js';
@@ -13,6 +16,9 @@ interface Draft {
   /** As typed, in kronor. */
   price: string;
   active: boolean;
+  allergens: AllergenCode[];
+  /** "Inga allergener" ticked: declared free of all 14. */
+  none: boolean;
 }
 
 const ERROR_ID = 'pizza-form-error';
@@ -31,14 +37,17 @@ const draftOf = (pizza: AdminPizza | null): Draft =>
         description: pizza.description ?? '',
         price: String(pizza.price_cents / 100),
         active: Boolean(pizza.active),
+        allergens: pizza.allergens,
+        none: declarationOf(pizza)?.length === 0,
       }
-    : { name: '', description: '', price: '', active: true };
+    : { name: '', description: '', price: '', active: true, allergens: [], none: false };
 
 const bodyOf = (draft: Draft): PizzaBody => ({
   name: draft.name.trim(),
   description: draft.description.trim(),
   price_cents: krToCents(draft.price),
   active: draft.active ? 1 : 0,
+  allergens: draft.none ? [] : draft.allergens.length > 0 ? draft.allergens : null,
 });
 
 const pizzaForm: SchemaForm<AdminPizza, Draft, typeof pizzaInputSchema> = {
@@ -92,6 +101,41 @@ export function PizzaFormDialog({
           onChange={(e) => set({ price: e.target.value })}
         />
       </Field>
+      <fieldset className="allergen-fieldset" aria-describedby="pizza-allergens-hint">
+        <legend className="field__label">{pizzaTexts.allergens}</legend>
+        <p id="pizza-allergens-hint" className="hint">
+          {pizzaTexts.allergensHint}
+        </p>
+        <div className="allergen-checks">
+          {ALLERGENS.map(({ code, name }) => (
+            <label key={code} className="check">
+              <input
+                type="checkbox"
+                name="allergens"
+                value={code}
+                checked={!draft.none && draft.allergens.includes(code)}
+                onChange={(e) =>
+                  set({
+                    none: false,
+                    allergens: e.target.checked
+                      ? [...draft.allergens, code]
+                      : draft.allergens.filter((a) => a !== code),
+                  })
+                }
+              />
+              <span>{name}</span>
+            </label>
+          ))}
+        </div>
+        <label className="check allergen-checks__none">
+          <input
+            type="checkbox"
+            checked={draft.none}
+            onChange={(e) => set({ none: e.target.checked, allergens: e.target.checked ? [] : draft.allergens })}
+          />
+          <span>{pizzaTexts.noAllergens}</span>
+        </label>
+      </fieldset>
       <label className="check">
         <input type="checkbox" checked={draft.active} onChange={(e) => set({ active: e.target.checked })} />
         <span>{pizzaTexts.activeOnMenu}</span>
