@@ -1,0 +1,94 @@
+// /integritet: the privacy notice a customer is owed when their data is collected from them
+// (GDPR art. 13; the data come from the customer, so art. 14's extra duties do not arise). Its
+// contents follow art. 13 point by point, as IMY's guidance on informing data subjects lists them
+// (imy.se, "Information till de registrerade"): who the controller is and how to reach them
+// (13.1 a), what is kept and why and on which legal basis (13.1 c: the contract, art. 6.1 b),
+// recipients (13.1 e), for how long (13.2 a: the configured retention, rule:
+// personal-data-retention in domain/README.md), the rights and the complaint to IMY (13.2 b, d).
+import { KIOSK } from '../../../lib/texts.js';
+import type { LegalNotice } from '../api/legal.js';
+import { IMY, privacyTexts as t } from '../texts.js';
+import { LegalPage, LegalSection, MailTo, TermList } from './LegalPage.js';
+
+export function PrivacyNotice({ notice }: { notice: LegalNotice | null }) {
+  const email = notice?.contact_email ?? null;
+  const months = notice?.personal_data_retention_months ?? null;
+  return (
+    <LegalPage title={t.title} intro={t.intro(KIOSK.name)}>
+      <LegalSection id="controller" title={t.controllerTitle}>
+        <p>{t.controller(KIOSK.name)}</p>
+        <p>
+          {email ? (
+            <>
+              {t.contactLead}
+              <MailTo email={email} />.
+            </>
+          ) : (
+            t.contactMissing
+          )}
+        </p>
+      </LegalSection>
+      <LegalSection id="what" title={t.whatTitle}>
+        <p>{t.whatIntro}</p>
+        <TermList items={t.what} />
+        <p>{t.sealed}</p>
+      </LegalSection>
+      <LegalSection id="basis" title={t.basisTitle}>
+        <p>{t.basis}</p>
+      </LegalSection>
+      <LegalSection id="recipients" title={t.recipientsTitle}>
+        <p>{t.recipients}</p>
+      </LegalSection>
+      <LegalSection id="retention" title={t.retentionTitle}>
+        {months === null ? (
+          <p>{t.retentionUnknown}</p>
+        ) : (
+          <>
+            <p className="legal__figure">
+              <span className="legal__figure-label">{t.retentionMonthsLabel}</span>
+              <strong data-retention-months={months}>{t.retentionMonths(months)}</strong>
+            </p>
+            <p>{t.retention(months)}</p>
+          </>
+        )}
+        <p>{t.retentionRest}</p>
+      </LegalSection>
+      <LegalSection id="rights" title={t.rightsTitle}>
+        <TermList items={t.rights} />
+        <p>
+          {email ? (
+            <>
+              {t.rightsHowLead}
+              <MailTo email={email} />
+              {t.rightsHowRest}
+            </>
+          ) : (
+            t.rightsHowMissing
+          )}
+        </p>
+        <p>
+          {t.complaintLead}
+          {IMY.name}
+          {', '}
+          <a href={IMY.url} rel="noopener">
+            {IMY.label}
+          </a>
+          {t.complaintRest}
+        </p>
+      </LegalSection>
+      {/* Storage in the customer's own browser: the offline booking queue, the service worker's
+          cache of the pages and the theme chosen. Strictly necessary for the service the customer
+          asked for, so exempt from consent: lag (2022:482) om elektronisk kommunikation 9 kap.
+          28 § (formerly 6 kap. 18 § lag 2003:389, the "cookie law", which also covers Web Storage
+          and caches: PTS's and webbriktlinjer.se's guidance "Kaklagen i praktiken"). */}
+      <LegalSection id="device" title={t.deviceTitle}>
+        <ul>
+          {t.device.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <p>{t.deviceNoConsent}</p>
+      </LegalSection>
+    </LegalPage>
+  );
+}
