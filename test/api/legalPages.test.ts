@@ -63,6 +63,8 @@ describe('/integritet, the privacy notice', () => {
     for (const right of ['Tillgång', 'Rättelse', 'Radering', 'Invändning']) expect(text).toContain(right);
     expect(text).toContain('Integritetsskyddsmyndigheten (IMY)');
     expect(text).toContain('kräver inget samtycke');
+    expect(text).toContain('Telefon och kommentar är frivilliga');
+    expect(text).toContain('inga automatiska beslut');
     expect(text).toContain(`Mejla oss på ${ADMIN.email}`);
   });
 
@@ -98,7 +100,9 @@ describe('/tillganglighet, the accessibility statement', () => {
       'Hur vi har testat webbplatsen',
     ])
       expect(text, heading).toContain(heading);
-    expect(text).toContain('helt förenlig');
+    // Honest about the one gap Lighthouse finds on every customer page (the logo link's name).
+    expect(text).toContain('delvis förenlig');
+    expect(text).toContain('2.5.3');
     expect(text).toContain('WCAG 2.1 nivå AA');
     expect(text).toContain('(2018:1937)');
     expect(text).toContain('Myndigheten för digital förvaltning (Digg)');

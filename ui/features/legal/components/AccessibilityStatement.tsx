@@ -8,7 +8,7 @@
 import { KIOSK } from '../../../lib/texts.js';
 import type { LegalNotice } from '../api/legal.js';
 import { DIGG, STATEMENT_ASSESSED, STATEMENT_REVIEWED, accessibilityTexts as t } from '../texts.js';
-import { LegalPage, LegalSection, MailTo } from './LegalPage.js';
+import { LegalPage, LegalSection, MailTo, TermList } from './LegalPage.js';
 
 export function AccessibilityStatement({ notice }: { notice: LegalNotice | null }) {
   const email = notice?.contact_email ?? null;
@@ -21,7 +21,8 @@ export function AccessibilityStatement({ notice }: { notice: LegalNotice | null 
         <p>{t.compliance}</p>
       </LegalSection>
       <LegalSection id="gaps" title={t.gapsTitle}>
-        <p>{t.gaps}</p>
+        <p>{t.gapsIntro}</p>
+        <TermList items={t.gaps} />
       </LegalSection>
       <LegalSection id="out-of-scope" title={t.outOfScopeTitle}>
         <p>{t.outOfScope}</p>

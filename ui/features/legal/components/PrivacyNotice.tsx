@@ -1,10 +1,12 @@
 // /integritet: the privacy notice a customer is owed when their data is collected from them
 // (GDPR art. 13; the data come from the customer, so art. 14's extra duties do not arise). Its
-// contents follow art. 13 point by point, as IMY's guidance on informing data subjects lists them
-// (imy.se, "Information till de registrerade"): who the controller is and how to reach them
-// (13.1 a), what is kept and why and on which legal basis (13.1 c: the contract, art. 6.1 b),
-// recipients (13.1 e), for how long (13.2 a: the configured retention, rule:
-// personal-data-retention in domain/README.md), the rights and the complaint to IMY (13.2 b, d).
+// contents follow art. 13 point by point, as IMY's guidance "Rätt till information" tables them
+// (published as Datainspektionen, datainspektionen.se/dataskyddsreformen/dataskyddsforordningen/
+// de-registrerades-rattigheter/ratt-till-information/, now imy.se): who the controller is and how
+// to reach them (13.1 a), what is kept and why and on which legal basis (13.1 c: the contract,
+// art. 6.1 b), recipients (13.1 e), for how long (13.2 a: the configured retention, rule:
+// personal-data-retention in domain/README.md), the rights and the complaint to IMY (13.2 b, d),
+// which data the contract needs (13.2 e) and that no automated decisions are made (13.2 f).
 import { KIOSK } from '../../../lib/texts.js';
 import type { LegalNotice } from '../api/legal.js';
 import { IMY, privacyTexts as t } from '../texts.js';
@@ -31,7 +33,9 @@ export function PrivacyNotice({ notice }: { notice: LegalNotice | null }) {
       <LegalSection id="what" title={t.whatTitle}>
         <p>{t.whatIntro}</p>
         <TermList items={t.what} />
+        <p>{t.required}</p>
         <p>{t.sealed}</p>
+        <p>{t.noAutomatedDecisions}</p>
       </LegalSection>
       <LegalSection id="basis" title={t.basisTitle}>
         <p>{t.basis}</p>
