@@ -130,7 +130,7 @@ export const accessibilityTexts = {
   supervisionRest: '.',
   methodTitle: 'Hur vi har testat webbplatsen',
   method:
-    'Självskattning: varje kundsida kontrolleras automatiskt med axe (WCAG 2.1 A och AA) och Lighthouse i en riktig webbläsare och med html-validate, och vi har gått igenom sidorna med tangentbordet, på 360 pixlars bredd och i både ljust och mörkt tema.',
+    'Självskattning: varje kundsida kontrolleras automatiskt med axe (WCAG 2.1 A och AA) och Lighthouse i en riktig webbläsare och med html-validate, och vi har granskat sidorna på 360 pixlars bredd och på datorskärm, i både ljust och mörkt tema. Automatiska test hittar inte alla brister: hör av dig om du stöter på något.',
   assessed: (date: string) => `Bedömningen gjordes den ${date}.`,
   reviewed: (date: string) => `Redogörelsen uppdaterades senast den ${date}.`,
 };
