@@ -141,6 +141,9 @@ export default defineConfig({
         additionalManifestEntries: [
           { url: '/', revision: String(Date.now()) },
           { url: '/my-booking', revision: String(Date.now()) },
+          // The footer's privacy notice and accessibility statement: readable offline too.
+          { url: '/integritet', revision: String(Date.now()) },
+          { url: '/tillganglighet', revision: String(Date.now()) },
         ],
         // The ready notice's push and click handlers (ui/public/push-sw.js), from the site itself
         // (the CSP's script-src 'self').

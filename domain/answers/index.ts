@@ -8,3 +8,4 @@ export * from './accounting.js';
 export * from './customers.js';
 export * from './waitlist.js';
 export * from './mails.js';
+export * from './legal.js';

@@ -14,7 +14,7 @@ const validator = new HtmlValidate({
   rules: { 'aria-label-misuse': ['error', { allowAnyNamable: true }] },
 });
 
-const PUBLIC_PAGES = ['/', '/my-booking', '/admin/login'];
+const PUBLIC_PAGES = ['/', '/my-booking', '/integritet', '/tillganglighet', '/admin/login'];
 const ADMIN_PAGES = [
   '/admin',
   '/admin/bookings',

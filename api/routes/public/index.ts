@@ -1,9 +1,10 @@
 // Public calls (SPEC 7): menu, settings, open days, availability, VIP access, booking, bonus code
-// check, lookup, public cancel and push subscription. One plugin per resource.
+// check, lookup, public cancel, push subscription and the legal pages' figures. One plugin per resource.
 import type { RoutePlugin } from '../../appDeps.js';
 import { availabilityRoutes } from './availability.js';
 import { bonusCodeCheckRoutes } from './bonusCodes.js';
 import { bookingRoutes } from './bookings.js';
+import { legalRoutes } from './legal.js';
 import { menuRoutes } from './menu.js';
 import { pushRoutes } from './push.js';
 import { vipAccessRoutes } from './vip.js';
@@ -18,6 +19,7 @@ export const publicRoutes: RoutePlugin = async (app, { deps, limiters }) => {
     bonusCodeCheckRoutes,
     pushRoutes,
     waitlistRoutes,
+    legalRoutes,
   ]) {
     await app.register(routes, { deps, limiters });
   }

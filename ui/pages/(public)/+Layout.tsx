@@ -1,11 +1,13 @@
-// The frame of the customer pages: the kiosk's header, the connection banners and the service
-// worker's update prompt.
+// The frame of the customer pages: the kiosk's header, the connection banners, the footer with
+// the privacy notice and the accessibility statement (DIGG: reachable from every page, e.g. in a
+// footer) and the service worker's update prompt.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ClientOnly } from 'vike-react/ClientOnly';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Connectivity } from '../../components/Connectivity.js';
 import { KIOSK, customerTexts } from '../../lib/texts.js';
 import { SellerFooter } from '../../components/seller/SellerFooter.js';
+import { footerTexts } from '../../features/legal/texts.js';
 
 // Loaded only in the browser: it registers the service worker and touches navigator at render.
 const ReloadPrompt = lazy(() => import('../../components/ReloadPrompt.js'));
@@ -49,6 +51,14 @@ export default function Layout({ children }: { children: ReactNode }) {
           </a>
         </p>
         <SellerFooter />
+        <nav aria-label={footerTexts.about} className="site-footer__links">
+          <a href="/integritet" aria-current={urlPathname === '/integritet' ? 'page' : undefined}>
+            {footerTexts.privacy}
+          </a>
+          <a href="/tillganglighet" aria-current={urlPathname === '/tillganglighet' ? 'page' : undefined}>
+            {footerTexts.accessibility}
+          </a>
+        </nav>
       </footer>
       <ClientOnly>
         <Suspense>

@@ -1,0 +1,125 @@
+// The privacy notice (/integritet) and the accessibility statement (/tillganglighet): rendered on
+// the server, their sections in the first HTML, and the figures that are settings (the retention
+// period of personal data, the kiosk's contact address) read from the settings as configured.
+// Needs the UI build (npm test builds it first).
+import { describe, expect, it } from 'vitest';
+import { ADMIN, MONDAY_MORNING, useTestServer } from './harness.js';
+
+const t = useTestServer({ now: () => MONDAY_MORNING });
+
+async function html(path: string): Promise<string> {
+  const response = await fetch(t.base + path);
+  expect(response.status, path).toBe(200);
+  expect(response.headers.get('content-type'), path).toContain('text/html');
+  return response.text();
+}
+
+/** The HTML's text, tags dropped, entities of the texts decoded, whitespace collapsed. */
+const textOf = (page: string) =>
+  page
+    .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+async function setRetention(months: number) {
+  const admin = await t.login();
+  const settings = (await t.get('/api/admin/settings', admin)).body;
+  const saved = await t.put('/api/admin/settings', { ...settings, personal_data_retention_months: months }, admin);
+  expect(saved.status).toBe(200);
+}
+
+describe('GET /api/legal', () => {
+  it('answers the retention period and the contact address as the settings hold them', async () => {
+    await setRetention(0);
+    expect((await t.get('/api/legal')).body).toEqual({ personal_data_retention_months: 0, contact_email: ADMIN.email });
+    await setRetention(18);
+    expect((await t.get('/api/legal')).body).toEqual({
+      personal_data_retention_months: 18,
+      contact_email: ADMIN.email,
+    });
+  });
+});
+
+describe('/integritet, the privacy notice', () => {
+  it('is rendered on the server with every section GDPR art. 13 asks for', async () => {
+    await setRetention(18);
+    const text = textOf(await html('/integritet'));
+    for (const heading of [
+      'Så hanterar vi dina personuppgifter',
+      'Personuppgiftsansvarig',
+      'Vad vi sparar och varför',
+      'Rättslig grund',
+      'Vem som får ta del av uppgifterna',
+      'Hur länge vi sparar uppgifterna',
+      'Dina rättigheter',
+      'Det som sparas i din enhet',
+    ])
+      expect(text, heading).toContain(heading);
+    for (const kept of ['Bokningen', 'Mejlloggen', 'Pushnotiser', 'VIP-listan', 'Kön']) expect(text).toContain(kept);
+    expect(text).toContain('fullgöra avtalet');
+    for (const right of ['Tillgång', 'Rättelse', 'Radering', 'Invändning']) expect(text).toContain(right);
+    expect(text).toContain('Integritetsskyddsmyndigheten (IMY)');
+    expect(text).toContain('kräver inget samtycke');
+    expect(text).toContain('Telefon och kommentar är frivilliga');
+    expect(text).toContain('inga automatiska beslut');
+    expect(text).toContain(`Mejla oss på ${ADMIN.email}`);
+  });
+
+  it('shows the configured retention period, and follows a change of it', async () => {
+    await setRetention(18);
+    const first = await html('/integritet');
+    expect(first).toContain('data-retention-months="18"');
+    expect(textOf(first)).toContain('raderas automatiskt 18 månader efter dagen för din senaste bokning');
+
+    await setRetention(1);
+    const changed = textOf(await html('/integritet'));
+    expect(changed).toContain('raderas automatiskt 1 månad efter');
+    expect(changed).not.toContain('18 månader');
+
+    // 0: no automatic erasure, and the page says so rather than naming a period.
+    await setRetention(0);
+    const kept = await html('/integritet');
+    expect(kept).toContain('data-retention-months="0"');
+    expect(textOf(kept)).toContain('sparas tills du ber oss radera dem');
+    expect(textOf(kept)).not.toContain('raderas automatiskt');
+  });
+});
+
+describe('/tillganglighet, the accessibility statement', () => {
+  it('is rendered on the server in the structure of DIGG template', async () => {
+    const text = textOf(await html('/tillganglighet'));
+    for (const heading of [
+      'Tillgänglighetsredogörelse',
+      'Hur tillgänglig är webbplatsen?',
+      'Innehåll som inte är tillgängligt',
+      'Meddela brister',
+      'Tillsyn',
+      'Hur vi har testat webbplatsen',
+    ])
+      expect(text, heading).toContain(heading);
+    // Honest about the one gap Lighthouse finds on every customer page (the logo link's name).
+    expect(text).toContain('delvis förenlig');
+    expect(text).toContain('2.5.3');
+    expect(text).toContain('WCAG 2.1 nivå AA');
+    expect(text).toContain('(2018:1937)');
+    expect(text).toContain('Myndigheten för digital förvaltning (Digg)');
+    expect(text).toContain('digg.se/tdosanmalan');
+    expect(text).toMatch(/Bedömningen gjordes den \d+ \S+ \d{4}\./);
+    expect(text).toMatch(/Redogörelsen uppdaterades senast den \d+ \S+ \d{4}\./);
+    expect(text).toContain(`Mejla oss på ${ADMIN.email}`);
+  });
+});
+
+describe('every customer page', () => {
+  it('links both pages from its footer', async () => {
+    for (const path of ['/', '/my-booking', '/integritet', '/tillganglighet']) {
+      const page = await html(path);
+      const footer = page.slice(page.indexOf('<footer'), page.indexOf('</footer>'));
+      expect(footer, path).toContain('href="/integritet"');
+      expect(footer, path).toContain('href="/tillganglighet"');
+    }
+  });
+});
