@@ -118,7 +118,7 @@ export function AccountingSettingsForm({ settings: initial }: { settings: Accoun
     value: string,
     onChange: (value: string) => void,
   ) => (
-    <Field id={id} label={label} error={error}>
+    <Field key={id} id={id} label={label} error={error}>
       <input
         {...fieldControl(id, error)}
         inputMode="numeric"

@@ -11,7 +11,8 @@ const FIELDS: { key: keyof Seller; type: 'text' | 'email' | 'tel'; autoComplete:
   { key: 'legal_name', type: 'text', autoComplete: 'organization', wide: true },
   { key: 'org_number', type: 'text', autoComplete: 'off' },
   { key: 'vat_number', type: 'text', autoComplete: 'off' },
-  { key: 'address', type: 'text', autoComplete: 'street-address', wide: true },
+  // One line (street, postcode, town): street-address is for a textarea (HTML autofill), so none.
+  { key: 'address', type: 'text', autoComplete: 'off', wide: true },
   { key: 'phone', type: 'tel', autoComplete: 'tel' },
   { key: 'email', type: 'email', autoComplete: 'email' },
 ];
