@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
+import { MONTHS } from '../../ui/lib/format.js';
 import {
   ADMIN,
   animationsDone,
@@ -27,20 +28,6 @@ let context: BrowserContext;
 let cookie: string;
 const shots = process.env.PERIODS_SHOTS;
 
-const MONTHS = [
-  'januari',
-  'februari',
-  'mars',
-  'april',
-  'maj',
-  'juni',
-  'juli',
-  'augusti',
-  'september',
-  'oktober',
-  'november',
-  'december',
-];
 /** This month and the one before it, yyyy-MM, in the kiosk's zone; and the latter in words. */
 const thisMonth = inDays(0).slice(0, 7);
 const [year, month] = thisMonth.split('-').map(Number);

@@ -4,7 +4,8 @@ export { formatKr, formatKrOre } from '../../domain/shared/money.js';
 
 const WEEKDAYS = ['söndag', 'måndag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lördag'];
 const WEEKDAYS_SHORT = ['sön', 'mån', 'tis', 'ons', 'tor', 'fre', 'lör'];
-const MONTHS = [
+/** The months' Swedish names, January first. */
+export const MONTHS = [
   'januari',
   'februari',
   'mars',

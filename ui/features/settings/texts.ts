@@ -1,6 +1,7 @@
 // The Swedish texts of /admin/settings ('Pizzakioskinställningar'). The form's messages are the
 // domain schema's own (domain/messages.ts); labels, hints and confirmations are ours.
 import type { Weekday } from '../../../domain/shared/time.js';
+import { MONTHS } from '../../lib/format.js';
 
 export const settingsTexts = {
   title: 'Pizzakioskinställningar',
@@ -49,20 +50,7 @@ export const settingsTexts = {
     },
     financialYear: 'Räkenskapsårets första månad',
     financialYearHint: 'Räkenskapsåren i SIE-filen (#RAR) börjar den första i den här månaden.',
-    months: [
-      'januari',
-      'februari',
-      'mars',
-      'april',
-      'maj',
-      'juni',
-      'juli',
-      'augusti',
-      'september',
-      'oktober',
-      'november',
-      'december',
-    ],
+    months: MONTHS,
   },
   days: {
     mon: 'Måndag',
