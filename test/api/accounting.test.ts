@@ -52,6 +52,19 @@ beforeAll(async () => {
   const e = await book({ date: '2026-11-25', time: '18:00', email: 'e@example.se' });
   for (const id of [a, b, c, e]) expect((await t.put(`/api/admin/bookings/${id}/confirm`, {}, admin)).status).toBe(200);
   expect((await t.put(`/api/admin/bookings/${c}/cancel`, { reason: 'Kunden ringde' }, admin)).status).toBe(200);
+
+  // 31 December 2027 and 1 January 2028, when take-away goes back to 12 %: the same pair each day.
+  now = new Date('2027-12-29T08:00:00Z');
+  admin = await t.login();
+  const newYear = [
+    await book({ date: '2027-12-31', time: '12:00', email: 'j@example.se' }),
+    await book({ date: '2027-12-31', time: '12:15', email: 'k@example.se', ...one }),
+    await book({ date: '2028-01-01', time: '12:00', email: 'l@example.se' }),
+    await book({ date: '2028-01-01', time: '12:15', email: 'm@example.se', ...one }),
+  ];
+  for (const id of newYear) expect((await t.put(`/api/admin/bookings/${id}/confirm`, {}, admin)).status).toBe(200);
+  now = MONDAY_MORNING;
+  admin = await t.login();
 });
 
 /**
@@ -255,6 +268,90 @@ describe('across 1 April 2026: each sale at the rate in force on its date', () =
     for (const v of sie.verifications) expect(v.trans.reduce((sum, tr) => sum + tr.cents, 0)).toBe(0);
     expect(sie.accounts.get('3003')).toBe('Försäljning 6 % moms');
     expect(sie.accounts.get('2631')).toBe('Utgående moms 6 %');
+  });
+});
+
+describe('across 1 January 2028, when the temporary 6 % on food ends (prop. 2025/26:55)', () => {
+  const NEW_YEAR = 'startDate=2027-12-31&endDate=2028-01-01';
+  const vat = (total: number, rate: number) => Math.round((total * rate) / (100 + rate));
+  const kr = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+  const pair = () => ({ takeAway: 2 * price, eatenIn: price });
+
+  it('the report: 31 December take-away at 6 % and eaten in at 12 %, 1 January all at 12 %', async () => {
+    const { body } = await t.get(`/api/admin/reports/accounting?${NEW_YEAR}`, admin);
+    const { takeAway, eatenIn } = pair();
+    expect(body.days.map((d: { date: string; rates: unknown }) => [d.date, d.rates])).toEqual([
+      [
+        '2027-12-31',
+        [
+          { rate: 12, sales_cents: eatenIn, net_cents: eatenIn - vat(eatenIn, 12), vat_cents: vat(eatenIn, 12) },
+          { rate: 6, sales_cents: takeAway, net_cents: takeAway - vat(takeAway, 6), vat_cents: vat(takeAway, 6) },
+        ],
+      ],
+      [
+        '2028-01-01',
+        [
+          {
+            rate: 12,
+            sales_cents: takeAway + eatenIn,
+            net_cents: takeAway + eatenIn - vat(takeAway, 12) - vat(eatenIn, 12),
+            vat_cents: vat(takeAway, 12) + vat(eatenIn, 12),
+          },
+        ],
+      ],
+    ]);
+  });
+
+  it('the CSV and the SIE file, parsed back, split the same way to the öre', async () => {
+    const { takeAway, eatenIn } = pair();
+    const csv = (await t.get(`/api/admin/reports/accounting.csv?${NEW_YEAR}`, admin)).body as Buffer;
+    const lines = csv
+      .subarray(3)
+      .toString('utf8')
+      .trim()
+      .split('\r\n')
+      .map((l) => l.split(';'));
+    expect(lines[0].slice(5, 9)).toEqual(['Netto 12 %', 'Moms 12 %', 'Netto 6 %', 'Moms 6 %']);
+    expect(lines[1].slice(0, 9)).toEqual([
+      '2027-12-31',
+      '2',
+      kr(takeAway + eatenIn),
+      '0,00',
+      kr(takeAway + eatenIn),
+      kr(eatenIn - vat(eatenIn, 12)),
+      kr(vat(eatenIn, 12)),
+      kr(takeAway - vat(takeAway, 6)),
+      kr(vat(takeAway, 6)),
+    ]);
+    expect(lines[2].slice(0, 9)).toEqual([
+      '2028-01-01',
+      '2',
+      kr(takeAway + eatenIn),
+      '0,00',
+      kr(takeAway + eatenIn),
+      kr(takeAway + eatenIn - vat(takeAway, 12) - vat(eatenIn, 12)),
+      kr(vat(takeAway, 12) + vat(eatenIn, 12)),
+      '0,00',
+      '0,00',
+    ]);
+
+    const sie = parseSie((await t.get(`/api/admin/reports/accounting.se?${NEW_YEAR}`, admin)).body as Buffer);
+    const byAccount = (v: (typeof sie.verifications)[number]) =>
+      Object.fromEntries(v.trans.map((tr) => [tr.account, tr.cents]));
+    expect(sie.verifications.map((v) => v.date)).toEqual(['20271231', '20280101']);
+    expect(byAccount(sie.verifications[0])).toEqual({
+      '1910': takeAway + eatenIn,
+      '3002': -(eatenIn - vat(eatenIn, 12)),
+      '2621': -vat(eatenIn, 12),
+      '3003': -(takeAway - vat(takeAway, 6)),
+      '2631': -vat(takeAway, 6),
+    });
+    expect(byAccount(sie.verifications[1])).toEqual({
+      '1910': takeAway + eatenIn,
+      '3002': -(takeAway + eatenIn - vat(takeAway, 12) - vat(eatenIn, 12)),
+      '2621': -(vat(takeAway, 12) + vat(eatenIn, 12)),
+    });
+    for (const v of sie.verifications) expect(v.trans.reduce((sum, tr) => sum + tr.cents, 0)).toBe(0);
   });
 });
 
