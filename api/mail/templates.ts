@@ -73,6 +73,10 @@ function swedishDate(date: string): string {
   return day.isValid() ? day.locale('sv').format('dddd D MMMM YYYY') : date;
 }
 
+/** A line's allergens under it (rule: allergen-declaration; EU 1169/2011 art. 14.2: in writing with the order too). */
+const allergenLine = (i: MailBooking['items'][number]) =>
+  i.allergens !== undefined ? [`   ${ALLERGEN_TEXTS.label}: ${allergensText(i.allergens)}`] : [];
+
 function orderLines(b: MailBooking): string[] {
   const lines = [
     `Bokningsnummer: ${numberOf(b)}`,
@@ -81,11 +85,7 @@ function orderLines(b: MailBooking): string[] {
     ...(b.phone ? [`Telefon: ${b.phone}`] : []),
     `Typ: ${b.dine_in ? 'Äta här' : 'Ta med'}`,
     '',
-    ...b.items.flatMap((i) => [
-      `${i.qty}× ${i.pizza_name} – ${kr(i.qty * i.price_cents)}`,
-      // rule: allergen-declaration (EU 1169/2011 art. 14.2: in writing with the order too).
-      ...(i.allergens !== undefined ? [`   ${ALLERGEN_TEXTS.label}: ${allergensText(i.allergens)}`] : []),
-    ]),
+    ...b.items.flatMap((i) => [`${i.qty}× ${i.pizza_name} – ${kr(i.qty * i.price_cents)}`, ...allergenLine(i)]),
   ];
   if (b.discount_cents > 0)
     lines.push(`Ordinarie pris: ${kr(b.original_total_cents)}`, `Rabatt: −${kr(b.discount_cents)}`);
@@ -125,7 +125,10 @@ function saleRecordLines(b: MailBooking, record: SaleRecord): string[] {
     `Typ: ${b.dine_in ? 'Äta här' : 'Ta med'}`,
     `${b.dine_in ? 'Tid och plats' : 'Hämtas'}: ${swedishDate(b.booking_date)} kl. ${b.booking_time}, ${pickupPlace(seller)}`,
     '',
-    ...b.items.map((i) => `${i.qty} × ${i.pizza_name} à ${kr(i.price_cents)} – ${kr(i.qty * i.price_cents)}`),
+    ...b.items.flatMap((i) => [
+      `${i.qty} × ${i.pizza_name} à ${kr(i.price_cents)} – ${kr(i.qty * i.price_cents)}`,
+      ...allergenLine(i),
+    ]),
   ];
   if (b.discount_cents > 0)
     lines.push(`Ordinarie pris: ${kr(b.original_total_cents)}`, `Rabatt: −${kr(b.discount_cents)}`);

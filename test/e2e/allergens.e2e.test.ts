@@ -76,10 +76,10 @@ describe('the booking page', () => {
     await page.getByLabel('E-post').fill('allan@example.se');
     await page.locator('.booking button[type=submit]').click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('1 × Kebabpizza').waitFor();
-    expect(await dialog.locator('.confirmation-pizzas').textContent()).toContain(
-      'Allergener: Spannmål som innehåller gluten, Ägg, Mjölk',
-    );
+    // The sale record's lines (rule: sale-record), each with its allergens.
+    const kebab = dialog.locator('.sale-record tbody tr', { hasText: 'Kebabpizza' });
+    await kebab.waitFor();
+    expect(await kebab.textContent()).toContain('Allergener: Spannmål som innehåller gluten, Ägg, Mjölk');
     expect(errors).toEqual([]);
   });
 

@@ -591,7 +591,7 @@ describe('a server with SMTP_URL', () => {
     expect(parseMail(toCustomer.raw).text).toContain('Väntar på bekräftelse');
     // The seeded Margherita's allergens, in the mail as received over SMTP (rule: allergen-declaration).
     expect(parseMail(toCustomer.raw).text).toContain(
-      '2× Margherita – 198 kr\n   Allergener: Spannmål som innehåller gluten, Mjölk\n',
+      '2 × Margherita à 99 kr – 198 kr\n   Allergener: Spannmål som innehåller gluten, Mjölk\n',
     );
     expect(parseMail(toStaff.raw).headers.get('subject')).toBe(`Ny bokning att bekräfta: ${placed.body.booking_id}`);
     const admin = await t.login();
