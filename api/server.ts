@@ -157,7 +157,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         docs,
         publicUrl: config.publicUrl,
         timeZone: config.timeZone,
-        onItems: () => mailSender?.wake(),
+        onItems: (urgent) => mailSender?.wake(urgent),
         leaseTtlMs: config.reactorLeaseTtlMs,
       })
     : null;

@@ -21,6 +21,7 @@ import { readyNotice, type DayEventAt } from '../../domain/kioskDay/readyNotice.
 import type { WaitlistEvent } from '../../domain/kioskDay/waitlistState.js';
 import type { RecordedEvent } from '../../domain/eventStore.js';
 import { MAIL_LOG, newItem, type MailItem, type NewItem } from './outbox.js';
+import { MAIL_PRIORITY } from '../../domain/mail/mailLog.js';
 import { saleContext, saleRecordOf } from './saleContext.js';
 
 export { MAIL_LOG };
@@ -32,8 +33,11 @@ export interface MailReactorOptions {
   publicUrl: string;
   timeZone: string;
   now?: () => Date;
-  /** Told after a page of items is written (the senders look at once). */
-  onItems?: () => void;
+  /**
+   * Told after a page of items is written (the senders look at once); urgent when one of them
+   * goes first (a ready notice, a waitlist offer: MAIL_PRIORITY 0).
+   */
+  onItems?: (urgent: boolean) => void;
   /** This process in the lease (default host:pid:random). */
   owner?: string;
   /** The reactor lease (tests shorten it). */
@@ -43,11 +47,13 @@ export interface MailReactorOptions {
 export function mailReactor(o: MailReactorOptions): LeasedRunner {
   const now = o.now ?? (() => new Date());
   let written = false;
+  let urgent = false;
 
   const add = (batch: ProjectionBatch, event: RecordedEvent, key: string, item: NewItem) => {
     // A customer erased since (rule: erasure) has no address left to write to: no item.
     if (item.message?.to === ERASED) return;
     written = true;
+    if (MAIL_PRIORITY[item.kind] === 0) urgent = true;
     return batch.update<MailItem>(
       MAIL_LOG,
       `${event.id}-${key}`,
@@ -182,8 +188,9 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
         pollIntervalMs: 250,
         onCommitted: () => {
           if (!written) return;
+          o.onItems?.(urgent);
           written = false;
-          o.onItems?.();
+          urgent = false;
         },
       });
       return runner;

@@ -506,7 +506,8 @@ async function mailFigures(figure: (name: string, value: string, aim: string, me
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
   const smtpPort = (relay.server.address() as AddressInfo).port;
   const dataDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-bench-mail-'));
-  const { server: kiosk, base } = await startKiosk(dataDir, [], { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+  const nodeArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const { server: kiosk, base } = await startKiosk(dataDir, nodeArgs, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
   const mailsDue = async () => {
     const ready = (await (await fetch(`${base}/api/ready`)).json()) as { mail: { due: number } | null };
     return ready.mail?.due ?? -1;
