@@ -4,6 +4,12 @@ import { ConfigError, configFromEnv, type Config } from '../api/config.js';
 import { ImportRefusedError } from '../api/eventStore/transfer.js';
 import { KeyStoreMismatchError } from '../api/keys/identity.js';
 import { BackupRefusedError } from '../api/backup/archive.js';
+import type { EventStore } from '../domain/eventStore.js';
+import type { DocumentStore } from '../read-models/documentStore.js';
+import { checkLines, rebuildReadModels } from '../projections/rebuild.js';
+import { alignMailReactor } from '../api/mail/reactor.js';
+import { alignPushReactor } from '../api/push/reactor.js';
+import { alignErasureReactor } from '../api/erasure/erasure.js';
 
 export class UsageError extends Error {}
 
@@ -34,4 +40,19 @@ export async function run(main: (cleanup: Array<() => Promise<unknown>>) => Prom
     for (const close of cleanup.reverse()) await close().catch(() => {});
   }
   process.exitCode = code;
+}
+
+/**
+ * After a log was brought in (events:import, restore): every read model rebuilt from it, and the
+ * reactors at its head, so no mail or web push of the past is sent again and the erasure reactor
+ * acts on what comes next. Says what it did; answers whether the rebuild's checks passed.
+ */
+export async function rebuildAfterImport(events: EventStore, docs: DocumentStore): Promise<boolean> {
+  const result = await rebuildReadModels(events, docs, { progress: say });
+  await alignMailReactor(events, docs, 'imported');
+  await alignPushReactor(events, docs, 'imported');
+  await alignErasureReactor(events, docs, 'imported');
+  say(`rebuilt every read model: ${result.events} events`);
+  checkLines(result).forEach(say);
+  return result.ok;
 }

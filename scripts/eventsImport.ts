@@ -6,11 +6,7 @@ import { importEvents, importEventsIntoSqliteFile } from '../api/eventStore/tran
 import { eventsFile, openEventStore, openKeyStore, openReadModelStore } from '../api/stores.js';
 import { sealedEventStore } from '../api/eventStore/sealed.js';
 import type { EventStore } from '../domain/eventStore.js';
-import { checkLines, rebuildReadModels } from '../projections/rebuild.js';
-import { alignMailReactor } from '../api/mail/reactor.js';
-import { alignPushReactor } from '../api/push/reactor.js';
-import { alignErasureReactor } from '../api/erasure/erasure.js';
-import { UsageError, config, run, say } from './cli.js';
+import { UsageError, config, rebuildAfterImport, run, say } from './cli.js';
 
 await run(async (cleanup) => {
   const file = process.argv[2];
@@ -34,11 +30,5 @@ await run(async (cleanup) => {
   say(`imported ${done.events} events (through position ${done.position})`);
   const docs = await openReadModelStore(c);
   cleanup.push(() => docs.close());
-  const result = await rebuildReadModels(events, docs, { progress: say });
-  await alignMailReactor(events, docs, 'imported');
-  await alignPushReactor(events, docs, 'imported');
-  await alignErasureReactor(events, docs, 'imported');
-  say(`rebuilt every read model: ${result.events} events`);
-  checkLines(result).forEach(say);
-  return result.ok;
+  return rebuildAfterImport(events, docs);
 });

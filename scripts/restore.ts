@@ -7,11 +7,7 @@ import { resolve } from 'node:path';
 import { restoreBackup } from '../api/backup/backup.js';
 import { checkPassphrase } from '../api/backup/archive.js';
 import { openEventStore, openReadModelStore } from '../api/stores.js';
-import { checkLines, rebuildReadModels } from '../projections/rebuild.js';
-import { alignMailReactor } from '../api/mail/reactor.js';
-import { alignPushReactor } from '../api/push/reactor.js';
-import { alignErasureReactor } from '../api/erasure/erasure.js';
-import { UsageError, config, run, say } from './cli.js';
+import { UsageError, config, rebuildAfterImport, run, say } from './cli.js';
 
 const USAGE = 'usage: npm run restore -- FILE [--erasures JOURNAL ...]   (with BACKUP_PASSPHRASE set)';
 
@@ -40,12 +36,5 @@ await run(async (cleanup) => {
   cleanup.push(() => events.close());
   const docs = await openReadModelStore(c);
   cleanup.push(() => docs.close());
-  const result = await rebuildReadModels(events, docs, { progress: say });
-  // No mail or web push of the past is sent again; the erasure reactor starts at the head too.
-  await alignMailReactor(events, docs, 'imported');
-  await alignPushReactor(events, docs, 'imported');
-  await alignErasureReactor(events, docs, 'imported');
-  say(`rebuilt every read model: ${result.events} events`);
-  checkLines(result).forEach(say);
-  return result.ok;
+  return rebuildAfterImport(events, docs);
 });

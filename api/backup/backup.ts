@@ -19,7 +19,7 @@ import type { Config } from '../config.js';
 import type { EventStore } from '../../domain/eventStore.js';
 import { openEventStore } from '../stores.js';
 import { openSqliteEventStore } from '../eventStore/sqlite.js';
-import { importEventsIntoSqliteFile, type ExportedEvent } from '../eventStore/transfer.js';
+import { exportedLine, importEventsIntoSqliteFile, type ExportedEvent } from '../eventStore/transfer.js';
 import { dumpSqliteKeyStore, writeSqliteKeyStore, type KeptErasure, type KeyStoreDump } from '../keys/keyStore.js';
 import { erasureJournalIn, readErasureJournal } from '../erasure/journal.js';
 import { VAPID_FILE } from '../push/vapid.js';
@@ -89,17 +89,7 @@ export async function takeBackup(
       let chunk = '';
       for (const e of page) {
         if (e.position > head) break;
-        const line: ExportedEvent = {
-          position: e.position,
-          stream: e.streamName,
-          revision: e.revision,
-          id: e.id,
-          type: e.type,
-          time: e.metadata.timestamp,
-          data: e.data,
-          metadata: e.metadata,
-        };
-        chunk += JSON.stringify(line) + '\n';
+        chunk += JSON.stringify(exportedLine(e)) + '\n';
         count += 1;
         position = e.position;
       }

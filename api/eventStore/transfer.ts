@@ -15,7 +15,7 @@ import {
 import { dirname } from 'node:path';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import type { EventMetadata, EventStore, NewEvent, Position } from '../../domain/eventStore.js';
+import type { EventMetadata, EventStore, NewEvent, Position, RecordedEvent } from '../../domain/eventStore.js';
 import { openSqliteEventStore } from './sqlite.js';
 import { KEY_STORE_STREAM } from '../keys/identity.js';
 
@@ -30,6 +30,18 @@ export interface ExportedEvent {
   data: unknown;
   metadata: EventMetadata;
 }
+
+/** One event as an export or a backup writes it: a line of NDJSON. */
+export const exportedLine = (e: RecordedEvent): ExportedEvent => ({
+  position: e.position,
+  stream: e.streamName,
+  revision: e.revision,
+  id: e.id,
+  type: e.type,
+  time: e.metadata.timestamp,
+  data: e.data,
+  metadata: e.metadata,
+});
 
 export interface TransferOptions {
   /** Called with the number of events done so far, now and then on long runs. */
@@ -77,19 +89,7 @@ export async function exportEvents(
       const page = await events.readAll(position, PAGE);
       if (page.length === 0) break;
       let chunk = '';
-      for (const e of page) {
-        const line: ExportedEvent = {
-          position: e.position,
-          stream: e.streamName,
-          revision: e.revision,
-          id: e.id,
-          type: e.type,
-          time: e.metadata.timestamp,
-          data: e.data,
-          metadata: e.metadata,
-        };
-        chunk += JSON.stringify(line) + '\n';
-      }
+      for (const e of page) chunk += JSON.stringify(exportedLine(e)) + '\n';
       if (!out.write(chunk)) await once(out, 'drain');
       count += page.length;
       position = page[page.length - 1].position;
