@@ -16,7 +16,7 @@ export interface Projection {
   name: string;
   /** Collections this projection owns: cleared on rebuild. */
   collections: string[];
-  indexes?: Array<[collection: string, field: string]>;
+  indexes?: Array<[collection: string, field: string | readonly string[]]>;
   /** Event types it reacts to; other events only move its checkpoint. */
   eventTypes: ReadonlySet<string>;
   /**

@@ -52,8 +52,13 @@ export interface DocumentStore {
   get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
   find<T extends Doc = Doc>(collection: string, filter?: Filter, options?: FindOptions): Promise<T[]>;
   count(collection: string, filter?: Filter): Promise<number>;
-  /** Declares that queries filter or sort on this top-level field; adapters may build an index. */
-  ensureIndex(collection: string, field: string): Promise<void>;
+  /**
+   * Declares that queries filter or sort on this top-level field; adapters may build an index.
+   * Several fields declare a compound index for queries that filter the first by equality and
+   * sort by the others in that order (a work queue: pending items by priority, then due time),
+   * so the store walks the index and stops at the limit instead of sorting every match.
+   */
+  ensureIndex(collection: string, field: string | readonly string[]): Promise<void>;
   /**
    * Applies the writes in order and stores the checkpoint(s), atomically where the store allows.
    * Several checkpoints let the projection runner commit a page for all its projections at once.

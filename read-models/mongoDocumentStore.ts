@@ -225,10 +225,14 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
       return collection(name).countDocuments(toMongoFilter(filter));
     },
 
-    async ensureIndex(name: string, field: string) {
+    async ensureIndex(name: string, field: string | readonly string[]) {
       const target = collection(name);
-      const key = mongoField(field);
-      if (key !== '_id') await target.createIndex({ [key]: 1 }); // _id always has its index
+      const keys = (typeof field === 'string' ? [field] : [...field]).map(mongoField);
+      if (keys.length === 0) throw new Error('An index needs a field');
+      if (keys.length === 1 && keys[0] === '_id') return; // _id always has its index
+      // A compound index ends in _id, the sort's tie-break, as in the SQLite adapter.
+      if (keys.length > 1) keys.push('_id');
+      await target.createIndex(Object.fromEntries(keys.map((key) => [key, 1])));
     },
 
     async commit(writes: Write[], checkpoint?: Checkpoint | Checkpoint[]) {

@@ -143,6 +143,28 @@ function compileFilter(filter: Filter, params: unknown[], indexed: ReadonlyMap<s
   return { where: ` WHERE ${clauses.join(' AND ')}`, indexField };
 }
 
+/**
+ * A compound index that serves the query whole: its first field is an equality in the filter and
+ * its other fields are the sort, in order and ascending. Walking it, SQLite reads the matches in
+ * the sort's order and stops at the limit; the single-field index would make it sort them all.
+ */
+function compoundFor(
+  indexed: ReadonlyMap<string, string> | undefined,
+  filter: Filter,
+  options: FindOptions | undefined,
+): string | undefined {
+  const sort = (options?.sort ?? []).filter(([field]) => field !== 'id');
+  if (!indexed || sort.some(([, direction]) => direction !== 1)) return undefined;
+  for (const key of indexed.keys()) {
+    const [first, ...rest] = key.split('+');
+    if (rest.length === 0) continue;
+    const condition = filter[first];
+    const equality = condition !== null && condition !== undefined && typeof condition !== 'object';
+    if (equality && rest.length === sort.length && rest.every((field, i) => sort[i][0] === field)) return key;
+  }
+  return undefined;
+}
+
 function compileSort(options: FindOptions | undefined): string {
   const keys: string[] = [];
   let byId = false;
@@ -160,7 +182,8 @@ function compileSort(options: FindOptions | undefined): string {
 const tableOf = (collection: string) => `docs:${checkName(collection)}`;
 const indexOf = (collection: string, field: string) => `docs:${collection}:${field}`;
 const TABLE_NAME = /^docs:([A-Za-z0-9_]+)$/;
-const INDEX_NAME = /^docs:([A-Za-z0-9_]+):([A-Za-z0-9_]+)$/;
+/** A compound index's key joins its fields with '+', which no field name holds. */
+const INDEX_NAME = /^docs:([A-Za-z0-9_]+):([A-Za-z0-9_+]+)$/;
 /**
  * A rowid table (not WITHOUT ROWID): documents are large rows, which WITHOUT ROWID B-trees store
  * badly; the primary key is then a separate unique index on id.
@@ -548,6 +571,7 @@ export function openSqliteDocumentStore(filePath: string, options: SqliteDocumen
     async find<T extends Doc>(collection: string, filter: Filter = {}, options?: FindOptions) {
       const params: unknown[] = [];
       const compiled = compileFilter(filter, params, indexes.get(collection));
+      compiled.indexField = compoundFor(indexes.get(collection), filter, options) ?? compiled.indexField;
       let sql = `SELECT doc FROM {docs}${compiled.where}${compileSort(options)}`;
       if (options?.limit !== undefined) {
         if (!Number.isInteger(options.limit) || options.limit < 0) throw new Error(`Invalid limit: ${options.limit}`);
@@ -565,15 +589,21 @@ export function openSqliteDocumentStore(filePath: string, options: SqliteDocumen
       return prepared(`SELECT COUNT(*) FROM {docs}${compiled.where}`, collection, compiled).get(...params) as number;
     },
 
-    async ensureIndex(collection: string, field: string) {
-      checkName(field);
+    async ensureIndex(collection: string, field: string | readonly string[]) {
+      const fields = (typeof field === 'string' ? [field] : [...field]).map(checkName);
+      if (fields.length === 0) throw new Error('An index needs a field');
       if (writing) await settled();
       created(collection);
-      if (field === 'id' || indexes.get(collection)?.has(field)) return; // id: the primary key serves it
-      // ':' cannot occur in a name, so no two (collection, field) pairs share an index name.
-      const name = indexOf(collection, field);
-      db.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON "${tableOf(collection)}" (json_extract(doc, '$.${field}'))`);
-      noteIndex(collection, field, name);
+      const key = fields.join('+');
+      if (key === 'id' || indexes.get(collection)?.has(key)) return; // id: the primary key serves it
+      // ':' cannot occur in a name, so no two (collection, fields) pairs share an index name.
+      const name = indexOf(collection, key);
+      // A compound index ends in id: the sort's tie-break (compileSort), so the index alone
+      // yields the whole ORDER BY.
+      const columns = fields.map((f) => column(f).value);
+      if (fields.length > 1) columns.push('id');
+      db.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON "${tableOf(collection)}" (${columns.join(', ')})`);
+      noteIndex(collection, key, name);
     },
 
     async commit(writes: Write[], checkpoints?: Checkpoint | Checkpoint[]) {

@@ -57,6 +57,8 @@ export function pushReactor(o: PushReactorOptions): LeasedRunner {
   const projection: Projection = {
     name: PUSH_REACTOR,
     collections: [PUSH_LOG],
+    // The senders' due query (noticeSender.ts): pending items in due order, read off the index.
+    indexes: [[PUSH_LOG, ['state', 'due_ms']]],
     eventTypes: new Set(['KitchenStepRecorded']),
     async apply(recorded, batch) {
       const event = recorded as unknown as KioskDayEvent & RecordedEvent;
