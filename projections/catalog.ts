@@ -25,6 +25,7 @@ import {
 } from '../read-models/shapes.js';
 import type { Projection } from './projection.js';
 import { CUSTOMER_ERASED, erasedData, scrub } from './erasure.js';
+import { ERASED } from '../domain/customers/personalData.js';
 
 const types = (...names: string[]) => new Set(names);
 const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
@@ -185,12 +186,21 @@ export const vipProjection: Projection = {
 export const pushProjection: Projection = {
   name: 'push_v1',
   collections: [COLLECTIONS.pushSubscriptions],
-  eventTypes: types('PushSubscribed', 'PushSubscriptionLinked', 'PushSubscriptionDropped'),
-  apply(recorded, batch) {
+  eventTypes: types('PushSubscribed', 'PushSubscriptionLinked', 'PushSubscriptionDropped', CUSTOMER_ERASED),
+  async apply(recorded, batch) {
+    if (recorded.type === CUSTOMER_ERASED) {
+      // The erased customer's subscriptions go whole: their endpoint is the customer's (rule: erasure).
+      for (const id of erasedData(recorded).push_subscription_ids ?? [])
+        if (await batch.get(COLLECTIONS.pushSubscriptions, id))
+          await batch.update<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions, id, recorded, () => null);
+      return;
+    }
     const event = recorded as unknown as PushEvent & RecordedEvent;
     switch (event.type) {
       case 'PushSubscribed': {
         const { id, endpoint, keys, subscribed_at, booking_id } = event.data;
+        // An erased customer's subscription: nothing left to keep (domain/push/push.ts).
+        if (endpoint === ERASED) return;
         return batch.update<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions, id, recorded, () => ({
           id,
           endpoint,
@@ -200,9 +210,13 @@ export const pushProjection: Projection = {
         }));
       }
       case 'PushSubscriptionLinked': {
-        const { id, booking_id } = event.data;
+        const { id, booking_id, endpoint, keys, linked_at } = event.data;
+        // A later customer's own copy stands in for a first one that was erased.
+        const own = endpoint && endpoint !== ERASED && keys && typeof keys === 'object' ? { endpoint, keys } : null;
         return batch.update<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions, id, recorded, (current) =>
-          current ? { ...current, booking_ids: [...new Set([...(current.booking_ids ?? []), booking_id])] } : null,
+          current
+            ? { ...current, booking_ids: [...new Set([...(current.booking_ids ?? []), booking_id])] }
+            : own && { id, ...own, subscribed_at: linked_at, booking_ids: [booking_id] },
         );
       }
       case 'PushSubscriptionDropped':

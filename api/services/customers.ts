@@ -12,6 +12,7 @@ import {
 import { kioskDayStream } from '../../domain/kioskDay/kioskDay.js';
 import type { CustomerErasure } from '../../domain/answers/customers.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
+import { COLLECTIONS, type PushSubscriptionDoc } from '../../read-models/shapes.js';
 import { customerRecords, sameEmail, type MailLogDoc } from '../../read-models/queries/customers.js';
 import { completeErasure, type ErasureParts } from '../erasure/erasure.js';
 import { MAIL_LOG } from '../mail/reactor.js';
@@ -114,6 +115,9 @@ export class CustomersService {
     const aboutThem = (id: string) => [...eventIds].some((e) => id.startsWith(`${e}-`));
     const toThem = log.filter((m) => sameEmail(m.to, email)).map((m) => m.id);
     const toStaff = log.filter((m) => !sameEmail(m.to, email) && aboutThem(m.id)).map((m) => m.id);
+    // A browser's subscription is the customer's when it asked about one of their bookings.
+    const subscriptions = await this.docs.find<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions);
+    const pushIds = subscriptions.filter((p) => p.booking_ids?.some((id) => bookingIds.has(id))).map((p) => p.id);
     const created = records.bookings.map((b) => b.created_at).sort();
     return {
       found: {
@@ -123,6 +127,7 @@ export class CustomersService {
         invitation_ids: records.vip_invitations.map((i) => i.id),
         mail_ids: toThem,
         staff_mail_ids: toStaff,
+        push_subscription_ids: pushIds,
       },
       lastBookingAt: created.at(-1) ?? null,
       newestBookingDate:

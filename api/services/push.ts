@@ -6,6 +6,7 @@ import { PUSH_STREAM, pushDecider } from '../../domain/push/push.js';
 import { kioskDayDecider } from '../../domain/kioskDay/decide.js';
 import { dateOfBookingId, kioskDayStream } from '../../domain/kioskDay/kioskDay.js';
 import { msg } from '../../domain/messages.js';
+import { normaliseEmail } from '../../domain/customers/personalData.js';
 import { notFound } from '../../domain/shared/errors.js';
 import type { Commands } from './commands.js';
 
@@ -35,7 +36,8 @@ export class PushService {
       endpoint,
       keys,
       subscribed_at: this.commands.clock().now.toISOString(),
-      ...(bookingId ? { booking_id: bookingId } : {}),
+      // The booking's customer: their key seals the subscription (domain/push/push.ts).
+      ...(bookingId && booking ? { booking_id: bookingId, email: normaliseEmail(booking.email) } : {}),
     };
     await this.commands.write(PUSH_STREAM, pushDecider, { type: 'Subscribe', subscription }, 'customer');
     return id;

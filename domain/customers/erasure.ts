@@ -22,6 +22,8 @@ export interface ErasedRecords {
   mail_ids: string[];
   /** Mails to staff about the customer's bookings (they hold the name and phone): their outbox files go. */
   staff_mail_ids: string[];
+  /** Browsers' push subscriptions tied to the customer's bookings: dropped (absent in erasures before). */
+  push_subscription_ids?: string[];
 }
 
 export interface CustomerErasedData extends ErasedRecords {

@@ -29,6 +29,10 @@ export const personalData: Readonly<Record<string, PersonalRecords>> = {
   WaitlistJoined: { records: whole, fields: ['name', 'email'] },
   VipCustomerAdded: { records: whole, fields: ['email', 'name', 'phone', 'notes'] },
   VipCustomerUpdated: { records: whole, fields: ['email', 'name', 'phone', 'notes'] },
+  // A browser's push subscription tied to the customer's booking (domain/push/push.ts); one for no
+  // booking has no `email` and is not sealed.
+  PushSubscribed: { records: whole, fields: ['email', 'endpoint', 'keys'] },
+  PushSubscriptionLinked: { records: whole, fields: ['email', 'endpoint', 'keys'] },
   VipInvitationsSent: {
     records: (data) => (Array.isArray(data.recipients) ? (data.recipients as Array<Record<string, unknown>>) : []),
     fields: ['email', 'name'],

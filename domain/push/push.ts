@@ -3,6 +3,15 @@
 // be tied to bookings (rule: ready-notice): the browser that made a booking asks to hear when the
 // order is ready. A push service answering 404/410 for it means the browser dropped it: it is
 // dropped here too, and a later subscription of the same endpoint starts afresh.
+//
+// A subscription tied to a booking is the customer's personal data (rule: erasure): its endpoint
+// and keys are sealed under the customer's key (domain/customers/personalData.ts: the record
+// names its customer by `email`), and erasing the customer drops it from the read model
+// (projections/catalog.ts) while its events read "[raderad]". A subscription for no
+// booking names no one, so it stays as the browser sent it. Once a customer's key is gone their
+// copy reads "[raderad]": such a subscription is known by its id but has no endpoint to send to,
+// until another customer's link carries one of their own.
+import { ERASED } from '../customers/personalData.js';
 import { assertNever, type DomainEvent, type Decider } from '../shared/decider.js';
 
 export const PUSH_STREAM = 'push-subscriptions';
@@ -14,12 +23,18 @@ export interface PushSubscription {
   subscribed_at: string;
   /** The booking it was made for (absent: a subscription for no booking, as SPEC's call sends). */
   booking_id?: string;
+  /** The booking's customer (normalised), whose key seals endpoint and keys; absent without a booking. */
+  email?: string;
 }
 
 export interface PushSubscriptionLinked {
   id: string;
   booking_id: string;
   linked_at: string;
+  /** The linking booking's customer and their own sealed copy of the subscription (absent in events before sealing). */
+  email?: string;
+  endpoint?: string;
+  keys?: Record<string, string>;
 }
 
 export interface PushSubscriptionDropped {
@@ -60,6 +75,10 @@ export const pushDecider: Decider<PushCommand, PushEvent, PushState> = {
       case 'PushSubscriptionLinked': {
         const known = state.subscriptions.get(event.data.id);
         if (known && !known.booking_ids.includes(event.data.booking_id)) known.booking_ids.push(event.data.booking_id);
+        // The first customer erased, a later one's own copy still opens.
+        const { endpoint, keys } = event.data;
+        if (known && known.endpoint === ERASED && endpoint && endpoint !== ERASED && keys && typeof keys === 'object')
+          Object.assign(known, { endpoint, keys });
         return state;
       }
       case 'PushSubscriptionDropped':
@@ -78,10 +97,17 @@ export const pushDecider: Decider<PushCommand, PushEvent, PushState> = {
         // The same endpoint again: stored once; a booking it was not yet tied to is linked.
         const bookingId = subscription.booking_id;
         if (!bookingId || known.booking_ids.includes(bookingId)) return [];
+        const { id, email, endpoint, keys, subscribed_at } = subscription;
         return [
           {
             type: 'PushSubscriptionLinked',
-            data: { id: subscription.id, booking_id: bookingId, linked_at: subscription.subscribed_at },
+            data: {
+              id,
+              booking_id: bookingId,
+              linked_at: subscribed_at,
+              // The linking customer's own copy, sealed under their key.
+              ...(email ? { email, endpoint, keys } : {}),
+            },
           },
         ];
       }
@@ -97,7 +123,7 @@ export const pushDecider: Decider<PushCommand, PushEvent, PushState> = {
   },
 };
 
-/** The live subscriptions tied to a booking. */
+/** The live subscriptions tied to a booking that can be sent to (not only erased copies). */
 export function subscriptionsOf(state: PushState, bookingId: string): KnownSubscription[] {
-  return [...state.subscriptions.values()].filter((s) => s.booking_ids.includes(bookingId));
+  return [...state.subscriptions.values()].filter((s) => s.booking_ids.includes(bookingId) && s.endpoint !== ERASED);
 }

@@ -31,7 +31,8 @@ const EMAIL = 'Ester.Unik@Example.se';
 const NAME = 'Ester Ingenannan';
 const PHONE = '073-555 98 76';
 const COMMENT = 'Ring Ester vid porten';
-const SECRETS = [EMAIL.toLowerCase(), NAME.toLowerCase(), PHONE, COMMENT.toLowerCase()];
+const ENDPOINT = 'https://push.example/ester-egen-webblasare';
+const SECRETS = [EMAIL.toLowerCase(), NAME.toLowerCase(), PHONE, COMMENT.toLowerCase(), ENDPOINT];
 
 /** Every file under the directory, with the secrets each holds (compared without case). */
 function leaks(dir: string): string[] {
@@ -101,10 +102,18 @@ describe('POST /api/admin/customers/erase', () => {
         )
       ).status,
     ).toBe(200);
+    // Her browser asks for the ready notice: its endpoint is hers, sealed under her key.
+    const subscribed = await t.post('/api/notifications/subscribe', {
+      endpoint: ENDPOINT,
+      keys: { p256dh: 'p'.repeat(87), auth: 'a'.repeat(22) },
+      booking_id: first.body.booking_id,
+      email: EMAIL,
+    });
+    expect(subscribed.status).toBe(201);
     // The mails (received ×2, confirmed, queue receipt, invitation) have gone out to the outbox.
     await until(
       () => t.get(`/api/admin/customers/export?email=${EMAIL}`, admin),
-      (r) => r.body.mails?.length >= 5,
+      (r) => r.body.mails?.length >= 5 && r.body.push_subscriptions?.length === 1,
     );
 
     const stats = async () => ({
@@ -145,7 +154,18 @@ describe('POST /api/admin/customers/erase', () => {
     });
     // Nothing is found under the address any more; the customer can no longer look the booking up.
     const after = (await t.get(`/api/admin/customers/export?email=${EMAIL}`, admin)).body;
-    expect(after).toMatchObject({ bookings: [], waitlist: [], vip_customers: [], vip_invitations: [], mails: [] });
+    expect(after).toMatchObject({
+      bookings: [],
+      waitlist: [],
+      vip_customers: [],
+      vip_invitations: [],
+      mails: [],
+      push_subscriptions: [],
+    });
+    // Her subscription is gone from the read model, and its events read "[raderad]".
+    expect(await t.server.docs.get(COLLECTIONS.pushSubscriptions, subscribed.body.id)).toBeNull();
+    const pushLog = await t.server.events.readStream('push-subscriptions');
+    expect(pushLog.map((e) => (e.data as { endpoint?: string }).endpoint)).toEqual(['[raderad]']);
     expect((await t.post('/api/bookings/lookup', { email: EMAIL, booking_id: second.body.booking_id })).status).toBe(
       404,
     );

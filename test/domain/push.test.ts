@@ -99,6 +99,55 @@ describe('a subscription tied to a booking (rule: ready-notice)', () => {
   });
 });
 
+describe("a subscription is its customer's personal data (rule: erasure)", () => {
+  const theirs = (id: string, booking_id: string, email: string): PushSubscription => ({
+    ...subscription(id),
+    booking_id,
+    email,
+  });
+  // How the sealed event store reads a record whose customer's key is gone.
+  const erased = { endpoint: '[raderad]', keys: '[raderad]', email: '[raderad]' } as unknown as PushSubscription;
+
+  it("links a further customer's booking with that customer's own copy, to be sealed under their key", () => {
+    given(pushDecider, [{ type: 'PushSubscribed', data: theirs('a', '20261124-1', 'ett@example.se') }])
+      .when({ type: 'Subscribe', subscription: theirs('a', '20261124-2', 'tva@example.se') })
+      .then([
+        {
+          type: 'PushSubscriptionLinked',
+          data: {
+            id: 'a',
+            booking_id: '20261124-2',
+            linked_at: '2026-11-23T09:00:00.000Z',
+            email: 'tva@example.se',
+            endpoint: 'https://push.example/a',
+            keys: { p256dh: 'key', auth: 'auth' },
+          },
+        },
+      ]);
+  });
+
+  it('is not sent to once its customer is erased; a later customer’s own copy still is', () => {
+    const first = { type: 'PushSubscribed' as const, data: { ...theirs('a', '20261124-1', 'x'), ...erased } };
+    const alone = given(pushDecider, [first]).state();
+    expect(subscriptionsOf(alone, '20261124-1')).toEqual([]);
+    const linked = given(pushDecider, [
+      first,
+      {
+        type: 'PushSubscriptionLinked',
+        data: {
+          id: 'a',
+          booking_id: '20261124-2',
+          linked_at: '2026-11-23T09:00:00.000Z',
+          email: 'tva@example.se',
+          endpoint: 'https://push.example/a',
+          keys: { p256dh: 'key', auth: 'auth' },
+        },
+      },
+    ]).state();
+    expect(subscriptionsOf(linked, '20261124-2').map((s) => s.endpoint)).toEqual(['https://push.example/a']);
+  });
+});
+
 describe('which Klar is announced (rule: ready-notice)', () => {
   const step = (
     revision: number,
