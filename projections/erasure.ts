@@ -19,6 +19,8 @@ export async function scrub(
   collection: string,
   ids: Array<string | number>,
   fields: readonly string[],
+  /** Scrubs what else of the document is about the customer, in the same update. */
+  more?: (doc: Doc) => void,
 ): Promise<void> {
   for (const id of ids) {
     // Only documents there are: a missing one (a move long finished) leaves no tombstone behind.
@@ -26,6 +28,7 @@ export async function scrub(
     await batch.update<Doc>(collection, String(id), recorded, (doc) => {
       if (!doc) return null;
       for (const field of fields) if (doc[field] !== null && doc[field] !== undefined) doc[field] = ERASED;
+      more?.(doc);
       return doc;
     });
   }

@@ -12,7 +12,8 @@ import {
   type MoveDoc,
   type StatsDayDoc,
 } from '../read-models/shapes.js';
-import type { Projection } from './projection.js';
+import type { Projection, ProjectionBatch } from './projection.js';
+import { ERASED } from '../domain/customers/personalData.js';
 import { CUSTOMER_ERASED, erasedData, scrub } from './erasure.js';
 
 const bookingEvents = new Set([
@@ -122,13 +123,7 @@ export const bookingsProjection: Projection = {
   ],
   eventTypes: new Set([...bookingDocEvents, CUSTOMER_ERASED]),
   apply(recorded, batch) {
-    if (recorded.type === CUSTOMER_ERASED)
-      return scrub(batch, recorded, COLLECTIONS.bookings, erasedData(recorded).booking_ids, [
-        'name',
-        'email',
-        'phone',
-        'comment',
-      ]);
+    if (recorded.type === CUSTOMER_ERASED) return scrubBookings(batch, recorded);
     const event = asDayEvent(recorded);
     switch (event.type) {
       case 'BookingPlaced': {
@@ -212,6 +207,20 @@ export const bookingsProjection: Projection = {
 };
 
 /** A booking document as one that never reached the kitchen: the field left out (read-models/shapes.ts). */
+/**
+ * An erased customer's bookings: their personal fields, and staff's reason for a cancellation
+ * (written about them: sealed with them, domain/customers/personalData.ts). A moved booking's
+ * reason is the product's own "moved to" text and stays.
+ */
+async function scrubBookings(batch: ProjectionBatch, recorded: RecordedEvent): Promise<void> {
+  const ids = erasedData(recorded).booking_ids;
+  // One update a document: the batch takes only one change per document and event.
+  await scrub(batch, recorded, COLLECTIONS.bookings, ids, ['name', 'email', 'phone', 'comment'], (doc) => {
+    const booking = doc as unknown as BookingDoc;
+    if (booking.cancel_reason !== null && !booking.moved_to) booking.cancel_reason = ERASED;
+  });
+}
+
 function withoutKitchen(doc: BookingDoc): BookingDoc {
   const { kitchen_status: _previous, ...rest } = doc;
   return rest;

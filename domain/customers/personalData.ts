@@ -27,6 +27,8 @@ const whole = (data: Record<string, unknown>) => [data];
 export const personalData: Readonly<Record<string, PersonalRecords>> = {
   BookingPlaced: { records: whole, fields: ['name', 'email', 'phone', 'comment'] },
   WaitlistJoined: { records: whole, fields: ['name', 'email'] },
+  // Staff's reason for cancelling a booking is written about its customer (domain/kioskDay/decide.ts).
+  BookingCancelled: { records: whole, fields: ['email', 'reason'] },
   VipCustomerAdded: { records: whole, fields: ['email', 'name', 'phone', 'notes'] },
   VipCustomerUpdated: { records: whole, fields: ['email', 'name', 'phone', 'notes'] },
   // A browser's push subscription tied to the customer's booking (domain/push/push.ts); one for no

@@ -242,6 +242,7 @@ export function cancellation(
     booking_id: booking.booking_id,
     by,
     reason,
+    ...(by === 'staff' && reason !== null ? { email: booking.email } : {}),
     cancelled_at: clock.now.toISOString(),
     previous_status: booking.status,
     booking_date: booking.booking_date,

@@ -133,6 +133,12 @@ export interface BookingCancelledData {
   booking_id: string;
   by: CancelledBy;
   reason: string | null;
+  /**
+   * Staff's reason: with the booking's customer, so the reason (staff's words about them) is sealed
+   * under their key and erased with them (domain/customers/personalData.ts). Absent without a
+   * reason, and in events from before.
+   */
+  email?: string;
   cancelled_at: string;
   previous_status: 'pending' | 'confirmed';
   booking_date: string;

@@ -32,7 +32,9 @@ const NAME = 'Ester Ingenannan';
 const PHONE = '073-555 98 76';
 const COMMENT = 'Ring Ester vid porten';
 const ENDPOINT = 'https://push.example/ester-egen-webblasare';
-const SECRETS = [EMAIL.toLowerCase(), NAME.toLowerCase(), PHONE, COMMENT.toLowerCase(), ENDPOINT];
+// Staff's words about her when they cancel her second booking.
+const REASON = 'Ester ringde från sjukhuset';
+const SECRETS = [EMAIL.toLowerCase(), NAME.toLowerCase(), PHONE, COMMENT.toLowerCase(), ENDPOINT, REASON.toLowerCase()];
 
 /** Every file under the directory, with the secrets each holds (compared without case). */
 function leaks(dir: string): string[] {
@@ -67,6 +69,9 @@ describe('POST /api/admin/customers/erase', () => {
     const other = await t.post('/api/bookings', bookingPayload({ time: '12:00' }));
     for (const r of [first, second, other]) expect(r.status).toBe(201);
     expect((await t.put(`/api/admin/bookings/${first.body.booking_id}/confirm`, {}, admin)).status).toBe(200);
+    expect(
+      (await t.put(`/api/admin/bookings/${second.body.booking_id}/cancel`, { reason: REASON }, admin)).status,
+    ).toBe(200);
     // A queue place on a full 18:00, and a VIP entry with an invitation.
     expect(
       (
@@ -146,6 +151,12 @@ describe('POST /api/admin/customers/erase', () => {
     const history = (await t.get(`/api/admin/bookings/${first.body.booking_id}/history`, admin)).body;
     expect(history.map((h: any) => h.type)).toEqual(['BookingPlaced', 'BookingConfirmed']);
     expect(JSON.stringify(history)).toContain('[raderad]');
+    const cancelled = (await t.get(`/api/admin/bookings/${second.body.booking_id}/history`, admin)).body;
+    expect(cancelled.at(-1)).toMatchObject({ type: 'BookingCancelled', data: { reason: '[raderad]' } });
+    expect((await t.get(`/api/admin/bookings/${second.body.booking_id}`, admin)).body).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: '[raderad]',
+    });
     expect(await stats()).toEqual(before);
     // The other customer is untouched.
     expect((await t.get(`/api/admin/bookings/${other.body.booking_id}`, admin)).body).toMatchObject({

@@ -665,6 +665,8 @@ describe('a day with a confirmed booking of 6 pizzas at 12:00', () => {
             booking_id: '20261124-1',
             by: 'staff',
             reason: 'Ugnen är trasig',
+            // Staff's words are about the customer: sealed under their key (rule: personal-data).
+            email: 'sven@example.se',
             cancelled_at: '2026-11-23T09:00:00.000Z',
             previous_status: 'confirmed',
             booking_date: '2026-11-24',
