@@ -89,7 +89,9 @@ describe('/admin/customers: Radera kunduppgifter', () => {
     const said = await dialog.textContent();
     expect(said).toContain('Raderingen kan inte ångras.');
     expect(said).toContain('namn, e-postadress, telefonnummer och kommentar, i alla bokningar (2 bokningar)');
+    expect(said).toContain('webbläsarnotiser, personalens orsaker till avbokningar och mejlen till kunden');
     expect(said).toContain('De ersätts med [raderad].');
+    expect(said).toContain('Raderingen är klar när bekräftelsen visas: kundens krypteringsnyckel är förstörd');
     expect(said).toContain('Det här finns kvar: bokningarna med tider, pizzor, belopp och status, och statistiken.');
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
     await dialog.getByRole('button', { name: 'Avbryt' }).click();

@@ -52,6 +52,7 @@ export function EraseCustomerDialog({
       <p className="customers__warning">{texts.eraseIrreversible}</p>
       <p>{texts.eraseWhat(bookings)}</p>
       <p>{texts.eraseKept}</p>
+      <p>{texts.eraseWhen}</p>
       <Field id="customer-erase-confirm" label={texts.eraseConfirm} error={error}>
         <input
           {...fieldControl('customer-erase-confirm', error)}
