@@ -12,6 +12,8 @@ export interface Config {
   eventStoreUrl: string | null;
   mongoUrl: string | null;
   mongoDb: string;
+  /** The key store's own database (MONGODB_KEYS_DB, default `<MONGODB_DB>_keys`). */
+  mongoKeysDb: string;
   smtpUrl: string | null;
   mailFrom: string | null;
   adminEmail: string | undefined;
@@ -116,6 +118,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = url('PUBLIC_URL', ['http', 'https']) ?? `http://localhost:${port}`;
   const mongoDb = env.MONGODB_DB || 'pizzakiosken';
   if (!/^[A-Za-z0-9_-]{1,63}$/.test(mongoDb)) bad('MONGODB_DB', 'expected a database name of letters, digits, _ and -');
+  // The keys apart from the read models: an upgrade builds those in a new MONGODB_DB (deploy/README.md).
+  const mongoKeysDb = env.MONGODB_KEYS_DB || `${mongoDb}_keys`;
+  if (!/^[A-Za-z0-9_-]{1,63}$/.test(mongoKeysDb))
+    bad('MONGODB_KEYS_DB', 'expected a database name of letters, digits, _ and -');
   const adminEmail = env.ADMIN_EMAIL || undefined;
   if (adminEmail && !/^[^@\s]+@[^@\s]+$/.test(adminEmail.trim())) bad('ADMIN_EMAIL', 'expected an e-mail address');
   if (env.ADMIN_PASSWORD && !adminEmail) bad('ADMIN_PASSWORD', 'is set without ADMIN_EMAIL: set both or neither');
@@ -180,6 +186,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     eventStoreUrl: url('EVENTSTORE_URL', ['esdb', 'esdb+discover']),
     mongoUrl: url('MONGODB_URL', ['mongodb', 'mongodb+srv']),
     mongoDb,
+    mongoKeysDb,
     smtpUrl: url('SMTP_URL', ['smtp', 'smtps']),
     mailFrom: env.MAIL_FROM || null,
     adminEmail,

@@ -11,7 +11,9 @@ import { checkKeyStoreIdentity, type KeyStoreLocation } from './keys/identity.js
 import type { Config } from './config.js';
 
 type StoreConfig = Pick<Config, 'dataDir' | 'eventStoreUrl' | 'mongoUrl' | 'mongoDb'> &
-  Partial<Pick<Config, 'keyStoreReset'>>;
+  Partial<Pick<Config, 'keyStoreReset' | 'mongoKeysDb'>>;
+
+const keysDbOf = (config: StoreConfig) => config.mongoKeysDb ?? `${config.mongoDb}_keys`;
 
 export interface OpenEventStoreOptions {
   /**
@@ -63,18 +65,21 @@ export async function openEventStore(
 export function keyStoreLocation(config: StoreConfig): KeyStoreLocation {
   return {
     describe: config.mongoUrl
-      ? `the MongoDB collection customer_keys in database ${config.mongoDb} (MONGODB_URL, MONGODB_DB)`
+      ? `the MongoDB collection customer_keys in database ${keysDbOf(config)} (MONGODB_URL, MONGODB_KEYS_DB)`
       : `the file ${join(config.dataDir, 'keys.db')} (DATA_DIR/keys.db)`,
   };
 }
 
 /**
  * The customers' keys, apart from the event log: DATA_DIR/keys.db in the embedded default, the
- * `customer_keys` collection where the read models are in MongoDB.
+ * `customer_keys` collection of a database of its own (MONGODB_KEYS_DB) where the read models are
+ * in MongoDB.
  */
 export async function openKeyStore(config: StoreConfig): Promise<KeyStore> {
   if (config.mongoUrl)
-    return (await import('./keys/mongoKeyStore.js')).openMongoKeyStore(config.mongoUrl, config.mongoDb);
+    return (await import('./keys/mongoKeyStore.js')).openMongoKeyStore(config.mongoUrl, keysDbOf(config), {
+      movedFrom: config.mongoDb,
+    });
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   return openSqliteKeyStore(privateFile(join(config.dataDir, 'keys.db')));
 }

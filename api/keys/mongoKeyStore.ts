@@ -10,7 +10,7 @@
 // customer). A key made before generations has the customer id as `_id` and no `customer`; it is
 // its customer's current key until erased.
 import { randomBytes } from 'node:crypto';
-import { MongoClient, MongoServerError, type Binary, type Filter } from 'mongodb';
+import { MongoClient, MongoServerError, type Binary, type Collection, type Filter } from 'mongodb';
 import { mongoClientOptions } from '../../read-models/mongoDocumentStore.js';
 import { customerIdWith, identityOf, newKey, type KeyStore } from './keyStore.js';
 
@@ -29,10 +29,28 @@ const currentOf = (customerId: string): Filter<KeyDoc> => ({
   $or: [{ customer: customerId }, { _id: customerId, customer: { $exists: false } }],
 });
 
-export async function openMongoKeyStore(url: string, dbName = 'pizzakiosken'): Promise<KeyStore> {
+/**
+ * @param dbName the key store's own database (MONGODB_KEYS_DB), apart from the read models, so an
+ * upgrade that builds them in a new database never starts on an empty key store.
+ * @param movedFrom the read models' database (MONGODB_DB), where releases before MONGODB_KEYS_DB
+ * kept `customer_keys`: moved from there once (moveKeys).
+ */
+export async function openMongoKeyStore(
+  url: string,
+  dbName = 'pizzakiosken_keys',
+  options: { movedFrom?: string; log?: (message: string) => void } = {},
+): Promise<KeyStore> {
   const client = new MongoClient(url, mongoClientOptions());
   await client.connect();
   const keys = client.db(dbName).collection<KeyDoc>('customer_keys');
+  if (options.movedFrom && options.movedFrom !== dbName) {
+    try {
+      await moveKeys(client.db(options.movedFrom).collection<KeyDoc>('customer_keys'), keys, options.log);
+    } catch (error) {
+      await client.close().catch(() => {});
+      throw error;
+    }
+  }
 
   // The first process makes the secret; the unique _id lets every other one read that same one.
   // Likewise a customer's key: the unique `customer` index lets two processes making it at once
@@ -94,4 +112,50 @@ export async function openMongoKeyStore(url: string, dbName = 'pizzakiosken'): P
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * Moves the key store of a release before MONGODB_KEYS_DB into its own database, once: when the
+ * old collection has a secret and the new one none. The secret goes first, so a process starting
+ * beside this one takes the same secret, never a new one (that would change every customer id).
+ * Every document is copied (one already there is skipped: two processes may copy at once), the
+ * copy is checked id by id, and only then the old collection is dropped: left behind, it would
+ * keep the keys of customers erased later, which the erasure deletes in the new database only.
+ */
+async function moveKeys(
+  from: Collection<KeyDoc>,
+  to: Collection<KeyDoc>,
+  log: (message: string) => void = (message) => console.log(message),
+): Promise<void> {
+  const secret = await from.findOne({ _id: SECRET_ID });
+  if (!secret) return; // nothing (left) to move
+  const present = await to.findOne({ _id: SECRET_ID });
+  // The same secret: a move cut off before its drop, resumed. Another: two key stores, refused.
+  if (present && !bytes(present.key).equals(bytes(secret.key)))
+    throw new Error(
+      `customer_keys exists in both ${from.dbName} and ${to.dbName} with different secrets: keep the one whose keys the events were sealed under (deploy/README.md, "Personal data")`,
+    );
+  const copy = async (doc: KeyDoc) => {
+    try {
+      await to.insertOne(doc);
+    } catch (error) {
+      if (!(error instanceof MongoServerError && error.code === 11000)) throw error;
+    }
+  };
+  await copy(secret);
+  let moved = 0;
+  for await (const doc of from.find({ _id: { $ne: SECRET_ID } })) {
+    await copy(doc);
+    moved++;
+  }
+  for await (const doc of from.find({}, { projection: { _id: 1 } }))
+    if ((await to.countDocuments({ _id: doc._id })) === 0)
+      throw new Error(`customer_keys: key ${doc._id} was not copied to ${to.dbName}; the old collection is kept`);
+  try {
+    await from.drop();
+  } catch (error) {
+    // Another process starting at the same time dropped it first.
+    if (!(error instanceof MongoServerError && error.code === 26)) throw error;
+  }
+  log(`customer_keys: ${moved} keys moved from database ${from.dbName} to ${to.dbName} (MONGODB_KEYS_DB)`);
 }

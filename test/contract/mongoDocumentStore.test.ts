@@ -149,6 +149,32 @@ if ('reason' in setup) {
       },
     );
 
+    describe(`the MongoDB key store in a database of its own (${label})`, () => {
+      it('moves an older release’s customer_keys out of the read models’ database once, keys and secret alike', async () => {
+        const [readModels, keysDb] = [`${dbName}_rm`, `${dbName}_own_keys`];
+        const old = await openMongoKeyStore(url, readModels);
+        const customer = old.customerIdOf('flytt@example.se');
+        const key = await old.keyFor(customer);
+        await old.close();
+        const moved = await openMongoKeyStore(url, keysDb, { movedFrom: readModels, log: () => {} });
+        const again = await openMongoKeyStore(url, keysDb, { movedFrom: readModels, log: () => {} });
+        const client = new MongoClient(url);
+        try {
+          expect(moved.identity).toBe(old.identity);
+          expect(moved.customerIdOf('flytt@example.se')).toBe(customer);
+          expect(await moved.keyFor(customer)).toEqual(key);
+          expect(await again.keyFor(customer)).toEqual(key);
+          // Nothing left behind that an erasure in the new database would miss.
+          expect(await client.db(readModels).collection('customer_keys').countDocuments()).toBe(0);
+        } finally {
+          await Promise.all([moved.close(), again.close()]);
+          await client.db(readModels).dropDatabase();
+          await client.db(keysDb).dropDatabase();
+          await client.close();
+        }
+      });
+    });
+
     describe(`the MongoDB read-model store (${label})`, () => {
       const withStore = async (test: (store: DocumentStore, collection: string) => Promise<void>) => {
         const store = await openMongoDocumentStore(url, dbName);
