@@ -19,6 +19,9 @@ import { MAIL_LOG } from '../mail/reactor.js';
 import type { Commands } from './commands.js';
 import type { BookingsService } from './bookings.js';
 
+/** The latest of ISO dates or instants (they sort as text), null for none. */
+const newest = (values: string[]) => values.sort().at(-1) ?? null;
+
 export class CustomersService {
   constructor(
     private readonly commands: Commands,
@@ -53,9 +56,23 @@ export class CustomersService {
     reason: ErasureReason = 'request',
     retention?: { cutoff: string },
   ): Promise<CustomerErasure> {
+    return (await this.erased(email, actor, reason, retention)).answer;
+  }
+
+  /** The retention sweep's erasure: answers whether the customer was erased now. */
+  async eraseExpired(email: string, actor: string, cutoff: string): Promise<boolean> {
+    return (await this.erased(email, actor, 'retention', { cutoff })).recorded;
+  }
+
+  private async erased(
+    email: string,
+    actor: string,
+    reason: ErasureReason,
+    retention?: { cutoff: string },
+  ): Promise<{ answer: CustomerErasure; recorded: boolean }> {
     const customerId = this.erasure.keys.customerIdOf(email);
     if (reason === 'retention') await this.commands.settled({ position: await this.commands.bus.headPosition() });
-    const { found, lastBookingAt, newestBookingDate, dayStreams } = await this.held(email);
+    const { found, lastBookingAt, lastRecordAt, newestDate, dayStreams } = await this.held(email);
     // The current key's serial: the erasure deletes that generation of the customer's key, never
     // a newer one made when they book again (api/keys/keyStore.ts).
     const keySerial = await this.erasure.keys.serialOf(customerId);
@@ -69,24 +86,28 @@ export class CustomersService {
         reason,
         found,
         lastBookingAt,
-        ...(retention ? { retention: { cutoff: retention.cutoff, newestBookingDate } } : {}),
+        lastRecordAt,
+        ...(retention ? { retention: { cutoff: retention.cutoff, newestDate } } : {}),
         now: this.commands.clock().now,
       },
       actor,
     );
     const erased = result.events[0]?.data as CustomerErasedData | undefined;
-    if (!erased)
-      return { erased_bookings: 0, erased_at: result.state.lastErasure?.at ?? this.commands.clock().now.toISOString() };
+    if (!erased) {
+      const at = result.state.lastErasure?.at ?? this.commands.clock().now.toISOString();
+      return { answer: { erased_bookings: 0, erased_at: at }, recorded: false };
+    }
     await completeErasure(erased, result.position, { ...this.erasure, docs: this.docs });
     this.commands.bus.forget(dayStreams);
-    return { erased_bookings: found.booking_ids.length, erased_at: erased.erased_at };
+    return { answer: { erased_bookings: found.booking_ids.length, erased_at: erased.erased_at }, recorded: true };
   }
 
   /** Where the read models hold the customer's data, found by e-mail as the export finds it. */
   private async held(email: string): Promise<{
     found: ErasedRecords;
     lastBookingAt: string | null;
-    newestBookingDate: string | null;
+    lastRecordAt: string | null;
+    newestDate: string | null;
     dayStreams: string[];
   }> {
     const records = await customerRecords(this.docs, email, MAIL_LOG);
@@ -130,11 +151,19 @@ export class CustomersService {
         push_subscription_ids: pushIds,
       },
       lastBookingAt: created.at(-1) ?? null,
-      newestBookingDate:
-        records.bookings
-          .map((b) => b.booking_date)
-          .sort()
-          .at(-1) ?? null,
+      lastRecordAt: newest([
+        ...created,
+        ...records.waitlist.map((w) => String(w.joined_at)),
+        ...records.vip_customers.map((c) => c.created_at),
+        ...records.vip_invitations.map((i) => String(i.sent_at)),
+      ]),
+      // The dates rule personal-data-retention weighs (domain/customers/erasure.ts, RetentionCheck).
+      newestDate: newest([
+        ...records.bookings.map((b) => b.booking_date),
+        ...records.waitlist.map((w) => String(w.date)),
+        ...records.vip_customers.map((c) => c.created_at.slice(0, 10)),
+        ...records.vip_invitations.map((i) => String(i.sent_at).slice(0, 10)),
+      ]),
       dayStreams,
     };
   }

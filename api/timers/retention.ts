@@ -1,5 +1,6 @@
 // The retention sweep (rule: personal-data-retention): with personal_data_retention_months set,
-// API processes now and then erase the customers whose last booking is older. Exactly once per
+// API processes now and then erase the customers whose newest booking, queue place, VIP entry or
+// invitation is older. Exactly once per
 // customer however many processes sweep, and across restarts: the read models only propose, the
 // customer's stream decides (domain/customers/erasure.ts), on the customer's bookings read again
 // right before the decision, so one who booked since the listing is kept; a second sweep finds
@@ -10,7 +11,7 @@ import { retentionCutoff } from '../../domain/customers/erasure.js';
 import type { Settings } from '../../domain/settings/settings.js';
 import { todayIn, type Clock } from '../../domain/shared/time.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
-import { customersLastBookedBefore } from '../../read-models/queries/customers.js';
+import { customersLastActiveBefore } from '../../read-models/queries/customers.js';
 import { everyInterval } from '../periodic.js';
 import { LEASES, processOwner } from '../../projections/leasedRunner.js';
 import type { CustomersService } from '../services/customers.js';
@@ -24,7 +25,7 @@ const RETENTION_LEASE_TTL_MS = 60_000;
 
 export interface RetentionOptions {
   docs: DocumentStore;
-  customers: Pick<CustomersService, 'erase'>;
+  customers: Pick<CustomersService, 'eraseExpired'>;
   /** Who holds the sweep's lease (a process's own; processOwner() by default). */
   owner?: string;
   settings: () => Promise<Settings>;
@@ -51,13 +52,12 @@ export function startRetention(o: RetentionOptions): Retention {
     if (!(await holding())) return 0;
     let erased = 0;
     try {
-      for (const email of await customersLastBookedBefore(o.docs, cutoff)) {
+      for (const email of await customersLastActiveBefore(o.docs, cutoff)) {
         // Stopped, or the lease lost (this process stalled past its term): another sweeps now.
         if (stopped() || !(await holding())) break;
         try {
           // The customer's stream decides on their bookings as they are now (CustomersService.erase).
-          if ((await o.customers.erase(email, RETENTION_ACTOR, 'retention', { cutoff })).erased_bookings > 0)
-            erased += 1;
+          if (await o.customers.eraseExpired(email, RETENTION_ACTOR, cutoff)) erased += 1;
         } catch (error) {
           o.log('retention: erasing a customer failed:', error);
         }

@@ -35,6 +35,11 @@ export interface CustomerErasedData extends ErasedRecords {
   erased_at: string;
   /** The newest booking the erasure covered (its placed_at), null without bookings. */
   last_booking_at: string | null;
+  /**
+   * The newest record of any kind it covered (a booking placed, a queue place joined, a VIP entry
+   * made, an invitation sent), null without any; absent in erasures before it.
+   */
+  last_record_at?: string | null;
 }
 
 /**
@@ -55,12 +60,14 @@ export type CustomerEvent = DomainEvent<'CustomerErased', CustomerErasedData>;
 
 /**
  * What a retention erasure is decided on (rule: personal-data-retention): the cutoff date, and the
- * date of the customer's newest booking as read right before the decision (after the read models
- * caught up with the log), upcoming ones included.
+ * customer's newest date as read right before the decision (after the read models caught up with
+ * the log): of their bookings (upcoming ones included) and queue places the date they are for, of
+ * their VIP entry and invitations the day they were made. A customer only on the waitlist or the
+ * VIP list expires too (their push subscriptions hang on their bookings).
  */
 export interface RetentionCheck {
   cutoff: string;
-  newestBookingDate: string | null;
+  newestDate: string | null;
 }
 
 export type CustomerCommand = {
@@ -70,14 +77,16 @@ export type CustomerCommand = {
   reason: ErasureReason;
   found: ErasedRecords;
   lastBookingAt: string | null;
+  /** The newest record of any kind held (CustomerErasedData.last_record_at). */
+  lastRecordAt: string | null;
   /** Required for reason 'retention': without it a retention erasure erases nothing. */
   retention?: RetentionCheck;
   now: Date;
 };
 
 export interface CustomerState {
-  /** When the customer was last erased, and the newest booking that erasure covered. */
-  lastErasure: { at: string; lastBookingAt: string | null } | null;
+  /** When the customer was last erased, and the newest record that erasure covered. */
+  lastErasure: { at: string; lastRecordAt: string | null } | null;
 }
 
 export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerState> = {
@@ -86,7 +95,12 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
   evolve(state, event) {
     switch (event.type) {
       case 'CustomerErased':
-        return { lastErasure: { at: event.data.erased_at, lastBookingAt: event.data.last_booking_at } };
+        return {
+          lastErasure: {
+            at: event.data.erased_at,
+            lastRecordAt: event.data.last_record_at ?? event.data.last_booking_at,
+          },
+        };
       default:
         return assertNever(event.type);
     }
@@ -97,21 +111,21 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
       case 'EraseCustomer': {
         // Retention erases a customer once (rule: personal-data-retention): a sweep that found
         // them on read models not yet scrubbed, in another process or before a restart, appends
-        // nothing when an erasure already covered their newest booking. A request from staff is
+        // nothing when an erasure already covered their newest record. A request from staff is
         // always recorded: it is the answer to the customer's demand.
         const last = state.lastErasure;
         // Retention decides in the same step as the erasure: a customer with a booking for the
         // cutoff date or later (an upcoming one included), also one placed while the sweep ran,
-        // is kept. So is one with no booking known: there is nothing to let go of.
+        // is kept (likewise a queue place, a VIP entry or an invitation). So is one with nothing
+        // known: there is nothing to let go of.
         if (command.reason === 'retention') {
           const check = command.retention;
-          if (!check || check.newestBookingDate === null || check.newestBookingDate >= check.cutoff) return [];
+          if (!check || check.newestDate === null || check.newestDate >= check.cutoff) return [];
         }
         if (
           command.reason === 'retention' &&
           last &&
-          (command.lastBookingAt === null ||
-            (last.lastBookingAt !== null && last.lastBookingAt >= command.lastBookingAt))
+          (command.lastRecordAt === null || (last.lastRecordAt !== null && last.lastRecordAt >= command.lastRecordAt))
         ) {
           return [];
         }
@@ -124,6 +138,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
               reason: command.reason,
               erased_at: command.now.toISOString(),
               last_booking_at: command.lastBookingAt,
+              last_record_at: command.lastRecordAt,
               ...command.found,
             },
           },

@@ -82,17 +82,29 @@ export async function customerRecords(docs: DocumentStore, email: string, mailLo
 }
 
 /**
- * The customers (their e-mail as last written) whose last booking is for a date before the
- * cutoff (rule: personal-data-retention); erased ones are no one's any more. A full scan: the
- * sweep runs once an hour, and only when the retention setting is on.
+ * The customers (their e-mail as last written) whose newest date is before the cutoff (rule:
+ * personal-data-retention): the date their bookings and queue places are for, the day their VIP
+ * entry was made and their invitations were sent, as RetentionCheck weighs them (domain/customers/
+ * erasure.ts); erased ones are no one's any more. A full scan: the sweep runs once an hour, and
+ * only when the retention setting is on.
  */
-export async function customersLastBookedBefore(docs: DocumentStore, cutoff: string): Promise<string[]> {
+export async function customersLastActiveBefore(docs: DocumentStore, cutoff: string): Promise<string[]> {
   const last = new Map<string, { email: string; date: string }>();
-  for (const b of await docs.find<BookingDoc>(COLLECTIONS.bookings)) {
-    if (b.email === ERASED) continue;
-    const key = b.email.trim().toLowerCase();
-    const seen = last.get(key);
-    if (!seen || seen.date < b.booking_date) last.set(key, { email: b.email, date: b.booking_date });
-  }
+  const seen = (email: string, date: string) => {
+    if (email === ERASED) return;
+    const key = email.trim().toLowerCase();
+    const known = last.get(key);
+    if (!known || known.date < date) last.set(key, { email, date });
+  };
+  const [bookings, waitlist, vipCustomers, invitations] = await Promise.all([
+    docs.find<BookingDoc>(COLLECTIONS.bookings),
+    docs.find<WaitlistDoc>(COLLECTIONS.waitlist),
+    docs.find<VipCustomerDoc>(COLLECTIONS.vipCustomers),
+    docs.find<VipInvitationDoc>(COLLECTIONS.vipInvitations),
+  ]);
+  for (const b of bookings) seen(b.email, b.booking_date);
+  for (const w of waitlist) seen(w.email, w.date);
+  for (const c of vipCustomers) seen(c.email, c.created_at.slice(0, 10));
+  for (const i of invitations) seen(i.email, i.sent_at.slice(0, 10));
   return [...last.values()].filter((c) => c.date < cutoff).map((c) => c.email);
 }

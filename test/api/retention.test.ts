@@ -48,6 +48,13 @@ describe('personal_data_retention_months', () => {
     // Booked long ago too, and again lately: the last booking counts.
     await a.post('/api/bookings', bookingPayload({ email: 'ny@example.se', date: '2026-11-24', time: '13:00' }));
     for (const r of [old, recent]) expect(r.status).toBe(201);
+    // Only on the VIP list, never booked: expires too, by the day the entry was made.
+    const vip = await a.post(
+      '/api/admin/vip-customers',
+      { email: 'vip@example.se', name: 'Vera Vip', phone: '070-9', notes: 'Stamgäst' },
+      await a.login(),
+    );
+    expect(vip.status).toBe(201);
 
     // Off by default: nothing is erased however old the bookings get.
     now = new Date('2027-06-01T08:00:00Z');
@@ -68,11 +75,19 @@ describe('personal_data_retention_months', () => {
     now = new Date('2027-01-02T08:00:00Z');
     admin = await a.login();
     const swept = await Promise.all([a.server.retention.sweep(), b.server.retention.sweep()]);
-    expect(swept[0] + swept[1]).toBe(1);
+    expect(swept[0] + swept[1]).toBe(2);
     const recorded = await erasures(a.server.events);
-    expect(recorded).toHaveLength(1);
-    expect(recorded[0].data).toMatchObject({ reason: 'retention', booking_ids: [old.body.booking_id] });
-    expect(recorded[0].metadata.actor).toBe('system');
+    expect(recorded).toHaveLength(2);
+    expect(recorded.map((e) => e.data)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ reason: 'retention', booking_ids: [old.body.booking_id] }),
+        expect.objectContaining({ reason: 'retention', booking_ids: [], vip_customer_ids: [vip.body.id] }),
+      ]),
+    );
+    expect(recorded.map((e) => e.metadata.actor)).toEqual(['system', 'system']);
+    expect((await a.get(`/api/admin/vip-customers`, admin)).body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: vip.body.id, name: '[raderad]', notes: '[raderad]' })]),
+    );
     expect((await a.get(`/api/admin/bookings/${old.body.booking_id}`, admin)).body).toMatchObject({
       name: '[raderad]',
       email: '[raderad]',
@@ -88,7 +103,7 @@ describe('personal_data_retention_months', () => {
     await a.close();
     const again = await start();
     expect(await again.server.retention.sweep()).toBe(0);
-    expect(await erasures(again.server.events)).toHaveLength(1);
+    expect(await erasures(again.server.events)).toHaveLength(2);
   });
 
   it("keeps a customer who books between the sweep's listing and their erasure; one sweep at a time", async () => {
@@ -113,9 +128,9 @@ describe('personal_data_retention_months', () => {
 
       // One customer books again after the sweep listed them, before their erasure is decided.
       const customers = t.server.services.customers;
-      const erase = customers.erase.bind(customers);
+      const erase = customers.eraseExpired.bind(customers);
       let again: { status: number } | null = null;
-      customers.erase = async (...args: Parameters<typeof erase>) => {
+      customers.eraseExpired = async (...args: Parameters<typeof erase>) => {
         if (args[0] === 'snabb@example.se')
           again = await t.post(
             '/api/bookings',

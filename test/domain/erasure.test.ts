@@ -28,6 +28,7 @@ const erase = (over: Partial<CustomerCommand> = {}): CustomerCommand => ({
   reason: 'request',
   found,
   lastBookingAt: '2026-11-23T08:00:00.000Z',
+  lastRecordAt: over.lastBookingAt !== undefined ? over.lastBookingAt : '2026-11-23T08:00:00.000Z',
   now: NOW,
   ...over,
 });
@@ -44,7 +45,7 @@ const erased = (at: string, lastBookingAt: string | null): CustomerEvent => ({
 });
 
 /** The customer's newest booking before the cutoff: retention may erase them. */
-const old = { cutoff: '2027-06-01', newestBookingDate: '2027-05-20' };
+const old = { cutoff: '2027-06-01', newestDate: '2027-05-20' };
 
 describe('EraseCustomer (rule: erasure)', () => {
   it('records the erasure with the key, when, why and where the data was held, and nothing personal', () => {
@@ -59,6 +60,7 @@ describe('EraseCustomer (rule: erasure)', () => {
             reason: 'request',
             erased_at: NOW.toISOString(),
             last_booking_at: '2026-11-23T08:00:00.000Z',
+            last_record_at: '2026-11-23T08:00:00.000Z',
             ...found,
           },
         },
@@ -121,10 +123,10 @@ describe('EraseCustomer for retention decides on the newest booking (rule: perso
 
   it('keeps a customer with a booking on or after the cutoff, or an upcoming one, also one placed during the sweep', () => {
     customer()
-      .when(erase({ reason: 'retention', retention: { cutoff: '2027-06-01', newestBookingDate: '2027-06-01' } }))
+      .when(erase({ reason: 'retention', retention: { cutoff: '2027-06-01', newestDate: '2027-06-01' } }))
       .then([]);
     customer()
-      .when(erase({ reason: 'retention', retention: { cutoff: '2027-06-01', newestBookingDate: '2027-12-24' } }))
+      .when(erase({ reason: 'retention', retention: { cutoff: '2027-06-01', newestDate: '2027-12-24' } }))
       .then([]);
   });
 
@@ -133,14 +135,47 @@ describe('EraseCustomer for retention decides on the newest booking (rule: perso
       .when(erase({ reason: 'retention' }))
       .then([]);
     customer()
-      .when(erase({ reason: 'retention', retention: { cutoff: '2027-06-01', newestBookingDate: null } }))
+      .when(erase({ reason: 'retention', retention: { cutoff: '2027-06-01', newestDate: null } }))
       .then([]);
   });
 
   it('a request from staff is not held back by recent bookings', () => {
     customer()
-      .when(erase({ reason: 'request', retention: { cutoff: '2027-06-01', newestBookingDate: '2027-12-24' } }))
+      .when(erase({ reason: 'request', retention: { cutoff: '2027-06-01', newestDate: '2027-12-24' } }))
       .thenMatches([{ type: 'CustomerErased', data: { reason: 'request' } }]);
+  });
+});
+
+describe('EraseCustomer for retention: a customer only on the waitlist or the VIP list expires too', () => {
+  const onlyQueued = { ...found, booking_ids: [], waitlist_ids: ['w1'] };
+
+  it('erases one whose newest record (a queue place) is before the cutoff, with no booking at all', () => {
+    customer()
+      .when(
+        erase({
+          reason: 'retention',
+          found: onlyQueued,
+          lastBookingAt: null,
+          lastRecordAt: '2027-05-10T08:00:00.000Z',
+          retention: old,
+        }),
+      )
+      .thenMatches([
+        { type: 'CustomerErased', data: { last_booking_at: null, last_record_at: '2027-05-10T08:00:00.000Z' } },
+      ]);
+  });
+
+  it('erases them once, and again only after a newer record', () => {
+    const before: CustomerEvent = {
+      type: 'CustomerErased',
+      data: { ...erased('2027-05-12T00:00:00.000Z', null).data, last_record_at: '2027-05-10T08:00:00.000Z' },
+    };
+    const again = (lastRecordAt: string) =>
+      erase({ reason: 'retention', found: onlyQueued, lastBookingAt: null, lastRecordAt, retention: old });
+    customer(before).when(again('2027-05-10T08:00:00.000Z')).then([]);
+    customer(before)
+      .when(again('2027-05-15T08:00:00.000Z'))
+      .thenMatches([{ type: 'CustomerErased', data: { reason: 'retention' } }]);
   });
 });
 
