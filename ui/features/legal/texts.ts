@@ -67,7 +67,7 @@ export const privacyTexts = {
   retentionTitle: 'Hur länge vi sparar uppgifterna',
   retention: (n: number) =>
     n > 0
-      ? `Dina personuppgifter raderas automatiskt ${months(n)} efter dagen för din senaste bokning.`
+      ? `Dina personuppgifter raderas automatiskt ${months(n)} efter dagen för din senaste bokning eller köplats (eller, om du bara finns på VIP-listan, efter att du lades till eller senast bjöds in).`
       : 'Vi har ingen automatisk gallring inställd: dina personuppgifter sparas tills du ber oss radera dem.',
   retentionUnknown: 'Lagringstiden kunde inte hämtas just nu. Kontakta oss så berättar vi.',
   retentionMonthsLabel: 'Lagringstid',

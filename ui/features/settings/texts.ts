@@ -111,7 +111,7 @@ export const settingsTexts = {
     personal_data_retention_months: {
       label: 'Radera kunduppgifter efter',
       unit: 'månader',
-      hint: 'Så många månader efter en kunds senaste bokning raderas namn, e-post, telefon och kommentar automatiskt (bokningarna och statistiken finns kvar). 0 sparar dem tills de raderas under Kunddata.',
+      hint: 'Så många månader efter en kunds senaste bokning, köplats eller VIP-inbjudan raderas namn, e-post, telefon och kommentar automatiskt (bokningarna och statistiken finns kvar). 0 sparar dem tills de raderas under Kunddata.',
     },
   },
 };
