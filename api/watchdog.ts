@@ -26,8 +26,6 @@ export interface WatchdogOptions {
   stallExitMs: number;
   /** How often to look (default: a quarter of the shorter bound, between 100 ms and 5 s). */
   intervalMs?: number;
-  /** How long one probe may take (default: the interval, at most 2 s). */
-  probeTimeoutMs?: number;
   /** Ends the process; the message is its last log line. */
   exit: (code: number, message: string) => void;
   now?: () => number;
@@ -43,9 +41,10 @@ export function startWatchdog(o: WatchdogOptions): Watchdog {
   const now = o.now ?? Date.now;
   const bounds = [o.storeUnreachableExitMs, o.stallExitMs].filter((ms) => ms > 0);
   const intervalMs = o.intervalMs ?? Math.min(5000, Math.max(100, Math.floor(Math.min(...bounds, 20_000) / 4)));
-  const probeTimeoutMs = o.probeTimeoutMs ?? Math.min(2000, intervalMs);
+  // When each store last answered a probe, and which probes are still under way: a probe that
+  // hangs (a dead connection) is not started again, and its store's silence grows until the bound.
   const answered = new Map(o.stores.map((store) => [store.name, now()]));
-  let probing = false;
+  const probing = new Set<string>();
   let ended = false;
 
   const end = (code: number, message: string) => {
@@ -55,26 +54,32 @@ export function startWatchdog(o: WatchdogOptions): Watchdog {
     o.exit(code, message);
   };
 
-  const probeStores = async () => {
-    if (probing || o.storeUnreachableExitMs <= 0) return;
-    probing = true;
-    try {
-      await Promise.all(
-        o.stores.map(async (store) => {
-          if (await answers(store.probe, probeTimeoutMs)) answered.set(store.name, now());
-          // Measured when the probe failed: a store that blocks this thread (an embedded one
-          // waiting on a lock) is counted for the whole wait.
-          const silentMs = now() - answered.get(store.name)!;
-          if (silentMs > o.storeUnreachableExitMs)
-            end(
-              EXIT_STORE_UNREACHABLE,
-              `Watchdog: the ${store.name} has not answered for ${seconds(silentMs)} s ` +
-                `(STORE_UNREACHABLE_EXIT_MS=${o.storeUnreachableExitMs}); exiting with code ${EXIT_STORE_UNREACHABLE} so the restart policy starts a fresh process`,
-            );
-        }),
-      );
-    } finally {
-      probing = false;
+  const probeStores = () => {
+    for (const store of o.stores) {
+      if (probing.has(store.name)) continue;
+      probing.add(store.name);
+      store
+        .probe()
+        .then(
+          () => answered.set(store.name, now()),
+          () => {},
+        )
+        .finally(() => probing.delete(store.name));
+    }
+  };
+
+  // Silence is measured when the timer runs: a store that blocks this thread (an embedded one
+  // waiting on a lock) is counted for the whole wait, and a probe that never settles still ends it.
+  const checkStores = () => {
+    if (o.storeUnreachableExitMs <= 0) return;
+    for (const store of o.stores) {
+      const silentMs = now() - answered.get(store.name)!;
+      if (silentMs > o.storeUnreachableExitMs)
+        end(
+          EXIT_STORE_UNREACHABLE,
+          `Watchdog: the ${store.name} has not answered for ${seconds(silentMs)} s ` +
+            `(STORE_UNREACHABLE_EXIT_MS=${o.storeUnreachableExitMs}); exiting with code ${EXIT_STORE_UNREACHABLE} so the restart policy starts a fresh process`,
+        );
     }
   };
 
@@ -93,7 +98,8 @@ export function startWatchdog(o: WatchdogOptions): Watchdog {
 
   const timer = setInterval(() => {
     checkLoops();
-    void probeStores();
+    checkStores();
+    if (!ended && o.storeUnreachableExitMs > 0) probeStores();
   }, intervalMs);
   timer.unref();
 
@@ -104,23 +110,6 @@ export function startWatchdog(o: WatchdogOptions): Watchdog {
       clearInterval(timer);
     },
   };
-}
-
-/** Whether the probe resolves within ms. */
-async function answers(probe: () => Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  try {
-    return await Promise.race([
-      probe().then(
-        () => true,
-        () => false,
-      ),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10;

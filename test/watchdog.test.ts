@@ -81,9 +81,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('the watchdog', () => {
   it('ends the process with code 69 once the event store has not answered for STORE_UNREACHABLE_EXIT_MS', async () => {
     const dir = dataDir();
-    const api = await startApiProcess(dir, { STORE_UNREACHABLE_EXIT_MS: '1500', REACTOR_STALL_EXIT_MS: '0' });
-    // Healthy, it outlives its bound several times over.
-    await sleep(4500);
+    const api = await startApiProcess(dir, { STORE_UNREACHABLE_EXIT_MS: '3000', REACTOR_STALL_EXIT_MS: '0' });
+    // Healthy, it outlives its bound twice over.
+    await sleep(6500);
     expect(api.child.exitCode).toBeNull();
     const ready = await api.call('GET', '/api/ready');
     expect(ready.status).toBe(200);
