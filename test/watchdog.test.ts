@@ -92,7 +92,7 @@ describe('the watchdog', () => {
     await lockWal(join(dir, 'events.db'));
     expect(await api.exited).toBe(EXIT_STORE_UNREACHABLE);
     expect(api.output()).toMatch(
-      /Watchdog: the event store has not answered for [\d.]+ s \(STORE_UNREACHABLE_EXIT_MS=1500\); exiting with code 69/,
+      /Watchdog: the event store has not answered for [\d.]+ s \(STORE_UNREACHABLE_EXIT_MS=3000\); exiting with code 69/,
     );
   }, 120_000);
 
