@@ -92,6 +92,23 @@ describe('deploy/compose.yaml', () => {
   });
 });
 
+describe('deploy/backup.sh and the restore drill', () => {
+  const backup = read('backup.sh');
+  const guide = read('README.md');
+
+  it('encrypts with the parameters the restore drill decrypts with', () => {
+    const cipher = /openssl enc (-aes-256-cbc -pbkdf2 -iter \d+) -salt/.exec(backup);
+    expect(cipher).not.toBeNull();
+    expect(guide).toContain(`openssl enc -d ${cipher![1]}`);
+  });
+
+  it("writes to the worker's /backups, the external volume, and deletes the readable export", () => {
+    expect(backup).toContain('dist/scripts/eventsExport.js "/backups/$name.ndjson"');
+    expect(backup).toMatch(/trap 'in_worker rm -f "\/backups\/\$name\.ndjson"/);
+    expect(compose.services.worker.volumes).toContain('backups:/backups');
+  });
+});
+
 describe('deploy/Caddyfile', () => {
   it("serves the site's domain from SITE_DOMAIN, which compose passes to Caddy, with the Caddyfile mounted", () => {
     expect(caddyfile).toMatch(/^\{\$SITE_DOMAIN\} \{$/m);
