@@ -68,6 +68,14 @@ export interface Config {
   backupIntervalMs: number;
   /** BACKUP_KEEP: how many scheduled backups stay in BACKUP_DIR (the newest). */
   backupKeep: number;
+  /** STORE_UNREACHABLE_EXIT_MS: how long a store may not answer before the process exits (api/watchdog.ts; 0: never). */
+  storeUnreachableExitMs: number;
+  /** REACTOR_STALL_EXIT_MS: how long a projection runner, reactor or sender may stall before the process exits (0: never). */
+  stallExitMs: number;
+  /** ALERT_LAG: events behind (projections, this process's reactors) that /api/ready reports as an alert. */
+  alertLag: number;
+  /** ALERT_DUE_SECONDS: how long a due mail or push notice may wait before /api/ready reports an alert. */
+  alertDueSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -219,6 +227,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     backupPassphrase: env.BACKUP_PASSPHRASE || null,
     backupIntervalMs: backupIntervalMs(),
     backupKeep: integer('BACKUP_KEEP', 7, 1, 10_000),
+    storeUnreachableExitMs: integer('STORE_UNREACHABLE_EXIT_MS', 60_000, 0),
+    stallExitMs: integer('REACTOR_STALL_EXIT_MS', 300_000, 0),
+    alertLag: integer('ALERT_LAG', 100, 0),
+    alertDueSeconds: integer('ALERT_DUE_SECONDS', 300, 0),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

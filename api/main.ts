@@ -3,6 +3,7 @@ import './memory.js';
 import { ConfigError, configFromEnv, type Config } from './config.js';
 import { createServer } from './server.js';
 import { KeyStoreMismatchError } from './keys/identity.js';
+import { startWatchdog } from './watchdog.js';
 
 let config: Config;
 try {
@@ -35,6 +36,19 @@ console.log(
     `read models: ${config.mongoUrl ? 'MongoDB' : 'SQLite'}, data: ${config.dataDir})`,
 );
 
+// A store gone or a loop wedged for longer than its bound ends the process with a non-zero code,
+// so the restart policy brings a fresh one (api/watchdog.ts). No graceful shutdown then: it would
+// wait on the very thing that is stuck, and nothing is lost without one.
+const watchdog = startWatchdog({
+  ...server.watched,
+  storeUnreachableExitMs: config.storeUnreachableExitMs,
+  stallExitMs: config.stallExitMs,
+  exit: (code, message) => {
+    console.error(message);
+    process.exit(code);
+  },
+});
+
 // Graceful shutdown (an orchestrator sends SIGTERM, then SIGKILL after its grace period): stop
 // accepting, answer what is in flight, let projections and reactors commit their current page
 // with its checkpoint, close the stores. Should that hang, exit anyway before the SIGKILL would:
@@ -44,6 +58,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    watchdog.stop();
     console.log(`${signal}: shutting down`);
     const deadline = setTimeout(() => {
       console.error(`Shutdown took longer than ${config.shutdownTimeoutMs} ms; exiting`);

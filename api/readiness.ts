@@ -4,9 +4,15 @@
 // read-model store both answer, and the projections are at most maxLag events behind the log
 // (read-your-writes waits for them, so a process far behind would answer slowly or stale).
 // A process that is shutting down is not ready, so traffic drains away before it stops.
+//
+// Beside that verdict it reports the worker's lag for monitoring, which never makes it unready:
+// the projections' lag, the mail and push outboxes' due items and the oldest one's age, and the
+// longest stall of a loop in this process; `alerts` names what is past its threshold (ALERT_LAG
+// events, ALERT_DUE_SECONDS; deploy/README.md, "Monitoring").
 import type { EventStore, Position } from '../domain/eventStore.js';
 import type { DocumentStore } from '../read-models/documentStore.js';
 import type { MailHealth } from './mail/outbox.js';
+import type { PushHealth } from './push/outboxHealth.js';
 
 export interface ReadinessDeps {
   events: EventStore;
@@ -15,6 +21,12 @@ export interface ReadinessDeps {
   projectionPosition: () => Position;
   /** The outbox's state (api/mail/outbox.ts): reported, never a reason to be unready. */
   mail: () => Promise<MailHealth>;
+  /** The push outbox's backlog (api/push/outboxHealth.ts): reported, never a reason to be unready. */
+  push: () => Promise<PushHealth>;
+  /** The longest stall of a projection runner, reactor or sender of this process, ms (api/watchdog.ts). */
+  stalledMs: () => number;
+  /** What /api/ready reports as alerts: events behind, and seconds a due item waits or a loop stalls. */
+  alert: { lag: number; dueSeconds: number };
   stopping: () => boolean;
   /** Events the projections may be behind and still be ready. */
   maxLag: number;
@@ -26,23 +38,38 @@ export interface Readiness {
   ready: boolean;
   event_store: 'ok' | 'unreachable';
   read_models: 'ok' | 'unreachable';
-  /** Events not yet applied by every projection; null when the event store did not answer. Counted up to maxLag + 1. */
+  /** Events not yet applied by every projection; null when the event store did not answer. Counted up to the higher of maxLag and the alert lag, plus 1. */
   projection_lag: number | null;
   stopping: boolean;
   /** Mail trouble never takes the site down, but monitoring sees it; null when the store did not answer. */
   mail: MailHealth | null;
+  push: PushHealth | null;
+  stalled_seconds: number;
+  /** The thresholds passed: an operator is alerted while this is not empty. */
+  alerts: Alert[];
 }
+
+export type Alert = 'projection_lag' | 'mail_waiting' | 'mail_failing' | 'push_waiting' | 'stalled';
 
 export async function readiness(deps: ReadinessDeps): Promise<Readiness> {
   const timeoutMs = deps.timeoutMs ?? 2000;
   // Positions are not event counts (EventStoreDB's are log offsets): count the events after the
-  // projections' position, reading no more than it takes to exceed the limit.
-  const [lag, readModels, mail] = await Promise.all([
-    within(timeoutMs, async () => (await deps.events.readAll(deps.projectionPosition(), deps.maxLag + 1)).length),
+  // projections' position, reading no more than it takes to exceed the higher limit (READY_MAX_LAG, ALERT_LAG).
+  const countUpTo = Math.max(deps.maxLag, deps.alert.lag) + 1;
+  const [lag, readModels, mail, push] = await Promise.all([
+    within(timeoutMs, async () => (await deps.events.readAll(deps.projectionPosition(), countUpTo)).length),
     within(timeoutMs, () => deps.docs.getCheckpoint('days_v1')),
     within(timeoutMs, () => deps.mail()),
+    within(timeoutMs, () => deps.push()),
   ]);
   const stopping = deps.stopping();
+  const stalledSeconds = Math.floor(deps.stalledMs() / 1000);
+  const alerts: Alert[] = [];
+  if (lag.ok && lag.value > deps.alert.lag) alerts.push('projection_lag');
+  if (mail.ok && (mail.value.oldest_due_seconds ?? 0) > deps.alert.dueSeconds) alerts.push('mail_waiting');
+  if (mail.ok && mail.value.relay === 'failing') alerts.push('mail_failing');
+  if (push.ok && (push.value.oldest_due_seconds ?? 0) > deps.alert.dueSeconds) alerts.push('push_waiting');
+  if (stalledSeconds > deps.alert.dueSeconds) alerts.push('stalled');
   return {
     ready: !stopping && lag.ok && readModels.ok && lag.value <= deps.maxLag,
     event_store: lag.ok ? 'ok' : 'unreachable',
@@ -50,6 +77,9 @@ export async function readiness(deps: ReadinessDeps): Promise<Readiness> {
     projection_lag: lag.ok ? lag.value : null,
     stopping,
     mail: mail.ok ? mail.value : null,
+    push: push.ok ? push.value : null,
+    stalled_seconds: stalledSeconds,
+    alerts,
   };
 }
 

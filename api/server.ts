@@ -34,6 +34,8 @@ import { createPushSender } from './push/sender.js';
 import { pushReactor } from './push/reactor.js';
 import { startOfferTimer } from './waitlist/offerTimer.js';
 import { purgeCountersPeriodically } from './http/rateLimits.js';
+import { pushOutboxHealth } from './push/outboxHealth.js';
+import type { Watched } from '../projections/stall.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -47,6 +49,8 @@ export interface Server {
   retention: Pick<Retention, 'sweep'>;
   /** The scheduled backups (BACKUP_DIR, in a process that runs the reactors), or null. */
   backups: Pick<ScheduledBackups, 'round'> | null;
+  /** What the watchdog (api/watchdog.ts, started by api/main.ts) looks at: the stores' probes and this process's loops. */
+  watched: { stores: { name: string; probe: () => Promise<unknown> }[]; loops: () => Watched[] };
   /** Admin credentials when a password was generated on this start (print once). */
   bootstrap: { email: string; generatedPassword: string | null };
   close(): Promise<void>;
@@ -298,6 +302,27 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     log: (message, error) => console.error(message, error),
   });
 
+  // The loops of this process the watchdog ends it for when they stall (api/watchdog.ts): the
+  // projections, and the reactors and senders while this process runs them (holds their lease).
+  const leased = (name: string, runner: LeasedRunner | null): Watched[] =>
+    runner
+      ? [
+          {
+            name,
+            stalledMs: (at) => (runner.current instanceof ProjectionRunner ? runner.current.stalledMs(at) : null),
+          },
+        ]
+      : [];
+  const loops = (): Watched[] => [
+    { name: 'the projections', stalledMs: (at) => projections.stalledMs(at) },
+    ...leased('the mail reactor', reactor),
+    ...leased('the push reactor', notices),
+    ...leased('the erasure reactor', erasures),
+    ...(mailSender ? [{ name: 'the mail sender', stalledMs: (at?: number) => mailSender.stalledMs(at) }] : []),
+    ...(noticeSender ? [{ name: 'the push sender', stalledMs: (at?: number) => noticeSender.stalledMs(at) }] : []),
+  ];
+  const stalledMs = () => Math.max(0, ...loops().map((loop) => loop.stalledMs() ?? 0));
+
   // Registered here rather than in buildApp: they report on the stores and projections, which
   // only the composition root holds.
   let stopping = false;
@@ -308,6 +333,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       docs: store,
       projectionPosition: () => projections.position(),
       mail: () => services.mails.health(),
+      push: () => pushOutboxHealth(store, now()),
+      stalledMs,
+      alert: { lag: config.alertLag, dueSeconds: config.alertDueSeconds },
       stopping: () => stopping,
       maxLag: config.readyMaxLag,
     },
@@ -328,6 +356,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     },
     retention: { sweep: () => retention.sweep() },
     backups: backups && { round: (force) => backups.round(force) },
+    watched: {
+      stores: [
+        { name: 'event store', probe: () => events.headPosition() },
+        { name: 'read-model store', probe: () => store.getCheckpoint(PROJECTIONS_HEAD) },
+      ],
+      loops,
+    },
     bootstrap,
     /**
      * Stops in order: no new connections and every in-flight request answered (their

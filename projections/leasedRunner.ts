@@ -94,6 +94,11 @@ export class LeasedRunner {
     this.renewMs = o.renewMs ?? Math.floor(this.ttlMs / 3);
   }
 
+  /** The runner this process runs now (it holds the lease), or null. */
+  get current(): Startable | null {
+    return this.runner;
+  }
+
   /** Whether this process runs it now. */
   get active(): boolean {
     return this.runner !== null;

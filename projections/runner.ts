@@ -15,6 +15,7 @@
 import type { EventStore, Position, RecordedEvent } from '../domain/eventStore.js';
 import type { Checkpoint, Doc, DocumentStore, Write } from '../read-models/documentStore.js';
 import { ProjectionBatch, type PendingDocs, type Projection } from './projection.js';
+import { StallClock } from './stall.js';
 
 export interface RunnerOptions {
   pageSize?: number;
@@ -78,6 +79,8 @@ export class ProjectionRunner {
   private shouldLead: boolean;
   /** The event types these projections act on: the only ones whose personal fields are opened (EventStore.readAll). */
   private readonly types: ReadonlySet<string>;
+  /** A step under way or failing (api/watchdog.ts ends a process whose runner stalls). */
+  private readonly stall = new StallClock();
 
   constructor(
     private readonly events: EventStore,
@@ -134,6 +137,11 @@ export class ProjectionRunner {
   wake(): void {
     this.pendingWake = true;
     this.wakeUp?.();
+  }
+
+  /** Milliseconds its current step has been under way or failing again and again; 0 when idle or stopped. */
+  stalledMs(now = Date.now()): number {
+    return this.running ? this.stall.stalledMs(now) : 0;
   }
 
   /** The lowest checkpoint over all projections. */
@@ -223,8 +231,10 @@ export class ProjectionRunner {
     while (this.running) {
       this.pendingWake = false;
       let applied = 0;
+      this.stall.begin();
       try {
         applied = await this.step();
+        this.stall.done();
       } catch (error) {
         this.log('Projection runner failed; retrying', error);
         await this.sleep(1000);

@@ -1,44 +1,185 @@
-// deploy/compose.yaml: only the API is published (on loopback, for the reverse proxy); the
-// databases are reachable only inside the compose network, MongoDB with a user.
+// deploy/: the compose files, parsed as Docker Compose reads them (YAML 1.1 merge keys, its
+// !reset/!override tags), and the Caddyfile. No Docker engine runs here, so these checks read
+// the files: Caddy is the one way in, every service restarts, the databases are private, the
+// backups outlive `down -v`, the cluster file has three of each, and the app's variables exist.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+// A dependency of @fastify/swagger (its YAML output), so always installed beside it.
+import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 
-const compose = readFileSync(join(import.meta.dirname, '..', 'deploy', 'compose.yaml'), 'utf8');
+const deploy = join(import.meta.dirname, '..', 'deploy');
+const read = (file: string) => readFileSync(join(deploy, file), 'utf8');
 
-/** The text of one top-level service block (two-space indented key under services:). */
-function service(name: string): string {
-  const start = compose.indexOf(`\n  ${name}:\n`);
-  expect(start, name).toBeGreaterThan(0);
-  const rest = compose.slice(start + 1);
-  const end = rest.slice(1).search(/\n {2}[a-z-]+:\n|\n[a-z]/);
-  return end < 0 ? rest : rest.slice(0, end + 1);
-}
+/** Compose's own tags, kept as markers so that the merge below can honour them. */
+const composeTags = ['!reset', '!override'].map((tag) => ({
+  tag,
+  collection: undefined as never,
+  identify: () => false,
+  resolve: (value: unknown) => ({ [tag]: value }),
+}));
+const customTags = composeTags.flatMap((t) => [
+  { ...t, collection: 'map' as const, resolve: (value: any) => ({ [t.tag]: value.toJSON() }) },
+  { ...t, collection: 'seq' as const, resolve: (value: any) => ({ [t.tag]: value.toJSON() }) },
+]);
+const load = (file: string): any => parse(read(file), { merge: true, customTags, maxAliasCount: -1 });
 
-/** The API's settings: its own block plus the shared app settings it merges (<<: *env). */
-function apiSettings(): string {
-  const own = service('api');
-  const shared = compose.slice(compose.indexOf('\nx-app:'), compose.indexOf('\nservices:'));
-  return own.includes('<<: *env') ? own + shared : own;
+/** Compose's merge of an override file onto a base (docs.docker.com/reference/compose-file/merge). */
+function merge(base: any, over: any): any {
+  if (over && typeof over === 'object' && '!override' in over) return over['!override'];
+  if (over && typeof over === 'object' && '!reset' in over) return undefined;
+  if (Array.isArray(base) && Array.isArray(over)) return [...new Set([...base, ...over])];
+  if (isMap(base) && isMap(over)) {
+    const out: any = { ...base };
+    for (const [key, value] of Object.entries(over)) out[key] = merge(base[key], value);
+    return out;
+  }
+  return over;
 }
+const isMap = (v: unknown) => !!v && typeof v === 'object' && !Array.isArray(v);
+
+const compose = load('compose.yaml');
+const cluster = merge(compose, load('compose.cluster.yaml'));
+const caddyfile = read('Caddyfile');
+const config = readFileSync(join(import.meta.dirname, '..', 'api', 'config.ts'), 'utf8');
+
+const services = (file: any) => Object.entries<any>(file.services);
+/** The services a plain `up` starts (no profile). */
+const started = (file: any) => services(file).filter(([, s]) => !s.profiles?.length);
+const appServices = (file: any) => started(file).filter(([name]) => name === 'worker' || name.startsWith('api-'));
 
 describe('deploy/compose.yaml', () => {
-  it('publishes no database port', () => {
-    expect(service('eventstore')).not.toMatch(/^\s+ports:/m);
-    expect(service('mongo')).not.toMatch(/^\s+ports:/m);
+  it('publishes ports only for Caddy: the API and the databases are reachable inside the compose network only', () => {
+    const publishing = services(compose).filter(([, s]) => s.ports?.length);
+    expect(publishing.map(([name]) => name)).toEqual(['caddy']);
+    expect(compose.services.caddy.ports).toEqual(['80:80', '443:443', '443:443/udp']);
+  });
+
+  it('restarts every service when its process exits', () => {
+    for (const [name, service] of [...services(compose), ...started(cluster)])
+      expect(service.restart, name).toBe('unless-stopped');
+  });
+
+  it('runs two or more API processes behind Caddy and one worker, trusting the one proxy hop', () => {
+    const apis = appServices(compose).filter(([name]) => name.startsWith('api-'));
+    expect(apis.length).toBeGreaterThanOrEqual(2);
+    for (const [name, api] of apis) {
+      expect(api.environment.RUN_REACTORS, name).toBe('0');
+      expect(api.environment.TRUST_PROXY, name).toBe('1');
+    }
+    expect(compose.services.worker.environment.RUN_REACTORS).toBe('1');
+  });
+
+  it('passes the app only variables it reads, the watchdog and alert bounds among them', () => {
+    const env = compose.services.worker.environment;
+    for (const name of ['STORE_UNREACHABLE_EXIT_MS', 'REACTOR_STALL_EXIT_MS', 'ALERT_LAG', 'ALERT_DUE_SECONDS'])
+      expect(env, name).toHaveProperty(name);
+    for (const name of Object.keys(env)) expect(config, name).toMatch(new RegExp(`\\b${name}\\b`));
   });
 
   it('runs MongoDB with authentication and the API signs in', () => {
-    expect(service('mongo')).toContain('--auth');
-    expect(service('mongo')).toContain('MONGO_INITDB_ROOT_PASSWORD');
-    expect(apiSettings()).toMatch(
-      /MONGODB_URL: mongodb:\/\/\$\{MONGO_USER[^}]*\}:\$\{MONGO_PASSWORD\}@mongo:27017\/\?replicaSet=rs0&authSource=admin/,
+    const mongo = compose.services.mongo;
+    expect(mongo.entrypoint.join(' ')).toContain('--auth');
+    expect(mongo.environment).toHaveProperty('MONGO_INITDB_ROOT_PASSWORD');
+    expect(compose.services['api-1'].environment.MONGODB_URL).toMatch(
+      /^mongodb:\/\/\$\{MONGO_USER[^}]*\}:\$\{MONGO_PASSWORD\}@mongo:27017\/\?replicaSet=rs0&authSource=admin$/,
     );
   });
 
-  it('publishes the API only, on loopback, trusting one proxy hop', () => {
-    expect(compose.match(/^\s+ports:/gm)).toHaveLength(1);
-    expect(service('api')).toMatch(/ports: \["127\.0\.0\.1:3000-3001:3000"\]/);
-    expect(apiSettings()).toMatch(/TRUST_PROXY: "1"/);
+  it('keeps the backups in an external volume, which `docker compose down -v` does not remove', () => {
+    expect(compose.services.worker.volumes).toContain('backups:/backups');
+    expect(compose.volumes.backups).toEqual({ external: true, name: '${BACKUP_VOLUME:-pizzakiosken-backups}' });
+  });
+});
+
+describe('deploy/backup.sh and the restore drill', () => {
+  const backup = read('backup.sh');
+  const guide = read('README.md');
+
+  it('encrypts with the parameters the restore drill decrypts with', () => {
+    const cipher = /openssl enc (-aes-256-cbc -pbkdf2 -iter \d+) -salt/.exec(backup);
+    expect(cipher).not.toBeNull();
+    expect(guide).toContain(`openssl enc -d ${cipher![1]}`);
+  });
+
+  it("writes to the worker's /backups, the external volume, and deletes the readable export", () => {
+    expect(backup).toContain('dist/scripts/eventsExport.js "/backups/$name.ndjson"');
+    expect(backup).toMatch(/trap 'in_worker rm -f "\/backups\/\$name\.ndjson"/);
+    expect(compose.services.worker.volumes).toContain('backups:/backups');
+  });
+});
+
+describe('deploy/Caddyfile', () => {
+  it("serves the site's domain from SITE_DOMAIN, which compose passes to Caddy, with the Caddyfile mounted", () => {
+    expect(caddyfile).toMatch(/^\{\$SITE_DOMAIN\} \{$/m);
+    expect(compose.services.caddy.environment).toHaveProperty('SITE_DOMAIN');
+    expect(compose.services.caddy.volumes).toContain('./Caddyfile:/etc/caddy/Caddyfile:ro');
+  });
+
+  it('balances over exactly the API services of compose.yaml, health-checked on /api/ready', () => {
+    const upstreams = /^\tto (.+)$/m.exec(caddyfile)![1].split(' ');
+    const apis = appServices(compose).filter(([name]) => name.startsWith('api-'));
+    expect(upstreams.sort()).toEqual(apis.map(([name]) => `${name}:3000`).sort());
+    expect(caddyfile).toMatch(/^\thealth_uri \/api\/ready$/m);
+    expect(caddyfile).toMatch(/^\tlb_policy /m);
+  });
+
+  it('never buffers the live event stream', () => {
+    const live = /@live path (\S+)\n\treverse_proxy @live \{([^}]*)\}/.exec(caddyfile);
+    expect(live).not.toBeNull();
+    expect(live![2]).toContain('flush_interval -1');
+    expect(live![2]).toContain('import upstreams');
+    // The path is the app's server-sent event route (test/smokeRoutes.test.ts checks it is served).
+    expect(live![1]).toBe('/api/admin/live');
+  });
+});
+
+describe('deploy/compose.cluster.yaml on top of compose.yaml', () => {
+  const nodes = started(cluster).filter(([name]) => name.startsWith('kurrentdb-'));
+  const members = started(cluster).filter(([name]) => name.startsWith('mongo-'));
+
+  it('replaces the single node and member by three KurrentDB nodes and three MongoDB members', () => {
+    expect(started(cluster).map(([name]) => name)).not.toContain('eventstore');
+    expect(started(cluster).map(([name]) => name)).not.toContain('mongo');
+    expect(nodes).toHaveLength(3);
+    expect(members).toHaveLength(3);
+  });
+
+  it('forms one KurrentDB cluster of three: each node seeds its gossip with the other two', () => {
+    const names = nodes.map(([name]) => name);
+    for (const [name, node] of nodes) {
+      expect(node.environment.KURRENTDB_CLUSTER_SIZE, name).toBe('3');
+      const seeds = node.environment.KURRENTDB_GOSSIP_SEED.split(',').map((seed: string) => seed.split(':')[0]);
+      expect(seeds.sort(), name).toEqual(names.filter((other) => other !== name).sort());
+      expect(node.environment.KURRENTDB_NODE_HOST_ADVERTISE_AS, name).toBe(name);
+      expect(node.volumes[0], name).toMatch(new RegExp(`^${name}-data:`));
+    }
+  });
+
+  it('initiates one replica set of the three members, sharing one key file', () => {
+    const init = cluster.services['mongo-1'].healthcheck.test.join(' ');
+    for (const [name, member] of members) {
+      expect(init, name).toContain(`host: '${name}:27017'`);
+      expect(member.secrets, name).toEqual(['mongo-keyfile']);
+      expect(member.entrypoint.join(' '), name).toContain('--replSet rs0');
+    }
+    expect(cluster.secrets['mongo-keyfile']).toEqual({ file: './mongo-keyfile' });
+  });
+
+  it('points every app process at all three of each, waiting for them instead of the single ones', () => {
+    for (const [name, app] of appServices(cluster)) {
+      expect(app.environment.EVENTSTORE_URL, name).toBe(
+        'esdb+discover://kurrentdb-1:2113,kurrentdb-2:2113,kurrentdb-3:2113?tls=false&nodePreference=leader',
+      );
+      expect(app.environment.MONGODB_URL, name).toContain('@mongo-1:27017,mongo-2:27017,mongo-3:27017/?replicaSet=rs0');
+      expect(Object.keys(app.depends_on).sort(), name).toEqual([
+        'kurrentdb-1',
+        'kurrentdb-2',
+        'kurrentdb-3',
+        'mongo-1',
+      ]);
+      // The rest of the app's settings still come from compose.yaml.
+      expect(app.environment.TRUST_PROXY, name).toBe('1');
+    }
   });
 });

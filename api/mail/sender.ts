@@ -39,6 +39,7 @@ import {
   orderReadyMail,
   waitlistOfferMail,
 } from './templates.js';
+import { StallClock } from '../../projections/stall.js';
 
 /** An item's lease: renewed every third of it while the relay takes the mail. */
 const LEASE_MS = 15_000;
@@ -80,6 +81,8 @@ export class MailSender {
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
+  /** A round under way or failing (api/watchdog.ts ends a process whose sender stalls). */
+  private readonly stall = new StallClock();
   private woken = false;
   /** An urgent item was written during this round: it ends the round (see ROUND). */
   private urgent = false;
@@ -103,6 +106,11 @@ export class MailSender {
     this.loop = this.run();
   }
 
+  /** Milliseconds its current round has been under way or failing again and again; 0 when idle. */
+  stalledMs(now = Date.now()): number {
+    return this.running ? this.stall.stalledMs(now) : 0;
+  }
+
   async stop(): Promise<void> {
     this.running = false;
     this.wake();
@@ -123,7 +131,9 @@ export class MailSender {
     while (this.running) {
       let sent = 0;
       try {
+        this.stall.begin();
         sent = await this.round();
+        this.stall.done();
       } catch (error) {
         this.log('Mail sender failed; trying again', error);
       }
@@ -193,6 +203,7 @@ export class MailSender {
           // the later mails of its group until a later round.
           if (!(await this.handle(item))) break;
           handled += 1;
+          this.stall.progress();
         }
       }
     };

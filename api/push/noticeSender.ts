@@ -15,6 +15,7 @@ import type { DocumentStore } from '../../read-models/documentStore.js';
 import { readyPushNotice } from './notices.js';
 import { PUSH_CLAIMS, PUSH_LOG, pushState, type PushItem } from './reactor.js';
 import type { PushSender } from './sender.js';
+import { StallClock } from '../../projections/stall.js';
 
 const LEASE_MS = 30_000;
 /** Tries of one notice a push service fails or throttles. */
@@ -39,6 +40,8 @@ export class PushNoticeSender {
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
+  /** A round under way or failing (api/watchdog.ts ends a process whose sender stalls). */
+  private readonly stall = new StallClock();
   private woken = false;
   private readonly now: () => Date;
   private readonly log: (message: string, error?: unknown) => void;
@@ -52,6 +55,11 @@ export class PushNoticeSender {
     if (this.running) return;
     this.running = true;
     this.loop = this.run();
+  }
+
+  /** Milliseconds its current round has been under way or failing again and again; 0 when idle. */
+  stalledMs(now = Date.now()): number {
+    return this.running ? this.stall.stalledMs(now) : 0;
   }
 
   async stop(): Promise<void> {
@@ -69,7 +77,9 @@ export class PushNoticeSender {
   private async run(): Promise<void> {
     while (this.running) {
       try {
+        this.stall.begin();
         await this.round();
+        this.stall.done();
       } catch (error) {
         this.log('Push sender failed; trying again', error);
       }

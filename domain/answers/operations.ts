@@ -18,4 +18,17 @@ export const readinessSchema = z.strictObject({
       last_error: z.string().nullable().describe('E-postserverns senaste svar när den inte tar emot'),
     })
     .nullable(),
+  push: z
+    .strictObject({
+      due: z.number().int().describe('Push-notiser som väntar på att skickas nu'),
+      oldest_due_seconds: z.number().int().nullable().describe('Hur länge den äldsta väntande har väntat'),
+    })
+    .nullable(),
+  stalled_seconds: z
+    .number()
+    .int()
+    .describe('Längsta tid en projektion, reaktor eller avsändare i den här processen har stått still med arbete kvar'),
+  alerts: z
+    .array(z.enum(['projection_lag', 'mail_waiting', 'mail_failing', 'push_waiting', 'stalled']))
+    .describe('Gränser som är passerade (ALERT_LAG, ALERT_DUE_SECONDS): larma när listan inte är tom'),
 });

@@ -60,6 +60,9 @@ describe('GET /api/health and /api/ready', () => {
         projection_lag: 0,
         stopping: false,
         mail: { due: 0, failed: 0, oldest_due_seconds: null, relay: 'ok', last_error: null },
+        push: { due: 0, oldest_due_seconds: null },
+        stalled_seconds: 0,
+        alerts: [],
       });
 
       // Projections stopped while events arrive: behind by more than allowed, so not ready.
