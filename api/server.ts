@@ -34,6 +34,12 @@ import { createPushSender } from './push/sender.js';
 import { pushReactor } from './push/reactor.js';
 import { startOfferTimer } from './waitlist/offerTimer.js';
 import { purgeCountersPeriodically } from './http/rateLimits.js';
+import type { AppendFaults } from './eventStore/appendFaults.js';
+import {
+  SETTLEMENT_INTERVAL_MS,
+  startBonusUseSettlement,
+  type BonusUseSettlement,
+} from './timers/bonusUseSettlement.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -45,6 +51,8 @@ export interface Server {
   timers: { readonly active: boolean; sweep(): Promise<Sweep> };
   /** The retention sweep (rule: personal-data-retention): one sweep now, answering the customers this process erased. */
   retention: Pick<Retention, 'sweep'>;
+  /** The bonus-code settlement sweep (rule: bonus-code-settlement): one sweep now. */
+  bonusUses: Pick<BonusUseSettlement, 'sweep'>;
   /** The scheduled backups (BACKUP_DIR, in a process that runs the reactors), or null. */
   backups: Pick<ScheduledBackups, 'round'> | null;
   /** Admin credentials when a password was generated on this start (print once). */
@@ -71,6 +79,8 @@ export interface ServerOptions {
   now?: () => Date;
   /** Receives the log instead of standard output (tests). */
   logStream?: DestinationStream;
+  /** Makes chosen appends of the command bus fail (tests of unknown append outcomes). */
+  appendFaults?: AppendFaults;
 }
 
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
@@ -105,7 +115,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   });
   await projector.start();
 
-  const bus = new CommandBus(events);
+  const bus = new CommandBus(options.appendFaults?.wrap(events) ?? events);
   bus.onAppend(() => projections.wake());
   const now = options.now ?? (() => new Date());
   const clock = (): Clock => ({ now: now(), timeZone: config.timeZone });
@@ -287,6 +297,14 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         })
       : null;
 
+  // Bonus-code uses whose booking's outcome is known are kept or given back (api/timers/bonusUseSettlement.ts).
+  const bonusUses = startBonusUseSettlement({
+    docs,
+    bonusCodes: services.bonusCodes,
+    intervalMs: SETTLEMENT_INTERVAL_MS,
+    log: (message, error) => console.error(message, error),
+  });
+
   // Rate-limit counters name clients' addresses: the ended ones go every hour (api/http/rateLimits.ts).
   const counterPurge = purgeCountersPeriodically(docs, (message, error) => console.error(message, error));
 
@@ -327,6 +345,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       sweep: () => bookingTimers.sweep(),
     },
     retention: { sweep: () => retention.sweep() },
+    bonusUses: { sweep: () => bonusUses.sweep() },
     backups: backups && { round: (force) => backups.round(force) },
     bootstrap,
     /**
@@ -355,6 +374,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         await offerTimer.stop();
         await counterPurge.stop();
         await retention.stop();
+        await bonusUses.stop();
         await backups?.stop();
         await reactor?.stop();
         await mailSender?.stop();
