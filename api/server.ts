@@ -35,6 +35,7 @@ import { pushReactor } from './push/reactor.js';
 import { startOfferTimer } from './waitlist/offerTimer.js';
 import { purgeCountersPeriodically } from './http/rateLimits.js';
 import type { AppendFaults } from './eventStore/appendFaults.js';
+import { HYGIENE_INTERVAL_MS, ensureHygieneIndexes, startHygiene, type Hygiene } from './timers/hygiene.js';
 import {
   SETTLEMENT_INTERVAL_MS,
   startBonusUseSettlement,
@@ -53,6 +54,8 @@ export interface Server {
   retention: Pick<Retention, 'sweep'>;
   /** The bonus-code settlement sweep (rule: bonus-code-settlement): one sweep now. */
   bonusUses: Pick<BonusUseSettlement, 'sweep'>;
+  /** The hygiene sweep (api/timers/hygiene.ts): one sweep now. */
+  hygiene: Pick<Hygiene, 'sweep'>;
   /** The scheduled backups (BACKUP_DIR, in a process that runs the reactors), or null. */
   backups: Pick<ScheduledBackups, 'round'> | null;
   /** Admin credentials when a password was generated on this start (print once). */
@@ -305,6 +308,16 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     log: (message, error) => console.error(message, error),
   });
 
+  // Expired sessions and the logs' old finished items go by age (api/timers/hygiene.ts).
+  await ensureHygieneIndexes(docs);
+  const hygiene = startHygiene({
+    docs,
+    settings: () => services.settings.current(),
+    clock,
+    intervalMs: HYGIENE_INTERVAL_MS,
+    log: (message, error) => console.error(message, error),
+  });
+
   // Rate-limit counters name clients' addresses: the ended ones go every hour (api/http/rateLimits.ts).
   const counterPurge = purgeCountersPeriodically(docs, (message, error) => console.error(message, error));
 
@@ -346,6 +359,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     },
     retention: { sweep: () => retention.sweep() },
     bonusUses: { sweep: () => bonusUses.sweep() },
+    hygiene: { sweep: () => hygiene.sweep() },
     backups: backups && { round: (force) => backups.round(force) },
     bootstrap,
     /**
@@ -375,6 +389,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         await counterPurge.stop();
         await retention.stop();
         await bonusUses.stop();
+        await hygiene.stop();
         await backups?.stop();
         await reactor?.stop();
         await mailSender?.stop();
