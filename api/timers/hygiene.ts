@@ -5,8 +5,11 @@
 //   - the mail log's and the push log's finished items (sent, given up) older than the retention
 //     setting's cutoff (rule: personal-data-retention, and the privacy notice's "Hur länge vi
 //     sparar uppgifterna": a log entry names who was written to and about what).
-// Pending items are never touched: they are work still to do. Leases and rate-limit counters
-// expire inside each adapter already (leaseRetentionMs, purgeCounters: read-models/).
+//   - leases kept long enough (DocumentStore.purgeLeases: finished ones 30 days on, so a mail's
+//     claim outlives any chance of its event being applied again), on the store's own clock,
+//     the one leases are taken on.
+// Pending items are never touched: they are work still to do. Rate-limit counters have their
+// own hourly purge (api/http/rateLimits.ts).
 // One sweep at a time across processes (the lease `hygiene`); a process finding it held skips.
 import { retentionCutoff } from '../../domain/customers/erasure.js';
 import type { Settings } from '../../domain/settings/settings.js';
@@ -53,6 +56,7 @@ export interface HygieneSweep {
   sessions: number;
   mails: number;
   pushes: number;
+  leases: number;
 }
 
 export interface Hygiene {
@@ -72,7 +76,7 @@ export function expiredFilters(now: Date, timeZone: string, retentionMonths: num
     // created_at is an ISO instant: every one written before the cutoff date sorts below it.
     mails: cutoff === null ? null : { status: { $in: [...FINISHED_MAIL] }, created_at: { $lt: cutoff } },
     pushes: cutoff === null ? null : { state: { $in: [...FINISHED_PUSH] }, created_at: { $lt: cutoff } },
-  } satisfies Record<keyof HygieneSweep, Filter | null>;
+  } satisfies Record<Exclude<keyof HygieneSweep, 'leases'>, Filter | null>;
 }
 
 export async function ensureHygieneIndexes(docs: DocumentStore): Promise<void> {
@@ -100,7 +104,7 @@ export function startHygiene(o: HygieneOptions): Hygiene {
   };
 
   const sweep = async (stopped: () => boolean = () => false): Promise<HygieneSweep> => {
-    const done = { sessions: 0, mails: 0, pushes: 0 };
+    const done = { sessions: 0, mails: 0, pushes: 0, leases: 0 };
     if (!(await holding())) return done;
     try {
       const clock = o.clock();
@@ -108,6 +112,7 @@ export function startHygiene(o: HygieneOptions): Hygiene {
       done.sessions = await deleteAll(COLLECTIONS.adminSessions, filters.sessions, stopped);
       if (filters.mails) done.mails = await deleteAll(MAIL_LOG, filters.mails, stopped);
       if (filters.pushes) done.pushes = await deleteAll(PUSH_LOG, filters.pushes, stopped);
+      if (!stopped()) done.leases = await o.docs.purgeLeases();
     } finally {
       await o.docs.endLease(HYGIENE_LEASE.scope, HYGIENE_LEASE.id, owner, 'release').catch(() => {});
     }

@@ -653,6 +653,30 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
       });
     });
 
+    describe('expiry by age, with the clock moved', () => {
+      const DAY = 86_400_000;
+      it('purgeLeases: a finished lease goes 30 days on (then it can be taken again), a running one stays', async () => {
+        const scope = unique('scope');
+        await store.lease(scope, 'finished', 'a', 60_000);
+        await store.endLease(scope, 'finished', 'a', 'done');
+        await store.lease(scope, 'running', 'a', 60_000);
+        expect(await store.purgeLeases(new Date(Date.now() + 29 * DAY))).toBe(0);
+        expect(await store.lease(scope, 'finished', 'b', 60_000)).toBe('done');
+        expect(await store.purgeLeases(new Date(Date.now() + 31 * DAY))).toBeGreaterThanOrEqual(1);
+        expect(await store.lease(scope, 'finished', 'b', 60_000)).toBe('ours');
+        // The running one was left for good and ran out over 30 days ago by then: gone too.
+        expect(await store.lease(scope, 'running', 'b', 60_000)).toBe('ours');
+      });
+
+      it('purgeCounters: a counter goes once its window ended longer ago than asked', async () => {
+        const key = unique('client');
+        await store.countHit(key, 60_000);
+        expect(await store.purgeCounters(3_600_000, new Date(Date.now() + 30 * 60_000))).toBe(0);
+        expect(await store.purgeCounters(3_600_000, new Date(Date.now() + 2 * 3_600_000))).toBeGreaterThanOrEqual(1);
+        expect((await store.countHit(key, 60_000)).count).toBe(1);
+      });
+    });
+
     describe('hygiene by age (api/timers/hygiene.ts), with the clock moved', () => {
       for (const cached of [false, true])
         it(`deletes sessions a day past expiry and the logs' old finished items, nothing else${cached ? ', behind the read-through cache' : ''}`, async () => {
