@@ -75,13 +75,16 @@ export function expiredFilters(now: Date, timeZone: string, retentionMonths: num
     sessions: { expires_at: { $lt: new Date(now.getTime() - SESSION_KEPT_AFTER_EXPIRY_MS).toISOString() } },
     // created_at is an ISO instant: every one written before the cutoff date sorts below it.
     mails: cutoff === null ? null : { status: { $in: [...FINISHED_MAIL] }, created_at: { $lt: cutoff } },
+    // Entries of the mail log from before the outbox: no status, written once sent (asMailItem).
+    legacyMails: cutoff === null ? null : { status: null, sent_at: { $lt: cutoff } },
     pushes: cutoff === null ? null : { state: { $in: [...FINISHED_PUSH] }, created_at: { $lt: cutoff } },
-  } satisfies Record<Exclude<keyof HygieneSweep, 'leases'>, Filter | null>;
+  } satisfies Record<Exclude<keyof HygieneSweep, 'leases'> | 'legacyMails', Filter | null>;
 }
 
 export async function ensureHygieneIndexes(docs: DocumentStore): Promise<void> {
   await docs.ensureIndex(COLLECTIONS.adminSessions, 'expires_at');
   await docs.ensureIndex(MAIL_LOG, 'created_at');
+  await docs.ensureIndex(MAIL_LOG, 'sent_at');
   await docs.ensureIndex(PUSH_LOG, 'created_at');
 }
 
@@ -111,6 +114,7 @@ export function startHygiene(o: HygieneOptions): Hygiene {
       const filters = expiredFilters(clock.now, clock.timeZone, (await o.settings()).personal_data_retention_months);
       done.sessions = await deleteAll(COLLECTIONS.adminSessions, filters.sessions, stopped);
       if (filters.mails) done.mails = await deleteAll(MAIL_LOG, filters.mails, stopped);
+      if (filters.legacyMails) done.mails += await deleteAll(MAIL_LOG, filters.legacyMails, stopped);
       if (filters.pushes) done.pushes = await deleteAll(PUSH_LOG, filters.pushes, stopped);
       if (!stopped()) done.leases = await o.docs.purgeLeases();
     } finally {

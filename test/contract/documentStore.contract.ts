@@ -709,6 +709,9 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
             { id: 'failed-old', status: 'failed', created_at: '2027-01-01T10:00:00.000Z' },
             { id: 'pending-old', status: 'pending', created_at: '2027-01-01T10:00:00.000Z' },
             { id: 'sent-new', status: 'sent', created_at: '2027-02-15T00:00:00.000Z' },
+            // Entries from before the outbox: no status, written once sent.
+            { id: 'legacy-old', to: 'a@example.se', sent_at: '2027-01-01T10:00:00.000Z' },
+            { id: 'legacy-new', to: 'a@example.se', sent_at: '2027-03-01T10:00:00.000Z' },
           );
           await write(
             PUSH_LOG,
@@ -726,7 +729,7 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
           await hygiene.sweep();
           expect(await left(COLLECTIONS.adminSessions)).toEqual(['expired-lately', 'live']);
           expect(await docs.get(COLLECTIONS.adminSessions, `${run}-expired`)).toBeNull();
-          expect(await left(MAIL_LOG)).toEqual(['pending-old', 'sent-new']);
+          expect(await left(MAIL_LOG)).toEqual(['legacy-new', 'pending-old', 'sent-new']);
           expect(await left(PUSH_LOG)).toEqual(['pending-old', 'sent-new']);
 
           // Two hours on: the session that expired lately is a day past too; the logs' cutoff
@@ -734,7 +737,7 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
           now = at('2027-03-15T14:00:00.000Z');
           await hygiene.sweep();
           expect(await left(COLLECTIONS.adminSessions)).toEqual(['live']);
-          expect(await left(MAIL_LOG)).toEqual(['pending-old', 'sent-new']);
+          expect(await left(MAIL_LOG)).toEqual(['legacy-new', 'pending-old', 'sent-new']);
 
           // A month on, the newer finished items pass the cutoff as well; pending ones stay.
           now = at('2027-04-20T12:00:00.000Z');
