@@ -165,7 +165,7 @@ export class MailOutbox {
   ) {}
 
   async ensureIndexes(): Promise<void> {
-    for (const field of ['status', 'due_ms', 'booking_id', 'kind', 'created_at', 'to_key', 'waitlist_id'])
+    for (const field of ['status', 'due_ms', 'booking_id', 'kind', 'created_at', 'to_key', 'waitlist_id', 'event_type'])
       await this.docs.ensureIndex(MAIL_LOG, field);
   }
 

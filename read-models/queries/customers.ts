@@ -36,9 +36,9 @@ export const recipientKey = (to: string | null): string | null =>
 
 /**
  * The mail-log entries to this address or about these bookings and queue places, through the
- * log's indexes (`to_key`, `booking_id`, `waitlist_id`): the work grows with the customer's
- * mails, not with the log. Entries from before `to_key` was written are found by their booking
- * or queue place.
+ * log's indexes (`to_key`, `booking_id`, `waitlist_id`, `event_type`): the work grows with the
+ * customer's mails, not with the log. Entries from before `to_key` was written are found by
+ * their booking or queue place, or as one of the invitations written before it.
  */
 export async function mailsToOrAbout<T extends { id: string }>(
   docs: DocumentStore,
@@ -50,6 +50,13 @@ export async function mailsToOrAbout<T extends { id: string }>(
   const lookups = [docs.find<T & { id: string }>(mailLog, { to_key: recipientKey(email) })];
   if (bookingIds.length > 0) lookups.push(docs.find(mailLog, { booking_id: { $in: [...bookingIds] } }));
   if (waitlistIds.length > 0) lookups.push(docs.find(mailLog, { waitlist_id: { $in: [...waitlistIds] } }));
+  // VIP invitations name no booking: those written before to_key (a set that no longer grows)
+  // are found by their event type and filtered by address.
+  lookups.push(
+    docs
+      .find<T & { id: string; to: string | null }>(mailLog, { event_type: 'VipInvitationsSent', to_key: null })
+      .then((found) => found.filter((m) => sameEmail(m.to, email))),
+  );
   const byId = new Map<string, T>();
   for (const found of await Promise.all(lookups)) for (const doc of found) byId.set(doc.id, doc);
   return [...byId.values()];

@@ -120,6 +120,18 @@ it("reads only the customer's own mail-log entries, not the whole log", async ()
     },
     MONDAY_MORNING,
   );
+  // Invitations written before to_key: theirs, and another customer's.
+  const invited = (n: number, to: string) => {
+    const { to_key: _key, ...item } = newItem(
+      { id: `event-${n}`, type: 'VipInvitationsSent', position: n },
+      `inv-${n}`,
+      { kind: 'vip_invitation', message: { to, subject: 'Välkommen', text: 'Hej' } },
+      MONDAY_MORNING,
+    );
+    return item;
+  };
+  const oldInvitation = invited(4, 'KUND@example.se');
+  const othersInvitation = invited(5, 'annan@example.se');
   const others: MailItem[] = Array.from({ length: 1000 }, (_, i) =>
     newItem(
       event(100 + i),
@@ -133,22 +145,28 @@ it("reads only the customer's own mail-log entries, not the whole log", async ()
     ),
   );
   await store.commit(
-    [toThem, invitation, toStaff, older, ...others].map((doc) => ({ op: 'put' as const, collection: MAIL_LOG, doc })),
+    [toThem, invitation, toStaff, older, oldInvitation, othersInvitation, ...others].map((doc) => ({
+      op: 'put' as const,
+      collection: MAIL_LOG,
+      doc,
+    })),
   );
 
   counter.read = 0;
   const erased = await services.customers.erase('kund@example.se', 'admin@pizzakiosken.test');
   expect(erased.erased_bookings).toBe(1);
-  // A few reads of each of the customer's four entries (the data listing, the erasure's own
-  // lookup, the scrub), none of the thousand others': reading the log would be over 1,000.
-  expect(counter.read).toBeGreaterThanOrEqual(4);
-  expect(counter.read).toBeLessThanOrEqual(4 * 5);
+  // A few reads of each of the customer's five entries and of the one older invitation (the data
+  // listing, the erasure's own lookup, the scrub), none of the thousand others': reading the log
+  // would be over 1,000.
+  expect(counter.read).toBeGreaterThanOrEqual(5);
+  expect(counter.read).toBeLessThanOrEqual(6 * 5);
 
   const recorded = (await events.readStream(`customer-${keys.customerIdOf('kund@example.se')}`)).at(-1)!;
   const data = recorded.data as { mail_ids: string[]; staff_mail_ids: string[] };
-  expect(data.mail_ids.sort()).toEqual([toThem.id, invitation.id, older.id].sort());
+  expect(data.mail_ids.sort()).toEqual([toThem.id, invitation.id, older.id, oldInvitation.id].sort());
   expect(data.staff_mail_ids).toEqual([toStaff.id]);
   for (const id of data.mail_ids) expect(await store.get(MAIL_LOG, id)).toMatchObject({ to: ERASED, to_key: ERASED });
   expect(await store.get(MAIL_LOG, toStaff.id)).toMatchObject({ to: 'admin@pizzakiosken.test', subject: ERASED });
   expect(await store.get(MAIL_LOG, others[0].id)).toMatchObject({ to: 'annan0@example.se' });
+  expect(await store.get(MAIL_LOG, othersInvitation.id)).toMatchObject({ to: 'annan@example.se' });
 });
