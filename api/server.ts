@@ -36,6 +36,13 @@ import { startOfferTimer } from './waitlist/offerTimer.js';
 import { purgeCountersPeriodically } from './http/rateLimits.js';
 import { pushOutboxHealth } from './push/outboxHealth.js';
 import type { Watched } from '../projections/stall.js';
+import type { AppendFaults } from './eventStore/appendFaults.js';
+import { HYGIENE_INTERVAL_MS, ensureHygieneIndexes, startHygiene, type Hygiene } from './timers/hygiene.js';
+import {
+  SETTLEMENT_INTERVAL_MS,
+  startBonusUseSettlement,
+  type BonusUseSettlement,
+} from './timers/bonusUseSettlement.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -47,6 +54,10 @@ export interface Server {
   timers: { readonly active: boolean; sweep(): Promise<Sweep> };
   /** The retention sweep (rule: personal-data-retention): one sweep now, answering the customers this process erased. */
   retention: Pick<Retention, 'sweep'>;
+  /** The bonus-code settlement sweep (rule: bonus-code-settlement): one sweep now. */
+  bonusUses: Pick<BonusUseSettlement, 'sweep'>;
+  /** The hygiene sweep (api/timers/hygiene.ts): one sweep now. */
+  hygiene: Pick<Hygiene, 'sweep'>;
   /** The scheduled backups (BACKUP_DIR, in a process that runs the reactors), or null. */
   backups: Pick<ScheduledBackups, 'round'> | null;
   /** What the watchdog (api/watchdog.ts, started by api/main.ts) looks at: the stores' probes and this process's loops. */
@@ -75,6 +86,8 @@ export interface ServerOptions {
   now?: () => Date;
   /** Receives the log instead of standard output (tests). */
   logStream?: DestinationStream;
+  /** Makes chosen appends of the command bus fail (tests of unknown append outcomes). */
+  appendFaults?: AppendFaults;
 }
 
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
@@ -109,7 +122,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   });
   await projector.start();
 
-  const bus = new CommandBus(events);
+  const bus = new CommandBus(options.appendFaults?.wrap(events) ?? events);
   bus.onAppend(() => projections.wake());
   const now = options.now ?? (() => new Date());
   const clock = (): Clock => ({ now: now(), timeZone: config.timeZone });
@@ -291,6 +304,24 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         })
       : null;
 
+  // Bonus-code uses whose booking's outcome is known are kept or given back (api/timers/bonusUseSettlement.ts).
+  const bonusUses = startBonusUseSettlement({
+    docs,
+    bonusCodes: services.bonusCodes,
+    intervalMs: SETTLEMENT_INTERVAL_MS,
+    log: (message, error) => console.error(message, error),
+  });
+
+  // Expired sessions and the logs' old finished items go by age (api/timers/hygiene.ts).
+  await ensureHygieneIndexes(docs);
+  const hygiene = startHygiene({
+    docs,
+    settings: () => services.settings.current(),
+    clock,
+    intervalMs: HYGIENE_INTERVAL_MS,
+    log: (message, error) => console.error(message, error),
+  });
+
   // Rate-limit counters name clients' addresses: the ended ones go every hour (api/http/rateLimits.ts).
   const counterPurge = purgeCountersPeriodically(docs, (message, error) => console.error(message, error));
 
@@ -355,6 +386,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       sweep: () => bookingTimers.sweep(),
     },
     retention: { sweep: () => retention.sweep() },
+    bonusUses: { sweep: () => bonusUses.sweep() },
+    hygiene: { sweep: () => hygiene.sweep() },
     backups: backups && { round: (force) => backups.round(force) },
     watched: {
       stores: [
@@ -390,6 +423,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         await offerTimer.stop();
         await counterPurge.stop();
         await retention.stop();
+        await bonusUses.stop();
+        await hygiene.stop();
         await backups?.stop();
         await reactor?.stop();
         await mailSender?.stop();

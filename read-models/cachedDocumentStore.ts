@@ -51,6 +51,7 @@ export function cachedDocumentStore(
     releaseLeasesOf: store.releaseLeasesOf.bind(store),
     countHit: store.countHit.bind(store),
     purgeCounters: store.purgeCounters.bind(store),
+    purgeLeases: store.purgeLeases.bind(store),
 
     async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
       if (!cached.has(collection)) return store.get<T>(collection, id);

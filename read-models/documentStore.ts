@@ -100,7 +100,15 @@ export interface DocumentStore {
    * many went. The server runs it every hour (api/http/rateLimits.ts), so no counter outlives its
    * window by more than two hours, far less than a day.
    */
-  purgeCounters(olderThanMs: number): Promise<number>;
+  purgeCounters(olderThanMs: number, now?: Date): Promise<number>;
+  /**
+   * Deletes the leases kept long enough: a finished ('done') one once its keeping time (30 days:
+   * a mail's claim must outlive any chance of its event being applied again) has passed, one
+   * whose holder stopped renewing that long after it ran out. As of `now` (default: the store's
+   * clock; the hygiene sweep passes the server's). Adapters also purge by themselves as they go;
+   * this lets one sweep do it on a schedule. Answers how many went.
+   */
+  purgeLeases(now?: Date): Promise<number>;
   /**
    * Leaves no readable copy of documents changed or deleted so far in the store's own files
    * (rule: erasure): the embedded store truncates its WAL; MongoDB has nothing to do here.

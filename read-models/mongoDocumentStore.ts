@@ -387,11 +387,18 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
       }
     },
 
-    async purgeCounters(olderThanMs: number) {
-      // On the server's clock, as countHit sets reset_at; the TTL index does the same an hour
-      // after each window, but its monitor runs when it will.
-      const ended = { $lt: ['$reset_at', { $subtract: ['$$NOW', olderThanMs] }] };
+    async purgeCounters(olderThanMs: number, now?: Date) {
+      // On the server's clock, as countHit sets reset_at, unless told the time; the TTL index
+      // does the same an hour after each window, but its monitor runs when it will.
+      const ended = { $lt: ['$reset_at', { $subtract: [now ?? '$$NOW', olderThanMs] }] };
       return (await rateLimits.deleteMany({ $expr: ended })).deletedCount;
+    },
+
+    async purgeLeases(now?: Date) {
+      // purge_at is set when a lease finishes or is taken (its term plus the keeping time); the
+      // TTL index deletes the same by itself, when its monitor runs.
+      const due = { $lte: [{ $ifNull: ['$purge_at', '$$NOW'] }, now ?? '$$NOW'] };
+      return (await leases.deleteMany({ purge_at: { $exists: true }, $expr: due })).deletedCount;
     },
 
     async purge() {},

@@ -661,8 +661,12 @@ export function openSqliteDocumentStore(filePath: string, options: SqliteDocumen
       return { count: row.count, resetInMs: row.reset_at - now };
     },
 
-    async purgeCounters(olderThanMs: number) {
-      return dropEnded.run(Date.now() - olderThanMs).changes;
+    async purgeCounters(olderThanMs: number, now = new Date()) {
+      return dropEnded.run(now.getTime() - olderThanMs).changes;
+    },
+
+    async purgeLeases(now = new Date()) {
+      return purgeLeases.run({ now: now.getTime(), retention: leaseRetentionMs }).changes;
     },
 
     async purge() {

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Doc, DocumentStore, Filter } from '../../read-models/documentStore.js';
 import { ERASED } from '../../domain/customers/personalData.js';
+import { recipientKey } from '../../read-models/queries/customers.js';
 import { MAIL_KINDS, MAIL_PRIORITY, MAIL_STATUSES, type MailKind, type MailStatus } from '../../domain/mail/mailLog.js';
 
 /** The mail log and outbox (the collection keeps the mail log's earlier name: its entries stay listed). */
@@ -37,6 +38,8 @@ export interface MailItem extends Doc {
   params: Record<string, unknown>;
   /** Filled when the mail is rendered (at once when the event holds everything, else at its first try). */
   to: string | null;
+  /** `to` as the log's index finds it (recipientKey); absent in items written before it. */
+  to_key?: string | null;
   subject: string | null;
   text: string | null;
   html: string | null;
@@ -104,6 +107,7 @@ export function newItem(
     waitlist_id: item.waitlist_id ?? null,
     params: item.params ?? {},
     to: item.message?.to ?? null,
+    to_key: recipientKey(item.message?.to ?? null),
     subject: item.message?.subject ?? null,
     text: item.message?.text ?? null,
     html: item.message?.html ?? null,
@@ -161,7 +165,7 @@ export class MailOutbox {
   ) {}
 
   async ensureIndexes(): Promise<void> {
-    for (const field of ['status', 'due_ms', 'booking_id', 'kind', 'created_at'])
+    for (const field of ['status', 'due_ms', 'booking_id', 'kind', 'created_at', 'to_key', 'waitlist_id', 'event_type'])
       await this.docs.ensureIndex(MAIL_LOG, field);
     // The senders' due query (sender.ts): pending items by priority, then due time, read off the
     // index up to the round's limit. With the single-field index on status SQLite sorted the
@@ -238,6 +242,7 @@ export function scrubbed(item: MailItem, toStaff = false): MailItem {
   return {
     ...item,
     to: toStaff ? item.to : ERASED,
+    to_key: toStaff ? recipientKey(item.to) : ERASED,
     subject: item.subject === null ? null : ERASED,
     text: null,
     html: null,

@@ -21,6 +21,7 @@ import { ERASED } from '../../domain/customers/personalData.js';
 import type { Doc, DocumentStore } from '../../read-models/documentStore.js';
 import { COLLECTIONS, type BookingDoc, type WaitlistDoc } from '../../read-models/shapes.js';
 import { getSettings } from '../../read-models/queries/common.js';
+import { recipientKey } from '../../read-models/queries/customers.js';
 import type { CancelledBy } from '../../domain/kioskDay/kioskDay.js';
 import type { Mailer, MailMessage } from './mailer.js';
 import { MAIL_CLAIMS, MAIL_LOG, MAIL_RELAY, asMailItem, scrubbed, type MailItem, type RelayState } from './outbox.js';
@@ -346,6 +347,8 @@ export class MailSender {
           sent_at: item.sent_at,
         }
       : { ...item };
+    // Indexed for the erasure's lookup (read-models/queries/customers.ts), whatever set `to`.
+    doc.to_key = recipientKey((doc.to as string | null) ?? null);
     delete doc._pos;
     await this.o.docs.commit([{ op: 'put', collection: MAIL_LOG, doc }]);
   }

@@ -6,6 +6,8 @@ import {
   type BonusCodeInput,
 } from '../../domain/bonusCodes/bonusCodes.js';
 import type { Position } from '../../domain/eventStore.js';
+import { kioskDayStream } from '../../domain/kioskDay/kioskDay.js';
+import { bookingLanded, usesToSettle, type UseToSettle } from '../../domain/bonusCodes/settlement.js';
 import type { Commands } from './commands.js';
 
 export class BonusCodesService {
@@ -46,5 +48,27 @@ export class BonusCodesService {
   /** POST /validate-bonus-code answers from the stream, so a code used up a moment ago says so. */
   async byCode(code: string) {
     return findByCode((await this.commands.load(BONUS_CODES_STREAM, bonusCodesDecider)).state, code);
+  }
+
+  /** The uses whose booking's outcome is known and that are not settled yet (rule: bonus-code-settlement). */
+  async usesToSettle(): Promise<UseToSettle[]> {
+    const { state } = await this.commands.load(BONUS_CODES_STREAM, bonusCodesDecider);
+    return usesToSettle(state.codes.values(), this.commands.clock().now);
+  }
+
+  /**
+   * Settles one use by its day's log as stored now (read past the cache): kept when its booking is
+   * there, given back when not. Answers what was recorded; null when nothing was (settled since).
+   */
+  async settle(use: UseToSettle, actor: string): Promise<'kept' | 'released' | null> {
+    const landed = bookingLanded(await this.commands.bus.readStream(kioskDayStream(use.date)), use.booking_ref);
+    const { events } = await this.commands.write(
+      BONUS_CODES_STREAM,
+      bonusCodesDecider,
+      { type: 'SettleBonusCodeUse', booking_ref: use.booking_ref, landed, clock: this.commands.clock() },
+      actor,
+    );
+    if (events.length === 0) return null;
+    return events[0].type === 'BonusCodeUseKept' ? 'kept' : 'released';
   }
 }

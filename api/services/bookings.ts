@@ -106,21 +106,30 @@ export class BookingsService {
       // different order under the same key) without the code being touched.
       const day = (await this.day(payload.date)).state;
       if (!holdsKey(day, idempotencyKey)) {
-        // Refuse an invalid order before touching the bonus code (the real decision comes below).
-        kioskDayDecider.decide(command, day);
         const ref = idempotencyKey !== null ? bookingRefForKey(payload.date, idempotencyKey) : randomUUID();
+        // Refuse an invalid order before touching the bonus code (the real decision comes below).
+        try {
+          kioskDayDecider.decide(command, day);
+        } catch (error) {
+          // A refused retry of a key whose booking never landed gives back the use an earlier
+          // request of the key left held, once that request can no longer land it.
+          if (error instanceof DomainError && idempotencyKey !== null) await this.settleBonusUse(ref, false, meta);
+          throw error;
+        }
         const code = payload.bonus_code;
         const redeemed = await bus.handle(
           BONUS_CODES_STREAM,
           bonusCodesDecider,
-          { type: 'RedeemBonusCode', code, booking_ref: ref, clock },
+          { type: 'RedeemBonusCode', code, booking_ref: ref, clock, date: payload.date },
           meta,
         );
         const bonus = findByCode(redeemed.state, code)!;
         command.discount = { code: bonus.code, percentage: bonus.discount_percentage, booking_ref: ref };
         // Only the request whose redemption appended the use gives it back: one that found the use
         // already held (a racing retry of the same key) must not free it under a booking the
-        // other may be placing with it.
+        // other may be placing with it. A retry that found it held by a request long over (one
+        // whose append's outcome was unknown and whose booking never landed) renewed it and owns
+        // it now, so it gives it back when refused (rule: bonus-code-settlement).
         if (redeemed.events.length > 0) {
           release = () =>
             bus.handle(
@@ -152,6 +161,20 @@ export class BookingsService {
       if (release && !holdsKey((await this.day(payload.date)).state, idempotencyKey)) await release();
       throw error;
     }
+  }
+
+  /**
+   * Settles a bonus-code use by whether its booking is in the day's log (rule:
+   * bonus-code-settlement): kept when it is, given back when not and its outcome is known.
+   */
+  private settleBonusUse(bookingRef: string, landed: boolean, meta: CommandMeta) {
+    const command = {
+      type: 'SettleBonusCodeUse' as const,
+      booking_ref: bookingRef,
+      landed,
+      clock: this.commands.clock(),
+    };
+    return this.commands.bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, command, meta);
   }
 
   /** The booking's events with actor and changes, oldest first; not found when it has none. */

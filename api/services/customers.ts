@@ -13,7 +13,7 @@ import { kioskDayStream } from '../../domain/kioskDay/kioskDay.js';
 import type { CustomerErasure } from '../../domain/answers/customers.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
 import { COLLECTIONS, type PushSubscriptionDoc } from '../../read-models/shapes.js';
-import { customerRecords, sameEmail, type MailLogDoc } from '../../read-models/queries/customers.js';
+import { customerRecords, mailsToOrAbout, sameEmail, type MailLogDoc } from '../../read-models/queries/customers.js';
 import { completeErasure, type ErasureParts } from '../erasure/erasure.js';
 import { MAIL_LOG } from '../mail/reactor.js';
 import type { Commands } from './commands.js';
@@ -118,24 +118,11 @@ export class CustomersService {
         [...records.bookings.map((b) => b.booking_date), ...records.waitlist.map((w) => w.date)].map(kioskDayStream),
       ),
     ];
-    // Mails to staff about the customer's bookings are keyed by the event that caused them
-    // (mail/reactor.ts: `${event id}-${key}`): the events of their bookings and waitlist places.
-    const eventIds = new Set<string>();
-    for (const stream of dayStreams) {
-      for (const event of await this.commands.bus.readStream(stream)) {
-        const data = event.data as { booking_id?: string; to?: string; waitlist_id?: string };
-        if (
-          bookingIds.has(data.booking_id ?? '') ||
-          bookingIds.has(data.to ?? '') ||
-          waitlistIds.has(data.waitlist_id ?? '')
-        )
-          eventIds.add(event.id);
-      }
-    }
-    const log = await this.docs.find<MailLogDoc>(MAIL_LOG);
-    const aboutThem = (id: string) => [...eventIds].some((e) => id.startsWith(`${e}-`));
-    const toThem = log.filter((m) => sameEmail(m.to, email)).map((m) => m.id);
-    const toStaff = log.filter((m) => !sameEmail(m.to, email) && aboutThem(m.id)).map((m) => m.id);
+    // Mails to them, and to staff about their bookings and queue places, through the mail log's
+    // indexes: an erasure's work grows with the customer's mails, not with the log.
+    const mails = await mailsToOrAbout<MailLogDoc>(this.docs, MAIL_LOG, email, [...bookingIds], [...waitlistIds]);
+    const toThem = mails.filter((m) => sameEmail(m.to, email)).map((m) => m.id);
+    const toStaff = mails.filter((m) => !sameEmail(m.to, email)).map((m) => m.id);
     // A browser's subscription is the customer's when it asked about one of their bookings.
     const subscriptions = await this.docs.find<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions);
     const pushIds = subscriptions.filter((p) => p.booking_ids?.some((id) => bookingIds.has(id))).map((p) => p.id);

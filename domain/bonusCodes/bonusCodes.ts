@@ -7,6 +7,7 @@ import { flag } from '../shared/fields.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import { notFound, reject } from '../shared/errors.js';
 import { addDays, instantOf, isValidDate, isValidTime, type Clock } from '../shared/time.js';
+import { outcomeKnown, type Redemption } from './settlement.js';
 
 export const BONUS_CODES_STREAM = 'bonus-codes';
 
@@ -24,8 +25,8 @@ export interface BonusCodeFields {
 export interface BonusCode extends BonusCodeFields {
   id: number;
   used_count: number;
-  /** Bookings holding a use, so releasing one is idempotent. */
-  redemptions: Set<string>;
+  /** Bookings holding a use, so releasing one is idempotent; each with what settling it needs. */
+  redemptions: Map<string, Redemption>;
 }
 
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
@@ -109,8 +110,33 @@ export type BonusCodeEvent =
   | DomainEvent<'BonusCodeCreated', { id: number } & BonusCodeFields>
   | DomainEvent<'BonusCodeUpdated', { id: number } & BonusCodeFields>
   | DomainEvent<'BonusCodeDeleted', { id: number }>
-  | DomainEvent<'BonusCodeRedeemed', { id: number; code: string; booking_ref: string }>
-  | DomainEvent<'BonusCodeReleased', { id: number; code: string; booking_ref: string }>;
+  | DomainEvent<'BonusCodeRedeemed', BonusCodeRedeemedData>
+  | DomainEvent<'BonusCodeReleased', BonusCodeReleasedData>
+  /**
+   * A retry of a keyed booking took over a use its earlier request left held (rule:
+   * bonus-code-settlement): the use counts as redeemed now, by this retry. Counts nothing more.
+   */
+  | DomainEvent<'BonusCodeUseRenewed', { id: number; code: string; booking_ref: string; redeemed_at: string }>
+  /** The use's booking is in its day's log: the use stays, and the sweep never looks at it again. */
+  | DomainEvent<'BonusCodeUseKept', { id: number; code: string; booking_ref: string }>;
+
+export interface BonusCodeRedeemedData {
+  id: number;
+  code: string;
+  booking_ref: string;
+  /** The booking's date, whose log says whether it was placed (absent in events before settling). */
+  date?: string;
+  /** When the use was redeemed (absent in events before settling: read as long ago). */
+  redeemed_at?: string;
+}
+
+export interface BonusCodeReleasedData {
+  id: number;
+  code: string;
+  booking_ref: string;
+  /** 'not_placed': the settlement sweep found no booking for the use (absent: refused or cancelled). */
+  reason?: 'not_placed';
+}
 
 export type BonusCodeCommand =
   /** timeZone: the kiosk's, in which an expiry without a zone is read. */
@@ -118,9 +144,14 @@ export type BonusCodeCommand =
   | { type: 'UpdateBonusCode'; id: number; input: BonusCodeInput; timeZone: string }
   | { type: 'DeleteBonusCode'; id: number }
   /** booking_ref ties the use to one booking attempt; redeeming twice for it counts once. */
-  | { type: 'RedeemBonusCode'; code: string; booking_ref: string; clock: Clock }
+  | { type: 'RedeemBonusCode'; code: string; booking_ref: string; clock: Clock; date?: string }
   /** Gives a use back: a refused booking, or a cancelled one (once: a released use is gone). */
-  | { type: 'ReleaseBonusCode'; code: string; booking_ref: string };
+  | { type: 'ReleaseBonusCode'; code: string; booking_ref: string }
+  /**
+   * Settles a use once its booking's outcome is known (rule: bonus-code-settlement): `landed`
+   * says whether the booking is in its day's log, as read right before this command.
+   */
+  | { type: 'SettleBonusCodeUse'; booking_ref: string; landed: boolean; clock: Clock };
 
 export interface BonusCodesState {
   codes: Map<number, BonusCode>;
@@ -155,7 +186,7 @@ export const bonusCodesDecider: Decider<BonusCodeCommand, BonusCodeEvent, BonusC
       case 'BonusCodeCreated': {
         const { id, ...fields } = event.data;
         state.lastId = Math.max(state.lastId, id);
-        state.codes.set(id, { id, ...fields, used_count: 0, redemptions: new Set() });
+        state.codes.set(id, { id, ...fields, used_count: 0, redemptions: new Map() });
         return state;
       }
       case 'BonusCodeUpdated': {
@@ -169,9 +200,23 @@ export const bonusCodesDecider: Decider<BonusCodeCommand, BonusCodeEvent, BonusC
       case 'BonusCodeRedeemed': {
         const code = state.codes.get(event.data.id);
         if (code && !code.redemptions.has(event.data.booking_ref)) {
-          code.redemptions.add(event.data.booking_ref);
+          code.redemptions.set(event.data.booking_ref, {
+            date: event.data.date ?? null,
+            redeemed_at: event.data.redeemed_at ?? null,
+            settled: false,
+          });
           code.used_count += 1;
         }
+        return state;
+      }
+      case 'BonusCodeUseRenewed': {
+        const redemption = state.codes.get(event.data.id)?.redemptions.get(event.data.booking_ref);
+        if (redemption) redemption.redeemed_at = event.data.redeemed_at;
+        return state;
+      }
+      case 'BonusCodeUseKept': {
+        const redemption = state.codes.get(event.data.id)?.redemptions.get(event.data.booking_ref);
+        if (redemption) redemption.settled = true;
         return state;
       }
       case 'BonusCodeReleased': {
@@ -201,12 +246,21 @@ export const bonusCodesDecider: Decider<BonusCodeCommand, BonusCodeEvent, BonusC
         return [{ type: 'BonusCodeDeleted', data: { id: command.id } }];
       case 'RedeemBonusCode': {
         const code = findByCode(state, command.code);
-        if (code?.redemptions.has(command.booking_ref)) return [];
+        const held = code?.redemptions.get(command.booking_ref);
+        if (held) {
+          // A racing retry, or one whose booking landed: the use is the other request's.
+          if (held.settled || !outcomeKnown(held, command.clock.now)) return [];
+          // Held by a request long over whose booking never landed (its retry found the key not in
+          // the day): this retry takes the use over, so that only it gives it back.
+          const renewed = { id: code!.id, code: code!.code, booking_ref: command.booking_ref };
+          return [{ type: 'BonusCodeUseRenewed', data: { ...renewed, redeemed_at: command.clock.now.toISOString() } }];
+        }
         const problem = bonusCodeProblem(code, command.clock);
         if (problem) reject(problem);
-        return [
-          { type: 'BonusCodeRedeemed', data: { id: code!.id, code: code!.code, booking_ref: command.booking_ref } },
-        ];
+        const redeemed: BonusCodeRedeemedData = { id: code!.id, code: code!.code, booking_ref: command.booking_ref };
+        if (command.date !== undefined) redeemed.date = command.date;
+        redeemed.redeemed_at = command.clock.now.toISOString();
+        return [{ type: 'BonusCodeRedeemed', data: redeemed }];
       }
       case 'ReleaseBonusCode': {
         // The code holding the use, also when it has been renamed since.
@@ -217,6 +271,17 @@ export const bonusCodesDecider: Decider<BonusCodeCommand, BonusCodeEvent, BonusC
         return [
           { type: 'BonusCodeReleased', data: { id: code.id, code: code.code, booking_ref: command.booking_ref } },
         ];
+      }
+      case 'SettleBonusCodeUse': {
+        const code = [...state.codes.values()].find((c) => c.redemptions.has(command.booking_ref));
+        const redemption = code?.redemptions.get(command.booking_ref);
+        // Released since (refused, cancelled, settled by another sweep) or kept before: once.
+        if (!code || !redemption || redemption.settled) return [];
+        const ref = { id: code.id, code: code.code, booking_ref: command.booking_ref };
+        if (command.landed) return [{ type: 'BonusCodeUseKept', data: ref }];
+        // Not in the log yet, but its request may still be on its way: wait until it cannot be.
+        if (!outcomeKnown(redemption, command.clock.now)) return [];
+        return [{ type: 'BonusCodeReleased', data: { ...ref, reason: 'not_placed' } }];
       }
       default:
         return assertNever(command);

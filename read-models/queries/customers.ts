@@ -26,8 +26,44 @@ export type MailLogDoc = {
 export const sameEmail = (a: string | null, b: string) =>
   a !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/**
+ * A mail's recipient as the mail log indexes it (`to_key`): the address trimmed and lower-cased,
+ * as sameEmail compares; "[raderad]" and null as they are. An erasure or a data request finds the
+ * customer's mails through this index instead of reading the whole log.
+ */
+export const recipientKey = (to: string | null): string | null =>
+  to === null || to === ERASED ? to : to.trim().toLowerCase();
+
+/**
+ * The mail-log entries to this address or about these bookings and queue places, through the
+ * log's indexes (`to_key`, `booking_id`, `waitlist_id`, `event_type`): the work grows with the
+ * customer's mails, not with the log. Entries from before `to_key` was written are found by
+ * their booking or queue place, or as one of the invitations written before it.
+ */
+export async function mailsToOrAbout<T extends { id: string }>(
+  docs: DocumentStore,
+  mailLog: string,
+  email: string,
+  bookingIds: readonly string[],
+  waitlistIds: readonly string[] = [],
+): Promise<T[]> {
+  const lookups = [docs.find<T & { id: string }>(mailLog, { to_key: recipientKey(email) })];
+  if (bookingIds.length > 0) lookups.push(docs.find(mailLog, { booking_id: { $in: [...bookingIds] } }));
+  if (waitlistIds.length > 0) lookups.push(docs.find(mailLog, { waitlist_id: { $in: [...waitlistIds] } }));
+  // VIP invitations name no booking: those written before to_key (a set that no longer grows)
+  // are found by their event type and filtered by address.
+  lookups.push(
+    docs
+      .find<T & { id: string; to: string | null }>(mailLog, { event_type: 'VipInvitationsSent', to_key: null })
+      .then((found) => found.filter((m) => sameEmail(m.to, email))),
+  );
+  const byId = new Map<string, T>();
+  for (const found of await Promise.all(lookups)) for (const doc of found) byId.set(doc.id, doc);
+  return [...byId.values()];
+}
+
 export async function customerRecords(docs: DocumentStore, email: string, mailLog: string) {
-  const [bookings, vipCustomers, invitations, mails, waitlist, subscriptions] = await Promise.all([
+  const [bookings, vipCustomers, invitations, waitlist, subscriptions] = await Promise.all([
     docs.find<BookingDoc>(
       COLLECTIONS.bookings,
       {},
@@ -40,7 +76,6 @@ export async function customerRecords(docs: DocumentStore, email: string, mailLo
     ),
     docs.find<VipCustomerDoc>(COLLECTIONS.vipCustomers),
     docs.find<VipInvitationDoc>(COLLECTIONS.vipInvitations, {}, { sort: [['sent_at', 1]] }),
-    docs.find<MailLogDoc>(mailLog, {}, { sort: [['sent_at', 1]] }),
     docs.find<WaitlistDoc>(
       COLLECTIONS.waitlist,
       {},
@@ -56,6 +91,9 @@ export async function customerRecords(docs: DocumentStore, email: string, mailLo
   ]);
   const own = bookings.filter((b) => sameEmail(b.email, email));
   const ownIds = new Set(own.map((b) => b.id));
+  const mails = (await mailsToOrAbout<MailLogDoc>(docs, mailLog, email, [...ownIds])).sort((a, b) =>
+    (a.sent_at ?? '') < (b.sent_at ?? '') ? -1 : (a.sent_at ?? '') > (b.sent_at ?? '') ? 1 : a.id < b.id ? -1 : 1,
+  );
   return {
     bookings: own.map(bookingView),
     // The link's token stays out here too: it books the held place.

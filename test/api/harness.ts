@@ -8,6 +8,7 @@ import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { configFromEnv, type Config } from '../../api/config.js';
 import { createServer, type Server } from '../../api/server.js';
+import type { AppendFaults } from '../../api/eventStore/appendFaults.js';
 
 export const ADMIN = { email: 'admin@pizzakiosken.test', password: 'Hemligt-lösen-123' };
 
@@ -36,6 +37,8 @@ export interface TestServerOptions {
   now?: () => Date;
   config?: Partial<Config>;
   logStream?: DestinationStream;
+  /** Makes chosen appends fail (api/eventStore/appendFaults.ts). */
+  appendFaults?: AppendFaults;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -56,7 +59,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     publicUrl: 'http://kiosk.test',
     ...options.config,
   };
-  const server = await createServer(config, { now: options.now, logStream: options.logStream });
+  const server = await createServer(config, {
+    now: options.now,
+    logStream: options.logStream,
+    appendFaults: options.appendFaults,
+  });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
 

@@ -5,6 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Doc, DocumentStore, Filter, FindOptions } from '../../read-models/documentStore.js';
 import { cachedDocumentStore } from '../../read-models/cachedDocumentStore.js';
+import { COLLECTIONS } from '../../read-models/shapes.js';
+import { ensureHygieneIndexes, startHygiene } from '../../api/timers/hygiene.js';
+import { MAIL_LOG } from '../../api/mail/outbox.js';
+import { PUSH_LOG } from '../../api/push/reactor.js';
+import { defaultSettings } from '../../domain/settings/settings.js';
 
 type OpenedStore = { store: DocumentStore; cleanup: () => Promise<void> };
 export type OpenDocumentStore = () => Promise<OpenedStore>;
@@ -684,6 +689,101 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
         expect((await store.countHit(running, 60_000)).count).toBe(2);
         expect(await store.purgeCounters(0)).toBe(0);
       });
+    });
+
+    describe('expiry by age, with the clock moved', () => {
+      const DAY = 86_400_000;
+      it('purgeLeases: a finished lease goes 30 days on (then it can be taken again), a running one stays', async () => {
+        const scope = unique('scope');
+        await store.lease(scope, 'finished', 'a', 60_000);
+        await store.endLease(scope, 'finished', 'a', 'done');
+        await store.lease(scope, 'running', 'a', 60_000);
+        expect(await store.purgeLeases(new Date(Date.now() + 29 * DAY))).toBe(0);
+        expect(await store.lease(scope, 'finished', 'b', 60_000)).toBe('done');
+        expect(await store.purgeLeases(new Date(Date.now() + 31 * DAY))).toBeGreaterThanOrEqual(1);
+        expect(await store.lease(scope, 'finished', 'b', 60_000)).toBe('ours');
+        // The running one was left for good and ran out over 30 days ago by then: gone too.
+        expect(await store.lease(scope, 'running', 'b', 60_000)).toBe('ours');
+      });
+
+      it('purgeCounters: a counter goes once its window ended longer ago than asked', async () => {
+        const key = unique('client');
+        await store.countHit(key, 60_000);
+        expect(await store.purgeCounters(3_600_000, new Date(Date.now() + 30 * 60_000))).toBe(0);
+        expect(await store.purgeCounters(3_600_000, new Date(Date.now() + 2 * 3_600_000))).toBeGreaterThanOrEqual(1);
+        expect((await store.countHit(key, 60_000)).count).toBe(1);
+      });
+    });
+
+    describe('hygiene by age (api/timers/hygiene.ts), with the clock moved', () => {
+      for (const cached of [false, true])
+        it(`deletes sessions a day past expiry and the logs' old finished items, nothing else${cached ? ', behind the read-through cache' : ''}`, async () => {
+          const docs = cached ? cachedDocumentStore(store, [COLLECTIONS.adminSessions]) : store;
+          await ensureHygieneIndexes(docs);
+          const run = unique('h');
+          const at = (iso: string) => new Date(iso);
+          let now = at('2027-03-15T12:00:00.000Z');
+          const hygiene = startHygiene({
+            docs,
+            settings: async () => ({ ...defaultSettings('admin@kiosk.se'), personal_data_retention_months: 1 }),
+            clock: () => ({ now, timeZone: 'Europe/Stockholm' }),
+            owner: run,
+            intervalMs: 0,
+            log: () => {},
+          });
+          const write = (collection: string, ...docsToPut: Doc[]) =>
+            docs.commit(
+              docsToPut.map((doc) => ({ op: 'put' as const, collection, doc: { ...doc, id: `${run}-${doc.id}` } })),
+            );
+          await write(
+            COLLECTIONS.adminSessions,
+            { id: 'expired', expires_at: '2027-03-14T11:00:00.000Z' },
+            { id: 'expired-lately', expires_at: '2027-03-14T13:00:00.000Z' },
+            { id: 'live', expires_at: '2027-03-15T20:00:00.000Z' },
+          );
+          await write(
+            MAIL_LOG,
+            { id: 'sent-old', status: 'sent', created_at: '2027-02-14T23:00:00.000Z' },
+            { id: 'failed-old', status: 'failed', created_at: '2027-01-01T10:00:00.000Z' },
+            { id: 'pending-old', status: 'pending', created_at: '2027-01-01T10:00:00.000Z' },
+            { id: 'sent-new', status: 'sent', created_at: '2027-02-15T00:00:00.000Z' },
+            // Entries from before the outbox: no status, written once sent.
+            { id: 'legacy-old', to: 'a@example.se', sent_at: '2027-01-01T10:00:00.000Z' },
+            { id: 'legacy-new', to: 'a@example.se', sent_at: '2027-03-01T10:00:00.000Z' },
+          );
+          await write(
+            PUSH_LOG,
+            { id: 'gone-old', state: 'gone', created_at: '2027-02-01T10:00:00.000Z' },
+            { id: 'pending-old', state: 'pending', created_at: '2027-02-01T10:00:00.000Z' },
+            { id: 'sent-new', state: 'sent', created_at: '2027-03-01T10:00:00.000Z' },
+          );
+          const left = async (collection: string) =>
+            (await docs.find(collection))
+              .map((d) => d.id)
+              .filter((id) => id.startsWith(`${run}-`))
+              .map((id) => id.slice(run.length + 1))
+              .sort();
+
+          await hygiene.sweep();
+          expect(await left(COLLECTIONS.adminSessions)).toEqual(['expired-lately', 'live']);
+          expect(await docs.get(COLLECTIONS.adminSessions, `${run}-expired`)).toBeNull();
+          expect(await left(MAIL_LOG)).toEqual(['legacy-new', 'pending-old', 'sent-new']);
+          expect(await left(PUSH_LOG)).toEqual(['pending-old', 'sent-new']);
+
+          // Two hours on: the session that expired lately is a day past too; the logs' cutoff
+          // moves with the date only.
+          now = at('2027-03-15T14:00:00.000Z');
+          await hygiene.sweep();
+          expect(await left(COLLECTIONS.adminSessions)).toEqual(['live']);
+          expect(await left(MAIL_LOG)).toEqual(['legacy-new', 'pending-old', 'sent-new']);
+
+          // A month on, the newer finished items pass the cutoff as well; pending ones stay.
+          now = at('2027-04-20T12:00:00.000Z');
+          await hygiene.sweep();
+          expect(await left(MAIL_LOG)).toEqual(['pending-old']);
+          expect(await left(PUSH_LOG)).toEqual(['pending-old']);
+          await hygiene.stop();
+        });
     });
 
     describe('behind the read-through cache', () => {

@@ -28,9 +28,10 @@ const created = (id: number, changes: Partial<BonusCodeInput> = {}): BonusCodeEv
   type: 'BonusCodeCreated',
   data: { id, ...fields(changes) },
 });
-const redeemed = (ref: string, id = 1, code = 'SOMMAR10'): BonusCodeEvent => ({
+/** A use redeemed at the clock's time (rule: bonus-code-settlement records it). */
+const redeemed = (ref: string, id = 1, code = 'SOMMAR10', at = clock): BonusCodeEvent => ({
   type: 'BonusCodeRedeemed',
-  data: { id, code, booking_ref: ref },
+  data: { id, code, booking_ref: ref, redeemed_at: at.now.toISOString() },
 });
 const released = (ref: string, id = 1, code = 'SOMMAR10'): BonusCodeEvent => ({
   type: 'BonusCodeReleased',
@@ -296,7 +297,7 @@ describe(`the bonus-codes stream ('${BONUS_CODES_STREAM}')`, () => {
     it('accepts a use one millisecond before', () => {
       expiring()
         .when(redeem('b1', 'SOMMAR10', clockAt('2026-11-23T08:59:59.999Z')))
-        .then([redeemed('b1')]);
+        .then([redeemed('b1', 1, 'SOMMAR10', clockAt('2026-11-23T08:59:59.999Z'))]);
     });
   });
 

@@ -1,0 +1,128 @@
+// Hygiene: what would otherwise only grow is deleted by age, now and then, on whichever store the
+// server runs (through the DocumentStore port: SQLite, the cached store, MongoDB alike).
+//   - admin sessions past their expiry (the projection writes every session ever started; a
+//     session past its expiry never opens again: api/services/admins.ts),
+//   - the mail log's and the push log's finished items (sent, given up) older than the retention
+//     setting's cutoff (rule: personal-data-retention, and the privacy notice's "Hur länge vi
+//     sparar uppgifterna": a log entry names who was written to and about what).
+//   - leases kept long enough (DocumentStore.purgeLeases: finished ones 30 days on, so a mail's
+//     claim outlives any chance of its event being applied again), on the store's own clock,
+//     the one leases are taken on.
+// Pending items are never touched: they are work still to do. Rate-limit counters have their
+// own hourly purge (api/http/rateLimits.ts).
+// One sweep at a time across processes (the lease `hygiene`); a process finding it held skips.
+import { retentionCutoff } from '../../domain/customers/erasure.js';
+import type { Settings } from '../../domain/settings/settings.js';
+import { todayIn, type Clock } from '../../domain/shared/time.js';
+import type { DocumentStore, Filter } from '../../read-models/documentStore.js';
+import { COLLECTIONS } from '../../read-models/shapes.js';
+import { LEASES, processOwner } from '../../projections/leasedRunner.js';
+import { MAIL_LOG } from '../mail/outbox.js';
+import { PUSH_LOG } from '../push/reactor.js';
+import { everyInterval } from '../periodic.js';
+
+/**
+ * How long an admin session's document is kept after it expired. It never opens again from its
+ * expiry on; a day more keeps it listed through any clock skew between processes and lets staff
+ * see the sessions of the last day in the store when they ask why someone was signed out.
+ */
+export const SESSION_KEPT_AFTER_EXPIRY_MS = 86_400_000;
+
+/** Finished items of the mail log (the outbox's states that need no more work). */
+export const FINISHED_MAIL = ['sent', 'failed'] as const;
+/** Finished items of the push log. */
+export const FINISHED_PUSH = ['sent', 'gone', 'failed'] as const;
+
+/** How often to sweep: an hour, like the retention sweep whose cutoff the logs follow. */
+export const HYGIENE_INTERVAL_MS = 3_600_000;
+
+export const HYGIENE_LEASE = { scope: LEASES, id: 'hygiene' } as const;
+const HYGIENE_LEASE_TTL_MS = 60_000;
+
+/** Deleted in pages: a first sweep over a long-grown log must not hold the store for long. */
+const PAGE = 500;
+
+export interface HygieneOptions {
+  docs: DocumentStore;
+  settings: () => Promise<Settings>;
+  clock: () => Clock;
+  owner?: string;
+  /** 0: never by itself (a test sweeps by hand). */
+  intervalMs: number;
+  log: (message: string, error?: unknown) => void;
+}
+
+export interface HygieneSweep {
+  sessions: number;
+  mails: number;
+  pushes: number;
+  leases: number;
+}
+
+export interface Hygiene {
+  /** One sweep now: answers how many documents of each kind it deleted. */
+  sweep(): Promise<HygieneSweep>;
+  stop(): Promise<void>;
+}
+
+/**
+ * What a sweep deletes, as filters on indexed fields. Null for the logs when the retention
+ * setting is 0: the privacy notice then says they are kept until the customer asks.
+ */
+export function expiredFilters(now: Date, timeZone: string, retentionMonths: number) {
+  const cutoff = retentionCutoff(todayIn({ now, timeZone }), retentionMonths);
+  return {
+    sessions: { expires_at: { $lt: new Date(now.getTime() - SESSION_KEPT_AFTER_EXPIRY_MS).toISOString() } },
+    // created_at is an ISO instant: every one written before the cutoff date sorts below it.
+    mails: cutoff === null ? null : { status: { $in: [...FINISHED_MAIL] }, created_at: { $lt: cutoff } },
+    // Entries of the mail log from before the outbox: no status, written once sent (asMailItem).
+    legacyMails: cutoff === null ? null : { status: null, sent_at: { $lt: cutoff } },
+    pushes: cutoff === null ? null : { state: { $in: [...FINISHED_PUSH] }, created_at: { $lt: cutoff } },
+  } satisfies Record<Exclude<keyof HygieneSweep, 'leases'> | 'legacyMails', Filter | null>;
+}
+
+export async function ensureHygieneIndexes(docs: DocumentStore): Promise<void> {
+  await docs.ensureIndex(COLLECTIONS.adminSessions, 'expires_at');
+  await docs.ensureIndex(MAIL_LOG, 'created_at');
+  await docs.ensureIndex(MAIL_LOG, 'sent_at');
+  await docs.ensureIndex(PUSH_LOG, 'created_at');
+}
+
+export function startHygiene(o: HygieneOptions): Hygiene {
+  const owner = o.owner ?? processOwner();
+  const holding = async () =>
+    (await o.docs.lease(HYGIENE_LEASE.scope, HYGIENE_LEASE.id, owner, HYGIENE_LEASE_TTL_MS)) === 'ours';
+
+  /** Deletes every document matching, a page at a time, while the lease is ours. */
+  const deleteAll = async (collection: string, filter: Filter, stopped: () => boolean) => {
+    let deleted = 0;
+    for (;;) {
+      if (stopped() || !(await holding())) return deleted;
+      const page = await o.docs.find(collection, filter, { limit: PAGE });
+      if (page.length === 0) return deleted;
+      await o.docs.commit(page.map((doc) => ({ op: 'delete' as const, collection, id: doc.id })));
+      deleted += page.length;
+      if (page.length < PAGE) return deleted;
+    }
+  };
+
+  const sweep = async (stopped: () => boolean = () => false): Promise<HygieneSweep> => {
+    const done = { sessions: 0, mails: 0, pushes: 0, leases: 0 };
+    if (!(await holding())) return done;
+    try {
+      const clock = o.clock();
+      const filters = expiredFilters(clock.now, clock.timeZone, (await o.settings()).personal_data_retention_months);
+      done.sessions = await deleteAll(COLLECTIONS.adminSessions, filters.sessions, stopped);
+      if (filters.mails) done.mails = await deleteAll(MAIL_LOG, filters.mails, stopped);
+      if (filters.legacyMails) done.mails += await deleteAll(MAIL_LOG, filters.legacyMails, stopped);
+      if (filters.pushes) done.pushes = await deleteAll(PUSH_LOG, filters.pushes, stopped);
+      if (!stopped()) done.leases = await o.docs.purgeLeases();
+    } finally {
+      await o.docs.endLease(HYGIENE_LEASE.scope, HYGIENE_LEASE.id, owner, 'release').catch(() => {});
+    }
+    return done;
+  };
+  const periodic =
+    o.intervalMs > 0 ? everyInterval(o.intervalMs, sweep, (error) => o.log('hygiene sweep failed:', error)) : null;
+  return { sweep: () => sweep(), stop: async () => periodic?.stop() };
+}
