@@ -86,7 +86,11 @@ describe('/status', () => {
     // What the page's stream carries, as the browser receives it.
     const streamed: string[] = [];
     page.on('response', (response) => {
-      if (response.url().endsWith('/api/order-status/live')) void response.text().then((t) => streamed.push(t), () => {});
+      if (response.url().endsWith('/api/order-status/live'))
+        void response.text().then(
+          (t) => streamed.push(t),
+          () => {},
+        );
     });
     await page.goto('/status');
     await page.locator('[data-live="on"]').waitFor();
@@ -153,6 +157,42 @@ describe('/status', () => {
         expect(errors).toEqual([]);
         await page.context().close();
       }
+    }
+    expect(found).toEqual([]);
+  });
+});
+
+describe('/my-booking', () => {
+  it("shows the order's kitchen status and follows it live to Hämtad, axe clean in both themes", async () => {
+    const found: string[] = [];
+    for (const [theme, width] of [
+      ['classic', 1280],
+      ['napoli', 360],
+    ] as const) {
+      const booking = await confirmedBooking();
+      const { page, errors } = await visitor(width, theme);
+      await page.goto(`/my-booking?id=${booking.id}&email=${encodeURIComponent(booking.email)}`);
+      const badge = page.locator('[data-kitchen-status]');
+      await page.locator('[data-kitchen-status="waiting"]').waitFor();
+      expect(await badge.textContent()).toBe('Väntar på ugnen');
+
+      await step(booking.id, 'baking');
+      await page.locator('[data-kitchen-status="baking"]').waitFor();
+      expect(await badge.textContent()).toBe('I ugnen');
+      await step(booking.id, 'ready');
+      await page.locator('[data-kitchen-status="ready"]').waitFor();
+      expect(await badge.textContent()).toBe('Klar att hämta');
+      await animationsDone(page);
+      const result = await new AxeBuilder({ page }).analyze();
+      for (const v of result.violations)
+        found.push(`${theme} ${width}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      if (shots) await page.screenshot({ path: `${shots}/my-booking-${theme}-${width}.png`, fullPage: true });
+      // Collected: the number leaves the board and the page learns where it went.
+      await step(booking.id, 'picked_up');
+      await page.locator('[data-kitchen-status="picked_up"]').waitFor();
+      expect(await badge.textContent()).toBe('Hämtad');
+      expect(errors).toEqual([]);
+      await page.context().close();
     }
     expect(found).toEqual([]);
   });

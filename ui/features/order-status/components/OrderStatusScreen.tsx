@@ -4,7 +4,7 @@
 // looks for.
 import { KIOSK } from '../../../lib/texts.js';
 import { orderStatusTexts } from '../texts.js';
-import { useOrderStatus } from '../useOrderStatus.js';
+import { useOrderStatus } from '../../../components/live/useOrderStatus.js';
 import type { OrderStatusBoardAnswer } from '../api/orderStatus.js';
 
 function OrderNumber({ id }: { id: string }) {

@@ -1,7 +1,10 @@
-// Follows GET /api/order-status/live: the board as the stream opens and after every change.
+// Follows GET /api/order-status/live (rule: order-status-screen; the counter's /status and /my-booking): the board as the stream opens and after every change.
 // EventSource reconnects by itself (the server's retry: 3000); `connected` says whether it is open.
 import { useEffect, useEffectEvent, useState } from 'react';
-import { ORDER_STATUS_LIVE_PATH, type OrderStatusBoardAnswer } from './api/orderStatus.js';
+import type { OrderStatusBoardAnswer } from '../../../domain/answers/orderStatus.js';
+
+/** Server-sent events: `event: board` with the whole board, as the stream opens and on each change. */
+export const ORDER_STATUS_LIVE_PATH = '/api/order-status/live';
 
 export function useOrderStatus(
   initial: OrderStatusBoardAnswer | null,
