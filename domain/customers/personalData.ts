@@ -25,7 +25,8 @@ export interface PersonalRecords {
 const whole = (data: Record<string, unknown>) => [data];
 
 export const personalData: Readonly<Record<string, PersonalRecords>> = {
-  BookingPlaced: { records: whole, fields: ['name', 'email', 'phone', 'comment'] },
+  // sms_when_ready: the tick for SMS tells of the customer as the phone does (rule: sms-notices).
+  BookingPlaced: { records: whole, fields: ['name', 'email', 'phone', 'comment', 'sms_when_ready'] },
   WaitlistJoined: { records: whole, fields: ['name', 'email'] },
   VipCustomerAdded: { records: whole, fields: ['email', 'name', 'phone', 'notes'] },
   VipCustomerUpdated: { records: whole, fields: ['email', 'name', 'phone', 'notes'] },
