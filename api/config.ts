@@ -1,6 +1,7 @@
 // Environment variables (README, "Configuration"), read and checked once at start. Every bad
 // variable is reported, each once with what it should be, before anything is opened: a typo in
 // production should stop the start with a clear message, not surface later as a strange fault.
+import { smsConfigFrom, type SmsConfig } from './sms/elks.js';
 import { createECDH } from 'node:crypto';
 import { resolve } from 'node:path';
 
@@ -51,6 +52,8 @@ export interface Config {
   vapidPrivateKey: string | null;
   /** Who runs the push sender (an https: URL or mailto: address), sent to push services. */
   vapidSubject: string;
+  /** SMS through 46elks (rule: sms-notices), or null: off unless SMS_46ELKS_USERNAME and _PASSWORD are set. */
+  sms: SmsConfig | null;
   /** How often this process runs the waitlist's offer decision for dates with open entries, ms (0: never). */
   waitlistOfferIntervalMs: number;
   /** How often this process looks for customers to erase under the retention setting, ms (0: never). */
@@ -220,6 +223,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     vapidPublicKey,
     vapidPrivateKey,
     vapidSubject,
+    sms: smsConfigFrom(env, bad),
     waitlistOfferIntervalMs: integer('WAITLIST_OFFER_INTERVAL_MS', 15_000, 0),
     retentionIntervalMs: integer('RETENTION_INTERVAL_MS', 3_600_000, 0),
     keyStoreReset: flag('KEY_STORE_RESET'),

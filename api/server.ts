@@ -1,5 +1,8 @@
 // The composition root: picks the store adapters from the configuration, wires command bus,
 // projections, mail reactor and HTTP app, seeds a first start, and shuts everything down in order.
+import { elksSender } from './sms/elks.js';
+import { smsReactor } from './sms/reactor.js';
+import { SmsItemSender } from './sms/sender.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -238,6 +241,24 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   await notices?.start();
   noticeSender?.start();
   bus.onAppend(() => notices?.wake());
+  // SMS (rule: sms-notices), off unless configured: a reactor of its own writes the ready SMS as
+  // work items, and every reactor process sends them through 46elks, one lease per item.
+  const smsSender =
+    config.runReactors && config.sms
+      ? new SmsItemSender({
+          events,
+          docs,
+          sender: elksSender(config.sms),
+          owner: processOwner(),
+          kioskName: 'Pizzakiosken',
+        })
+      : null;
+  const smsNotices = smsSender
+    ? smsReactor({ events, docs, onItems: () => smsSender.wake(), leaseTtlMs: config.reactorLeaseTtlMs })
+    : null;
+  await smsNotices?.start();
+  smsSender?.start();
+  bus.onAppend(() => smsNotices?.wake());
   // Erasures cut off by a crash are completed by the process holding this reactor (api/erasure).
   const erasures = config.runReactors
     ? erasureReactor({
@@ -430,6 +451,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         await mailSender?.stop();
         await notices?.stop();
         await noticeSender?.stop();
+        await smsNotices?.stop();
+        await smsSender?.stop();
         await erasures?.stop();
         await projector.stop();
         await projections.stop();

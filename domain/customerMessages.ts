@@ -10,6 +10,8 @@ export const customerMsg = {
   timeRequired: 'Välj en tid',
   nameTooShort: 'Namn måste vara minst 2 tecken',
   invalidEmail: 'Ogiltig e-postadress',
+  /** rule: sms-notices */
+  smsNeedsMobile: 'Ange ett mobilnummer för att få SMS när pizzan är klar',
   atLeastOnePizza: 'Välj minst en pizza',
   chooseMore: (missing: number) =>
     `Välj ${missing} fler ${missing === 1 ? 'pizza' : 'pizzor'} för att matcha din beställning`,

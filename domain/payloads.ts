@@ -57,6 +57,8 @@ export const bookingPayloadSchema = z.object({
   name: z.string({ error: msg.nameTooShort }).trim().min(2, { error: msg.nameTooShort }).max(100),
   email: emailField,
   phone: optionalText(40),
+  /** "SMS när pizzan är klar" (rule: sms-notices): needs a mobile number. */
+  sms_when_ready: bool.optional(),
   dine_in: bool.optional().default(true),
   comment: optionalText(1000),
   items: z

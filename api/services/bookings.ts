@@ -2,6 +2,7 @@
 // stream), confirming, cancelling by staff or customer (giving the code's use back), the system's
 // steps (expiring an unconfirmed booking, recording a reminder: api/timers), and the booking's
 // history read from the event log.
+import { checkSmsTick } from '../../domain/sms/sms.js';
 import type { AllergenDeclaration } from '../../domain/menu/allergens.js';
 import { randomUUID } from 'node:crypto';
 import type { Position } from '../../domain/eventStore.js';
@@ -72,6 +73,8 @@ export class BookingsService {
    * racing past that check still hold one use between them.
    */
   async place(payload: BookingPayload, idempotencyKey: string | null = null): Promise<BookingPlacedData> {
+    // Bad input changes nothing: refused before any code is redeemed (rule: sms-notices).
+    checkSmsTick(payload);
     const clock = this.commands.clock();
     const [settings, pizzas, closures] = await Promise.all([
       this.settings.current(),
@@ -86,7 +89,12 @@ export class BookingsService {
       time: payload.time,
       requestedPizzas: payload.requested_pizzas,
       lines,
-      customer: { name: payload.name, email: payload.email, phone: payload.phone },
+      customer: {
+        name: payload.name,
+        email: payload.email,
+        phone: payload.phone,
+        ...(payload.sms_when_ready ? { sms_when_ready: true } : {}),
+      },
       dine_in: payload.dine_in,
       comment: payload.comment,
       discount: null,

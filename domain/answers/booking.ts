@@ -160,6 +160,8 @@ export const bookingCreatedSchema = z
       ...orderShape,
       discount_percentage: z.number(),
       placed_at: instant,
+      /** Ticked "SMS när pizzan är klar" (rule: sms-notices); absent when not ticked. */
+      sms_when_ready: z.boolean().optional(),
     }),
   })
   .meta({ id: 'BookingCreated' });

@@ -25,7 +25,8 @@ export interface PersonalRecords {
 const whole = (data: Record<string, unknown>) => [data];
 
 export const personalData: Readonly<Record<string, PersonalRecords>> = {
-  BookingPlaced: { records: whole, fields: ['name', 'email', 'phone', 'comment'] },
+  // sms_when_ready: the tick for SMS tells of the customer as the phone does (rule: sms-notices).
+  BookingPlaced: { records: whole, fields: ['name', 'email', 'phone', 'comment', 'sms_when_ready'] },
   WaitlistJoined: { records: whole, fields: ['name', 'email'] },
   // Staff's reason for cancelling a booking is written about its customer (domain/kioskDay/decide.ts).
   BookingCancelled: { records: whole, fields: ['email', 'reason'] },

@@ -41,7 +41,8 @@ export interface PlaceBooking {
   requestedPizzas: number;
   /** Lines with name and price taken from the menu when the command was made. */
   lines: BookingLine[];
-  customer: { name: string; email: string; phone: string | null };
+  /** `sms_when_ready`: ticked "SMS när pizzan är klar" (rule: sms-notices); absent: not ticked. */
+  customer: { name: string; email: string; phone: string | null; sms_when_ready?: boolean };
   dine_in: boolean;
   comment: string | null;
   /**

@@ -60,6 +60,11 @@ export interface BookingPlacedData {
   moved_from?: string;
   /** The waitlist entry whose held offer this booking took (rule: waitlist); absent otherwise. */
   waitlist_id?: string;
+  /**
+   * Ticked "SMS när pizzan är klar" (rule: sms-notices): personal data, sealed with the phone.
+   * Absent when not ticked and in bookings placed before SMS; reads '[raderad]' once erased.
+   */
+  sms_when_ready?: boolean;
 }
 
 export type KioskDayEvent =

@@ -179,7 +179,13 @@ export function decidePlaceMoved(command: PlaceMovedBooking, state: KioskDayStat
       time,
       requestedPizzas: from.total_pizzas,
       lines: from.items,
-      customer: { name: from.name, email: from.email, phone: from.phone },
+      customer: {
+        name: from.name,
+        email: from.email,
+        phone: from.phone,
+        // The SMS tick moves with the booking (rule: sms-notices); an erased one reads as a string.
+        ...(from.sms_when_ready === true ? { sms_when_ready: true } : {}),
+      },
       dine_in: from.dine_in,
       comment: from.comment,
       discount: from.bonus_code

@@ -274,6 +274,7 @@ describe('real answers of every GET route match their declared response schema',
       '/api/admin/daily-report',
       '/api/admin/bookings/report',
       '/api/admin/live',
+      '/api/order-status/live',
       '/api/admin/reports/accounting.csv',
       '/api/admin/reports/accounting.se',
     ]);

@@ -103,7 +103,7 @@ describe('personal data (rule: erasure)', () => {
       expect(personalData[type].fields).toContain('email');
       expect(personalData[type].fields).toContain('name');
     }
-    expect(personalData.BookingPlaced.fields).toEqual(['name', 'email', 'phone', 'comment']);
+    expect(personalData.BookingPlaced.fields).toEqual(['name', 'email', 'phone', 'comment', 'sms_when_ready']);
     const recipients = [
       { email: 'a@example.se', name: 'A' },
       { email: 'b@example.se', name: 'B' },

@@ -20,3 +20,19 @@ export function stepLabel(step: KitchenStatus, dineIn: boolean): string {
 export function statusLabel(status: KitchenStatus | null, dineIn: boolean): string {
   return status === null ? 'Att baka' : stepLabel(status, dineIn);
 }
+
+/** Where the customer's order is in the kitchen, as /my-booking says it (null: not in the oven yet). */
+export function customerKitchenLabel(status: KitchenStatus | null, dineIn: boolean): string {
+  switch (status) {
+    case null:
+      return 'Väntar på ugnen';
+    case 'baking':
+      return 'I ugnen';
+    case 'ready':
+      return dineIn ? 'Klar, serveras strax' : 'Klar att hämta';
+    case 'picked_up':
+      return dineIn ? 'Serverad' : 'Hämtad';
+    case 'no_show':
+      return 'Inte hämtad';
+  }
+}

@@ -5,6 +5,7 @@
 // still a tenth (measured), for a form a phone checks once; the staff's forms keep the schemas.
 import { customerMsg } from '../../domain/customerMessages.js';
 import { normaliseDate, normaliseTime } from '../../domain/shared/time.js';
+import { mobileE164 } from '../../domain/sms/sms.js';
 import type { BookingPayload, WaitlistJoinPayload } from '../../domain/payloads.js';
 import type { FieldErrors } from './formErrors.js';
 
@@ -70,6 +71,13 @@ export function checkBooking(value: Record<string, unknown>): Checked<BookingPay
   const c = new Checker();
   const { date, time, name, email } = slotAndCustomer(c, value);
   const phone = c.optional('phone', value.phone, 40);
+  const smsWanted = value.sms_when_ready;
+  const sms_when_ready =
+    smsWanted === undefined
+      ? undefined
+      : [true, false, 1, 0, 'true', 'false'].includes(smsWanted as never)
+        ? smsWanted === true || smsWanted === 1 || smsWanted === 'true'
+        : c.refuse('sms_when_ready', 'Invalid input');
   const dineIn = value.dine_in;
   const dine_in =
     dineIn === undefined
@@ -97,12 +105,16 @@ export function checkBooking(value: Record<string, unknown>): Checked<BookingPay
   const requested_pizzas = c.count('requested_pizzas', value.requested_pizzas, customerMsg.pizzaCountMin, 1);
   const bonus_code = c.optional('bonus_code', value.bonus_code, 40);
   const vip_token = c.optional('vip_token', value.vip_token, 200);
+  // rule: sms-notices (domain/sms/sms.ts checkSmsTick, which the server checks after the schema).
+  if (sms_when_ready && phone !== undefined && mobileE164(phone) === null)
+    c.refuse('phone', customerMsg.smsNeedsMobile);
   return c.result({
     date: date!,
     time: time!,
     name: name!,
     email: email!,
     phone,
+    ...(sms_when_ready === undefined ? {} : { sms_when_ready: sms_when_ready! }),
     dine_in: dine_in!,
     comment,
     items,

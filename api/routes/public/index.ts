@@ -6,6 +6,7 @@ import { bonusCodeCheckRoutes } from './bonusCodes.js';
 import { bookingRoutes } from './bookings.js';
 import { legalRoutes } from './legal.js';
 import { menuRoutes } from './menu.js';
+import { orderStatusRoutes } from './orderStatus.js';
 import { pushRoutes } from './push.js';
 import { vipAccessRoutes } from './vip.js';
 import { waitlistRoutes } from './waitlist.js';
@@ -20,6 +21,7 @@ export const publicRoutes: RoutePlugin = async (app, { deps, limiters }) => {
     pushRoutes,
     waitlistRoutes,
     legalRoutes,
+    orderStatusRoutes,
   ]) {
     await app.register(routes, { deps, limiters });
   }

@@ -17,6 +17,8 @@ export const myBookingTexts = {
   bookingNumberExample: 't.ex. 20261124-7',
   bookingTitle: (id: string) => `Bokning ${id}`,
   status: 'Status',
+  /** Where a confirmed order is in the kitchen, followed live (rule: order-status-screen). */
+  kitchen: 'I köket',
   date: 'Datum',
   time: 'Tid',
   name: 'Namn',

@@ -21,6 +21,8 @@ import { RescheduleDialog } from './RescheduleDialog.js';
 import { formatDateLong, formatHours } from '../../../lib/format.js';
 import { AmountRow, ItemsTable } from '../../../components/ItemsTable.js';
 import { customerTexts } from '../../../lib/texts.js';
+import { customerKitchenLabel } from '../../../components/kitchenStatusTexts.js';
+import { useLiveKitchenStatus } from '../useLiveKitchenStatus.js';
 
 const noSubscription = () => () => {};
 const addressQuery = () => window.location.search;
@@ -120,6 +122,22 @@ export function MyBookingScreen() {
     setTimeout(() => document.getElementById('booking-result')?.focus(), 0);
   }
 
+  // The order's way through the kitchen, live (rule: order-status-screen): a step the board shows
+  // is taken over at once; a number leaving the board is asked again, one lookup at a time.
+  const [relooking, setRelooking] = useState(false);
+  useLiveKitchenStatus(
+    result?.booking ?? null,
+    (kitchen_status) =>
+      setResult((current) => current && { ...current, booking: { ...current.booking, kitchen_status } }),
+    () => {
+      if (relooking || !result) return;
+      setRelooking(true);
+      lookupBooking({ email: result.booking.email, booking_id: result.booking.id })
+        .then(setResult, () => {})
+        .finally(() => setRelooking(false));
+    },
+  );
+
   function reset() {
     setMovedNow(null);
     setFollowedFrom(null);
@@ -175,6 +193,20 @@ export function MyBookingScreen() {
             <dl className="details">
               <dt>{myBookingTexts.status}</dt>
               <dd>{STATUS_LABEL[booking.status] ?? booking.status}</dd>
+              {booking.status === 'confirmed' && (
+                <>
+                  <dt>{myBookingTexts.kitchen}</dt>
+                  <dd>
+                    <span
+                      className={`badge kitchen-badge kitchen-badge--${booking.kitchen_status ?? 'waiting'}`}
+                      data-kitchen-status={booking.kitchen_status ?? 'waiting'}
+                      role="status"
+                    >
+                      {customerKitchenLabel(booking.kitchen_status, booking.dine_in)}
+                    </span>
+                  </dd>
+                </>
+              )}
               <dt>{myBookingTexts.bookingNumber}</dt>
               <dd>{booking.id}</dd>
               <dt>{myBookingTexts.date}</dt>

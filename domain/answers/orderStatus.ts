@@ -1,0 +1,15 @@
+// GET /order-status and its live stream (rule: order-status-screen): order numbers only, no
+// name, e-mail or phone, for the public screen by the counter.
+import { z } from 'zod';
+
+export const orderStatusBoardSchema = z
+  .strictObject({
+    /** The kiosk's today (yyyy-MM-dd). */
+    today: z.string(),
+    /** I ugnen: order numbers, the earliest booked time first. */
+    baking: z.array(z.string()),
+    /** Klar att hämta: order numbers, the earliest booked time first. */
+    ready: z.array(z.string()),
+  })
+  .meta({ id: 'OrderStatusBoard' });
+export type OrderStatusBoardAnswer = z.infer<typeof orderStatusBoardSchema>;

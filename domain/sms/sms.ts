@@ -1,0 +1,55 @@
+// SMS to the customer (rule: sms-notices): which number an SMS goes to, and which way the ready
+// notice takes. Pure; the api's SMS sender (api/sms) sends through 46elks.
+import { customerMsg } from '../customerMessages.js';
+import { reject } from '../shared/errors.js';
+
+/**
+ * The customer's number in E.164 when it is a mobile number an SMS can reach, else null. A Swedish
+ * number written nationally (07…, ten digits) becomes +467…; one written internationally (+ or 00)
+ * is kept when it has 8 to 15 digits (E.164 allows at most 15, ITU-T E.164 section 6.1), and a
+ * Swedish one only when it is a mobile number (+467…; Swedish mobile numbers are 07x, PTS's
+ * numbering plan). Spaces, dashes, dots and brackets are how people write numbers, not part of them.
+ */
+export function mobileE164(phone: string | null | undefined): string | null {
+  if (!phone) return null;
+  const compact = phone.trim().replace(/[\s\-.()/]/g, '');
+  let international: string;
+  if (/^\+\d+$/.test(compact)) international = compact;
+  else if (/^00\d+$/.test(compact)) international = '+' + compact.slice(2);
+  else if (/^07\d{8}$/.test(compact)) international = '+46' + compact.slice(1);
+  else return null;
+  if (!/^\+[1-9]\d{7,14}$/.test(international)) return null;
+  if (international.startsWith('+46') && !/^\+467\d{8}$/.test(international)) return null;
+  return international;
+}
+
+/** The tick "SMS när pizzan är klar" needs a number an SMS can reach; refused in Swedish otherwise. */
+export function checkSmsTick(booking: { phone: string | null; sms_when_ready?: boolean }): void {
+  if (booking.sms_when_ready && mobileE164(booking.phone) === null) reject(customerMsg.smsNeedsMobile);
+}
+
+/** Which way the ready notice reaches the customer (rule: sms-notices). */
+export type ReadyChannel = 'push' | 'sms' | 'mail';
+
+/**
+ * Push when a browser of theirs asked for it; else SMS when they ticked "SMS när pizzan är klar",
+ * gave a mobile number and the kiosk has SMS configured; else mail.
+ */
+export function readyChannel(input: {
+  pushSubscriptions: number;
+  smsWanted: unknown;
+  phone: string | null | undefined;
+  smsConfigured: boolean;
+}): ReadyChannel {
+  if (input.pushSubscriptions > 0) return 'push';
+  // An erased booking reads '[raderad]' in place of the tick: only a real true asks for an SMS.
+  if (input.smsConfigured && input.smsWanted === true && mobileE164(input.phone) !== null) return 'sms';
+  return 'mail';
+}
+
+/** The ready notice as an SMS: one segment's worth, the order number and where to collect it. */
+export function readySms(booking: { booking_id: string; dine_in: boolean }, kiosk: string): string {
+  return booking.dine_in
+    ? `${kiosk}: Din pizza (order ${booking.booking_id}) är klar och serveras strax.`
+    : `${kiosk}: Din pizza (order ${booking.booking_id}) är klar att hämta i luckan.`;
+}

@@ -1,0 +1,73 @@
+// /status: the screen by the counter (rule: order-status-screen). Two columns, I ugnen and Klar
+// att hämta, of order numbers only, large enough to read from three metres, following the live
+// stream. The number's day part is small and its running number large: that is what the customer
+// looks for.
+import { KIOSK } from '../../../lib/texts.js';
+import { orderStatusTexts } from '../texts.js';
+import { useOrderStatus } from '../../../components/live/useOrderStatus.js';
+import type { OrderStatusBoardAnswer } from '../api/orderStatus.js';
+
+function OrderNumber({ id }: { id: string }) {
+  const dash = id.lastIndexOf('-');
+  return (
+    <li className="status-number" data-order={id} aria-label={orderStatusTexts.order(id)}>
+      {dash > 0 && <span className="status-number__day">{id.slice(0, dash + 1)}</span>}
+      <span className="status-number__seq">{dash > 0 ? id.slice(dash + 1) : id}</span>
+    </li>
+  );
+}
+
+function Column({ kind, title, none, ids }: { kind: 'baking' | 'ready'; title: string; none: string; ids: string[] }) {
+  return (
+    <section className={`status-column status-column--${kind}`} aria-labelledby={`status-${kind}`}>
+      <h2 id={`status-${kind}`} className="status-column__title">
+        <span>{title}</span>
+        <span className="status-column__count">{orderStatusTexts.count(ids.length)}</span>
+      </h2>
+      {ids.length === 0 ? (
+        <p className="status-column__none">{none}</p>
+      ) : (
+        <ul className="status-numbers" data-list={kind}>
+          {ids.map((id) => (
+            <OrderNumber key={id} id={id} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function OrderStatusScreen({ initial }: { initial: OrderStatusBoardAnswer | null }) {
+  const { board, connected } = useOrderStatus(initial);
+  return (
+    <main id="main" className="status-screen" data-live={connected ? 'on' : 'off'}>
+      <header className="status-screen__head">
+        <span className="status-screen__brand">
+          <img src="/favicon.svg" alt="" width="48" height="48" />
+          <span>{KIOSK.name}</span>
+        </span>
+        <h1>{orderStatusTexts.title}</h1>
+        <span className={`status-live status-live--${connected ? 'on' : 'off'}`} role="status">
+          <span className="status-live__dot" aria-hidden="true" />{' '}
+          {connected ? orderStatusTexts.live : orderStatusTexts.offline}
+        </span>
+      </header>
+      {/* The lists are announced when they change: a screen reader user at the counter hears their number. */}
+      <div className="status-screen__columns" aria-live="polite">
+        <Column
+          kind="baking"
+          title={orderStatusTexts.baking}
+          none={orderStatusTexts.noneBaking}
+          ids={board?.baking ?? []}
+        />
+        <Column
+          kind="ready"
+          title={orderStatusTexts.ready}
+          none={orderStatusTexts.noneReady}
+          ids={board?.ready ?? []}
+        />
+      </div>
+      <p className="status-screen__hint">{orderStatusTexts.hint}</p>
+    </main>
+  );
+}
