@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Doc, DocumentStore, Filter, FindOptions } from '../../read-models/documentStore.js';
 import { cachedDocumentStore } from '../../read-models/cachedDocumentStore.js';
+import { handOverContract } from './handover.contract.js';
 
 type OpenedStore = { store: DocumentStore; cleanup: () => Promise<void> };
 export type OpenDocumentStore = () => Promise<OpenedStore>;
@@ -26,6 +27,8 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
     afterEach(async () => {
       await cleanup();
     });
+
+    handOverContract(() => store);
 
     const put = (...docs: Doc[]) => store.commit(docs.map((doc) => ({ op: 'put' as const, collection: c, doc })));
     const find = async (filter: Filter, options?: FindOptions) => ids(await store.find(c, filter, options));
