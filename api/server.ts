@@ -46,6 +46,7 @@ import {
   startBonusUseSettlement,
   type BonusUseSettlement,
 } from './timers/bonusUseSettlement.js';
+import { projectionTestDelays } from './testHooks.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -69,6 +70,9 @@ export interface Server {
   bootstrap: { email: string; generatedPassword: string | null };
   close(): Promise<void>;
 }
+
+/** The read models cached in each process: settings, days and closures are read by every availability query. */
+const CACHED_COLLECTIONS: ReadonlySet<string> = new Set([COLLECTIONS.settings, COLLECTIONS.days, COLLECTIONS.closures]);
 
 /** The read models the anonymous pages are built from (the booking page's +data). */
 const PAGE_COLLECTIONS = [COLLECTIONS.days, COLLECTIONS.pizzas, COLLECTIONS.settings, COLLECTIONS.closures];
@@ -99,8 +103,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   // Refused when the key store is not the one the log's sealed records need (api/keys/identity.ts).
   const events = await openEventStore(config, { keyStoreIdentity: 'record', now: options.now });
   const store = await openReadModelStore(config);
-  // Settings, day and closures documents are read by every availability query.
-  const docs = cachedDocumentStore(store, [COLLECTIONS.settings, COLLECTIONS.days, COLLECTIONS.closures]);
+  const docs = cachedDocumentStore(store, [...CACHED_COLLECTIONS]);
 
   // Every process follows the read models; the one holding the projections' lease writes them
   // (projections/runner.ts). Its poll is short: the appends of other processes are seen by polling.
@@ -109,6 +112,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     follow: true,
     pollIntervalMs: 50,
     onFollowed: (collections) => docs.forget(collections),
+    // Taking the lease over: what this process cached while following may be older than the
+    // stored checkpoints it starts from (projections/runner.ts, takeLead).
+    onLead: () => docs.forget(CACHED_COLLECTIONS),
+    testDelays: projectionTestDelays(),
   });
   await projections.start();
   // A restart after a crash frees what the dead process held (reactors, timers, mail items) at
@@ -120,7 +127,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     docs,
     name: PROJECTIONS_LEASE,
     ttlMs: PROJECTIONS_LEASE_TTL_MS,
-    create: () => ({ start: async () => projections.lead(), stop: async () => projections.follow(), wake: () => {} }),
+    // Giving the lease up waits for the last commit (follow() resolves once it landed): the next
+    // holder starts from the stored checkpoints, which must hold everything this one wrote.
+    create: () => ({ start: async () => projections.lead(), stop: () => projections.follow(), wake: () => {} }),
     log: (message, error) => console.error(message, error),
   });
   await projector.start();

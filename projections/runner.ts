@@ -32,6 +32,17 @@ export interface RunnerOptions {
   onFollowed?: (collections: ReadonlySet<string>) => void;
   /** After each page this runner committed (a reactor tells its senders that work is due). */
   onCommitted?: () => void;
+  /**
+   * When this runner starts leading, before its first write: drop every cache of the read models
+   * (api/server.ts: the cached days and settings), as they may hold documents older than the
+   * checkpoints it starts from.
+   */
+  onLead?: () => void;
+  /**
+   * Test-only (api/testHooks.ts): waits this long before each commit, and a follower this long
+   * between two looks at the leader's head, to widen the hand-over windows on purpose.
+   */
+  testDelays?: { commitMs?: number; followMs?: number };
 }
 
 /** How often a follower with requests waiting on the read models looks at the leader's head. */
@@ -81,6 +92,10 @@ export class ProjectionRunner {
   private readonly types: ReadonlySet<string>;
   /** A step under way or failing (api/watchdog.ts ends a process whose runner stalls). */
   private readonly stall = new StallClock();
+  /** Ends a follower's test-only lag (testDelays.followMs) at once: on lead() and stop(). */
+  private endLag: (() => void) | null = null;
+  /** Those waiting in follow() for the switch to following (the last commit landed). */
+  private followed: Array<() => void> = [];
 
   constructor(
     private readonly events: EventStore,
@@ -91,23 +106,73 @@ export class ProjectionRunner {
     this.pageSize = options.pageSize ?? 2000;
     this.types = new Set(projections.flatMap((p) => [...p.eventTypes]));
     this.pollIntervalMs = options.pollIntervalMs ?? 200;
-    this.log = options.log ?? ((m, e) => console.error(m, e));
+    this.log = options.log ?? ((m, e) => (e === undefined ? console.error(m) : console.error(m, e)));
     if (options.follow && !options.head) throw new Error('A following runner needs the head checkpoint');
     this.leading = this.shouldLead = !options.follow;
   }
 
   async start(): Promise<void> {
-    // The head a leader stored says every projection applied the events up to it, also those
-    // whose own checkpoints lag (they are stored with their next write).
-    const head = this.options.head ? await this.docs.getCheckpoint(this.options.head) : 0;
-    for (const p of this.projections) {
+    for (const p of this.projections)
       for (const [collection, field] of p.indexes ?? []) await this.docs.ensureIndex(collection, field);
-      const stored = await this.docs.getCheckpoint(p.name);
-      this.checkpoints.set(p.name, Math.max(stored, head));
-      this.storedCheckpoints.set(p.name, stored);
-    }
+    // A leader checks its checkpoints against the log before its first write (takeLead); a
+    // follower trusts none beyond the log's head: it waits for the leader to rebuild those.
+    if (this.leading) await this.takeLead();
+    else await this.loadCheckpoints(await this.events.headPosition());
     this.running = true;
     this.loop = this.run();
+  }
+
+  /**
+   * The checkpoints as stored: the head a leader stored says every projection applied the events
+   * up to it, also those whose own checkpoints lag (they are stored with their next write). A
+   * checkpoint beyond the log's head (an older event store restored under newer read models)
+   * counts as 0, and a head beyond it is ignored. Answers the projections beyond the head.
+   */
+  private async loadCheckpoints(logHead: Position): Promise<Projection[]> {
+    // Only the read models' runner (the one with a head) checks against the log: a reactor's
+    // runner is realigned before it starts (projections/reactorCheckpoint.ts), as its work
+    // cannot be done again, and a script's runner starts on cleared read models.
+    const checked = this.options.head !== undefined;
+    let head = this.options.head ? await this.docs.getCheckpoint(this.options.head) : 0;
+    if (head > logHead) head = 0;
+    const beyond: Projection[] = [];
+    for (const p of this.projections) {
+      const stored = await this.docs.getCheckpoint(p.name);
+      const isBeyond = checked && stored > logHead;
+      if (isBeyond) beyond.push(p);
+      this.checkpoints.set(p.name, isBeyond ? 0 : Math.max(stored, head));
+      this.storedCheckpoints.set(p.name, stored);
+    }
+    return beyond;
+  }
+
+  /**
+   * Before this runner's first write as leader: drops every cache (a follower's cached day may be
+   * older than the stored checkpoints: building on it would overwrite the newer day and lose its
+   * bookings), starts from the stored checkpoints (not from what it followed), and rebuilds the
+   * read models whose checkpoint is beyond the log's head: their documents hold events the log
+   * no longer has, and new events would be skipped up to that checkpoint.
+   */
+  private async takeLead(): Promise<void> {
+    this.options.onLead?.();
+    const logHead = await this.events.headPosition();
+    const beyond = await this.loadCheckpoints(logHead);
+    // Followers must not take a head beyond the log for the read models (they wait while it is,
+    // and follow again from where it went back to: followHead). Checkpoints only move forward.
+    if (this.options.head && (await this.docs.getCheckpoint(this.options.head)) > logHead)
+      await this.docs.reset([], this.options.head);
+    if (beyond.length === 0) return;
+    this.log(
+      `Read models ${beyond.map((p) => p.name).join(', ')}: checkpoint beyond the event log's head ` +
+        `(${logHead}; an older event store restored under newer read models?): rebuilding them from the log`,
+    );
+    for (const projection of beyond) {
+      await this.docs.reset(projection.collections, projection.name);
+      for (const collection of projection.collections)
+        this.collectionChanges.set(collection, (this.collectionChanges.get(collection) ?? 0) + 1);
+      this.checkpoints.set(projection.name, 0);
+      this.storedCheckpoints.set(projection.name, 0);
+    }
   }
 
   /** Whether this runner writes the read models (it holds the lease) rather than following. */
@@ -118,17 +183,30 @@ export class ProjectionRunner {
   /** Projects from the next step on (this process took the lease). */
   lead(): void {
     this.shouldLead = true;
+    this.endLag?.();
     this.wake();
   }
 
-  /** Stops writing after the current step and follows the leader's head (the lease was lost). */
-  follow(): void {
+  /**
+   * Stops writing after the current step and follows the leader's head (the lease was lost or is
+   * given up). Resolves once the last commit of this runner has landed (or failed): only then may
+   * the lease go to another process, which starts from the stored checkpoints.
+   */
+  follow(): Promise<void> {
     if (!this.options.head) throw new Error('A following runner needs the head checkpoint');
+    const writing = this.leading || this.shouldLead;
     this.shouldLead = false;
+    if (!this.running) return (this.loop ?? Promise.resolve()).then(() => {});
+    if (!writing) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.followed.push(resolve);
+      this.wake();
+    });
   }
 
   async stop(): Promise<void> {
     this.running = false;
+    this.endLag?.();
     this.wake();
     await this.loop;
   }
@@ -245,21 +323,31 @@ export class ProjectionRunner {
     }
     // Stopped while a page's commit was under way: it lands (or fails) before stop() resolves.
     await this.settle().catch((error) => this.log('Projection runner failed', error));
+    this.switched();
+  }
+
+  /** Tells those waiting in follow() that this runner writes no more. */
+  private switched(): void {
+    const waiting = this.followed;
+    this.followed = [];
+    for (const resolve of waiting) resolve();
   }
 
   private async step(): Promise<number> {
     if (this.shouldLead !== this.leading) {
-      await this.settle();
       if (this.shouldLead) {
-        // Whatever this runner followed up to stays valid; a stored checkpoint ahead of it too.
-        for (const p of this.projections) {
-          const stored = await this.docs.getCheckpoint(p.name);
-          this.checkpoints.set(p.name, Math.max(stored, this.checkpoints.get(p.name) ?? 0));
-          this.storedCheckpoints.set(p.name, stored);
+        await this.takeLead();
+        this.leading = true;
+      } else {
+        // The commit under way lands before follow() resolves and the lease is let go.
+        try {
+          await this.settle();
+        } finally {
+          this.leading = false;
         }
       }
-      this.leading = this.shouldLead;
     }
+    if (!this.leading) this.switched();
     return this.leading ? this.project() : this.followHead();
   }
 
@@ -268,12 +356,35 @@ export class ProjectionRunner {
    * project() would, writing nothing. Returns events passed.
    */
   private async followHead(): Promise<number> {
-    const from = this.position();
+    const lag = this.options.testDelays?.followMs;
+    if (lag) {
+      // Not cut short by wake() (appends of this process), only by lead() and stop().
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => ((this.endLag = null), resolve()), lag);
+        this.endLag = () => {
+          clearTimeout(timer);
+          this.endLag = null;
+          resolve();
+        };
+      });
+      if (this.shouldLead || !this.running) return 0;
+    }
+    let from = this.position();
     const head = await this.docs.getCheckpoint(this.options.head!);
-    const page =
-      head > from
-        ? (await this.events.readAll(from, this.pageSize, this.types)).filter((event) => event.position <= head)
-        : [];
+    if (head < from) {
+      // The head went back: the leader rebuilt read models (a checkpoint beyond the log's head,
+      // or a rebuild). Follow again from it, with no cached document of the old ones.
+      for (const p of this.projections) this.checkpoints.set(p.name, Math.min(head, this.checkpoints.get(p.name) ?? 0));
+      this.options.onFollowed?.(new Set(this.projections.flatMap((p) => p.collections)));
+      from = head;
+    }
+    const read = head > from ? await this.events.readAll(from, this.pageSize, this.types) : [];
+    // The leader stores only heads of events it read, so all of them are in the log now: a head
+    // past the log's end is a stored one beyond an (older, restored) log, which the leader is
+    // about to rebuild. Nothing is told on it.
+    const end = read.length ? read[read.length - 1].position : from;
+    if (read.length < this.pageSize && head > end) return 0;
+    const page = read.filter((event) => event.position <= head);
     if (page.length === 0) {
       this.release();
       return 0;
@@ -363,8 +474,14 @@ export class ProjectionRunner {
       await this.settle().catch(() => {});
       throw error;
     }
+    const delay = this.options.testDelays?.commitMs;
+    const commit = () => this.docs.commit(writes, checkpoints);
     const committed =
-      writes.length > 0 || checkpoints.length > 0 ? this.docs.commit(writes, checkpoints) : Promise.resolve();
+      writes.length > 0 || checkpoints.length > 0
+        ? delay
+          ? new Promise<void>((resolve) => setTimeout(resolve, delay)).then(commit)
+          : commit()
+        : Promise.resolve();
     const done = () => {
       for (const write of writes)
         this.collectionChanges.set(write.collection, (this.collectionChanges.get(write.collection) ?? 0) + 1);

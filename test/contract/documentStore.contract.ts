@@ -10,6 +10,7 @@ import { ensureHygieneIndexes, startHygiene } from '../../api/timers/hygiene.js'
 import { MAIL_LOG } from '../../api/mail/outbox.js';
 import { PUSH_LOG } from '../../api/push/reactor.js';
 import { defaultSettings } from '../../domain/settings/settings.js';
+import { handOverContract } from './handover.contract.js';
 
 type OpenedStore = { store: DocumentStore; cleanup: () => Promise<void> };
 export type OpenDocumentStore = () => Promise<OpenedStore>;
@@ -31,6 +32,8 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
     afterEach(async () => {
       await cleanup();
     });
+
+    handOverContract(() => store);
 
     const put = (...docs: Doc[]) => store.commit(docs.map((doc) => ({ op: 'put' as const, collection: c, doc })));
     const find = async (filter: Filter, options?: FindOptions) => ids(await store.find(c, filter, options));
