@@ -80,7 +80,15 @@ export type KioskDayEvent =
   | DomainEvent<'DayMarkedVip', { date: string; description: string | null; created_by: string }>
   | DomainEvent<'DayVipRemoved', { date: string }>
   | DomainEvent<'BookingPlaced', BookingPlacedData>
-  | DomainEvent<'BookingConfirmed', { booking_id: string; confirmed_at: string }>
+  | DomainEvent<
+      'BookingConfirmed',
+      {
+        booking_id: string;
+        confirmed_at: string;
+        /** rule: staff-orders. Confirmed as it was taken (absent on staff confirmations of online bookings). */
+        staff_order?: true;
+      }
+    >
   | DomainEvent<'BookingCancelled', BookingCancelledData>
   | DomainEvent<'KitchenStepRecorded', KitchenStepRecordedData>
   | DomainEvent<'BookingReminded', BookingRemindedData>

@@ -97,6 +97,6 @@ export function decideStaffOrder(command: PlaceStaffOrder, state: KioskDayState)
       },
     },
     // Confirmed at once: staff took it themselves, so it goes straight onto the kitchen board.
-    { type: 'BookingConfirmed', data: { booking_id: placed.booking_id, confirmed_at: at } },
+    { type: 'BookingConfirmed', data: { booking_id: placed.booking_id, confirmed_at: at, staff_order: true } },
   ];
 }

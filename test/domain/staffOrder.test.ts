@@ -50,7 +50,7 @@ describe('a phone order (rule: staff-orders)', () => {
             placed_at: AT,
           },
         },
-        { type: 'BookingConfirmed', data: { booking_id: '20261124-1', confirmed_at: AT } },
+        { type: 'BookingConfirmed', data: { booking_id: '20261124-1', confirmed_at: AT, staff_order: true } },
       ]);
   });
   it('records no override when the slot has room', () => {
