@@ -411,3 +411,6 @@ export const staffOrderPayloadSchema = z.object({
   override_capacity: bool.optional().default(false),
 });
 export type StaffOrderPayload = z.infer<typeof staffOrderPayloadSchema>;
+
+/** GET /admin/stats/overview?period= (rule: no-shows): the period of its no-show and source figures. */
+export const statsPeriodQuerySchema = z.object({ period: periodSchema });

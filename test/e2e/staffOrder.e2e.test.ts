@@ -50,11 +50,12 @@ async function signedIn(width = 1280, theme?: string, hasTouch = false): Promise
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Ny beställning' });
 
-async function bookingsAt(time: string) {
-  const list = (await server.api('GET', `/api/admin/bookings?date=${DAY}`, undefined, cookie)).body as Array<{
-    booking_time: string;
-    status: string;
-  }>;
+type Listed = { id: string; name: string; booking_time: string; status: string; source: string } & Record<
+  string,
+  unknown
+>;
+async function bookingsAt(time: string): Promise<Listed[]> {
+  const list = (await server.api('GET', `/api/admin/bookings?date=${DAY}`, undefined, cookie)).body as Listed[];
   return list.filter((b) => b.booking_time === time && b.status !== 'cancelled');
 }
 
@@ -92,7 +93,7 @@ describe('Ny beställning', () => {
     // On the board at once, confirmed (no "Väntar på bekräftelse").
     const card = page.locator('.kitchen-order', { hasText: 'Lisa Lund' });
     await card.waitFor();
-    const [placed] = (await bookingsAt(before.time)) as Array<Record<string, unknown>>;
+    const [placed] = await bookingsAt(before.time);
     expect(placed).toMatchObject({
       source: 'phone',
       status: 'confirmed',
@@ -132,7 +133,7 @@ describe('Ny beställning', () => {
     expect(taps).toBeLessThanOrEqual(12);
     // In the list at once.
     await page.getByText('Omar Berg').first().waitFor();
-    const mine = (await bookingsAt(time)).find((b) => (b as { name?: string }).name === 'Omar Berg');
+    const mine = (await bookingsAt(time)).find((b) => b.name === 'Omar Berg');
     expect(mine).toMatchObject({ source: 'phone', status: 'confirmed', total_pizzas: 2 });
     expect(errors).toEqual([]);
   });
@@ -168,7 +169,7 @@ describe('Ny beställning', () => {
     await page.getByText(/lagd och bekräftad!$/).waitFor();
     const taken = await bookingsAt('18:00');
     expect(taken).toHaveLength(2);
-    const id = (taken as Array<{ id: string; source: string }>).find((b) => b.source === 'counter')?.id;
+    const id = taken.find((b) => b.source === 'counter')?.id;
     const history = (await server.api('GET', `/api/admin/bookings/${id}/history`, undefined, cookie)).body;
     expect(history[0].data.capacity_override).toEqual({ remaining: 0 });
   });
