@@ -1,5 +1,7 @@
 // No-shows counted (rule: no-shows) and orders per source (rule: staff-orders): the statistics
-// overview's no_shows, no_show_rate and sources for the period, and a booking's earlier no-shows.
+// overview's no_shows, no_show_rate and sources for the period, a booking's earlier no-shows, and
+// the orders per source in the PDF reports (parsed).
+import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
 
@@ -57,5 +59,18 @@ describe('GET /api/admin/bookings/{id}', () => {
     // Not the no-show itself, nor another customer's.
     expect((await t.get(`/api/admin/bookings/${first}`, admin)).body.earlier_no_shows).toBe(0);
     expect((await t.get(`/api/admin/bookings/${other}`, admin)).body.earlier_no_shows).toBe(0);
+  });
+});
+
+describe('GET /api/admin/daily-report', () => {
+  it('counts the orders per source in its summary', async () => {
+    const reply = await t.get(`/api/admin/daily-report?date=${TODAY}`, admin);
+    expect(reply.status).toBe(200);
+    const parser = new PDFParse({ data: new Uint8Array(reply.body as Buffer) });
+    const text = (await parser.getText()).text;
+    await parser.destroy();
+    expect(text).toMatch(/Online:\s*3/);
+    expect(text).toMatch(/Disken:\s*0/);
+    expect(text).toMatch(/Telefon:\s*1/);
   });
 });
