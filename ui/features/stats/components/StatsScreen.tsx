@@ -94,8 +94,8 @@ export function StatsScreen({ stats: initial }: { stats: PeriodStats | null }) {
               value={statsTexts.noShowValue(totals.overview.no_shows, statsTexts.percent(totals.overview.no_show_rate))}
               kind={totals.overview.no_shows > 0 ? 'warn' : undefined}
             />
-            <section className="card stats-sources" aria-labelledby="stats-sources-title">
-              <h2 id="stats-sources-title">{statsTexts.sources}</h2>
+            <div className="card stats-sources">
+              <h2>{statsTexts.sources}</h2>
               <ul>
                 {totals.sources.map((s) => (
                   <li key={s.source}>
@@ -103,7 +103,7 @@ export function StatsScreen({ stats: initial }: { stats: PeriodStats | null }) {
                   </li>
                 ))}
               </ul>
-            </section>
+            </div>
           </div>
 
           {hydrated && (
