@@ -89,7 +89,8 @@ export async function customerRecords(docs: DocumentStore, email: string, mailLo
 export async function customersLastBookedBefore(docs: DocumentStore, cutoff: string): Promise<string[]> {
   const last = new Map<string, { email: string; date: string }>();
   for (const b of await docs.find<BookingDoc>(COLLECTIONS.bookings)) {
-    if (b.email === ERASED) continue;
+    // A counter or phone order without an e-mail (rule: staff-orders) names no customer to erase.
+    if (b.email === ERASED || !b.email.trim()) continue;
     const key = b.email.trim().toLowerCase();
     const seen = last.get(key);
     if (!seen || seen.date < b.booking_date) last.set(key, { email: b.email, date: b.booking_date });

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '../../domain/messages.js';
+import { customersLastBookedBefore } from '../../read-models/queries/customers.js';
 import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
 
 let admin: string;
@@ -104,6 +105,11 @@ describe('POST /api/admin/staff-orders', () => {
       (b: { booking_time: string }) => b.booking_time === '14:00',
     );
     expect(at14).toHaveLength(1);
+  });
+
+  it('leaves an order without e-mail out of the retention sweep (it names no customer)', async () => {
+    const customers = await customersLastBookedBefore(t.server.docs, '2099-01-01');
+    expect(customers).not.toContain('');
   });
 
   it('shows source online on online bookings', async () => {
