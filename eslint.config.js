@@ -25,6 +25,7 @@ const features = [
   'pizzas',
   'reports',
   'settings',
+  'staff-order',
   'stats',
   'vip',
   'waitlist',

@@ -158,4 +158,12 @@ export const msg = {
   waitlistTimeStarted: 'Tiden har redan börjat och ingen plats blev ledig. Välkommen att boka en annan tid.',
   waitlistLeft: 'Du har lämnat kön',
   waitlistJoined: (time: string) => `Du står i kö för ${time}. Vi mejlar dig en personlig länk när det finns plats.`,
+  // Ours: staff order entry (rule: staff-orders)
+  staffOrderPhoneRequired: 'Ange ett telefonnummer för en telefonbeställning',
+  staffOrderPhoneInvalid: 'Telefonnumret ska ha minst 6 siffror',
+  staffOrderSourceInvalid: 'Välj disk eller telefon som källa',
+  staffOrderSlotFull: (pizzas: number, remaining: number) =>
+    remaining <= 0
+      ? `Tiden är fullbokad. Bekräfta för att ta ${pizzas === 1 ? 'pizzan' : `de ${pizzas} pizzorna`} ändå.`
+      : `Tiden har bara plats för ${remaining} ${remaining === 1 ? 'pizza' : 'pizzor'} till. Bekräfta för att ta beställningen ändå.`,
 } as const;

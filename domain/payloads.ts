@@ -8,6 +8,7 @@ import { flag } from './shared/fields.js';
 import { daysBetween, normaliseDate, normaliseTime } from './shared/time.js';
 import { CLOSURE_REASON_MAX, closureProblem } from './closures/closures.js';
 import { KITCHEN_STEPS } from './kioskDay/kitchen.js';
+import { STAFF_ORDER_SOURCES } from './kioskDay/orderSource.js';
 import { VIP_CALENDAR_LINK_HOURS, VIP_INVITATION_HOURS, clampLinkHours } from './vip/vipLinks.js';
 
 /** yyyy-MM-dd, also accepting an ISO date-time (SPEC 5: date keys are normalised). */
@@ -388,3 +389,30 @@ export type MailsQuery = z.infer<typeof mailsQuerySchema>;
 export const waitlistQuerySchema = z.object({
   date: filter(z.union([z.enum(['today', 'tomorrow', 'all']), dateField()])),
 });
+
+/**
+ * POST /admin/staff-orders (rule: staff-orders): an order staff take at the counter or on the
+ * phone. Name optional, e-mail optional (no mail without one), a phone number for phone orders
+ * (checked by the decider); `override_capacity` once staff confirmed taking a full slot.
+ */
+export const staffOrderPayloadSchema = z.object({
+  source: z.enum(STAFF_ORDER_SOURCES, { error: msg.staffOrderSourceInvalid }),
+  date: dateField(),
+  time: timeField(),
+  name: optionalText(100),
+  email: z
+    .string({ error: msg.invalidEmail })
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .pipe(emailField.nullable()),
+  phone: optionalText(40),
+  dine_in: bool.optional().default(false),
+  comment: optionalText(1000),
+  items: bookingPayloadSchema.shape.items,
+  override_capacity: bool.optional().default(false),
+});
+export type StaffOrderPayload = z.infer<typeof staffOrderPayloadSchema>;
+
+/** GET /admin/stats/overview?period= (rule: no-shows): the period of its no-show and source figures. */
+export const statsPeriodQuerySchema = z.object({ period: periodSchema });

@@ -153,6 +153,8 @@ export const bookingsProjection: Projection = {
           cancel_reason: null,
           moved_from: d.moved_from ?? null,
           moved_to: null,
+          // rule: staff-orders: only counter and phone orders carry it (absent reads as online).
+          ...(d.source ? { source: d.source } : {}),
         }));
       }
       case 'BookingConfirmed':

@@ -3,6 +3,7 @@
 import type { CalendarEntry } from '../domain/kioskDay/schedule.js';
 import type { BookingLine, BookingStatus } from '../domain/kioskDay/kioskDay.js';
 import type { KitchenStatus } from '../domain/kioskDay/kitchen.js';
+import type { StaffOrderSource } from '../domain/kioskDay/orderSource.js';
 import type { Settings } from '../domain/settings/settings.js';
 import type { Closure } from '../domain/closures/closures.js';
 import type { ClosedPeriod } from '../domain/accounting/periods.js';
@@ -103,6 +104,11 @@ export type BookingDoc = {
    */
   moved_from?: string | null;
   moved_to?: string | null;
+  /**
+   * rule: staff-orders. A counter or phone order; absent on online bookings, so documents written
+   * before staff orders and ones rebuilt from the same events are alike (answers: sourceOf).
+   */
+  source?: StaffOrderSource;
 };
 
 /**

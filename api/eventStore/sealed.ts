@@ -20,7 +20,7 @@
 // day could be decided, no history shown, no rebuild or export run).
 import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { threadCalls, type ThreadCalls } from '../../read-models/threadCalls.js';
-import { ERASED, normaliseEmail, personalData } from '../../domain/customers/personalData.js';
+import { ERASED, personalData, recordOwner } from '../../domain/customers/personalData.js';
 import type { AppendResult, EventStore, NewEvent, RecordedEvent, Subscription } from '../../domain/eventStore.js';
 import { randomPool, type KeyStore } from '../keys/keyStore.js';
 
@@ -403,12 +403,12 @@ export function sealedEventStore(
         if (!personal) return event;
         const copy = { ...event, data: structuredClone(event.data) };
         for (const record of records(copy)) {
-          const email = typeof record.email === 'string' ? normaliseEmail(record.email) : '';
+          const owner = recordOwner(record);
           // Nothing to seal under no one's key: a record already erased (imported from an
-          // export made after an erasure) or without an address.
-          if (!email || record.email === ERASED) continue;
+          // export made after an erasure) or naming nobody.
+          if (!owner || record.email === ERASED) continue;
           // Under the customer's current key, named by its own id (a new one after an erasure).
-          const key = await keys.keyFor(keys.customerIdOf(email));
+          const key = await keys.keyFor(keys.customerIdOf(owner));
           if (key.written) written.push(key.written);
           seal(record, personal.fields, key.id, key.key);
         }

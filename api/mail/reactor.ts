@@ -85,6 +85,14 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
           // The first step of a move (rule: reschedule): mailed once the move is complete
           // (BookingMovedAway below), never for a step that may yet be undone.
           if (booking.moved_from) return;
+          // A staff order (rule: staff-orders) is confirmed in the same append: no "received" mail
+          // and no notice to staff, who took it; the confirmation goes out here, only to an
+          // address the customer gave (a counter order may have none).
+          if (booking.source) {
+            if (booking.email)
+              await add(batch, recorded, 'customer', { kind: 'booking_confirmed', booking_id: booking.booking_id });
+            return;
+          }
           // The record of the sale (rule: sale-record): the seller and VAT as they stood then.
           const context = await saleContext(o.events, recorded.position);
           const received = bookingReceivedMail(booking, o.publicUrl, saleRecordOf(booking, context));
@@ -97,6 +105,8 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
           return;
         }
         case 'BookingConfirmed':
+          // A staff order's confirmation was mailed (or not) from its BookingPlaced above.
+          if (event.data.staff_order) return;
           await add(batch, recorded, 'customer', { kind: 'booking_confirmed', booking_id: event.data.booking_id });
           return;
         case 'BookingCancelled':

@@ -392,6 +392,8 @@ export class MailSender {
     }
     const booking = await docs.get<BookingDoc>(COLLECTIONS.bookings, item.booking_id ?? '');
     if (!booking) return { skip: 'Bokningen finns inte längre' };
+    // A counter or phone order without an e-mail (rule: staff-orders): nobody to write to.
+    if (!booking.email && !item.kind.startsWith('staff_')) return { skip: 'Beställningen har ingen e-postadress' };
     // Customer mails name the seller; the confirmation is the record of the sale (rule: sale-record),
     // as things stood at the mail's event.
     const context = () => this.saleContext(item.position);

@@ -165,6 +165,10 @@ export function Summary({ summary }: { summary: ReportSummary }) {
     ['Avbokade', String(summary.cancelled)],
     ['Pizzor totalt', String(summary.pizzas)],
     ['Omsättning', kr(summary.revenueCents)],
+    // rule: staff-orders: where the orders came from.
+    ['Online', String(summary.bySource.online)],
+    ['Disken', String(summary.bySource.counter)],
+    ['Telefon', String(summary.bySource.phone)],
   ];
   return (
     <View wrap={false}>

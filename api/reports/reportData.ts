@@ -3,6 +3,8 @@
 // A cancelled booking still appears in the reports' tables (staff want to see it), but it counts
 // towards nothing that is baked or earned: pizzas, revenue and the per-pizza quantities skip it.
 
+import { ORDER_SOURCES, sourceOf, type OrderSource } from '../../domain/kioskDay/orderSource.js';
+
 export type ReportBookingStatus = 'pending' | 'confirmed' | 'cancelled';
 
 export interface ReportBooking {
@@ -23,6 +25,8 @@ export interface ReportBooking {
   final_total_cents: number;
   bonus_code: string | null;
   comment: string | null;
+  /** rule: staff-orders. Absent reads as online (sourceOf). */
+  source?: OrderSource;
 }
 
 export interface DailyReportInput {
@@ -65,6 +69,8 @@ export interface ReportSummary extends StatusCounts {
   pizzas: number;
   /** Final (after discount) totals of pending and confirmed bookings, in cents. */
   revenueCents: number;
+  /** rule: staff-orders. Pending and confirmed bookings per source. */
+  bySource: Record<OrderSource, number>;
   /** What to bake: pending and confirmed bookings' quantities per pizza, most first. */
   pizzaQuantities: PizzaQuantity[];
 }
@@ -112,7 +118,15 @@ export function summarise(bookings: readonly ReportBooking[]): ReportSummary {
     pizzas: totalPizzas(bookings),
     revenueCents: revenueCents(bookings),
     pizzaQuantities: pizzaQuantities(bookings),
+    bySource: countBySource(bookings),
   };
+}
+
+/** rule: staff-orders. Pending and confirmed bookings per source (online, counter, phone). */
+export function countBySource(bookings: readonly ReportBooking[]): Record<OrderSource, number> {
+  const counts = Object.fromEntries(ORDER_SOURCES.map((s) => [s, 0])) as Record<OrderSource, number>;
+  for (const b of bookings) if (isCounted(b)) counts[sourceOf(b)] += 1;
+  return counts;
 }
 
 /** Bookings in time order; the input order breaks ties so equal times keep their booking order. */

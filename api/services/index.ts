@@ -5,6 +5,7 @@ import { AccountingService } from './accounting.js';
 import { AdminsService } from './admins.js';
 import { BonusCodesService } from './bonusCodes.js';
 import { BookingsService } from './bookings.js';
+import { StaffOrdersService } from './staffOrders.js';
 import { CalendarService } from './calendar.js';
 import { ClosuresService } from './closures.js';
 import { MailOutbox } from '../mail/outbox.js';
@@ -42,6 +43,7 @@ export function createServices(context: ServiceContext, docs: DocumentStore, era
     closures,
     admins: new AdminsService(commands, docs),
     bookings,
+    staffOrders: new StaffOrdersService(commands, settings, menu, closures),
     reschedule: new RescheduleService(commands, settings, closures, docs),
     waitlist,
     calendar: new CalendarService(commands, settings, closures, docs),

@@ -1,6 +1,7 @@
 // The staff's answers: account and sessions, bookings, bonus codes, statistics, calendar, VIP.
 import { z } from 'zod';
 import { bookingSchema, bookingStatusSchema } from './booking.js';
+import { ORDER_SOURCES } from '../kioskDay/orderSource.js';
 import { clockTime, flagNumber, instant, isoDate } from './common.js';
 
 // ---- account ----
@@ -23,6 +24,10 @@ export const adminSessionListSchema = z.array(adminSessionSchema);
 
 // ---- bookings ----
 export const bookingListSchema = z.array(bookingSchema);
+
+/** GET /admin/bookings/{id}: the booking, and how many earlier bookings under its e-mail were no-shows (rule: no-shows). */
+export const bookingDetailsSchema = bookingSchema.extend({ earlier_no_shows: z.number().int() });
+export type BookingDetails = z.infer<typeof bookingDetailsSchema>;
 
 export const bookingChangedSchema = z.strictObject({ success: z.literal(true), booking: bookingSchema });
 
@@ -99,7 +104,12 @@ export const statsOverviewSchema = z.strictObject({
     pending_bookings: z.number().int(),
     cancelled_bookings: z.number().int(),
     total_pizzas: z.number().int(),
+    /** rule: no-shows. Confirmed bookings of the period up to today marked Uteblev, and their share in percent. */
+    no_shows: z.number().int(),
+    no_show_rate: z.number(),
   }),
+  /** rule: staff-orders. The period's pending and confirmed bookings per source, with each share in percent. */
+  sources: z.array(z.strictObject({ source: z.enum(ORDER_SOURCES), bookings: z.number().int(), share: z.number() })),
   revenue: z.strictObject({ total_revenue: z.number(), avg_order_value: z.number() }),
   today: z.strictObject({ bookings: z.number().int(), pizzas: z.number().int() }),
 });

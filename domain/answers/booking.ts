@@ -1,6 +1,7 @@
 // The customer's answers: open days, availability, VIP access, a placed booking, lookup.
 import { z } from 'zod';
 import { KITCHEN_STATUSES } from '../kioskDay/kitchen.js';
+import { ORDER_SOURCES } from '../kioskDay/orderSource.js';
 import { clockTime, instant, isoDate } from './common.js';
 import { allergenCodeSchema } from '../menu/allergens.js';
 
@@ -118,6 +119,8 @@ const orderShape = {
   final_total_cents: z.number().int(),
   bonus_code: z.string().nullable(),
   vip_customer_id: z.number().int().nullable(),
+  /** rule: staff-orders. Booked online, or taken by staff at the counter or on the phone. */
+  source: z.enum(ORDER_SOURCES),
 };
 
 /** A booking as the read model keeps it: lookup, the admin list and details. */

@@ -41,3 +41,19 @@ export const personalData: Readonly<Record<string, PersonalRecords>> = {
     fields: ['email', 'name'],
   },
 };
+
+/**
+ * Whose key seals a record: the customer named by its e-mail. A staff order without one (rule:
+ * staff-orders) is still personal data: a phone order is sealed under its phone number's key
+ * (`tel:` and its digits, so every order from that number shares it), a counter order with only a
+ * name under a key of its own booking. '' when the record names nobody (nothing to seal).
+ */
+export function recordOwner(record: Record<string, unknown>): string {
+  const email = typeof record.email === 'string' ? normaliseEmail(record.email) : '';
+  if (email) return email;
+  const phone = typeof record.phone === 'string' ? record.phone.replace(/[^\d+]/g, '') : '';
+  if (phone) return `tel:${phone}`;
+  const named = typeof record.name === 'string' && record.name.trim() !== '';
+  if (named && typeof record.booking_id === 'string') return `booking:${record.booking_id}`;
+  return '';
+}

@@ -33,6 +33,7 @@ import {
   type RescheduleCommand,
 } from './reschedule.js';
 import { decideWaitlist, planOffers, type WaitlistCommand } from './waitlist.js';
+import { decideStaffOrder, type PlaceStaffOrder } from './staffOrder.js';
 
 export interface PlaceBooking {
   type: 'PlaceBooking';
@@ -71,6 +72,7 @@ export type KioskDayCommand =
     }
   | { type: 'RemoveDayVip'; date: string }
   | PlaceBooking
+  | PlaceStaffOrder
   | { type: 'ConfirmBooking'; bookingId: string; clock: Clock }
   | { type: 'CancelBookingByStaff'; bookingId: string; reason: string; clock: Clock }
   | { type: 'CancelBookingByCustomer'; bookingId: string; email: string; settings: Settings; clock: Clock }
@@ -114,6 +116,8 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
         }
         return [placeBooking(command, state)];
       }
+      case 'PlaceStaffOrder':
+        return decideStaffOrder(command, state);
       case 'ConfirmBooking': {
         const booking = existingBooking(state, command.bookingId);
         if (booking.status === 'moved') reject(msg.bookingMovedTo(booking.moved_to));

@@ -6,6 +6,7 @@ import type { AllergenDeclaration } from '../menu/allergens.js';
 import type { DomainEvent } from '../shared/decider.js';
 import { addPizzas, type CalendarEntry } from './schedule.js';
 import { evolveKitchenTrack, noKitchenTrack, type KitchenStepRecordedData, type KitchenTrack } from './kitchen.js';
+import type { StaffOrderSource } from './orderSource.js';
 import { evolveWaitlist, initialWaitlistState, type WaitlistEvent, type WaitlistState } from './waitlistState.js';
 
 export const kioskDayStream = (date: string) => `kioskday-${date}`;
@@ -65,6 +66,18 @@ export interface BookingPlacedData {
    * Absent when not ticked and in bookings placed before SMS; reads '[raderad]' once erased.
    */
   sms_when_ready?: boolean;
+  /**
+   * rule: staff-orders. An order staff took at the counter or on the phone; absent on online
+   * bookings (and on every event from before staff orders: they read as `online`, sourceOf).
+   */
+  source?: StaffOrderSource;
+  /** rule: staff-orders. The staff member who took it (admin id and e-mail); with `source` only. */
+  taken_by?: { admin_id: number; email: string };
+  /**
+   * rule: staff-orders. Staff took the order into a slot without room for it, after confirming
+   * they meant to: the room that was left (0 or more, less than the order's pizzas).
+   */
+  capacity_override?: { remaining: number };
 }
 
 export type KioskDayEvent =
@@ -72,7 +85,15 @@ export type KioskDayEvent =
   | DomainEvent<'DayMarkedVip', { date: string; description: string | null; created_by: string }>
   | DomainEvent<'DayVipRemoved', { date: string }>
   | DomainEvent<'BookingPlaced', BookingPlacedData>
-  | DomainEvent<'BookingConfirmed', { booking_id: string; confirmed_at: string }>
+  | DomainEvent<
+      'BookingConfirmed',
+      {
+        booking_id: string;
+        confirmed_at: string;
+        /** rule: staff-orders. Confirmed as it was taken (absent on staff confirmations of online bookings). */
+        staff_order?: true;
+      }
+    >
   | DomainEvent<'BookingCancelled', BookingCancelledData>
   | DomainEvent<'KitchenStepRecorded', KitchenStepRecordedData>
   | DomainEvent<'BookingReminded', BookingRemindedData>

@@ -1,4 +1,5 @@
 // Small reads shared by the queries: settings in effect, VIP token resolution, public shapes.
+import { sourceOf } from '../../domain/kioskDay/orderSource.js';
 import { defaultSettings, withDefaults, type Settings } from '../../domain/settings/settings.js';
 import { vipAccessFromLink } from '../../domain/vip/vipLinks.js';
 import type { VipCustomer } from '../../domain/vip/vipCustomers.js';
@@ -55,7 +56,7 @@ export function publicDoc<T extends { id: string }>(doc: T): Omit<T, '_pos'> {
 
 /** A booking as every answer shows it: kitchen_status null when the order has not reached the oven. */
 export function bookingView(doc: BookingDoc) {
-  return { ...publicDoc(doc), kitchen_status: doc.kitchen_status ?? null };
+  return { ...publicDoc(doc), kitchen_status: doc.kitchen_status ?? null, source: sourceOf(doc) };
 }
 
 /** Documents keyed by a number (pizzas, codes, VIP customers) go out with a numeric id. */

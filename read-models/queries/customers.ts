@@ -129,7 +129,8 @@ export async function customerRecords(docs: DocumentStore, email: string, mailLo
 export async function customersLastActiveBefore(docs: DocumentStore, cutoff: string): Promise<string[]> {
   const last = new Map<string, { email: string; date: string }>();
   const seen = (email: string, date: string) => {
-    if (email === ERASED) return;
+    // A counter or phone order without an e-mail (rule: staff-orders) names no customer to erase.
+    if (email === ERASED || !email.trim()) return;
     const key = email.trim().toLowerCase();
     const known = last.get(key);
     if (!known || known.date < date) last.set(key, { email, date });

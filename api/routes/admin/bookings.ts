@@ -5,11 +5,12 @@ import { bookingsQuerySchema, idParams, staffCancelSchema } from '../../../domai
 import {
   bookingChangedSchema,
   bookingHistorySchema,
+  bookingDetailsSchema,
   bookingListSchema,
-  bookingSchema,
 } from '../../../domain/answers/index.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { getBooking, listBookings } from '../../../read-models/queries/admin.js';
+import { earlierNoShows } from '../../../read-models/queries/orderOutcomes.js';
 import { liveBookings } from '../../http/live.js';
 import { describeRoutes, fileAnswer, refusals } from '../../http/routeSchema.js';
 import { bookingAsWritten } from '../../../projections/asWritten.js';
@@ -42,11 +43,17 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs, 
 
   app.get(
     '/bookings/:id',
-    { schema: { summary: 'En bokning', params: idParams, response: { 200: bookingSchema, ...refusals } } },
+    {
+      schema: {
+        summary: 'En bokning, med antal tidigare uteblivna bokningar under samma e-post',
+        params: idParams,
+        response: { 200: bookingDetailsSchema, ...refusals },
+      },
+    },
     async (request) => {
       const booking = await getBooking(docs, request.params.id);
       if (!booking) throw new DomainError(msg.bookingNotFound, 'not_found');
-      return booking;
+      return { ...booking, earlier_no_shows: await earlierNoShows(docs, booking) };
     },
   );
 

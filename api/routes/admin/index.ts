@@ -20,6 +20,7 @@ import type { RoutePlugin } from '../../appDeps.js';
 import { accountRoutes } from './account.js';
 import { bookingRoutes } from './bookings.js';
 import { kitchenRoutes } from './kitchen.js';
+import { staffOrderRoutes } from './staffOrders.js';
 import { reportRoutes } from './reports.js';
 import { pizzaRoutes } from './pizzas.js';
 import { bonusCodeRoutes } from './bonusCodes.js';
@@ -74,6 +75,7 @@ export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
       accountRoutes,
       bookingRoutes,
       kitchenRoutes,
+      staffOrderRoutes,
       reportRoutes,
       pizzaRoutes,
       bonusCodeRoutes,

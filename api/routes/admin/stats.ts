@@ -1,5 +1,6 @@
 // Statistics for the admin's charts: overview, top pizzas, peak times, sales (revenue in kronor).
-import { statsQuerySchema } from '../../../domain/payloads.js';
+import { statsPeriodQuerySchema, statsQuerySchema } from '../../../domain/payloads.js';
+import { periodOutcomes } from '../../../read-models/queries/orderOutcomes.js';
 import { peakTimesSchema, salesSchema, statsOverviewSchema, topPizzasSchema } from '../../../domain/answers/index.js';
 import { peakTimes, sales, statsOverview, topPizzas } from '../../../read-models/queries/stats.js';
 import { describeRoutes, refusals } from '../../http/routeSchema.js';
@@ -9,11 +10,24 @@ export const statsRoutes: RoutePlugin = async (app, { deps: { services, docs } }
   describeRoutes(app, 'Statistik');
   const querystring = statsQuerySchema;
 
-  app.get(
-    '/stats/overview',
-    { schema: { summary: 'Översikt', response: { 200: statsOverviewSchema, ...refusals } } },
-    async () => statsOverview(docs, services.clock()),
-  );
+  // The period (default week) is for the no-shows and the sources; the other figures are for all time.
+  const overviewSchema = {
+    summary: 'Översikt; uteblivna (no_shows, no_show_rate) och källor (sources) för perioden',
+    querystring: statsPeriodQuerySchema,
+    response: { 200: statsOverviewSchema, ...refusals },
+  };
+  app.get('/stats/overview', { schema: overviewSchema }, async (request) => {
+    const clock = services.clock();
+    const [overview, outcomes] = await Promise.all([
+      statsOverview(docs, clock),
+      periodOutcomes(docs, request.query.period, clock),
+    ]);
+    return {
+      ...overview,
+      overview: { ...overview.overview, no_shows: outcomes.no_shows, no_show_rate: outcomes.no_show_rate },
+      sources: outcomes.sources,
+    };
+  });
 
   app.get(
     '/stats/top-pizzas',

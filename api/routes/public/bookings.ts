@@ -1,5 +1,6 @@
 // A customer's booking: placing it (POST /api/bookings, idempotent with a key), looking it up,
 // its calendar file, and cancelling it online.
+import { sourceOf } from '../../../domain/kioskDay/orderSource.js';
 import {
   bookingHeadersSchema,
   bookingPayloadSchema,
@@ -51,7 +52,7 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs }
       status: 'pending',
       // The order confirmation is the record of the sale: the VAT in its total per rate.
       vat: receiptVat(booking, await services.accounting.settings()),
-      booking: { ...booking, id: booking.booking_id, status: 'pending' },
+      booking: { ...booking, id: booking.booking_id, status: 'pending', source: sourceOf(booking) },
     });
   });
 

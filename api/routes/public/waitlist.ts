@@ -1,6 +1,7 @@
 // The waitlist (rule: waitlist): join a full slot's queue, see the offer a personal link names,
 // book from it, or leave. Rate-limited with the bookings: each is a customer's write or a guess at
 // a token.
+import { sourceOf } from '../../../domain/kioskDay/orderSource.js';
 import { receiptVat } from '../../../domain/accounting/saleRecord.js';
 import { tokenParams, waitlistBookSchema, waitlistJoinSchema } from '../../../domain/payloads.js';
 import {
@@ -57,7 +58,7 @@ export const waitlistRoutes: RoutePlugin = async (app, { deps: { services }, lim
       booking_id: booking.booking_id,
       status: 'pending',
       vat: receiptVat(booking, await services.accounting.settings()),
-      booking: { ...booking, id: booking.booking_id, status: 'pending' },
+      booking: { ...booking, id: booking.booking_id, status: 'pending', source: sourceOf(booking) },
     });
   });
 

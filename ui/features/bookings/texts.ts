@@ -70,4 +70,10 @@ export const bookingTexts = {
   kitchen: 'Köket',
   close: 'Stäng',
   none_: '–',
+  // rule: staff-orders, no-shows
+  source: 'Källa',
+  earlierNoShows: 'Tidigare uteblivna',
+  earlierNoShowsCount: (n: number) =>
+    n === 0 ? 'Inga' : n === 1 ? '1 bokning under samma e-post' : `${n} bokningar under samma e-post`,
+  capacityOverride: 'full tid tagen efter bekräftelse',
 };

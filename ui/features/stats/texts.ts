@@ -25,4 +25,9 @@ export const statsTexts = {
   pieces: (n: number) => `${n} st`,
   percent: (value: number) => `${value.toFixed(1).replace('.', ',')} %`,
   loadFailedLog: 'Kunde inte ladda statistik',
+  // rule: no-shows, staff-orders
+  noShows: 'Uteblivna',
+  noShowValue: (n: number, rate: string) => `${n} (${rate})`,
+  sources: 'Beställningar per källa',
+  sourceValue: (name: string, n: number, share: string) => `${name}: ${n} (${share})`,
 };

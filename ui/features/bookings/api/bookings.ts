@@ -5,9 +5,9 @@ import { api } from '../../../lib/api.js';
 import { BOOKINGS_PATH, bookingPath } from '../../../components/admin/bookingCalls.js';
 import { staffCancelSchema } from '../../../../domain/payloads.js';
 import type { Booking } from '../../../../domain/answers/booking.js';
-import type { bookingHistorySchema } from '../../../../domain/answers/admin.js';
+import type { BookingDetails, bookingHistorySchema } from '../../../../domain/answers/admin.js';
 
-export type { Booking };
+export type { Booking, BookingDetails };
 export type BookingHistory = z.infer<typeof bookingHistorySchema>;
 export { staffCancelSchema, BOOKINGS_PATH };
 
@@ -64,7 +64,7 @@ export const bookingRow = ({
 });
 
 export const listBookings = (filters: BookingFilters) => api<Booking[]>(`${BOOKINGS_PATH}${filterQuery(filters)}`);
-export const getBooking = (id: string) => api<Booking>(bookingPath(id));
+export const getBooking = (id: string) => api<BookingDetails>(bookingPath(id));
 export const getBookingHistory = (id: string) => api<BookingHistory>(`${bookingPath(id)}/history`);
 export const cancelBooking = (id: string, body: z.output<typeof staffCancelSchema>) =>
   api(`${bookingPath(id)}/cancel`, { method: 'PUT', body });

@@ -7,14 +7,15 @@ import { Dialog, closeDialogOf } from '../../../components/Dialog.js';
 import { AmountRow, ItemsTable } from '../../../components/ItemsTable.js';
 import { ContactLink } from '../../../components/ContactLink.js';
 import { formatDateLong } from '../../../lib/format.js';
-import { getBooking, getBookingHistory, type Booking, type BookingHistory } from '../api/bookings.js';
+import { getBooking, getBookingHistory, type BookingDetails, type BookingHistory } from '../api/bookings.js';
+import { orderSourceText } from '../../../components/orderSourceTexts.js';
 import { bookingStatusText, bookingTexts } from '../texts.js';
 import type { KitchenStatus } from '../../../../domain/answers/booking.js';
 import { statusLabel, stepLabel } from '../../../components/kitchenStatusTexts.js';
 import { BookingMails } from '../../../components/admin/BookingMails.js';
 
 export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () => void }) {
-  const [booking, setBooking] = useState<Booking | null>(null);
+  const [booking, setBooking] = useState<BookingDetails | null>(null);
   const [history, setHistory] = useState<BookingHistory | null>(null);
   // A booking that cannot be read closes the dialog (with the latest onClose, not a reason to read again).
   const failed = useEffectEvent(() => {
@@ -44,6 +45,12 @@ export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () 
             <dd>{booking.phone ? <ContactLink scheme="tel" value={booking.phone} /> : bookingTexts.none_}</dd>
             <dt>{bookingTexts.dateTime}</dt>
             <dd>{bookingTexts.at(formatDateLong(booking.booking_date), booking.booking_time)}</dd>
+            <dt>{bookingTexts.source}</dt>
+            <dd>{orderSourceText[booking.source]}</dd>
+            <dt>{bookingTexts.earlierNoShows}</dt>
+            <dd className={booking.earlier_no_shows > 0 ? 'details__warn' : undefined}>
+              {bookingTexts.earlierNoShowsCount(booking.earlier_no_shows)}
+            </dd>
             <dt>{bookingTexts.type}</dt>
             <dd>{booking.dine_in ? bookingTexts.dineIn : bookingTexts.takeAway}</dd>
             {booking.kitchen_status && (
@@ -77,6 +84,7 @@ export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () 
                     <time dateTime={entry.time}>{new Date(entry.time).toLocaleString('sv-SE')}</time> · {entry.actor}
                     {typeof entry.data.reason === 'string' && entry.data.reason ? ` · ”${entry.data.reason}”` : ''}
                     {moveNote(entry.data)}
+                    {entry.data.capacity_override ? ` · ${bookingTexts.capacityOverride}` : ''}
                   </li>
                 ))}
               </ol>

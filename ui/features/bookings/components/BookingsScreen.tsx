@@ -36,11 +36,14 @@ export function BookingsScreen({
   filters: initialFilters,
   bookings: initial,
   queue,
+  newOrder,
 }: {
   filters: BookingFilters;
   bookings: BookingRow[] | null;
   /** The staff's waitlist queue (rule: waitlist), shown once hydrated. */
   queue?: (state: QueueState) => ReactNode;
+  /** "Ny beställning" (rule: staff-orders), which the page passes in: for the filtered date, reloading the list once placed. */
+  newOrder?: (state: { date: string; enabled: boolean; onPlaced: () => void }) => ReactNode;
 }) {
   const hydrated = useHydrated();
   const [filters, setFilters] = useState(initialFilters);
@@ -88,6 +91,7 @@ export function BookingsScreen({
     <div data-live={connected ? 'on' : 'off'}>
       <div className="admin-title">
         <h1>{bookingTexts.title}</h1>
+        {newOrder?.({ date: filters.date, enabled: hydrated, onPlaced: () => void reload() })}
       </div>
       <BookingFiltersForm filters={filters} onChange={change} enabled={hydrated} />
       {bookings === null ? (

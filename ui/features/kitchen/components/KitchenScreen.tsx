@@ -3,7 +3,7 @@
 // orders apart with confirm at hand, and each order's steps I ugnen → Klar → Hämtad/Serverad or
 // Uteblev, the last one undoable. The first board comes in the page's HTML (+data); new and
 // changed bookings appear by themselves (the admin live stream, with the dashboard's chime).
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import dayjs from '../../../lib/dayjs.js';
 import { LoadFailed } from '../../../components/LoadFailed.js';
@@ -31,7 +31,16 @@ import '../kitchen.css';
 const ISO = 'YYYY-MM-DD';
 
 /** day: as the server read it for the first HTML (null when that failed); requested: the address's ?date=. */
-export function KitchenScreen({ day: initial, requested }: { day: KitchenDayView | null; requested: string | null }) {
+export function KitchenScreen({
+  day: initial,
+  requested,
+  newOrder,
+}: {
+  day: KitchenDayView | null;
+  requested: string | null;
+  /** "Ny beställning" (rule: staff-orders), which the page passes in: for the shown day, reloading the board once placed. */
+  newOrder?: (state: { date: string; enabled: boolean; onPlaced: () => void }) => ReactNode;
+}) {
   const hydrated = useHydrated();
   const [date, setDate] = useState<string | null>(initial?.date ?? requested);
   const { data: day, setData, reload } = useReloadable(initial, () => getKitchenDay(date), kitchenTexts.loadFailed);
@@ -110,6 +119,7 @@ export function KitchenScreen({ day: initial, requested }: { day: KitchenDayView
             {connected ? kitchenTexts.live : kitchenTexts.offline}
           </span>
           <ChimeToggle label={kitchenTexts.sound} />
+          {shown && newOrder?.({ date: shown, enabled: hydrated, onPlaced: () => void reload() })}
         </div>
       </div>
       <div className="kitchen-dates card" role="group" aria-label={kitchenTexts.chooseDay}>

@@ -13,7 +13,7 @@ export interface PeriodStats {
 }
 
 export const statsPaths = (period: Period) => ({
-  overview: '/admin/stats/overview',
+  overview: `/admin/stats/overview?period=${period}`,
   top: `/admin/stats/top-pizzas?period=${period}`,
   peak: `/admin/stats/peak-times?period=${period}`,
   sales: `/admin/stats/sales?period=${period}&group_by=day`,

@@ -6,6 +6,7 @@ import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import '../../../styles/admin-planning.css';
 import { BackToOverview } from '../../../components/admin/AdminFrame.js';
 import { StatCard } from '../../../components/admin/StatCard.js';
+import { orderSourceText } from '../../../components/orderSourceTexts.js';
 import { Field, fieldControl } from '../../../components/Field.js';
 import { useHydrated } from '../../../components/useHydrated.js';
 import { formatKr } from '../../../lib/format.js';
@@ -86,6 +87,23 @@ export function StatsScreen({ stats: initial }: { stats: PeriodStats | null }) {
             <StatCard label={statsTexts.totalRevenue} value={krText(totals.revenue.total_revenue)} kind="ok" />
             <StatCard label={statsTexts.pizzasSold} value={totals.overview.total_pizzas} kind="warn" />
             <StatCard label={statsTexts.avgOrder} value={krText(totals.revenue.avg_order_value)} />
+          </div>
+          <div className="stats-outcomes">
+            <StatCard
+              label={statsTexts.noShows}
+              value={statsTexts.noShowValue(totals.overview.no_shows, statsTexts.percent(totals.overview.no_show_rate))}
+              kind={totals.overview.no_shows > 0 ? 'warn' : undefined}
+            />
+            <div className="card stats-sources">
+              <h2>{statsTexts.sources}</h2>
+              <ul>
+                {totals.sources.map((s) => (
+                  <li key={s.source}>
+                    {statsTexts.sourceValue(orderSourceText[s.source], s.bookings, statsTexts.percent(s.share))}
+                  </li>
+                ))}
+              </ul>
+            </div>
           </div>
 
           {hydrated && (

@@ -3,6 +3,7 @@
 import { useData } from 'vike-react/useData';
 import { MailRelayBanner } from '../../../components/admin/MailRelayBanner.js';
 import { KitchenScreen } from '../../../features/kitchen/components/KitchenScreen.js';
+import { NewOrder } from '../../../features/staff-order/components/NewOrder.js';
 import type { KitchenData } from './+data.js';
 
 export default function Page() {
@@ -10,7 +11,7 @@ export default function Page() {
   return (
     <>
       <MailRelayBanner />
-      <KitchenScreen day={day} requested={requested} />
+      <KitchenScreen day={day} requested={requested} newOrder={(state) => <NewOrder {...state} />} />
     </>
   );
 }
