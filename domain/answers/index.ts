@@ -9,3 +9,4 @@ export * from './customers.js';
 export * from './waitlist.js';
 export * from './mails.js';
 export * from './legal.js';
+export * from './counter.js';

@@ -4,6 +4,7 @@ import type { RoutePlugin } from '../../appDeps.js';
 import { availabilityRoutes } from './availability.js';
 import { bonusCodeCheckRoutes } from './bonusCodes.js';
 import { bookingRoutes } from './bookings.js';
+import { counterStatusRoutes } from './counter.js';
 import { legalRoutes } from './legal.js';
 import { menuRoutes } from './menu.js';
 import { pushRoutes } from './push.js';
@@ -20,6 +21,7 @@ export const publicRoutes: RoutePlugin = async (app, { deps, limiters }) => {
     pushRoutes,
     waitlistRoutes,
     legalRoutes,
+    counterStatusRoutes,
   ]) {
     await app.register(routes, { deps, limiters });
   }
