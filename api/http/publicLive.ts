@@ -9,15 +9,10 @@ import type { RecordedEvent } from '../../domain/eventStore.js';
 import { MENU_STREAM } from '../../domain/menu/menu.js';
 import { DAILY_STOCK_STREAM } from '../../domain/menu/dailyStock.js';
 import { DomainError } from '../../domain/shared/errors.js';
+import type { PublicChange } from '../../domain/answers/counter.js';
 import type { AppliedSource } from './live.js';
 
-/** What a booking page reads again on each kind of message. */
-export type PublicChange =
-  | { kind: 'menu' }
-  /** Sold-out marks, the web-booking pause or a slot delay of the date: GET /api/day-status. */
-  | { kind: 'day'; date: string }
-  /** Capacity or daily stock of the date: GET /api/availability and /api/day-status. */
-  | { kind: 'availability'; date: string };
+export type { PublicChange };
 
 const DAY_EVENTS = new Set([
   'PizzaSoldOut',

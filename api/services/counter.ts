@@ -50,18 +50,18 @@ export class CounterService {
   }
 
   /** Rule sold-out: today, until closing (null) or until a time. */
-  async markSoldOut(pizzaId: number, until: string | null, actor: string) {
+  async markSoldOut(date: string | undefined, pizzaId: number, until: string | null, actor: string) {
     const pizza = await this.pizza(pizzaId);
-    await this.run(this.today(), { type: 'MarkPizzaSoldOut', pizza: { id: pizza.id, name: pizza.name }, until }, actor);
+    await this.run(date ?? this.today(), { type: 'MarkPizzaSoldOut', pizza: { id: pizza.id, name: pizza.name }, until }, actor);
   }
 
-  async backInStock(pizzaId: number, actor: string) {
-    await this.run(this.today(), { type: 'MarkPizzaBackInStock', pizzaId }, actor);
+  async backInStock(date: string | undefined, pizzaId: number, actor: string) {
+    await this.run(date ?? this.today(), { type: 'MarkPizzaBackInStock', pizzaId }, actor);
   }
 
   /** Today's bookings holding a sold-out pizza, with the names staff call them by. */
-  async soldOutBookings(pizzaId: number) {
-    const { state } = await this.day(this.today());
+  async soldOutBookings(date: string | undefined, pizzaId: number) {
+    const { state } = await this.day(date ?? this.today());
     const holding = bookingsHoldingSoldOut(state, pizzaId);
     return Promise.all(
       holding.map(async (b) => {
@@ -79,8 +79,8 @@ export class CounterService {
   }
 
   /** One mail to each booking holding the pizza, offering a swap or a cancellation (once each). */
-  async offerSwaps(pizzaId: number, actor: string) {
-    const result = await this.run(this.today(), { type: 'OfferSoldOutSwap', pizzaId }, actor);
+  async offerSwaps(date: string | undefined, pizzaId: number, actor: string) {
+    const result = await this.run(date ?? this.today(), { type: 'OfferSoldOutSwap', pizzaId }, actor);
     return result.events.length;
   }
 

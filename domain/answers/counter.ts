@@ -61,3 +61,11 @@ export const soldOutBookingsSchema = z.array(soldOutBookingSchema);
 
 export const swapOffersAnswerSchema = z.strictObject({ success: z.literal(true), offered: z.number().int() });
 export const slotDelayAnswerSchema = z.strictObject({ success: z.literal(true), orders: z.number().int() });
+
+/** A message of the public live stream GET /api/live (api/http/publicLive.ts): what changed, never who. */
+export type PublicChange =
+  | { kind: 'menu' }
+  /** Sold-out marks, the web-booking pause or a slot delay of the date: GET /api/day-status. */
+  | { kind: 'day'; date: string }
+  /** Capacity or daily stock of the date: GET /api/availability and /api/day-status. */
+  | { kind: 'availability'; date: string };

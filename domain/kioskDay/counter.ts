@@ -246,6 +246,8 @@ export function decideCounter(command: CounterCommand, state: KioskDayState): Co
   switch (command.type) {
     case 'MarkPizzaSoldOut': {
       const { until, date, pizza } = command;
+      // Marked ahead ("slut imorgon") is allowed; a day gone is not.
+      if (date < wallClock(command.clock.now, command.clock.timeZone).date) reject(msg.datePassed);
       if (until !== null) {
         if (!isValidTime(until)) reject(msg.soldOutUntilInvalid);
         const now = wallClock(command.clock.now, command.clock.timeZone);

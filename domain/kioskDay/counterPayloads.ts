@@ -6,8 +6,9 @@ import { dateField, timeField } from '../payloads.js';
 import { normaliseTime } from '../shared/time.js';
 import { DELAY_MINUTES, PAUSE_MINUTES, PAUSE_REASON_MAX } from './counter.js';
 
-/** PUT /admin/sold-out/{id}: until a time (HH:mm) today, or null/blank for until closing. */
+/** PUT /admin/sold-out/{id}: until a time (HH:mm), or null/blank for until closing; date left out: today. */
 export const soldOutInputSchema = z.object({
+  date: dateField().optional(),
   until: z
     .string({ error: msg.soldOutUntilInvalid })
     .nullish()
@@ -53,7 +54,7 @@ export const undoDelayInputSchema = z.object({
   time: timeField(),
 });
 
-/** GET /day-status?date= and GET /admin/sold-out?date= (blank or left out: today). */
+/** GET /day-status?date=, DELETE /admin/sold-out/{id}?date=, its bookings and offers (blank or left out: today). */
 export const dayStatusQuerySchema = z.object({
   date: z.preprocess((value) => (value === '' ? undefined : value), dateField().optional()),
 });

@@ -41,6 +41,7 @@ describe('marking a pizza sold out (rule: sold-out)', () => {
     // The clock reads 10:00 in Stockholm.
     day().when(mark('09:45', TODAY)).thenThrows(msg.timePassed);
     day().when(mark('9 pm')).thenThrows(msg.soldOutUntilInvalid);
+    day().when(mark(null, '2026-11-22')).thenThrows(msg.datePassed);
   });
   it('refuses new bookings of the pizza for the day', () => {
     day(soldOut(null)).when(order()).thenThrows(msg.pizzaSoldOut('Margherita', null));

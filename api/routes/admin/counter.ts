@@ -2,6 +2,7 @@
 // bookings holding it, set a daily stock, pause web bookings, delay a slot and undo it.
 import { dailyStockInputSchema } from '../../../domain/menu/dailyStock.js';
 import {
+  dayStatusQuerySchema,
   delayInputSchema,
   pauseInputSchema,
   soldOutInputSchema,
@@ -28,14 +29,15 @@ export const counterRoutes: RoutePlugin = async (app, { deps: { services } }) =>
     '/sold-out/:id',
     {
       schema: {
-        summary: 'Markera en pizza som slut idag (until: TT:MM, eller null till stängning)',
+        summary: 'Markera en pizza som slut (until: TT:MM, eller null till stängning; utan datum: idag)',
         params,
         body: soldOutInputSchema,
         response: { 200: successAnswerSchema, ...refusals },
       },
     },
     async (request) => {
-      await services.counter.markSoldOut(request.params.id, request.body.until, actorOf(request));
+      const { date, until } = request.body;
+      await services.counter.markSoldOut(date, request.params.id, until, actorOf(request));
       return success;
     },
   );
@@ -44,13 +46,14 @@ export const counterRoutes: RoutePlugin = async (app, { deps: { services } }) =>
     '/sold-out/:id',
     {
       schema: {
-        summary: 'Pizzan finns igen idag',
+        summary: 'Pizzan finns igen (utan datum: idag)',
         params,
+        querystring: dayStatusQuerySchema,
         response: { 200: successAnswerSchema, ...refusals },
       },
     },
     async (request) => {
-      await services.counter.backInStock(request.params.id, actorOf(request));
+      await services.counter.backInStock(request.query.date, request.params.id, actorOf(request));
       return success;
     },
   );
@@ -59,12 +62,13 @@ export const counterRoutes: RoutePlugin = async (app, { deps: { services } }) =>
     '/sold-out/:id/bookings',
     {
       schema: {
-        summary: 'Dagens bokningar som har en slutsåld pizza',
+        summary: 'Bokningarna som har en slutsåld pizza (utan datum: idag)',
         params,
+        querystring: dayStatusQuerySchema,
         response: { 200: soldOutBookingsSchema, ...refusals },
       },
     },
-    async (request) => services.counter.soldOutBookings(request.params.id),
+    async (request) => services.counter.soldOutBookings(request.query.date, request.params.id),
   );
 
   app.post(
@@ -73,12 +77,13 @@ export const counterRoutes: RoutePlugin = async (app, { deps: { services } }) =>
       schema: {
         summary: 'Mejla varje bokning med pizzan ett erbjudande om byte eller avbokning (en gång per bokning)',
         params,
+        querystring: dayStatusQuerySchema,
         response: { 200: swapOffersAnswerSchema, ...refusals },
       },
     },
     async (request) => ({
       success: true as const,
-      offered: await services.counter.offerSwaps(request.params.id, actorOf(request)),
+      offered: await services.counter.offerSwaps(request.query.date, request.params.id, actorOf(request)),
     }),
   );
 
