@@ -154,7 +154,11 @@ export function BookingScreen({
   const { slots, refresh } = availability;
   // Sold out, stock and pause (issue 29), heard of through the public live stream.
   const counter = useDayStatus(date, () => refresh(0));
-  const unavailable = useMemo(() => unavailablePizzas(counter.status, date, time), [counter.status, date, time]);
+  const todayDate = counter.today?.date ?? null;
+  const unavailable = useMemo(
+    () => unavailablePizzas(counter.status, date, time, todayDate),
+    [counter.status, date, time, todayDate],
+  );
 
   // The first slot that holds the whole order is chosen when the current time no longer fits.
   useEffect(() => {

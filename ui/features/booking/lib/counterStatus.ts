@@ -3,14 +3,20 @@
 import type { DayStatus } from '../../../../domain/answers/counter.js';
 import { counterTexts } from '../counterTexts.js';
 
-/** Pizza id → its label, for the pizzas the chosen date and time cannot have. */
-export function unavailablePizzas(status: DayStatus | null, date: string, time: string): Map<number, string> {
+/** Pizza id → its label, for the pizzas the chosen date and time cannot have; `today`: the kiosk's date. */
+export function unavailablePizzas(
+  status: DayStatus | null,
+  date: string,
+  time: string,
+  today: string | null,
+): Map<number, string> {
   const out = new Map<number, string>();
   if (!status || status.date !== date) return out;
   for (const mark of status.sold_out) {
     // Sold out until a time: later slots can have it again.
     if (mark.until !== null && time && time >= mark.until) continue;
-    out.set(mark.pizza_id, mark.until === null ? counterTexts.soldOutToday : counterTexts.soldOutUntil(mark.until));
+    const allDay = date === today ? counterTexts.soldOutToday : counterTexts.soldOutThatDay;
+    out.set(mark.pizza_id, mark.until === null ? allDay : counterTexts.soldOutUntil(mark.until));
   }
   for (const stock of status.daily_stock)
     if (stock.left === 0 && !out.has(stock.pizza_id)) out.set(stock.pizza_id, counterTexts.noneLeft);

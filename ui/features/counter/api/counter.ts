@@ -38,7 +38,7 @@ export async function getBookedTimes(date: string): Promise<Array<{ time: string
 export const markSoldOut = (pizzaId: number, body: z.input<typeof soldOutInputSchema>) =>
   api(`/admin/sold-out/${pizzaId}`, { method: 'PUT', body });
 export const markBackInStock = (pizzaId: number, date: string) =>
-  api(`/admin/sold-out/${pizzaId}${onDate(date)}`, { method: 'DELETE' });
+  api(`/admin/sold-out/${pizzaId}${onDate(date)}`, { method: 'DELETE', body: {} });
 export const getSoldOutBookings = (pizzaId: number, date: string) =>
   api<SoldOutBooking[]>(`/admin/sold-out/${pizzaId}/bookings${onDate(date)}`);
 export const offerSwaps = (pizzaId: number, date: string) =>
@@ -47,7 +47,7 @@ export const setDailyStock = (pizzaId: number, perDay: number | null) =>
   api(`/admin/pizzas/${pizzaId}/daily-stock`, { method: 'PUT', body: { per_day: perDay } });
 export const pauseWebBookings = (body: z.input<typeof pauseInputSchema>) =>
   api('/admin/web-pause', { method: 'PUT', body });
-export const resumeWebBookings = () => api('/admin/web-pause', { method: 'DELETE' });
+export const resumeWebBookings = () => api('/admin/web-pause', { method: 'DELETE', body: {} });
 export const delaySlot = (body: z.input<typeof delayInputSchema>) =>
   api<{ orders: number }>('/admin/slot-delays', { method: 'POST', body });
 export const undoSlotDelay = (date: string, time: string) =>
