@@ -18,7 +18,7 @@ export function PauseCard(props: {
   const { status, isToday, enabled, action, reload } = props;
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
-  const pause = (minutes: number | null) =>
+  const pause = (minutes: (typeof PAUSE_MINUTES)[number] | null) =>
     void action.run('pause', () => pauseWebBookings({ minutes, reason }), {
       success: texts.pausedOk,
       failure: texts.pauseFailed,
