@@ -1,7 +1,7 @@
 // The counter's evening on the booking page (issue 29): the chosen date's sold-out marks and daily
 // stock, and today's web-booking pause, from GET /api/day-status; read again whenever the public
-// live stream GET /api/live says the date changed (within moments, no polling), and the slots
-// refreshed when its availability changed. The confirmation's 1 s poll (SPEC 4, 9) stays as it is.
+// live stream GET /api/live says the date changed (within moments, no polling). The slots keep
+// their own refreshes; the confirmation's 1 s poll (SPEC 4, 9) stays as it is.
 import { useEffect, useEffectEvent, useState } from 'react';
 import { api } from '../../../lib/api.js';
 import type { DayStatus, PublicChange } from '../../../../domain/answers/counter.js';
@@ -9,7 +9,7 @@ import type { DayStatus, PublicChange } from '../../../../domain/answers/counter
 export const dayStatusPath = (date: string | null) =>
   date ? `/day-status?date=${encodeURIComponent(date)}` : '/day-status';
 
-export function useDayStatus(date: string, onAvailability: () => void) {
+export function useDayStatus(date: string) {
   /** The chosen date's status (null before a date is chosen or while it loads). */
   const [status, setStatus] = useState<DayStatus | null>(null);
   /** Today's status: a pause is shown whatever date is chosen. */
@@ -39,7 +39,9 @@ export function useDayStatus(date: string, onAvailability: () => void) {
   }, [date, version]);
 
   const changed = useEffectEvent((change: PublicChange) => {
-    if (change.kind === 'availability' && change.date === date) onAvailability();
+    // An availability message reads the stock left again, but leaves the slots alone: refreshing
+    // them under a customer who has chosen would move their time silently (the slot's own refusal
+    // says it at submit).
     if (change.kind === 'menu' || change.date === date || change.date === today?.date) setVersion((v) => v + 1);
   });
   useEffect(() => {

@@ -153,7 +153,7 @@ export function BookingScreen({
   const availability = useAvailability(date, count, vipToken, clearTime);
   const { slots, refresh } = availability;
   // Sold out, stock and pause (issue 29), heard of through the public live stream.
-  const counter = useDayStatus(date, () => refresh(0));
+  const counter = useDayStatus(date);
   const todayDate = counter.today?.date ?? null;
   const unavailable = useMemo(
     () => unavailablePizzas(counter.status, date, time, todayDate),
