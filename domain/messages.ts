@@ -166,4 +166,27 @@ export const msg = {
     remaining <= 0
       ? `Tiden är fullbokad. Bekräfta för att ta ${pizzas === 1 ? 'pizzan' : `de ${pizzas} pizzorna`} ändå.`
       : `Tiden har bara plats för ${remaining} ${remaining === 1 ? 'pizza' : 'pizzor'} till. Bekräfta för att ta beställningen ändå.`,
+  // Ours: the counter's evening (rules sold-out, daily-stock, web-pause, slot-delay)
+  pizzaSoldOut: (name: string, until: string | null) =>
+    until === null
+      ? `${name} är slut idag. Välj en annan pizza.`
+      : `${name} är slut till ${until}. Välj en annan pizza eller en senare tid.`,
+  soldOutUntilInvalid: 'Ange tiden som TT:MM',
+  pizzaNotSoldOut: 'Pizzan är inte markerad som slut idag',
+  stockLeft: (name: string, left: number) =>
+    left === 0
+      ? `${name} är slutsåld denna dag. Välj en annan pizza.`
+      : `Det finns bara ${left} kvar av ${name} denna dag.`,
+  dailyStockInvalid: 'Dagligt lager anges som ett heltal från 0 till 1000, eller tomt för obegränsat',
+  webBookingsPaused: (reason: string, until: string | null) =>
+    until === null
+      ? `Webbokningen är pausad resten av dagen: ${reason}`
+      : `Webbokningen är pausad till ${until}: ${reason}`,
+  pauseReasonRequired: 'Ange en anledning som kunderna ser',
+  pauseReasonTooLong: (max: number) => `Anledningen får vara högst ${max} tecken`,
+  pauseMinutesInvalid: 'Pausa i 15, 30 eller 60 minuter, eller resten av dagen',
+  delayMinutesInvalid: 'Skjut upp 10, 15 eller 20 minuter',
+  slotAlreadyDelayed: (minutes: number) => `Tiden är redan uppskjuten ${minutes} minuter: ångra först`,
+  nothingToDelay: 'Det finns inga beställningar att skjuta upp på denna tid',
+  slotNotDelayed: 'Tiden är inte uppskjuten',
 } as const;

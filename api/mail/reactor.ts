@@ -76,6 +76,9 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
       'VipInvitationsSent',
       'WaitlistJoined',
       'WaitlistOfferMade',
+      'BookingDelayed',
+      'BookingDelayUndone',
+      'SoldOutSwapOffered',
     ]),
     async apply(recorded, batch) {
       const event = recorded as unknown as (KioskDayEvent | VipLinkEvent | WaitlistEvent) & RecordedEvent;
@@ -177,6 +180,24 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
             kind: 'waitlist_offer',
             waitlist_id: event.data.waitlist_id,
             params: { pizzas: event.data.pizzas, hold_expires_at: event.data.hold_expires_at },
+          });
+          return;
+        // The counter's evening (rules slot-delay, sold-out): one mail per booking and event.
+        case 'BookingDelayed':
+          await add(batch, recorded, 'customer', {
+            kind: 'booking_delayed',
+            booking_id: event.data.booking_id,
+            params: { minutes: event.data.minutes, delayed_to: event.data.delayed_to },
+          });
+          return;
+        case 'BookingDelayUndone':
+          await add(batch, recorded, 'customer', { kind: 'booking_delay_undone', booking_id: event.data.booking_id });
+          return;
+        case 'SoldOutSwapOffered':
+          await add(batch, recorded, 'customer', {
+            kind: 'sold_out_offer',
+            booking_id: event.data.booking_id,
+            params: { pizza_name: event.data.pizza_name },
           });
           return;
         default:

@@ -39,6 +39,9 @@ import {
   newBookingToStaffMail,
   orderReadyMail,
   waitlistOfferMail,
+  bookingDelayedMail,
+  bookingDelayUndoneMail,
+  soldOutOfferMail,
 } from './templates.js';
 import { StallClock } from '../../projections/stall.js';
 
@@ -376,6 +379,9 @@ export class MailSender {
       from_time?: string;
       pizzas?: number;
       hold_expires_at?: string;
+      minutes?: number;
+      delayed_to?: string;
+      pizza_name?: string;
     };
     if (item.kind === 'waitlist_offer') {
       const w = await docs.get<WaitlistDoc>(COLLECTIONS.waitlist, item.waitlist_id ?? '');
@@ -422,6 +428,19 @@ export class MailSender {
       }
       case 'order_ready':
         return { message: orderReadyMail(booking, (await context()).seller) };
+      // The counter's evening (rules slot-delay, sold-out): news of an order that will no longer be made is none.
+      case 'booking_delayed':
+      case 'booking_delay_undone':
+      case 'sold_out_offer': {
+        if (booking.status === 'cancelled') return { skip: 'Bokningen avbokades innan mejlet gick' };
+        const { seller } = await context();
+        if (item.kind === 'sold_out_offer')
+          return { message: soldOutOfferMail(booking, p.pizza_name ?? '', publicUrl, seller) };
+        if (item.kind === 'booking_delay_undone') return { message: bookingDelayUndoneMail(booking, seller) };
+        return {
+          message: bookingDelayedMail(booking, { minutes: p.minutes ?? 0, delayed_to: p.delayed_to ?? '' }, seller),
+        };
+      }
       default:
         return { skip: `Okänd sorts e-post: ${item.kind}` };
     }

@@ -366,3 +366,46 @@ export function waitlistOfferMail(
     ...signature(seller),
   ]);
 }
+
+/** The counter's evening (rule: slot-delay): the kitchen runs late, the order is ready later. */
+export function bookingDelayedMail(
+  b: MailBooking,
+  delay: { minutes: number; delayed_to: string },
+  seller?: Seller,
+): MailMessage {
+  return message(b.email, `Din beställning ${numberOf(b)} blir ${delay.minutes} minuter försenad`, [
+    `Hej ${b.name}!`,
+    `Vi ligger efter i köket ikväll. Din beställning blir klar kl. ${delay.delayed_to} i stället för kl. ${b.booking_time}. Förlåt för väntan!`,
+    '',
+    ...orderLines(b),
+    ...signature(seller),
+  ]);
+}
+
+/** A delay undone (rule: slot-delay): the booked time stands again. */
+export function bookingDelayUndoneMail(b: MailBooking, seller?: Seller): MailMessage {
+  return message(b.email, `Din beställning ${numberOf(b)} blir klar kl. ${b.booking_time} som bokat`, [
+    `Hej ${b.name}!`,
+    `Vi hann ikapp: din beställning blir klar kl. ${b.booking_time} som du bokade, inte senare som vi skrev nyss.`,
+    '',
+    ...orderLines(b),
+    ...signature(seller),
+  ]);
+}
+
+/** A pizza of the order sold out (rule: sold-out): a swap or a cancellation, the customer chooses. */
+export function soldOutOfferMail(b: MailBooking, pizzaName: string, baseUrl: string, seller?: Seller): MailMessage {
+  const manage = `${baseUrl.replace(/\/+$/, '')}/my-booking?id=${encodeURIComponent(numberOf(b))}&email=${encodeURIComponent(b.email)}`;
+  const reach = [seller?.phone ? `ring ${seller.phone}` : null, 'svara på det här mejlet']
+    .filter(Boolean)
+    .join(' eller ');
+  return message(b.email, `${pizzaName} är slut – vill du byta eller avboka?`, [
+    `Hej ${b.name}!`,
+    `Tyvärr är ${pizzaName} slut idag. Vill du byta till en annan pizza, eller avboka? Hör av dig: ${reach}, så ordnar vi det.`,
+    '',
+    ...orderLines(b),
+    '',
+    { label: 'Se eller avboka din bokning:', url: manage },
+    ...signature(seller),
+  ]);
+}

@@ -55,6 +55,8 @@ export class BookingsService {
     private readonly vip: VipService,
     /** The closures in effect (rule: closures), read with the settings for every booking. */
     private readonly closures: Pick<ClosuresService, 'current'>,
+    /** The daily stock per pizza (rule: daily-stock), read with the settings for every booking. */
+    private readonly dailyStock: () => Promise<ReadonlyMap<number, number>> = async () => new Map(),
   ) {}
 
   private day(date: string) {
@@ -76,10 +78,11 @@ export class BookingsService {
     // Bad input changes nothing: refused before any code is redeemed (rule: sms-notices).
     checkSmsTick(payload);
     const clock = this.commands.clock();
-    const [settings, pizzas, closures] = await Promise.all([
+    const [settings, pizzas, closures, stock] = await Promise.all([
       this.settings.current(),
       this.menu.pizzas(),
       this.closures.current(),
+      this.dailyStock(),
     ]);
     const lines = linesFromMenu(payload.items, pizzas);
     const vip = payload.vip_token ? (await this.vip.access(payload.vip_token)).access : null;
@@ -103,6 +106,7 @@ export class BookingsService {
       closures,
       clock,
       idempotencyKey,
+      stock,
     };
     const stream = kioskDayStream(payload.date);
     const { bus } = this.commands;

@@ -8,6 +8,7 @@ import { BookingsService } from './bookings.js';
 import { StaffOrdersService } from './staffOrders.js';
 import { CalendarService } from './calendar.js';
 import { ClosuresService } from './closures.js';
+import { CounterService } from './counter.js';
 import { MailOutbox } from '../mail/outbox.js';
 import { CustomersService } from './customers.js';
 import type { ErasureParts } from '../erasure/erasure.js';
@@ -31,7 +32,9 @@ export function createServices(context: ServiceContext, docs: DocumentStore, era
   const closures: ClosuresService = new ClosuresService(commands, docs, (id, reason, actor) =>
     bookings.cancelByStaff(id, reason, actor),
   );
-  const bookings = new BookingsService(commands, settings, menu, vip, closures);
+  // The counter's evening (issue 29): sold out, daily stock, pause, delays.
+  const counter = new CounterService(commands, menu, docs);
+  const bookings = new BookingsService(commands, settings, menu, vip, closures, () => counter.dailyStock());
   const waitlist = new WaitlistService(commands, settings, menu, vip, closures, docs);
   // A cancellation frees capacity: the waitlist offers it at once (rule: waitlist).
   bookings.onCapacityFreed((date) => waitlist.offerFreed(date));
@@ -41,9 +44,10 @@ export function createServices(context: ServiceContext, docs: DocumentStore, era
     menu,
     vip,
     closures,
+    counter,
     admins: new AdminsService(commands, docs),
     bookings,
-    staffOrders: new StaffOrdersService(commands, settings, menu, closures),
+    staffOrders: new StaffOrdersService(commands, settings, menu, closures, () => counter.dailyStock()),
     reschedule: new RescheduleService(commands, settings, closures, docs),
     waitlist,
     calendar: new CalendarService(commands, settings, closures, docs),

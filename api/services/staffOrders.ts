@@ -17,6 +17,8 @@ export class StaffOrdersService {
     private readonly settings: SettingsService,
     private readonly menu: MenuService,
     private readonly closures: Pick<ClosuresService, 'current'>,
+    /** The daily stock per pizza (rule: daily-stock). */
+    private readonly dailyStock: () => Promise<ReadonlyMap<number, number>> = async () => new Map(),
   ) {}
 
   /**
@@ -28,10 +30,11 @@ export class StaffOrdersService {
     staff: { admin_id: number; email: string },
     idempotencyKey: string | null,
   ): Promise<{ booking_id: string; position: Position }> {
-    const [settings, pizzas, closures] = await Promise.all([
+    const [settings, pizzas, closures, stock] = await Promise.all([
       this.settings.current(),
       this.menu.pizzas(),
       this.closures.current(),
+      this.dailyStock(),
     ]);
     const command: PlaceStaffOrder = {
       type: 'PlaceStaffOrder',
@@ -48,6 +51,7 @@ export class StaffOrdersService {
       closures,
       clock: this.commands.clock(),
       idempotencyKey,
+      stock,
     };
     // The staff member is the events' actor too, as for every staff command.
     const result = await this.commands.write(kioskDayStream(payload.date), kioskDayDecider, command, staff.email);

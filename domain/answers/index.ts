@@ -10,3 +10,4 @@ export * from './waitlist.js';
 export * from './mails.js';
 export * from './legal.js';
 export * from './orderStatus.js';
+export * from './counter.js';

@@ -34,6 +34,7 @@ import {
 } from './reschedule.js';
 import { decideWaitlist, planOffers, type WaitlistCommand } from './waitlist.js';
 import { decideStaffOrder, type PlaceStaffOrder } from './staffOrder.js';
+import { counterRefusal, decideCounter, type CounterCommand } from './counter.js';
 
 export interface PlaceBooking {
   type: 'PlaceBooking';
@@ -58,6 +59,8 @@ export interface PlaceBooking {
   clock: Clock;
   /** The client's Idempotency-Key: a retry carrying it places nothing (rule: idempotent-booking). */
   idempotencyKey?: string | null;
+  /** The daily stock per pizza id (rule: daily-stock); none: no pizza is limited. */
+  stock?: ReadonlyMap<number, number>;
 }
 
 export type KioskDayCommand =
@@ -81,7 +84,8 @@ export type KioskDayCommand =
   | { type: 'ExpirePendingBooking'; bookingId: string; settings: Settings; clock: Clock }
   | { type: 'RemindBooking'; bookingId: string; settings: Settings; clock: Clock }
   | RescheduleCommand
-  | WaitlistCommand;
+  | WaitlistCommand
+  | CounterCommand;
 
 export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDayState> = {
   initialState: initialKioskDayState,
@@ -178,6 +182,14 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
       case 'BookFromWaitlist':
       case 'LeaveWaitlist':
         return decideWaitlist(command, state);
+      case 'MarkPizzaSoldOut':
+      case 'MarkPizzaBackInStock':
+      case 'OfferSoldOutSwap':
+      case 'PauseWebBookings':
+      case 'ResumeWebBookings':
+      case 'DelaySlot':
+      case 'UndoSlotDelay':
+        return decideCounter(command, state);
       default:
         return assertNever(command);
     }
@@ -300,6 +312,10 @@ export function placeBooking(command: PlaceBooking, state: KioskDayState): Kiosk
   if (!isAhead(now, date, time)) reject(msg.timePassed);
   if (remaining === 0) reject(msg.slotFull);
   if (remaining! < chosen) reject(msg.tooManyForSlot(chosen, remaining!));
+
+  // 3b. The counter's evening: web bookings paused, a pizza sold out, a daily stock used up.
+  const refusal = counterRefusal(state, command);
+  if (refusal) reject(refusal);
 
   // 4. The price and the number.
   return {

@@ -66,6 +66,13 @@ function changes(event: KioskDayEvent): Record<string, unknown> | null {
         kitchen_status: event.data.kitchen_status,
         previous_kitchen_status: event.data.previous_kitchen_status,
       };
+    // The counter's evening (issue 29): the order delayed and the delay undone, a swap offered.
+    case 'BookingDelayed':
+      return { delay_minutes: event.data.minutes, delayed_to: event.data.delayed_to };
+    case 'BookingDelayUndone':
+      return { delay_minutes: 0, undone_minutes: event.data.minutes };
+    case 'SoldOutSwapOffered':
+      return { sold_out_pizza: event.data.pizza_name, swap_offered: true };
     case 'BookingReminded':
       // The status stays; the reminder is a step of its own (its mail follows from it).
       return { reminder_minutes_before: event.data.minutes_before };

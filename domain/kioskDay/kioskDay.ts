@@ -8,6 +8,7 @@ import { addPizzas, type CalendarEntry } from './schedule.js';
 import { evolveKitchenTrack, noKitchenTrack, type KitchenStepRecordedData, type KitchenTrack } from './kitchen.js';
 import type { StaffOrderSource } from './orderSource.js';
 import { evolveWaitlist, initialWaitlistState, type WaitlistEvent, type WaitlistState } from './waitlistState.js';
+import { evolveCounter, initialCounterState, type CounterEvent, type CounterState } from './counter.js';
 
 export const kioskDayStream = (date: string) => `kioskday-${date}`;
 
@@ -99,7 +100,8 @@ export type KioskDayEvent =
   | DomainEvent<'BookingReminded', BookingRemindedData>
   | DomainEvent<'BookingRescheduled', BookingRescheduledData>
   | DomainEvent<'BookingMovedAway', BookingMovedAwayData>
-  | WaitlistEvent;
+  | WaitlistEvent
+  | CounterEvent;
 
 /** Who cancelled: the kiosk's staff, the customer, or the system (a pending booking expired). */
 export type CancelledBy = 'staff' | 'customer' | 'system';
@@ -239,6 +241,8 @@ export interface KioskDayState {
   byIdempotencyKey: Map<string, BookingPlacedData>;
   /** The day's waitlist (rule: waitlist). */
   waitlist: WaitlistState;
+  /** Sold-out marks, a web-booking pause and slot delays (domain/kioskDay/counter.ts). */
+  counter: CounterState;
 }
 
 export const initialKioskDayState = (): KioskDayState => ({
@@ -249,6 +253,7 @@ export const initialKioskDayState = (): KioskDayState => ({
   placedCount: 0,
   byIdempotencyKey: new Map(),
   waitlist: initialWaitlistState(),
+  counter: initialCounterState(),
 });
 
 function usePizzas(state: KioskDayState, time: string, delta: number) {
@@ -422,6 +427,15 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
     case 'WaitlistOfferTaken':
     case 'WaitlistLeft':
       evolveWaitlist(state.waitlist, event, (time, delta) => usePizzas(state, time, delta));
+      return state;
+    case 'PizzaSoldOut':
+    case 'PizzaBackInStock':
+    case 'SoldOutSwapOffered':
+    case 'WebBookingsPaused':
+    case 'WebBookingsResumed':
+    case 'BookingDelayed':
+    case 'BookingDelayUndone':
+      evolveCounter(state.counter, event);
       return state;
     default: {
       const never: never = event;

@@ -3,6 +3,7 @@
 // capacity is decided once for every order however it came in. It is confirmed at once: one
 // append holds the BookingPlaced (with its source, the staff member and any override) and the
 // BookingConfirmed.
+import { kitchenRefusal } from './counter.js';
 import { closureOn, type Closure } from '../closures/closures.js';
 import { msg } from '../messages.js';
 import type { Settings } from '../settings/settings.js';
@@ -34,6 +35,8 @@ export interface PlaceStaffOrder {
   clock: Clock;
   /** One per press of "Lägg beställningen": a retried request places nothing twice. */
   idempotencyKey?: string | null;
+  /** The daily stock per pizza id (rule: daily-stock); none: no pizza is limited. */
+  stock?: ReadonlyMap<number, number>;
 }
 
 /** Digits in a phone number: at least six make a number staff can call back. */
@@ -79,6 +82,10 @@ export function decideStaffOrder(command: PlaceStaffOrder, state: KioskDayState)
   const remaining = slotCapacity(hours, settings, planOffers(state, date, settings, clock).inUse, time);
   if (remaining === null) reject(msg.noSuchSlot);
   if (!isAhead(now, date, time)) reject(msg.timePassed);
+  // 5. What the kitchen has: a sold-out pizza or a used-up daily stock binds staff too (the web
+  // pause does not: it stops web bookings, not the counter).
+  const refusal = kitchenRefusal(state, { time, lines: command.lines, stock: command.stock });
+  if (refusal) throw new DomainError(refusal, 'conflict');
   const full = remaining! < pizzas;
   if (full && !command.overrideCapacity)
     throw new DomainError(msg.staffOrderSlotFull(pizzas, Math.max(0, remaining!)), 'conflict');

@@ -14,6 +14,9 @@ export const MAIL_KINDS = [
   'vip_invitation',
   'waitlist_joined',
   'waitlist_offer',
+  'booking_delayed',
+  'booking_delay_undone',
+  'sold_out_offer',
   'legacy',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -35,6 +38,9 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   vip_invitation: 'VIP-inbjudan',
   waitlist_joined: 'Köplats',
   waitlist_offer: 'Plats från kön',
+  booking_delayed: 'Försenad beställning',
+  booking_delay_undone: 'Försening ångrad',
+  sold_out_offer: 'Slut: byte eller avbokning',
   legacy: 'E-post',
 };
 
@@ -48,6 +54,10 @@ export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
 export const MAIL_PRIORITY: Record<MailKind, number> = {
   order_ready: 0,
   waitlist_offer: 0,
+  // A delay is worth little once the old time has come.
+  booking_delayed: 0,
+  booking_delay_undone: 0,
+  sold_out_offer: 1,
   booking_received: 1,
   booking_confirmed: 1,
   booking_cancelled: 1,

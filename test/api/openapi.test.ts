@@ -240,6 +240,18 @@ describe('real answers of every GET route match their declared response schema',
       queued.body.waitlist_id,
     ))!.token;
 
+    // The counter's evening (issue 29): a pizza sold out today with a booking holding it, a daily
+    // stock, a delayed slot and paused web bookings.
+    const today = await t.post(
+      '/api/bookings',
+      bookingPayload({ date: '2026-11-23', time: '18:00', items: [{ pizza_id: 2, qty: 1 }], requested_pizzas: 1 }),
+    );
+    expect(today.status).toBe(201);
+    expect((await t.put('/api/admin/sold-out/2', { until: '20:00' }, admin)).status).toBe(200);
+    expect((await t.put('/api/admin/pizzas/1/daily-stock', { per_day: 40 }, admin)).status).toBe(200);
+    expect((await t.post('/api/admin/slot-delays', { time: '18:00', minutes: 10 }, admin)).status).toBe(200);
+    expect((await t.put('/api/admin/web-pause', { minutes: null, reason: 'Fullt i ugnen' }, admin)).status).toBe(200);
+
     const token = encodeURIComponent(link.body.token);
     const concrete: Record<string, string[]> = {
       '/api/open-days': ['/api/open-days', `/api/open-days?vip_token=${token}`],
@@ -267,6 +279,8 @@ describe('real answers of every GET route match their declared response schema',
       '/api/admin/stats/sales': ['/api/admin/stats/sales?period=year&group_by=week'],
       '/api/admin/customers/export': ['/api/admin/customers/export?email=vip@example.se'],
       '/api/admin/reports/accounting': ['/api/admin/reports/accounting?startDate=2026-11-24&endDate=2026-11-30'],
+      '/api/admin/sold-out/:id/bookings': ['/api/admin/sold-out/2/bookings'],
+      '/api/day-status': ['/api/day-status', '/api/day-status?date=2026-11-24'],
     };
     // Answers that are files or streams, not JSON.
     const notJson = new Set([
@@ -275,6 +289,7 @@ describe('real answers of every GET route match their declared response schema',
       '/api/admin/bookings/report',
       '/api/admin/live',
       '/api/order-status/live',
+      '/api/live',
       '/api/admin/reports/accounting.csv',
       '/api/admin/reports/accounting.se',
     ]);

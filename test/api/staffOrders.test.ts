@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '../../domain/messages.js';
-import { customersLastBookedBefore } from '../../read-models/queries/customers.js';
+import { customersLastActiveBefore } from '../../read-models/queries/customers.js';
 import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
 
 let admin: string;
@@ -108,7 +108,7 @@ describe('POST /api/admin/staff-orders', () => {
   });
 
   it('leaves an order without e-mail out of the retention sweep (it names no customer)', async () => {
-    const customers = await customersLastBookedBefore(t.server.docs, '2099-01-01');
+    const customers = await customersLastActiveBefore(t.server.docs, '2099-01-01');
     expect(customers).not.toContain('');
   });
 

@@ -161,3 +161,29 @@ describe('the source of a booking', () => {
     expect(state.bookings.get('20261124-1')?.status).toBe('pending');
   });
 });
+
+describe('a staff order and what the kitchen has (rules: sold-out, daily-stock, web-pause)', () => {
+  const soldOut: KioskDayEvent = {
+    type: 'PizzaSoldOut',
+    data: {
+      date: TOMORROW,
+      pizza_id: 1,
+      pizza_name: 'Margherita',
+      until: null,
+      marked_by: 'kock@example.se',
+      marked_at: AT,
+    },
+  };
+
+  it('is refused a pizza marked sold out, like an online booking', () => {
+    given(kioskDayDecider, [soldOut])
+      .when(staffOrder({ overrideCapacity: true }))
+      .thenThrows(msg.pizzaSoldOut('Margherita', null));
+  });
+
+  it('is refused more than the daily stock has left', () => {
+    given(kioskDayDecider)
+      .when(staffOrder({ stock: new Map([[1, 0]]) }))
+      .thenThrows(msg.stockLeft('Margherita', 0));
+  });
+});

@@ -33,6 +33,7 @@ import { accountingRoutes } from './accounting.js';
 import { customerRoutes } from './customers.js';
 import { waitlistAdminRoutes } from './waitlist.js';
 import { mailRoutes } from './mails.js';
+import { counterRoutes } from './counter.js';
 
 export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
   const { services } = deps;
@@ -88,6 +89,7 @@ export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
       accountingRoutes,
       customerRoutes,
       mailRoutes,
+      counterRoutes,
     ]) {
       await secured.register(routes, { deps, limiters });
     }

@@ -4,6 +4,7 @@ import type { RoutePlugin } from '../../appDeps.js';
 import { availabilityRoutes } from './availability.js';
 import { bonusCodeCheckRoutes } from './bonusCodes.js';
 import { bookingRoutes } from './bookings.js';
+import { counterStatusRoutes } from './counter.js';
 import { legalRoutes } from './legal.js';
 import { menuRoutes } from './menu.js';
 import { orderStatusRoutes } from './orderStatus.js';
@@ -22,6 +23,7 @@ export const publicRoutes: RoutePlugin = async (app, { deps, limiters }) => {
     waitlistRoutes,
     legalRoutes,
     orderStatusRoutes,
+    counterStatusRoutes,
   ]) {
     await app.register(routes, { deps, limiters });
   }

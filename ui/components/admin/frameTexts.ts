@@ -8,6 +8,7 @@ export const ADMIN_SCREENS = [
   { href: '/admin', label: 'Översikt' },
   { href: '/admin/bookings', label: 'Bokningar' },
   { href: '/admin/kitchen', label: 'Kök' },
+  { href: '/admin/counter', label: 'Disken' },
   { href: '/admin/calendar', label: 'Kalender' },
   { href: '/admin/pizzas', label: 'Pizzor' },
   { href: '/admin/vip', label: 'VIP' },

@@ -20,8 +20,10 @@ export function PizzaMenu(props: {
   error?: string;
   onAdd: (pizza: Pizza) => void;
   onRemove: (pizza: Pizza) => void;
+  /** Pizzas the chosen date and time cannot have (sold out, no stock left), with the label each shows. */
+  unavailable?: ReadonlyMap<number, string>;
 }) {
-  const { pizzas, cart, enabled, full, banner, error, onAdd, onRemove } = props;
+  const { pizzas, cart, enabled, full, banner, error, onAdd, onRemove, unavailable } = props;
   const [avoid, setAvoid] = useState<string[]>([]);
   const shown = pizzas.filter((pizza) => isFreeOf(declarationOf(pizza), avoid));
   return (
@@ -49,10 +51,15 @@ export function PizzaMenu(props: {
       <ul className="menu" aria-labelledby="step-menu">
         {shown.map((pizza) => {
           const qty = cart.find((line) => line.pizza_id === pizza.id)?.qty ?? 0;
+          const gone = unavailable?.get(pizza.id);
           return (
-            <li key={pizza.id} className={`menu__item${qty > 0 ? ' menu__item--chosen' : ''}`}>
+            <li
+              key={pizza.id}
+              className={`menu__item${qty > 0 ? ' menu__item--chosen' : ''}${gone ? ' menu__item--gone' : ''}`}
+            >
               <div className="menu__text">
                 <h3 className="menu__name">{pizza.name}</h3>
+                {gone && <p className="badge menu__gone">{gone}</p>}
                 {pizza.description && <p className="menu__desc">{pizza.description}</p>}
                 <p className={`menu__allergens${pizza.allergens_declared ? '' : ' menu__allergens--missing'}`}>
                   <span className="menu__allergens-label">{orderTexts.allergensLabel}:</span>{' '}
@@ -80,7 +87,7 @@ export function PizzaMenu(props: {
                   type="button"
                   className="stepper__btn"
                   aria-label={orderTexts.addOne(pizza.name)}
-                  disabled={!enabled || full}
+                  disabled={!enabled || full || Boolean(gone)}
                   aria-describedby={enabled && full ? 'menu-full' : undefined}
                   onClick={() => onAdd(pizza)}
                 >

@@ -43,6 +43,9 @@ import { getMenu, type MenuPizza } from '../../../components/order/menu.js';
 import { BonusCodeField } from './BonusCodeField.js';
 import type { ConfirmationModal, ConfirmationSummary } from '../../../components/order/ConfirmationModal.js';
 import { VipBanner } from './VipBanner.js';
+import { WebPauseBanner } from './WebPauseBanner.js';
+import { useDayStatus } from '../api/useDayStatus.js';
+import { unavailablePizzas } from '../lib/counterStatus.js';
 import { useOpenDays } from '../api/useOpenDays.js';
 import { useAvailability } from '../api/useAvailability.js';
 import { bookingPageTexts } from '../texts.js';
@@ -149,6 +152,13 @@ export function BookingScreen({
   const clearTime = useCallback(() => setTime(''), [setTime]);
   const availability = useAvailability(date, count, vipToken, clearTime);
   const { slots, refresh } = availability;
+  // Sold out, stock and pause (issue 29), heard of through the public live stream.
+  const counter = useDayStatus(date);
+  const todayDate = counter.today?.date ?? null;
+  const unavailable = useMemo(
+    () => unavailablePizzas(counter.status, date, time, todayDate),
+    [counter.status, date, time, todayDate],
+  );
 
   // The first slot that holds the whole order is chosen when the current time no longer fits.
   useEffect(() => {
@@ -325,6 +335,7 @@ export function BookingScreen({
         <p>{bookingPageTexts.intro}</p>
       </section>
       <VipBanner />
+      <WebPauseBanner today={counter.today} />
       <form className="booking" noValidate onSubmit={(event) => void submit(event)} aria-label={bookingPageTexts.form}>
         <div className="booking__steps">
           <DateStep
@@ -373,6 +384,7 @@ export function BookingScreen({
             error={errors.items}
             onAdd={add}
             onRemove={(pizza) => setCart(removePizza(cart, pizza.id))}
+            unavailable={unavailable}
           />
         </div>
         <div className="booking__checkout">

@@ -1,0 +1,159 @@
+// The counter's evening for staff (issue 29): mark a pizza sold out today, list and mail the
+// bookings holding it, set a daily stock, pause web bookings, delay a slot and undo it.
+import { dailyStockInputSchema } from '../../../domain/menu/dailyStock.js';
+import {
+  dayStatusQuerySchema,
+  delayInputSchema,
+  pauseInputSchema,
+  soldOutInputSchema,
+  undoDelayInputSchema,
+} from '../../../domain/kioskDay/counterPayloads.js';
+import { msg } from '../../../domain/messages.js';
+import { numericIdParams } from '../../../domain/payloads.js';
+import {
+  slotDelayAnswerSchema,
+  soldOutBookingsSchema,
+  successAnswerSchema,
+  swapOffersAnswerSchema,
+} from '../../../domain/answers/index.js';
+import { describeRoutes, refusals } from '../../http/routeSchema.js';
+import type { RoutePlugin } from '../../appDeps.js';
+import { actorOf } from './actor.js';
+
+export const counterRoutes: RoutePlugin = async (app, { deps: { services } }) => {
+  describeRoutes(app, 'Kvällen vid disken (personal)');
+  const params = numericIdParams(msg.pizzaNotFound);
+  const success = { success: true as const };
+
+  app.put(
+    '/sold-out/:id',
+    {
+      schema: {
+        summary: 'Markera en pizza som slut (until: TT:MM, eller null till stängning; utan datum: idag)',
+        params,
+        body: soldOutInputSchema,
+        response: { 200: successAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const { date, until } = request.body;
+      await services.counter.markSoldOut(date, request.params.id, until, actorOf(request));
+      return success;
+    },
+  );
+
+  app.delete(
+    '/sold-out/:id',
+    {
+      schema: {
+        summary: 'Pizzan finns igen (utan datum: idag)',
+        params,
+        querystring: dayStatusQuerySchema,
+        response: { 200: successAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await services.counter.backInStock(request.query.date, request.params.id, actorOf(request));
+      return success;
+    },
+  );
+
+  app.get(
+    '/sold-out/:id/bookings',
+    {
+      schema: {
+        summary: 'Bokningarna som har en slutsåld pizza (utan datum: idag)',
+        params,
+        querystring: dayStatusQuerySchema,
+        response: { 200: soldOutBookingsSchema, ...refusals },
+      },
+    },
+    async (request) => services.counter.soldOutBookings(request.query.date, request.params.id),
+  );
+
+  app.post(
+    '/sold-out/:id/offers',
+    {
+      schema: {
+        summary: 'Mejla varje bokning med pizzan ett erbjudande om byte eller avbokning (en gång per bokning)',
+        params,
+        querystring: dayStatusQuerySchema,
+        response: { 200: swapOffersAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      offered: await services.counter.offerSwaps(request.query.date, request.params.id, actorOf(request)),
+    }),
+  );
+
+  app.put(
+    '/pizzas/:id/daily-stock',
+    {
+      schema: {
+        summary: 'Dagligt lager för en pizza (per_day: antal per dag, null för obegränsat)',
+        params,
+        body: dailyStockInputSchema,
+        response: { 200: successAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await services.counter.setDailyStock(request.params.id, request.body.per_day, actorOf(request));
+      return success;
+    },
+  );
+
+  app.put(
+    '/web-pause',
+    {
+      schema: {
+        summary: 'Pausa dagens webbokningar i 15, 30 eller 60 minuter (null: resten av dagen) med en anledning',
+        body: pauseInputSchema,
+        response: { 200: successAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await services.counter.pause(request.body.minutes, request.body.reason, actorOf(request));
+      return success;
+    },
+  );
+
+  app.delete(
+    '/web-pause',
+    { schema: { summary: 'Öppna webbokningen igen', response: { 200: successAnswerSchema, ...refusals } } },
+    async (request) => {
+      await services.counter.resume(actorOf(request));
+      return success;
+    },
+  );
+
+  app.post(
+    '/slot-delays',
+    {
+      schema: {
+        summary: 'Skjut upp en tids beställningar 10, 15 eller 20 minuter (varje kund får ett mejl)',
+        body: delayInputSchema,
+        response: { 200: slotDelayAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const { date, time, minutes } = request.body;
+      return { success: true as const, orders: await services.counter.delay(date, time, minutes, actorOf(request)) };
+    },
+  );
+
+  app.post(
+    '/slot-delays/undo',
+    {
+      schema: {
+        summary: 'Ångra en tids uppskjutning (varje kund får ett mejl)',
+        body: undoDelayInputSchema,
+        response: { 200: slotDelayAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const { date, time } = request.body;
+      return { success: true as const, orders: await services.counter.undoDelay(date, time, actorOf(request)) };
+    },
+  );
+};

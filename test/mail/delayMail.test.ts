@@ -1,0 +1,73 @@
+// A delayed slot tells each of its customers exactly once (rule: slot-delay), through the outbox
+// and a real SMTP server, with two API processes on one store: a retried delay, the process that
+// took it killed right after, a restart; and its undo likewise once per customer.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ADMIN, bookingPayload } from '../api/harness.js';
+import { killApiProcesses, startApiProcess } from '../apiProcess.js';
+import { startSmtpServer, type ReceivedMail } from './smtp.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-delay-'));
+afterAll(() => {
+  killApiProcesses();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const apiProcess = (smtpUrl: string) => startApiProcess(dataDir, { SMTP_URL: smtpUrl, REACTOR_LEASE_TTL_MS: '1500' });
+const inDays = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
+const about = (mails: ReceivedMail[], words: string) => mails.filter((m) => m.text.includes(words));
+const recipients = (mails: ReceivedMail[]) => mails.flatMap((m) => m.to).sort();
+
+describe('a delayed slot', () => {
+  it('mails each customer once, across a retry, a killed process and a restart; the undo too', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const a = await apiProcess(smtp.url);
+      const b = await apiProcess(smtp.url);
+      const admin = (await a.call('POST', '/api/admin/login', ADMIN)).cookie;
+      const date = inDays(2);
+      const customers = ['ett@example.se', 'tva@example.se', 'tre@example.se'];
+      for (const [i, email] of customers.entries()) {
+        const placed = await (i % 2 ? b : a).call(
+          'POST',
+          '/api/bookings',
+          bookingPayload({ date, time: '18:00', email, items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 }),
+        );
+        expect(placed.status).toBe(201);
+      }
+      // Another slot's customer hears nothing.
+      await b.call('POST', '/api/bookings', bookingPayload({ date, time: '18:15', email: 'annan@example.se' }));
+      await smtp.waitFor(8); // received + staff notice per booking
+
+      const delay = { date, time: '18:00', minutes: 15 };
+      expect((await a.call('POST', '/api/admin/slot-delays', delay, admin)).body).toEqual({ success: true, orders: 3 });
+      // A retried request from the other process changes nothing.
+      expect((await b.call('POST', '/api/admin/slot-delays', delay, admin)).body).toEqual({ success: true, orders: 0 });
+      // The process that took the delay dies at once; the survivor sends what is left.
+      a.child.kill('SIGKILL');
+      await a.exited;
+      await smtp.waitFor(11);
+      const delayed = about(smtp.mails, 'blir klar kl. 18:15 i stället för kl. 18:00');
+      expect(recipients(delayed)).toEqual([...customers].sort());
+
+      // A restart on the same store: the log is read again, no mail goes twice.
+      const c = await apiProcess(smtp.url);
+      const undone = await c.call('POST', '/api/admin/slot-delays/undo', { date, time: '18:00' }, admin);
+      expect(undone.body).toEqual({ success: true, orders: 3 });
+      await smtp.waitFor(14);
+      // Longer than a poll and a lease term: any duplicate would have arrived by now.
+      await new Promise((r) => setTimeout(r, 3000));
+      expect(recipients(about(smtp.mails, 'blir klar kl. 18:15 i stället för kl. 18:00'))).toEqual(
+        [...customers].sort(),
+      );
+      expect(recipients(about(smtp.mails, 'Vi hann ikapp'))).toEqual([...customers].sort());
+      expect(smtp.mails).toHaveLength(14);
+      expect(smtp.mails.filter((m) => m.to.includes('annan@example.se') && m.text.includes('försenad'))).toEqual([]);
+    } finally {
+      await smtp.close();
+    }
+  });
+});

@@ -1,0 +1,169 @@
+// Slut och dagligt lager (rules sold-out, daily-stock): each pizza on the menu, marked sold out for
+// the day (or until a time) or back in stock, the bookings already holding a sold-out one with one
+// press to offer them all a swap or a cancellation by mail, and each pizza's daily stock.
+import { useState } from 'react';
+import type { DayStatus } from '../../../../domain/answers/counter.js';
+import type { Pizza } from '../../../../domain/answers/menu.js';
+import type { useAction } from '../../../components/useAction.js';
+import { markBackInStock, markSoldOut, offerSwaps, setDailyStock, type SoldOutBooking } from '../api/counter.js';
+import { counterScreenTexts as texts } from '../texts.js';
+
+export function SoldOutCard(props: {
+  date: string;
+  status: DayStatus;
+  pizzas: Pizza[];
+  holding: ReadonlyMap<number, SoldOutBooking[]>;
+  enabled: boolean;
+  action: ReturnType<typeof useAction>;
+  reload: () => unknown;
+}) {
+  const { pizzas, ...rest } = props;
+  return (
+    <section className="card counter-card" aria-labelledby="counter-soldout">
+      <h2 id="counter-soldout">{texts.soldOutTitle}</h2>
+      <ul className="counter-list">
+        {pizzas.map((pizza) => (
+          <PizzaRow key={pizza.id} pizza={pizza} {...rest} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function PizzaRow(props: Omit<Parameters<typeof SoldOutCard>[0], 'pizzas'> & { pizza: Pizza }) {
+  const { pizza, date, status, holding, enabled, action, reload } = props;
+  const mark = status.sold_out.find((m) => m.pizza_id === pizza.id) ?? null;
+  const stock = status.daily_stock.find((s) => s.pizza_id === pizza.id) ?? null;
+  const [until, setUntil] = useState('');
+  const [perDay, setPerDay] = useState(stock ? String(stock.per_day) : '');
+  const idle = !enabled || action.busy !== null;
+  const booked = holding.get(pizza.id) ?? [];
+  const id = `pizza-${pizza.id}`;
+  return (
+    <li className="counter-row counter-row--pizza">
+      <div className="counter-row__text">
+        <strong>{pizza.name}</strong>{' '}
+        <span className={`badge ${mark ? 'badge--cancelled' : 'badge--confirmed'}`}>
+          {mark ? (mark.until ? texts.soldOutUntil(mark.until) : texts.soldOutAllDay) : texts.available}
+        </span>
+        {stock && <span className="counter-row__stock">{texts.stockLeft(stock.left, stock.per_day)}</span>}
+      </div>
+      <div className="counter-row__tools">
+        {mark ? (
+          <button
+            type="button"
+            className="btn btn--secondary counter-btn"
+            aria-label={texts.backInStockLabel(pizza.name)}
+            disabled={idle}
+            onClick={() =>
+              void action.run(`back-${pizza.id}`, () => markBackInStock(pizza.id, date), {
+                success: texts.backOk,
+                failure: texts.soldOutFailed,
+                reload,
+              })
+            }
+          >
+            {texts.backInStock}
+          </button>
+        ) : (
+          <div className="counter-inline">
+            <div className="field counter-inline__field">
+              <label className="field__label" htmlFor={`${id}-until`}>
+                {texts.until}
+                <span className="visually-hidden">{texts.forPizza(pizza.name)}</span>
+              </label>
+              <input
+                id={`${id}-until`}
+                className="field__control"
+                type="time"
+                step={900}
+                value={until}
+                onChange={(e) => setUntil(e.target.value)}
+              />
+            </div>
+            <button
+              type="button"
+              className="btn btn--primary counter-btn"
+              aria-label={texts.markSoldOutLabel(pizza.name)}
+              disabled={idle}
+              onClick={() =>
+                void action.run(`soldout-${pizza.id}`, () => markSoldOut(pizza.id, { date, until: until || null }), {
+                  success: texts.soldOutOk,
+                  failure: texts.soldOutFailed,
+                  reload,
+                })
+              }
+            >
+              {texts.markSoldOut}
+            </button>
+          </div>
+        )}
+        <div className="counter-inline">
+          <div className="field counter-inline__field">
+            <label className="field__label" htmlFor={`${id}-stock`}>
+              {texts.stock}
+              <span className="visually-hidden">{texts.forPizza(pizza.name)}</span>
+            </label>
+            <input
+              id={`${id}-stock`}
+              className="field__control"
+              type="number"
+              min={0}
+              max={1000}
+              inputMode="numeric"
+              aria-describedby={`${id}-stock-hint`}
+              value={perDay}
+              onChange={(e) => setPerDay(e.target.value)}
+            />
+            <p id={`${id}-stock-hint`} className="hint">
+              {texts.stockHint}
+            </p>
+          </div>
+          <button
+            type="button"
+            className="btn btn--secondary counter-btn"
+            aria-label={texts.saveStockLabel(pizza.name)}
+            disabled={idle}
+            onClick={() =>
+              void action.run(
+                `stock-${pizza.id}`,
+                () => setDailyStock(pizza.id, perDay.trim() === '' ? null : Number(perDay)),
+                { success: texts.stockOk, failure: texts.stockFailed, reload },
+              )
+            }
+          >
+            {texts.saveStock}
+          </button>
+        </div>
+      </div>
+      {mark && (
+        <div className="counter-holding">
+          <p>{booked.length === 0 ? texts.holdingNone : texts.holding(booked.length)}</p>
+          {booked.length > 0 && (
+            <>
+              <ul>
+                {booked.map((b) => (
+                  <li key={b.booking_id}>{texts.holdingLine(b.booking_time, b.name, b.qty, b.offered)}</li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                className="btn btn--primary counter-btn"
+                disabled={idle}
+                onClick={() =>
+                  void action.run(`offer-${pizza.id}`, () => offerSwaps(pizza.id, date), {
+                    success: (r) => texts.offeredOk(r.offered),
+                    failure: texts.soldOutFailed,
+                    reload,
+                  })
+                }
+              >
+                {texts.offer(booked.filter((b) => !b.offered).length)}
+              </button>
+            </>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
