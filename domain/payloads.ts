@@ -68,6 +68,17 @@ export const bookingPayloadSchema = z.object({
           .int({ error: msg.atLeastOnePizza })
           .min(0, { error: msg.atLeastOnePizza })
           .max(1000),
+        // Issue 29: extra ids and ingredients to leave out; a line with other ones is another line.
+        extras: z
+          .array(z.coerce.number({ error: msg.unknownExtra }).int({ error: msg.unknownExtra }), {
+            error: msg.unknownExtra,
+          })
+          .max(20)
+          .optional(),
+        without: z
+          .array(z.string({ error: msg.removableIngredient }).max(40), { error: msg.removableIngredient })
+          .max(20)
+          .optional(),
       }),
       { error: msg.atLeastOnePizza },
     )

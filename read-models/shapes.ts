@@ -46,6 +46,8 @@ export type PizzaDoc = {
   active: 0 | 1;
   /** The declaration; null (or absent, in documents from before declarations) when undeclared. */
   allergens?: AllergenDeclaration;
+  /** Ingredients it can be made without (issue 29); absent in documents from before. */
+  removable?: string[];
 };
 
 export type SettingsDoc = {

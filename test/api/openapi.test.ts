@@ -302,6 +302,7 @@ describe('real answers of every GET route match their declared response schema',
       active: 1,
       allergens: [],
       allergens_declared: true,
+      removable: [],
     };
     expect(declared.safeParse([pizza]).success).toBe(true);
     expect(declared.safeParse([{ ...pizza, secret: 'x' }]).success).toBe(false);

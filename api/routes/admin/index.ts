@@ -22,6 +22,7 @@ import { bookingRoutes } from './bookings.js';
 import { kitchenRoutes } from './kitchen.js';
 import { reportRoutes } from './reports.js';
 import { pizzaRoutes } from './pizzas.js';
+import { extraRoutes } from './extras.js';
 import { bonusCodeRoutes } from './bonusCodes.js';
 import { statsRoutes } from './stats.js';
 import { settingsRoutes } from './settings.js';
@@ -76,6 +77,7 @@ export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
       kitchenRoutes,
       reportRoutes,
       pizzaRoutes,
+      extraRoutes,
       bonusCodeRoutes,
       statsRoutes,
       settingsRoutes,
