@@ -7,6 +7,7 @@ import type { Settings } from '../domain/settings/settings.js';
 import type { Closure } from '../domain/closures/closures.js';
 import type { ClosedPeriod } from '../domain/accounting/periods.js';
 import type { AllergenDeclaration } from '../domain/menu/allergens.js';
+import { lineChoicesText } from '../domain/kioskDay/orderLines.js';
 
 export const COLLECTIONS = {
   pizzas: 'pizzas_v1',
@@ -216,5 +217,11 @@ export type WaitlistDoc = {
 };
 
 export function pizzaSummary(items: BookingLine[]): string {
-  return items.map((i) => `${i.qty}× ${i.pizza_name}`).join(', ');
+  // A line's extras and removals follow its pizza (issue 29): '1× Kebabpizza (+ Extra ost 15 kr, utan lök)'.
+  return items
+    .map((i) => {
+      const choices = lineChoicesText(i);
+      return `${i.qty}× ${i.pizza_name}${choices ? ` (${choices})` : ''}`;
+    })
+    .join(', ');
 }

@@ -88,11 +88,22 @@ export const LINE_CHOICE_TEXTS = {
   without: (ingredient: string) => `utan ${ingredient}`,
 } as const;
 
-/** A line's choices as short texts, extras first: ['+ Extra ost 15 kr', 'utan lök']; [] for none. */
-export const lineChoices = (line: Pick<BookingLine, 'extras' | 'without'>): string[] => [
-  ...(line.extras ?? []).map((e) => LINE_CHOICE_TEXTS.extra(e.name, e.price_cents)),
+/** What a line shows of its choices (answers and read models carry the same fields). */
+export interface ShownChoices {
+  extras?: ReadonlyArray<{ name: string; price_cents?: number }>;
+  without?: readonly string[];
+}
+
+/**
+ * A line's choices as short texts, extras first: ['+ Extra ost 15 kr', 'utan lök']; [] for none.
+ * Without prices ('+ Extra ost') for the kitchen, which is shown no prices.
+ */
+export const lineChoices = (line: ShownChoices, prices = true): string[] => [
+  ...(line.extras ?? []).map((e) =>
+    prices && e.price_cents !== undefined ? LINE_CHOICE_TEXTS.extra(e.name, e.price_cents) : `+ ${e.name}`,
+  ),
   ...(line.without ?? []).map(LINE_CHOICE_TEXTS.without),
 ];
 
 /** A line's choices as one text ("+ Extra ost 15 kr, utan lök"), '' for none. */
-export const lineChoicesText = (line: Pick<BookingLine, 'extras' | 'without'>): string => lineChoices(line).join(', ');
+export const lineChoicesText = (line: ShownChoices, prices = true): string => lineChoices(line, prices).join(', ');
