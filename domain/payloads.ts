@@ -397,3 +397,6 @@ export type MailsQuery = z.infer<typeof mailsQuerySchema>;
 export const waitlistQuerySchema = z.object({
   date: filter(z.union([z.enum(['today', 'tomorrow', 'all']), dateField()])),
 });
+
+/** GET /vat-rate (issue 29): the rate the order summary shows VAT at, for a date and an order type. */
+export const vatRateQuerySchema = z.object({ date: dateField(), dine_in: flag() });

@@ -80,3 +80,8 @@ export const adminSettingsSchema = z
   .meta({ id: 'Settings' });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 export const settingsSavedSchema = z.strictObject({ success: z.literal(true), settings: adminSettingsSchema });
+
+/** GET /vat-rate: the rate of an order type on a date (rule: vat-per-receipt), for the order summary. */
+export const vatRateAnswerSchema = z
+  .strictObject({ rate: z.number().int().describe('25, 12 or 6') })
+  .meta({ id: 'VatRate' });

@@ -34,7 +34,11 @@ export interface MenuForLines {
  * What makes two lines the same line: the pizza, its extras and its removals. A Margherita with
  * extra cheese is not a plain Margherita, so they never merge (and a retry compares them so).
  */
-export function lineKey(line: Pick<BookingLine, 'pizza_id' | 'extras' | 'without'>): string {
+export function lineKey(line: {
+  pizza_id: number;
+  extras?: ReadonlyArray<{ id: number }>;
+  without?: readonly string[];
+}): string {
   const extras = (line.extras ?? []).map((e) => e.id).sort((a, b) => a - b);
   const without = [...(line.without ?? [])].sort();
   return `${line.pizza_id}+${extras.join('.')}-${without.join('|')}`;

@@ -126,6 +126,20 @@ describe('extras on the menu (/api/admin/extras, /api/extras)', () => {
   });
 });
 
+describe("GET /api/vat-rate (the order summary's VAT)", () => {
+  it('answers the rate of the order type on the date from the rate table, as in the OpenAPI document', async () => {
+    // prop. 2025/26:55: take-away food 6 % from 2026-04-01 to 2027-12-31, 12 % again from 2028.
+    const takeAway = await t.get('/api/vat-rate?date=2026-11-24&dine_in=false');
+    expect(takeAway.body).toEqual({ rate: 6 });
+    expect(matchesDocument('/api/vat-rate', 'get', '200', takeAway.body)).toBeNull();
+    expect((await t.get('/api/vat-rate?date=2026-11-24&dine_in=true')).body).toEqual({ rate: 12 });
+    expect((await t.get('/api/vat-rate?date=2028-01-01&dine_in=false')).body).toEqual({ rate: 12 });
+    const bad = await t.get('/api/vat-rate?date=24/11&dine_in=false');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/datum/i);
+  });
+});
+
 describe('an order with extras and removals (POST /api/bookings)', () => {
   const items = () => [
     { pizza_id: 1, qty: 1, extras: [aioli.id, ost.id], without: ['basilika'] },
