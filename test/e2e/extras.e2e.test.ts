@@ -19,6 +19,7 @@ import {
   launchBrowser,
   newContext,
   openPage,
+  signIn,
   startServer,
   type E2EServer,
 } from './harness.js';
@@ -187,5 +188,71 @@ describe('extras and removals on the booking page', () => {
         }
       }
     }
+  });
+});
+
+describe('/admin/pizzas: extras and removals', () => {
+  it('staff add an extra with its price and allergens, and list what a pizza can be made without', async () => {
+    const { page, errors } = await fresh(1280);
+    await signIn(page);
+    await page.goto('/admin/pizzas');
+    const extras = page.getByRole('list', { name: 'Tillvalen' });
+    await extras.getByRole('heading', { name: 'Extra ost' }).waitFor();
+
+    await page.getByRole('button', { name: '+ Nytt tillval' }).click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel('Namn').fill('Parmaskinka');
+    await form.getByLabel('Pris (kr)').fill('25');
+    await form.getByRole('button', { name: 'Skapa tillval' }).click();
+    // No allergens ticked is no declaration: refused with the domain's message, nothing saved.
+    await form.getByText('Ange tillvalets allergener (eller Inga allergener)').waitFor();
+    await form.getByRole('checkbox', { name: 'Inga allergener' }).check();
+    await noSeriousAxe(page, 'classic 1280 extra form');
+    if (shots) await form.screenshot({ path: join(shots, 'admin-extra-form-classic-1280.png') });
+    await form.getByRole('button', { name: 'Skapa tillval' }).click();
+    await form.waitFor({ state: 'detached' });
+    const card = extras.locator('li', { hasText: 'Parmaskinka' });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('+25 kr');
+    expect(await card.textContent()).toContain('Allergener: Inga allergener');
+
+    await page.getByRole('button', { name: 'Redigera Vesuvio' }).click();
+    await form.getByLabel('Kan göras utan').fill('skinka, Oregano');
+    await form.getByRole('button', { name: 'Spara ändringar' }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.locator('.pizza-card', { hasText: 'Vesuvio' }).getByText('Utan: skinka, oregano').waitFor();
+    await noSeriousAxe(page, 'classic 1280 /admin/pizzas');
+    if (shots) await page.screenshot({ path: join(shots, 'admin-pizzas-extras-classic-1280.png'), fullPage: true });
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the kitchen board', () => {
+  it("shows each line's extras and removals in bold, without prices", async () => {
+    const date = inDays(2);
+    const cookie = await server.login();
+    const ost = ((await server.api('GET', '/api/extras')).body as { id: number; name: string }[]).find(
+      (e) => e.name === 'Extra ost',
+    )!;
+    const placed = await server.api('POST', '/api/bookings', {
+      date,
+      time: '19:00',
+      name: 'Kök Test',
+      email: 'kok@example.se',
+      dine_in: false,
+      items: [{ pizza_id: 6, qty: 1, extras: [ost.id], without: ['lök'] }],
+      requested_pizzas: 1,
+    });
+    expect(placed.status).toBe(201);
+    const id = placed.body.booking_id as string;
+    expect((await server.api('PUT', `/api/admin/bookings/${id}/confirm`, {}, cookie)).status).toBe(200);
+    const { page, errors } = await fresh(1280);
+    await signIn(page);
+    await page.goto(`/admin/kitchen?date=${date}`);
+    const order = page.locator(`.kitchen-order[data-booking="${id}"]`);
+    await order.waitFor();
+    expect(await order.locator('strong.line-choices').textContent()).toBe('+ Extra ost, utan lök');
+    if (shots) await order.screenshot({ path: join(shots, 'kitchen-order-extras-classic-1280.png') });
+    expect(errors).toEqual([]);
   });
 });
