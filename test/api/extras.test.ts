@@ -223,6 +223,16 @@ describe('an order with extras and removals (POST /api/bookings)', () => {
     }
   });
 
+  it('the calendar file names the choices after the pizza', async () => {
+    const reply = await t.get(`/api/bookings/${id}/calendar.ics?email=tillval@example.se`);
+    expect(reply.status).toBe(200);
+    // iCalendar folds long lines (RFC 5545 3.1) and escapes commas; unfold and unescape to read it.
+    const text = String(reply.body)
+      .replace(/\r\n[ \t]/g, '')
+      .replaceAll('\\,', ',');
+    expect(text).toContain(`1 × Margherita (${CHOICES})`);
+  });
+
   it('the kitchen board carries the line with its extras and removals', async () => {
     const day = (await t.get('/api/admin/kitchen?date=2026-11-24', admin)).body;
     const order = day.bookings.find((b: { id: string }) => b.id === id);
