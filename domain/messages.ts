@@ -86,6 +86,13 @@ export const msg = {
   pizzaNotFound: 'Pizzan finns inte',
   pizzaAllergensUndeclared: 'Ange pizzans allergener (eller Inga allergener) innan den kan visas på menyn',
   unknownAllergen: 'Okänd allergen: välj bland de 14 allergenerna',
+  // Extras and removals (issue 29)
+  extraNameAndPrice: 'Tillvalet behöver ett namn och ett pris (0 kr eller mer)',
+  extraAllergensUndeclared: 'Ange tillvalets allergener (eller Inga allergener)',
+  extraNotFound: 'Tillvalet finns inte',
+  unknownExtra: 'Tillvalet finns inte på menyn',
+  removableIngredient: 'En ingrediens att kunna ta bort anges med 1–40 tecken',
+  notRemovable: (pizza: string, ingredient: string) => `${pizza} kan inte göras utan ${ingredient}`,
   bonusCodeRequired: 'Bonuskod krävs',
   bonusCodeDiscount: 'Rabatten måste vara mellan 0 och 100 procent',
   bonusCodeUsageLimit: 'Användningsgränsen måste vara ett heltal, minst 1',

@@ -71,6 +71,17 @@ export const bookingPayloadSchema = z.object({
           .int({ error: msg.atLeastOnePizza })
           .min(0, { error: msg.atLeastOnePizza })
           .max(1000),
+        // Issue 29: extra ids and ingredients to leave out; a line with other ones is another line.
+        extras: z
+          .array(z.coerce.number({ error: msg.unknownExtra }).int({ error: msg.unknownExtra }), {
+            error: msg.unknownExtra,
+          })
+          .max(20)
+          .optional(),
+        without: z
+          .array(z.string({ error: msg.removableIngredient }).max(40), { error: msg.removableIngredient })
+          .max(20)
+          .optional(),
       }),
       { error: msg.atLeastOnePizza },
     )
@@ -416,3 +427,5 @@ export type StaffOrderPayload = z.infer<typeof staffOrderPayloadSchema>;
 
 /** GET /admin/stats/overview?period= (rule: no-shows): the period of its no-show and source figures. */
 export const statsPeriodQuerySchema = z.object({ period: periodSchema });
+/** GET /vat-rate (issue 29): the rate the order summary shows VAT at, for a date and an order type. */
+export const vatRateQuerySchema = z.object({ date: dateField(), dine_in: flag() });

@@ -38,7 +38,8 @@ export const menuProjection: Projection = {
     const event = recorded as unknown as MenuEvent & RecordedEvent;
     const id = String(event.data.id);
     if (event.type === 'PizzaRemoved') return batch.update<PizzaDoc>(COLLECTIONS.pizzas, id, recorded, () => null);
-    const { name, description, price_cents, active, allergens } = event.data;
+    if (event.type !== 'PizzaAdded' && event.type !== 'PizzaUpdated') return;
+    const { name, description, price_cents, active, allergens, removable } = event.data;
     return batch.update<PizzaDoc>(COLLECTIONS.pizzas, id, recorded, () => ({
       id,
       name,
@@ -46,6 +47,7 @@ export const menuProjection: Projection = {
       price_cents,
       active: flag(active),
       allergens: allergens ?? null,
+      removable: removable ?? [],
     }));
   },
 };

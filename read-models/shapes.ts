@@ -8,6 +8,7 @@ import type { Settings } from '../domain/settings/settings.js';
 import type { Closure } from '../domain/closures/closures.js';
 import type { ClosedPeriod } from '../domain/accounting/periods.js';
 import type { AllergenDeclaration } from '../domain/menu/allergens.js';
+import { lineChoicesText } from '../domain/kioskDay/orderLines.js';
 
 export const COLLECTIONS = {
   pizzas: 'pizzas_v1',
@@ -47,6 +48,8 @@ export type PizzaDoc = {
   active: 0 | 1;
   /** The declaration; null (or absent, in documents from before declarations) when undeclared. */
   allergens?: AllergenDeclaration;
+  /** Ingredients it can be made without (issue 29); absent in documents from before. */
+  removable?: string[];
 };
 
 export type SettingsDoc = {
@@ -220,5 +223,11 @@ export type WaitlistDoc = {
 };
 
 export function pizzaSummary(items: BookingLine[]): string {
-  return items.map((i) => `${i.qty}× ${i.pizza_name}`).join(', ');
+  // A line's extras and removals follow its pizza (issue 29): '1× Kebabpizza (+ Extra ost 15 kr, utan lök)'.
+  return items
+    .map((i) => {
+      const choices = lineChoicesText(i);
+      return `${i.qty}× ${i.pizza_name}${choices ? ` (${choices})` : ''}`;
+    })
+    .join(', ');
 }

@@ -2,6 +2,7 @@
 // mail program imports. Pure: the same booking, settings and instant give the same text.
 import ical, { ICalEventStatus } from 'ical-generator';
 import { formatKr } from '../../domain/shared/money.js';
+import { lineChoicesText } from '../../domain/kioskDay/orderLines.js';
 import { instantOf } from '../../domain/shared/time.js';
 import type { BookingDoc } from '../../read-models/shapes.js';
 
@@ -41,7 +42,11 @@ export function bookingIcs(booking: BookingDoc, options: BookingIcsOptions): str
   const description = [
     `Bokningsnummer: ${booking.id}`,
     '',
-    ...booking.items.map((item) => `${item.qty} × ${item.pizza_name}`),
+    // A line's extras and removals follow its pizza (issue 29).
+    ...booking.items.map((item) => {
+      const choices = lineChoicesText(item);
+      return `${item.qty} × ${item.pizza_name}${choices ? ` (${choices})` : ''}`;
+    }),
     '',
     `Totalt: ${formatKr(booking.final_total_cents)}`,
   ].join('\n');

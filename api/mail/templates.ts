@@ -22,6 +22,9 @@ export interface MailBookingLine {
   price_cents: number;
   /** The pizza's allergens when it was ordered (null: undeclared); absent on older bookings. */
   allergens?: readonly string[] | null;
+  /** Issue 29: the line's extras and removals; absent when none (and on older bookings). */
+  extras?: ReadonlyArray<{ name: string; price_cents: number }>;
+  without?: readonly string[];
 }
 
 /**
@@ -45,6 +48,7 @@ export interface MailBooking {
 
 import { formatKr } from '../../domain/shared/money.js';
 import { ALLERGEN_TEXTS, allergensText } from '../../domain/menu/allergens.js';
+import { lineChoicesText } from '../../domain/kioskDay/orderLines.js';
 
 /** Whole kronor with the suffix ' kr' (prices are integer cents). */
 export const kr = formatKr;
@@ -52,12 +56,18 @@ export const kr = formatKr;
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** A line of a mail: plain text, or a label followed by a link (clickable in the HTML part). */
-type Line = string | { label: string; url: string };
+/**
+ * A line of a mail: plain text, a label followed by a link (clickable in the HTML part), or text
+ * set in bold in the HTML part (a line's extras and removals, issue 29).
+ */
+type Line = string | { label: string; url: string } | { strong: string };
+
+const plainText = (l: Line) => (typeof l === 'string' ? l : 'strong' in l ? `   ${l.strong}` : `${l.label} ${l.url}`);
 
 function message(to: string, subject: string, lines: Line[]): MailMessage {
-  const text = lines.map((l) => (typeof l === 'string' ? l : `${l.label} ${l.url}`)).join('\n');
+  const text = lines.map(plainText).join('\n');
   const paragraphs = lines.map((l) => {
+    if (typeof l !== 'string' && 'strong' in l) return `<p><strong>${escapeHtml(l.strong)}</strong></p>`;
     if (typeof l !== 'string')
       return `<p>${escapeHtml(l.label)} <a href="${escapeHtml(l.url)}">${escapeHtml(l.url)}</a></p>`;
     return l ? `<p>${escapeHtml(l)}</p>` : '';
@@ -77,7 +87,13 @@ function swedishDate(date: string): string {
 const allergenLine = (i: MailBooking['items'][number]) =>
   i.allergens !== undefined ? [`   ${ALLERGEN_TEXTS.label}: ${allergensText(i.allergens)}`] : [];
 
-function orderLines(b: MailBooking): string[] {
+/** A line's extras and removals under it, in bold (issue 29): "+ Extra ost 15 kr, utan lök". */
+const choicesLine = (i: MailBookingLine): Line[] => {
+  const text = lineChoicesText(i);
+  return text ? [{ strong: text }] : [];
+};
+
+function orderLines(b: MailBooking): Line[] {
   const lines = [
     `Bokningsnummer: ${numberOf(b)}`,
     `Datum: ${swedishDate(b.booking_date)} kl. ${b.booking_time}`,
@@ -85,7 +101,11 @@ function orderLines(b: MailBooking): string[] {
     ...(b.phone ? [`Telefon: ${b.phone}`] : []),
     `Typ: ${b.dine_in ? 'Äta här' : 'Ta med'}`,
     '',
-    ...b.items.flatMap((i) => [`${i.qty}× ${i.pizza_name} – ${kr(i.qty * i.price_cents)}`, ...allergenLine(i)]),
+    ...b.items.flatMap((i) => [
+      `${i.qty}× ${i.pizza_name} – ${kr(i.qty * i.price_cents)}`,
+      ...choicesLine(i),
+      ...allergenLine(i),
+    ]),
   ];
   if (b.discount_cents > 0)
     lines.push(`Ordinarie pris: ${kr(b.original_total_cents)}`, `Rabatt: −${kr(b.discount_cents)}`);
@@ -110,9 +130,9 @@ export const pickupPlace = (seller?: Seller) => (seller?.address ? `i kiosken, $
  * its price, the total with VAT included and the VAT per rate, pick-up time and place, payment at
  * pick-up and that the right of withdrawal does not apply.
  */
-function saleRecordLines(b: MailBooking, record: SaleRecord): string[] {
+function saleRecordLines(b: MailBooking, record: SaleRecord): Line[] {
   const { seller } = record;
-  const lines = [
+  const lines: Line[] = [
     'Orderbekräftelse',
     `Säljare: ${seller.legal_name || KIOSK_NAME}`,
     ...(seller.org_number ? [`Organisationsnummer: ${seller.org_number}`] : []),
@@ -127,6 +147,7 @@ function saleRecordLines(b: MailBooking, record: SaleRecord): string[] {
     '',
     ...b.items.flatMap((i) => [
       `${i.qty} × ${i.pizza_name} à ${kr(i.price_cents)} – ${kr(i.qty * i.price_cents)}`,
+      ...choicesLine(i),
       ...allergenLine(i),
     ]),
   ];

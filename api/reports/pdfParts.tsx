@@ -10,7 +10,8 @@ import utc from 'dayjs/plugin/utc.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { KIOSK_NAME, type Seller } from '../../domain/settings/seller.js';
-import { STATUS_SV, dineInSv, kr, pizzaLine, type ReportBooking, type ReportSummary } from './reportData.js';
+import { lineChoicesText } from '../../domain/kioskDay/orderLines.js';
+import { STATUS_SV, dineInSv, kr, type ReportBooking, type ReportSummary } from './reportData.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -62,6 +63,7 @@ const styles = StyleSheet.create({
   cells: { flexDirection: 'row' },
   cell: { paddingRight: 4 },
   cancelled: { color: '#999' },
+  choices: { fontFamily: 'Helvetica-Bold' },
   note: { marginTop: 1, paddingLeft: '7%', fontSize: 8, fontFamily: 'Helvetica-Oblique', color: '#555' },
   footer: {
     position: 'absolute',
@@ -84,14 +86,28 @@ interface Column {
   label: string;
   width: string;
   align?: 'right';
-  cell: (b: ReportBooking) => string;
+  cell: (b: ReportBooking) => ReactNode;
+}
+
+/** The pizzas of a booking, each line's extras and removals in bold (issue 29). */
+function PizzaLines({ booking }: { booking: ReportBooking }) {
+  return booking.items.map((item, i) => {
+    const choices = lineChoicesText(item);
+    return (
+      <Text key={i}>
+        {i > 0 ? ', ' : ''}
+        {`${item.qty}× ${item.pizza_name}`}
+        {choices && <Text style={styles.choices}>{` (${choices})`}</Text>}
+      </Text>
+    );
+  });
 }
 
 const COLUMNS: Column[] = [
   { label: 'Tid', width: '7%', cell: (b) => b.booking_time },
   { label: 'Namn', width: '19%', cell: (b) => b.name },
   { label: 'Telefon', width: '14%', cell: (b) => b.phone ?? '' },
-  { label: 'Pizzor', width: '27%', cell: pizzaLine },
+  { label: 'Pizzor', width: '27%', cell: (b) => <PizzaLines booking={b} /> },
   { label: 'Äta här/ta med', width: '13%', cell: (b) => dineInSv(b.dine_in) },
   { label: 'Status', width: '10%', cell: (b) => STATUS_SV[b.status] },
   { label: 'Totalt', width: '10%', align: 'right', cell: (b) => kr(b.final_total_cents) },

@@ -18,7 +18,7 @@ export interface ReportBooking {
   phone: string | null;
   dine_in: boolean;
   status: ReportBookingStatus;
-  items: Array<{ pizza_name: string; qty: number; price_cents: number }>;
+  items: Array<{ pizza_name: string; qty: number; price_cents: number } & ShownChoices>;
   total_pizzas: number;
   original_total_cents: number;
   discount_cents: number;
@@ -146,13 +146,20 @@ export function groupByDate(bookings: readonly ReportBooking[]): Array<{ date: s
 }
 
 import { formatKr } from '../../domain/shared/money.js';
+import { lineChoicesText, type ShownChoices } from '../../domain/kioskDay/orderLines.js';
 import type { Seller } from '../../domain/settings/seller.js';
 
 /** Whole kronor with the suffix ' kr' (prices are integer cents). */
 export const kr = formatKr;
 
-/** '2× Margherita, 1× Vesuvio' */
-export const pizzaLine = (b: ReportBooking) => b.items.map((i) => `${i.qty}× ${i.pizza_name}`).join(', ');
+/** '2× Margherita, 1× Vesuvio (+ Extra ost 15 kr)': the PDF sets the choices in bold (pdfParts.tsx). */
+export const pizzaLine = (b: ReportBooking) =>
+  b.items
+    .map((i) => {
+      const choices = lineChoicesText(i);
+      return `${i.qty}× ${i.pizza_name}${choices ? ` (${choices})` : ''}`;
+    })
+    .join(', ');
 
 export const STATUS_SV: Record<ReportBookingStatus, string> = {
   pending: 'Väntande',

@@ -3,12 +3,12 @@
 // steps (expiring an unconfirmed booking, recording a reminder: api/timers), and the booking's
 // history read from the event log.
 import { checkSmsTick } from '../../domain/sms/sms.js';
-import type { AllergenDeclaration } from '../../domain/menu/allergens.js';
+import { orderLines, type MenuForLines } from '../../domain/kioskDay/orderLines.js';
 import { randomUUID } from 'node:crypto';
 import type { Position } from '../../domain/eventStore.js';
 import type { DomainEvent } from '../../domain/shared/decider.js';
 import { msg } from '../../domain/messages.js';
-import { DomainError, notFound, reject } from '../../domain/shared/errors.js';
+import { DomainError, notFound } from '../../domain/shared/errors.js';
 import { kioskDayDecider, type PlaceBooking } from '../../domain/kioskDay/decide.js';
 import type { KitchenStep } from '../../domain/kioskDay/kitchen.js';
 import {
@@ -78,13 +78,13 @@ export class BookingsService {
     // Bad input changes nothing: refused before any code is redeemed (rule: sms-notices).
     checkSmsTick(payload);
     const clock = this.commands.clock();
-    const [settings, pizzas, closures, stock] = await Promise.all([
+    const [settings, menu, closures, stock] = await Promise.all([
       this.settings.current(),
-      this.menu.pizzas(),
+      this.menu.forLines(),
       this.closures.current(),
       this.dailyStock(),
     ]);
-    const lines = linesFromMenu(payload.items, pizzas);
+    const lines = linesFromMenu(payload.items, menu);
     const vip = payload.vip_token ? (await this.vip.access(payload.vip_token)).access : null;
     const command: PlaceBooking = {
       type: 'PlaceBooking',
@@ -360,27 +360,6 @@ function bookingDate(bookingId: string): string {
   return date!;
 }
 
-/** Order lines with the menu's names, prices and allergens; repeated pizzas merge, zero quantities drop. */
-export function linesFromMenu(
-  items: BookingPayload['items'],
-  pizzas: ReadonlyMap<number, { name: string; price_cents: number; active: boolean; allergens: AllergenDeclaration }>,
-): BookingLine[] {
-  const lines = new Map<number, BookingLine>();
-  for (const item of items) {
-    if (item.qty === 0) continue;
-    const pizza = pizzas.get(item.pizza_id);
-    if (!pizza || !pizza.active) reject(msg.unknownPizza);
-    const line = lines.get(item.pizza_id);
-    if (line) line.qty += item.qty;
-    else
-      lines.set(item.pizza_id, {
-        pizza_id: item.pizza_id,
-        pizza_name: pizza!.name,
-        qty: item.qty,
-        price_cents: pizza!.price_cents,
-        // What the customer was shown before ordering (EU 1169/2011 art. 14.2), kept with the order.
-        allergens: pizza!.allergens,
-      });
-  }
-  return [...lines.values()];
-}
+/** Order lines from the menu (rule: order-lines in domain/kioskDay/orderLines.ts). */
+export const linesFromMenu = (items: BookingPayload['items'], menu: MenuForLines): BookingLine[] =>
+  orderLines(items, menu);

@@ -30,9 +30,9 @@ export class StaffOrdersService {
     staff: { admin_id: number; email: string },
     idempotencyKey: string | null,
   ): Promise<{ booking_id: string; position: Position }> {
-    const [settings, pizzas, closures, stock] = await Promise.all([
+    const [settings, menu, closures, stock] = await Promise.all([
       this.settings.current(),
-      this.menu.pizzas(),
+      this.menu.forLines(),
       this.closures.current(),
       this.dailyStock(),
     ]);
@@ -41,7 +41,7 @@ export class StaffOrdersService {
       source: payload.source,
       date: payload.date,
       time: payload.time,
-      lines: linesFromMenu(payload.items, pizzas),
+      lines: linesFromMenu(payload.items, menu),
       customer: { name: payload.name, email: payload.email, phone: payload.phone },
       dine_in: payload.dine_in,
       comment: payload.comment,

@@ -84,16 +84,16 @@ export class WaitlistService {
   /** Books from the token's held offer; the booking then follows the normal flow (pending, mails). */
   async book(token: string, payload: WaitlistBookPayload): Promise<BookingPlacedData> {
     const doc = await this.byToken(token);
-    const [settings, pizzas, closures] = await Promise.all([
+    const [settings, menu, closures] = await Promise.all([
       this.settings.current(),
-      this.menu.pizzas(),
+      this.menu.forLines(),
       this.closures.current(),
     ]);
     const command = {
       type: 'BookFromWaitlist' as const,
       date: doc.date,
       token,
-      lines: linesFromMenu(payload.items, pizzas),
+      lines: linesFromMenu(payload.items, menu),
       customer: { name: payload.name, email: payload.email, phone: payload.phone },
       dine_in: payload.dine_in,
       comment: payload.comment,

@@ -93,6 +93,19 @@ export const bookingLineSchema = z.strictObject({
    * ([]: none); null when the pizza had no declaration; absent on lines older than declarations.
    */
   allergens: z.array(allergenCodeSchema).nullable().optional(),
+  /** Issue 29: the line's extras (price_cents above includes them); absent when none. */
+  extras: z
+    .array(
+      z.strictObject({
+        id: z.number().int(),
+        name: z.string(),
+        price_cents: z.number().int(),
+        allergens: z.array(allergenCodeSchema),
+      }),
+    )
+    .optional(),
+  /** Issue 29: ingredients left out ("lök": utan lök); absent when none. */
+  without: z.array(z.string()).optional(),
 });
 export type BookingLine = z.infer<typeof bookingLineSchema>;
 

@@ -16,10 +16,26 @@ export const pizzaSchema = z
     allergens: z.array(allergenCodeSchema),
     /** False for a pizza nobody declared yet (its `allergens` [] then means unknown, not none). */
     allergens_declared: z.boolean(),
+    /** Issue 29: ingredients the pizza can be made without ("lök" reads "utan lök"). */
+    removable: z.array(z.string()),
   })
   .meta({ id: 'Pizza' });
 export type Pizza = z.infer<typeof pizzaSchema>;
 export const pizzaListSchema = z.array(pizzaSchema);
+
+/** An extra (issue 29): GET /extras (active ones), GET/POST/PUT /admin/extras. */
+export const extraSchema = z
+  .strictObject({
+    id: z.number().int(),
+    name: z.string(),
+    price_cents: z.number().int().describe("Added to the pizza's price, VAT included"),
+    active: flagNumber,
+    /** The extra's own Annex II codes; a line's allergens are its pizza's plus its extras'. */
+    allergens: z.array(allergenCodeSchema),
+  })
+  .meta({ id: 'Extra' });
+export type ExtraAnswer = z.infer<typeof extraSchema>;
+export const extraListSchema = z.array(extraSchema);
 
 const perWeekday = <T extends z.ZodType>(schema: T) =>
   z.strictObject(Object.fromEntries(WEEKDAYS.map((d) => [d, schema])) as Record<Weekday, T>);
@@ -64,3 +80,8 @@ export const adminSettingsSchema = z
   .meta({ id: 'Settings' });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 export const settingsSavedSchema = z.strictObject({ success: z.literal(true), settings: adminSettingsSchema });
+
+/** GET /vat-rate: the rate of an order type on a date (rule: vat-per-receipt), for the order summary. */
+export const vatRateAnswerSchema = z
+  .strictObject({ rate: z.number().int().describe('25, 12 or 6') })
+  .meta({ id: 'VatRate' });

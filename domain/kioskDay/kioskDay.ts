@@ -2,7 +2,7 @@
 // every booking for it. Keeping the bookings of a day in one stream is what makes
 // "never more pizzas in a window than capacity_per_window" hold under optimistic concurrency,
 // across any number of API processes.
-import type { AllergenDeclaration } from '../menu/allergens.js';
+import type { AllergenCode, AllergenDeclaration } from '../menu/allergens.js';
 import type { DomainEvent } from '../shared/decider.js';
 import { addPizzas, type CalendarEntry } from './schedule.js';
 import { evolveKitchenTrack, noKitchenTrack, type KitchenStepRecordedData, type KitchenTrack } from './kitchen.js';
@@ -24,6 +24,22 @@ export interface BookingLine {
    * allergen-declaration; null: the pizza had none). Absent in lines placed before declarations.
    */
   allergens?: AllergenDeclaration;
+  /**
+   * Issue 29: the extras chosen on this line, each with its name, price and allergens as the menu
+   * gave them when the order was placed. `price_cents` above is the unit price with them included,
+   * and `allergens` the pizza's plus theirs. Absent in lines without extras (and all older lines).
+   */
+  extras?: LineExtra[];
+  /** Issue 29: the ingredients left out ("utan lök"), lower-case, sorted. Absent when none. */
+  without?: string[];
+}
+
+/** An extra as an order line keeps it (issue 29). */
+export interface LineExtra {
+  id: number;
+  name: string;
+  price_cents: number;
+  allergens: AllergenCode[];
 }
 
 export interface BookingPlacedData {

@@ -3,6 +3,7 @@
 import { discountCents } from '../shared/money.js';
 import type { PlaceBooking } from './decide.js';
 import { bookingIdFor, type BookingLine, type BookingPlacedData, type KioskDayState } from './kioskDay.js';
+import { lineKey } from './orderLines.js';
 
 /** What a placed order records, once its rules are decided: every way of booking places it so. */
 export type PlacedOrder = Pick<
@@ -46,7 +47,8 @@ export function placedOrder(order: PlacedOrder, state: KioskDayState): BookingPl
 /**
  * Whether an order repeats one already placed (a retry after a lost answer: a PlaceBooking under
  * the same idempotency key, a booking from the same waitlist offer): same date, time, e-mail
- * (trimmed, case-insensitive) and pizzas. Name, phone, comment and prices may differ (a menu
+ * (trimmed, case-insensitive) and pizzas, each with its extras and removals (issue 29: a line with
+ * other extras is another order; lines from before extras have none). Name, phone, comment and prices may differ (a menu
  * price may have changed since; the retry still gets what the first request got).
  */
 export function sameOrder(
@@ -56,7 +58,7 @@ export function sameOrder(
   const pizzas = (lines: BookingLine[]) =>
     lines
       .filter((l) => l.qty > 0)
-      .map((l) => `${l.pizza_id}x${l.qty}`)
+      .map((l) => `${lineKey(l)}x${l.qty}`)
       .sort()
       .join(',');
   return (

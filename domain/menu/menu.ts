@@ -5,6 +5,7 @@ import { flag } from '../shared/fields.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import { notFound, reject } from '../shared/errors.js';
 import { ALLERGEN_CODES, sortAllergens, type AllergenDeclaration } from './allergens.js';
+import { removableSchema, type Extra, type ExtraInput } from './extras.js';
 
 export const MENU_STREAM = 'menu';
 
@@ -16,6 +17,8 @@ export interface Pizza {
   active: boolean;
   /** The allergen declaration (rule: allergen-declaration): null when never declared. */
   allergens: AllergenDeclaration;
+  /** The ingredients it can be made without ("utan lök"), issue 29: [] for none. */
+  removable: string[];
 }
 
 /** POST /admin/pizzas and PUT /admin/pizzas/{id} (SPEC 5: pizza form). */
@@ -43,19 +46,35 @@ export const pizzaInputSchema = z.object({
     .max(14)
     .nullish()
     .transform((a) => (a == null ? null : sortAllergens(a))),
+  // What the customer may leave out (issue 29); left out, UpdatePizza keeps what the pizza had.
+  removable: removableSchema.optional(),
 });
 export type PizzaInput = z.infer<typeof pizzaInputSchema>;
 
-/** A pizza as its events carry it: events from before declarations have no `allergens`. */
-export type PizzaData = Omit<Pizza, 'allergens'> & { allergens?: AllergenDeclaration };
+/**
+ * A pizza as its events carry it: events from before declarations have no `allergens`, those from
+ * before removals (issue 29) no `removable`.
+ */
+export type PizzaData = Omit<Pizza, 'allergens' | 'removable'> & {
+  allergens?: AllergenDeclaration;
+  removable?: string[];
+};
 
 export type MenuEvent =
   | DomainEvent<'PizzaAdded', PizzaData>
   | DomainEvent<'PizzaUpdated', PizzaData>
-  | DomainEvent<'PizzaRemoved', { id: number }>;
+  | DomainEvent<'PizzaRemoved', { id: number }>
+  // Extras (issue 29): who and when are the event's metadata (actor, timestamp), as for pizzas.
+  | DomainEvent<'ExtraAdded', Extra>
+  | DomainEvent<'ExtraUpdated', Extra>
+  | DomainEvent<'ExtraRemoved', { id: number }>;
 
-/** Upcasts a pizza of an old event: no `allergens` means never declared. */
-export const pizzaOf = (data: PizzaData): Pizza => ({ ...data, allergens: data.allergens ?? null });
+/** Upcasts a pizza of an old event: no `allergens` means never declared, no `removable` none. */
+export const pizzaOf = (data: PizzaData): Pizza => ({
+  ...data,
+  allergens: data.allergens ?? null,
+  removable: data.removable ?? [],
+});
 
 /**
  * A pizza without a declaration is never active (rule: allergen-declaration; EU 1169/2011 art.
@@ -69,15 +88,21 @@ export type MenuCommand =
   | { type: 'AddPizza'; pizza: PizzaInput }
   | { type: 'UpdatePizza'; id: number; pizza: PizzaInput }
   | { type: 'RemovePizza'; id: number }
-  | { type: 'SeedMenu'; pizzas: PizzaInput[] };
+  | { type: 'SeedMenu'; pizzas: PizzaInput[] }
+  | { type: 'AddExtra'; extra: ExtraInput }
+  | { type: 'UpdateExtra'; id: number; extra: ExtraInput }
+  | { type: 'RemoveExtra'; id: number };
 
 export interface MenuState {
   pizzas: Map<number, Pizza>;
   lastId: number;
+  /** Extras (issue 29); ids handed out in order and never reused, like pizzas'. */
+  extras: Map<number, Extra>;
+  lastExtraId: number;
 }
 
 export const menuDecider: Decider<MenuCommand, MenuEvent, MenuState> = {
-  initialState: () => ({ pizzas: new Map(), lastId: 0 }),
+  initialState: () => ({ pizzas: new Map(), lastId: 0, extras: new Map(), lastExtraId: 0 }),
   evolve(state, event) {
     switch (event.type) {
       case 'PizzaAdded':
@@ -90,6 +115,16 @@ export const menuDecider: Decider<MenuCommand, MenuEvent, MenuState> = {
       case 'PizzaRemoved':
         state.pizzas.delete(event.data.id);
         return state;
+      case 'ExtraAdded':
+        state.lastExtraId = Math.max(state.lastExtraId, event.data.id);
+        state.extras.set(event.data.id, event.data);
+        return state;
+      case 'ExtraUpdated':
+        state.extras.set(event.data.id, event.data);
+        return state;
+      case 'ExtraRemoved':
+        state.extras.delete(event.data.id);
+        return state;
       default:
         return assertNever(event);
     }
@@ -99,10 +134,15 @@ export const menuDecider: Decider<MenuCommand, MenuEvent, MenuState> = {
       case 'AddPizza':
         assertDeclaredIfActive(command.pizza);
         return [{ type: 'PizzaAdded', data: { id: state.lastId + 1, ...command.pizza } }];
-      case 'UpdatePizza':
-        if (!state.pizzas.has(command.id)) notFound(msg.pizzaNotFound);
+      case 'UpdatePizza': {
+        const before = state.pizzas.get(command.id);
+        if (!before) notFound(msg.pizzaNotFound);
         assertDeclaredIfActive(command.pizza);
-        return [{ type: 'PizzaUpdated', data: { id: command.id, ...command.pizza } }];
+        // A form that leaves removals out keeps the pizza's (and adds none to a pizza without).
+        const removable = command.pizza.removable ?? before!.removable;
+        const kept = removable.length > 0 || command.pizza.removable ? { removable } : {};
+        return [{ type: 'PizzaUpdated', data: { id: command.id, ...command.pizza, ...kept } }];
+      }
       case 'RemovePizza':
         if (!state.pizzas.has(command.id)) notFound(msg.pizzaNotFound);
         return [{ type: 'PizzaRemoved', data: { id: command.id } }];
@@ -110,6 +150,14 @@ export const menuDecider: Decider<MenuCommand, MenuEvent, MenuState> = {
         // The demo menu is seeded on a first start only: a menu that ever had a pizza is left alone.
         if (state.lastId > 0) return [];
         return command.pizzas.map((pizza, i) => ({ type: 'PizzaAdded', data: { id: i + 1, ...pizza } }));
+      case 'AddExtra':
+        return [{ type: 'ExtraAdded', data: { id: state.lastExtraId + 1, ...command.extra } }];
+      case 'UpdateExtra':
+        if (!state.extras.has(command.id)) notFound(msg.extraNotFound);
+        return [{ type: 'ExtraUpdated', data: { id: command.id, ...command.extra } }];
+      case 'RemoveExtra':
+        if (!state.extras.has(command.id)) notFound(msg.extraNotFound);
+        return [{ type: 'ExtraRemoved', data: { id: command.id } }];
       default:
         return assertNever(command);
     }

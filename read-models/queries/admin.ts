@@ -19,7 +19,9 @@ const byNumericId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
 export async function listPizzas(docs: DocumentStore, options: { activeOnly: boolean }) {
   const pizzas = await docs.find<PizzaDoc>(COLLECTIONS.pizzas, options.activeOnly ? { active: 1 } : {});
-  return pizzas.map((doc) => ({ ...withNumericId(doc), ...allergenAnswer(doc.allergens) })).sort(byNumericId);
+  return pizzas
+    .map((doc) => ({ ...withNumericId(doc), ...allergenAnswer(doc.allergens), removable: doc.removable ?? [] }))
+    .sort(byNumericId);
 }
 
 export async function listBookings(docs: DocumentStore, input: { status?: string; date?: string; clock: Clock }) {

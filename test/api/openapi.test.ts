@@ -256,6 +256,7 @@ describe('real answers of every GET route match their declared response schema',
     const concrete: Record<string, string[]> = {
       '/api/open-days': ['/api/open-days', `/api/open-days?vip_token=${token}`],
       '/api/availability': ['/api/availability?date=2026-11-24&pizzas=2'],
+      '/api/vat-rate': ['/api/vat-rate?date=2026-11-24&dine_in=false'],
       '/api/test-availability': [
         '/api/test-availability?date=2026-11-24&pizzas=2',
         `/api/test-availability?date=2026-11-27&pizzas=1&vip_token=${token}`,
@@ -318,6 +319,7 @@ describe('real answers of every GET route match their declared response schema',
       active: 1,
       allergens: [],
       allergens_declared: true,
+      removable: [],
     };
     expect(declared.safeParse([pizza]).success).toBe(true);
     expect(declared.safeParse([{ ...pizza, secret: 'x' }]).success).toBe(false);

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { formatKr } from '../lib/format.js';
 import { commonTexts } from './commonTexts.js';
+import { LineChoices } from './LineChoices.js';
 import { ALLERGEN_TEXTS, allergensText } from '../../domain/menu/allergens.js';
 
 export interface ItemLine {
@@ -11,6 +12,9 @@ export interface ItemLine {
   price_cents: number;
   /** The pizza's allergen declaration (null: none given); lines without the field show none. */
   allergens?: readonly string[] | null;
+  /** Issue 29: the line's extras (in its price) and removals; absent when none. */
+  extras?: ReadonlyArray<{ name: string; price_cents: number }>;
+  without?: readonly string[];
 }
 
 export function ItemsTable({
@@ -41,6 +45,7 @@ export function ItemsTable({
           <tr key={i}>
             <td>
               {line.pizza_name}
+              <LineChoices line={line} />
               {line.allergens !== undefined && <LineAllergens allergens={line.allergens} />}
             </td>
             <td className="num">{line.qty}</td>

@@ -2,6 +2,8 @@
 // would be refused for. Pure, so it is unit-tested; the Swedish texts are the domain's (SPEC 5).
 import { customerMsg } from '../../domain/customerMessages.js';
 import { discountCents } from '../../domain/shared/money.js';
+import { lineKey } from '../../domain/kioskDay/orderLines.js';
+import { sortAllergens } from '../../domain/menu/allergens.js';
 import type { Pizza as MenuPizza } from '../../domain/answers/index.js';
 
 /** What the cart needs of a pizza (its allergens, where the menu gave them, go with each line). */
@@ -13,9 +15,56 @@ export interface CartLine {
   qty: number;
   pizza_name: string;
   price_cents: number;
-  /** The pizza's allergen declaration as the menu showed it (null: none); absent in older carts. */
+  /** The line's allergen declaration (the pizza's plus its extras'; null: none); absent in older carts. */
   allergens?: string[] | null;
+  /** Issue 29: the extras on this line (its price includes them) and what it is made without. */
+  extras?: CartExtra[];
+  without?: string[];
 }
+
+/** An extra as a cart line keeps it. */
+export interface CartExtra {
+  id: number;
+  name: string;
+  price_cents: number;
+  allergens: string[];
+}
+
+/** The extras and removals chosen on a menu card for the next pizza added (issue 29). */
+export interface LineChoice {
+  extras: CartExtra[];
+  without: string[];
+}
+export const NO_CHOICE: LineChoice = { extras: [], without: [] };
+
+/** Same pizza, same extras, same removals: the same line (the server merges them so too). */
+const sameLine = (line: CartLine, pizzaId: number, choice: LineChoice) =>
+  line.pizza_id === pizzaId &&
+  lineKey(line) === lineKey({ pizza_id: pizzaId, extras: choice.extras, without: choice.without });
+
+/** A line's fields from its pizza and choice: unit price with the extras, allergens with theirs. */
+function lineOf(pizza: Pizza, choice: LineChoice): Omit<CartLine, 'qty'> {
+  const extras = [...choice.extras].sort((a, b) => a.id - b.id);
+  const without = [...choice.without].sort();
+  const own = allergensOf(pizza).allergens;
+  return {
+    pizza_id: pizza.id,
+    pizza_name: pizza.name,
+    price_cents: pizza.price_cents + extras.reduce((sum, e) => sum + e.price_cents, 0),
+    ...(own === undefined ? {} : { allergens: own && sortAllergens([...own, ...extras.flatMap((e) => e.allergens)]) }),
+    ...(extras.length > 0 ? { extras } : {}),
+    ...(without.length > 0 ? { without } : {}),
+  };
+}
+
+/** The order lines as POST /bookings takes them: extra ids and removals only where chosen. */
+export const cartItems = (cart: readonly CartLine[]) =>
+  cart.map(({ pizza_id, qty, extras, without }) => ({
+    pizza_id,
+    qty,
+    ...(extras?.length ? { extras: extras.map((e) => e.id) } : {}),
+    ...(without?.length ? { without } : {}),
+  }));
 
 /** A line's allergens from the menu's pizza. */
 const allergensOf = (pizza: Pizza): Pick<CartLine, 'allergens'> =>
@@ -30,34 +79,37 @@ export function addPizza(
   cart: readonly CartLine[],
   pizza: Pizza,
   requested: number,
+  choice: LineChoice = NO_CHOICE,
 ): { cart: CartLine[]; error: string | null } {
   const chosen = cartCount(cart);
   if (chosen >= requested) return { cart: [...cart], error: alreadyChosen(chosen) };
-  const existing = cart.find((line) => line.pizza_id === pizza.id);
+  const existing = cart.find((line) => sameLine(line, pizza.id, choice));
   const next = existing
     ? cart.map((line) => (line === existing ? { ...line, qty: line.qty + 1 } : line))
-    : [
-        ...cart,
-        { pizza_id: pizza.id, qty: 1, pizza_name: pizza.name, price_cents: pizza.price_cents, ...allergensOf(pizza) },
-      ];
+    : [...cart, { ...lineOf(pizza, choice), qty: 1 }];
   return { cart: next, error: null };
 }
 
 /** 'Du har redan valt N pizzor' (SPEC 5; a UI-only rule). */
 export const alreadyChosen = (chosen: number) => `Du har redan valt ${chosen} ${chosen === 1 ? 'pizza' : 'pizzor'}`;
 
-/** Takes one pizza away; the line is dropped at zero. */
-export function removePizza(cart: readonly CartLine[], pizzaId: number): CartLine[] {
-  return cart.flatMap((line) =>
-    line.pizza_id !== pizzaId ? [line] : line.qty > 1 ? [{ ...line, qty: line.qty - 1 }] : [],
-  );
+/**
+ * Takes one pizza away: from the line with the card's current choice if there is one, else from
+ * the pizza's last line; the line is dropped at zero.
+ */
+export function removePizza(cart: readonly CartLine[], pizzaId: number, choice: LineChoice = NO_CHOICE): CartLine[] {
+  const target =
+    cart.find((line) => sameLine(line, pizzaId, choice)) ?? cart.findLast((line) => line.pizza_id === pizzaId);
+  return cart.flatMap((line) => (line !== target ? [line] : line.qty > 1 ? [{ ...line, qty: line.qty - 1 }] : []));
 }
 
 /** Keeps the lines still on the menu, at today's names and prices. */
 export function refreshCart(cart: readonly CartLine[], menu: readonly Pizza[]): CartLine[] {
   return cart.flatMap((line) => {
     const pizza = menu.find((p) => p.id === line.pizza_id);
-    return pizza ? [{ ...line, pizza_name: pizza.name, price_cents: pizza.price_cents, ...allergensOf(pizza) }] : [];
+    return pizza
+      ? [{ ...lineOf(pizza, { extras: line.extras ?? [], without: line.without ?? [] }), qty: line.qty }]
+      : [];
   });
 }
 

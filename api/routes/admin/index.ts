@@ -23,6 +23,7 @@ import { kitchenRoutes } from './kitchen.js';
 import { staffOrderRoutes } from './staffOrders.js';
 import { reportRoutes } from './reports.js';
 import { pizzaRoutes } from './pizzas.js';
+import { extraRoutes } from './extras.js';
 import { bonusCodeRoutes } from './bonusCodes.js';
 import { statsRoutes } from './stats.js';
 import { settingsRoutes } from './settings.js';
@@ -79,6 +80,7 @@ export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
       staffOrderRoutes,
       reportRoutes,
       pizzaRoutes,
+      extraRoutes,
       bonusCodeRoutes,
       statsRoutes,
       settingsRoutes,

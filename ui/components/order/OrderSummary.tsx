@@ -2,14 +2,18 @@
 import type { CartLine, Price } from '../../lib/cart.js';
 import { AmountRow, ItemsTable } from '../ItemsTable.js';
 import { orderTexts } from './texts.js';
+import { formatKrOre } from '../../../domain/shared/money.js';
+import { vatOfReceipt, type VatRate } from '../../../domain/accounting/accounting.js';
 
 export function OrderSummary(props: {
   cart: CartLine[];
   price: Price;
   bonusCode: string | null;
   percentage: number | null;
+  /** Issue 29: the VAT rate the books will use for this date and order type, once known. */
+  vatRate?: number | null;
 }) {
-  const { cart, price, bonusCode, percentage } = props;
+  const { cart, price, bonusCode, percentage, vatRate } = props;
   return (
     <section className="card summary" aria-labelledby="summary-title">
       <h2 id="summary-title">{orderTexts.summary}</h2>
@@ -26,6 +30,15 @@ export function OrderSummary(props: {
             />
           )}
           <AmountRow label={orderTexts.total} cents={price.final_cents} kind="total" />
+          {vatRate != null && (
+            <tr className="summary__vat">
+              <th scope="row" colSpan={2}>
+                {orderTexts.vatOf(vatRate)}
+              </th>
+              {/* Counted as the books count it (rule: vat-per-receipt), in kronor and öre. */}
+              <td className="num">{formatKrOre(vatOfReceipt(price.final_cents, vatRate as VatRate))}</td>
+            </tr>
+          )}
         </ItemsTable>
       )}
     </section>

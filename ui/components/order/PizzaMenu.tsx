@@ -4,9 +4,11 @@
 // distance purchase is concluded), and the customer may hide pizzas with allergens they avoid.
 import { useState } from 'react';
 import { allergensText, declarationOf, isFreeOf } from '../../../domain/menu/allergens.js';
-import { alreadyChosen, cartCount, type CartLine, type Banner } from '../../lib/cart.js';
+import { lineChoicesText } from '../../../domain/kioskDay/orderLines.js';
+import { alreadyChosen, cartCount, NO_CHOICE, type CartLine, type Banner, type LineChoice } from '../../lib/cart.js';
 import { formatKr } from '../../lib/format.js';
-import type { MenuPizza as Pizza } from './menu.js';
+import type { MenuExtra, MenuPizza as Pizza } from './menu.js';
+import { PizzaOptions } from './PizzaOptions.js';
 import { orderTexts } from './texts.js';
 import { FieldError } from '../Field.js';
 import { AllergenFilter } from './AllergenFilter.js';
@@ -18,14 +20,24 @@ export function PizzaMenu(props: {
   full: boolean;
   banner: Banner | null;
   error?: string;
-  onAdd: (pizza: Pizza) => void;
-  onRemove: (pizza: Pizza) => void;
   /** Pizzas the chosen date and time cannot have (sold out, no stock left), with the label each shows. */
   unavailable?: ReadonlyMap<number, string>;
+  /** Issue 29: the extras a card offers (none on the waitlist's offer page). */
+  extras?: readonly MenuExtra[];
+  onAdd: (pizza: Pizza, choice: LineChoice) => void;
+  onRemove: (pizza: Pizza, choice: LineChoice) => void;
 }) {
-  const { pizzas, cart, enabled, full, banner, error, onAdd, onRemove, unavailable } = props;
+  const { pizzas, cart, enabled, full, banner, error, extras = [], onAdd, onRemove, unavailable } = props;
   const [avoid, setAvoid] = useState<string[]>([]);
+  /** Each card's extras and removals for the next pizza it adds. */
+  const [choices, setChoices] = useState<Record<number, LineChoice>>({});
   const shown = pizzas.filter((pizza) => isFreeOf(declarationOf(pizza), avoid));
+  // An extra with an allergen the customer avoids is not offered, and drops out of a choice.
+  const offered = extras.filter((extra) => isFreeOf(extra.allergens, avoid));
+  const choiceFor = (pizza: Pizza): LineChoice => {
+    const choice = choices[pizza.id] ?? NO_CHOICE;
+    return { ...choice, extras: choice.extras.filter((e) => offered.some((o) => o.id === e.id)) };
+  };
   return (
     <section className="step card" aria-labelledby="step-menu">
       <h2 id="step-menu" className="step__title">
@@ -50,30 +62,37 @@ export function PizzaMenu(props: {
       <AllergenFilter avoid={avoid} hidden={pizzas.length - shown.length} shown={shown.length} onChange={setAvoid} />
       <ul className="menu" aria-labelledby="step-menu">
         {shown.map((pizza) => {
-          const qty = cart.find((line) => line.pizza_id === pizza.id)?.qty ?? 0;
+          const qty = cart.filter((line) => line.pizza_id === pizza.id).reduce((sum, line) => sum + line.qty, 0);
           const gone = unavailable?.get(pizza.id);
+          const choice = choiceFor(pizza);
+          const choiceText = lineChoicesText(choice);
+          const withOptions = offered.length > 0 || (pizza.removable?.length ?? 0) > 0;
+          // The card's allergens and price are those of the pizza it would add: with the extras chosen.
+          const declared = declarationOf(pizza);
+          const allergens = declared && [...declared, ...choice.extras.flatMap((e) => e.allergens)];
+          const price = pizza.price_cents + choice.extras.reduce((sum, e) => sum + e.price_cents, 0);
+          const classes = `menu__item${qty > 0 ? ' menu__item--chosen' : ''}${withOptions ? ' menu__item--options' : ''}${gone ? ' menu__item--gone' : ''}`;
           return (
-            <li
-              key={pizza.id}
-              className={`menu__item${qty > 0 ? ' menu__item--chosen' : ''}${gone ? ' menu__item--gone' : ''}`}
-            >
+            <li key={pizza.id} className={classes}>
               <div className="menu__text">
                 <h3 className="menu__name">{pizza.name}</h3>
                 {gone && <p className="badge menu__gone">{gone}</p>}
                 {pizza.description && <p className="menu__desc">{pizza.description}</p>}
                 <p className={`menu__allergens${pizza.allergens_declared ? '' : ' menu__allergens--missing'}`}>
-                  <span className="menu__allergens-label">{orderTexts.allergensLabel}:</span>{' '}
-                  {allergensText(declarationOf(pizza))}
+                  <span className="menu__allergens-label">{orderTexts.allergensLabel}:</span> {allergensText(allergens)}
                 </p>
-                <p className="menu__price">{formatKr(pizza.price_cents)}</p>
+                {choiceText && <p className="menu__choices">{choiceText}</p>}
+                <p className="menu__price">{formatKr(price)}</p>
               </div>
               <div className="stepper stepper--small" role="group" aria-label={pizza.name}>
                 <button
                   type="button"
                   className="stepper__btn"
-                  aria-label={orderTexts.removeOne(pizza.name)}
+                  aria-label={
+                    choiceText ? orderTexts.removeOneWith(pizza.name, choiceText) : orderTexts.removeOne(pizza.name)
+                  }
                   disabled={!enabled || qty === 0}
-                  onClick={() => onRemove(pizza)}
+                  onClick={() => onRemove(pizza, choice)}
                 >
                   −
                 </button>
@@ -86,14 +105,25 @@ export function PizzaMenu(props: {
                 <button
                   type="button"
                   className="stepper__btn"
-                  aria-label={orderTexts.addOne(pizza.name)}
+                  aria-label={
+                    choiceText ? orderTexts.addOneWith(pizza.name, choiceText) : orderTexts.addOne(pizza.name)
+                  }
                   disabled={!enabled || full || Boolean(gone)}
                   aria-describedby={enabled && full ? 'menu-full' : undefined}
-                  onClick={() => onAdd(pizza)}
+                  onClick={() => onAdd(pizza, choice)}
                 >
                   +
                 </button>
               </div>
+              <PizzaOptions
+                pizzaId={pizza.id}
+                pizzaName={pizza.name}
+                extras={offered}
+                removable={pizza.removable ?? []}
+                choice={choice}
+                enabled={enabled}
+                onChange={(next) => setChoices((all) => ({ ...all, [pizza.id]: next }))}
+              />
             </li>
           );
         })}

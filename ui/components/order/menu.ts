@@ -1,9 +1,16 @@
 // The menu as the customer's order forms show it (the booking page and the waitlist's offer page).
 import { api } from '../../lib/api.js';
-import type { Pizza } from '../../../domain/answers/index.js';
+import type { ExtraAnswer, Pizza } from '../../../domain/answers/index.js';
 
-/** A pizza as the menu shows it (the first HTML carries no more), with its allergens (EU 1169/2011). */
-export type MenuPizza = Pick<Pizza, 'id' | 'name' | 'description' | 'price_cents' | 'allergens' | 'allergens_declared'>;
+/**
+ * A pizza as the menu shows it (the first HTML carries no more), with its allergens (EU 1169/2011)
+ * and what it can be made without (issue 29; absent in pages cached from before).
+ */
+export type MenuPizza = Pick<
+  Pizza,
+  'id' | 'name' | 'description' | 'price_cents' | 'allergens' | 'allergens_declared'
+> &
+  Partial<Pick<Pizza, 'removable'>>;
 export const menuPizza = ({
   id,
   name,
@@ -11,6 +18,18 @@ export const menuPizza = ({
   price_cents,
   allergens,
   allergens_declared,
-}: MenuPizza): MenuPizza => ({ id, name, description, price_cents, allergens, allergens_declared });
+  removable,
+}: MenuPizza): MenuPizza => ({ id, name, description, price_cents, allergens, allergens_declared, removable });
 
 export const getMenu = () => api<Pizza[]>('/pizzas');
+
+/** An extra as the menu card offers it (issue 29): name, price and its own allergens. */
+export type MenuExtra = Pick<ExtraAnswer, 'id' | 'name' | 'price_cents' | 'allergens'>;
+export const getExtras = () =>
+  api<ExtraAnswer[]>('/extras').then((list) =>
+    list.map(({ id, name, price_cents, allergens }): MenuExtra => ({ id, name, price_cents, allergens })),
+  );
+
+/** GET /vat-rate: the VAT rate the books will use for this date and order type (rule: vat-per-receipt). */
+export const getVatRate = (date: string, dineIn: boolean) =>
+  api<{ rate: number }>(`/vat-rate?date=${encodeURIComponent(date)}&dine_in=${dineIn}`).then((a) => a.rate);

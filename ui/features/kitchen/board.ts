@@ -11,7 +11,14 @@ export interface KitchenOrder {
   dine_in: boolean;
   comment: string | null;
   /** `allergens`: as declared when ordered (null: undeclared); absent on orders older than declarations. */
-  items: Array<{ pizza_name: string; qty: number; allergens?: readonly string[] | null }>;
+  items: Array<{
+    pizza_name: string;
+    qty: number;
+    allergens?: readonly string[] | null;
+    /** Issue 29: extras (names only: the kitchen is shown no prices) and removals, absent when none. */
+    extras?: ReadonlyArray<{ name: string }>;
+    without?: readonly string[];
+  }>;
   total_pizzas: number;
   status: BookingStatus;
   kitchen_status: KitchenStatus | null;

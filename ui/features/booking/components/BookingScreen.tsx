@@ -10,6 +10,8 @@ import { errorText, isNetworkError } from '../../../lib/api.js';
 import {
   addPizza,
   cartCount,
+  cartItems,
+  type LineChoice,
   orderPrice,
   orderProblem,
   refreshCart,
@@ -39,7 +41,7 @@ import { SlotGrid, slotLabel } from './SlotGrid.js';
 import { PizzaMenu } from '../../../components/order/PizzaMenu.js';
 import { OrderSummary } from '../../../components/order/OrderSummary.js';
 import { CustomerForm } from '../../../components/order/CustomerForm.js';
-import { getMenu, type MenuPizza } from '../../../components/order/menu.js';
+import { getExtras, getMenu, getVatRate, type MenuExtra, type MenuPizza } from '../../../components/order/menu.js';
 import { BonusCodeField } from './BonusCodeField.js';
 import type { ConfirmationModal, ConfirmationSummary } from '../../../components/order/ConfirmationModal.js';
 import { VipBanner } from './VipBanner.js';
@@ -138,6 +140,22 @@ export function BookingScreen({
       () => toast.error(customerTexts.loadFailed, { duration: 4000 }),
     );
   }, [data.pizzas, data.capacity]);
+  // Issue 29: the extras the menu cards offer, and the VAT rate of the order's date and type.
+  const [extras, setExtras] = useState<MenuExtra[]>([]);
+  useEffect(() => {
+    getExtras().then(setExtras, () => setExtras([]));
+  }, []);
+  // The rate is kept with the date and type it was asked for, so a stale one is never shown.
+  const [vat, setVat] = useState<{ key: string; rate: number } | null>(null);
+  const vatKey = `${date}|${customer.dine_in}`;
+  const vatRate = vat?.key === vatKey ? vat.rate : null;
+  useEffect(() => {
+    if (!date) return;
+    getVatRate(date, customer.dine_in).then(
+      (rate) => setVat({ key: `${date}|${customer.dine_in}`, rate }),
+      () => undefined,
+    );
+  }, [date, customer.dine_in]);
   // Prices and names follow the menu the page shows.
   useEffect(() => setCart((current) => refreshCart(current, pizzas)), [pizzas, setCart]);
   // SPEC 4: the pizza count is capped at capacity_per_window when it changes.
@@ -205,8 +223,8 @@ export function BookingScreen({
     setErrors(({ date: _d, time: _t, ...rest }) => rest);
   };
 
-  const add = (pizza: MenuPizza) => {
-    const result = addPizza(cart, pizza, count);
+  const add = (pizza: MenuPizza, choice: LineChoice) => {
+    const result = addPizza(cart, pizza, count, choice);
     if (result.error) return void toast.error(result.error, { duration: 4000, id: 'cart' });
     setCart(result.cart);
     setErrors(({ items: _i, ...rest }) => rest);
@@ -221,7 +239,7 @@ export function BookingScreen({
       phone: customer.phone.trim() || null,
       dine_in: customer.dine_in,
       comment: customer.comment.trim() || null,
-      items: cart.map(({ pizza_id, qty }) => ({ pizza_id, qty })),
+      items: cartItems(cart),
       requested_pizzas: count,
       ...(bonus ? { bonus_code: bonus.code } : {}),
       ...(vipToken ? { vip_token: vipToken } : {}),
@@ -382,8 +400,9 @@ export function BookingScreen({
             full={chosen >= count}
             banner={banner}
             error={errors.items}
+            extras={extras}
             onAdd={add}
-            onRemove={(pizza) => setCart(removePizza(cart, pizza.id))}
+            onRemove={(pizza, choice) => setCart(removePizza(cart, pizza.id, choice))}
             unavailable={unavailable}
           />
         </div>
@@ -393,6 +412,7 @@ export function BookingScreen({
             price={price}
             bonusCode={bonus?.code ?? null}
             percentage={bonus?.discount_percentage ?? null}
+            vatRate={vatRate}
           />
           <CustomerForm value={customer} errors={errors} onChange={setCustomer} />
           <section className="card checkout" aria-label={bookingPageTexts.checkout}>

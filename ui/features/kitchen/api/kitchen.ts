@@ -39,9 +39,14 @@ export const kitchenOrder = ({
   name,
   dine_in,
   comment,
-  items: items.map(({ pizza_name, qty, allergens }) =>
-    allergens === undefined ? { pizza_name, qty } : { pizza_name, qty, allergens },
-  ),
+  items: items.map(({ pizza_name, qty, allergens, extras, without }) => ({
+    pizza_name,
+    qty,
+    ...(allergens === undefined ? {} : { allergens }),
+    // Issue 29: the extras' names only (no prices go to the page), and the removals.
+    ...(extras ? { extras: extras.map(({ name }) => ({ name })) } : {}),
+    ...(without ? { without } : {}),
+  })),
   total_pizzas,
   status,
   kitchen_status,

@@ -6,6 +6,7 @@ import { canUndo, nextSteps, type KitchenOrder } from '../board.js';
 import type { KitchenStep } from '../api/kitchen.js';
 import { kitchenTexts } from '../texts.js';
 import { statusLabel, stepLabel } from '../../../components/kitchenStatusTexts.js';
+import { LineChoices } from '../../../components/LineChoices.js';
 
 interface Props {
   order: KitchenOrder;
@@ -45,9 +46,10 @@ export function OrderCard({ order, undone, busy, enabled, onStep, onPrint }: Pro
         <span className="muted">{order.id}</span>
       </p>
       <ul className="kitchen-order__pizzas">
-        {order.items.map((item) => (
-          <li key={item.pizza_name}>
+        {order.items.map((item, i) => (
+          <li key={i}>
             <strong>{item.qty} ×</strong> {item.pizza_name}
+            <LineChoices line={item} prices={false} />
             {item.allergens !== undefined && <LineAllergens allergens={item.allergens} />}
           </li>
         ))}

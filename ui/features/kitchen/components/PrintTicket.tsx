@@ -8,6 +8,7 @@ import { createPortal } from 'react-dom';
 import { formatDateShort } from '../../../lib/format.js';
 import type { KitchenOrder } from '../board.js';
 import { kitchenTexts } from '../texts.js';
+import { LineChoices } from '../../../components/LineChoices.js';
 
 const MM_PER_PX = 25.4 / 96;
 
@@ -38,9 +39,10 @@ export function PrintTicket({ order, date, onReady }: { order: KitchenOrder; dat
         <p className="ticket__name">{order.name}</p>
         <p className="ticket__type">{order.dine_in ? kitchenTexts.dineIn : kitchenTexts.takeAway}</p>
         <ul className="ticket__pizzas">
-          {order.items.map((item) => (
-            <li key={item.pizza_name}>
+          {order.items.map((item, i) => (
+            <li key={i}>
               <span className="ticket__qty">{item.qty} ×</span> {item.pizza_name}
+              <LineChoices line={item} prices={false} />
               {item.allergens !== undefined && <LineAllergens allergens={item.allergens} />}
             </li>
           ))}

@@ -22,7 +22,17 @@ export const pizzaShown = ({
   active,
   allergens,
   allergens_declared,
-}: AdminPizza): AdminPizza => ({ id, name, description, price_cents, active, allergens, allergens_declared });
+  removable,
+}: AdminPizza): AdminPizza => ({
+  id,
+  name,
+  description,
+  price_cents,
+  active,
+  allergens,
+  allergens_declared,
+  removable,
+});
 
 export const listPizzas = () => api<AdminPizza[]>(PIZZAS_PATH);
 

@@ -3,6 +3,7 @@ import { formatKr } from '../../../lib/format.js';
 import { allergensText, declarationOf } from '../../../../domain/menu/allergens.js';
 import type { AdminPizza } from '../api/pizzas.js';
 import { pizzaTexts } from '../texts.js';
+import { extraTexts } from '../extrasTexts.js';
 
 export interface PizzaCardProps {
   pizza: AdminPizza;
@@ -33,6 +34,11 @@ export function PizzaCard({ pizza, enabled, deleting, onEdit, onDelete }: PizzaC
       ) : (
         <p className="pizza-card__allergens pizza-card__allergens--missing">
           <span className="badge badge--warn">{pizzaTexts.undeclared}</span>
+        </p>
+      )}
+      {(pizza.removable?.length ?? 0) > 0 && (
+        <p className="pizza-card__allergens">
+          <strong>{extraTexts.removableLabel}:</strong> {pizza.removable.join(', ')}
         </p>
       )}
       <p className="pizza-card__price">{formatKr(pizza.price_cents)}</p>

@@ -9,6 +9,7 @@ import { FormDialog } from '../../../components/Dialog.js';
 import { useSchemaForm, type SchemaForm } from '../../../components/useSchemaForm.js';
 import { pizzaInputSchema, savePizza, type AdminPizza, type PizzaBody } from '../api/pizzas.js';
 import { pizzaTexts } from '../texts.js';
+import { extraTexts } from '../extrasTexts.js';
 
 interface Draft {
   name: string;
@@ -19,6 +20,8 @@ interface Draft {
   allergens: AllergenCode[];
   /** "Inga allergener" ticked: declared free of all 14. */
   none: boolean;
+  /** Issue 29: what the pizza can be made without, as typed ("lök, feferoni"). */
+  removable: string;
 }
 
 const ERROR_ID = 'pizza-form-error';
@@ -39,8 +42,9 @@ const draftOf = (pizza: AdminPizza | null): Draft =>
         active: Boolean(pizza.active),
         allergens: pizza.allergens,
         none: declarationOf(pizza)?.length === 0,
+        removable: (pizza.removable ?? []).join(', '),
       }
-    : { name: '', description: '', price: '', active: true, allergens: [], none: false };
+    : { name: '', description: '', price: '', active: true, allergens: [], none: false, removable: '' };
 
 const bodyOf = (draft: Draft): PizzaBody => ({
   name: draft.name.trim(),
@@ -48,6 +52,10 @@ const bodyOf = (draft: Draft): PizzaBody => ({
   price_cents: krToCents(draft.price),
   active: draft.active ? 1 : 0,
   allergens: draft.none ? [] : draft.allergens.length > 0 ? draft.allergens : null,
+  removable: draft.removable
+    .split(',')
+    .map((i) => i.trim())
+    .filter(Boolean),
 });
 
 const pizzaForm: SchemaForm<AdminPizza, Draft, typeof pizzaInputSchema> = {
@@ -136,6 +144,14 @@ export function PizzaFormDialog({
           <span>{pizzaTexts.noAllergens}</span>
         </label>
       </fieldset>
+      <Field id="pizza-removable" label={extraTexts.removable} hint={extraTexts.removableHint}>
+        <input
+          {...fieldControl('pizza-removable', errors.removable, extraTexts.removableHint, ERROR_ID)}
+          value={draft.removable}
+          autoComplete="off"
+          onChange={(e) => set({ removable: e.target.value })}
+        />
+      </Field>
       <label className="check">
         <input type="checkbox" checked={draft.active} onChange={(e) => set({ active: e.target.checked })} />
         <span>{pizzaTexts.activeOnMenu}</span>

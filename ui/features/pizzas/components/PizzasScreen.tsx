@@ -9,6 +9,7 @@ import { deletePizza, listPizzas, type AdminPizza } from '../api/pizzas.js';
 import { pizzaTexts } from '../texts.js';
 import { PizzaCard } from './PizzaCard.js';
 import { PizzaFormDialog } from './PizzaFormDialog.js';
+import { ExtrasPanel } from './ExtrasPanel.js';
 import '../../../styles/admin-menu.css';
 import '../pizzas.css';
 
@@ -64,6 +65,7 @@ export function PizzasScreen({ pizzas: initial }: { pizzas: AdminPizza[] | null 
           }}
         />
       )}
+      <ExtrasPanel />
     </>
   );
 }

@@ -1,0 +1,38 @@
+// The Swedish texts of the extras on /admin/pizzas (issue 29); the messages are domain/messages.ts'.
+import { ALLERGEN_TEXTS } from '../../../domain/menu/allergens.js';
+
+export const extraTexts = {
+  title: 'Tillval',
+  intro: 'Tillval som kunden kan lägga på en pizza, t.ex. Extra ost +15 kr. Priset läggs till pizzans pris.',
+  add: '+ Nytt tillval',
+  list: 'Tillvalen',
+  empty: 'Inga tillval ännu.',
+  loadFailed: 'Kunde inte ladda tillval',
+  saveFailed: 'Kunde inte spara tillvalet',
+  deleteFailed: 'Kunde inte ta bort tillvalet',
+  created: 'Tillval skapat!',
+  updated: 'Tillval uppdaterat!',
+  deleted: 'Tillval borttaget!',
+  confirmDelete: (name: string) => `Är du säker på att du vill ta bort "${name}"?`,
+  newTitle: 'Nytt tillval',
+  editNamed: (name: string) => `Redigera ${name}`,
+  removeNamed: (name: string) => `Ta bort ${name}`,
+  create: 'Skapa tillval',
+  saveChanges: 'Spara ändringar',
+  name: 'Namn',
+  price: 'Pris (kr)',
+  priceOf: (price: string) => `+${price}`,
+  activeOnMenu: 'Aktivt (visas på menyn)',
+  active: 'Aktivt',
+  inactive: 'Inaktivt',
+  edit: 'Redigera',
+  remove: 'Ta bort',
+  allergens: 'Tillvalets allergener',
+  allergensHint: 'Kryssa i allt tillvalet innehåller, eller Inga allergener. Det läggs till pizzans allergener.',
+  noAllergens: ALLERGEN_TEXTS.none,
+  allergensLabel: ALLERGEN_TEXTS.label,
+  // the pizza form's removals
+  removable: 'Kan göras utan',
+  removableHint: 'Ingredienser kunden kan välja bort, åtskilda med komma, t.ex. lök, feferoni.',
+  removableLabel: 'Utan',
+};
