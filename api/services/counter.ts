@@ -52,7 +52,11 @@ export class CounterService {
   /** Rule sold-out: today, until closing (null) or until a time. */
   async markSoldOut(date: string | undefined, pizzaId: number, until: string | null, actor: string) {
     const pizza = await this.pizza(pizzaId);
-    await this.run(date ?? this.today(), { type: 'MarkPizzaSoldOut', pizza: { id: pizza.id, name: pizza.name }, until }, actor);
+    await this.run(
+      date ?? this.today(),
+      { type: 'MarkPizzaSoldOut', pizza: { id: pizza.id, name: pizza.name }, until },
+      actor,
+    );
   }
 
   async backInStock(date: string | undefined, pizzaId: number, actor: string) {
