@@ -4,7 +4,8 @@
 //     session past its expiry never opens again: api/services/admins.ts),
 //   - the mail log's and the push log's finished items (sent, given up) older than the retention
 //     setting's cutoff (rule: personal-data-retention, and the privacy notice's "Hur länge vi
-//     sparar uppgifterna": a log entry names who was written to and about what).
+//     sparar uppgifterna": a log entry names who was written to and about what); push items,
+//     which name no one, also after PUSH_KEPT_MS at most, whatever the setting.
 //   - leases kept long enough (DocumentStore.purgeLeases: finished ones 30 days on, so a mail's
 //     claim outlives any chance of its event being applied again), on the store's own clock,
 //     the one leases are taken on.
@@ -32,6 +33,14 @@ export const SESSION_KEPT_AFTER_EXPIRY_MS = 86_400_000;
 export const FINISHED_MAIL = ['sent', 'failed'] as const;
 /** Finished items of the push log. */
 export const FINISHED_PUSH = ['sent', 'gone', 'failed'] as const;
+
+/**
+ * How long a finished push item is kept whatever the retention setting: it names no one (a booking
+ * number and a subscription's hashed id; the endpoint lives sealed in its subscription), and a
+ * notice is about the order of the day, so after a month it only tells how a push went, for
+ * support questions.
+ */
+export const PUSH_KEPT_MS = 30 * 86_400_000;
 
 /** How often to sweep: an hour, like the retention sweep whose cutoff the logs follow. */
 export const HYGIENE_INTERVAL_MS = 3_600_000;
@@ -66,9 +75,12 @@ export interface Hygiene {
 }
 
 /**
- * What a sweep deletes, as filters on indexed fields. Null for the logs when the retention
+ * What a sweep deletes, as filters on indexed fields. Null for the mail log when the retention
  * setting is 0: the privacy notice then says they are kept until the customer asks.
  */
+const earliest = (instant: string, cutoffDate: string | null) =>
+  cutoffDate !== null && cutoffDate < instant ? cutoffDate : instant;
+
 export function expiredFilters(now: Date, timeZone: string, retentionMonths: number) {
   const cutoff = retentionCutoff(todayIn({ now, timeZone }), retentionMonths);
   return {
@@ -77,7 +89,11 @@ export function expiredFilters(now: Date, timeZone: string, retentionMonths: num
     mails: cutoff === null ? null : { status: { $in: [...FINISHED_MAIL] }, created_at: { $lt: cutoff } },
     // Entries of the mail log from before the outbox: no status, written once sent (asMailItem).
     legacyMails: cutoff === null ? null : { status: null, sent_at: { $lt: cutoff } },
-    pushes: cutoff === null ? null : { state: { $in: [...FINISHED_PUSH] }, created_at: { $lt: cutoff } },
+    // The earlier of the retention cutoff and PUSH_KEPT_MS back: push items go also at retention 0.
+    pushes: {
+      state: { $in: [...FINISHED_PUSH] },
+      created_at: { $lt: earliest(new Date(now.getTime() - PUSH_KEPT_MS).toISOString(), cutoff) },
+    },
   } satisfies Record<Exclude<keyof HygieneSweep, 'leases'> | 'legacyMails', Filter | null>;
 }
 

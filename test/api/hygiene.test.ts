@@ -56,6 +56,19 @@ describe('the mail and push logs', () => {
     expect(await ids(MAIL_LOG)).toContain('m-old-0');
   });
 
+  it('lose finished push items after a month also at retention 0: they name no one', async () => {
+    const month = new Date(now - 31 * 24 * HOUR).toISOString();
+    await logItems(PUSH_LOG, 'state', [
+      ['p0-sent-old', 'sent', month],
+      ['p0-pending-old', 'pending', month],
+      ['p0-sent-new', 'sent', new Date(now - 24 * HOUR).toISOString()],
+    ]);
+    expect((await t.server.hygiene.sweep()).pushes).toBe(1);
+    expect(await ids(PUSH_LOG)).toEqual(['p0-pending-old', 'p0-sent-new']);
+    for (const id of ['p0-pending-old', 'p0-sent-new'])
+      await t.server.docs.commit([{ op: 'delete', collection: PUSH_LOG, id }]);
+  });
+
   it('lose finished items older than the retention cutoff, keep newer ones and every pending one', async () => {
     const admin = await t.login();
     const settings = (await t.get('/api/admin/settings', admin)).body;
