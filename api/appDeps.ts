@@ -36,6 +36,8 @@ export interface AppDeps {
    */
   requestTimeoutMs?: number;
   connectionTimeoutMs?: number;
+  /** SMS notices are configured (rule: sms-notices): the booking form offers the tick. */
+  smsEnabled?: boolean;
   /** Behind reverse proxies: how many hops (or which addresses) to trust in X-Forwarded-For. */
   trustProxy?: false | number | string[];
   /** Pages of events the projections have applied (the admin's live stream). */

@@ -289,6 +289,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     cookieSecret: config.sessionSecret ?? sessionSecretFile(config.dataDir),
     publicUrl: config.publicUrl,
     vapidPublicKey: vapid.publicKey,
+    smsEnabled: config.sms !== null,
     secureCookies: config.production,
     limits: {
       loginAttemptsPerMinute: config.loginAttemptsPerMinute,

@@ -71,7 +71,13 @@ const settingsShape = {
 };
 
 /** GET /settings: the settings without where staff mail goes. */
-export const publicSettingsSchema = z.strictObject(settingsShape).meta({ id: 'PublicSettings' });
+export const publicSettingsSchema = z
+  .strictObject({
+    ...settingsShape,
+    // Ours (rule: sms-notices): whether the booking form offers "SMS när pizzan är klar".
+    sms_enabled: z.boolean().meta({ description: 'SMS när pizzan är klar går att välja (46elks inställt)' }),
+  })
+  .meta({ id: 'PublicSettings' });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 /** GET /admin/settings, and the settings PUT and reset answer with. */

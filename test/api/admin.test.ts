@@ -435,7 +435,7 @@ describe('settings', () => {
       admin,
     );
     expect(saved.body.settings.capacity_per_window).toBe(8);
-    expect((await t.get('/api/settings')).body.capacity_per_window).toBe(8);
+    expect((await t.get('/api/settings')).body).toMatchObject({ capacity_per_window: 8, sms_enabled: false });
     expect((await t.get('/api/test-availability?date=2026-11-28&pizzas=1')).body.message).toBe(
       'Kiosken har stängt detta datum',
     );

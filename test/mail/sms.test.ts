@@ -127,6 +127,10 @@ describe('the ready SMS through 46elks, two API processes on one store', () => {
     admin = (await a.call('POST', '/api/admin/login', ADMIN)).cookie;
   });
 
+  it('tells the booking form to offer the tick: /api/settings says SMS is on', async () => {
+    expect((await a.call('GET', '/api/settings')).body).toMatchObject({ sms_enabled: true });
+  });
+
   /** Books on A, confirms on B, and takes it I ugnen → Klar on either; its number. */
   async function readyOrder(time: string, phone: string | null, sms: boolean): Promise<string> {
     const placed = await a.call('POST', '/api/bookings', order(time, phone, sms));

@@ -14,9 +14,18 @@ export interface CustomerForm {
   email: string;
   phone: string;
   dine_in: boolean;
+  /** Ticked "SMS när pizzan är klar" (rule: sms-notices; offered only when SMS is configured). */
+  sms_when_ready: boolean;
   comment: string;
 }
-export const emptyCustomer: CustomerForm = { name: '', email: '', phone: '', dine_in: false, comment: '' };
+export const emptyCustomer: CustomerForm = {
+  name: '',
+  email: '',
+  phone: '',
+  dine_in: false,
+  comment: '',
+  sms_when_ready: false,
+};
 export const customerAtom = atom<CustomerForm>(emptyCustomer);
 
 export interface AppliedBonus {

@@ -12,7 +12,7 @@ import { vatRateQuerySchema } from '../../../domain/payloads.js';
 import { rateOn } from '../../../domain/accounting/accounting.js';
 import type { RoutePlugin } from '../../appDeps.js';
 
-export const menuRoutes: RoutePlugin = async (app, { deps: { docs, services } }) => {
+export const menuRoutes: RoutePlugin = async (app, { deps: { docs, services, smsEnabled } }) => {
   describeRoutes(app, 'Meny och inställningar');
 
   app.get('/pizzas', { schema: { summary: 'Aktiva pizzor', response: { 200: pizzaListSchema } } }, async () =>
@@ -50,7 +50,7 @@ export const menuRoutes: RoutePlugin = async (app, { deps: { docs, services } })
     { schema: { summary: 'Inställningarna utan admin_email', response: { 200: publicSettingsSchema } } },
     async () => {
       const { admin_email: _hidden, ...settings } = await getSettings(docs);
-      return settings;
+      return { ...settings, sms_enabled: smsEnabled ?? false };
     },
   );
 };

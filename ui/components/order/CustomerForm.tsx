@@ -8,8 +8,10 @@ export function CustomerForm(props: {
   value: Customer;
   errors: Record<string, string>;
   onChange: (value: Customer) => void;
+  /** Offer "SMS när pizzan är klar" (SMS configured: rule sms-notices). */
+  sms?: boolean;
 }) {
-  const { value, errors, onChange } = props;
+  const { value, errors, onChange, sms = false } = props;
   const set = (patch: Partial<Customer>) => onChange({ ...value, ...patch });
   const invalid = (field: string) =>
     errors[field] ? { 'aria-invalid': true, 'aria-describedby': `booking-${field}-error` } : {};
@@ -65,6 +67,16 @@ export function CustomerForm(props: {
         <input type="checkbox" checked={value.dine_in} onChange={(e) => set({ dine_in: e.target.checked })} />
         <span>{orderTexts.dineInChoice}</span>
       </label>
+      {sms && (
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={value.sms_when_ready}
+            onChange={(e) => set({ sms_when_ready: e.target.checked })}
+          />
+          <span>{orderTexts.smsWhenReady}</span>
+        </label>
+      )}
     </section>
   );
 }

@@ -42,6 +42,7 @@ export const orderTexts = {
   phoneOptional: 'Telefon (valfritt)',
   commentOptional: 'Meddelande till köket (valfritt)',
   dineInChoice: 'Äta på plats (annars avhämtning)',
+  smsWhenReady: 'SMS när pizzan är klar (kräver mobilnummer)',
   // shared with the confirmation (confirmationTexts.ts)
   name: 'Namn',
   email: 'E-post',

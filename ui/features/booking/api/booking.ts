@@ -13,6 +13,8 @@ export interface BookingPageData {
   openDays: { date: string }[] | null;
   pizzas: MenuPizza[] | null;
   capacity: number | null;
+  /** The form offers "SMS när pizzan är klar" (rule: sms-notices). */
+  sms: boolean;
 }
 
 /** Reads the page's data with the reader the caller has (the server's in +data). */
@@ -27,6 +29,7 @@ export async function readBookingPage(get: <T>(path: string) => Promise<T>): Pro
     openDays: days ? days.open_days.map((d) => ({ date: d.date })) : null,
     pizzas: pizzas ? pizzas.map(menuPizza) : null,
     capacity: settings?.capacity_per_window ?? null,
+    sms: settings?.sms_enabled ?? false,
   };
 }
 

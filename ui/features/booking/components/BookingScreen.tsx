@@ -239,12 +239,13 @@ export function BookingScreen({
       phone: customer.phone.trim() || null,
       dine_in: customer.dine_in,
       comment: customer.comment.trim() || null,
+      ...(data.sms && customer.sms_when_ready ? { sms_when_ready: true } : {}),
       items: cartItems(cart),
       requested_pizzas: count,
       ...(bonus ? { bonus_code: bonus.code } : {}),
       ...(vipToken ? { vip_token: vipToken } : {}),
     }),
-    [date, time, customer, cart, count, bonus, vipToken],
+    [date, time, customer, cart, count, bonus, vipToken, data.sms],
   );
 
   /** SPEC 5's messages for this order, by field; empty when it may be sent. */
@@ -414,7 +415,7 @@ export function BookingScreen({
             percentage={bonus?.discount_percentage ?? null}
             vatRate={vatRate}
           />
-          <CustomerForm value={customer} errors={errors} onChange={setCustomer} />
+          <CustomerForm value={customer} errors={errors} onChange={setCustomer} sms={data.sms} />
           <section className="card checkout" aria-label={bookingPageTexts.checkout}>
             <BonusCodeField applied={bonus} online={online} onApply={setBonus} />
             <button
