@@ -42,7 +42,8 @@ export const customerTexts = {
   // The frame and the error page
   skipToContent: 'Hoppa till innehållet',
   mainMenu: 'Huvudmeny',
-  home: (name: string) => `${name} – startsida`,
+  // The link's name holds its visible text, name and tagline, in order (WCAG 2.1 2.5.3, Etikett i namn).
+  home: (name: string, tagline: string) => `${name} ${tagline} – startsida`,
   book: 'Boka',
   myBooking: 'Min bokning',
   since: 'Stenugn sedan 1998',

@@ -22,7 +22,7 @@ export default function Layout({ children }: { children: ReactNode }) {
       </a>
       <header className="site-header">
         <div className="site-header__inner">
-          <a className="brand" href="/" aria-label={customerTexts.home(KIOSK.name)}>
+          <a className="brand" href="/" aria-label={customerTexts.home(KIOSK.name, KIOSK.tagline)}>
             <img className="brand__logo" src="/favicon.svg" alt="" width="40" height="40" />
             <span className="brand__text">
               <span className="brand__name">{KIOSK.name}</span>

@@ -22,7 +22,7 @@ export function AccessibilityStatement({ notice }: { notice: LegalNotice | null 
       </LegalSection>
       <LegalSection id="gaps" title={t.gapsTitle}>
         <p>{t.gapsIntro}</p>
-        <TermList items={t.gaps} />
+        {t.gaps.length > 0 && <TermList items={t.gaps} />}
       </LegalSection>
       <LegalSection id="out-of-scope" title={t.outOfScopeTitle}>
         <p>{t.outOfScope}</p>
