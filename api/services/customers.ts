@@ -12,8 +12,13 @@ import {
 import { kioskDayStream } from '../../domain/kioskDay/kioskDay.js';
 import type { CustomerErasure } from '../../domain/answers/customers.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
-import { COLLECTIONS, type PushSubscriptionDoc } from '../../read-models/shapes.js';
-import { customerRecords, mailsToOrAbout, sameEmail, type MailLogDoc } from '../../read-models/queries/customers.js';
+import {
+  customerRecords,
+  mailsToOrAbout,
+  pushSubscriptionIdsAbout,
+  sameEmail,
+  type MailLogDoc,
+} from '../../read-models/queries/customers.js';
 import { completeErasure, type ErasureParts } from '../erasure/erasure.js';
 import { MAIL_LOG } from '../mail/reactor.js';
 import type { Commands } from './commands.js';
@@ -123,9 +128,7 @@ export class CustomersService {
     const mails = await mailsToOrAbout<MailLogDoc>(this.docs, MAIL_LOG, email, [...bookingIds], [...waitlistIds]);
     const toThem = mails.filter((m) => sameEmail(m.to, email)).map((m) => m.id);
     const toStaff = mails.filter((m) => !sameEmail(m.to, email)).map((m) => m.id);
-    // A browser's subscription is the customer's when it asked about one of their bookings.
-    const subscriptions = await this.docs.find<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions);
-    const pushIds = subscriptions.filter((p) => p.booking_ids?.some((id) => bookingIds.has(id))).map((p) => p.id);
+    const pushIds = await pushSubscriptionIdsAbout(this.docs, bookingIds);
     const created = records.bookings.map((b) => b.created_at).sort();
     return {
       found: {

@@ -100,14 +100,11 @@ export async function customerRecords(docs: DocumentStore, email: string, mailLo
     waitlist: waitlist
       .filter((w) => sameEmail(w.email, email))
       .map(({ token: _token, joined_position: _order, ...entry }) => publicDoc(entry)),
-    // A browser's push subscription is the customer's when it asked about one of their bookings.
-    push_subscriptions: subscriptions
-      .filter((p) => p.booking_ids?.some((id) => ownIds.has(id)))
-      .map((p) => ({
-        endpoint: p.endpoint,
-        subscribed_at: p.subscribed_at,
-        booking_ids: p.booking_ids!.filter((id) => ownIds.has(id)),
-      })),
+    push_subscriptions: subscriptionsAbout(subscriptions, ownIds).map((p) => ({
+      endpoint: p.endpoint,
+      subscribed_at: p.subscribed_at,
+      booking_ids: p.booking_ids!.filter((id) => ownIds.has(id)),
+    })),
     vip_customers: vipCustomers.filter((c) => sameEmail(c.email, email)).map(withNumericId),
     // The link's token stays out: it still opens VIP dates to whoever holds it.
     vip_invitations: invitations
@@ -117,6 +114,17 @@ export async function customerRecords(docs: DocumentStore, email: string, mailLo
       .filter((m) => sameEmail(m.to, email))
       .map(({ to, subject, event_type, sent_at }) => ({ to, subject, event_type, sent_at })),
   };
+}
+
+/** A browser's push subscription is the customer's when it asked about one of their bookings. */
+export const subscriptionsAbout = (subscriptions: PushSubscriptionDoc[], bookingIds: ReadonlySet<string>) =>
+  subscriptions.filter((p) => p.booking_ids?.some((id) => bookingIds.has(id)));
+
+/** The ids of the push subscriptions held about these bookings (an erasure drops them). */
+export async function pushSubscriptionIdsAbout(docs: DocumentStore, bookingIds: ReadonlySet<string>) {
+  return subscriptionsAbout(await docs.find<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions), bookingIds).map(
+    (p) => p.id,
+  );
 }
 
 /**
