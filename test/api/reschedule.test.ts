@@ -146,7 +146,8 @@ describe('POST /api/bookings/{id}/reschedule to another date', () => {
     )!;
     let files: string[] = [];
     for (let i = 0; i < 100 && files.length < 2; i++) {
-      files = readdirSync(join(t.dataDir, 'outbox')).filter((f) => f.startsWith(movedAway.id));
+      // A file still being written is a .tmp beside it (api/mail/mailer.ts renames it into place).
+      files = readdirSync(join(t.dataDir, 'outbox')).filter((f) => f.startsWith(movedAway.id) && f.endsWith('.eml'));
       if (files.length < 2) await new Promise((r) => setTimeout(r, 100));
     }
     expect(files.sort()).toEqual([`${movedAway.id}-customer.eml`, `${movedAway.id}-staff.eml`]);

@@ -245,7 +245,7 @@ describe('the waitlist of a full slot (rule: waitlist)', () => {
       (f) => offers.every((o) => f.includes(`${o.id}-customer.eml`)),
     );
     for (const offer of offers)
-      expect(files.filter((f) => f.startsWith(offer.id))).toEqual([`${offer.id}-customer.eml`]);
+      expect(files.filter((f) => f.startsWith(offer.id) && f.endsWith('.eml'))).toEqual([`${offer.id}-customer.eml`]);
     const mail = readFileSync(join(outbox, `${offers[0].id}-customer.eml`), 'utf8').replace(/=\r?\n/g, '');
     expect(mail).toContain(`http://kiosk.test/waitlist/${tokens.w2}`);
     const joined = (await t.server.events.readAll(0, 100_000)).filter((e) => e.type === 'WaitlistJoined');
