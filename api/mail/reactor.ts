@@ -22,7 +22,7 @@ import type { WaitlistEvent } from '../../domain/kioskDay/waitlistState.js';
 import type { RecordedEvent } from '../../domain/eventStore.js';
 import { MAIL_LOG, newItem, type MailItem, type NewItem } from './outbox.js';
 import { MAIL_PRIORITY } from '../../domain/mail/mailLog.js';
-import { saleContext, saleRecordOf } from './saleContext.js';
+import { SaleContextReader, saleRecordOf } from './saleContext.js';
 
 export { MAIL_LOG };
 export const MAIL_REACTOR = 'mail_v1';
@@ -46,6 +46,8 @@ export interface MailReactorOptions {
 
 export function mailReactor(o: MailReactorOptions): LeasedRunner {
   const now = o.now ?? (() => new Date());
+  // The seller and VAT table at each event, without reading their streams again for every mail.
+  const sales = new SaleContextReader(o.events);
   let written = false;
   let urgent = false;
 
@@ -97,7 +99,7 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
             return;
           }
           // The record of the sale (rule: sale-record): the seller and VAT as they stood then.
-          const context = await saleContext(o.events, recorded.position);
+          const context = await sales.at(recorded.position);
           const received = bookingReceivedMail(booking, o.publicUrl, saleRecordOf(booking, context));
           await add(batch, recorded, 'customer', {
             kind: 'booking_received',
@@ -147,7 +149,7 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
           return;
         }
         case 'VipInvitationsSent': {
-          const { seller } = await saleContext(o.events, recorded.position);
+          const { seller } = await sales.at(recorded.position);
           for (const r of event.data.recipients) {
             const url = `${o.publicUrl}/?vip=${encodeURIComponent(r.token)}`;
             const mail = vipInvitationMail({
@@ -166,7 +168,7 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
         // The waitlist (rule: waitlist): a receipt on joining, the personal link with every offer.
         case 'WaitlistJoined': {
           const w = event.data;
-          const { seller } = await saleContext(o.events, recorded.position);
+          const { seller } = await sales.at(recorded.position);
           const mail = waitlistJoinedMail(w, `${o.publicUrl}/waitlist/${encodeURIComponent(w.token)}`, seller);
           await add(batch, recorded, 'customer', {
             kind: 'waitlist_joined',

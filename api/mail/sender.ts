@@ -29,7 +29,7 @@ import { classifyFailure, relayAnswerOf } from './relayAnswers.js';
 import type { EventStore } from '../../domain/eventStore.js';
 import { emptySeller } from '../../domain/settings/seller.js';
 import { defaultAccountingSettings } from '../../domain/accounting/accounting.js';
-import { saleContext, saleRecordOf, type SaleContext } from './saleContext.js';
+import { SaleContextReader, saleRecordOf, type SaleContext } from './saleContext.js';
 import {
   bookingCancelledMail,
   bookingConfirmedMail,
@@ -97,9 +97,11 @@ export class MailSender {
   private pausedUntil = 0;
   private readonly now: () => Date;
   private readonly log: (message: string, error?: unknown) => void;
+  private readonly sales: SaleContextReader | null;
 
   constructor(private readonly o: MailSenderOptions) {
     this.now = o.now ?? (() => new Date());
+    this.sales = o.events ? new SaleContextReader(o.events) : null;
     this.log = o.log ?? ((m, e) => console.error(m, e ?? ''));
   }
 
@@ -269,8 +271,14 @@ export class MailSender {
     }
     clearInterval(renew);
     this.relayAnswered();
+    // The log keeps who and what, not the body the sender rendered from the read models: a resend
+    // renders it again. Storing it made a document of several kilobytes per mail (text and
+    // HTML), written and parsed again at every later touch, and a copy of the customer's details
+    // at rest. A body the event alone gave is kept (it cannot be rendered again).
     const sent: MailItem = {
-      ...withMessage,
+      ...item,
+      to: message.to,
+      subject: message.subject,
       status: 'sent',
       attempts: item.attempts + 1,
       last_error: null,
@@ -358,8 +366,8 @@ export class MailSender {
 
   /** The seller and rate table at a log position (rules seller-details, sale-record). */
   private saleContext(position: number): Promise<SaleContext> {
-    if (!this.o.events) return Promise.resolve({ seller: emptySeller(), accounting: defaultAccountingSettings() });
-    return saleContext(this.o.events, position);
+    if (!this.sales) return Promise.resolve({ seller: emptySeller(), accounting: defaultAccountingSettings() });
+    return this.sales.at(position);
   }
 
   /** The mail an item sends: from the item itself, or from the read models once they show its event. */

@@ -518,10 +518,14 @@ async function mailFigures(figure: (name: string, value: string, aim: string, me
     const started = performance.now();
     const result = await run({ ...rush.options, amount: bookings });
     const rushEnd = performance.now();
+    // The server's CPU per mail while it only drains the backlog: steadier than mails/s on a
+    // machine whose other core is busy (the relay and this process share it).
+    const [cpuAtRushEnd, mailsAtRushEnd] = [cpuMicros(kiosk.pid!), received.length];
     const expected = result['2xx'] * 2;
     while ((received.length < expected || (await mailsDue()) > 0) && performance.now() - rushEnd < 300_000)
       await new Promise((r) => setTimeout(r, 100));
     const drained = performance.now();
+    const drainCpu = (cpuMicros(kiosk.pid!) - cpuAtRushEnd) / Math.max(1, received.length - mailsAtRushEnd);
     const first = received[0]?.at ?? started;
     const last = received[received.length - 1]?.at ?? drained;
     const rate = received.length / Math.max(0.001, (last - first) / 1000);
@@ -532,7 +536,12 @@ async function mailFigures(figure: (name: string, value: string, aim: string, me
       rate >= 200 && received.length >= expected,
     );
     const backlog = (drained - rushEnd) / 1000;
-    figure('mail backlog empty after the rush', `${backlog.toFixed(1)} s`, '<= 60 s', backlog <= 60);
+    figure(
+      'mail backlog empty after the rush',
+      `${backlog.toFixed(1)} s (server CPU ${drainCpu.toFixed(0)} µs per mail while draining)`,
+      '<= 60 s',
+      backlog <= 60,
+    );
 
     // The ready notice: orders for today, confirmed and in the oven; each marked Klar while
     // 200 bookings/s run, timed until the relay has its mail.
