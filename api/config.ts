@@ -1,4 +1,4 @@
-// Environment variables (README, "Configuration"), read and checked once at start. Every bad
+// Environment variables (docs/configuration.md), read and checked once at start. Every bad
 // variable is reported, each once with what it should be, before anything is opened: a typo in
 // production should stop the start with a clear message, not surface later as a strange fault.
 import { smsConfigFrom, type SmsConfig } from './sms/elks.js';

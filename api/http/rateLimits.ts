@@ -1,4 +1,4 @@
-// Abuse limits per client address (README, "Configuration"). The counters live in the
+// Abuse limits per client address (docs/configuration.md). The counters live in the
 // read-model database every API process shares (SQLite in DATA_DIR by default, MongoDB in
 // production), so N processes give a client the limit once, not N times. A limit of 0 turns it
 // off (tests and benchmarks that need throughput).

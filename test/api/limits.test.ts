@@ -1,4 +1,4 @@
-// Abuse limits per client address (README, "Configuration"): bookings and push subscriptions
+// Abuse limits per client address (docs/configuration.md): bookings and push subscriptions
 // share one limit, lookups, public cancels and bonus-code checks another; refusals are 429 with
 // a Swedish error and Retry-After. The harness turns the limits off; this suite turns them on.
 import { describe, expect, it } from 'vitest';

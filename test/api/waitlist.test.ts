@@ -345,7 +345,7 @@ describe("GET /api/admin/live (the staff's Kö follows it)", () => {
   });
 });
 
-describe('the waitlist calls are rate-limited with the bookings (README: BOOKINGS_PER_MINUTE)', () => {
+describe('the waitlist calls are rate-limited with the bookings (docs/configuration.md: BOOKINGS_PER_MINUTE)', () => {
   it('counts joins, looks, books and leaves with POST /bookings, and answers 429 in Swedish', async () => {
     const limited = await startTestServer({ now: () => MONDAY_MORNING, config: { bookingsPerMinute: 3 } });
     try {
@@ -362,7 +362,7 @@ describe('the waitlist calls are rate-limited with the bookings (README: BOOKING
   });
 });
 
-describe('request logs (README: LOG_REQUESTS)', () => {
+describe('request logs (docs/configuration.md: LOG_REQUESTS)', () => {
   it('never show a waitlist token', () => {
     expect(redactUrl('/api/waitlist/abc123/book')).toBe('/api/waitlist/[redacted]/book');
     expect(redactUrl('/api/waitlist/abc123')).toBe('/api/waitlist/[redacted]');

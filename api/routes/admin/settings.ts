@@ -35,7 +35,7 @@ export const settingsRoutes: RoutePlugin = async (app, { deps: { services, docs 
     }),
   );
 
-  // Weekday hours apply live, so syncing stores nothing: it reports (see README, API section).
+  // Weekday hours apply live, so syncing stores nothing: it reports (see docs/api.md).
   app.post(
     '/settings/sync-calendar',
     {
