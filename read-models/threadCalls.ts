@@ -3,10 +3,11 @@
 // when the thread fails or ends. The read-model writer (sqliteDocumentStore.ts) and the sealed
 // event store's opener (api/eventStore/sealed.ts) are such threads.
 //
-// The thread's source is CommonJS evaluated in the worker: no module loader, so it runs the same
-// under tsx, vitest and the compiled build, whatever flags started this process
-// (`node --input-type=module -e` would make it a module without require). It answers each
-// message `{ n, ...call }` with `{ n, error?, ...answer }`, and ends on the message 'close'.
+// The thread runs a module file (a URL: read-models/sqlite/writerThread.ts) or CommonJS source
+// evaluated in the worker (a string). Either way no module loader of ours is involved, so it runs
+// the same under tsx, vitest and the compiled build, whatever flags started this process
+// (`node --input-type=module -e` would make evaluated source a module without require). It
+// answers each message `{ n, ...call }` with `{ n, error?, ...answer }`, and ends on 'close'.
 import { Worker } from 'node:worker_threads';
 
 export interface ThreadCalls<Call, Answer> {
@@ -21,12 +22,12 @@ export interface ThreadCalls<Call, Answer> {
  * that call fails); `what` names the thread in the error when it ends under a call.
  */
 export function threadCalls<Call extends object, Answer>(
-  source: string,
+  source: string | URL,
   what: string,
   answerOf: (message: Record<string, unknown>) => Answer,
   workerData?: unknown,
 ): ThreadCalls<Call, Answer> {
-  const worker = new Worker(source, { eval: true, execArgv: [], workerData });
+  const worker = new Worker(source, { eval: typeof source === 'string', execArgv: [], workerData });
   const waiting = new Map<number, { resolve(answer: Answer): void; reject(error: Error): void }>();
   let next = 0;
   let failed: Error | null = null;
