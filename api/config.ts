@@ -178,12 +178,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     }
     return Math.max(1000, Math.round(hours * 3_600_000));
   };
+  // Backups go through the store interfaces, so BACKUP_DIR serves the embedded store and production alike.
   if (set('BACKUP_DIR')) {
-    if (set('EVENTSTORE_URL') || set('MONGODB_URL'))
-      bad(
-        'BACKUP_DIR',
-        'backups (npm run backup) cover the embedded store only: with EVENTSTORE_URL or MONGODB_URL, back up as deploy/README.md describes',
-      );
     const problem = passphraseProblem(env.BACKUP_PASSPHRASE);
     // Not echoed like the others: it is a secret.
     if (problem) problems.push(`BACKUP_PASSPHRASE: ${problem} (BACKUP_DIR is set: the backups are encrypted under it)`);
