@@ -272,13 +272,28 @@ describe('scheduled backups (BACKUP_DIR)', () => {
     }
   });
 
-  it('start from the environment in a server process (BACKUP_DIR, BACKUP_PASSPHRASE)', async () => {
+  it('start from the environment in a server process (BACKUP_DIR, BACKUP_PASSPHRASE), keeping the newest BACKUP_KEEP', async () => {
     const backups = dir('process-backups');
-    const api = await startApiProcess(dir('process'), { BACKUP_DIR: backups, BACKUP_PASSPHRASE: PASSPHRASE });
+    const api = await startApiProcess(dir('process'), {
+      BACKUP_DIR: backups,
+      BACKUP_PASSPHRASE: PASSPHRASE,
+      BACKUP_KEEP: '2',
+      // 1.08 s: the process takes several while the test watches.
+      BACKUP_INTERVAL_HOURS: '0.0003',
+    });
     try {
-      while (!existsSync(backups) || scheduledBackups(backups).length === 0)
+      const seen = new Set<string>();
+      while (seen.size < 3) {
+        if (existsSync(backups)) {
+          const now = scheduledBackups(backups);
+          expect(now.length).toBeLessThanOrEqual(2);
+          now.forEach((name) => seen.add(name));
+        }
         await new Promise((r) => setTimeout(r, 100));
+      }
       expect(mode(backups) & 0o077).toBe(0);
+      const kept = scheduledBackups(backups);
+      for (const name of seen) if (!kept.includes(name)) expect(name < kept[0]).toBe(true);
     } finally {
       api.child.kill('SIGTERM');
       await api.exited;
