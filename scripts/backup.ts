@@ -11,7 +11,7 @@ import { UsageError, config, run, say } from './cli.js';
 await run(async () => {
   const file = process.argv[2];
   if (!file) throw new UsageError('usage: npm run backup -- FILE   (with BACKUP_PASSPHRASE set)');
-  const passphrase = checkPassphrase(process.env.BACKUP_PASSPHRASE);
+  const passphrase = checkPassphrase(config().backupPassphrase);
   const done = await takeBackup(config(), resolve(file), passphrase);
   say(`backed up ${done.events} events (through position ${done.position}) and ${done.keys} keys to ${resolve(file)}`);
   say(

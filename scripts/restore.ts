@@ -25,8 +25,8 @@ await run(async (cleanup) => {
     else throw new UsageError(USAGE);
   }
   if (!file) throw new UsageError(USAGE);
-  const passphrase = checkPassphrase(process.env.BACKUP_PASSPHRASE);
   const c = config();
+  const passphrase = checkPassphrase(c.backupPassphrase);
   const restored = await restoreBackup(c, resolve(file), passphrase, { erasureFiles, actor });
   say(`restored ${restored.events} events and ${restored.keys} keys from the backup of ${restored.createdAt}`);
   say(`re-applied ${restored.reapplied} erasures made after the backup (recorded in the log as ErasuresReapplied)`);

@@ -4,7 +4,16 @@
 // from the live key store), so an erased customer stays erased. The scripts run as an operator
 // runs them, as processes, on real SQLite files; the kiosk is a real server.
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -315,6 +324,13 @@ describe('scheduled backups (BACKUP_DIR)', () => {
         MONGODB_URL: 'mongodb://mongo:27017',
       }),
     ).toMatchObject({ backupDir: '/tmp/b', eventStoreUrl: 'esdb://es:2113' });
+    // Or from a file (a Docker secret), its final newline dropped; a missing file is named.
+    const secret = dir('backup_passphrase');
+    writeFileSync(secret, `${PASSPHRASE}\n`, { mode: 0o600 });
+    expect(configFromEnv({ BACKUP_DIR: '/tmp/b', BACKUP_PASSPHRASE_FILE: secret }).backupPassphrase).toBe(PASSPHRASE);
+    expect(() => configFromEnv({ BACKUP_DIR: '/tmp/b', BACKUP_PASSPHRASE_FILE: dir('no-such-file') })).toThrow(
+      'BACKUP_PASSPHRASE_FILE',
+    );
     const config = configFromEnv({ BACKUP_DIR: '/tmp/b', BACKUP_PASSPHRASE: PASSPHRASE, BACKUP_INTERVAL_HOURS: '0.5' });
     expect(config).toMatchObject({ backupIntervalMs: 1_800_000, backupKeep: 7 });
   });
