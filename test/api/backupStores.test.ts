@@ -30,7 +30,8 @@ const AFTER = { name: 'Ester Raderasson', email: 'ester.raderas@example.se', pho
 const KEPT = { name: 'Olle Behallsson', email: 'olle.behalls@example.se', phone: '070-999 88 77' };
 const SECRETS = [BEFORE, AFTER].flatMap((c) => [c.name, c.email, c.phone]).map((s) => s.toLowerCase());
 
-type StoreConfig = Partial<Config> & Pick<Config, 'dataDir'>;
+type StoreConfig = Pick<Config, 'dataDir' | 'eventStoreUrl' | 'mongoUrl' | 'mongoDb' | 'backupDir'> &
+  Partial<Pick<Config, 'mongoKeysDb'>>;
 
 interface Stores {
   label: string;
@@ -52,7 +53,13 @@ function fileLeaks(path: string): string[] {
 
 const sqlite: Stores = {
   label: 'embedded SQLite',
-  fresh: async () => ({ dataDir: newDir('data') }),
+  fresh: async () => ({
+    dataDir: newDir('data'),
+    eventStoreUrl: null,
+    mongoUrl: null,
+    mongoDb: 'pizzakiosken',
+    backupDir: null,
+  }),
   async leaks(config) {
     // The files an operator would look at: the three stores, each searched raw.
     return ['events.db', 'keys.db', 'read-models.db'].flatMap((name) => fileLeaks(join(config.dataDir, name)));
@@ -108,7 +115,14 @@ async function production(): Promise<Stores | { reason: string }> {
       if (!eventStoreUrl) throw new Error('no empty event store left');
       const mongoDb = `pizzakiosken_backup_${randomUUID().slice(0, 8)}`;
       databases.push(mongoDb, `${mongoDb}_keys`);
-      return { dataDir: newDir('prod'), eventStoreUrl, mongoUrl, mongoDb, mongoKeysDb: `${mongoDb}_keys` };
+      return {
+        dataDir: newDir('prod'),
+        eventStoreUrl,
+        mongoUrl,
+        mongoDb,
+        mongoKeysDb: `${mongoDb}_keys`,
+        backupDir: null,
+      };
     },
     async leaks(config) {
       // The raw events as EventStoreDB holds them, and every document of the read models' and the keys' databases.
@@ -130,7 +144,7 @@ async function production(): Promise<Stores | { reason: string }> {
       }
       const client = new MongoClient(config.mongoUrl!);
       try {
-        for (const name of [config.mongoDb!, config.mongoKeysDb!])
+        for (const name of [config.mongoDb, config.mongoKeysDb!])
           for (const { name: collection } of await client.db(name).listCollections().toArray())
             for await (const doc of client.db(name).collection(collection).find()) {
               const text = JSON.stringify(doc).toLowerCase();
@@ -196,7 +210,7 @@ function backupEraseRestore(stores: () => Stores, withControl: boolean) {
 
     // Into new, empty stores, knowing the erasure after the backup from the journal beside the backups only.
     target = await stores().fresh();
-    restored = await restoreBackup({ ...target, backupDir: backups } as Config, archive, PASSPHRASE, {
+    restored = await restoreBackup({ ...target, backupDir: backups }, archive, PASSPHRASE, {
       actor: 'drift@pizzakiosken.test',
       now: () => new Date('2026-11-23T09:00:00Z'),
     });
@@ -260,7 +274,7 @@ function backupEraseRestore(stores: () => Stores, withControl: boolean) {
     'control: restored without knowing the later erasure, the customer comes back and the search finds them',
     async () => {
       const bare = await stores().fresh();
-      const done = await restoreBackup(bare as Config, join(backups, 'manual.backup'), PASSPHRASE);
+      const done = await restoreBackup(bare, join(backups, 'manual.backup'), PASSPHRASE);
       expect(done.reapplied).toBe(0);
       const events = await openEventStore(bare);
       const docs = await openReadModelStore(bare);
@@ -277,7 +291,7 @@ function backupEraseRestore(stores: () => Stores, withControl: boolean) {
   );
 
   it('refuses to restore into stores that hold events, changing nothing', async () => {
-    await expect(restoreBackup(target as Config, join(backups, 'manual.backup'), PASSPHRASE)).rejects.toThrow(
+    await expect(restoreBackup(target, join(backups, 'manual.backup'), PASSPHRASE)).rejects.toThrow(
       /Refusing to restore: .* already holds events/,
     );
   });
