@@ -21,6 +21,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { scheduledBackups } from '../../api/backup/schedule.js';
 import { configFromEnv } from '../../api/config.js';
 import { readErasureJournal } from '../../api/erasure/journal.js';
+import { openEventStore } from '../../api/stores.js';
+import { RESTORES_STREAM } from '../../domain/backup/restores.js';
 import type { SealedEventStore } from '../../api/eventStore/sealed.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer } from './harness.js';
 import { killApiProcesses, startApiProcess } from '../apiProcess.js';
@@ -125,10 +127,23 @@ describe('npm run backup, then an erasure, then npm run restore into an empty DA
 
   it('re-applies the erasure from the journal beside the backups: the customer reads "[raderad]", the other is intact, nothing of theirs is restored', async () => {
     const target = dir('restored');
-    const restored = await cli('restore.ts', [archive], { DATA_DIR: target, BACKUP_DIR: backups });
+    const restored = await cli('restore.ts', [archive, '--by', 'agare@pizzakiosken.test'], {
+      DATA_DIR: target,
+      BACKUP_DIR: backups,
+    });
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stdout).toContain('restored');
     expect(restored.stdout).toContain('re-applied 1 erasures made after the backup');
+    // Recorded in the log, by the operator named (rule: backup-restore).
+    const log = await openEventStore({ ...configFromEnv({}), dataDir: target });
+    try {
+      const recorded = await log.readStream(RESTORES_STREAM);
+      expect(recorded.map((e) => [e.type, e.metadata.actor, (e.data as { reapplied: number }).reapplied])).toEqual([
+        ['ErasuresReapplied', 'agare@pizzakiosken.test', 1],
+      ]);
+    } finally {
+      await log.close();
+    }
     expect(restored.stdout).toContain('verified: every read model matches the events');
     expect(leaks(target)).toEqual([]);
     for (const name of ['events.db', 'keys.db', 'read-models.db']) expect(mode(join(target, name))).toBe(0o600);
