@@ -3,6 +3,7 @@
 // production should stop the start with a clear message, not surface later as a strange fault.
 import { smsConfigFrom, type SmsConfig } from './sms/elks.js';
 import { createECDH } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export interface Config {
@@ -178,13 +179,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     }
     return Math.max(1000, Math.round(hours * 3_600_000));
   };
+  // BACKUP_PASSPHRASE, or a file holding it (BACKUP_PASSPHRASE_FILE: a Docker secret, deploy/compose.yaml).
+  let backupPassphrase = env.BACKUP_PASSPHRASE || null;
+  if (!backupPassphrase && set('BACKUP_PASSPHRASE_FILE')) {
+    try {
+      backupPassphrase = readFileSync(env.BACKUP_PASSPHRASE_FILE!, 'utf8').replace(/\r?\n$/, '') || null;
+    } catch {
+      bad('BACKUP_PASSPHRASE_FILE', 'expected a readable file holding the backup passphrase');
+    }
+  }
+  // Backups go through the store interfaces, so BACKUP_DIR serves the embedded store and production alike.
   if (set('BACKUP_DIR')) {
-    if (set('EVENTSTORE_URL') || set('MONGODB_URL'))
-      bad(
-        'BACKUP_DIR',
-        'backups (npm run backup) cover the embedded store only: with EVENTSTORE_URL or MONGODB_URL, back up as deploy/README.md describes',
-      );
-    const problem = passphraseProblem(env.BACKUP_PASSPHRASE);
+    const problem = passphraseProblem(backupPassphrase ?? undefined);
     // Not echoed like the others: it is a secret.
     if (problem) problems.push(`BACKUP_PASSPHRASE: ${problem} (BACKUP_DIR is set: the backups are encrypted under it)`);
   }
@@ -228,7 +234,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     retentionIntervalMs: integer('RETENTION_INTERVAL_MS', 3_600_000, 0),
     keyStoreReset: flag('KEY_STORE_RESET'),
     backupDir: set('BACKUP_DIR') ? resolve(env.BACKUP_DIR!) : null,
-    backupPassphrase: env.BACKUP_PASSPHRASE || null,
+    backupPassphrase,
     backupIntervalMs: backupIntervalMs(),
     backupKeep: integer('BACKUP_KEEP', 7, 1, 10_000),
     storeUnreachableExitMs: integer('STORE_UNREACHABLE_EXIT_MS', 60_000, 0),

@@ -1,50 +1,38 @@
 #!/usr/bin/env bash
-# The scheduled encrypted backup of this stack (deploy/README.md, "Backup and restore"), run by
-# the host's cron or a systemd timer, e.g. every night at 03:15:
+# An encrypted backup of this stack now, and its off-site copy (deploy/README.md, "Backup and
+# restore"). The worker already takes one on its own schedule (BACKUP_DIR=/backups,
+# BACKUP_INTERVAL_HOURS, BACKUP_KEEP in compose.yaml); run this from the host's cron or a systemd
+# timer to copy the newest off-site every night, e.g. at 03:15:
 #   15 3 * * *  cd /srv/pizzakiosken/deploy && ./backup.sh >>/var/log/pizzakiosken-backup.log 2>&1
 #
-# The app's own scheduled backups (BACKUP_DIR) cover the embedded SQLite store only and this stack
-# refuses BACKUP_DIR; here the backup is the export of every event (dist/scripts/eventsExport.js),
-# which alone restores a kiosk: it carries each customer's fields readable (erased ones as
-# "[raderad]"), and the import seals them again under the key store at hand. So it is encrypted
-# at once, with the passphrase BACKUP_PASSPHRASE from .env (openssl, AES-256-CBC, PBKDF2 with
-# 600,000 iterations), and the readable export is deleted. The archive goes to the external
-# volume mounted at /backups in the worker (pizzakiosken-backups); the newest BACKUP_KEEP (7)
-# stay. With BACKUP_OFFSITE set (an rsync destination such as user@host:pizzakiosken/), each new
-# archive is copied there too.
+# The archive is the app's own (dist/scripts/backup.js, api/backup): the events as stored (personal
+# fields sealed), the key store of MONGODB_KEYS_DB (secret, keys, erasure record), encrypted with
+# AES-256-GCM under the passphrase of the Compose secret backup_passphrase, mode 0600, written
+# to the external volume mounted at /backups in the worker. Nothing readable leaves the container.
+# Its name has the scheduled backups' pattern, so the worker's rotation (the newest BACKUP_KEEP)
+# covers it too. With BACKUP_OFFSITE set (an rsync destination such as user@host:pizzakiosken/),
+# the new archive is copied there. The auditors' plain export is another script: audit-export.sh.
 set -euo pipefail
 cd "$(dirname "$0")"
 # Only the BACKUP_ settings are read from .env (compose's .env is not a shell file).
 setting() { sed -n "s/^$1=//p" .env 2>/dev/null | tail -n 1; }
-BACKUP_PASSPHRASE="${BACKUP_PASSPHRASE:-$(setting BACKUP_PASSPHRASE)}"
 BACKUP_OFFSITE="${BACKUP_OFFSITE:-$(setting BACKUP_OFFSITE)}"
-BACKUP_KEEP="${BACKUP_KEEP:-$(setting BACKUP_KEEP)}"
-export BACKUP_PASSPHRASE
-: "${BACKUP_PASSPHRASE:?set BACKUP_PASSPHRASE in .env (at least 12 characters; keep a copy away from this host)}"
-keep="${BACKUP_KEEP:-7}"
-name="pizzakiosken-$(date -u +%Y%m%dT%H%M%SZ)"
 
 compose() { docker compose "$@"; }
 in_worker() { compose exec -T worker "$@"; }
 
-# The readable export goes whatever happens next.
-trap 'in_worker rm -f "/backups/$name.ndjson" || true' EXIT
-# Consistent up to the position it names, taken while the kiosk runs.
-in_worker node dist/scripts/eventsExport.js "/backups/$name.ndjson"
-# Encrypted on the way out and back in: the readable export never leaves the volume.
-in_worker cat "/backups/$name.ndjson" |
-  openssl enc -aes-256-cbc -pbkdf2 -iter 600000 -salt -pass env:BACKUP_PASSPHRASE |
-  in_worker sh -c "cat > /backups/$name.ndjson.enc"
-in_worker rm -f "/backups/$name.ndjson"
-echo "backup: /backups/$name.ndjson.enc"
-
-# The newest $keep archives stay.
-in_worker sh -c "ls -1 /backups/pizzakiosken-*.ndjson.enc | sort | head -n -$keep | xargs -r rm -f"
+# The scheduled backups' name (api/backup/schedule.ts backupName): UTC time to the millisecond.
+name="pizzakiosken-$(date -u +%Y%m%dT%H%M%S%3NZ).backup"
+# Consistent up to the log's head when it starts, taken while the kiosk runs.
+in_worker node dist/scripts/backup.js "/backups/$name"
+echo "backup: /backups/$name"
 
 if [ -n "${BACKUP_OFFSITE:-}" ]; then
   tmp="$(mktemp)"
   trap 'rm -f "$tmp"' EXIT
-  in_worker cat "/backups/$name.ndjson.enc" >"$tmp"
-  rsync -t "$tmp" "${BACKUP_OFFSITE%/}/$name.ndjson.enc"
-  echo "backup: copied to ${BACKUP_OFFSITE%/}/$name.ndjson.enc"
+  # Still encrypted: only the archive travels, never the passphrase.
+  in_worker cat "/backups/$name" >"$tmp"
+  chmod 600 "$tmp"
+  rsync -t "$tmp" "${BACKUP_OFFSITE%/}/$name"
+  echo "backup: copied to ${BACKUP_OFFSITE%/}/$name"
 fi

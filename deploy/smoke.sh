@@ -45,6 +45,10 @@ cleanup() {
 }
 trap cleanup EXIT
 docker volume create "$BACKUP_VOLUME" >/dev/null
+# A throwaway backup passphrase (compose.yaml's secret backup_passphrase, from this file).
+openssl rand -hex 16 >"$state/backup_passphrase"
+chmod 644 "$state/backup_passphrase"
+export BACKUP_PASSPHRASE_SECRET="$state/backup_passphrase"
 
 # The push service's certificate, under a CA of the smoke's own that the worker trusts
 # (NODE_EXTRA_CA_CERTS in smoke/compose.smoke.yaml), for the name push-sink.
@@ -92,13 +96,13 @@ smoke check
 
 # The restore drill of deploy/README.md ("Restore drill"), steps 1 to 6, on this stack. Mailpit
 # keeps running: after the restore no mail of the past may arrive again.
-echo "== restore drill: export, empty stores, import"
-compose exec -T worker node dist/scripts/eventsExport.js /backups/drill.ndjson
+echo "== restore drill: encrypted backup, empty stores, restore"
+compose exec -T worker node dist/scripts/backup.js /backups/drill.backup
 compose stop caddy api-1 api-2 worker
 compose rm -f -s -v eventstore mongo
 docker volume rm "${COMPOSE_PROJECT_NAME}_eventstore-data" "${COMPOSE_PROJECT_NAME}_eventstore-logs" "${COMPOSE_PROJECT_NAME}_mongo-data"
 compose up -d --wait eventstore mongo
-compose run --rm --no-deps -T worker node dist/scripts/eventsImport.js /backups/drill.ndjson
+compose run --rm --no-deps -T worker node dist/scripts/restore.js /backups/drill.backup --by "$ADMIN_EMAIL"
 compose up -d --wait
 smoke restored
 echo "smoke: OK"

@@ -94,18 +94,40 @@ describe('deploy/compose.yaml', () => {
 
 describe('deploy/backup.sh and the restore drill', () => {
   const backup = read('backup.sh');
+  const audit = read('audit-export.sh');
+  const smoke = read('smoke.sh');
   const guide = read('README.md');
 
-  it('encrypts with the parameters the restore drill decrypts with', () => {
-    const cipher = /openssl enc (-aes-256-cbc -pbkdf2 -iter \d+) -salt/.exec(backup);
-    expect(cipher).not.toBeNull();
-    expect(guide).toContain(`openssl enc -d ${cipher![1]}`);
+  it('gives every app process BACKUP_DIR on the external volume and the passphrase as a Compose secret, on one node and on the cluster', () => {
+    for (const [name, app] of [...appServices(compose), ...appServices(cluster)]) {
+      expect(app.volumes, name).toContain('backups:/backups');
+      expect(app.environment.BACKUP_DIR, name).toBe('/backups');
+      expect(app.environment.BACKUP_PASSPHRASE_FILE, name).toBe('/run/secrets/backup_passphrase');
+      expect(app.environment, name).not.toHaveProperty('BACKUP_PASSPHRASE');
+      expect(app.secrets, name).toEqual(['backup_passphrase']);
+    }
+    expect(compose.secrets.backup_passphrase).toEqual({ file: '${BACKUP_PASSPHRASE_SECRET:-./backup_passphrase}' });
+    expect(read('.gitignore')).toMatch(/^backup_passphrase$/m);
   });
 
-  it("writes to the worker's /backups, the external volume, and deletes the readable export", () => {
-    expect(backup).toContain('dist/scripts/eventsExport.js "/backups/$name.ndjson"');
-    expect(backup).toMatch(/trap 'in_worker rm -f "\/backups\/\$name\.ndjson"/);
-    expect(compose.services.worker.volumes).toContain('backups:/backups');
+  it("takes the app's encrypted archive (events and key store) into /backups under the scheduled backups' name, never a plain export", () => {
+    expect(backup).toContain('in_worker node dist/scripts/backup.js "/backups/$name"');
+    // date -u +%Y%m%dT%H%M%S%3NZ gives api/backup/schedule.ts's backupName: the worker's rotation covers it.
+    expect(backup).toContain('name="pizzakiosken-$(date -u +%Y%m%dT%H%M%S%3NZ).backup"');
+    expect(backup).not.toMatch(/eventsExport|openssl/);
+  });
+
+  it("keeps the auditors' plain export apart, 0600 in /backups/audit", () => {
+    expect(audit).toContain('dist/scripts/eventsExport.js "$file"');
+    expect(audit).toContain('file="/backups/audit/');
+    expect(audit).toContain('umask 077');
+  });
+
+  it('has the restore drill restore that archive into empty stores, in the guide and in the smoke run', () => {
+    expect(guide).toMatch(/worker node dist\/scripts\/restore\.js \/backups\/pizzakiosken-\S+\.backup --by /);
+    expect(guide).toContain('docker compose up -d --wait eventstore mongo');
+    expect(smoke).toContain('worker node dist/scripts/backup.js /backups/drill.backup');
+    expect(smoke).toContain('worker node dist/scripts/restore.js /backups/drill.backup');
   });
 });
 

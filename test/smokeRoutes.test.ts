@@ -72,7 +72,7 @@ describe('deploy/smoke', () => {
 
   it('runs scripts the image has (dist/scripts/*.js built from scripts/*.ts)', () => {
     const scripts = [...script.matchAll(/dist\/scripts\/(\w+)\.js/g)].map(([, name]) => name);
-    expect(scripts).toEqual(expect.arrayContaining(['eventsExport', 'eventsImport']));
+    expect(scripts).toEqual(expect.arrayContaining(['backup', 'restore']));
     for (const name of scripts) expect(existsSync(join(root, 'scripts', `${name}.ts`)), name).toBe(true);
   });
 });

@@ -1,31 +1,39 @@
-// Backups of the embedded store (npm run backup / npm run restore, and the scheduled backups of
-// api/backup/schedule.ts): one encrypted archive (api/backup/archive.ts) of the event log as
-// stored (personal fields sealed under the customers' keys), the key store (its secret, every
-// key, and its erasure record), the web-push key pair and the session secret, and nothing
-// rebuildable: the read models are rebuilt on restore. Not in it: the mail outbox's files and
-// the mail log (a restore starts the mail reactor at the head, as an import does).
+// Backups (npm run backup / npm run restore, and the scheduled backups of api/backup/schedule.ts),
+// through the store interfaces, so one piece of code serves the embedded default (DATA_DIR) and
+// production (EventStoreDB/KurrentDB and the MongoDB key store of MONGODB_KEYS_DB): one encrypted
+// archive (api/backup/archive.ts) of the event log as stored (personal fields sealed under the
+// customers' keys), the key store (its secret, every key by generation, and its erasure record:
+// api/keys/keyStoreBackup.ts), the web-push key pair and the session secret where they are files,
+// and nothing rebuildable: the read models are rebuilt on restore. Not in it: the mail outbox's
+// files and the mail log (a restore starts the mail reactor at the head, as an import does).
 //
 // Consistent: the log is read up to the head it had when the backup began, then the key store,
-// after the events, in one read transaction of its own. A key is written before any event sealed under it, so every event of the archive
-// finds its key there, unless an erasure destroyed it, which is then what the archive says.
+// after the events. A key is written before any event sealed under it, so every event of the
+// archive finds its key there, unless an erasure destroyed it, which is then what the archive says.
 //
-// Erasures stay erased (rule: erasure): a restore puts back the keys of the archive except those
-// erased after it was taken, as known from the live key store (its erasure record, or a key it no
-// longer has) and the erasure journal beside the backups (api/erasure/journal.ts), and prints how
-// many it re-applied.
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// Erasures stay erased (rule: erasure, rule: backup-restore): a restore puts back the keys of the
+// archive except those erased after it was taken, as known from the live key store (its erasure
+// record, or a key it no longer has) and the erasure journal beside the backups
+// (api/erasure/journal.ts), prints how many it re-applied, and records that in the log
+// (ErasuresReapplied, domain/backup/restores.ts).
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { EventStore } from '../../domain/eventStore.js';
+import { RESTORES_STREAM, restoreDecider } from '../../domain/backup/restores.js';
+import { CommandBus } from '../commands/commandBus.js';
 import { openEventStore } from '../stores.js';
 import { openSqliteEventStore } from '../eventStore/sqlite.js';
-import { exportedLine, importEventsIntoSqliteFile, type ExportedEvent } from '../eventStore/transfer.js';
-import { dumpSqliteKeyStore, writeSqliteKeyStore, type KeptErasure, type KeyStoreDump } from '../keys/keyStore.js';
+import { exportedLine, importEvents, importEventsIntoSqliteFile, type ExportedEvent } from '../eventStore/transfer.js';
+import type { KeptErasure, KeyStoreDump } from '../keys/keyStore.js';
+import { KeyStoreNotEmptyError, keyStoreBackupFor } from '../keys/keyStoreBackup.js';
 import { erasureJournalIn, readErasureJournal } from '../erasure/journal.js';
 import { VAPID_FILE } from '../push/vapid.js';
 import { BackupRefusedError, readArchive, writeArchive } from './archive.js';
 
-type StoreConfig = Pick<Config, 'dataDir' | 'eventStoreUrl' | 'mongoUrl' | 'mongoDb' | 'backupDir'>;
+type StoreConfig = Pick<Config, 'dataDir' | 'eventStoreUrl' | 'mongoUrl' | 'mongoDb' | 'backupDir'> &
+  Partial<Pick<Config, 'mongoKeysDb'>>;
 
 /**
  * An archive's contents, as lines: this first, then one line per event (ExportedEvent, the data
@@ -56,26 +64,18 @@ const PAGE = 2000;
 /** Read raw: no personal field opened (SealedEventStore.readAll opens only the types asked for). */
 const NONE = new Set<string>();
 
-function embeddedOnly(config: StoreConfig, what: string) {
-  if (config.eventStoreUrl || config.mongoUrl)
-    throw new BackupRefusedError(
-      `npm run ${what} covers the embedded store (DATA_DIR). With EVENTSTORE_URL or MONGODB_URL set, ` +
-        'back up and restore as deploy/README.md describes ("Backup and restore", "Personal data").',
-    );
-}
-
-/** Takes a backup of the configured embedded store into file (which must not exist). */
+/** Takes a backup of the configured stores into file (which must not exist). */
 export async function takeBackup(
   config: StoreConfig,
   file: string,
   passphrase: string,
   now = new Date(),
 ): Promise<{ events: number; keys: number; position: number }> {
-  embeddedOnly(config, 'backup');
-  if (!existsSync(join(config.dataDir, 'events.db')))
+  if (!config.eventStoreUrl && !existsSync(join(config.dataDir, 'events.db')))
     throw new BackupRefusedError(`Nothing to back up: ${config.dataDir} holds no event store (events.db).`);
   // Through the seal only to have the key store's identity checked (a log whose keys are missing is refused).
   const events = await openEventStore(config);
+  const keyStore = await keyStoreBackupFor(config);
   let position = 0;
   let count = 0;
   let keyCount = 0;
@@ -96,8 +96,8 @@ export async function takeBackup(
       yield chunk;
     }
     // After the events: every key they were sealed under is here, or was erased.
-    const keys = dumpSqliteKeyStore(join(config.dataDir, 'keys.db'));
-    if (!keys) throw new BackupRefusedError(`${join(config.dataDir, 'keys.db')} holds no key store.`);
+    const keys = await keyStore.dump();
+    if (!keys) throw new BackupRefusedError(`${keyStore.where} holds no key store.`);
     keyCount = keys.keys.length;
     const trailer: Trailer = {
       events: count,
@@ -127,34 +127,76 @@ export interface RestoreResult {
   createdAt: string;
   /** Erasures made after the backup, re-applied: those customers' keys were not restored. */
   reapplied: number;
+  /** The ids of the keys left out (what the ErasuresReapplied event names). */
+  reappliedKeyIds: string[];
   /** Where erasures made after the backup were looked for (none: they could not be known). */
   sources: string[];
 }
 
+export interface RestoreOptions {
+  /** Erasure journals to read besides BACKUP_DIR's. */
+  erasureFiles?: string[];
+  /** Who restores (the ErasuresReapplied event's actor): the operator's e-mail, or 'system'. */
+  actor?: string;
+  now?: () => Date;
+}
+
+/** Refuses a target event store that holds events: a restore needs an empty one. */
+async function checkEmptyEventStore(config: StoreConfig): Promise<void> {
+  if (config.eventStoreUrl) {
+    const { openEventStoreDb } = await import('../eventStore/eventStoreDb.js');
+    const existing = openEventStoreDb(config.eventStoreUrl);
+    const head = await existing.headPosition().finally(() => existing.close());
+    if (head > 0)
+      throw new BackupRefusedError(
+        `Refusing to restore: the EventStoreDB at EVENTSTORE_URL already holds events (through position ${head}). ` +
+          'A restore needs an empty event store: stop the app, remove the event store\'s volumes and start it empty (deploy/README.md, "Restore drill"), and run this again.',
+      );
+    return;
+  }
+  const eventsPath = join(config.dataDir, 'events.db');
+  if (!existsSync(eventsPath)) return;
+  const existing = openSqliteEventStore(eventsPath);
+  const head = await existing.headPosition().finally(() => existing.close());
+  if (head > 0)
+    throw new BackupRefusedError(
+      `Refusing to restore: ${eventsPath} already holds events (through position ${head}). ` +
+        'A restore needs an empty store: stop the kiosk, move DATA_DIR away (keep it until the restore is checked) or point DATA_DIR to a new folder, and run this again.',
+    );
+}
+
+/** Appends the archive's events, as stored, into the configured (empty) event store. */
+async function restoreEvents(config: StoreConfig, events: Iterable<ExportedEvent>) {
+  // As stored: sealed records stay sealed under the restored keys, with the key store's identity.
+  const options = { keepKeyStoreStream: true, seal: (store: EventStore) => store };
+  if (!config.eventStoreUrl) return importEventsIntoSqliteFile(join(config.dataDir, 'events.db'), events, options);
+  // EventStoreDB has no transaction across streams: cut off halfway, the events before stay, and
+  // the next run is refused as not empty (the restore drill says to empty the store again).
+  const { openEventStoreDb } = await import('../eventStore/eventStoreDb.js');
+  const store = openEventStoreDb(config.eventStoreUrl);
+  try {
+    return await importEvents(store, events, options);
+  } finally {
+    await store.close();
+  }
+}
+
 /**
- * Restores an archive into the configured embedded store, whose event log must be empty; then
- * the read models are rebuilt by the caller (scripts/restore.ts). `erasureFiles`: erasure
- * journals to read besides BACKUP_DIR's.
+ * Restores an archive into the configured stores, whose event log must be empty and whose key
+ * store must be empty (or this very store: its keys are then replaced); records the re-applied
+ * erasures in the log (ErasuresReapplied); then the read models are rebuilt by the caller
+ * (scripts/restore.ts).
  */
 export async function restoreBackup(
   config: StoreConfig,
   file: string,
   passphrase: string,
-  erasureFiles: string[] = [],
+  options: RestoreOptions = {},
 ): Promise<RestoreResult> {
-  embeddedOnly(config, 'restore');
+  const erasureFiles = options.erasureFiles ?? [];
+  const now = options.now ?? (() => new Date());
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const eventsPath = join(config.dataDir, 'events.db');
-  const keysPath = join(config.dataDir, 'keys.db');
-  if (existsSync(eventsPath)) {
-    const existing = openSqliteEventStore(eventsPath);
-    const head = await existing.headPosition().finally(() => existing.close());
-    if (head > 0)
-      throw new BackupRefusedError(
-        `Refusing to restore: ${eventsPath} already holds events (through position ${head}). ` +
-          'A restore needs an empty store: stop the kiosk, move DATA_DIR away (keep it until the restore is checked) or point DATA_DIR to a new folder, and run this again.',
-      );
-  }
+  await checkEmptyEventStore(config);
   const { contents, createdAt } = await readArchive(file, passphrase);
   const text = contents.toString('utf8');
   const firstEnd = text.indexOf('\n');
@@ -166,17 +208,20 @@ export async function restoreBackup(
   const archived = trailer.keys;
 
   // What the live key store knows: refused when it is another store's and holds keys (a start on
-  // an empty DATA_DIR makes a key store of its own, with no keys: that one is replaced).
-  const live = existsSync(keysPath) ? dumpSqliteKeyStore(keysPath) : null;
+  // empty stores makes a key store of its own, with no keys: that one is replaced).
+  const keyStore = await keyStoreBackupFor(config);
+  const live = await keyStore.dump();
   const sameStore = live !== null && live.secret === archived.secret;
-  if (live && !sameStore && live.keys.length > 0)
+  if (live && !sameStore && (live.keys.length > 0 || live.erasures.length > 0))
     throw new BackupRefusedError(
-      `Refusing to restore: ${keysPath} is another key store, holding ${live.keys.length} keys that are not this backup's. ` +
-        'Restore into an empty DATA_DIR (move this one away first).',
+      `Refusing to restore: ${keyStore.where} is another key store, holding ${live.keys.length} keys that are not this backup's. ` +
+        (config.mongoUrl
+          ? 'Restore into an empty key store (drop its database MONGODB_KEYS_DB first, or name a new one).'
+          : 'Restore into an empty DATA_DIR (move this one away first).'),
     );
   const journal = config.backupDir ? erasureJournalIn(config.backupDir) : null;
   const sources = [
-    ...(sameStore ? [keysPath] : []),
+    ...(sameStore ? [keyStore.where] : []),
     ...(journal && existsSync(journal) ? [journal] : []),
     ...erasureFiles,
   ];
@@ -203,18 +248,18 @@ export async function restoreBackup(
         erased.get(`${k.customer ?? k.key_id} ${k.serial}`) ?? {
           customer: k.customer ?? k.key_id,
           serial: k.serial,
-          erased_at: new Date().toISOString(),
+          erased_at: now().toISOString(),
         },
     ),
   ];
 
   // The keys first: should the events fail, the log stays empty and the restore can run again.
-  const keysTemp = `${keysPath}.restoring`;
-  for (const suffix of ['', '-journal']) rmSync(keysTemp + suffix, { force: true });
-  closeSync(openSync(keysTemp, 'a', 0o600));
-  writeSqliteKeyStore(keysTemp, { secret: archived.secret, keys, erasures });
-  for (const suffix of ['-wal', '-shm']) rmSync(keysPath + suffix, { force: true });
-  renameSync(keysTemp, keysPath);
+  try {
+    await keyStore.write({ secret: archived.secret, keys, erasures });
+  } catch (error) {
+    if (error instanceof KeyStoreNotEmptyError) throw new BackupRefusedError(error.message);
+    throw error;
+  }
 
   const events = function* () {
     let start = firstEnd + 1;
@@ -225,15 +270,39 @@ export async function restoreBackup(
       if (line !== '') yield JSON.parse(line) as ExportedEvent;
     }
   };
-  // As stored: sealed records stay sealed under the restored keys, with the key store's identity.
-  const done = await importEventsIntoSqliteFile(eventsPath, events(), {
-    keepKeyStoreStream: true,
-    seal: (store: EventStore) => store,
-  });
+  const done = await restoreEvents(config, events());
   for (const [name, content] of Object.entries(trailer.files)) {
     const path = join(config.dataDir, name);
     if (SMALL_FILES.includes(name) && !existsSync(path))
       writeFileSync(path, Buffer.from(content, 'base64'), { mode: 0o600 });
   }
-  return { events: done.events, keys: keys.length, createdAt, reapplied: reapplied.length, sources };
+
+  // The history shows the restore and what it erased again (rule: backup-restore): key ids only.
+  const restored = await openEventStore(config);
+  try {
+    await new CommandBus(restored).handle(
+      RESTORES_STREAM,
+      restoreDecider,
+      {
+        type: 'RecordErasuresReapplied',
+        restoreId: randomUUID(),
+        backupCreatedAt: createdAt,
+        backupPosition: trailer.position,
+        eventsRestored: done.events,
+        keyIds: reapplied.map((k) => k.key_id),
+        now: now(),
+      },
+      { actor: options.actor ?? 'system', now: now() },
+    );
+  } finally {
+    await restored.close();
+  }
+  return {
+    events: done.events,
+    keys: keys.length,
+    createdAt,
+    reapplied: reapplied.length,
+    reappliedKeyIds: reapplied.map((k) => k.key_id),
+    sources,
+  };
 }

@@ -1,5 +1,5 @@
 // Scheduled backups (BACKUP_DIR): the process that runs the reactors (the worker in production,
-// the single process in the embedded default) looks now and then whether the newest backup in
+// backing up EventStoreDB and the MongoDB key store; the single process in the embedded default) looks now and then whether the newest backup in
 // BACKUP_DIR is older than BACKUP_INTERVAL_HOURS, and if so takes one (api/backup/backup.ts) and
 // keeps the newest BACKUP_KEEP. One at a time across processes: a round holds the lease `backup`
 // (as the retention sweep holds its own), and a process finding it held skips its turn. The age
@@ -25,7 +25,10 @@ export interface ScheduledBackups {
 }
 
 export interface ScheduledBackupOptions {
-  config: Pick<Config, 'dataDir' | 'eventStoreUrl' | 'mongoUrl' | 'mongoDb' | 'backupIntervalMs' | 'backupKeep'> & {
+  config: Pick<
+    Config,
+    'dataDir' | 'eventStoreUrl' | 'mongoUrl' | 'mongoDb' | 'mongoKeysDb' | 'backupIntervalMs' | 'backupKeep'
+  > & {
     backupDir: string;
     backupPassphrase: string;
   };

@@ -9,16 +9,24 @@
 // key's own random id as `_id` and its customer's id as `customer` (unique: one current key per
 // customer). A key made before generations has the customer id as `_id` and no `customer`; it is
 // its customer's current key until erased.
+//
+// Every key destroyed is kept in the erasure record `key_erasures` (customer id, serial, when;
+// nothing about the person), as keys.db keeps it: a restore of an older backup re-applies it.
 import { randomBytes } from 'node:crypto';
 import { MongoClient, MongoServerError, type Binary, type Collection, type Filter } from 'mongodb';
 import { mongoClientOptions } from '../../read-models/mongoDocumentStore.js';
 import { customerIdWith, identityOf, newKey, type KeyStore } from './keyStore.js';
 
-type KeyDoc = { _id: string; key: Binary | Buffer; serial: string; customer?: string };
+export type KeyDoc = { _id: string; key: Binary | Buffer; serial: string; customer?: string };
+/** One destroyed key (rule: erasure), in `key_erasures` beside the keys: `_id` is "customer serial". */
+export type ErasureDoc = { _id: string; customer: string; serial: string; erased_at: string };
 
-const SECRET_ID = '#secret';
-const CUSTOMER_INDEX = 'customer_1';
-const bytes = (value: Binary | Buffer) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer));
+export const KEYS_COLLECTION = 'customer_keys';
+/** The erasure record, as keys.db's `erasures` table: a restore re-applies these (api/backup). */
+export const ERASURES_COLLECTION = 'key_erasures';
+export const SECRET_ID = '#secret';
+export const CUSTOMER_INDEX = 'customer_1';
+export const bytes = (value: Binary | Buffer) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer));
 
 /**
  * The customer's current key: theirs by `customer`, or one made before generations (its `_id`
@@ -42,7 +50,8 @@ export async function openMongoKeyStore(
 ): Promise<KeyStore> {
   const client = new MongoClient(url, mongoClientOptions());
   await client.connect();
-  const keys = client.db(dbName).collection<KeyDoc>('customer_keys');
+  const keys = client.db(dbName).collection<KeyDoc>(KEYS_COLLECTION);
+  const erasures = client.db(dbName).collection<ErasureDoc>(ERASURES_COLLECTION);
   if (options.movedFrom && options.movedFrom !== dbName) {
     try {
       await moveKeys(client.db(options.movedFrom).collection<KeyDoc>('customer_keys'), keys, options.log);
@@ -108,6 +117,15 @@ export async function openMongoKeyStore(
       return (await find(customerId))?.serial ?? null;
     },
     async erase(customerId, serial) {
+      // The erasure is kept before the key goes (there is no transaction across the two on a
+      // standalone server): a crash between leaves a record of a key still there, which the
+      // erasure reactor's replay then deletes; never a key gone without a record.
+      if (!(await keys.findOne({ ...currentOf(customerId), serial }, { projection: { _id: 1 } }))) return false;
+      await erasures.updateOne(
+        { _id: `${customerId} ${serial}` },
+        { $setOnInsert: { customer: customerId, serial, erased_at: new Date().toISOString() } },
+        { upsert: true },
+      );
       return (await keys.deleteOne({ ...currentOf(customerId), serial })).deletedCount > 0;
     },
     close: () => client.close(),

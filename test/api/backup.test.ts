@@ -4,7 +4,16 @@
 // from the live key store), so an erased customer stays erased. The scripts run as an operator
 // runs them, as processes, on real SQLite files; the kiosk is a real server.
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -12,6 +21,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { scheduledBackups } from '../../api/backup/schedule.js';
 import { configFromEnv } from '../../api/config.js';
 import { readErasureJournal } from '../../api/erasure/journal.js';
+import { openEventStore } from '../../api/stores.js';
+import { RESTORES_STREAM } from '../../domain/backup/restores.js';
 import type { SealedEventStore } from '../../api/eventStore/sealed.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer } from './harness.js';
 import { killApiProcesses, startApiProcess } from '../apiProcess.js';
@@ -116,10 +127,23 @@ describe('npm run backup, then an erasure, then npm run restore into an empty DA
 
   it('re-applies the erasure from the journal beside the backups: the customer reads "[raderad]", the other is intact, nothing of theirs is restored', async () => {
     const target = dir('restored');
-    const restored = await cli('restore.ts', [archive], { DATA_DIR: target, BACKUP_DIR: backups });
+    const restored = await cli('restore.ts', [archive, '--by', 'agare@pizzakiosken.test'], {
+      DATA_DIR: target,
+      BACKUP_DIR: backups,
+    });
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stdout).toContain('restored');
     expect(restored.stdout).toContain('re-applied 1 erasures made after the backup');
+    // Recorded in the log, by the operator named (rule: backup-restore).
+    const log = await openEventStore({ ...configFromEnv({}), dataDir: target });
+    try {
+      const recorded = await log.readStream(RESTORES_STREAM);
+      expect(recorded.map((e) => [e.type, e.metadata.actor, (e.data as { reapplied: number }).reapplied])).toEqual([
+        ['ErasuresReapplied', 'agare@pizzakiosken.test', 1],
+      ]);
+    } finally {
+      await log.close();
+    }
     expect(restored.stdout).toContain('verified: every read model matches the events');
     expect(leaks(target)).toEqual([]);
     for (const name of ['events.db', 'keys.db', 'read-models.db']) expect(mode(join(target, name))).toBe(0o600);
@@ -152,7 +176,7 @@ describe('npm run backup, then an erasure, then npm run restore into an empty DA
     const restored = await cli('restore.ts', [archive], { DATA_DIR: withKeys });
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stdout).toContain('re-applied 1 erasures made after the backup');
-    expect(restored.stdout).toContain(`erasures looked for in: ${join(withKeys, 'keys.db')}`);
+    expect(restored.stdout).toContain(`erasures looked for in: the file ${join(withKeys, 'keys.db')}`);
     expect(leaks(withKeys)).toEqual([]);
 
     // Nothing known of the erasure: the backup as it was (the test can fail the other way).
@@ -272,13 +296,28 @@ describe('scheduled backups (BACKUP_DIR)', () => {
     }
   });
 
-  it('start from the environment in a server process (BACKUP_DIR, BACKUP_PASSPHRASE)', async () => {
+  it('start from the environment in a server process (BACKUP_DIR, BACKUP_PASSPHRASE), keeping the newest BACKUP_KEEP', async () => {
     const backups = dir('process-backups');
-    const api = await startApiProcess(dir('process'), { BACKUP_DIR: backups, BACKUP_PASSPHRASE: PASSPHRASE });
+    const api = await startApiProcess(dir('process'), {
+      BACKUP_DIR: backups,
+      BACKUP_PASSPHRASE: PASSPHRASE,
+      BACKUP_KEEP: '2',
+      // 1.08 s: the process takes several while the test watches.
+      BACKUP_INTERVAL_HOURS: '0.0003',
+    });
     try {
-      while (!existsSync(backups) || scheduledBackups(backups).length === 0)
+      const seen = new Set<string>();
+      while (seen.size < 3) {
+        if (existsSync(backups)) {
+          const now = scheduledBackups(backups);
+          expect(now.length).toBeLessThanOrEqual(2);
+          now.forEach((name) => seen.add(name));
+        }
         await new Promise((r) => setTimeout(r, 100));
+      }
       expect(mode(backups) & 0o077).toBe(0);
+      const kept = scheduledBackups(backups);
+      for (const name of seen) if (!kept.includes(name)) expect(name < kept[0]).toBe(true);
     } finally {
       api.child.kill('SIGTERM');
       await api.exited;
@@ -291,10 +330,22 @@ describe('scheduled backups (BACKUP_DIR)', () => {
       /BACKUP_PASSPHRASE: expected a passphrase of at least 12 characters(?![^\n]*hemlig)/,
     );
     expect(() => configFromEnv({ BACKUP_INTERVAL_HOURS: 'varje dag' })).toThrow('BACKUP_INTERVAL_HOURS');
-    // The production stores are backed up as deploy/README.md says: refused, not silently skipped.
-    expect(() =>
-      configFromEnv({ BACKUP_DIR: '/tmp/b', BACKUP_PASSPHRASE: PASSPHRASE, EVENTSTORE_URL: 'esdb://es:2113' }),
-    ).toThrow('BACKUP_DIR="/tmp/b": backups (npm run backup) cover the embedded store only');
+    // The production stores are backed up through the same store interfaces (the worker's schedule).
+    expect(
+      configFromEnv({
+        BACKUP_DIR: '/tmp/b',
+        BACKUP_PASSPHRASE: PASSPHRASE,
+        EVENTSTORE_URL: 'esdb://es:2113',
+        MONGODB_URL: 'mongodb://mongo:27017',
+      }),
+    ).toMatchObject({ backupDir: '/tmp/b', eventStoreUrl: 'esdb://es:2113' });
+    // Or from a file (a Docker secret), its final newline dropped; a missing file is named.
+    const secret = dir('backup_passphrase');
+    writeFileSync(secret, `${PASSPHRASE}\n`, { mode: 0o600 });
+    expect(configFromEnv({ BACKUP_DIR: '/tmp/b', BACKUP_PASSPHRASE_FILE: secret }).backupPassphrase).toBe(PASSPHRASE);
+    expect(() => configFromEnv({ BACKUP_DIR: '/tmp/b', BACKUP_PASSPHRASE_FILE: dir('no-such-file') })).toThrow(
+      'BACKUP_PASSPHRASE_FILE',
+    );
     const config = configFromEnv({ BACKUP_DIR: '/tmp/b', BACKUP_PASSPHRASE: PASSPHRASE, BACKUP_INTERVAL_HOURS: '0.5' });
     expect(config).toMatchObject({ backupIntervalMs: 1_800_000, backupKeep: 7 });
   });
