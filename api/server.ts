@@ -347,6 +347,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   await ensureHygieneIndexes(docs);
   const hygiene = startHygiene({
     docs,
+    mailer,
     settings: () => services.settings.current(),
     clock,
     intervalMs: HYGIENE_INTERVAL_MS,

@@ -2,7 +2,7 @@
 // message as an .eml file to DATA_DIR/outbox. Either way a message id derived from the caller's
 // stable id makes a resend recognisable as the same mail.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -20,6 +20,12 @@ export interface Mailer {
    * removed, so its bytes are gone from the file, not only its name. Nothing is kept over SMTP.
    */
   forget(id: string): Promise<void>;
+  /**
+   * Forgets, as forget() does, every sent mail written before `before`; answers how many went.
+   * The hygiene sweep's (api/timers/hygiene.ts): the outbox would otherwise keep every mail ever
+   * sent, each naming a customer. Nothing to do over SMTP, where nothing is kept.
+   */
+  forgetSentBefore(before: Date): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -64,6 +70,9 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
         await transport.sendMail(envelope(message));
       },
       async forget() {},
+      async forgetSentBefore() {
+        return 0;
+      },
       async close() {
         transport.close();
       },
@@ -105,25 +114,48 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
       }
     },
     async forget(id) {
-      const file = join(options.outboxDir, `${safeId(id)}.eml`);
-      let handle;
+      await forgetFile(join(options.outboxDir, `${safeId(id)}.eml`));
+    },
+    async forgetSentBefore(before) {
+      let names: string[];
       try {
-        handle = await open(file, 'r+');
+        names = await readdir(options.outboxDir);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
         throw error;
       }
-      try {
-        const { size } = await handle.stat();
-        await handle.write(Buffer.alloc(size), 0, size, 0);
-        await handle.sync();
-      } finally {
-        await handle.close();
+      let forgotten = 0;
+      // Finished files only: a .tmp is a mail being written (send() renames it into place).
+      for (const name of names.filter((n) => n.endsWith('.eml'))) {
+        const file = join(options.outboxDir, name);
+        const written = await stat(file).catch(() => null);
+        if (!written || written.mtimeMs >= before.getTime()) continue;
+        await forgetFile(file);
+        forgotten += 1;
       }
-      await rm(file, { force: true });
+      return forgotten;
     },
     async close() {
       transport.close();
     },
   };
+}
+
+/** Overwrites the file with zeros, syncs and removes it (rule: erasure); nothing when it is gone. */
+async function forgetFile(file: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(file, 'r+');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  try {
+    const { size } = await handle.stat();
+    await handle.write(Buffer.alloc(size), 0, size, 0);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rm(file, { force: true });
 }

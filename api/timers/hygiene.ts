@@ -6,6 +6,9 @@
 //     setting's cutoff (rule: personal-data-retention, and the privacy notice's "Hur länge vi
 //     sparar uppgifterna": a log entry names who was written to and about what); push items,
 //     which name no one, also after PUSH_KEPT_MS at most, whatever the setting.
+//   - the embedded outbox's mail files (DATA_DIR/outbox, without SMTP_URL: each a whole mail
+//     naming its customer) once OUTBOX_KEPT_MS old, whatever the setting (its shortest, a month,
+//     is no sooner); the mail log keeps who was written to and about what, as the setting says.
 //   - leases kept long enough (DocumentStore.purgeLeases: finished ones 30 days on, so a mail's
 //     claim outlives any chance of its event being applied again), on the store's own clock,
 //     the one leases are taken on.
@@ -18,6 +21,7 @@ import { todayIn, type Clock } from '../../domain/shared/time.js';
 import type { DocumentStore, Filter } from '../../read-models/documentStore.js';
 import { COLLECTIONS } from '../../read-models/shapes.js';
 import { LEASES, processOwner } from '../../projections/leasedRunner.js';
+import type { Mailer } from '../mail/mailer.js';
 import { MAIL_LOG } from '../mail/outbox.js';
 import { PUSH_LOG } from '../push/reactor.js';
 import { everyInterval } from '../periodic.js';
@@ -42,6 +46,13 @@ export const FINISHED_PUSH = ['sent', 'gone', 'failed'] as const;
  */
 export const PUSH_KEPT_MS = 30 * 86_400_000;
 
+/**
+ * How long a mail file of the embedded outbox is kept whatever the retention setting: it is the
+ * sent mail itself, read by whoever runs the kiosk without a relay; after a month it only repeats
+ * what the mail log says.
+ */
+export const OUTBOX_KEPT_MS = 30 * 86_400_000;
+
 /** How often to sweep: an hour, like the retention sweep whose cutoff the logs follow. */
 export const HYGIENE_INTERVAL_MS = 3_600_000;
 
@@ -56,6 +67,8 @@ export interface HygieneOptions {
   settings: () => Promise<Settings>;
   clock: () => Clock;
   owner?: string;
+  /** Where sent mails are kept, if anywhere (the embedded outbox's files). */
+  mailer?: Pick<Mailer, 'forgetSentBefore'>;
   /** 0: never by itself (a test sweeps by hand). */
   intervalMs: number;
   log: (message: string, error?: unknown) => void;
@@ -65,6 +78,8 @@ export interface HygieneSweep {
   sessions: number;
   mails: number;
   pushes: number;
+  /** Mail files of the embedded outbox. */
+  outbox: number;
   leases: number;
 }
 
@@ -94,7 +109,7 @@ export function expiredFilters(now: Date, timeZone: string, retentionMonths: num
       state: { $in: [...FINISHED_PUSH] },
       created_at: { $lt: earliest(new Date(now.getTime() - PUSH_KEPT_MS).toISOString(), cutoff) },
     },
-  } satisfies Record<Exclude<keyof HygieneSweep, 'leases'> | 'legacyMails', Filter | null>;
+  } satisfies Record<Exclude<keyof HygieneSweep, 'leases' | 'outbox'> | 'legacyMails', Filter | null>;
 }
 
 export async function ensureHygieneIndexes(docs: DocumentStore): Promise<void> {
@@ -123,7 +138,7 @@ export function startHygiene(o: HygieneOptions): Hygiene {
   };
 
   const sweep = async (stopped: () => boolean = () => false): Promise<HygieneSweep> => {
-    const done = { sessions: 0, mails: 0, pushes: 0, leases: 0 };
+    const done = { sessions: 0, mails: 0, pushes: 0, outbox: 0, leases: 0 };
     if (!(await holding())) return done;
     try {
       const clock = o.clock();
@@ -132,6 +147,8 @@ export function startHygiene(o: HygieneOptions): Hygiene {
       if (filters.mails) done.mails = await deleteAll(MAIL_LOG, filters.mails, stopped);
       if (filters.legacyMails) done.mails += await deleteAll(MAIL_LOG, filters.legacyMails, stopped);
       if (filters.pushes) done.pushes = await deleteAll(PUSH_LOG, filters.pushes, stopped);
+      if (o.mailer && !stopped())
+        done.outbox = await o.mailer.forgetSentBefore(new Date(clock.now.getTime() - OUTBOX_KEPT_MS));
       if (!stopped()) done.leases = await o.docs.purgeLeases();
     } finally {
       await o.docs.endLease(HYGIENE_LEASE.scope, HYGIENE_LEASE.id, owner, 'release').catch(() => {});

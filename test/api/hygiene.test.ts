@@ -1,6 +1,9 @@
 // The hygiene sweep (api/timers/hygiene.ts) on the real server and SQLite store, with the clock
 // moved by hand: expired admin sessions go a day after their expiry; the mail and push logs'
-// finished items go once older than the retention setting's cutoff, pending ones never.
+// finished items go once older than the retention setting's cutoff, pending ones never; the
+// embedded outbox's mail files after a month.
+import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SESSION_HOURS } from '../../api/auth/session.js';
 import { MAIL_LOG } from '../../api/mail/outbox.js';
@@ -107,5 +110,26 @@ describe('the mail and push logs', () => {
     await t.login();
     expect((await t.server.hygiene.sweep()).pushes).toBe(1);
     expect(await ids(PUSH_LOG)).toEqual(['p-pending-old']);
+  });
+});
+
+describe("the embedded outbox's mail files", () => {
+  it('go once a month old, zeroed and removed, whatever the retention setting; newer ones and files being written stay', async () => {
+    const outbox = join(t.dataDir, 'outbox');
+    mkdirSync(outbox, { recursive: true });
+    const file = (name: string, ageDays: number) => {
+      const path = join(outbox, name);
+      writeFileSync(path, 'To: kund@example.se\r\n\r\nHej Kund Kundsson');
+      const at = new Date(now - ageDays * 24 * HOUR);
+      utimesSync(path, at, at);
+    };
+    file('gammal.eml', 31);
+    file('ny.eml', 29);
+    file('skrivs.eml.1.ab12.tmp', 40);
+
+    expect((await t.server.hygiene.sweep()).outbox).toBeGreaterThanOrEqual(1);
+    const left = readdirSync(outbox);
+    expect(left).not.toContain('gammal.eml');
+    for (const kept of ['ny.eml', 'skrivs.eml.1.ab12.tmp']) expect(left).toContain(kept);
   });
 });
