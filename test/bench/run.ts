@@ -33,7 +33,7 @@ import { openSqliteDocumentStore } from '../../read-models/sqliteDocumentStore.j
 import { freePort } from '../api/freePort.js';
 import { lighthouseScores, pageJavaScript } from './ui.js';
 import { rebuildFloor } from './rebuildFloor.js';
-import { serverEnv } from '../../scripts/serverEnv.mjs';
+import { SERVER_ENV, serverEnv } from '../../scripts/serverEnv.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const ADMIN = { email: 'bench@pizzakiosken.test', password: 'bench-password-1' };
@@ -50,10 +50,13 @@ async function spawnServer(
     ...nodeArgs,
     ...(script.endsWith('.js') ? [join(root, script)] : ['--import', 'tsx', join(root, script)]),
   ];
-  // The server's environment as `npm start` gives it (scripts/serverEnv.mjs).
+  // The server's environment as `npm start` gives it (scripts/serverEnv.mjs), or with glibc's
+  // own malloc settings (BENCH_GLIBC_DEFAULTS=1), to measure again what those settings are worth.
+  const serverVars = serverEnv({ ...process.env, ...env });
+  if (process.env.BENCH_GLIBC_DEFAULTS === '1') for (const name of Object.keys(SERVER_ENV)) delete serverVars[name];
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: serverEnv({ ...process.env, ...env }),
+    env: serverVars,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
