@@ -24,6 +24,9 @@ interface Received {
   fields: Record<string, string>;
 }
 
+/** Where 46elks is to post the delivery report (rule: sms-delivery-reports): the kiosk's own route. */
+const deliveryReportUrl = /^http:\/\/localhost:\d+\/api\/sms\/delivery-reports\?item=[^&]+&key=[\w-]+$/;
+
 const dir = mkdtempSync(join(tmpdir(), 'pizzakiosken-sms-'));
 const dataDir = join(dir, 'data');
 let elks: Server;
@@ -173,16 +176,19 @@ describe('the ready SMS through 46elks, two API processes on one store', () => {
         from: SENDER,
         to: '+46701234567',
         message: `Pizzakiosken: Din pizza (order ${first}) är klar att hämta i luckan.`,
+        whendelivered: expect.stringMatching(deliveryReportUrl),
       },
       {
         from: SENDER,
         to: '+46739876543',
         message: `Pizzakiosken: Din pizza (order ${second}) är klar att hämta i luckan.`,
+        whendelivered: expect.stringMatching(deliveryReportUrl),
       },
       {
         from: SENDER,
         to: '+46701112234',
         message: `Pizzakiosken: Din pizza (order ${third}) är klar att hämta i luckan.`,
+        whendelivered: expect.stringMatching(deliveryReportUrl),
       },
     ]);
     expect(received.some((r) => r.fields.message.includes(untouched))).toBe(false);
