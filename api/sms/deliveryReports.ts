@@ -6,7 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { nextDelivery, type DeliveryStatus } from '../../domain/sms/deliveryReport.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
-import { SMS_LOG, type SmsItem } from './reactor.js';
+import { SMS_DELIVERY, SMS_LOG, type SmsDeliveryDoc, type SmsItem } from './reactor.js';
 
 export const DELIVERY_REPORT_PATH = '/api/sms/delivery-reports';
 
@@ -21,7 +21,7 @@ export const deliveryReportUrl = (publicUrl: string, secret: string) => (itemId:
 export type ReportOutcome = 'recorded' | 'unchanged' | 'unknown';
 
 /**
- * Stores a report on its item. A wrong key, an unknown item or a report naming another SMS than
+ * Stores a report for its item. A wrong key, an unknown item or a report naming another SMS than
  * the one 46elks answered the send with is 'unknown' and changes nothing.
  */
 export async function recordDeliveryReport(
@@ -34,12 +34,15 @@ export async function recordDeliveryReport(
   const given = Buffer.from(report.key);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'unknown';
   const item = await docs.get<SmsItem>(SMS_LOG, report.item);
-  if (!item || (item.provider_id !== null && item.provider_id !== report.id)) return 'unknown';
-  const delivery = nextDelivery(item.delivery, report, now);
+  if (!item) return 'unknown';
+  const current = await docs.get<SmsDeliveryDoc>(SMS_DELIVERY, report.item);
+  // The SMS 46elks answered the send with (or, a report coming before the send's mark, the one
+  // the first report named): a report about another SMS is not this item's.
+  const providerId = item.provider_id ?? current?.provider_id ?? null;
+  if (providerId !== null && providerId !== report.id) return 'unknown';
+  const delivery = nextDelivery(current ?? undefined, report, now);
   if (!delivery) return 'unchanged';
-  // The report may race the sender's mark of the send: stored on the newest copy of the item.
-  const doc: SmsItem = { ...item, delivery, provider_id: item.provider_id ?? report.id };
-  delete doc._pos;
-  await docs.commit([{ op: 'put', collection: SMS_LOG, doc }]);
+  const doc: SmsDeliveryDoc = { id: report.item, provider_id: report.id, ...delivery };
+  await docs.commit([{ op: 'put', collection: SMS_DELIVERY, doc }]);
   return 'recorded';
 }

@@ -17,6 +17,20 @@ export const SMS_REACTOR = 'sms_notices_v1';
 export const SMS_LOG = 'sms_log_v1';
 /** The per-item leases. */
 export const SMS_CLAIMS = 'sms';
+/**
+ * 46elks' delivery reports, one document per item under the item's id (rule: sms-delivery-reports):
+ * apart from the item, so a report arriving while the sender marks the item sent is never
+ * overwritten by that mark, nor the mark by the report.
+ */
+export const SMS_DELIVERY = 'sms_delivery_v1';
+
+export interface SmsDeliveryDoc extends Doc {
+  /** 46elks' id of the SMS the reports are about. */
+  provider_id: string;
+  status: 'sent' | 'delivered' | 'failed';
+  delivered_at: string | null;
+  reported_at: string;
+}
 
 /** One SMS to send. No number or text is stored here: both are read from the sealed log when sent. */
 export interface SmsItem extends Doc {
@@ -33,8 +47,6 @@ export interface SmsItem extends Doc {
   status: number | null;
   /** 46elks' id of the sent SMS. */
   provider_id: string | null;
-  /** 46elks' last delivery report (rule: sms-delivery-reports); none yet on items from before. */
-  delivery?: { status: 'sent' | 'delivered' | 'failed'; delivered_at: string | null; reported_at: string };
   last_error: string | null;
   created_at: string;
   at: string | null;

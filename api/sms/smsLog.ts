@@ -5,7 +5,7 @@ import type { SmsLogEntryAnswer, SmsMonthAnswer } from '../../domain/answers/mai
 import { currentMonth } from '../../domain/sms/deliveryReport.js';
 import type { Clock } from '../../domain/shared/time.js';
 import type { Filter, DocumentStore } from '../../read-models/documentStore.js';
-import { SMS_LOG, type SmsItem } from './reactor.js';
+import { SMS_DELIVERY, SMS_LOG, type SmsDeliveryDoc, type SmsItem } from './reactor.js';
 
 export async function smsLog(
   docs: DocumentStore,
@@ -16,6 +16,7 @@ export async function smsLog(
   if (query.booking_id) filter.booking_id = query.booking_id;
   if (query.kind) filter.kind = query.kind;
   const found = await docs.find<SmsItem>(SMS_LOG, filter, { sort: [['created_at', -1]], limit: query.limit ?? 100 });
+  const reports = await deliveriesOf(docs, found);
   return found.map((item) => ({
     id: item.id,
     kind: item.kind,
@@ -25,8 +26,8 @@ export async function smsLog(
     last_error: item.last_error,
     sent_at: item.state === 'sent' ? item.at : null,
     created_at: item.created_at,
-    delivery_status: item.delivery?.status ?? null,
-    delivered_at: item.delivery?.delivered_at ?? null,
+    delivery_status: reports.get(item.id)?.status ?? null,
+    delivered_at: reports.get(item.id)?.delivered_at ?? null,
   }));
 }
 
@@ -37,10 +38,17 @@ export async function smsThisMonth(docs: DocumentStore, clock: Clock): Promise<S
     state: 'sent',
     at: { $gte: from.toISOString(), $lt: to.toISOString() },
   });
+  const reports = [...(await deliveriesOf(docs, sent)).values()];
   return {
     month,
     sent: sent.length,
-    delivered: sent.filter((item) => item.delivery?.status === 'delivered').length,
-    failed: sent.filter((item) => item.delivery?.status === 'failed').length,
+    delivered: reports.filter((report) => report.status === 'delivered').length,
+    failed: reports.filter((report) => report.status === 'failed').length,
   };
+}
+
+/** The delivery reports of the items, by item id (rule: sms-delivery-reports). */
+async function deliveriesOf(docs: DocumentStore, items: SmsItem[]): Promise<Map<string, SmsDeliveryDoc>> {
+  const reports = await Promise.all(items.map((item) => docs.get<SmsDeliveryDoc>(SMS_DELIVERY, item.id)));
+  return new Map(reports.filter((r): r is SmsDeliveryDoc => r !== null).map((r) => [r.id, r]));
 }
