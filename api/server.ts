@@ -3,6 +3,7 @@
 import { elksSender } from './sms/elks.js';
 import { smsReactor } from './sms/reactor.js';
 import { SmsItemSender } from './sms/sender.js';
+import { deliveryReportUrl } from './sms/deliveryReports.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -186,6 +187,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         docs,
         publicUrl: config.publicUrl,
         timeZone: config.timeZone,
+        // A notice goes by SMS instead of mail only where SMS is configured (rule: notice-channel).
+        smsConfigured: config.sms !== null,
         onItems: (urgent) => mailSender?.wake(urgent),
         leaseTtlMs: config.reactorLeaseTtlMs,
       })
@@ -252,6 +255,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   bus.onAppend(() => notices?.wake());
   // SMS (rule: sms-notices), off unless configured: a reactor of its own writes the ready SMS as
   // work items, and every reactor process sends them through 46elks, one lease per item.
+  // The cookies' secret also keys the SMS delivery-report URLs: one per store, every process alike.
+  const cookieSecret = config.sessionSecret ?? sessionSecretFile(config.dataDir);
   const smsSender =
     config.runReactors && config.sms
       ? new SmsItemSender({
@@ -260,10 +265,14 @@ export async function createServer(config: Config, options: ServerOptions = {}):
           sender: elksSender(config.sms),
           owner: processOwner(),
           kioskName: 'Pizzakiosken',
+          // 46elks posts delivery reports back (rule: sms-delivery-reports).
+          deliveryReportUrl: deliveryReportUrl(config.publicUrl, cookieSecret),
+          // The kiosk's clock stamps when each went: the statistics count them per month.
+          now,
         })
       : null;
   const smsNotices = smsSender
-    ? smsReactor({ events, docs, onItems: () => smsSender.wake(), leaseTtlMs: config.reactorLeaseTtlMs })
+    ? smsReactor({ events, docs, now, onItems: () => smsSender.wake(), leaseTtlMs: config.reactorLeaseTtlMs })
     : null;
   await smsNotices?.start();
   smsSender?.start();
@@ -286,7 +295,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const app = await buildApp({
     services,
     docs,
-    cookieSecret: config.sessionSecret ?? sessionSecretFile(config.dataDir),
+    cookieSecret,
     publicUrl: config.publicUrl,
     vapidPublicKey: vapid.publicKey,
     smsEnabled: config.sms !== null,

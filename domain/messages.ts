@@ -119,6 +119,7 @@ export const msg = {
   invalidRequest: 'Ogiltig förfrågan',
   notFound: 'Hittades inte',
   mailNotFound: 'E-postmeddelandet finns inte',
+  smsNotFound: 'SMS:et finns inte',
   /** The staff banner while the mail relay refuses (api/mail/sender.ts). */
   mailRelayFailing: (answer: string) =>
     `E-post kan inte skickas just nu: ${answer}. Inget försvinner – allt skickas när det fungerar igen.`,

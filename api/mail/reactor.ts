@@ -17,7 +17,7 @@ import { ProjectionRunner } from '../../projections/runner.js';
 import { LeasedRunner, processOwner } from '../../projections/leasedRunner.js';
 import { alignReactor, startAtHead } from '../../projections/reactorCheckpoint.js';
 import { bookingReceivedMail, vipInvitationMail, waitlistJoinedMail } from './templates.js';
-import { readyNotice, type DayEventAt } from '../../domain/kioskDay/readyNotice.js';
+import { decideNotice } from '../notices/decide.js';
 import type { WaitlistEvent } from '../../domain/kioskDay/waitlistState.js';
 import type { RecordedEvent } from '../../domain/eventStore.js';
 import { MAIL_LOG, newItem, type MailItem, type NewItem } from './outbox.js';
@@ -42,6 +42,8 @@ export interface MailReactorOptions {
   owner?: string;
   /** The reactor lease (tests shorten it). */
   leaseTtlMs?: number;
+  /** SMS is configured: a notice may go by SMS instead of mail (rule: notice-channel). */
+  smsConfigured?: boolean;
 }
 
 export function mailReactor(o: MailReactorOptions): LeasedRunner {
@@ -63,6 +65,10 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
       (current) => current ?? newItem(event, key, item, now()),
     );
   };
+
+  /** A notice goes by mail only when neither push nor SMS takes it (rule: notice-channel). */
+  const mailedNotice = async (recorded: RecordedEvent) =>
+    (await decideNotice(o.events, recorded, o.smsConfigured ?? false))?.channel === 'mail';
 
   const projection: Projection = {
     name: MAIL_REACTOR,
@@ -124,6 +130,7 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
           });
           return;
         case 'BookingReminded':
+          if (!(await mailedNotice(recorded))) return;
           await add(batch, recorded, 'customer', { kind: 'booking_reminder', booking_id: event.data.booking_id });
           return;
         case 'BookingRescheduled':
@@ -140,14 +147,13 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
           await add(batch, recorded, 'staff', { kind: 'staff_moved_booking', booking_id, params });
           return;
         }
-        case 'KitchenStepRecorded': {
-          // The order is ready (rule: ready-notice): its first Klar only, as the push notice.
+        case 'KitchenStepRecorded':
+          // The order is ready (rule: ready-notice): its first Klar only, by mail when that is
+          // its channel (rule: notice-channel).
           if (event.data.step !== 'ready') return;
-          const day = (await o.events.readStream(recorded.streamName)) as unknown as DayEventAt[];
-          if (readyNotice(day, event.data.booking_id, recorded.revision) !== 'announce') return;
+          if (!(await mailedNotice(recorded))) return;
           await add(batch, recorded, 'ready', { kind: 'order_ready', booking_id: event.data.booking_id });
           return;
-        }
         case 'VipInvitationsSent': {
           const { seller } = await sales.at(recorded.position);
           for (const r of event.data.recipients) {
@@ -184,8 +190,10 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
             params: { pizzas: event.data.pizzas, hold_expires_at: event.data.hold_expires_at },
           });
           return;
-        // The counter's evening (rules slot-delay, sold-out): one mail per booking and event.
+        // The counter's evening (rules slot-delay, sold-out): one mail per booking and event, for
+        // a delay or its undoing only when mail is its channel (rule: notice-channel).
         case 'BookingDelayed':
+          if (!(await mailedNotice(recorded))) return;
           await add(batch, recorded, 'customer', {
             kind: 'booking_delayed',
             booking_id: event.data.booking_id,
@@ -193,6 +201,7 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
           });
           return;
         case 'BookingDelayUndone':
+          if (!(await mailedNotice(recorded))) return;
           await add(batch, recorded, 'customer', { kind: 'booking_delay_undone', booking_id: event.data.booking_id });
           return;
         case 'SoldOutSwapOffered':

@@ -12,7 +12,7 @@ import type { EventStore } from '../../domain/eventStore.js';
 import type { DayEventAt } from '../../domain/kioskDay/readyNotice.js';
 import { subscriptionsOf } from '../../domain/push/push.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
-import { readyPushNotice } from './notices.js';
+import { pushNoticeOf } from './notices.js';
 import { PUSH_CLAIMS, PUSH_LOG, pushState, type PushItem } from './reactor.js';
 import type { PushSender } from './sender.js';
 import { StallClock } from '../../projections/stall.js';
@@ -141,7 +141,10 @@ export class PushNoticeSender {
     if (!subscription || !placed)
       return settle({ ...item, state: 'failed', last_error: 'the subscription or the booking is gone' });
 
-    const outcome = await this.o.sender.send(subscription, readyPushNotice(placed.data));
+    const outcome = await this.o.sender.send(
+      subscription,
+      pushNoticeOf({ kind: item.kind ?? 'order_ready', params: item.params }, placed.data),
+    );
     const attempts = item.attempts + 1;
     const at = this.now().toISOString();
     if (outcome.outcome === 'sent')

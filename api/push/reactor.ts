@@ -1,13 +1,14 @@
-// Web push follows the event log like mail does (mail/reactor.ts): when an order is marked Klar
-// the browsers that asked for it get a notice (rule: ready-notice). This reactor, with its own
+// Web push follows the event log like mail does (mail/reactor.ts): when an order is marked Klar,
+// reminded, delayed or its delay undone, the browsers that asked for it get a notice (rules
+// ready-notice, notice-channel). This reactor, with its own
 // checkpoint, only writes one work item per notice (event id + subscription, in the same commit
 // as its checkpoint, so a new lease holder or a replayed page writes the same items and changes
 // nothing); the senders of every process send them (push/noticeSender.ts), each under a lease of
 // its own, so a push service that is slow or failing holds back no other notice and no reactor.
-import type { EventStore, RecordedEvent } from '../../domain/eventStore.js';
-import type { KioskDayEvent } from '../../domain/kioskDay/kioskDay.js';
-import { readyNotice, type DayEventAt } from '../../domain/kioskDay/readyNotice.js';
-import { PUSH_STREAM, pushDecider, subscriptionsOf, type PushEvent } from '../../domain/push/push.js';
+import type { EventStore } from '../../domain/eventStore.js';
+import { NOTICE_EVENT_TYPES, type Notice } from '../../domain/notices/noticeChannel.js';
+import { PUSH_STREAM, pushDecider, type PushEvent } from '../../domain/push/push.js';
+import { decideNotice } from '../notices/decide.js';
 import type { Doc, DocumentStore } from '../../read-models/documentStore.js';
 import type { Projection } from '../../projections/projection.js';
 import { ProjectionRunner } from '../../projections/runner.js';
@@ -22,6 +23,10 @@ export const PUSH_CLAIMS = 'push';
 
 /** A ready notice to one browser. Entries of earlier versions have no state: they were settled. */
 export interface PushItem extends Doc {
+  /** What it tells (rule: notice-channel); items from before it existed are ready notices. */
+  kind?: Notice['kind'];
+  /** A delay's length and new time. */
+  params?: Notice['params'];
   booking_id: string;
   subscription_id: string;
   /** The kiosk-day stream whose BookingPlaced the notice is made from. */
@@ -59,15 +64,15 @@ export function pushReactor(o: PushReactorOptions): LeasedRunner {
     collections: [PUSH_LOG],
     // The senders' due query (noticeSender.ts): pending items in due order, read off the index.
     indexes: [[PUSH_LOG, ['state', 'due_ms']]],
-    eventTypes: new Set(['KitchenStepRecorded']),
+    eventTypes: new Set(NOTICE_EVENT_TYPES),
     async apply(recorded, batch) {
-      const event = recorded as unknown as KioskDayEvent & RecordedEvent;
-      if (event.type !== 'KitchenStepRecorded' || event.data.step !== 'ready') return;
-      const bookingId = event.data.booking_id;
-      const day = (await o.events.readStream(recorded.streamName)) as unknown as DayEventAt[];
-      if (readyNotice(day, bookingId, recorded.revision) !== 'announce') return;
-      for (const subscription of subscriptionsOf(await pushState(o.events), bookingId)) {
-        const id = `${recorded.id}-${subscription.id}`;
+      // Push only when the notice's channel is push (rule: notice-channel): to each browser
+      // subscription tied to the booking at the event.
+      const decided = await decideNotice(o.events, recorded, false);
+      if (!decided || decided.channel !== 'push') return;
+      const { notice } = decided;
+      for (const subscriptionId of decided.subscriptionIds) {
+        const id = `${recorded.id}-${subscriptionId}`;
         written = true;
         await batch.update<PushItem>(
           PUSH_LOG,
@@ -76,8 +81,10 @@ export function pushReactor(o: PushReactorOptions): LeasedRunner {
           (current) =>
             current ?? {
               id,
-              booking_id: bookingId,
-              subscription_id: subscription.id,
+              kind: notice.kind,
+              ...(notice.params ? { params: notice.params } : {}),
+              booking_id: notice.booking_id,
+              subscription_id: subscriptionId,
               stream: recorded.streamName,
               state: 'pending',
               due_ms: now().getTime(),

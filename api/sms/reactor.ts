@@ -1,29 +1,43 @@
-// SMS follows the event log like web push does (push/reactor.ts): when an order is marked Klar and
-// the ready notice goes by SMS (rule: sms-notices: no push subscription, the tick, a mobile
+// SMS follows the event log like web push does (push/reactor.ts): when a notice (ready, reminder,
+// delay, delay undone) goes by SMS (rule: notice-channel: no push subscription, the tick, a mobile
 // number, SMS configured), this reactor writes one work item for it (id: the event's id + "sms",
 // in the same commit as its checkpoint, so a new lease holder or a replay writes the same item and
 // changes nothing). The senders of every process send it (sms/sender.ts) under a lease per item.
-import type { EventStore, RecordedEvent } from '../../domain/eventStore.js';
-import type { KioskDayEvent } from '../../domain/kioskDay/kioskDay.js';
-import { readyNotice, type DayEventAt } from '../../domain/kioskDay/readyNotice.js';
-import { subscriptionsOf } from '../../domain/push/push.js';
-import { readyChannel } from '../../domain/sms/sms.js';
+import type { EventStore } from '../../domain/eventStore.js';
+import { NOTICE_EVENT_TYPES, type Notice } from '../../domain/notices/noticeChannel.js';
 import type { Doc, DocumentStore } from '../../read-models/documentStore.js';
 import type { Projection } from '../../projections/projection.js';
 import { ProjectionRunner } from '../../projections/runner.js';
 import { LeasedRunner, processOwner } from '../../projections/leasedRunner.js';
 import { startAtHead } from '../../projections/reactorCheckpoint.js';
-import { pushState } from '../push/reactor.js';
+import { decideNotice } from '../notices/decide.js';
 
 export const SMS_REACTOR = 'sms_notices_v1';
 /** The SMS work items and their log. */
 export const SMS_LOG = 'sms_log_v1';
 /** The per-item leases. */
 export const SMS_CLAIMS = 'sms';
+/**
+ * 46elks' delivery reports, one document per item under the item's id (rule: sms-delivery-reports):
+ * apart from the item, so a report arriving while the sender marks the item sent is never
+ * overwritten by that mark, nor the mark by the report.
+ */
+export const SMS_DELIVERY = 'sms_delivery_v1';
+
+export interface SmsDeliveryDoc extends Doc {
+  /** 46elks' id of the SMS the reports are about. */
+  provider_id: string;
+  status: 'sent' | 'delivered' | 'failed';
+  delivered_at: string | null;
+  reported_at: string;
+}
 
 /** One SMS to send. No number or text is stored here: both are read from the sealed log when sent. */
 export interface SmsItem extends Doc {
-  kind: 'order_ready';
+  /** What it tells (rule: notice-channel). */
+  kind: Notice['kind'];
+  /** A delay's length and new time. */
+  params?: Notice['params'];
   booking_id: string;
   /** The kiosk-day stream whose BookingPlaced has the number. */
   stream: string;
@@ -57,25 +71,15 @@ export function smsReactor(o: SmsReactorOptions): LeasedRunner {
   const projection: Projection = {
     name: SMS_REACTOR,
     collections: [SMS_LOG],
-    eventTypes: new Set(['KitchenStepRecorded']),
+    // The senders' due query and the mail log's listing, read off the index.
+    indexes: [[SMS_LOG, ['state', 'due_ms']]],
+    eventTypes: new Set(NOTICE_EVENT_TYPES),
     async apply(recorded, batch) {
-      const event = recorded as unknown as KioskDayEvent & RecordedEvent;
-      if (event.type !== 'KitchenStepRecorded' || event.data.step !== 'ready') return;
-      const bookingId = event.data.booking_id;
-      const day = (await o.events.readStream(recorded.streamName)) as unknown as DayEventAt[];
-      if (readyNotice(day, bookingId, recorded.revision) !== 'announce') return;
-      const placed = day.find(
-        (e): e is DayEventAt & { type: 'BookingPlaced' } =>
-          e.type === 'BookingPlaced' && e.data.booking_id === bookingId,
-      );
-      if (!placed) return;
-      const channel = readyChannel({
-        pushSubscriptions: subscriptionsOf(await pushState(o.events), bookingId).length,
-        smsWanted: placed.data.sms_when_ready,
-        phone: placed.data.phone,
-        smsConfigured: true,
-      });
-      if (channel !== 'sms') return;
+      // Only the notices whose channel is SMS (rule: notice-channel); this reactor runs only
+      // where SMS is configured.
+      const decided = await decideNotice(o.events, recorded, true);
+      if (!decided || decided.channel !== 'sms') return;
+      const { notice } = decided;
       const id = `${recorded.id}-sms`;
       written = true;
       await batch.update<SmsItem>(
@@ -85,8 +89,9 @@ export function smsReactor(o: SmsReactorOptions): LeasedRunner {
         (current) =>
           current ?? {
             id,
-            kind: 'order_ready',
-            booking_id: bookingId,
+            kind: notice.kind,
+            ...(notice.params ? { params: notice.params } : {}),
+            booking_id: notice.booking_id,
             stream: recorded.streamName,
             state: 'pending',
             due_ms: now().getTime(),

@@ -5,7 +5,7 @@
 // tried again up to MAX_TRIES; any other refusal is given up at once and logged.
 import type { EventStore } from '../../domain/eventStore.js';
 import type { DayEventAt } from '../../domain/kioskDay/readyNotice.js';
-import { mobileE164, readySms } from '../../domain/sms/sms.js';
+import { delayUndoneSms, delayedSms, mobileE164, readySms, reminderSms } from '../../domain/sms/sms.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
 import type { SmsSender } from './elks.js';
 import { SMS_CLAIMS, SMS_LOG, type SmsItem } from './reactor.js';
@@ -22,6 +22,11 @@ export interface SmsItemSenderOptions {
   owner: string;
   /** The kiosk's name, which starts every SMS. */
   kioskName: string;
+  /**
+   * Where 46elks posts the item's delivery reports (rule: sms-delivery-reports), or null for none:
+   * the public URL of the callback route with the item's own key (sms/deliveryReports.ts).
+   */
+  deliveryReportUrl?: ((itemId: string) => string) | null;
   now?: () => Date;
   pollIntervalMs?: number;
   log?: (message: string, error?: unknown) => void;
@@ -123,7 +128,11 @@ export class SmsItemSender {
     const to = mobileE164(placed?.data.phone);
     if (!placed || !to) return settle({ ...current, state: 'failed', last_error: 'the booking or its number is gone' });
 
-    const outcome = await this.o.sender.send({ to, message: readySms(placed.data, this.o.kioskName) });
+    const outcome = await this.o.sender.send({
+      to,
+      message: smsText(current, placed.data, this.o.kioskName),
+      whendelivered: this.o.deliveryReportUrl?.(current.id),
+    });
     const attempts = current.attempts + 1;
     const at = this.now().toISOString();
     if (outcome.outcome === 'sent')
@@ -155,5 +164,23 @@ export class SmsItemSender {
     const doc = { ...item };
     delete doc._pos;
     await this.o.docs.commit([{ op: 'put', collection: SMS_LOG, doc }]);
+  }
+}
+
+/** What the item says: its kind's text (domain/sms/sms.ts). */
+function smsText(
+  item: Pick<SmsItem, 'kind' | 'params'>,
+  booking: { booking_id: string; booking_time: string; dine_in: boolean },
+  kiosk: string,
+): string {
+  switch (item.kind) {
+    case 'order_ready':
+      return readySms(booking, kiosk);
+    case 'booking_reminder':
+      return reminderSms(booking, kiosk);
+    case 'booking_delayed':
+      return delayedSms(booking, item.params ?? { minutes: 0, delayed_to: booking.booking_time }, kiosk);
+    case 'booking_delay_undone':
+      return delayUndoneSms(booking, kiosk);
   }
 }

@@ -28,28 +28,30 @@ export function checkSmsTick(booking: { phone: string | null; sms_when_ready?: b
   if (booking.sms_when_ready && mobileE164(booking.phone) === null) reject(customerMsg.smsNeedsMobile);
 }
 
-/** Which way the ready notice reaches the customer (rule: sms-notices). */
-export type ReadyChannel = 'push' | 'sms' | 'mail';
-
-/**
- * Push when a browser of theirs asked for it; else SMS when they ticked "SMS när pizzan är klar",
- * gave a mobile number and the kiosk has SMS configured; else mail.
- */
-export function readyChannel(input: {
-  pushSubscriptions: number;
-  smsWanted: unknown;
-  phone: string | null | undefined;
-  smsConfigured: boolean;
-}): ReadyChannel {
-  if (input.pushSubscriptions > 0) return 'push';
-  // An erased booking reads '[raderad]' in place of the tick: only a real true asks for an SMS.
-  if (input.smsConfigured && input.smsWanted === true && mobileE164(input.phone) !== null) return 'sms';
-  return 'mail';
-}
-
 /** The ready notice as an SMS: one segment's worth, the order number and where to collect it. */
 export function readySms(booking: { booking_id: string; dine_in: boolean }, kiosk: string): string {
   return booking.dine_in
     ? `${kiosk}: Din pizza (order ${booking.booking_id}) är klar och serveras strax.`
     : `${kiosk}: Din pizza (order ${booking.booking_id}) är klar att hämta i luckan.`;
+}
+
+/** The reminder as an SMS (rule: reminder): the order, the time, collect or eat in. */
+export function reminderSms(booking: { booking_id: string; booking_time: string; dine_in: boolean }, kiosk: string) {
+  return booking.dine_in
+    ? `${kiosk}: Påminnelse: vi väntar på dig kl. ${booking.booking_time} (order ${booking.booking_id}).`
+    : `${kiosk}: Påminnelse: din beställning (order ${booking.booking_id}) är klar att hämta kl. ${booking.booking_time}.`;
+}
+
+/** A slot delayed (rule: slot-delay): the new time instead of the booked one. */
+export function delayedSms(
+  booking: { booking_id: string; booking_time: string },
+  delay: { minutes: number; delayed_to: string },
+  kiosk: string,
+): string {
+  return `${kiosk}: Vi ligger efter i köket. Din beställning (order ${booking.booking_id}) blir klar kl. ${delay.delayed_to} i stället för kl. ${booking.booking_time}. Förlåt för väntan!`;
+}
+
+/** A delay undone (rule: slot-delay): the booked time stands again. */
+export function delayUndoneSms(booking: { booking_id: string; booking_time: string }, kiosk: string): string {
+  return `${kiosk}: Vi hann ikapp: din beställning (order ${booking.booking_id}) blir klar kl. ${booking.booking_time} som du bokade.`;
 }

@@ -1,7 +1,7 @@
 // SMS to the customer (rule: sms-notices in domain/README.md): the number in E.164 and the ready
-// notice's channel.
+// texts (the channel: test/domain/noticeChannel.test.ts).
 import { describe, expect, it } from 'vitest';
-import { mobileE164, readyChannel, readySms } from '../../domain/sms/sms.js';
+import { delayUndoneSms, delayedSms, mobileE164, readySms, reminderSms } from '../../domain/sms/sms.js';
 
 describe('mobileE164', () => {
   it('turns a Swedish mobile number written nationally into +467…', () => {
@@ -26,28 +26,31 @@ describe('mobileE164', () => {
   });
 });
 
-describe('readyChannel', () => {
-  const sms = { pushSubscriptions: 0, smsWanted: true, phone: '0701234567', smsConfigured: true };
-  it('given a push subscription, pushes (also when an SMS was asked for)', () => {
-    expect(readyChannel({ ...sms, pushSubscriptions: 1 })).toBe('push');
-  });
-  it('given the tick, a mobile number and SMS configured, sends an SMS', () => {
-    expect(readyChannel(sms)).toBe('sms');
-  });
-  it('otherwise mails: no tick, an erased tick, no mobile number, SMS not configured', () => {
-    expect(readyChannel({ ...sms, smsWanted: undefined })).toBe('mail');
-    expect(readyChannel({ ...sms, smsWanted: '[raderad]' })).toBe('mail');
-    expect(readyChannel({ ...sms, phone: '08-123 456 78' })).toBe('mail');
-    expect(readyChannel({ ...sms, phone: null })).toBe('mail');
-    expect(readyChannel({ ...sms, smsConfigured: false })).toBe('mail');
-  });
-});
-
 describe('readySms', () => {
   it('names the kiosk and the order, for collecting or for the table', () => {
     expect(readySms({ booking_id: '20261124-7', dine_in: false }, 'Pizzakiosken')).toBe(
       'Pizzakiosken: Din pizza (order 20261124-7) är klar att hämta i luckan.',
     );
     expect(readySms({ booking_id: '20261124-7', dine_in: true }, 'Pizzakiosken')).toContain('serveras strax');
+  });
+});
+
+describe('the reminder and delay texts', () => {
+  const booking = { booking_id: '20261124-7', booking_time: '18:30', dine_in: false };
+  it('reminds of the order and the time, for collecting or for the table', () => {
+    expect(reminderSms(booking, 'Pizzakiosken')).toBe(
+      'Pizzakiosken: Påminnelse: din beställning (order 20261124-7) är klar att hämta kl. 18:30.',
+    );
+    expect(reminderSms({ ...booking, dine_in: true }, 'Pizzakiosken')).toBe(
+      'Pizzakiosken: Påminnelse: vi väntar på dig kl. 18:30 (order 20261124-7).',
+    );
+  });
+  it('gives the new time of a delay, and the booked time again when it is undone', () => {
+    expect(delayedSms(booking, { minutes: 15, delayed_to: '18:45' }, 'Pizzakiosken')).toBe(
+      'Pizzakiosken: Vi ligger efter i köket. Din beställning (order 20261124-7) blir klar kl. 18:45 i stället för kl. 18:30. Förlåt för väntan!',
+    );
+    expect(delayUndoneSms(booking, 'Pizzakiosken')).toBe(
+      'Pizzakiosken: Vi hann ikapp: din beställning (order 20261124-7) blir klar kl. 18:30 som du bokade.',
+    );
   });
 });

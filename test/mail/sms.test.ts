@@ -4,6 +4,8 @@
 // what 46elks checks: Basic auth, POST /a1/sms, the form fields from, to (E.164) and message.
 // Nothing is faked inside the product. Each order marked Klar is texted exactly once although both
 // processes send SMS items; a tick without a mobile number is refused in Swedish and changes nothing.
+// A delayed slot and its undoing are texted once per ticked customer (rule: notice-channel), also
+// when the process that took the delay is killed right after.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
@@ -23,6 +25,9 @@ interface Received {
   path: string;
   fields: Record<string, string>;
 }
+
+/** Where 46elks is to post the delivery report (rule: sms-delivery-reports): the kiosk's own route. */
+const deliveryReportUrl = /^http:\/\/localhost:\d+\/api\/sms\/delivery-reports\?item=[^&]+&key=[\w-]+$/;
 
 const dir = mkdtempSync(join(tmpdir(), 'pizzakiosken-sms-'));
 const dataDir = join(dir, 'data');
@@ -173,19 +178,51 @@ describe('the ready SMS through 46elks, two API processes on one store', () => {
         from: SENDER,
         to: '+46701234567',
         message: `Pizzakiosken: Din pizza (order ${first}) är klar att hämta i luckan.`,
+        whendelivered: expect.stringMatching(deliveryReportUrl),
       },
       {
         from: SENDER,
         to: '+46739876543',
         message: `Pizzakiosken: Din pizza (order ${second}) är klar att hämta i luckan.`,
+        whendelivered: expect.stringMatching(deliveryReportUrl),
       },
       {
         from: SENDER,
         to: '+46701112234',
         message: `Pizzakiosken: Din pizza (order ${third}) är klar att hämta i luckan.`,
+        whendelivered: expect.stringMatching(deliveryReportUrl),
       },
     ]);
     expect(received.some((r) => r.fields.message.includes(untouched))).toBe(false);
+  });
+
+  it('texts a delay and its undoing once per ticked customer, also when the process that took the delay dies at once', async () => {
+    const placed = await a.call('POST', '/api/bookings', order('13:00', '070-444 55 66', true));
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const id = placed.body.booking_id as string;
+    expect((await b.call('PUT', `/api/admin/bookings/${id}/confirm`, {}, admin)).status).toBe(200);
+    const delay = { date: tomorrow(), time: '13:00', minutes: 10 };
+    expect((await a.call('POST', '/api/admin/slot-delays', delay, admin)).body).toEqual({ success: true, orders: 1 });
+    // A retried request on the other process changes nothing; then A dies, perhaps holding the
+    // SMS reactor's lease or the item's: B takes over (rule: notice-channel, one work item).
+    expect((await b.call('POST', '/api/admin/slot-delays', delay, admin)).body).toEqual({ success: true, orders: 0 });
+    a.child.kill('SIGKILL');
+    await a.exited;
+    await until((all) => all.some((r) => r.fields.message?.includes(`(order ${id}) blir klar kl. 13:10`)));
+    expect((await b.call('POST', '/api/admin/slot-delays/undo', delay, admin)).body).toEqual({
+      success: true,
+      orders: 1,
+    });
+    await until((all) => all.some((r) => r.fields.message?.includes(`Vi hann ikapp: din beställning (order ${id})`)));
+    // Longer than a poll and a lease term: a second send would have arrived by now.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(received.filter((r) => r.fields.message?.includes(id)).map((r) => [r.fields.to, r.fields.message])).toEqual([
+      [
+        '+46704445566',
+        `Pizzakiosken: Vi ligger efter i köket. Din beställning (order ${id}) blir klar kl. 13:10 i stället för kl. 13:00. Förlåt för väntan!`,
+      ],
+      ['+46704445566', `Pizzakiosken: Vi hann ikapp: din beställning (order ${id}) blir klar kl. 13:00 som du bokade.`],
+    ]);
   });
 
   it('keeps the tick sealed in the event log with the number, like the e-mail (rule: personal-data)', () => {

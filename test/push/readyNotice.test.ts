@@ -1,7 +1,8 @@
 // The ready notice (rule: ready-notice): when the kitchen marks an order Klar, the customer gets a
-// 'klar' mail through a real SMTP server and a web push, signed with the server's VAPID key and
-// encrypted for the subscription, at a push service of the test's own (pushService.ts) — once,
-// also when Klar is undone and set again. A subscription whose push service answers 410 is
+// web push, signed with the server's VAPID key and encrypted for the subscription, at a push
+// service of the test's own (pushService.ts), and then no 'klar' mail (rule: notice-channel: push
+// if subscribed, else SMS, else mail); without a subscription the mail goes through a real SMTP
+// server. Once, also when Klar is undone and set again. A subscription whose push service answers 410 is
 // dropped; a failing one is tried again a bounded number of times; a relay refusing one
 // recipient holds back no other mail.
 import https from 'node:https';
@@ -69,14 +70,13 @@ describe('the ready notice', () => {
   const step = (id: string, kitchenStep: KitchenStep) =>
     t.server.services.bookings.kitchenStep(id, kitchenStep, ADMIN.email);
 
-  it('mails the customer and pushes to their browser once when the order is Klar, not again after an undo', async () => {
+  it('pushes to their browser once when the order is Klar, not again after an undo, and mails no notice', async () => {
     const id = await confirmedBooking('klar@example.se', false, 'phone');
     await step(id, 'baking');
     await sleep(700);
     expect(push.requests).toHaveLength(0); // I ugnen tells nobody
     await step(id, 'ready');
     await push.waitFor(1);
-    await until(() => readyMails(smtp.mails, 'klar@example.se').length > 0);
 
     expect(push.problems).toEqual([]);
     expect(push.received).toHaveLength(1);
@@ -91,34 +91,25 @@ describe('the ready notice', () => {
     expect(notice.claims.sub).toMatch(/^mailto:\S+@\S+$/);
     expect(notice.ttl).toBe('3600');
 
-    const [mail] = readyMails(smtp.mails, 'klar@example.se');
-    expect(mail.text).toMatch(new RegExp(`^Subject: Din beställning ${id} är klar – hämta den i kiosken`, 'm'));
-    expect(mail.text).toContain(`Din beställning ${id} är klar! Hämta den i kiosken och ta med den.`);
-    expect(mail.text).toContain('Typ: Ta med');
-
     // Klar undone and set again: the customer was told already.
     await step(id, 'undo');
     await step(id, 'ready');
     await sleep(1500);
     expect(push.requests.filter((r) => r.name === 'phone')).toHaveLength(1);
-    expect(readyMails(smtp.mails, 'klar@example.se')).toHaveLength(1);
+    // The push was the notice's one channel: no 'klar' mail besides.
+    expect(readyMails(smtp.mails, 'klar@example.se')).toHaveLength(0);
   });
 
   it('tells a dine-in customer the same, and reaches every browser tied to the booking', async () => {
     const id = await confirmedBooking('ata-har@example.se', true, 'laptop', 'tablet');
     await step(id, 'baking');
     await step(id, 'ready');
-    await until(
-      () =>
-        push.received.filter((r) => r.name === 'laptop' || r.name === 'tablet').length === 2 &&
-        readyMails(smtp.mails, 'ata-har@example.se').length === 1,
-    );
+    await until(() => push.received.filter((r) => r.name === 'laptop' || r.name === 'tablet').length === 2);
     const bodies = push.received.filter((r) => r.name === 'laptop' || r.name === 'tablet').map((r) => r.payload.body);
     expect(bodies).toEqual([
       `Din beställning ${id} är klar! Hämta den i kiosken – du äter på plats.`,
       `Din beställning ${id} är klar! Hämta den i kiosken – du äter på plats.`,
     ]);
-    expect(readyMails(smtp.mails, 'ata-har@example.se')[0].text).toContain('Typ: Äta här');
   });
 
   it('drops a subscription its push service answers 410 for, and never tries it again', async () => {
@@ -137,9 +128,10 @@ describe('the ready notice', () => {
       await sleep(50);
     expect(await t.server.docs.get(COLLECTIONS.pushSubscriptions, droppedId)).toBeNull();
 
-    // The mail still goes; the dropped subscription is not tried again.
-    await until(() => readyMails(smtp.mails, 'borta@example.se').length === 1);
-    expect(readyMails(smtp.mails, 'borta@example.se')).toHaveLength(1);
+    // The dropped subscription is not tried again. The notice's channel was push, decided when it
+    // was marked Klar: no mail follows (domain/README.md, open questions).
+    await sleep(1000);
+    expect(readyMails(smtp.mails, 'borta@example.se')).toHaveLength(0);
     expect(push.requests.filter((r) => r.name === 'gone')).toHaveLength(1);
   });
 

@@ -131,7 +131,8 @@ export const counterRoutes: RoutePlugin = async (app, { deps: { services } }) =>
     '/slot-delays',
     {
       schema: {
-        summary: 'Skjut upp en tids beställningar 10, 15 eller 20 minuter (varje kund får ett mejl)',
+        summary:
+          'Skjut upp en tids beställningar 10, 15 eller 20 minuter (varje kund får ett besked: push, SMS eller mejl)',
         body: delayInputSchema,
         response: { 200: slotDelayAnswerSchema, ...refusals },
       },
@@ -146,7 +147,7 @@ export const counterRoutes: RoutePlugin = async (app, { deps: { services } }) =>
     '/slot-delays/undo',
     {
       schema: {
-        summary: 'Ångra en tids uppskjutning (varje kund får ett mejl)',
+        summary: 'Ångra en tids uppskjutning (varje kund får ett besked: push, SMS eller mejl)',
         body: undoDelayInputSchema,
         response: { 200: slotDelayAnswerSchema, ...refusals },
       },

@@ -35,6 +35,7 @@ import { customerRoutes } from './customers.js';
 import { waitlistAdminRoutes } from './waitlist.js';
 import { mailRoutes } from './mails.js';
 import { counterRoutes } from './counter.js';
+import { smsStatsRoutes } from './smsStats.js';
 
 export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
   const { services } = deps;
@@ -92,6 +93,7 @@ export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
       customerRoutes,
       mailRoutes,
       counterRoutes,
+      smsStatsRoutes,
     ]) {
       await secured.register(routes, { deps, limiters });
     }

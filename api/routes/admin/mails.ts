@@ -5,20 +5,26 @@ import { msg } from '../../../domain/messages.js';
 import { notFound } from '../../../domain/shared/errors.js';
 import { describeRoutes, refusals } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
+import { smsLog } from '../../sms/smsLog.js';
 
-export const mailRoutes: RoutePlugin = async (app, { deps: { services } }) => {
+export const mailRoutes: RoutePlugin = async (app, { deps: { services, docs } }) => {
   describeRoutes(app, 'E-post');
 
   app.get(
     '/mails',
     {
       schema: {
-        summary: 'E-postloggen, nyast först: typ, mottagare, ämne, bokning, status, försök och senaste fel',
+        summary:
+          'E-postloggen, nyast först: typ, mottagare, ämne, bokning, status, försök och senaste fel; SMS-notiserna med leveransrapport bredvid',
         querystring: mailsQuerySchema,
         response: { 200: mailLogSchema, ...refusals },
       },
     },
-    async (request) => ({ mails: await services.mails.list(request.query) }),
+    async (request) => ({
+      mails: await services.mails.list(request.query),
+      // The SMS notices beside them (rule: sms-delivery-reports), under the same filters.
+      sms: await smsLog(docs, request.query),
+    }),
   );
 
   app.post(

@@ -9,6 +9,7 @@ import { legalRoutes } from './legal.js';
 import { menuRoutes } from './menu.js';
 import { orderStatusRoutes } from './orderStatus.js';
 import { pushRoutes } from './push.js';
+import { smsDeliveryReportRoutes } from './smsDeliveryReports.js';
 import { vipAccessRoutes } from './vip.js';
 import { waitlistRoutes } from './waitlist.js';
 
@@ -24,6 +25,7 @@ export const publicRoutes: RoutePlugin = async (app, { deps, limiters }) => {
     legalRoutes,
     orderStatusRoutes,
     counterStatusRoutes,
+    smsDeliveryReportRoutes,
   ]) {
     await app.register(routes, { deps, limiters });
   }

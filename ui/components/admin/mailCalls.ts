@@ -8,6 +8,8 @@ import type { MailsQuery } from '../../../domain/payloads.js';
 
 export type MailLog = z.infer<typeof mailLogSchema>;
 export type MailEntry = MailLog['mails'][number];
+/** An SMS notice beside the mails (rule: sms-delivery-reports). */
+export type SmsEntry = MailLog['sms'][number];
 export type MailHealth = NonNullable<z.infer<typeof readinessSchema>['mail']>;
 
 export const MAILS_PATH = '/admin/mails';

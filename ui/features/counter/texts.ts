@@ -19,7 +19,7 @@ export const counterScreenTexts = {
   pauseTodayOnly: 'Pausen gäller dagens webbokningar. Byt till idag för att pausa.',
   // delay
   delayTitle: 'Skjut upp en tid',
-  delayIntro: 'Alla beställningar på tiden flyttas, och varje kund får ett mejl en gång.',
+  delayIntro: 'Alla beställningar på tiden flyttas, och varje kund får besked en gång: webbnotis, SMS eller mejl.',
   noTimes: 'Inga beställningar denna dag.',
   orders: (n: number) => (n === 1 ? '1 beställning' : `${n} beställningar`),
   delayBy: (m: number) => `+${m} min`,

@@ -35,4 +35,25 @@ export const mailTexts = {
   resent: 'Mejlet skickas igen!',
   resendFailed: 'Kunde inte skicka mejlet igen',
   loadFailed: 'Kunde inte ladda e-postloggen',
+  /** The SMS notices beside the mails (rule: sms-delivery-reports). */
+  sms: {
+    title: 'SMS',
+    intro:
+      'Notiser som gick som SMS via 46elks i stället för mejl (kunden bad om SMS och har ingen webbnotis). Leveransen är vad operatören rapporterade.',
+    table: 'SMS-notiser',
+    columns: {
+      kind: 'Typ',
+      booking: 'Bokning',
+      status: 'Status',
+      delivery: 'Leverans',
+      delivered: 'Levererat',
+      error: 'Senaste fel',
+    },
+    delivery: {
+      sent: 'Hos operatören',
+      delivered: 'Levererat',
+      failed: 'Kom inte fram',
+    } as Record<string, string>,
+    noReport: 'Ingen rapport ännu',
+  },
 };

@@ -30,4 +30,11 @@ export const statsTexts = {
   noShowValue: (n: number, rate: string) => `${n} (${rate})`,
   sources: 'Beställningar per källa',
   sourceValue: (name: string, n: number, share: string) => `${name}: ${n} (${share})`,
+  // The month's SMS (issue 29): the month named in Swedish, e.g. 'SMS i november'.
+  sms: {
+    label: (month: string) =>
+      `SMS i ${['januari', 'februari', 'mars', 'april', 'maj', 'juni', 'juli', 'augusti', 'september', 'oktober', 'november', 'december'][Number(month.slice(5, 7)) - 1] ?? month}`,
+    note: (delivered: number, failed: number) =>
+      `Skickade via 46elks denna månad. Enligt operatörerna: ${delivered} levererade, ${failed} kom inte fram.`,
+  },
 };

@@ -9,12 +9,13 @@ import {
   mailsQueryString,
   type MailEntry,
   type MailLog,
+  type SmsEntry,
 } from '../../../components/admin/mailCalls.js';
 import { mailsQuerySchema, type MailsQuery } from '../../../../domain/payloads.js';
 import type { mailResentSchema } from '../../../../domain/answers/index.js';
 import type { MailKind, MailStatus } from '../../../../domain/mail/mailLog.js';
 
-export type { MailEntry, MailLog };
+export type { MailEntry, MailLog, SmsEntry };
 
 /** The screen's own address. */
 export const MAIL_PAGE = '/admin/mail';

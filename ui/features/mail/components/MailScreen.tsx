@@ -1,5 +1,6 @@
 // /admin/mail, the mail log (rule: mail): every mail the kiosk sends, newest first, filtered by
-// status, kind and booking number (kept in the address), and sending one again. The first list
+// status, kind and booking number (kept in the address), and sending one again; below them the SMS
+// notices with 46elks' delivery reports (rule: sms-delivery-reports). The first list
 // comes in the page's HTML (+data, with the address's filters).
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -8,10 +9,19 @@ import { useAction } from '../../../components/useAction.js';
 import { useHydrated } from '../../../components/useHydrated.js';
 import { useReloadable } from '../../../components/useReloadable.js';
 import { errorText } from '../../../lib/api.js';
-import { MAIL_PAGE, getMails, mailFilterQuery, resendMail, type MailEntry, type MailFilters } from '../api/mails.js';
+import {
+  MAIL_PAGE,
+  getMails,
+  mailFilterQuery,
+  resendMail,
+  type MailEntry,
+  type MailFilters,
+  type MailLog,
+} from '../api/mails.js';
 import { mailTexts as texts } from '../texts.js';
 import { MailFiltersForm } from './MailFiltersForm.js';
 import { MailTable } from './MailTable.js';
+import { SmsTable } from './SmsTable.js';
 import '../mail.css';
 
 /** The server's page of the log (GET /admin/mails answers its 100 latest). */
@@ -19,20 +29,17 @@ const PAGE_SIZE = 100;
 /** How long typing a booking number may pause before the list follows. */
 const TYPING_MS = 400;
 
-export function MailScreen({
-  filters: initialFilters,
-  mails: initial,
-}: {
-  filters: MailFilters;
-  mails: MailEntry[] | null;
-}) {
+export function MailScreen({ filters: initialFilters, log: initial }: { filters: MailFilters; log: MailLog | null }) {
   const hydrated = useHydrated();
   const [filters, setFilters] = useState(initialFilters);
   const {
-    data: mails,
-    setData: setMails,
+    data: log,
+    setData: setLog,
     reload,
-  } = useReloadable(initial, async () => (await getMails(filters)).mails, texts.loadFailed);
+  } = useReloadable<MailLog | null>(initial, () => getMails(filters), texts.loadFailed);
+  const mails = log?.mails ?? null;
+  // The SMS notices beside the mails (rule: sms-delivery-reports), under the same filters.
+  const sms = log?.sms ?? [];
   const { busy, run } = useAction();
   // Only the latest read is shown: a slow answer for an earlier filter never replaces a newer one.
   const latest = useRef(0);
@@ -42,7 +49,7 @@ export function MailScreen({
   function read(next: MailFilters) {
     const n = ++latest.current;
     getMails(next).then(
-      (answer) => n === latest.current && setMails(answer.mails),
+      (answer) => n === latest.current && setLog(answer),
       (error) => n === latest.current && toast.error(errorText(error, texts.loadFailed)),
     );
   }
@@ -93,6 +100,13 @@ export function MailScreen({
           <MailTable mails={mails} busy={busy} enabled={hydrated} onResend={resend} />
           {mails.length >= PAGE_SIZE && <p className="hint">{texts.latest(PAGE_SIZE)}</p>}
         </>
+      )}
+      {sms.length > 0 && (
+        <section className="mail-sms" aria-labelledby="mail-sms-title">
+          <h2 id="mail-sms-title">{texts.sms.title}</h2>
+          <p className="hint mail__intro">{texts.sms.intro}</p>
+          <SmsTable sms={sms} />
+        </section>
       )}
     </>
   );

@@ -13,6 +13,7 @@ import { formatKr } from '../../../lib/format.js';
 import { readPeriodStats, type Period, type PeriodStats } from '../api/stats.js';
 import { statsTexts } from '../texts.js';
 import { StatsTable } from './StatsTable.js';
+import { SmsMonthCard } from './SmsMonthCard.js';
 
 const StatsCharts = lazy(() => import('./StatsCharts.js'));
 
@@ -105,6 +106,7 @@ export function StatsScreen({ stats: initial }: { stats: PeriodStats | null }) {
               </ul>
             </div>
           </div>
+          <SmsMonthCard />
 
           {hydrated && (
             <Suspense fallback={<p role="status">{statsTexts.loading}</p>}>

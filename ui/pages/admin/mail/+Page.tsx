@@ -4,6 +4,6 @@ import { MailScreen } from '../../../features/mail/components/MailScreen.js';
 import type { MailData } from './+data.js';
 
 export default function Page() {
-  const { filters, mails } = useData<MailData>();
-  return <MailScreen filters={filters} mails={mails} />;
+  const { filters, log } = useData<MailData>();
+  return <MailScreen filters={filters} log={log} />;
 }
