@@ -13,6 +13,11 @@ export const legalNoticeSchema = z
     personal_data_retention_months: z.number().int(),
     /** Where customers reach the kiosk: the settings' admin_email, the one kiosk address there is. */
     contact_email: z.string(),
+    /**
+     * Whether customers may be texted (SMS configured): the notice then names the SMS provider as
+     * a recipient of the mobile number (art. 13.1 e).
+     */
+    sms_enabled: z.boolean(),
   })
   .meta({ id: 'LegalNotice' });
 export type LegalNotice = z.infer<typeof legalNoticeSchema>;

@@ -34,11 +34,16 @@ async function setRetention(months: number) {
 describe('GET /api/legal', () => {
   it('answers the retention period and the contact address as the settings hold them', async () => {
     await setRetention(0);
-    expect((await t.get('/api/legal')).body).toEqual({ personal_data_retention_months: 0, contact_email: ADMIN.email });
+    expect((await t.get('/api/legal')).body).toEqual({
+      personal_data_retention_months: 0,
+      contact_email: ADMIN.email,
+      sms_enabled: false,
+    });
     await setRetention(18);
     expect((await t.get('/api/legal')).body).toEqual({
       personal_data_retention_months: 18,
       contact_email: ADMIN.email,
+      sms_enabled: false,
     });
   });
 });
@@ -66,6 +71,9 @@ describe('/integritet, the privacy notice', () => {
     expect(text).toContain('Telefon och kommentar är frivilliga');
     expect(text).toContain('inga automatiska beslut');
     expect(text).toContain(`Mejla oss på ${ADMIN.email}`);
+    // SMS is not configured here: neither the texts nor their provider are named.
+    expect(text).not.toContain('46elks');
+    expect(text).not.toContain('SMS när pizzan är klar');
   });
 
   it('shows the configured retention period, and follows a change of it', async () => {
@@ -125,5 +133,22 @@ describe('every customer page', () => {
       expect(footer, path).toContain('href="/integritet"');
       expect(footer, path).toContain('href="/tillganglighet"');
     }
+  });
+});
+
+describe('/integritet where the kiosk texts its customers', () => {
+  // SMS configured (no text is sent here: nothing is marked Klar).
+  const sms = useTestServer({
+    now: () => MONDAY_MORNING,
+    config: { sms: { username: 'u', password: 'p', from: 'Pizzakiosk', baseUrl: 'https://127.0.0.1:9/a1' } },
+  });
+
+  it('names the texts and their provider as a recipient of the mobile number (GDPR art. 13.1 e)', async () => {
+    expect((await sms.get('/api/legal')).body).toMatchObject({ sms_enabled: true });
+    const response = await fetch(sms.base + '/integritet');
+    expect(response.status).toBe(200);
+    const text = textOf(await response.text());
+    expect(text).toContain('SMS när pizzan är klar');
+    expect(text).toContain('46elks AB');
   });
 });

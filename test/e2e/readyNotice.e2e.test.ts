@@ -64,7 +64,8 @@ describe('"Meddela mig när pizzan är klar" on the confirmation', () => {
     await modal
       .getByRole('status')
       .filter({
-        hasText: 'Det gick inte att slå på notiser i den här webbläsaren. Du får ett mejl när pizzan är klar.',
+        hasText:
+          'Det gick inte att slå på notiser i den här webbläsaren. Du får besked med sms eller mejl när pizzan är klar.',
       })
       .waitFor();
     // The button stays for another try; nothing was sent without a subscription.
@@ -88,7 +89,9 @@ describe('"Meddela mig när pizzan är klar" on the confirmation', () => {
     await modal.getByRole('button', { name: 'Meddela mig när pizzan är klar' }).click();
     await modal
       .getByRole('status')
-      .filter({ hasText: 'Notiser är blockerade för den här sidan. Du får ett mejl när pizzan är klar.' })
+      .filter({
+        hasText: 'Notiser är blockerade för den här sidan. Du får besked med sms eller mejl när pizzan är klar.',
+      })
       .waitFor();
     expect(errors).toEqual([]);
   });

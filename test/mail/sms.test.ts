@@ -134,6 +134,8 @@ describe('the ready SMS through 46elks, two API processes on one store', () => {
 
   it('tells the booking form to offer the tick: /api/settings says SMS is on', async () => {
     expect((await a.call('GET', '/api/settings')).body).toMatchObject({ sms_enabled: true });
+    // And the privacy notice to name the texts and their provider (test/api/legalPages.test.ts).
+    expect((await a.call('GET', '/api/legal')).body).toMatchObject({ sms_enabled: true });
   });
 
   /** Books on A, confirms on B, and takes it I ugnen → Klar on either; its number. */

@@ -4,7 +4,7 @@ import { getSettings } from '../../../read-models/queries/common.js';
 import { describeRoutes } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
 
-export const legalRoutes: RoutePlugin = async (app, { deps: { docs } }) => {
+export const legalRoutes: RoutePlugin = async (app, { deps: { docs, smsEnabled } }) => {
   describeRoutes(app, 'Integritet och tillgänglighet');
 
   // The controller's contact details must be given to the customer (GDPR art. 13.1 a), as must a
@@ -24,6 +24,7 @@ export const legalRoutes: RoutePlugin = async (app, { deps: { docs } }) => {
       return {
         personal_data_retention_months: settings.personal_data_retention_months,
         contact_email: settings.seller.email || settings.admin_email,
+        sms_enabled: smsEnabled ?? false,
       };
     },
   );

@@ -24,10 +24,12 @@ export const confirmationTexts = {
   manage: 'Hantera din bokning',
   addToCalendar: 'Lägg till i kalendern',
   closeAndNew: 'Stäng och gör en ny beställning',
-  // the ready notice (rule: ready-notice)
+  // the ready notice (rule: ready-notice); without push it goes by SMS if ticked, else by mail
+  // (rule: notice-channel)
   notifyWhenReady: 'Meddela mig när pizzan är klar',
   notifyWorking: 'Slår på notiser...',
   notifyOn: 'Klart! Du får en notis här när pizzan är klar.',
-  notifyDenied: 'Notiser är blockerade för den här sidan. Du får ett mejl när pizzan är klar.',
-  notifyFailed: 'Det gick inte att slå på notiser i den här webbläsaren. Du får ett mejl när pizzan är klar.',
+  notifyDenied: 'Notiser är blockerade för den här sidan. Du får besked med sms eller mejl när pizzan är klar.',
+  notifyFailed:
+    'Det gick inte att slå på notiser i den här webbläsaren. Du får besked med sms eller mejl när pizzan är klar.',
 };

@@ -45,6 +45,11 @@ export const privacyTexts = {
       text: 'om du ber om en notis när pizzan är klar sparar vi webbläsarens prenumerationsadress kopplad till bokningen. Den tas bort när webbläsaren inte längre tar emot notiser.',
     },
     {
+      term: 'SMS',
+      text: 'om du kryssar i "SMS när pizzan är klar" använder vi ditt mobilnummer för att skicka besked om beställningen: när den är klar, en påminnelse och om tiden flyttas. Vi sparar om sms:et kom fram, men inte ditt nummer i den loggen.',
+      sms: true,
+    },
+    {
       term: 'VIP-listan',
       text: 'namn, e-post, telefon och anteckningar om du är stamkund som får boka tidigare och få inbjudningar.',
     },
@@ -62,6 +67,10 @@ export const privacyTexts = {
   basis:
     'Vi behandlar uppgifterna för att kunna fullgöra avtalet med dig: din beställning, din plats i kön och din VIP-bokning (artikel 6.1 b i dataskyddsförordningen).',
   recipientsTitle: 'Vem som får ta del av uppgifterna',
+  // 46elks AB sends the texts for us: a processor (personuppgiftsbiträde) the customer is told of
+  // (GDPR art. 13.1 e, IMY's guidance on the right to information), named only when SMS is on.
+  recipientsSms:
+    'Sms skickas via vår sms-leverantör 46elks AB, som får ditt mobilnummer och meddelandet för att kunna skicka det åt oss.',
   recipients:
     'Bara personalen i kiosken. Mejlen skickas via vår e-postleverantör, och en pushnotis går via den tjänst din webbläsare använder för notiser (till exempel Google, Mozilla eller Apple), som bara får själva notisen. Tjänsten för notiser väljs av din webbläsare, inte av oss.',
   retentionTitle: 'Hur länge vi sparar uppgifterna',

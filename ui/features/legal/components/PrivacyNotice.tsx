@@ -16,6 +16,8 @@ import { LegalPage, LegalSection, MailTo, TermList } from './LegalPage.js';
 export function PrivacyNotice({ notice }: { notice: LegalNotice | null }) {
   const email = notice?.contact_email ?? null;
   const months = notice?.personal_data_retention_months ?? null;
+  // SMS is named, and its provider as a recipient, only where the kiosk texts its customers.
+  const sms = notice?.sms_enabled ?? false;
   // The controller by its legal name, number and address once the seller's details are filled in
   // (rule: seller-details), the kiosk's name until then.
   const seller = usePageContext().seller;
@@ -37,7 +39,7 @@ export function PrivacyNotice({ notice }: { notice: LegalNotice | null }) {
       </LegalSection>
       <LegalSection id="what" title={t.whatTitle}>
         <p>{t.whatIntro}</p>
-        <TermList items={t.what} />
+        <TermList items={t.what.filter((item) => sms || !('sms' in item))} />
         <p>{t.required}</p>
         <p>{t.sealed}</p>
         <p>{t.noAutomatedDecisions}</p>
@@ -47,6 +49,7 @@ export function PrivacyNotice({ notice }: { notice: LegalNotice | null }) {
       </LegalSection>
       <LegalSection id="recipients" title={t.recipientsTitle}>
         <p>{t.recipients}</p>
+        {sms ? <p>{t.recipientsSms}</p> : null}
       </LegalSection>
       <LegalSection id="retention" title={t.retentionTitle}>
         {months === null ? (
