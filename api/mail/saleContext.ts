@@ -66,22 +66,28 @@ export class SaleContextReader {
     this.accounting = { events: [], through: -1, folded: 0, state: accountingSettingsDecider.initialState() };
   }
 
+  /** The read under way: callers side by side (the sender's several in flight) share it. */
+  private reading: Promise<void> | null = null;
+
   async at(upTo: number): Promise<SaleContext> {
-    if (upTo > Math.min(this.settings.through, this.accounting.through)) {
-      const head = await this.events.headPosition();
-      const [settings, accounting] = await Promise.all([
-        this.events.readStream(SETTINGS_STREAM, this.settings.events.length),
-        this.events.readStream(ACCOUNTING_SETTINGS_STREAM, this.accounting.events.length),
-      ]);
-      this.settings.events.push(...settings);
-      this.settings.through = head;
-      this.accounting.events.push(...accounting);
-      this.accounting.through = head;
-    }
+    while (upTo > this.accounting.through) await (this.reading ??= this.readOn().finally(() => (this.reading = null)));
     return {
       seller: currentSettings(this.stateAt(this.settings, settingsDecider, upTo)).seller,
       accounting: currentAccountingSettings(this.stateAt(this.accounting, accountingSettingsDecider, upTo)),
     };
+  }
+
+  /** Reads what was appended to both streams since the last read, and the head it covers. */
+  private async readOn(): Promise<void> {
+    const head = await this.events.headPosition();
+    const [settings, accounting] = await Promise.all([
+      this.events.readStream(SETTINGS_STREAM, this.settings.events.length),
+      this.events.readStream(ACCOUNTING_SETTINGS_STREAM, this.accounting.events.length),
+    ]);
+    this.settings.events.push(...settings);
+    this.settings.through = head;
+    this.accounting.events.push(...accounting);
+    this.accounting.through = head;
   }
 
   /** The state after the stream's events at or before upTo, folded again only when that count changed. */
