@@ -106,10 +106,10 @@ function PizzaLines({ booking }: { booking: ReportBooking }) {
 
 const COLUMNS: Column[] = [
   { label: 'Tid', width: '7%', cell: (b) => b.booking_time },
-  { label: 'Namn', width: '17%', cell: (b) => b.name },
-  { label: 'Telefon', width: '13%', cell: (b) => b.phone ?? '' },
+  { label: 'Namn', width: '19%', cell: (b) => b.name },
+  { label: 'Telefon', width: '12%', cell: (b) => b.phone ?? '' },
   // rule: staff-orders: each booking row says where the order came from.
-  { label: 'Källa', width: '8%', cell: (b) => SOURCE_SV[sourceOf(b)] },
+  { label: 'Källa', width: '7%', cell: (b) => SOURCE_SV[sourceOf(b)] },
   { label: 'Pizzor', width: '22%', cell: (b) => <PizzaLines booking={b} /> },
   { label: 'Äta här/ta med', width: '13%', cell: (b) => dineInSv(b.dine_in) },
   { label: 'Status', width: '10%', cell: (b) => STATUS_SV[b.status] },
