@@ -186,6 +186,12 @@ export const msg = {
       ? `${name} är slutsåld denna dag. Välj en annan pizza.`
       : `Det finns bara ${left} kvar av ${name} denna dag.`,
   dailyStockInvalid: 'Dagligt lager anges som ett heltal från 0 till 1000, eller tomt för obegränsat',
+  // A daily stock per base (rule: daily-stock): a named pool the pizzas on that base draw from.
+  stockPoolNameRequired: 'Ange bottnens namn, t.ex. Glutenfri botten',
+  stockPoolNameTooLong: (max: number) => `Namnet får vara högst ${max} tecken`,
+  stockPoolPizzasRequired: 'Välj minst en pizza som görs på bottnen',
+  stockPoolNotFound: 'Bottnen finns inte',
+  stockPoolNameTaken: 'Det finns redan en botten med det namnet',
   webBookingsPaused: (reason: string, until: string | null) =>
     until === null
       ? `Webbokningen är pausad resten av dagen: ${reason}`

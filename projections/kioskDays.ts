@@ -121,7 +121,8 @@ export const bookingsProjection: Projection = {
     [COLLECTIONS.bookings, 'booking_date'],
     [COLLECTIONS.bookings, 'status'],
   ],
-  eventTypes: new Set([...bookingDocEvents, CUSTOMER_ERASED]),
+  // rule: slot-delay: the delays are shown beside the booked time (delayed_to).
+  eventTypes: new Set([...bookingDocEvents, 'BookingDelayed', 'BookingDelayUndone', CUSTOMER_ERASED]),
   apply(recorded, batch) {
     if (recorded.type === CUSTOMER_ERASED) return scrubBookings(batch, recorded);
     const event = asDayEvent(recorded);
@@ -175,9 +176,15 @@ export const bookingsProjection: Projection = {
         );
       case 'BookingRescheduled':
         return batch.update<BookingDoc>(COLLECTIONS.bookings, event.data.booking_id, recorded, (doc) =>
-          // Pending again and out of the kitchen: staff confirm the new time as a new order.
+          // Pending again and out of the kitchen: staff confirm the new time as a new order. A delay
+          // of the old slot does not follow it (rule: slot-delay).
           doc
-            ? { ...withoutKitchen(doc), booking_time: event.data.to_time, status: 'pending', confirmed_at: null }
+            ? {
+                ...withoutDelay(withoutKitchen(doc)),
+                booking_time: event.data.to_time,
+                status: 'pending',
+                confirmed_at: null,
+              }
             : null,
         );
       case 'BookingMovedAway':
@@ -202,6 +209,15 @@ export const bookingsProjection: Projection = {
           const rest = withoutKitchen(doc);
           return event.data.kitchen_status === null ? rest : { ...rest, kitchen_status: event.data.kitchen_status };
         });
+      case 'BookingDelayed':
+        return batch.update<BookingDoc>(COLLECTIONS.bookings, event.data.booking_id, recorded, (doc) =>
+          doc ? { ...doc, delayed_to: event.data.delayed_to } : null,
+        );
+      case 'BookingDelayUndone':
+        // Undone: the field left out, as on a booking never delayed (same digest after a rebuild).
+        return batch.update<BookingDoc>(COLLECTIONS.bookings, event.data.booking_id, recorded, (doc) =>
+          doc ? withoutDelay(doc) : null,
+        );
       default:
         return;
     }
@@ -221,6 +237,11 @@ async function scrubBookings(batch: ProjectionBatch, recorded: RecordedEvent): P
     const booking = doc as unknown as BookingDoc;
     if (booking.cancel_reason !== null && !booking.moved_to) booking.cancel_reason = ERASED;
   });
+}
+
+function withoutDelay(doc: BookingDoc): BookingDoc {
+  const { delayed_to: _undone, ...rest } = doc;
+  return rest;
 }
 
 function withoutKitchen(doc: BookingDoc): BookingDoc {

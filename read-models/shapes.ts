@@ -112,6 +112,11 @@ export type BookingDoc = {
    * before staff orders and ones rebuilt from the same events are alike (answers: sourceOf).
    */
   source?: StaffOrderSource;
+  /**
+   * rule: slot-delay. The time the order is now ready when staff pushed its slot back (booking_time
+   * + the delay); absent when not delayed, and again once the delay is undone.
+   */
+  delayed_to?: string;
 };
 
 /**

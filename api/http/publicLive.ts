@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RecordedEvent } from '../../domain/eventStore.js';
 import { MENU_STREAM } from '../../domain/menu/menu.js';
 import { DAILY_STOCK_STREAM } from '../../domain/menu/dailyStock.js';
+import { STOCK_POOLS_STREAM } from '../../domain/menu/stockPools.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import type { PublicChange } from '../../domain/answers/counter.js';
 import type { AppliedSource } from './live.js';
@@ -41,7 +42,7 @@ export const MAX_PUBLIC_STREAMS = 2_000;
 
 /** The public change an event makes, or null for one the booking page does not show. */
 export function publicChangeOf(event: RecordedEvent): PublicChange | null {
-  if (event.streamName === MENU_STREAM || event.streamName === DAILY_STOCK_STREAM) return { kind: 'menu' };
+  if ([MENU_STREAM, DAILY_STOCK_STREAM, STOCK_POOLS_STREAM].includes(event.streamName)) return { kind: 'menu' };
   if (!event.streamName.startsWith('kioskday-')) return null;
   const date = event.streamName.slice('kioskday-'.length);
   if (DAY_EVENTS.has(event.type)) return { kind: 'day', date };

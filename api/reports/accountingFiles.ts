@@ -8,6 +8,14 @@ import {
   type VatRate,
 } from '../../domain/accounting/accounting.js';
 import { financialYearsOf, type Seller } from '../../domain/settings/seller.js';
+import { ORDER_SOURCES, type OrderSource } from '../../domain/kioskDay/orderSource.js';
+
+/** rule: staff-orders. The orders of each source among a day's orders ('Antal ordrar'). */
+const SOURCE_COLUMNS: Record<OrderSource, string> = {
+  online: 'Varav online',
+  counter: 'Varav disk',
+  phone: 'Varav telefon',
+};
 
 /** Öre as kronor with a decimal comma and no thousands separator: 123456 → '1234,56'. */
 const kronorComma = (cents: number) => kronor(cents).replace('.', ',');
@@ -34,7 +42,8 @@ export function periodRates(
 
 /**
  * One line per day: date, orders, gross, discount, paid, net and VAT per rate, and how many
- * orders were cancelled or not collected (listed apart, never in the sums); then one line per
+ * orders were cancelled or not collected (listed apart, never in the sums), and the orders per
+ * source (online, counter, phone; rule: staff-orders); then one line per
  * correction of a sale in a closed period (rule: closed-periods: its date, signed amounts at the
  * sale's own rate, and in a last column 'Rättelse av' the booking and date it corrects, a column
  * only files with corrections have); a total line last.
@@ -58,6 +67,7 @@ export function accountingCsv(
     'Avbokade',
     'Uteblivna',
     'Ej hämtade',
+    ...ORDER_SOURCES.map((s) => SOURCE_COLUMNS[s]),
     ...(period.corrections.length ? ['Rättelse av'] : []),
   ];
   const blank = period.corrections.length ? [''] : [];
@@ -75,6 +85,7 @@ export function accountingCsv(
       String(leftOut(date, 'cancelled')),
       String(leftOut(date, 'no_show')),
       String(leftOut(date, 'not_collected')),
+      ...ORDER_SOURCES.map((s) => String(day.sources[s])),
       ...blank,
     ];
   };
@@ -88,6 +99,7 @@ export function accountingCsv(
     '',
     '',
     '',
+    ...ORDER_SOURCES.map(() => ''),
     correctionOf(c),
   ];
   // Days with only left-out orders get a line too, so every day of activity shows.
@@ -103,6 +115,7 @@ export function accountingCsv(
           discount_cents: 0,
           sales_cents: 0,
           rates: [],
+          sources: { online: 0, counter: 0, phone: 0 },
         },
       ),
     ),

@@ -11,7 +11,8 @@ import timezone from 'dayjs/plugin/timezone.js';
 import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { KIOSK_NAME, type Seller } from '../../domain/settings/seller.js';
 import { lineChoicesText } from '../../domain/kioskDay/orderLines.js';
-import { STATUS_SV, dineInSv, kr, type ReportBooking, type ReportSummary } from './reportData.js';
+import { ORDER_SOURCES, sourceOf } from '../../domain/kioskDay/orderSource.js';
+import { SOURCE_SV, STATUS_SV, dineInSv, kr, type ReportBooking, type ReportSummary } from './reportData.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -106,8 +107,10 @@ function PizzaLines({ booking }: { booking: ReportBooking }) {
 const COLUMNS: Column[] = [
   { label: 'Tid', width: '7%', cell: (b) => b.booking_time },
   { label: 'Namn', width: '19%', cell: (b) => b.name },
-  { label: 'Telefon', width: '14%', cell: (b) => b.phone ?? '' },
-  { label: 'Pizzor', width: '27%', cell: (b) => <PizzaLines booking={b} /> },
+  { label: 'Telefon', width: '12%', cell: (b) => b.phone ?? '' },
+  // rule: staff-orders: each booking row says where the order came from.
+  { label: 'Källa', width: '7%', cell: (b) => SOURCE_SV[sourceOf(b)] },
+  { label: 'Pizzor', width: '22%', cell: (b) => <PizzaLines booking={b} /> },
   { label: 'Äta här/ta med', width: '13%', cell: (b) => dineInSv(b.dine_in) },
   { label: 'Status', width: '10%', cell: (b) => STATUS_SV[b.status] },
   { label: 'Totalt', width: '10%', align: 'right', cell: (b) => kr(b.final_total_cents) },
@@ -182,9 +185,7 @@ export function Summary({ summary }: { summary: ReportSummary }) {
     ['Pizzor totalt', String(summary.pizzas)],
     ['Omsättning', kr(summary.revenueCents)],
     // rule: staff-orders: where the orders came from.
-    ['Online', String(summary.bySource.online)],
-    ['Disken', String(summary.bySource.counter)],
-    ['Telefon', String(summary.bySource.phone)],
+    ...ORDER_SOURCES.map((s): [string, string] => [SOURCE_SV[s], String(summary.bySource[s])]),
   ];
   return (
     <View wrap={false}>

@@ -122,6 +122,9 @@ export function summarise(bookings: readonly ReportBooking[]): ReportSummary {
   };
 }
 
+/** rule: staff-orders. A source as the reports and the accountant's CSV name it. */
+export const SOURCE_SV: Record<OrderSource, string> = { online: 'Online', counter: 'Disken', phone: 'Telefon' };
+
 /** rule: staff-orders. Pending and confirmed bookings per source (online, counter, phone). */
 export function countBySource(bookings: readonly ReportBooking[]): Record<OrderSource, number> {
   const counts = Object.fromEntries(ORDER_SOURCES.map((s) => [s, 0])) as Record<OrderSource, number>;

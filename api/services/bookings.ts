@@ -2,6 +2,7 @@
 // stream), confirming, cancelling by staff or customer (giving the code's use back), the system's
 // steps (expiring an unconfirmed booking, recording a reminder: api/timers), and the booking's
 // history read from the event log.
+import type { StockPool } from '../../domain/menu/stockPools.js';
 import { checkSmsTick } from '../../domain/sms/sms.js';
 import { orderLines, type MenuForLines } from '../../domain/kioskDay/orderLines.js';
 import { randomUUID } from 'node:crypto';
@@ -57,6 +58,8 @@ export class BookingsService {
     private readonly closures: Pick<ClosuresService, 'current'>,
     /** The daily stock per pizza (rule: daily-stock), read with the settings for every booking. */
     private readonly dailyStock: () => Promise<ReadonlyMap<number, number>> = async () => new Map(),
+    /** The daily stock per base (rule: daily-stock), read with it. */
+    private readonly stockPools: () => Promise<readonly StockPool[]> = async () => [],
   ) {}
 
   private day(date: string) {
@@ -78,11 +81,12 @@ export class BookingsService {
     // Bad input changes nothing: refused before any code is redeemed (rule: sms-notices).
     checkSmsTick(payload);
     const clock = this.commands.clock();
-    const [settings, menu, closures, stock] = await Promise.all([
+    const [settings, menu, closures, stock, pools] = await Promise.all([
       this.settings.current(),
       this.menu.forLines(),
       this.closures.current(),
       this.dailyStock(),
+      this.stockPools(),
     ]);
     const lines = linesFromMenu(payload.items, menu);
     const vip = payload.vip_token ? (await this.vip.access(payload.vip_token)).access : null;
@@ -107,6 +111,7 @@ export class BookingsService {
       clock,
       idempotencyKey,
       stock,
+      pools,
     };
     const stream = kioskDayStream(payload.date);
     const { bus } = this.commands;

@@ -8,9 +8,17 @@ import {
   pauseAt,
   pauseMessage,
   pizzasHeld,
+  poolLeft,
   type CounterCommand,
 } from '../../domain/kioskDay/counter.js';
 import { DAILY_STOCK_STREAM, dailyStockDecider } from '../../domain/menu/dailyStock.js';
+import {
+  STOCK_POOLS_STREAM,
+  poolNamed,
+  stockPoolsDecider,
+  type StockPool,
+  type StockPoolInput,
+} from '../../domain/menu/stockPools.js';
 import type { DayStatus } from '../../domain/answers/counter.js';
 import { msg } from '../../domain/messages.js';
 import { notFound } from '../../domain/shared/errors.js';
@@ -104,6 +112,35 @@ export class CounterService {
     );
   }
 
+  /** Rule daily-stock: the stock per base, as pools the pizzas on each base draw from. */
+  async stockPools(): Promise<StockPool[]> {
+    const { state } = await this.commands.load(STOCK_POOLS_STREAM, stockPoolsDecider);
+    return [...state.pools.values()];
+  }
+
+  /** A new pool (id null) or a changed one; answers its id. */
+  async setStockPool(id: number | null, input: StockPoolInput, actor: string): Promise<number> {
+    const menuPizzaIds = new Set((await this.menu.pizzas()).keys());
+    const at = this.commands.clock().now.toISOString();
+    const result = await this.commands.write(
+      STOCK_POOLS_STREAM,
+      stockPoolsDecider,
+      { type: 'SetStockPool', id, input, menuPizzaIds, by: actor, at },
+      actor,
+    );
+    return id ?? poolNamed(result.state, input.name)!.id;
+  }
+
+  async removeStockPool(id: number, actor: string) {
+    const at = this.commands.clock().now.toISOString();
+    await this.commands.write(
+      STOCK_POOLS_STREAM,
+      stockPoolsDecider,
+      { type: 'RemoveStockPool', id, by: actor, at },
+      actor,
+    );
+  }
+
   /** Rule web-pause: today's web bookings, for minutes (null: the rest of the day). */
   async pause(minutes: number | null, reason: string, actor: string) {
     await this.run(this.today(), { type: 'PauseWebBookings', minutes, reason }, actor);
@@ -128,7 +165,7 @@ export class CounterService {
   async status(date: string | undefined): Promise<DayStatus> {
     const clock = this.commands.clock();
     const day = date ?? this.today(clock);
-    const [{ state }, stock] = await Promise.all([this.day(day), this.dailyStock()]);
+    const [{ state }, stock, pools] = await Promise.all([this.day(day), this.dailyStock(), this.stockPools()]);
     const held = pizzasHeld(state);
     const pause = pauseAt(state, clock);
     return {
@@ -143,6 +180,7 @@ export class CounterService {
         per_day,
         left: Math.max(0, per_day - (held.get(pizza_id) ?? 0)),
       })),
+      stock_pools: pools.map((pool) => ({ ...pool, left: poolLeft(pool, held) })),
       paused: pause ? { ...pause, message: pauseMessage(pause, clock.timeZone) } : null,
       delays: [...state.counter.delays]
         .map(([time, d]) => ({

@@ -34,7 +34,15 @@ export function createServices(context: ServiceContext, docs: DocumentStore, era
   );
   // The counter's evening (issue 29): sold out, daily stock, pause, delays.
   const counter = new CounterService(commands, menu, docs);
-  const bookings = new BookingsService(commands, settings, menu, vip, closures, () => counter.dailyStock());
+  const bookings = new BookingsService(
+    commands,
+    settings,
+    menu,
+    vip,
+    closures,
+    () => counter.dailyStock(),
+    () => counter.stockPools(),
+  );
   const waitlist = new WaitlistService(commands, settings, menu, vip, closures, docs);
   // A cancellation frees capacity: the waitlist offers it at once (rule: waitlist).
   bookings.onCapacityFreed((date) => waitlist.offerFreed(date));
@@ -47,7 +55,14 @@ export function createServices(context: ServiceContext, docs: DocumentStore, era
     counter,
     admins: new AdminsService(commands, docs),
     bookings,
-    staffOrders: new StaffOrdersService(commands, settings, menu, closures, () => counter.dailyStock()),
+    staffOrders: new StaffOrdersService(
+      commands,
+      settings,
+      menu,
+      closures,
+      () => counter.dailyStock(),
+      () => counter.stockPools(),
+    ),
     reschedule: new RescheduleService(commands, settings, closures, docs),
     waitlist,
     calendar: new CalendarService(commands, settings, closures, docs),

@@ -1,5 +1,6 @@
 // Staff order entry (rule: staff-orders): a counter or phone order, decided in the day stream
 // like an online booking (the same capacity), confirmed at once, with the staff member recorded.
+import type { StockPool } from '../../domain/menu/stockPools.js';
 import { kioskDayDecider } from '../../domain/kioskDay/decide.js';
 import { kioskDayStream } from '../../domain/kioskDay/kioskDay.js';
 import type { PlaceStaffOrder } from '../../domain/kioskDay/staffOrder.js';
@@ -19,6 +20,8 @@ export class StaffOrdersService {
     private readonly closures: Pick<ClosuresService, 'current'>,
     /** The daily stock per pizza (rule: daily-stock). */
     private readonly dailyStock: () => Promise<ReadonlyMap<number, number>> = async () => new Map(),
+    /** The daily stock per base (rule: daily-stock), read with it. */
+    private readonly stockPools: () => Promise<readonly StockPool[]> = async () => [],
   ) {}
 
   /**
@@ -30,11 +33,12 @@ export class StaffOrdersService {
     staff: { admin_id: number; email: string },
     idempotencyKey: string | null,
   ): Promise<{ booking_id: string; position: Position }> {
-    const [settings, menu, closures, stock] = await Promise.all([
+    const [settings, menu, closures, stock, pools] = await Promise.all([
       this.settings.current(),
       this.menu.forLines(),
       this.closures.current(),
       this.dailyStock(),
+      this.stockPools(),
     ]);
     const command: PlaceStaffOrder = {
       type: 'PlaceStaffOrder',
@@ -52,6 +56,7 @@ export class StaffOrdersService {
       clock: this.commands.clock(),
       idempotencyKey,
       stock,
+      pools,
     };
     // The staff member is the events' actor too, as for every staff command.
     const result = await this.commands.write(kioskDayStream(payload.date), kioskDayDecider, command, staff.email);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { msg } from '../messages.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import type { KitchenStatus } from '../kioskDay/kitchen.js';
+import { ORDER_SOURCES, sourceOf, type OrderSource } from '../kioskDay/orderSource.js';
 import { addDays, normaliseDate } from '../shared/time.js';
 
 export const ACCOUNTING_SETTINGS_STREAM = 'accounting-settings';
@@ -210,6 +211,8 @@ export interface AccountingBooking {
   original_total_cents: number;
   discount_cents: number;
   final_total_cents: number;
+  /** rule: staff-orders. Absent reads as online (sourceOf). */
+  source?: OrderSource | null;
 }
 
 export interface RateLine {
@@ -229,6 +232,8 @@ export interface AccountingDay {
   /** What was paid: gross minus discount, the sum of the rate lines' sales. */
   sales_cents: number;
   rates: RateLine[];
+  /** rule: staff-orders. The orders (sales) per source: online, counter, phone. */
+  sources: Record<OrderSource, number>;
 }
 
 export type LeftOutReason = 'cancelled' | 'moved' | 'no_show' | 'not_collected';
@@ -260,10 +265,15 @@ export interface Receipt {
   sales_cents: number;
   net_cents: number;
   vat_cents: number;
+  /**
+   * rule: staff-orders. Where the sale's order came from; absent on receipts frozen into periods
+   * closed before sources were recorded (read as online, sourceOf).
+   */
+  source?: OrderSource;
 }
 
 /** A correction as the books show it: every amount signed, a reversal negative. */
-export type CorrectionLine = Omit<Receipt, 'kind'>;
+export type CorrectionLine = Omit<Receipt, 'kind' | 'source'>;
 
 export interface AccountingPeriod {
   days: AccountingDay[];
@@ -366,6 +376,7 @@ export function salesReceipts(
         sales_cents: b.final_total_cents,
         net_cents: b.final_total_cents - vat,
         vat_cents: vat,
+        source: sourceOf(b),
       });
     }
   }
@@ -380,17 +391,19 @@ export function booksOf(receipts: readonly Receipt[], left_out: LeftOutBooking[]
   for (const r of [...receipts].sort(receiptOrder)) {
     const line = { rate: r.rate, sales_cents: r.sales_cents, net_cents: r.net_cents, vat_cents: r.vat_cents };
     if (r.kind === 'correction') {
-      const { kind: _kind, ...correction } = r;
+      const { kind: _kind, source: _source, ...correction } = r;
       corrections.push(correction);
     } else {
       let day = days.at(-1);
       if (day?.date !== r.date) days.push((day = emptyDay(r.date)));
       day.orders += 1;
+      day.sources[sourceOf(r)] += 1;
       day.gross_cents += r.gross_cents;
       day.discount_cents += r.discount_cents;
       day.sales_cents += r.sales_cents;
       addToRate(day.rates, line);
       totals.orders += 1;
+      totals.sources[sourceOf(r)] += 1;
     }
     totals.gross_cents += r.gross_cents;
     totals.discount_cents += r.discount_cents;
@@ -469,6 +482,7 @@ const emptyDay = (date: string): AccountingDay => ({
   discount_cents: 0,
   sales_cents: 0,
   rates: [],
+  sources: Object.fromEntries(ORDER_SOURCES.map((s) => [s, 0])) as Record<OrderSource, number>,
 });
 
 function addToRate(lines: RateLine[], add: RateLine) {

@@ -38,6 +38,8 @@ const dayFigures = {
   discount_cents: z.number().int(),
   sales_cents: z.number().int(),
   rates: z.array(rateLineSchema),
+  /** rule: staff-orders. The orders (sales) per source. */
+  sources: z.strictObject({ online: z.number().int(), counter: z.number().int(), phone: z.number().int() }),
 };
 
 /** GET /admin/reports/accounting: a period's revenue per day by VAT rate, and what was left out. */

@@ -153,6 +153,11 @@ export const bookingSchema = z
     moved_from: z.string().nullable().optional(),
     /** rule: reschedule. The number it was moved to; it then shows as cancelled. */
     moved_to: z.string().nullable().optional(),
+    /**
+     * rule: slot-delay. When staff pushed the slot back: the time the order is now ready
+     * (booking_time stays the booked time); null when not delayed or the delay was undone.
+     */
+    delayed_to: clockTime.nullable().optional(),
   })
   .meta({ id: 'Booking' });
 export type Booking = z.infer<typeof bookingSchema>;

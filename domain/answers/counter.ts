@@ -21,6 +21,18 @@ export const dailyStockAnswerSchema = z
   })
   .meta({ id: 'DailyStock' });
 
+/** A daily stock per base (rule: daily-stock): a named pool its pizzas draw from. */
+export const stockPoolAnswerSchema = z
+  .strictObject({
+    id: z.number().int(),
+    name: z.string(),
+    per_day: z.number().int(),
+    pizza_ids: z.array(z.number().int()),
+    /** What the day's bookings leave of it. */
+    left: z.number().int(),
+  })
+  .meta({ id: 'StockPool' });
+
 export const webPauseSchema = z
   .strictObject({
     /** The instant the pause ends; null: the rest of the day. */
@@ -41,6 +53,7 @@ export const dayStatusSchema = z
     date: isoDate,
     sold_out: z.array(soldOutMarkSchema),
     daily_stock: z.array(dailyStockAnswerSchema),
+    stock_pools: z.array(stockPoolAnswerSchema),
     paused: webPauseSchema.nullable(),
     delays: z.array(slotDelaySchema),
   })
@@ -60,6 +73,7 @@ export const soldOutBookingSchema = z.strictObject({
 export const soldOutBookingsSchema = z.array(soldOutBookingSchema);
 
 export const swapOffersAnswerSchema = z.strictObject({ success: z.literal(true), offered: z.number().int() });
+export const stockPoolSavedSchema = z.strictObject({ success: z.literal(true), id: z.number().int() });
 export const slotDelayAnswerSchema = z.strictObject({ success: z.literal(true), orders: z.number().int() });
 
 /** A message of the public live stream GET /api/live (api/http/publicLive.ts): what changed, never who. */

@@ -8,6 +8,7 @@ import type { DomainEvent } from '../shared/decider.js';
 import { DomainError, notFound, reject } from '../shared/errors.js';
 import { isValidTime, minutesOf, timeOf, wallClock, type Clock } from '../shared/time.js';
 import type { Booking, BookingLine, KioskDayState } from './kioskDay.js';
+import type { StockPool } from '../menu/stockPools.js';
 
 /** How long staff may pause web bookings (null: the rest of the day). */
 export const PAUSE_MINUTES = [15, 30, 60] as const;
@@ -195,6 +196,12 @@ export function pizzasHeld(state: KioskDayState): Map<number, number> {
   return held;
 }
 
+/** Rule daily-stock: what the day's pending and confirmed bookings leave of a base's pool. */
+export function poolLeft(pool: StockPool, held: ReadonlyMap<number, number>): number {
+  const used = pool.pizza_ids.reduce((sum, id) => sum + (held.get(id) ?? 0), 0);
+  return Math.max(0, pool.per_day - used);
+}
+
 /** Rule web-pause: the pause in force at the clock's instant, or null. */
 export function pauseAt(state: KioskDayState, clock: Clock) {
   const pause = state.counter.pause;
@@ -215,7 +222,13 @@ export function pauseMessage(pause: { until: string | null; reason: string }, ti
  */
 export function counterRefusal(
   state: KioskDayState,
-  order: { time: string; lines: readonly BookingLine[]; clock: Clock; stock?: ReadonlyMap<number, number> },
+  order: {
+    time: string;
+    lines: readonly BookingLine[];
+    clock: Clock;
+    stock?: ReadonlyMap<number, number>;
+    pools?: readonly StockPool[];
+  },
 ): string | null {
   const pause = pauseAt(state, order.clock);
   if (pause) return pauseMessage(pause, order.clock.timeZone);
@@ -224,12 +237,17 @@ export function counterRefusal(
 
 /**
  * What the kitchen cannot make, whoever takes the order: a pizza sold out at its time, or more
- * than its daily stock has left. A staff order (rule: staff-orders) is held to this too; only
- * the web pause leaves it alone.
+ * than its daily stock (per pizza, or per base: `pools`) has left. A staff order (rule:
+ * staff-orders) is held to this too; only the web pause leaves it alone.
  */
 export function kitchenRefusal(
   state: KioskDayState,
-  order: { time: string; lines: readonly BookingLine[]; stock?: ReadonlyMap<number, number> },
+  order: {
+    time: string;
+    lines: readonly BookingLine[];
+    stock?: ReadonlyMap<number, number>;
+    pools?: readonly StockPool[];
+  },
 ): string | null {
   for (const line of order.lines) {
     const mark = line.qty > 0 ? soldOutAt(state, line.pizza_id, order.time) : null;
@@ -247,6 +265,15 @@ export function kitchenRefusal(
       if (perDay === undefined) continue;
       const left = Math.max(0, perDay - (held.get(id) ?? 0));
       if (qty > left) return msg.stockLeft(name, left);
+    }
+  }
+  if (order.pools && order.pools.length > 0) {
+    const held = pizzasHeld(state);
+    for (const pool of order.pools) {
+      const qty = order.lines.filter((l) => pool.pizza_ids.includes(l.pizza_id)).reduce((sum, l) => sum + l.qty, 0);
+      if (qty === 0) continue;
+      const left = poolLeft(pool, held);
+      if (qty > left) return msg.stockLeft(pool.name, left);
     }
   }
   return null;

@@ -1,4 +1,5 @@
 // Commands on one kiosk day and the rules that decide them.
+import type { StockPool } from '../menu/stockPools.js';
 import { msg } from '../messages.js';
 import { assertNever, type Decider } from '../shared/decider.js';
 import { DomainError, notFound, reject } from '../shared/errors.js';
@@ -61,6 +62,8 @@ export interface PlaceBooking {
   idempotencyKey?: string | null;
   /** The daily stock per pizza id (rule: daily-stock); none: no pizza is limited. */
   stock?: ReadonlyMap<number, number>;
+  /** The daily stock per base (rule: daily-stock): pools the pizzas made on a base draw from. */
+  pools?: readonly StockPool[];
 }
 
 export type KioskDayCommand =

@@ -3,6 +3,7 @@
 // capacity is decided once for every order however it came in. It is confirmed at once: one
 // append holds the BookingPlaced (with its source, the staff member and any override) and the
 // BookingConfirmed.
+import type { StockPool } from '../menu/stockPools.js';
 import { kitchenRefusal } from './counter.js';
 import { closureOn, type Closure } from '../closures/closures.js';
 import { msg } from '../messages.js';
@@ -37,6 +38,8 @@ export interface PlaceStaffOrder {
   idempotencyKey?: string | null;
   /** The daily stock per pizza id (rule: daily-stock); none: no pizza is limited. */
   stock?: ReadonlyMap<number, number>;
+  /** The daily stock per base (rule: daily-stock). */
+  pools?: readonly StockPool[];
 }
 
 /** Digits in a phone number: at least six make a number staff can call back. */
@@ -84,7 +87,7 @@ export function decideStaffOrder(command: PlaceStaffOrder, state: KioskDayState)
   if (!isAhead(now, date, time)) reject(msg.timePassed);
   // 5. What the kitchen has: a sold-out pizza or a used-up daily stock binds staff too (the web
   // pause does not: it stops web bookings, not the counter).
-  const refusal = kitchenRefusal(state, { time, lines: command.lines, stock: command.stock });
+  const refusal = kitchenRefusal(state, { time, lines: command.lines, stock: command.stock, pools: command.pools });
   if (refusal) throw new DomainError(refusal, 'conflict');
   const full = remaining! < pizzas;
   if (full && !command.overrideCapacity)

@@ -56,7 +56,12 @@ export function publicDoc<T extends { id: string }>(doc: T): Omit<T, '_pos'> {
 
 /** A booking as every answer shows it: kitchen_status null when the order has not reached the oven. */
 export function bookingView(doc: BookingDoc) {
-  return { ...publicDoc(doc), kitchen_status: doc.kitchen_status ?? null, source: sourceOf(doc) };
+  return {
+    ...publicDoc(doc),
+    kitchen_status: doc.kitchen_status ?? null,
+    source: sourceOf(doc),
+    delayed_to: doc.delayed_to ?? null,
+  };
 }
 
 /** Documents keyed by a number (pizzas, codes, VIP customers) go out with a numeric id. */

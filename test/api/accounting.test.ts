@@ -98,6 +98,7 @@ describe('GET /api/admin/reports/accounting', () => {
           { rate: 12, sales_cents: b, net_cents: b - vat(b, 12), vat_cents: vat(b, 12) },
           { rate: 6, sales_cents: a, net_cents: a - vat(a, 6), vat_cents: vat(a, 6) },
         ],
+        sources: { online: 2, counter: 0, phone: 0 },
       },
       {
         date: '2026-11-25',
@@ -106,6 +107,7 @@ describe('GET /api/admin/reports/accounting', () => {
         discount_cents: 0,
         sales_cents: e,
         rates: [{ rate: 6, sales_cents: e, net_cents: e - vat(e, 6), vat_cents: vat(e, 6) }],
+        sources: { online: 1, counter: 0, phone: 0 },
       },
     ]);
     expect(body.left_out.map((x: { booking_time: string; reason: string }) => [x.booking_time, x.reason])).toEqual([
@@ -382,6 +384,9 @@ describe('the files', () => {
       'Avbokade',
       'Uteblivna',
       'Ej hämtade',
+      'Varav online',
+      'Varav disk',
+      'Varav telefon',
     ]);
     const { aGross, aDiscount, a, b, e, vat } = expected();
     const kr = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
@@ -398,6 +403,9 @@ describe('the files', () => {
       '1',
       '0',
       '1',
+      '2',
+      '0',
+      '0',
     ]);
     expect(lines[2]).toEqual([
       '2026-11-25',
@@ -410,6 +418,9 @@ describe('the files', () => {
       kr(e - vat(e, 6)),
       kr(vat(e, 6)),
       '0',
+      '0',
+      '0',
+      '1',
       '0',
       '0',
     ]);

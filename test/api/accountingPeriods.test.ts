@@ -234,6 +234,10 @@ describe('a closed period’s sales changed afterwards', () => {
       '',
       '',
       '',
+      // The source columns (rule: staff-orders) count orders: a correction is none.
+      '',
+      '',
+      '',
       `Rättelse av bokning ${a} (2026-11-24, 6 % moms)`,
     ]);
     expect(lines[3].slice(5, 9)).toEqual([kr(-(price - vat(price, 12))), kr(-vat(price, 12)), '0,00', '0,00']);

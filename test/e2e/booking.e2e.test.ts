@@ -124,6 +124,11 @@ describe('the booking page', () => {
 
   it('shows every SPEC 5 message at the field it concerns', async () => {
     const { page, errors } = await fresh();
+    // Without the live stream, as when it is down: the slot filled below is then only told by the
+    // server's refusal (with it, the page reads its slots again: test/e2e/liveAvailability.e2e.test.ts).
+    await page.route('**/api/live', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/event-stream', body: 'retry: 600000\n\n' }),
+    );
     await page.goto('/');
     const submit = page.locator('button[type=submit]');
     // An empty order cannot be sent, and says why.

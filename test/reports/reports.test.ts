@@ -38,7 +38,7 @@ const MARGHERITA = { pizza_name: 'Margherita', price_cents: 9900 };
 const VESUVIO = { pizza_name: 'Vesuvio', price_cents: 10900 };
 const KEBAB = { pizza_name: 'Kebabpizza', price_cents: 13900 };
 const QUATTRO = { pizza_name: 'Quattro Stagioni', price_cents: 12900 };
-const TABLE_HEADER = /Tid\s+Namn\s+Telefon\s+Pizzor\s+Äta här\/ta med\s+Status\s+Totalt/;
+const TABLE_HEADER = /Tid\s+Namn\s+Telefon\s+Källa\s+Pizzor\s+Äta här\/ta med\s+Status\s+Totalt/;
 
 let seq = 0;
 function booking(overrides: Partial<ReportBooking> = {}): ReportBooking {
@@ -272,9 +272,9 @@ describe('the daily report PDF', () => {
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
 
     expect(text).toMatch(
-      /18:00\s+Örjan Ärlig\s+070-123 45 67\s+2× Margherita, 1× Vesuvio\s+Ta med\s+Bekräftad\s+307 kr/,
+      /18:00\s+Örjan Ärlig\s+070-123 45 67\s+Online\s+2× Margherita, 1× Vesuvio\s+Ta med\s+Bekräftad\s+307 kr/,
     );
-    expect(text).toMatch(/11:30\s+Åke Åberg\s+1× Vesuvio, 1× Kebabpizza\s+Äta här\s+Väntande\s+223 kr/);
+    expect(text).toMatch(/11:30\s+Åke Åberg\s+Online\s+1× Vesuvio, 1× Kebabpizza\s+Äta här\s+Väntande\s+223 kr/);
     expect(text).toMatch(/12:15\s+Märta Öst.*3× Quattro Stagioni.*Avbokad\s+387 kr/);
     expect(text).toContain('Rabatt 25 kr (HÖST10), ordinarie 248 kr');
     expect(text).toContain('Kommentar: Utan lök, tack');

@@ -1,6 +1,7 @@
 // The counter's evening for staff (issue 29): mark a pizza sold out today, list and mail the
 // bookings holding it, set a daily stock, pause web bookings, delay a slot and undo it.
 import { dailyStockInputSchema } from '../../../domain/menu/dailyStock.js';
+import { stockPoolInputSchema } from '../../../domain/menu/stockPools.js';
 import {
   dayStatusQuerySchema,
   delayInputSchema,
@@ -13,6 +14,7 @@ import { numericIdParams } from '../../../domain/payloads.js';
 import {
   slotDelayAnswerSchema,
   soldOutBookingsSchema,
+  stockPoolSavedSchema,
   successAnswerSchema,
   swapOffersAnswerSchema,
 } from '../../../domain/answers/index.js';
@@ -99,6 +101,52 @@ export const counterRoutes: RoutePlugin = async (app, { deps: { services } }) =>
     },
     async (request) => {
       await services.counter.setDailyStock(request.params.id, request.body.per_day, actorOf(request));
+      return success;
+    },
+  );
+
+  // A daily stock per base (rule: daily-stock): a named pool the pizzas on that base draw from.
+  const poolParams = numericIdParams(msg.stockPoolNotFound);
+  app.post(
+    '/stock-pools',
+    {
+      schema: {
+        summary: 'Nytt dagligt lager per botten (t.ex. Glutenfri botten: 6 per dag) och pizzorna som görs på den',
+        body: stockPoolInputSchema,
+        response: { 201: stockPoolSavedSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const id = await services.counter.setStockPool(null, request.body, actorOf(request));
+      return reply.status(201).send({ success: true as const, id });
+    },
+  );
+  app.put(
+    '/stock-pools/:id',
+    {
+      schema: {
+        summary: 'Ändra ett dagligt lager per botten',
+        params: poolParams,
+        body: stockPoolInputSchema,
+        response: { 200: stockPoolSavedSchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      id: await services.counter.setStockPool(request.params.id, request.body, actorOf(request)),
+    }),
+  );
+  app.delete(
+    '/stock-pools/:id',
+    {
+      schema: {
+        summary: 'Ta bort ett dagligt lager per botten',
+        params: poolParams,
+        response: { 200: successAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await services.counter.removeStockPool(request.params.id, actorOf(request));
       return success;
     },
   );

@@ -57,4 +57,17 @@ export const counterScreenTexts = {
   saveStockLabel: (name: string) => `Spara dagligt lager för ${name}`,
   stockOk: 'Lagret är sparat',
   stockFailed: 'Kunde inte spara lagret',
+  // daily stock per base (rule: daily-stock)
+  basesTitle: 'Dagligt lager per botten',
+  basesIntro: 'T.ex. Glutenfri botten: 6 per dag. Pizzorna som görs på bottnen delar lagret.',
+  basesNone: 'Inget lager per botten.',
+  baseName: 'Botten',
+  basePerDay: 'Antal per dag',
+  basePizzas: 'Pizzor som görs på bottnen',
+  addBase: 'Lägg till lager',
+  removeBase: 'Ta bort',
+  removeBaseLabel: (name: string) => `Ta bort lagret för ${name}`,
+  baseOk: 'Lagret för bottnen är sparat',
+  baseRemovedOk: 'Lagret för bottnen är borttaget',
+  baseFailed: 'Kunde inte spara lagret för bottnen',
 };

@@ -22,6 +22,8 @@ export interface KitchenOrder {
   total_pizzas: number;
   status: BookingStatus;
   kitchen_status: KitchenStatus | null;
+  /** rule: slot-delay: the time the order is now ready when its slot was pushed back, else null. */
+  delayed_to?: string | null;
 }
 
 export interface PizzaCount {
@@ -40,6 +42,8 @@ export interface KitchenSlot {
   toBake: PizzaCount[];
   /** Every order collected or marked as no-show: the slot moves after those with work left. */
   done: boolean;
+  /** rule: slot-delay: the slot's new time when staff pushed it back, else null. */
+  delayedTo: string | null;
 }
 
 export interface KitchenBoard {
@@ -83,6 +87,7 @@ export function kitchenBoard(orders: readonly KitchenOrder[]): KitchenBoard {
     orders: slotOrders,
     toBake: sumPizzas(slotOrders.filter((o) => STILL_TO_BAKE.has(o.kitchen_status))),
     done: slotOrders.every(isFinished),
+    delayedTo: slotOrders.find((o) => o.delayed_to)?.delayed_to ?? null,
   }));
   return { slots: [...all.filter((s) => !s.done), ...all.filter((s) => s.done)], pending };
 }

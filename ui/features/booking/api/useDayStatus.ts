@@ -1,7 +1,9 @@
 // The counter's evening on the booking page (issue 29): the chosen date's sold-out marks and daily
 // stock, and today's web-booking pause, from GET /api/day-status; read again whenever the public
-// live stream GET /api/live says the date changed (within moments, no polling). The slots keep
-// their own refreshes; the confirmation's 1 s poll (SPEC 4, 9) stays as it is.
+// live stream GET /api/live says the date changed (within moments, no polling). An availability
+// change of the chosen date (a booking, a staff order, a cancellation) is also handed to
+// `onAvailability`, so the page reads its slots again; the confirmation's 1 s poll (SPEC 4, 9)
+// stays as it is.
 import { useEffect, useEffectEvent, useState } from 'react';
 import { api } from '../../../lib/api.js';
 import type { DayStatus, PublicChange } from '../../../../domain/answers/counter.js';
@@ -9,7 +11,7 @@ import type { DayStatus, PublicChange } from '../../../../domain/answers/counter
 export const dayStatusPath = (date: string | null) =>
   date ? `/day-status?date=${encodeURIComponent(date)}` : '/day-status';
 
-export function useDayStatus(date: string) {
+export function useDayStatus(date: string, onAvailability?: () => void) {
   /** The chosen date's status (null before a date is chosen or while it loads). */
   const [status, setStatus] = useState<DayStatus | null>(null);
   /** Today's status: a pause is shown whatever date is chosen. */
@@ -39,10 +41,10 @@ export function useDayStatus(date: string) {
   }, [date, version]);
 
   const changed = useEffectEvent((change: PublicChange) => {
-    // An availability message reads the stock left again, but leaves the slots alone: refreshing
-    // them under a customer who has chosen would move their time silently (the slot's own refusal
-    // says it at submit).
     if (change.kind === 'menu' || change.date === date || change.date === today?.date) setVersion((v) => v + 1);
+    // Capacity of the chosen date changed: its slots are read again (the page says so when the
+    // chosen time no longer fits, rather than moving it silently).
+    if (change.kind === 'availability' && change.date === date) onAvailability?.();
   });
   useEffect(() => {
     const source = new EventSource('/api/live');

@@ -51,6 +51,7 @@ import { unavailablePizzas } from '../lib/counterStatus.js';
 import { useOpenDays } from '../api/useOpenDays.js';
 import { useAvailability } from '../api/useAvailability.js';
 import { bookingPageTexts } from '../texts.js';
+import { counterTexts } from '../counterTexts.js';
 import { getPublicSettings, placeBooking, type BookingPageData } from '../api/booking.js';
 import { FieldError } from '../../../components/Field.js';
 
@@ -170,8 +171,13 @@ export function BookingScreen({
   const clearTime = useCallback(() => setTime(''), [setTime]);
   const availability = useAvailability(date, count, vipToken, clearTime);
   const { slots, refresh } = availability;
-  // Sold out, stock and pause (issue 29), heard of through the public live stream.
-  const counter = useDayStatus(date);
+  // Sold out, stock and pause (issue 29), heard of through the public live stream, which also
+  // tells of capacity taken or freed on the chosen date: the slots are read again at once.
+  const liveRefresh = useRef(false);
+  const counter = useDayStatus(date, () => {
+    liveRefresh.current = true;
+    refresh(0);
+  });
   const todayDate = counter.today?.date ?? null;
   const unavailable = useMemo(
     () => unavailablePizzas(counter.status, date, time, todayDate),
@@ -180,7 +186,11 @@ export function BookingScreen({
 
   // The first slot that holds the whole order is chosen when the current time no longer fits.
   useEffect(() => {
+    const live = liveRefresh.current;
+    liveRefresh.current = false;
     if (slots.some((s) => s.time === time && s.can_accommodate)) return;
+    // Someone else took the chosen time while the page was open: say so, not just move it.
+    if (live && time) toast(counterTexts.timeTaken(time), { duration: 6000, id: 'time-taken' });
     const first = slots.find((s) => s.can_accommodate);
     if (first || time) setTime(first?.time ?? '');
   }, [slots, time, setTime]);

@@ -20,5 +20,9 @@ export function unavailablePizzas(
   }
   for (const stock of status.daily_stock)
     if (stock.left === 0 && !out.has(stock.pizza_id)) out.set(stock.pizza_id, counterTexts.noneLeft);
+  // A base used up (e.g. the gluten-free one): every pizza made on it.
+  for (const pool of status.stock_pools)
+    if (pool.left === 0)
+      for (const id of pool.pizza_ids) if (!out.has(id)) out.set(id, counterTexts.baseNoneLeft(pool.name));
   return out;
 }

@@ -3,6 +3,7 @@ import { formatDateShort } from '../../../lib/format.js';
 import type { BookingRow } from '../api/bookings.js';
 import { bookingStatusText, bookingTexts } from '../texts.js';
 import { statusLabel } from '../../../components/kitchenStatusTexts.js';
+import { slotDelayTexts } from '../../../components/slotDelayTexts.js';
 
 interface Props {
   bookings: BookingRow[];
@@ -36,6 +37,12 @@ export function BookingsTable({ bookings, busy, enabled, onShow, onConfirm, onCa
             </td>
             <td data-label={bookingTexts.dateTime}>
               {bookingTexts.at(formatDateShort(b.booking_date), b.booking_time)}
+              {b.delayed_to && (
+                <>
+                  <br />
+                  <span className="badge badge--pending">{slotDelayTexts.delayedTo(b.delayed_to)}</span>
+                </>
+              )}
             </td>
             <td data-label={bookingTexts.pizzas}>
               {b.pizza_summary} <span className="muted">{bookingTexts.count(b.total_pizzas)}</span>

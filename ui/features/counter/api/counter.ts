@@ -2,6 +2,7 @@
 import { api } from '../../../lib/api.js';
 import { delayInputSchema, pauseInputSchema, soldOutInputSchema } from '../../../../domain/kioskDay/counterPayloads.js';
 import { dailyStockInputSchema } from '../../../../domain/menu/dailyStock.js';
+import type { stockPoolInputSchema } from '../../../../domain/menu/stockPools.js';
 import type { DayStatus } from '../../../../domain/answers/counter.js';
 import type { KitchenDay } from '../../../../domain/answers/admin.js';
 import type { Pizza } from '../../../../domain/answers/menu.js';
@@ -45,6 +46,10 @@ export const offerSwaps = (pizzaId: number, date: string) =>
   api<{ offered: number }>(`/admin/sold-out/${pizzaId}/offers${onDate(date)}`, { method: 'POST', body: {} });
 export const setDailyStock = (pizzaId: number, perDay: number | null) =>
   api(`/admin/pizzas/${pizzaId}/daily-stock`, { method: 'PUT', body: { per_day: perDay } });
+/** A daily stock per base (rule: daily-stock). */
+export const addStockPool = (body: z.input<typeof stockPoolInputSchema>) =>
+  api<{ id: number }>('/admin/stock-pools', { method: 'POST', body });
+export const removeStockPool = (id: number) => api(`/admin/stock-pools/${id}`, { method: 'DELETE', body: {} });
 export const pauseWebBookings = (body: z.input<typeof pauseInputSchema>) =>
   api('/admin/web-pause', { method: 'PUT', body });
 export const resumeWebBookings = () => api('/admin/web-pause', { method: 'DELETE', body: {} });

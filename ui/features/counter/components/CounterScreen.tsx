@@ -22,6 +22,7 @@ import { counterScreenTexts as texts } from '../texts.js';
 import { PauseCard } from './PauseCard.js';
 import { DelayCard } from './DelayCard.js';
 import { SoldOutCard } from './SoldOutCard.js';
+import { BaseStockCard } from './BaseStockCard.js';
 import '../counter.css';
 
 interface CounterDay {
@@ -137,6 +138,7 @@ export function CounterScreen({ requested }: { requested: string | null }) {
             action={action}
             reload={reload}
           />
+          <BaseStockCard status={day.status} pizzas={day.pizzas} enabled={hydrated} action={action} reload={reload} />
         </div>
       )}
     </div>

@@ -33,6 +33,7 @@ export const kitchenOrder = ({
   total_pizzas,
   status,
   kitchen_status,
+  delayed_to,
 }: Booking): KitchenOrder => ({
   id,
   booking_time,
@@ -50,6 +51,7 @@ export const kitchenOrder = ({
   total_pizzas,
   status,
   kitchen_status,
+  delayed_to: delayed_to ?? null,
 });
 
 export const kitchenDayView = (day: KitchenDay): KitchenDayView => ({

@@ -4,6 +4,7 @@ import { pizzaLine, type KitchenOrder, type KitchenSlot } from '../board.js';
 import type { KitchenStep } from '../api/kitchen.js';
 import { kitchenTexts } from '../texts.js';
 import { OrderCard } from './OrderCard.js';
+import { slotDelayTexts } from '../../../components/slotDelayTexts.js';
 
 interface Props {
   slot: KitchenSlot;
@@ -30,6 +31,11 @@ export function SlotSection({ slot, undone, busy, enabled, onStep, onPrint }: Pr
         <span className="kitchen-slot__count">
           {kitchenTexts.orders(slot.orders.length)} · {kitchenTexts.pizzas(pizzas)}
         </span>
+        {slot.delayedTo && (
+          <span className="kitchen-badge kitchen-badge--baking" data-delayed-to={slot.delayedTo}>
+            {slotDelayTexts.delayedTo(slot.delayedTo)}
+          </span>
+        )}
         {slot.done && <span className="kitchen-badge kitchen-badge--picked-up">{kitchenTexts.slotDone}</span>}
       </header>
       <p className="kitchen-slot__bake" data-to-bake={slot.time}>

@@ -23,6 +23,8 @@ import { AmountRow, ItemsTable } from '../../../components/ItemsTable.js';
 import { customerTexts } from '../../../lib/texts.js';
 import { customerKitchenLabel } from '../../../components/kitchenStatusTexts.js';
 import { useLiveKitchenStatus } from '../useLiveKitchenStatus.js';
+import { useLiveDayChanges } from '../useLiveDayChanges.js';
+import { slotDelayTexts } from '../../../components/slotDelayTexts.js';
 
 const noSubscription = () => () => {};
 const addressQuery = () => window.location.search;
@@ -138,6 +140,14 @@ export function MyBookingScreen() {
     },
   );
 
+  // A delay of its slot, or its undo (rule: slot-delay), shows at once: the day's change is heard
+  // on the public live stream and the booking read again.
+  const followed = result && result.booking.status !== 'cancelled' ? result.booking : null;
+  useLiveDayChanges(followed?.booking_date ?? null, () => {
+    if (!followed) return;
+    lookupBooking({ email: followed.email, booking_id: followed.id }).then(setResult, () => {});
+  });
+
   function reset() {
     setMovedNow(null);
     setFollowedFrom(null);
@@ -190,6 +200,11 @@ export function MyBookingScreen() {
                 {myBookingTexts.cancelled} {myBookingTexts.cancelledMail}
               </p>
             )}
+            {booking.delayed_to && booking.status !== 'cancelled' && (
+              <p className="notice" role="status">
+                {slotDelayTexts.customerNotice(booking.delayed_to, booking.booking_time)}
+              </p>
+            )}
             <dl className="details">
               <dt>{myBookingTexts.status}</dt>
               <dd>{STATUS_LABEL[booking.status] ?? booking.status}</dd>
@@ -212,7 +227,11 @@ export function MyBookingScreen() {
               <dt>{myBookingTexts.date}</dt>
               <dd>{formatDateLong(booking.booking_date)}</dd>
               <dt>{myBookingTexts.time}</dt>
-              <dd>{booking.booking_time}</dd>
+              <dd data-delayed-to={booking.delayed_to ?? undefined}>
+                {booking.delayed_to
+                  ? slotDelayTexts.customerTime(booking.delayed_to, booking.booking_time)
+                  : booking.booking_time}
+              </dd>
               {booking.status !== 'cancelled' && result.hours_until_booking >= 0 && (
                 <>
                   <dt>{myBookingTexts.timeLeft}</dt>
