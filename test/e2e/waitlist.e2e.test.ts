@@ -71,7 +71,8 @@ async function waitlistLink(email: string, subjectWord: 'plats' | 'kö'): Promis
   for (let i = 0; i < 200; i++) {
     const files = (() => {
       try {
-        return readdirSync(outbox);
+        // A mail still being written is a .tmp beside it, renamed into place once whole.
+        return readdirSync(outbox).filter((name) => name.endsWith('.eml'));
       } catch {
         return [];
       }
