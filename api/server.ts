@@ -240,6 +240,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         sender: createPushSender({ vapid }),
         dropSubscription: (id, status) => services.push.drop(id, status),
         owner: processOwner(),
+        // A notice no browser took, mailed instead: sent now, not at the mail senders' next look.
+        onMail: () => mailSender?.wake(true),
       })
     : null;
   const notices = config.runReactors

@@ -8,10 +8,17 @@
 // tried again; 429, 5xx or no answer back off (1 s, then 2 s) and are tried again up to
 // MAX_TRIES, then given up and logged (a ready notice is worth little an hour late); any other
 // 4xx is given up at once. One notice failing never holds back another.
+//
+// A notice none of whose pushes reached a browser (each subscription gone or given up) is mailed
+// after all (rule: notice-channel): a customer whose browser let go of its subscription still
+// hears that the pizza is ready. The mail is the item the mail reactor writes for a notice whose
+// channel is mail, under the same id, so however many processes settle the last pushes, one
+// mail goes (the mail sender's lease per id sends an id once).
 import type { EventStore } from '../../domain/eventStore.js';
 import type { DayEventAt } from '../../domain/kioskDay/readyNotice.js';
 import { subscriptionsOf } from '../../domain/push/push.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
+import { MAIL_LOG, newItem } from '../mail/outbox.js';
 import { pushNoticeOf } from './notices.js';
 import { PUSH_CLAIMS, PUSH_LOG, pushState, type PushItem } from './reactor.js';
 import type { PushSender } from './sender.js';
@@ -34,6 +41,8 @@ export interface PushNoticeSenderOptions {
   now?: () => Date;
   pollIntervalMs?: number;
   log?: (message: string, error?: unknown) => void;
+  /** Told when a notice went to the mail outbox instead (the mail senders look at once). */
+  onMail?: () => void;
 }
 
 export class PushNoticeSender {
@@ -129,6 +138,7 @@ export class PushNoticeSender {
     const settle = async (settled: PushItem) => {
       await this.store(settled);
       await docs.endLease(PUSH_CLAIMS, item.id, owner, 'done');
+      if (settled.state !== 'sent') await this.mailIfNoneReached(settled);
     };
     const [subscription] = subscriptionsOf(await pushState(this.o.events), item.booking_id).filter(
       (s) => s.id === item.subscription_id,
@@ -168,6 +178,28 @@ export class PushNoticeSender {
       due_ms: this.now().getTime() + RETRY_MS * 2 ** (attempts - 1),
     });
     await docs.endLease(PUSH_CLAIMS, item.id, owner, 'release');
+  }
+
+  /**
+   * Mails the notice when every push of it is settled and none was sent. Each push stores its own
+   * outcome before it looks at the others, so the last to settle always sees them all.
+   */
+  private async mailIfNoneReached(item: PushItem): Promise<void> {
+    const { event_id, event_type, position } = item;
+    if (!event_id || !event_type || position === undefined) return; // written before the fallback
+    const pushes = await this.o.docs.find<PushItem>(PUSH_LOG, { event_id });
+    if (pushes.some((push) => push.state === 'sent' || push.state === 'pending')) return;
+    const id = `${event_id}-customer`;
+    if (await this.o.docs.get(MAIL_LOG, id)) return;
+    const mail = newItem(
+      { id: event_id, type: event_type, position },
+      'customer',
+      { kind: item.kind ?? 'order_ready', booking_id: item.booking_id, params: item.params ?? {} },
+      this.now(),
+    );
+    await this.o.docs.commit([{ op: 'put', collection: MAIL_LOG, doc: mail }]);
+    this.log(`No web push of ${event_type} for ${item.booking_id} reached a browser: mailed instead`);
+    this.o.onMail?.();
   }
 
   /** Stored without its position guard: the sender's state is newer than any replay of the log. */

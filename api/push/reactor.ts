@@ -29,6 +29,13 @@ export interface PushItem extends Doc {
   params?: Notice['params'];
   booking_id: string;
   subscription_id: string;
+  /**
+   * The notice's event: what a mail in its place is made from, when no push of the notice reaches
+   * a browser (noticeSender.ts). Absent in items written before that fallback.
+   */
+  event_id?: string;
+  event_type?: string;
+  position?: number;
   /** The kiosk-day stream whose BookingPlaced the notice is made from. */
   stream: string;
   state: 'pending' | 'sent' | 'gone' | 'failed';
@@ -63,7 +70,11 @@ export function pushReactor(o: PushReactorOptions): LeasedRunner {
     name: PUSH_REACTOR,
     collections: [PUSH_LOG],
     // The senders' due query (noticeSender.ts): pending items in due order, read off the index.
-    indexes: [[PUSH_LOG, ['state', 'due_ms']]],
+    indexes: [
+      [PUSH_LOG, ['state', 'due_ms']],
+      // A notice's other pushes, when one ends without reaching a browser (noticeSender.ts).
+      [PUSH_LOG, 'event_id'],
+    ],
     eventTypes: new Set(NOTICE_EVENT_TYPES),
     async apply(recorded, batch) {
       // Push only when the notice's channel is push (rule: notice-channel): to each browser
@@ -85,6 +96,9 @@ export function pushReactor(o: PushReactorOptions): LeasedRunner {
               ...(notice.params ? { params: notice.params } : {}),
               booking_id: notice.booking_id,
               subscription_id: subscriptionId,
+              event_id: recorded.id,
+              event_type: recorded.type,
+              position: recorded.position,
               stream: recorded.streamName,
               state: 'pending',
               due_ms: now().getTime(),
