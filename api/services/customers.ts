@@ -12,11 +12,12 @@ import {
 import { kioskDayStream } from '../../domain/kioskDay/kioskDay.js';
 import type { CustomerErasure } from '../../domain/answers/customers.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
+import { ownerOf, type CustomerRef } from '../../domain/customers/personalData.js';
 import {
   customerRecords,
+  mailedTo,
   mailsToOrAbout,
   pushSubscriptionIdsAbout,
-  sameEmail,
   type MailLogDoc,
 } from '../../read-models/queries/customers.js';
 import { completeErasure, type ErasureParts } from '../erasure/erasure.js';
@@ -35,13 +36,17 @@ export class CustomersService {
     private readonly erasure: Omit<ErasureParts, 'docs'>,
   ) {}
 
-  /** Every datum held about the customer, each booking with its history from the event log. */
-  async export(email: string) {
-    const records = await customerRecords(this.docs, email, MAIL_LOG);
+  /**
+   * Every datum held about the customer, each booking with its history from the event log. A
+   * customer known only by phone is answered with `email: ''` and the number asked about.
+   */
+  async export(customer: CustomerRef) {
+    const records = await customerRecords(this.docs, customer, MAIL_LOG);
     const bookings = await Promise.all(
       records.bookings.map(async (booking) => ({ booking, history: await this.bookings.history(booking.id) })),
     );
-    return { email, generated_at: this.commands.clock().now.toISOString(), ...records, bookings };
+    const who = 'email' in customer ? { email: customer.email } : { email: '', phone: customer.phone };
+    return { ...who, generated_at: this.commands.clock().now.toISOString(), ...records, bookings };
   }
 
   /**
@@ -56,28 +61,30 @@ export class CustomersService {
    * the sweep's listing.
    */
   async erase(
-    email: string,
+    customer: CustomerRef,
     actor: string,
     reason: ErasureReason = 'request',
     retention?: { cutoff: string },
   ): Promise<CustomerErasure> {
-    return (await this.erased(email, actor, reason, retention)).answer;
+    return (await this.erased(customer, actor, reason, retention)).answer;
   }
 
   /** The retention sweep's erasure: answers whether the customer was erased now. */
-  async eraseExpired(email: string, actor: string, cutoff: string): Promise<boolean> {
-    return (await this.erased(email, actor, 'retention', { cutoff })).recorded;
+  async eraseExpired(customer: CustomerRef, actor: string, cutoff: string): Promise<boolean> {
+    return (await this.erased(customer, actor, 'retention', { cutoff })).recorded;
   }
 
   private async erased(
-    email: string,
+    customer: CustomerRef,
     actor: string,
     reason: ErasureReason,
     retention?: { cutoff: string },
   ): Promise<{ answer: CustomerErasure; recorded: boolean }> {
-    const customerId = this.erasure.keys.customerIdOf(email);
+    // The customer id of the key their records are sealed under (recordOwner): their e-mail's, or
+    // for one known only by phone the number's ('tel:' and its digits).
+    const customerId = this.erasure.keys.customerIdOf(ownerOf(customer));
     if (reason === 'retention') await this.commands.settled({ position: await this.commands.bus.headPosition() });
-    const { found, lastBookingAt, lastRecordAt, newestDate, dayStreams } = await this.held(email);
+    const { found, lastBookingAt, lastRecordAt, newestDate, dayStreams } = await this.held(customer);
     // The current key's serial: the erasure deletes that generation of the customer's key, never
     // a newer one made when they book again (api/keys/keyStore.ts).
     const keySerial = await this.erasure.keys.serialOf(customerId);
@@ -107,15 +114,15 @@ export class CustomersService {
     return { answer: { erased_bookings: found.booking_ids.length, erased_at: erased.erased_at }, recorded: true };
   }
 
-  /** Where the read models hold the customer's data, found by e-mail as the export finds it. */
-  private async held(email: string): Promise<{
+  /** Where the read models hold the customer's data, found as the export finds it. */
+  private async held(customer: CustomerRef): Promise<{
     found: ErasedRecords;
     lastBookingAt: string | null;
     lastRecordAt: string | null;
     newestDate: string | null;
     dayStreams: string[];
   }> {
-    const records = await customerRecords(this.docs, email, MAIL_LOG);
+    const records = await customerRecords(this.docs, customer, MAIL_LOG);
     const bookingIds = new Set(records.bookings.map((b) => b.id));
     const waitlistIds = new Set(records.waitlist.map((w) => w.id));
     const dayStreams = [
@@ -125,9 +132,9 @@ export class CustomersService {
     ];
     // Mails to them, and to staff about their bookings and queue places, through the mail log's
     // indexes: an erasure's work grows with the customer's mails, not with the log.
-    const mails = await mailsToOrAbout<MailLogDoc>(this.docs, MAIL_LOG, email, [...bookingIds], [...waitlistIds]);
-    const toThem = mails.filter((m) => sameEmail(m.to, email)).map((m) => m.id);
-    const toStaff = mails.filter((m) => !sameEmail(m.to, email)).map((m) => m.id);
+    const mails = await mailsToOrAbout<MailLogDoc>(this.docs, MAIL_LOG, customer, [...bookingIds], [...waitlistIds]);
+    const toThem = mails.filter((m) => mailedTo(m, customer)).map((m) => m.id);
+    const toStaff = mails.filter((m) => !mailedTo(m, customer)).map((m) => m.id);
     const pushIds = await pushSubscriptionIdsAbout(this.docs, bookingIds);
     const created = records.bookings.map((b) => b.created_at).sort();
     return {

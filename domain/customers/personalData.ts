@@ -15,6 +15,19 @@ export const ERASED = '[raderad]';
 /** The one form of an e-mail address that names a customer: trimmed, lower case, as the booking rules compare them. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
+/**
+ * A phone number as the key of a customer without an e-mail names it (rule: staff-orders): its
+ * digits and any +, nothing else ('070-123 45 67' and '0701234567' are one customer).
+ */
+export const normalisePhone = (phone: string) => phone.replace(/[^\d+]/g, '');
+
+/** Who a data request or an erasure is about: a customer named by e-mail, or one known only by phone (a phone order). */
+export type CustomerRef = { email: string } | { phone: string };
+
+/** The owner (as recordOwner names it) of the records of the customer asked about. */
+export const ownerOf = (ref: CustomerRef): string =>
+  'email' in ref ? normaliseEmail(ref.email) : `tel:${normalisePhone(ref.phone)}`;
+
 export interface PersonalRecords {
   /** The records of one event's data (the data itself, or objects inside it). */
   records(data: Record<string, unknown>): Array<Record<string, unknown>>;
@@ -51,8 +64,8 @@ export const personalData: Readonly<Record<string, PersonalRecords>> = {
 export function recordOwner(record: Record<string, unknown>): string {
   const email = typeof record.email === 'string' ? normaliseEmail(record.email) : '';
   if (email) return email;
-  const phone = typeof record.phone === 'string' ? record.phone.replace(/[^\d+]/g, '') : '';
-  if (phone) return `tel:${phone}`;
+  const phone = typeof record.phone === 'string' ? normalisePhone(record.phone) : '';
+  if (phone) return ownerOf({ phone });
   const named = typeof record.name === 'string' && record.name.trim() !== '';
   if (named && typeof record.booking_id === 'string') return `booking:${record.booking_id}`;
   return '';
