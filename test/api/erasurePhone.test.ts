@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { SealedEventStore } from '../../api/eventStore/sealed.js';
 import { customerStream } from '../../domain/customers/erasure.js';
 import { ownerOf } from '../../domain/customers/personalData.js';
 import { msg } from '../../domain/messages.js';
@@ -79,7 +80,7 @@ describe('Kunddata by phone number', () => {
     expect(erased.body).toEqual({ erased_bookings: 2, erased_at: MONDAY_MORNING.toISOString() });
 
     // Recorded on the number's own customer stream, by the staff member.
-    const customerId = t.server.events.keys.customerIdOf(ownerOf({ phone: '070-111 22 33' }));
+    const customerId = (t.server.events as SealedEventStore).keys.customerIdOf(ownerOf({ phone: '070-111 22 33' }));
     const recorded = await t.server.events.readStream(customerStream(customerId));
     expect(recorded.map((e) => e.type)).toEqual(['CustomerErased']);
     expect(recorded[0].metadata.actor).toBe('admin@pizzakiosken.test');
@@ -153,7 +154,7 @@ describe('retention of a customer known only by phone', () => {
       expect((await s.get(`/api/admin/bookings/${kept.body.booking.id}`, admin)).body).toMatchObject({
         name: 'Ny Ringare',
       });
-      const customerId = s.server.events.keys.customerIdOf(ownerOf({ phone: '0701112233' }));
+      const customerId = (s.server.events as SealedEventStore).keys.customerIdOf(ownerOf({ phone: '0701112233' }));
       const recorded = await s.server.events.readStream(customerStream(customerId));
       expect(recorded.map((e) => [e.type, (e.data as { reason: string }).reason])).toEqual([
         ['CustomerErased', 'retention'],
