@@ -40,15 +40,16 @@ export async function completeErasure(
   position: number,
   parts: ErasureParts,
 ): Promise<void> {
-  if (erasure.key_serial) {
+  // The customer's key, and their VIP entries' own keys (one VIP, one key), each by its serial.
+  const keys = [
+    ...(erasure.key_serial ? [{ customer_key: erasure.customer_key, key_serial: erasure.key_serial }] : []),
+    ...(erasure.entry_keys ?? []),
+  ];
+  for (const { customer_key, key_serial } of keys) {
     // Kept once: while the key is still there (a replay after it went keeps nothing again).
-    if (parts.keepErasure && (await parts.keys.serialOf(erasure.customer_key)) === erasure.key_serial)
-      await parts.keepErasure({
-        customer: erasure.customer_key,
-        serial: erasure.key_serial,
-        erased_at: erasure.erased_at,
-      });
-    await parts.keys.erase(erasure.customer_key, erasure.key_serial);
+    if (parts.keepErasure && (await parts.keys.serialOf(customer_key)) === key_serial)
+      await parts.keepErasure({ customer: customer_key, serial: key_serial, erased_at: erasure.erased_at });
+    await parts.keys.erase(customer_key, key_serial);
   }
   // Their mails in the outbox and mail log: recipient, subject, text and the relay's answer go,
   // and one not yet sent is never sent (the sender skips an erased recipient).

@@ -33,7 +33,18 @@ export interface PersonalRecords {
   records(data: Record<string, unknown>): Array<Record<string, unknown>>;
   /** Their personal fields, `email` among them. */
   fields: readonly string[];
+  /** Whose key seals a record, where it is not recordOwner's answer (a VIP entry's own key). */
+  owner?: (record: Record<string, unknown>) => string;
 }
+
+/**
+ * One VIP, one key (rule: erasure): a VIP entry and the invitations sent to it are sealed under a
+ * key of the entry, not of the e-mail it had then, so every e-mail it has held goes with that one
+ * key when the VIP is erased (a VIP whose e-mail was changed leaves no earlier address readable).
+ * Events from before were sealed under each e-mail's key: the erasure takes those keys too.
+ */
+export const vipOwner = (vipCustomerId: number) => `vip:${vipCustomerId}`;
+const ofVipEntry = (field: string) => (record: Record<string, unknown>) => vipOwner(Number(record[field]));
 
 const whole = (data: Record<string, unknown>) => [data];
 
@@ -43,8 +54,8 @@ export const personalData: Readonly<Record<string, PersonalRecords>> = {
   WaitlistJoined: { records: whole, fields: ['name', 'email'] },
   // Staff's reason for cancelling a booking is written about its customer (domain/kioskDay/decide.ts).
   BookingCancelled: { records: whole, fields: ['email', 'reason'] },
-  VipCustomerAdded: { records: whole, fields: ['email', 'name', 'phone', 'notes'] },
-  VipCustomerUpdated: { records: whole, fields: ['email', 'name', 'phone', 'notes'] },
+  VipCustomerAdded: { records: whole, fields: ['email', 'name', 'phone', 'notes'], owner: ofVipEntry('id') },
+  VipCustomerUpdated: { records: whole, fields: ['email', 'name', 'phone', 'notes'], owner: ofVipEntry('id') },
   // A browser's push subscription tied to the customer's booking (domain/push/push.ts); one for no
   // booking has no `email` and is not sealed.
   PushSubscribed: { records: whole, fields: ['email', 'endpoint', 'keys'] },
@@ -52,8 +63,13 @@ export const personalData: Readonly<Record<string, PersonalRecords>> = {
   VipInvitationsSent: {
     records: (data) => (Array.isArray(data.recipients) ? (data.recipients as Array<Record<string, unknown>>) : []),
     fields: ['email', 'name'],
+    owner: ofVipEntry('vip_customer_id'),
   },
 };
+
+/** Whose key seals this record of an event of this type (the event type's own rule, else recordOwner). */
+export const ownerOfRecord = (eventType: string, record: Record<string, unknown>): string =>
+  personalData[eventType]?.owner?.(record) ?? recordOwner(record);
 
 /**
  * Whose key seals a record: the customer named by its e-mail. A staff order without one (rule:

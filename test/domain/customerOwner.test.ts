@@ -2,7 +2,9 @@
 // personal-data, rule: staff-orders): one rule, recordOwner, that Kunddata's lookup by e-mail or
 // phone number (ownerOf, customerQuerySchema) names the same way.
 import { describe, expect, it } from 'vitest';
-import { normalisePhone, ownerOf, recordOwner } from '../../domain/customers/personalData.js';
+import { customerDecider } from '../../domain/customers/erasure.js';
+import { normalisePhone, ownerOf, ownerOfRecord, recordOwner, vipOwner } from '../../domain/customers/personalData.js';
+import { vipCustomersDecider, vipEntriesEverNamed, type VipCustomerEvent } from '../../domain/vip/vipCustomers.js';
 import { msg } from '../../domain/messages.js';
 import { customerQuerySchema } from '../../domain/payloads.js';
 
@@ -40,5 +42,71 @@ describe('customerQuerySchema (Kunddata: by e-mail or by phone number)', () => {
     expect(errorOf({ email: 'kund@example.se', phone: '0701112233' })).toBe(msg.customerQueryOne);
     expect(errorOf({ phone: '070-12' })).toBe(msg.staffOrderPhoneInvalid);
     expect(errorOf({ email: 'inte-en-adress' })).toBe(msg.invalidEmail);
+  });
+});
+
+describe('one VIP, one key (rule: erasure)', () => {
+  const added = (id: number, email: string): VipCustomerEvent => ({
+    type: 'VipCustomerAdded',
+    data: { id, email, name: 'Vera', phone: null, notes: null, active: true, created_at: '2026-11-23T08:00:00Z' },
+  });
+  const updated = (id: number, email: string): VipCustomerEvent => ({
+    type: 'VipCustomerUpdated',
+    data: { id, email, name: 'Vera', phone: null, notes: null, active: true },
+  });
+  const fold = (events: VipCustomerEvent[]) =>
+    events.reduce((state, event) => vipCustomersDecider.evolve(state, event), vipCustomersDecider.initialState());
+
+  it('seals a VIP entry and its invitations under the entry’s key, whatever e-mail it holds', () => {
+    expect(ownerOfRecord('VipCustomerAdded', { id: 7, email: 'old@example.se' })).toBe(vipOwner(7));
+    expect(ownerOfRecord('VipCustomerUpdated', { id: 7, email: 'new@example.se' })).toBe(vipOwner(7));
+    expect(ownerOfRecord('VipInvitationsSent', { vip_customer_id: 7, email: 'old@example.se' })).toBe(vipOwner(7));
+    // Every other record stays its e-mail's.
+    expect(ownerOfRecord('BookingPlaced', { email: 'Old@example.se' })).toBe('old@example.se');
+  });
+
+  it('finds the entries that ever held an address, removed ones too, with every address each has held', () => {
+    const state = fold([
+      added(1, 'old@example.se'),
+      updated(1, 'new@example.se'),
+      added(2, 'other@example.se'),
+      { type: 'VipCustomerRemoved', data: { id: 1 } },
+      // An erased entry's e-mail reads "[raderad]": not an address of anyone.
+      updated(2, '[raderad]'),
+    ]);
+    expect(vipEntriesEverNamed(state, ' OLD@example.se')).toEqual([
+      { id: 1, emails: ['old@example.se', 'new@example.se'] },
+    ]);
+    expect(vipEntriesEverNamed(state, 'new@example.se')).toEqual([
+      { id: 1, emails: ['old@example.se', 'new@example.se'] },
+    ]);
+    expect(vipEntriesEverNamed(state, 'other@example.se')).toEqual([{ id: 2, emails: ['other@example.se'] }]);
+    expect(vipEntriesEverNamed(state, 'nobody@example.se')).toEqual([]);
+  });
+
+  it('records the VIP entry’s key beside the customer’s in the erasure, and only when there is one', () => {
+    const command = {
+      type: 'EraseCustomer' as const,
+      customerId: 'k1',
+      keySerial: 's1',
+      reason: 'request' as const,
+      found: {
+        booking_ids: [],
+        waitlist_ids: [],
+        vip_customer_ids: [7],
+        invitation_ids: [],
+        mail_ids: [],
+        staff_mail_ids: [],
+      },
+      lastBookingAt: null,
+      lastRecordAt: null,
+      now: new Date('2026-11-23T08:00:00Z'),
+    };
+    const withEntry = customerDecider.decide(
+      { ...command, entryKeys: [{ customer_key: 'v7', key_serial: 'sv' }] },
+      customerDecider.initialState(),
+    );
+    expect(withEntry[0].data.entry_keys).toEqual([{ customer_key: 'v7', key_serial: 'sv' }]);
+    expect(customerDecider.decide(command, customerDecider.initialState())[0].data).not.toHaveProperty('entry_keys');
   });
 });
