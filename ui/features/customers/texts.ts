@@ -32,7 +32,7 @@ export const customerTexts = {
   eraseIrreversible: 'Raderingen kan inte ångras.',
   // What erasure covers (domain/customers/personalData.ts, api/erasure) and when it is complete.
   eraseWhat: (bookings: number) =>
-    `Det här raderas: kundens namn, e-postadress, telefonnummer och kommentar, i alla bokningar (${bookingCount(bookings)}) och överallt annars där de finns sparade: köplatser, VIP-uppgifter och inbjudningar, webbläsarnotiser, personalens orsaker till avbokningar och mejlen till kunden. De ersätts med [raderad].`,
+    `Det här raderas: kundens namn, e-postadress, telefonnummer och kommentar, i alla bokningar (${bookingCount(bookings)}) och överallt annars där de finns sparade: köplatser, VIP-uppgifter och inbjudningar, webbläsarnotiser, personalens orsaker till avbokningar och mejlen till kunden. De ersätts med [raderad]. Är kunden VIP raderas också de e-postadresser hen haft tidigare, med allt som finns sparat under dem.`,
   eraseKept: 'Det här finns kvar: bokningarna med tider, pizzor, belopp och status, och statistiken.',
   eraseWhen:
     'Raderingen är klar när bekräftelsen visas: kundens krypteringsnyckel är förstörd, så uppgifterna går inte längre att läsa i bokningssystemet, i exporter eller i nya säkerhetskopior. Säkerhetskopior från före raderingen innehåller dem tills de roteras bort, och återställs en sådan raderas kunden på nytt.',
