@@ -122,7 +122,7 @@ export function CustomersScreen() {
         <section className="card customers__result" aria-labelledby="customer-result-title" aria-live="polite">
           <h2 id="customer-result-title">{texts.resultTitle(who)}</h2>
           {empty ? (
-            <p>{texts.nothing}</p>
+            <p>{found.phone ? texts.nothingPhone : texts.nothing}</p>
           ) : (
             <>
               <dl className="customers__counts">
