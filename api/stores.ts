@@ -4,6 +4,8 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DocumentStore } from '../read-models/documentStore.js';
 import { openSqliteDocumentStore } from '../read-models/sqliteDocumentStore.js';
+import { moveReactorState, reactorStateStore } from '../read-models/reactorStateStore.js';
+import { reactorStateNames } from './reactorState.js';
 import { openSqliteEventStore } from './eventStore/sqlite.js';
 import { sealedEventStore, type SealedEventStore } from './eventStore/sealed.js';
 import { openSqliteKeyStore, type KeyStore } from './keys/keyStore.js';
@@ -90,14 +92,61 @@ export function eventsFile(config: StoreConfig): string {
   return privateFile(join(config.dataDir, 'events.db'));
 }
 
+/**
+ * The read models, with the reactors' state kept apart (read-models/reactorStateStore.ts): every
+ * caller gets one DocumentStore, and the reactors' checkpoints, work items, logs and claims live
+ * where a read-model upgrade never reaches them (openReactorStateStore). A release that kept them
+ * in the read models has them moved over at its first start, before any reactor runs.
+ */
 export async function openReadModelStore(config: StoreConfig): Promise<DocumentStore> {
+  const readModels = config.mongoUrl
+    ? await (
+        await import('../read-models/mongoDocumentStore.js')
+      ).openMongoDocumentStore(config.mongoUrl, config.mongoDb)
+    : openSqliteDocumentStore(privateFile(join(dataDirOf(config), 'read-models.db')));
+  let reactors: DocumentStore;
+  try {
+    reactors = await openReactorStateStore(config);
+  } catch (error) {
+    await readModels.close();
+    throw error;
+  }
+  const names = reactorStateNames();
+  try {
+    await moveReactorState(readModels, reactors, names);
+  } catch (error) {
+    await Promise.all([readModels.close(), reactors.close()]);
+    throw error;
+  }
+  return reactorStateStore(readModels, reactors, names);
+}
+
+/**
+ * Where the reactors' state lives. Production (MongoDB): the key store's own database
+ * (MONGODB_KEYS_DB, default `<MONGODB_DB>_keys`), which an upgrade keeps while it builds its read
+ * models in a new MONGODB_DB (deploy/README.md, "Upgrade"): the outbox, the checkpoints and the
+ * claims then carry over by themselves, so nothing is mailed twice or skipped.
+ *
+ * The embedded default: a file of its own, DATA_DIR/reactors.db, not keys.db. The same guarantee
+ * (read-models.db can be deleted and rebuilt, `npm run projections:rebuild`, without the reactors
+ * starting over), while keys.db stays what it is: the key store alone, which a backup carries and
+ * a restore puts back as one unit (api/backup), and whose file holds nothing else to be
+ * overwritten with it. reactors.db holds the outbox's recipients until an erasure scrubs them,
+ * like read-models.db: private (0600) like every database file here.
+ */
+export async function openReactorStateStore(config: StoreConfig): Promise<DocumentStore> {
   if (config.mongoUrl)
     return (await import('../read-models/mongoDocumentStore.js')).openMongoDocumentStore(
       config.mongoUrl,
-      config.mongoDb,
+      keysDbOf(config),
     );
+  return openSqliteDocumentStore(privateFile(join(dataDirOf(config), 'reactors.db')));
+}
+
+/** DATA_DIR, made private if new. */
+function dataDirOf(config: StoreConfig): string {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  return openSqliteDocumentStore(privateFile(join(config.dataDir, 'read-models.db')));
+  return config.dataDir;
 }
 
 /**

@@ -169,6 +169,9 @@ export const msg = {
   // Ours: staff order entry (rule: staff-orders)
   staffOrderPhoneRequired: 'Ange ett telefonnummer för en telefonbeställning',
   staffOrderPhoneInvalid: 'Telefonnumret ska ha minst 6 siffror',
+  // Ours: Kunddata finds a customer by e-mail, or one known only by phone (a phone order)
+  customerQueryRequired: 'Ange kundens e-postadress eller telefonnummer',
+  customerQueryOne: 'Ange antingen e-postadress eller telefonnummer, inte båda',
   staffOrderSourceInvalid: 'Välj disk eller telefon som källa',
   staffOrderSlotFull: (pizzas: number, remaining: number) =>
     remaining <= 0

@@ -9,6 +9,7 @@ import { daysBetween, normaliseDate, normaliseTime } from './shared/time.js';
 import { CLOSURE_REASON_MAX, closureProblem } from './closures/closures.js';
 import { KITCHEN_STEPS } from './kioskDay/kitchen.js';
 import { STAFF_ORDER_SOURCES } from './kioskDay/orderSource.js';
+import { hasPhoneDigits } from './kioskDay/staffOrder.js';
 import { VIP_CALENDAR_LINK_HOURS, VIP_INVITATION_HOURS, clampLinkHours } from './vip/vipLinks.js';
 
 /** yyyy-MM-dd, also accepting an ISO date-time (SPEC 5: date keys are normalised). */
@@ -363,7 +364,27 @@ export const tokenParams = z.object({ token: z.string() });
 export const bookingHeadersSchema = z.looseObject({ 'idempotency-key': idempotencyKeySchema.optional() });
 
 /** GET /admin/customers/export and POST /admin/customers/erase: the customer's e-mail. */
-export const customerQuerySchema = z.object({ email: emailField });
+/**
+ * Kunddata's lookup and erasure: a customer by e-mail, or one known only by phone (a phone order
+ * without e-mail, sealed under its number: rule staff-orders). Exactly one of the two.
+ */
+export const customerQuerySchema = z
+  .object({
+    email: emailField.optional(),
+    phone: z
+      .string()
+      .trim()
+      .refine(hasPhoneDigits, { error: msg.staffOrderPhoneInvalid })
+      .optional()
+      .meta({ description: 'En kund utan e-postadress (telefonbeställning): numret, med minst 6 siffror' }),
+  })
+  .superRefine((query, ctx) => {
+    if (query.email === undefined && query.phone === undefined)
+      ctx.addIssue({ code: 'custom', path: ['email'], message: msg.customerQueryRequired });
+    else if (query.email !== undefined && query.phone !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['email'], message: msg.customerQueryOne });
+  });
+export type CustomerQuery = z.infer<typeof customerQuerySchema>;
 
 /** POST /waitlist (rule: waitlist): the slot, who, and how many pizzas; vip_token for a VIP day. */
 export const waitlistJoinSchema = z.object({

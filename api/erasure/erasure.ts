@@ -12,13 +12,13 @@
 import type { CustomerErasedData } from '../../domain/customers/erasure.js';
 import { ERASED } from '../../domain/customers/personalData.js';
 import type { EventStore } from '../../domain/eventStore.js';
-import type { DocumentStore } from '../../read-models/documentStore.js';
+import type { Doc, DocumentStore } from '../../read-models/documentStore.js';
 import type { Projection } from '../../projections/projection.js';
 import { ProjectionRunner } from '../../projections/runner.js';
 import { LeasedRunner, processOwner } from '../../projections/leasedRunner.js';
 import { alignReactor, startAtHead } from '../../projections/reactorCheckpoint.js';
 import type { KeptErasure, KeyStore } from '../keys/keyStore.js';
-import { MAIL_LOG, asMailItem, scrubbed, type MailItem } from '../mail/outbox.js';
+import { MAIL_LOG, MAIL_RELAY, asMailItem, scrubbed, type MailItem, type RelayState } from '../mail/outbox.js';
 
 export const ERASURE_REACTOR = 'erasure_v1';
 
@@ -40,19 +40,21 @@ export async function completeErasure(
   position: number,
   parts: ErasureParts,
 ): Promise<void> {
-  if (erasure.key_serial) {
+  // The customer's key, and their VIP entries' own keys (one VIP, one key), each by its serial.
+  const keys = [
+    ...(erasure.key_serial ? [{ customer_key: erasure.customer_key, key_serial: erasure.key_serial }] : []),
+    ...(erasure.entry_keys ?? []),
+  ];
+  for (const { customer_key, key_serial } of keys) {
     // Kept once: while the key is still there (a replay after it went keeps nothing again).
-    if (parts.keepErasure && (await parts.keys.serialOf(erasure.customer_key)) === erasure.key_serial)
-      await parts.keepErasure({
-        customer: erasure.customer_key,
-        serial: erasure.key_serial,
-        erased_at: erasure.erased_at,
-      });
-    await parts.keys.erase(erasure.customer_key, erasure.key_serial);
+    if (parts.keepErasure && (await parts.keys.serialOf(customer_key)) === key_serial)
+      await parts.keepErasure({ customer: customer_key, serial: key_serial, erased_at: erasure.erased_at });
+    await parts.keys.erase(customer_key, key_serial);
   }
   // Their mails in the outbox and mail log: recipient, subject, text and the relay's answer go,
   // and one not yet sent is never sent (the sender skips an erased recipient).
   const forgotten: MailItem[] = [];
+  const recipients = new Set<string>();
   for (const [ids, toStaff] of [
     [erasure.mail_ids, false],
     [erasure.staff_mail_ids, true],
@@ -61,10 +63,16 @@ export async function completeErasure(
       const logged = await parts.docs.get(MAIL_LOG, id);
       if (!logged) continue;
       const item = asMailItem(logged);
+      if (!toStaff && item.to && item.to !== ERASED) recipients.add(item.to.trim().toLowerCase());
       if (item.subject !== ERASED) forgotten.push({ ...scrubbed(item, toStaff), _pos: position });
     }
   }
   if (forgotten.length > 0) await parts.docs.commit(forgotten.map((doc) => ({ op: 'put', collection: MAIL_LOG, doc })));
+  // The relay's last answer (the staff banner, /api/ready) may quote a refused recipient: it goes too.
+  const relay = await parts.docs.get<RelayState & Doc>(MAIL_RELAY, 'relay');
+  const said = relay?.last_error?.toLowerCase();
+  if (relay && said && [...recipients].some((to) => said.includes(to)))
+    await parts.docs.commit([{ op: 'put', collection: MAIL_RELAY, doc: { ...relay, last_error: ERASED } }]);
   for (const id of [...erasure.mail_ids, ...erasure.staff_mail_ids]) await parts.forgetMail(id);
   await parts.docs.purge();
 }

@@ -20,7 +20,7 @@
 // day could be decided, no history shown, no rebuild or export run).
 import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { threadCalls, type ThreadCalls } from '../../read-models/threadCalls.js';
-import { ERASED, personalData, recordOwner } from '../../domain/customers/personalData.js';
+import { ERASED, ownerOfRecord, personalData } from '../../domain/customers/personalData.js';
 import type { AppendResult, EventStore, NewEvent, RecordedEvent, Subscription } from '../../domain/eventStore.js';
 import { randomPool, type KeyStore } from '../keys/keyStore.js';
 
@@ -403,7 +403,7 @@ export function sealedEventStore(
         if (!personal) return event;
         const copy = { ...event, data: structuredClone(event.data) };
         for (const record of records(copy)) {
-          const owner = recordOwner(record);
+          const owner = ownerOfRecord(event.type, record);
           // Nothing to seal under no one's key: a record already erased (imported from an
           // export made after an erasure) or naming nobody.
           if (!owner || record.email === ERASED) continue;

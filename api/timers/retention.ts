@@ -52,12 +52,12 @@ export function startRetention(o: RetentionOptions): Retention {
     if (!(await holding())) return 0;
     let erased = 0;
     try {
-      for (const email of await customersLastActiveBefore(o.docs, cutoff)) {
+      for (const customer of await customersLastActiveBefore(o.docs, cutoff)) {
         // Stopped, or the lease lost (this process stalled past its term): another sweeps now.
         if (stopped() || !(await holding())) break;
         try {
           // The customer's stream decides on their bookings as they are now (CustomersService.erase).
-          if (await o.customers.eraseExpired(email, RETENTION_ACTOR, cutoff)) erased += 1;
+          if (await o.customers.eraseExpired(customer, RETENTION_ACTOR, cutoff)) erased += 1;
         } catch (error) {
           o.log('retention: erasing a customer failed:', error);
         }

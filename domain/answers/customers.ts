@@ -8,7 +8,10 @@ import { waitlistEntrySchema } from './waitlist.js';
 
 export const customerExportSchema = z
   .strictObject({
+    /** The e-mail asked about; '' for a customer asked about by phone. */
     email: z.string(),
+    /** The phone number asked about, for a customer known only by phone (a phone order without e-mail). */
+    phone: z.string().optional(),
     generated_at: instant,
     bookings: z.array(z.strictObject({ booking: bookingSchema, history: bookingHistorySchema })),
     waitlist: z.array(waitlistEntrySchema),

@@ -26,6 +26,13 @@ export interface ErasedRecords {
   push_subscription_ids?: string[];
 }
 
+/** A key erased with a customer that is not their e-mail's: a VIP entry's own (one VIP, one key). */
+export interface ErasedKey {
+  /** The id (keyed hash) of the key's owner, e.g. of 'vip:7'. */
+  customer_key: string;
+  key_serial: string;
+}
+
 export interface CustomerErasedData extends ErasedRecords {
   /** The customer id (the keyed hash of the e-mail) that finds the customer's current key in api/keys. */
   customer_key: string;
@@ -40,6 +47,11 @@ export interface CustomerErasedData extends ErasedRecords {
    * made, an invitation sent), null without any; absent in erasures before it.
    */
   last_record_at?: string | null;
+  /**
+   * The keys of the customer's VIP entries (rule: erasure, one VIP one key), destroyed with theirs
+   * by their serials; absent when there were none, and in erasures before.
+   */
+  entry_keys?: ErasedKey[];
 }
 
 /**
@@ -81,6 +93,8 @@ export type CustomerCommand = {
   lastRecordAt: string | null;
   /** Required for reason 'retention': without it a retention erasure erases nothing. */
   retention?: RetentionCheck;
+  /** The keys of the customer's VIP entries, erased with theirs (CustomerErasedData.entry_keys). */
+  entryKeys?: ErasedKey[];
   now: Date;
 };
 
@@ -140,6 +154,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
               last_booking_at: command.lastBookingAt,
               last_record_at: command.lastRecordAt,
               ...command.found,
+              ...(command.entryKeys?.length ? { entry_keys: command.entryKeys } : {}),
             },
           },
         ];

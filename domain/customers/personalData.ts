@@ -15,12 +15,36 @@ export const ERASED = '[raderad]';
 /** The one form of an e-mail address that names a customer: trimmed, lower case, as the booking rules compare them. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
+/**
+ * A phone number as the key of a customer without an e-mail names it (rule: staff-orders): its
+ * digits and any +, nothing else ('070-123 45 67' and '0701234567' are one customer).
+ */
+export const normalisePhone = (phone: string) => phone.replace(/[^\d+]/g, '');
+
+/** Who a data request or an erasure is about: a customer named by e-mail, or one known only by phone (a phone order). */
+export type CustomerRef = { email: string } | { phone: string };
+
+/** The owner (as recordOwner names it) of the records of the customer asked about. */
+export const ownerOf = (ref: CustomerRef): string =>
+  'email' in ref ? normaliseEmail(ref.email) : `tel:${normalisePhone(ref.phone)}`;
+
 export interface PersonalRecords {
   /** The records of one event's data (the data itself, or objects inside it). */
   records(data: Record<string, unknown>): Array<Record<string, unknown>>;
   /** Their personal fields, `email` among them. */
   fields: readonly string[];
+  /** Whose key seals a record, where it is not recordOwner's answer (a VIP entry's own key). */
+  owner?: (record: Record<string, unknown>) => string;
 }
+
+/**
+ * One VIP, one key (rule: erasure): a VIP entry and the invitations sent to it are sealed under a
+ * key of the entry, not of the e-mail it had then, so every e-mail it has held goes with that one
+ * key when the VIP is erased (a VIP whose e-mail was changed leaves no earlier address readable).
+ * Events from before were sealed under each e-mail's key: the erasure takes those keys too.
+ */
+export const vipOwner = (vipCustomerId: number) => `vip:${vipCustomerId}`;
+const ofVipEntry = (field: string) => (record: Record<string, unknown>) => vipOwner(Number(record[field]));
 
 const whole = (data: Record<string, unknown>) => [data];
 
@@ -30,8 +54,8 @@ export const personalData: Readonly<Record<string, PersonalRecords>> = {
   WaitlistJoined: { records: whole, fields: ['name', 'email'] },
   // Staff's reason for cancelling a booking is written about its customer (domain/kioskDay/decide.ts).
   BookingCancelled: { records: whole, fields: ['email', 'reason'] },
-  VipCustomerAdded: { records: whole, fields: ['email', 'name', 'phone', 'notes'] },
-  VipCustomerUpdated: { records: whole, fields: ['email', 'name', 'phone', 'notes'] },
+  VipCustomerAdded: { records: whole, fields: ['email', 'name', 'phone', 'notes'], owner: ofVipEntry('id') },
+  VipCustomerUpdated: { records: whole, fields: ['email', 'name', 'phone', 'notes'], owner: ofVipEntry('id') },
   // A browser's push subscription tied to the customer's booking (domain/push/push.ts); one for no
   // booking has no `email` and is not sealed.
   PushSubscribed: { records: whole, fields: ['email', 'endpoint', 'keys'] },
@@ -39,8 +63,13 @@ export const personalData: Readonly<Record<string, PersonalRecords>> = {
   VipInvitationsSent: {
     records: (data) => (Array.isArray(data.recipients) ? (data.recipients as Array<Record<string, unknown>>) : []),
     fields: ['email', 'name'],
+    owner: ofVipEntry('vip_customer_id'),
   },
 };
+
+/** Whose key seals this record of an event of this type (the event type's own rule, else recordOwner). */
+export const ownerOfRecord = (eventType: string, record: Record<string, unknown>): string =>
+  personalData[eventType]?.owner?.(record) ?? recordOwner(record);
 
 /**
  * Whose key seals a record: the customer named by its e-mail. A staff order without one (rule:
@@ -51,8 +80,8 @@ export const personalData: Readonly<Record<string, PersonalRecords>> = {
 export function recordOwner(record: Record<string, unknown>): string {
   const email = typeof record.email === 'string' ? normaliseEmail(record.email) : '';
   if (email) return email;
-  const phone = typeof record.phone === 'string' ? record.phone.replace(/[^\d+]/g, '') : '';
-  if (phone) return `tel:${phone}`;
+  const phone = typeof record.phone === 'string' ? normalisePhone(record.phone) : '';
+  if (phone) return ownerOf({ phone });
   const named = typeof record.name === 'string' && record.name.trim() !== '';
   if (named && typeof record.booking_id === 'string') return `booking:${record.booking_id}`;
   return '';

@@ -45,6 +45,9 @@ export interface PlaceStaffOrder {
 /** Digits in a phone number: at least six make a number staff can call back. */
 const PHONE_MIN_DIGITS = 6;
 
+/** Whether a phone number has the digits of one staff can call back (also what Kunddata looks a phone customer up by). */
+export const hasPhoneDigits = (phone: string) => phone.replace(/\D/g, '').length >= PHONE_MIN_DIGITS;
+
 export function decideStaffOrder(command: PlaceStaffOrder, state: KioskDayState): KioskDayEvent[] {
   const name = command.customer.name?.trim() ?? '';
   const email = command.customer.email?.trim() ?? '';
@@ -62,7 +65,7 @@ export function decideStaffOrder(command: PlaceStaffOrder, state: KioskDayState)
   if ((command.source as string) !== 'counter' && command.source !== 'phone') reject(msg.staffOrderSourceInvalid);
   if (command.source === 'phone') {
     if (!phone) reject(msg.staffOrderPhoneRequired);
-    if (phone!.replace(/\D/g, '').length < PHONE_MIN_DIGITS) reject(msg.staffOrderPhoneInvalid);
+    if (!hasPhoneDigits(phone!)) reject(msg.staffOrderPhoneInvalid);
   }
 
   // 2. The order: at least one pizza, at most a window's capacity (rule: pizza-count).

@@ -58,22 +58,45 @@ export type VipCustomerCommand =
 export interface VipCustomersState {
   customers: Map<number, VipCustomer>;
   lastId: number;
+  /**
+   * Every e-mail each entry has held, in order, also after it was removed (rule: erasure, one VIP
+   * one key): erasing the VIP under any of them erases the others with it.
+   */
+  emailHistory: Map<number, string[]>;
+}
+
+/** The entries (removed ones too) that have held this e-mail, each with every e-mail it has held. */
+export function vipEntriesEverNamed(state: VipCustomersState, email: string): Array<{ id: number; emails: string[] }> {
+  const wanted = email.trim().toLowerCase();
+  return [...state.emailHistory]
+    .filter(([, emails]) => emails.includes(wanted))
+    .map(([id, emails]) => ({ id, emails: [...emails] }));
+}
+
+/** Remembers an e-mail an entry held; an erased one ("[raderad]", not an address) names no one. */
+function remember(state: VipCustomersState, id: number, email: string) {
+  const normal = email.trim().toLowerCase();
+  if (!normal.includes('@')) return;
+  const emails = state.emailHistory.get(id) ?? [];
+  if (!emails.includes(normal)) state.emailHistory.set(id, [...emails, normal]);
 }
 
 const byEmail = (state: VipCustomersState, email: string) =>
   [...state.customers.values()].find((c) => c.email === email);
 
 export const vipCustomersDecider: Decider<VipCustomerCommand, VipCustomerEvent, VipCustomersState> = {
-  initialState: () => ({ customers: new Map(), lastId: 0 }),
+  initialState: () => ({ customers: new Map(), lastId: 0, emailHistory: new Map() }),
   evolve(state, event) {
     switch (event.type) {
       case 'VipCustomerAdded':
         state.lastId = Math.max(state.lastId, event.data.id);
         state.customers.set(event.data.id, event.data);
+        remember(state, event.data.id, event.data.email);
         return state;
       case 'VipCustomerUpdated': {
         const existing = state.customers.get(event.data.id);
         if (existing) state.customers.set(existing.id, { ...existing, ...event.data });
+        remember(state, event.data.id, event.data.email);
         return state;
       }
       case 'VipCustomerRemoved':

@@ -1,6 +1,9 @@
 // Everything the read models hold about one customer, found by e-mail (GDPR article 15: the
-// Kunddata screen): bookings, waitlist entries, VIP entries and invitations, mails, and the push
-// subscriptions that asked about their bookings. E-mails are compared trimmed and case-insensitively, as the booking rules do.
+// Kunddata screen), or by phone number for a customer known only by phone (a phone order without
+// e-mail, rule: staff-orders): bookings, waitlist entries, VIP entries and invitations, mails, and
+// the push subscriptions that asked about their bookings. A record is the customer's when its
+// owner (recordOwner: the key it is sealed under) is theirs, so e-mails are compared trimmed and
+// case-insensitively, as the booking rules do, and phone numbers by their digits.
 // The lists are scanned rather than looked up: the read models keep e-mails as the customer
 // typed them, and a data request is a rare staff action, not a hot path.
 import type { DocumentStore } from '../documentStore.js';
@@ -13,7 +16,7 @@ import {
   type WaitlistDoc,
 } from '../shapes.js';
 import { bookingView, publicDoc, withNumericId } from './common.js';
-import { ERASED } from '../../domain/customers/personalData.js';
+import { ERASED, ownerOf, recordOwner, type CustomerRef } from '../../domain/customers/personalData.js';
 
 export type MailLogDoc = {
   id: string;
@@ -43,26 +46,40 @@ export const recipientKey = (to: string | null): string | null =>
 export async function mailsToOrAbout<T extends { id: string }>(
   docs: DocumentStore,
   mailLog: string,
-  email: string,
+  customer: CustomerRef,
   bookingIds: readonly string[],
   waitlistIds: readonly string[] = [],
 ): Promise<T[]> {
-  const lookups = [docs.find<T & { id: string }>(mailLog, { to_key: recipientKey(email) })];
+  const lookups: Array<Promise<T[]>> = [];
   if (bookingIds.length > 0) lookups.push(docs.find(mailLog, { booking_id: { $in: [...bookingIds] } }));
   if (waitlistIds.length > 0) lookups.push(docs.find(mailLog, { waitlist_id: { $in: [...waitlistIds] } }));
-  // VIP invitations name no booking: those written before to_key (a set that no longer grows)
-  // are found by their event type and filtered by address.
-  lookups.push(
-    docs
-      .find<T & { id: string; to: string | null }>(mailLog, { event_type: 'VipInvitationsSent', to_key: null })
-      .then((found) => found.filter((m) => sameEmail(m.to, email))),
-  );
+  // A customer known only by phone gets no mail: only mails about their bookings name them.
+  if ('email' in customer) {
+    const email = customer.email;
+    lookups.push(docs.find<T & { id: string }>(mailLog, { to_key: recipientKey(email) }));
+    // VIP invitations name no booking: those written before to_key (a set that no longer grows)
+    // are found by their event type and filtered by address.
+    lookups.push(
+      docs
+        .find<T & { id: string; to: string | null }>(mailLog, { event_type: 'VipInvitationsSent', to_key: null })
+        .then((found) => found.filter((m) => sameEmail(m.to, email))),
+    );
+  }
   const byId = new Map<string, T>();
   for (const found of await Promise.all(lookups)) for (const doc of found) byId.set(doc.id, doc);
   return [...byId.values()];
 }
 
-export async function customerRecords(docs: DocumentStore, email: string, mailLog: string) {
+/** Whether a mail went to the customer (one known only by phone gets none). */
+export const mailedTo = (mail: { to: string | null }, customer: CustomerRef) =>
+  'email' in customer && sameEmail(mail.to, customer.email);
+
+/** A booking document's owner: whose key its personal fields are sealed under (recordOwner). */
+const bookingOwner = (b: BookingDoc) => recordOwner({ email: b.email, phone: b.phone, name: b.name, booking_id: b.id });
+
+export async function customerRecords(docs: DocumentStore, customer: CustomerRef, mailLog: string) {
+  const owner = ownerOf(customer);
+  const theirs = (record: { email: string }) => recordOwner({ email: record.email }) === owner;
   const [bookings, vipCustomers, invitations, waitlist, subscriptions] = await Promise.all([
     docs.find<BookingDoc>(
       COLLECTIONS.bookings,
@@ -89,29 +106,25 @@ export async function customerRecords(docs: DocumentStore, email: string, mailLo
     ),
     docs.find<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions),
   ]);
-  const own = bookings.filter((b) => sameEmail(b.email, email));
+  const own = bookings.filter((b) => bookingOwner(b) === owner);
   const ownIds = new Set(own.map((b) => b.id));
-  const mails = (await mailsToOrAbout<MailLogDoc>(docs, mailLog, email, [...ownIds])).sort((a, b) =>
+  const mails = (await mailsToOrAbout<MailLogDoc>(docs, mailLog, customer, [...ownIds])).sort((a, b) =>
     (a.sent_at ?? '') < (b.sent_at ?? '') ? -1 : (a.sent_at ?? '') > (b.sent_at ?? '') ? 1 : a.id < b.id ? -1 : 1,
   );
   return {
     bookings: own.map(bookingView),
     // The link's token stays out here too: it books the held place.
-    waitlist: waitlist
-      .filter((w) => sameEmail(w.email, email))
-      .map(({ token: _token, joined_position: _order, ...entry }) => publicDoc(entry)),
+    waitlist: waitlist.filter(theirs).map(({ token: _token, joined_position: _order, ...entry }) => publicDoc(entry)),
     push_subscriptions: subscriptionsAbout(subscriptions, ownIds).map((p) => ({
       endpoint: p.endpoint,
       subscribed_at: p.subscribed_at,
       booking_ids: p.booking_ids!.filter((id) => ownIds.has(id)),
     })),
-    vip_customers: vipCustomers.filter((c) => sameEmail(c.email, email)).map(withNumericId),
+    vip_customers: vipCustomers.filter(theirs).map(withNumericId),
     // The link's token stays out: it still opens VIP dates to whoever holds it.
-    vip_invitations: invitations
-      .filter((i) => sameEmail(i.email, email))
-      .map(({ token: _token, ...rest }) => publicDoc(rest)),
+    vip_invitations: invitations.filter(theirs).map(({ token: _token, ...rest }) => publicDoc(rest)),
     mails: mails
-      .filter((m) => sameEmail(m.to, email))
+      .filter((m) => mailedTo(m, customer))
       .map(({ to, subject, event_type, sent_at }) => ({ to, subject, event_type, sent_at })),
   };
 }
@@ -128,20 +141,28 @@ export async function pushSubscriptionIdsAbout(docs: DocumentStore, bookingIds: 
 }
 
 /**
- * The customers (their e-mail as last written) whose newest date is before the cutoff (rule:
- * personal-data-retention): the date their bookings and queue places are for, the day their VIP
- * entry was made and their invitations were sent, as RetentionCheck weighs them (domain/customers/
- * erasure.ts); erased ones are no one's any more. A full scan: the sweep runs once an hour, and
- * only when the retention setting is on.
+ * The customers (by their e-mail as last written, or by phone for one known only by phone) whose
+ * newest date is before the cutoff (rule: personal-data-retention): the date their bookings and
+ * queue places are for, the day their VIP entry was made and their invitations were sent, as
+ * RetentionCheck weighs them (domain/customers/erasure.ts); erased ones are no one's any more. A
+ * full scan: the sweep runs once an hour, and only when the retention setting is on.
  */
-export async function customersLastActiveBefore(docs: DocumentStore, cutoff: string): Promise<string[]> {
-  const last = new Map<string, { email: string; date: string }>();
-  const seen = (email: string, date: string) => {
-    // A counter or phone order without an e-mail (rule: staff-orders) names no customer to erase.
-    if (email === ERASED || !email.trim()) return;
-    const key = email.trim().toLowerCase();
+export async function customersLastActiveBefore(docs: DocumentStore, cutoff: string): Promise<CustomerRef[]> {
+  const last = new Map<string, { customer: CustomerRef; date: string }>();
+  const seen = (customer: CustomerRef | null, date: string) => {
+    if (!customer) return;
+    const key = ownerOf(customer);
     const known = last.get(key);
-    if (!known || known.date < date) last.set(key, { email, date });
+    if (!known || known.date < date) last.set(key, { customer, date });
+  };
+  // An erased record names no one; a counter order with only a name (sealed under a key of its
+  // own booking, rule: staff-orders) names no customer to look up again.
+  const byEmail = (email: string): CustomerRef | null => (email === ERASED || !email.trim() ? null : { email });
+  const ofBooking = (b: BookingDoc): CustomerRef | null => {
+    if (b.email === ERASED) return null;
+    const owner = bookingOwner(b);
+    if (owner.startsWith('tel:') && b.phone) return { phone: b.phone };
+    return owner.startsWith('booking:') || owner === '' ? null : byEmail(b.email);
   };
   const [bookings, waitlist, vipCustomers, invitations] = await Promise.all([
     docs.find<BookingDoc>(COLLECTIONS.bookings),
@@ -149,9 +170,9 @@ export async function customersLastActiveBefore(docs: DocumentStore, cutoff: str
     docs.find<VipCustomerDoc>(COLLECTIONS.vipCustomers),
     docs.find<VipInvitationDoc>(COLLECTIONS.vipInvitations),
   ]);
-  for (const b of bookings) seen(b.email, b.booking_date);
-  for (const w of waitlist) seen(w.email, w.date);
-  for (const c of vipCustomers) seen(c.email, c.created_at.slice(0, 10));
-  for (const i of invitations) seen(i.email, i.sent_at.slice(0, 10));
-  return [...last.values()].filter((c) => c.date < cutoff).map((c) => c.email);
+  for (const b of bookings) seen(ofBooking(b), b.booking_date);
+  for (const w of waitlist) seen(byEmail(w.email), w.date);
+  for (const c of vipCustomers) seen(byEmail(c.email), c.created_at.slice(0, 10));
+  for (const i of invitations) seen(byEmail(i.email), i.sent_at.slice(0, 10));
+  return [...last.values()].filter((c) => c.date < cutoff).map((c) => c.customer);
 }

@@ -131,7 +131,7 @@ describe('personal_data_retention_months', () => {
       const erase = customers.eraseExpired.bind(customers);
       let again: { status: number } | null = null;
       customers.eraseExpired = async (...args: Parameters<typeof erase>) => {
-        if (args[0] === 'snabb@example.se')
+        if ('email' in args[0] && args[0].email === 'snabb@example.se')
           again = await t.post(
             '/api/bookings',
             bookingPayload({ email: 'Snabb@Example.se', date: '2027-01-05', time: '13:00' }),

@@ -13,6 +13,7 @@ import type { DocumentStore } from '../../read-models/documentStore.js';
 import { openMongoDocumentStore } from '../../read-models/mongoDocumentStore.js';
 import { documentStoreContract } from './documentStore.contract.js';
 import { keyStoreContract } from './keyStore.contract.js';
+import { reactorStateContract } from './reactorState.contract.js';
 import { openMongoKeyStore } from '../../api/keys/mongoKeyStore.js';
 
 interface Server {
@@ -119,6 +120,9 @@ if ('reason' in setup) {
       const client = new MongoClient(url);
       try {
         await client.db(dbName).dropDatabase();
+        // The reactor-state contract's databases (reactorState.contract.ts).
+        const { databases } = await client.db('admin').admin().listDatabases();
+        for (const { name } of databases) if (name.startsWith(`${dbName}_`)) await client.db(name).dropDatabase();
       } finally {
         await client.close();
       }
@@ -148,6 +152,13 @@ if ('reason' in setup) {
         }
       },
     );
+
+    // The reactors' state in the keys database (MONGODB_KEYS_DB), each upgrade's read models in a new one.
+    let generation = 0;
+    reactorStateContract(`MongoDB (${label}): read models in ${dbName}_rm_N, reactors in ${dbName}_keys`, async () => ({
+      readModels: () => openMongoDocumentStore(url, `${dbName}_rm_${++generation}`),
+      reactorState: () => openMongoDocumentStore(url, `${dbName}_keys`),
+    }));
 
     describe(`the MongoDB key store in a database of its own (${label})`, () => {
       it('moves an older release’s customer_keys out of the read models’ database once, keys and secret alike', async () => {

@@ -12,6 +12,7 @@ import { openSqliteEventStore } from '../../api/eventStore/sqlite.js';
 import { customerIdWith, openSqliteKeyStore } from '../../api/keys/keyStore.js';
 import type { NewEvent } from '../../domain/eventStore.js';
 import { keyStoreContract } from './keyStore.contract.js';
+import { vipOwner } from '../../domain/customers/personalData.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -150,7 +151,7 @@ describe('a sealed event store', () => {
     await events.close();
   });
 
-  it('seals each VIP invitation recipient under their own key', async () => {
+  it('seals each VIP invitation recipient under their own VIP entry’s key (one VIP, one key)', async () => {
     const { events, keys } = stores();
     const recipients = [
       { invitation_id: 'i1', vip_customer_id: 1, email: 'a@example.se', name: 'Anna', token: 't1' },
@@ -161,7 +162,9 @@ describe('a sealed event store', () => {
       [event('VipInvitationsSent', { subject: 'Hej', message: 'Välkommen', recipients })],
       'no_stream',
     );
-    const customerId = keys.customerIdOf('a@example.se');
+    // Not the address's key: the VIP entry's, whatever address it had when invited.
+    expect(await keys.serialOf(keys.customerIdOf('a@example.se'))).toBeNull();
+    const customerId = keys.customerIdOf(vipOwner(1));
     await keys.erase(customerId, (await keys.serialOf(customerId))!);
     const [read] = await events.readStream('vip-links');
     expect((read.data as { recipients: unknown[] }).recipients).toEqual([

@@ -114,7 +114,8 @@ describe('mail senders side by side', () => {
          console.log('locked');
          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 12000);
          db.exec('COMMIT');`,
-        join(t.dataDir, 'read-models.db'),
+        // The mail log's file: the reactors' state lives apart from the read models (api/stores.ts).
+        join(t.dataDir, 'reactors.db'),
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );

@@ -4,13 +4,15 @@ const bookingCount = (n: number) => `${n} ${n === 1 ? 'bokning' : 'bokningar'}`;
 export const customerTexts = {
   title: 'Kunddata',
   intro:
-    'När en kund frågar vad kiosken har sparat om dem (GDPR, artikel 15): sök på e-postadressen och ladda ner allt som JSON – bokningar med historik, köplatser, notiser, VIP-uppgifter, inbjudningar och skickade mejl. Begär kunden att bli raderad (artikel 17) gör du det under sökresultatet.',
+    'När en kund frågar vad kiosken har sparat om dem (GDPR, artikel 15): sök på e-postadressen (eller telefonnumret, för en kund som bara beställt per telefon utan e-post) och ladda ner allt som JSON – bokningar med historik, köplatser, notiser, VIP-uppgifter, inbjudningar och skickade mejl. Begär kunden att bli raderad (artikel 17) gör du det under sökresultatet.',
   formTitle: 'Sök kund',
-  email: 'Kundens e-postadress',
+  email: 'Kundens e-postadress eller telefonnummer',
+  emailHint:
+    'Telefonnummer för en kund utan e-postadress (telefonbeställning). Beställningar med e-postadress hittas med e-postadressen.',
   search: 'Hämta kunddata',
   searching: 'Hämtar...',
   failed: 'Kunde inte hämta kunddata',
-  resultTitle: (email: string) => `Sparat om ${email}`,
+  resultTitle: (who: string) => `Sparat om ${who}`,
   bookings: 'Bokningar',
   waitlist: 'Köplatser',
   pushSubscriptions: 'Notiser (webbläsare)',
@@ -18,24 +20,27 @@ export const customerTexts = {
   invitations: 'VIP-inbjudningar',
   mails: 'Skickade mejl',
   nothing: 'Inget finns sparat om den här e-postadressen.',
+  nothingPhone: 'Inget finns sparat om det här telefonnumret.',
   download: 'Ladda ner som JSON',
   downloaded: 'Kunddata nedladdad!',
-  fileName: (email: string) => `kunddata-${email.replace(/[^a-z0-9@._-]/gi, '_')}.json`,
+  fileName: (who: string) => `kunddata-${who.replace(/[^a-z0-9@._+-]/gi, '_')}.json`,
   // Erasure (GDPR, artikel 17; rule: erasure)
   eraseTitle: 'Radera kunduppgifter',
-  eraseIntro: (email: string) =>
-    `När kunden begär att bli raderad: ta bort namn, e-postadress, telefonnummer och kommentar för ${email}. Bokningarna och statistiken finns kvar.`,
+  eraseIntro: (who: string) =>
+    `När kunden begär att bli raderad: ta bort namn, e-postadress, telefonnummer och kommentar för ${who}. Bokningarna och statistiken finns kvar.`,
   eraseOpen: 'Radera kunduppgifter...',
-  eraseDialogTitle: (email: string) => `Radera kunduppgifter för ${email}?`,
+  eraseDialogTitle: (who: string) => `Radera kunduppgifter för ${who}?`,
   eraseIrreversible: 'Raderingen kan inte ångras.',
   // What erasure covers (domain/customers/personalData.ts, api/erasure) and when it is complete.
   eraseWhat: (bookings: number) =>
-    `Det här raderas: kundens namn, e-postadress, telefonnummer och kommentar, i alla bokningar (${bookingCount(bookings)}) och överallt annars där de finns sparade: köplatser, VIP-uppgifter och inbjudningar, webbläsarnotiser, personalens orsaker till avbokningar och mejlen till kunden. De ersätts med [raderad].`,
+    `Det här raderas: kundens namn, e-postadress, telefonnummer och kommentar, i alla bokningar (${bookingCount(bookings)}) och överallt annars där de finns sparade: köplatser, VIP-uppgifter och inbjudningar, webbläsarnotiser, personalens orsaker till avbokningar och mejlen till kunden. De ersätts med [raderad]. Är kunden VIP raderas också de e-postadresser hen haft tidigare, med allt som finns sparat under dem.`,
   eraseKept: 'Det här finns kvar: bokningarna med tider, pizzor, belopp och status, och statistiken.',
   eraseWhen:
     'Raderingen är klar när bekräftelsen visas: kundens krypteringsnyckel är förstörd, så uppgifterna går inte längre att läsa i bokningssystemet, i exporter eller i nya säkerhetskopior. Säkerhetskopior från före raderingen innehåller dem tills de roteras bort, och återställs en sådan raderas kunden på nytt.',
   eraseConfirm: 'Skriv kundens e-postadress för att bekräfta',
+  eraseConfirmPhone: 'Skriv kundens telefonnummer för att bekräfta',
   eraseMismatch: 'Skriv samma e-postadress som du sökte på',
+  eraseMismatchPhone: 'Skriv samma telefonnummer som du sökte på',
   eraseSubmit: 'Radera för alltid',
   erasing: 'Raderar...',
   eraseFailed: 'Kunde inte radera kunduppgifterna',

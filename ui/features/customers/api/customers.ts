@@ -8,9 +8,12 @@ import type { CustomerErasure, CustomerExport } from '../../../../domain/answers
 export { customerQuerySchema };
 export type { CustomerErasure, CustomerExport };
 
-export const exportCustomer = (email: string) =>
-  api<CustomerExport>(`/admin/customers/export?${new URLSearchParams({ email })}`);
+/** A customer by e-mail, or one known only by phone (a phone order without e-mail). */
+export type CustomerLookup = { email: string } | { phone: string };
+
+export const exportCustomer = (customer: CustomerLookup) =>
+  api<CustomerExport>(`/admin/customers/export?${new URLSearchParams(customer)}`);
 
 /** Cannot be undone: name, e-mail, phone and comment become "[raderad]" wherever they are held. */
-export const eraseCustomer = (email: string) =>
-  api<CustomerErasure>('/admin/customers/erase', { method: 'POST', body: { email } });
+export const eraseCustomer = (customer: CustomerLookup) =>
+  api<CustomerErasure>('/admin/customers/erase', { method: 'POST', body: customer });

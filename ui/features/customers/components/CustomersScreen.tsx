@@ -1,5 +1,5 @@
 // /admin/customers (Kunddata): a customer's data request answered in two steps: find everything
-// held under their e-mail, see what it is, and hand it over as one JSON file; or, set apart as
+// held under their e-mail (or phone number, for a customer known only by phone), see what it is, and hand it over as one JSON file; or, set apart as
 // the dangerous part it is, erase it after a confirmation (rule: erasure).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
@@ -9,16 +9,27 @@ import { useHydrated } from '../../../components/useHydrated.js';
 import { Instant } from '../../../components/Instant.js';
 import { check } from '../../../lib/formErrors.js';
 import { formatDateShort } from '../../../lib/format.js';
-import { customerQuerySchema, exportCustomer, type CustomerErasure, type CustomerExport } from '../api/customers.js';
+import {
+  customerQuerySchema,
+  exportCustomer,
+  type CustomerErasure,
+  type CustomerExport,
+  type CustomerLookup,
+} from '../api/customers.js';
 import { customerTexts as texts } from '../texts.js';
 import { EraseCustomerDialog } from './EraseCustomerDialog.js';
 import '../customers.css';
+
+/** One field for both: an address has an @, anything else is taken as a phone number (a phone order's customer). */
+const lookupOf = (typed: string): CustomerLookup => (typed.includes('@') ? { email: typed } : { phone: typed });
 
 export function CustomersScreen() {
   const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [found, setFound] = useState<CustomerExport | null>(null);
+  // Who the result is about, as asked (the export names an e-mail or a phone number).
+  const [asked, setAsked] = useState<CustomerLookup | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [erased, setErased] = useState<CustomerErasure | null>(null);
   const erasedMessage = useRef<HTMLParagraphElement>(null);
@@ -31,17 +42,26 @@ export function CustomersScreen() {
 
   function search(event: FormEvent) {
     event.preventDefault();
-    const checked = check(customerQuerySchema, { email });
-    setError(checked.ok ? undefined : checked.errors.email);
+    const checked = check(customerQuerySchema, lookupOf(email));
+    setError(checked.ok ? undefined : (checked.errors.email ?? checked.errors.phone));
     if (!checked.ok || busy) return;
+    const lookup: CustomerLookup =
+      checked.data.phone !== undefined ? { phone: checked.data.phone } : { email: checked.data.email! };
     setErased(null);
-    void run('search', async () => setFound(await exportCustomer(checked.data.email)), { failure: texts.failed });
+    void run(
+      'search',
+      async () => {
+        setFound(await exportCustomer(lookup));
+        setAsked(lookup);
+      },
+      { failure: texts.failed },
+    );
   }
 
   /** After an erasure: the export read again (its lists are now empty), and the result kept in view. */
-  async function afterErasure(erasure: CustomerErasure, erasedEmail: string) {
+  async function afterErasure(erasure: CustomerErasure, erased: CustomerLookup) {
     setFound(
-      await exportCustomer(erasedEmail).catch(() => {
+      await exportCustomer(erased).catch(() => {
         toast.error(texts.failed);
         return null;
       }),
@@ -52,7 +72,10 @@ export function CustomersScreen() {
 
   function download(data: CustomerExport) {
     const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-    const link = Object.assign(document.createElement('a'), { href: url, download: texts.fileName(data.email) });
+    const link = Object.assign(document.createElement('a'), {
+      href: url,
+      download: texts.fileName(data.email || data.phone || ''),
+    });
     document.body.append(link);
     link.click();
     link.remove();
@@ -71,6 +94,7 @@ export function CustomersScreen() {
       [texts.mails, found.mails.length],
     ] as const);
   const empty = counts?.every(([, n]) => n === 0);
+  const who = found ? found.email || found.phone || '' : '';
 
   return (
     <>
@@ -80,10 +104,10 @@ export function CustomersScreen() {
       <p className="hint customers__intro">{texts.intro}</p>
       <form className="card customers__form" noValidate onSubmit={search} aria-labelledby="customer-search-title">
         <h2 id="customer-search-title">{texts.formTitle}</h2>
-        <Field id="customer-email" label={texts.email} error={error}>
+        <Field id="customer-email" label={texts.email} hint={texts.emailHint} error={error}>
           <input
-            {...fieldControl('customer-email', error)}
-            type="email"
+            {...fieldControl('customer-email', error, texts.emailHint)}
+            type="text"
             autoComplete="off"
             disabled={!hydrated}
             value={email}
@@ -96,9 +120,9 @@ export function CustomersScreen() {
       </form>
       {found && counts && (
         <section className="card customers__result" aria-labelledby="customer-result-title" aria-live="polite">
-          <h2 id="customer-result-title">{texts.resultTitle(found.email)}</h2>
+          <h2 id="customer-result-title">{texts.resultTitle(who)}</h2>
           {empty ? (
-            <p>{texts.nothing}</p>
+            <p>{found.phone ? texts.nothingPhone : texts.nothing}</p>
           ) : (
             <>
               <dl className="customers__counts">
@@ -139,7 +163,7 @@ export function CustomersScreen() {
           ) : (
             found && (
               <>
-                <p>{texts.eraseIntro(found.email)}</p>
+                <p>{texts.eraseIntro(who)}</p>
                 <button
                   type="button"
                   className="btn btn--danger"
@@ -153,12 +177,12 @@ export function CustomersScreen() {
           )}
         </section>
       )}
-      {found && confirming && (
+      {found && asked && confirming && (
         <EraseCustomerDialog
-          email={found.email}
+          customer={asked}
           bookings={found.bookings.length}
           onClose={() => setConfirming(false)}
-          onErased={(erasure) => afterErasure(erasure, found.email)}
+          onErased={(erasure) => afterErasure(erasure, asked)}
         />
       )}
     </>

@@ -1,21 +1,27 @@
 // The confirmation before an erasure (rule: erasure): what goes, what stays, that it cannot be
-// undone, and the customer's e-mail typed once more, so a slip of the hand erases nothing.
+// undone, and the customer's e-mail (or phone number) typed once more, so a slip of the hand
+// erases nothing.
 import { useState } from 'react';
 import { FormDialog } from '../../../components/Dialog.js';
 import { Field, fieldControl } from '../../../components/Field.js';
 import { useAction } from '../../../components/useAction.js';
-import { eraseCustomer, type CustomerErasure } from '../api/customers.js';
+import { normaliseEmail, normalisePhone } from '../../../../domain/customers/personalData.js';
+import { eraseCustomer, type CustomerErasure, type CustomerLookup } from '../api/customers.js';
 import { customerTexts as texts } from '../texts.js';
 
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** The same customer as typed again: e-mails as the booking rules compare them, phone numbers by their digits. */
+const same = (customer: CustomerLookup, typed: string) =>
+  'email' in customer
+    ? normaliseEmail(typed) === normaliseEmail(customer.email)
+    : normalisePhone(typed) === normalisePhone(customer.phone);
 
 export function EraseCustomerDialog({
-  email,
+  customer,
   bookings,
   onClose,
   onErased,
 }: {
-  email: string;
+  customer: CustomerLookup;
   bookings: number;
   onClose: () => void;
   onErased: (erasure: CustomerErasure) => Promise<unknown>;
@@ -25,12 +31,15 @@ export function EraseCustomerDialog({
   const [serverError, setServerError] = useState('');
   const { busy, run } = useAction();
 
+  const byPhone = 'phone' in customer;
+  const who = 'email' in customer ? customer.email : customer.phone;
+
   function submit() {
-    const mismatch = same(typed, email) ? undefined : texts.eraseMismatch;
+    const mismatch = same(customer, typed) ? undefined : byPhone ? texts.eraseMismatchPhone : texts.eraseMismatch;
     setError(mismatch);
     setServerError('');
     if (mismatch) return;
-    void run('erase', () => eraseCustomer(email), {
+    void run('erase', () => eraseCustomer(customer), {
       failure: texts.eraseFailed,
       reload: onErased,
       onError: setServerError,
@@ -39,7 +48,7 @@ export function EraseCustomerDialog({
 
   return (
     <FormDialog
-      title={texts.eraseDialogTitle(email)}
+      title={texts.eraseDialogTitle(who)}
       className="customers__erase-dialog"
       focusTitle
       busy={busy !== null}
@@ -53,10 +62,10 @@ export function EraseCustomerDialog({
       <p>{texts.eraseWhat(bookings)}</p>
       <p>{texts.eraseKept}</p>
       <p>{texts.eraseWhen}</p>
-      <Field id="customer-erase-confirm" label={texts.eraseConfirm} error={error}>
+      <Field id="customer-erase-confirm" label={byPhone ? texts.eraseConfirmPhone : texts.eraseConfirm} error={error}>
         <input
           {...fieldControl('customer-erase-confirm', error)}
-          type="email"
+          type={byPhone ? 'tel' : 'email'}
           autoComplete="off"
           spellCheck={false}
           value={typed}
