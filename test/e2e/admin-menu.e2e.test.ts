@@ -365,10 +365,14 @@ describe('/admin/customers (Kunddata)', () => {
     ] as const) {
       const { page, errors } = await signedIn(width, theme);
       await page.goto('/admin/customers');
-      const email = page.getByLabel('Kundens e-postadress');
-      await email.fill('inte-en-adress');
+      const email = page.getByLabel('Kundens e-postadress eller telefonnummer');
+      // An address has an @; anything else is read as a phone number (a phone order's customer).
+      await email.fill('inte@en-adress');
       await page.getByRole('button', { name: 'Hämta kunddata' }).click();
       await page.locator('#customer-email-error', { hasText: 'Ogiltig e-postadress' }).waitFor();
+      await email.fill('inte-en-adress');
+      await page.getByRole('button', { name: 'Hämta kunddata' }).click();
+      await page.locator('#customer-email-error', { hasText: 'Telefonnumret ska ha minst 6 siffror' }).waitFor();
       await email.fill(' GRETA@example.se ');
       await page.getByRole('button', { name: 'Hämta kunddata' }).click();
       const result = page.getByRole('region', { name: 'Sparat om GRETA@example.se' });
