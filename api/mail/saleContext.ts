@@ -19,27 +19,6 @@ export interface SaleContext {
   accounting: AccountingSettings;
 }
 
-async function fold<C, E extends DomainEvent, S>(
-  events: EventStore,
-  stream: string,
-  decider: Decider<C, E, S>,
-  upTo: number | null,
-): Promise<S> {
-  const recorded = await events.readStream(stream);
-  return recorded
-    .filter((e: RecordedEvent) => upTo === null || e.position <= upTo)
-    .reduce((state, e) => decider.evolve(state, e as unknown as E), decider.initialState());
-}
-
-/** The seller and the rate table in force at a log position (null: now). */
-export async function saleContext(events: EventStore, upTo: number | null = null): Promise<SaleContext> {
-  const [settings, accounting] = await Promise.all([
-    fold(events, SETTINGS_STREAM, settingsDecider, upTo),
-    fold(events, ACCOUNTING_SETTINGS_STREAM, accountingSettingsDecider, upTo),
-  ]);
-  return { seller: currentSettings(settings).seller, accounting: currentAccountingSettings(accounting) };
-}
-
 /** One settings stream as read so far, and the state folded from its first `folded` events. */
 interface ReadStream<S> {
   events: RecordedEvent[];
@@ -50,7 +29,8 @@ interface ReadStream<S> {
 }
 
 /**
- * saleContext for a process that asks again and again (the mail sender: every customer mail).
+ * The seller and the rate table in force at a log position, for a process that asks again and
+ * again (the mail sender and reactor: every customer mail).
  * Reading and opening both streams for each mail was a tenth of the sender's CPU in a rush (a CPU
  * profile of the mail bench); these streams change a few times a year. It keeps what it read and
  * reads again only when asked about a position past the log's head at its last read, then only

@@ -1,13 +1,13 @@
 // The mail sender's reader of the seller and the VAT table (api/mail/saleContext.ts): it reads
-// the settings streams once and then only what was appended, and answers each log position as
-// saleContext (which reads the streams whole) does.
+// the settings streams once and then only what was appended, and answers each log position as a
+// reader that reads the streams whole for it does.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteEventStore } from '../../api/eventStore/sqlite.js';
-import { SaleContextReader, saleContext } from '../../api/mail/saleContext.js';
+import { SaleContextReader } from '../../api/mail/saleContext.js';
 import type { EventStore } from '../../domain/eventStore.js';
 import { SETTINGS_STREAM, defaultSettings } from '../../domain/settings/settings.js';
 import { emptySeller } from '../../domain/settings/seller.js';
@@ -64,7 +64,7 @@ describe('SaleContextReader', () => {
     const second = await sellerNamed(events, 'Nya Kiosken AB');
     const after = await other(events);
     for (const position of [before, first, between, second, after, between, before])
-      expect(await reader.at(position)).toEqual(await saleContext(events, position));
+      expect(await reader.at(position)).toEqual(await new SaleContextReader(events).at(position));
     expect((await reader.at(after)).seller.legal_name).toBe('Nya Kiosken AB');
     expect((await reader.at(before)).seller.legal_name).toBe('');
     await events.close();
