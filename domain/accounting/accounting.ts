@@ -2,12 +2,9 @@
 // period earned per day, split by VAT rate into net and VAT in öre, and what was left out of it.
 // The VAT rate table (per order type, with dates) and the BAS accounts are the kiosk's own settings, kept on a stream of their own
 // ('accounting-settings'): they concern the books, not the booking page, which never sees them.
-import { z } from 'zod';
-import { msg } from '../messages.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import type { KitchenStatus } from '../kioskDay/kitchen.js';
 import { ORDER_SOURCES, sourceOf, type OrderSource } from '../kioskDay/orderSource.js';
-import { addDays, normaliseDate } from '../shared/time.js';
 
 export const ACCOUNTING_SETTINGS_STREAM = 'accounting-settings';
 
@@ -85,86 +82,8 @@ export function upgradeAccountingSettings(stored: AccountingSettings | LegacyAcc
   return { vat_rates, ...rest };
 }
 
-const vatRate = z.coerce
-  .number({ error: msg.vatRateInvalid })
-  .refine((n): n is VatRate => (VAT_RATES as readonly number[]).includes(n), { error: msg.vatRateInvalid });
-const account = z
-  .string({ error: msg.accountInvalid })
-  .trim()
-  .regex(/^\d{4}$/, { error: msg.accountInvalid });
-const perRate = z.strictObject({ '25': account, '12': account, '6': account });
-/** A period's end: yyyy-MM-dd, or blank/null for an open end. */
-const periodDate = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  z
-    .string({ error: msg.invalidDate })
-    .nullable()
-    .transform((v, ctx) => {
-      if (v === null) return null;
-      const d = /^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? normaliseDate(v) : null;
-      if (!d) {
-        ctx.addIssue({ code: 'custom', message: msg.invalidDate });
-        return z.NEVER;
-      }
-      return d;
-    }),
-);
-const vatPeriod = z
-  .strictObject({
-    order_type: z.enum(ORDER_TYPES as [OrderType, ...OrderType[]], { error: msg.orderTypeInvalid }),
-    rate: vatRate,
-    valid_from: periodDate,
-    valid_to: periodDate,
-  })
-  .superRefine((p, ctx) => {
-    if (p.valid_from && p.valid_to && p.valid_to < p.valid_from)
-      ctx.addIssue({ code: 'custom', path: ['valid_to'], message: msg.vatPeriodReversed });
-  });
-
-/**
- * Checks a rate table: per order type at least one period, the first open at its start, the last
- * open at its end, and each starting the day after the one before ends (no gap, no overlap).
- */
-function checkVatPeriods(periods: readonly VatPeriod[], ctx: z.RefinementCtx) {
-  for (const type of ORDER_TYPES) {
-    const rows = periods
-      .map((p, index) => ({ p, index }))
-      .filter(({ p }) => p.order_type === type)
-      .sort((a, b) => (a.p.valid_from ?? '').localeCompare(b.p.valid_from ?? ''));
-    if (rows.length === 0) {
-      ctx.addIssue({ code: 'custom', path: [], message: msg.vatPeriodsMissing(ORDER_TYPE_LABELS[type]) });
-      continue;
-    }
-    if (rows[0].p.valid_from !== null)
-      ctx.addIssue({ code: 'custom', path: [rows[0].index, 'valid_from'], message: msg.vatPeriodsOpenStart });
-    const last = rows[rows.length - 1];
-    if (last.p.valid_to !== null)
-      ctx.addIssue({ code: 'custom', path: [last.index, 'valid_to'], message: msg.vatPeriodsOpenEnd });
-    for (let k = 1; k < rows.length; k++) {
-      const before = rows[k - 1].p;
-      const { p, index } = rows[k];
-      if (before.valid_to === null || p.valid_from === null || p.valid_from <= before.valid_to)
-        ctx.addIssue({ code: 'custom', path: [index, 'valid_from'], message: msg.vatPeriodsOverlap });
-      else if (p.valid_from !== addDays(before.valid_to, 1))
-        ctx.addIssue({
-          code: 'custom',
-          path: [index, 'valid_from'],
-          message: msg.vatPeriodsGap(addDays(before.valid_to, 1), addDays(p.valid_from, -1)),
-        });
-    }
-  }
-}
-
 /** The order types as the staff screens name them. */
 export const ORDER_TYPE_LABELS: Record<OrderType, string> = { take_away: 'Ta med', dine_in: 'Äta här' };
-
-/** PUT /admin/accounting/settings: every field, as the screen sends it. */
-export const accountingSettingsSchema = z.strictObject({
-  vat_rates: z.array(vatPeriod, { error: msg.vatPeriodsMissing('Ta med och Äta här') }).superRefine(checkVatPeriods),
-  cash_account: account,
-  sales_accounts: perRate,
-  vat_accounts: perRate,
-});
 
 /** Events stored before the rate table carry LegacyAccountingSettings; evolve upgrades them. */
 export type AccountingSettingsEvent = DomainEvent<

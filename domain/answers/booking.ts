@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { KITCHEN_STATUSES } from '../kioskDay/kitchen.js';
 import { ORDER_SOURCES } from '../kioskDay/orderSource.js';
 import { clockTime, instant, isoDate } from './common.js';
-import { allergenCodeSchema } from '../menu/allergens.js';
+import { allergenCodeSchema } from '../menu/allergenSchema.js';
 
 export const openDaySchema = z.strictObject({
   date: isoDate,

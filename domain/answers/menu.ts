@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { WEEKDAYS, type Weekday } from '../shared/time.js';
 import { clockTime, flagNumber } from './common.js';
-import { allergenCodeSchema } from '../menu/allergens.js';
+import { allergenCodeSchema } from '../menu/allergenSchema.js';
 
 /** A pizza: GET /pizzas (active ones), GET/POST/PUT /admin/pizzas. */
 export const pizzaSchema = z

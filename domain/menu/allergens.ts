@@ -8,7 +8,6 @@
 // pizza ordered by phone as its example). So every pizza on the menu carries a declaration.
 //
 // The codes are the wire format and never change; the order is Annex II's.
-import { z } from 'zod';
 
 export const ALLERGENS = [
   { code: 'gluten', name: 'Spannmål som innehåller gluten' },
@@ -78,6 +77,3 @@ export const allergenAnswer = (allergens: AllergenDeclaration | undefined) => ({
 /** The declaration back from an answer's two fields (null when undeclared). */
 export const declarationOf = (pizza: { allergens: readonly string[]; allergens_declared: boolean }): string[] | null =>
   pizza.allergens_declared ? [...pizza.allergens] : null;
-
-/** The codes as the pizza form sends them; unknown codes are refused. */
-export const allergenCodeSchema = z.enum(ALLERGEN_CODES);

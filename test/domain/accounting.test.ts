@@ -1,9 +1,9 @@
 // The accountant's books (rules accounting-revenue and vat-per-receipt in domain/README.md).
 import { describe, expect, it } from 'vitest';
+import { accountingSettingsSchema } from '../../domain/accounting/settingsSchema.js';
 import {
   accountingPeriod,
   accountingSettingsDecider,
-  accountingSettingsSchema,
   defaultAccountingSettings,
   rateOf,
   SWEDISH_VAT_PERIODS,

@@ -1,6 +1,6 @@
 // The accountant's books: the VAT rates and BAS accounts, a period's figures, and its CSV and SIE 4
 // files (Bokföringsunderlag on the reports screen).
-import { accountingSettingsSchema } from '../../../domain/accounting/accounting.js';
+import { accountingSettingsSchema } from '../../../domain/accounting/settingsSchema.js';
 import { bookingsReportQuerySchema } from '../../../domain/payloads.js';
 import { periodSchema } from '../../../domain/accounting/periods.js';
 import {

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { api } from '../../../lib/api.js';
 import { downloadFile } from '../../../lib/download.js';
-import { accountingSettingsSchema } from '../../../../domain/accounting/accounting.js';
+import { accountingSettingsSchema } from '../../../../domain/accounting/settingsSchema.js';
 import type {
   AccountingPeriodAnswer,
   AccountingPeriodRow,
