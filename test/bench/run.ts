@@ -2,20 +2,21 @@
 // noisy; run it on a quiet one). The server under test runs in its own process, built as
 // `npm start` runs it; autocannon drives it from this one. Every figure is printed with its aim
 // and, where the aim is relative, the ratio to a bare Fastify route measured in the same run:
-//   - availability queries/s / bare route (aim >= 0.6)
+//   - availability / bare route, by server CPU per request (aim >= 0.6)
 //   - server render of / (anonymous visitor) / bare route (aim >= 0.2)
-//   - the booking page's JavaScript, gzipped (aim <= 100 KB); Lighthouse 12 mobile on /
-//     (aim performance >= 95, accessibility, best practices and SEO 100)
-//   - durable bookings/s with 32 concurrent clients on the embedded store (aim >= 0.10 x bare)
-//     and their p99 latency (aim < 30 ms)
-//   - server RSS after 100,000 bookings (aim < 200 MB)
-//   - rebuild of every read model in the server process (aim >= 100,000 events/s)
+//   - the booking page's JavaScript, gzipped (aim <= 110 KB); Lighthouse 12 mobile on /, three
+//     runs (aim performance >= 95 in each, LCP <= 1.5 s, accessibility, best practices and SEO 100)
+//   - server CPU per durable booking with 32 concurrent clients on the embedded store (aim <= 18
+//     x the bare route's CPU per request: 400 µs where bare costs 22) and their p99 (aim < 40 ms)
+//   - a booking reaching the staff's live stream, p99, while 200 bookings/s run (aim < 100 ms)
+//   - server RSS after 100,000 bookings (aim < 180 MB)
+//   - rebuild of every read model in the server process (no aim: the floor below bounds it)
 //   - mail: a rush of BENCH_MAIL_BOOKINGS (10,000) bookings mailed through a relay on loopback:
 //     mails/s (aim >= 200), the backlog's end after the rush (aim <= 60 s), and the ready notice's
 //     p99 from the Klar step to the relay accepting it while 200 bookings/s run (aim < 1 s)
 //     (BENCH_ONLY=mail measures only these)
 //   - `npm run projections:rebuild` as a whole command over that log, minus its time on an empty
-//     log (aim >= 50,000 events/s)
+//     log (aim >= 40,000 events/s)
 // BENCH_ONLY=rebuild BENCH_DATA_DIR=<a DATA_DIR with a log> measures only the last two, on that
 // log, BENCH_RUNS times (default 3), from the TypeScript sources (no build), and prints each run
 // and the range: on a shared machine one run says little. It then prints what no rebuild of that
@@ -232,10 +233,84 @@ async function bookingRush(base: string, signedIn?: string) {
   };
   return {
     options: bookingOptions,
+    /** The next booking's body, for a load of the bench's own. */
+    next: booking,
     get n() {
       return counter.n;
     },
   };
+}
+
+/**
+ * How long a booking takes to reach the staff's live stream (GET /api/admin/live, as the bookings
+ * and kitchen screens follow it) while bookings come at 200 a second: from the moment its request
+ * is sent to the moment the stream tells of it, for BENCH_SECONDS of such a load.
+ */
+async function liveStreamDelay(base: string, cookie: string, next: () => string) {
+  const seenAt = new Map<string, number>();
+  const abort = new AbortController();
+  const stream = await fetch(`${base}/api/admin/live`, { headers: { cookie }, signal: abort.signal });
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      const reader = stream.body!.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        const chunk = read.value;
+        const at = performance.now();
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = /^data: (.*)$/m.exec(message)?.[1];
+          if (!message.startsWith('event: booking') || !data) continue;
+          const change = JSON.parse(data) as { type: string; booking_id: string };
+          if (change.type === 'BookingPlaced' && !seenAt.has(change.booking_id)) seenAt.set(change.booking_id, at);
+        }
+      }
+    } catch {
+      // aborted below, once every booking was answered
+    }
+  })();
+  const sentAt = new Map<string, number>();
+  const total = 200 * SECONDS;
+  const started = performance.now();
+  const requests: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + i * 5;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const at = performance.now();
+    requests.push(
+      fetch(`${base}/api/bookings`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: next() })
+        .then((r) => r.json() as Promise<{ booking_id?: string }>)
+        .then((answer) => {
+          if (answer.booking_id) sentAt.set(answer.booking_id, at);
+        }),
+    );
+  }
+  await Promise.all(requests);
+  const deadline = performance.now() + 10_000;
+  while ([...sentAt.keys()].some((id) => !seenAt.has(id)) && performance.now() < deadline)
+    await new Promise((r) => setTimeout(r, 50));
+  abort.abort();
+  await reading;
+  const delays = [...sentAt]
+    .flatMap(([id, at]) => (seenAt.has(id) ? [seenAt.get(id)! - at] : []))
+    .sort((a, b) => a - b);
+  const pick = (q: number) => delays[Math.min(delays.length - 1, Math.ceil(delays.length * q) - 1)] ?? Infinity;
+  return { sent: sentAt.size, seen: delays.length, p50: pick(0.5), p99: pick(0.99) };
+}
+
+/** Signs the bench's admin in; answers the session cookie. */
+async function signIn(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  return login.headers.get('set-cookie')!.split(';')[0];
 }
 
 async function main() {
@@ -284,10 +359,12 @@ async function main() {
       '-',
       true,
     );
-    const availRatio = avail.result.requests.average / bareRate;
+    // By server CPU per request: autocannon shares the two cores with the server, so req/s moves
+    // with the machine; what the route costs the server does not.
+    const availRatio = bare.cpuPerRequest / avail.cpuPerRequest;
     figure(
-      'availability query (44 slots) / bare',
-      `${availRatio.toFixed(2)}: ${avail.result.requests.average.toFixed(0)} req/s, server CPU ${avail.cpuPerRequest.toFixed(0)} µs/req (${(bare.cpuPerRequest / avail.cpuPerRequest).toFixed(2)} of bare's by CPU; non-2xx ${avail.result.non2xx})`,
+      'availability query (44 slots) / bare, by server CPU',
+      `${availRatio.toFixed(2)}: server CPU ${avail.cpuPerRequest.toFixed(0)} µs/req against ${bare.cpuPerRequest.toFixed(0)} (${avail.result.requests.average.toFixed(0)} req/s, ${(avail.result.requests.average / bareRate).toFixed(2)} of bare's; non-2xx ${avail.result.non2xx})`,
       '>= 0.6',
       availRatio >= 0.6 && avail.result.non2xx === 0,
     );
@@ -305,18 +382,29 @@ async function main() {
     figure(
       'booking page JavaScript, gzipped',
       `${(js.gzipBytes / 1024).toFixed(1)} KB in ${js.files} files (${(js.rawBytes / 1024).toFixed(0)} KB raw)`,
-      '<= 100 KB',
-      js.gzipBytes <= 100 * 1024,
+      '<= 110 KB',
+      js.gzipBytes <= 110 * 1024,
     );
-    const scores = await lighthouseScores(`${base}/`);
+    // Three runs: one run of Lighthouse on a shared machine says little (84 to 97 on one build).
+    const lighthouse = [];
+    for (let i = 0; i < 3; i++) lighthouse.push(await lighthouseScores(`${base}/`));
     figure(
-      'Lighthouse 12 mobile on /',
-      `performance ${scores.performance}, accessibility ${scores.accessibility}, best practices ${scores['best-practices']}, SEO ${scores.seo}`,
-      '95 / 100 / 100 / 100',
-      scores.performance >= 95 &&
-        scores.accessibility === 100 &&
-        scores['best-practices'] === 100 &&
-        scores.seo === 100,
+      'Lighthouse 12 mobile on /, 3 runs',
+      lighthouse
+        .map(
+          (s) =>
+            `${s.performance} (LCP ${(s.lcp / 1000).toFixed(1)} s) / ${s.accessibility} / ${s['best-practices']} / ${s.seo}`,
+        )
+        .join('; '),
+      '95, LCP <= 1.5 s / 100 / 100 / 100',
+      lighthouse.every(
+        (s) =>
+          s.performance >= 95 &&
+          s.lcp <= 1500 &&
+          s.accessibility === 100 &&
+          s['best-practices'] === 100 &&
+          s.seo === 100,
+      ),
     );
 
     // 2. durable bookings with 32 concurrent clients, spread over slots and days
@@ -327,17 +415,25 @@ async function main() {
       duration: SECONDS,
     });
     const bookingRate = bookResult['2xx'] / SECONDS;
+    const perBare = cpuPerBooking / bare.cpuPerRequest;
     figure(
-      'bookings accepted (32 clients) / bare',
-      `${(bookingRate / bareRate).toFixed(3)}: ${bookingRate.toFixed(0)} bookings/s, server CPU ${cpuPerBooking.toFixed(0)} µs/booking (non-2xx ${bookResult.non2xx})`,
-      '>= 0.10',
-      bookingRate >= 0.1 * bareRate && bookResult.non2xx === 0,
+      'server CPU per booking (32 clients) / bare',
+      `${perBare.toFixed(1)} x: ${cpuPerBooking.toFixed(0)} µs/booking against ${bare.cpuPerRequest.toFixed(0)} µs/req (${bookingRate.toFixed(0)} bookings/s, ${(bookingRate / bareRate).toFixed(3)} of bare's req/s; non-2xx ${bookResult.non2xx})`,
+      '<= 18 x (400 µs at 22)',
+      perBare <= 18 && bookResult.non2xx === 0,
     );
     figure(
       'booking latency p99',
       `${bookResult.latency.p99} ms (p50 ${bookResult.latency.p50} ms)`,
-      '< 30 ms',
-      bookResult.latency.p99 < 30,
+      '< 40 ms',
+      bookResult.latency.p99 < 40,
+    );
+    const live = await liveStreamDelay(base, cookie, booking.next);
+    figure(
+      'booking to the staff live stream, p99 (200 bookings/s)',
+      `${live.p99.toFixed(0)} ms (p50 ${live.p50.toFixed(0)} ms; ${live.seen} of ${live.sent} bookings seen)`,
+      '< 100 ms',
+      live.p99 < 100 && live.seen === live.sent,
     );
 
     // 4. memory after 100,000 bookings
@@ -350,8 +446,8 @@ async function main() {
     figure(
       `server RSS after ${booking.n} bookings`,
       `${rss.toFixed(0)} MB (${threads} threads)`,
-      '< 200 MB',
-      rss < 200,
+      '< 180 MB',
+      rss < 180,
     );
   } finally {
     await stopServers(bareServer, kiosk);
@@ -363,8 +459,8 @@ async function main() {
   figure(
     `rebuild of all ${allProjections.length} read models in the server`,
     `${(rebuild.events / rebuild.seconds).toFixed(0)} events/s (${rebuild.events} events in ${rebuild.seconds.toFixed(2)} s)`,
-    '>= 100,000 events/s',
-    rebuild.events / rebuild.seconds >= 100_000,
+    '-',
+    true,
   );
 
   // The abuse limits' cost: one counted request is one atomic update in the shared read-model
@@ -384,8 +480,8 @@ async function main() {
   figure(
     'npm run projections:rebuild (minus empty log)',
     `${commandRate.toFixed(0)} events/s (${full.toFixed(2)} s; ${empty.toFixed(2)} s on an empty log)`,
-    '>= 50,000 events/s',
-    commandRate >= 50_000,
+    '>= 40,000 events/s',
+    commandRate >= 40_000,
   );
 
   await mailFigures(figure);
@@ -422,8 +518,8 @@ async function rebuildOnly(dataDir: string) {
     );
   }
   const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)} to ${Math.max(...xs).toFixed(0)} events/s`;
-  console.log(`rebuild of all ${allProjections.length} read models in the server: ${range(inServer)} (aim >= 100,000)`);
-  console.log(`npm run projections:rebuild (minus empty log): ${range(command)} (aim >= 50,000)`);
+  console.log(`rebuild of all ${allProjections.length} read models in the server: ${range(inServer)}`);
+  console.log(`npm run projections:rebuild (minus empty log): ${range(command)} (aim >= 40,000)`);
   // What no rebuild of this log can skip, and the rate that bounds on this machine's cores.
   const floor = await rebuildFloor(dataDir);
   console.log(
@@ -452,7 +548,7 @@ async function bookingsOnly() {
   const { server: bareServer, url: bareUrl } = await startBare();
   const { server: kiosk, base } = await startKiosk(mkdtempSync(join(tmpdir(), 'pizzakiosken-bench-')), nodeArgs);
   try {
-    const bare = await run({ url: bareUrl, connections: 32, duration: SECONDS });
+    const bare = await measured(bareServer.pid!, { url: bareUrl, connections: 32, duration: SECONDS });
     if (process.env.BENCH_AVAILABILITY) {
       const avail = await measured(kiosk.pid!, {
         url: `${base}/api/test-availability?date=${dateIn(2)}&pizzas=2`,
@@ -460,18 +556,22 @@ async function bookingsOnly() {
         duration: SECONDS,
       });
       console.log(
-        `availability ${avail.result.requests.average.toFixed(0)} req/s (${(avail.result.requests.average / bare.requests.average).toFixed(2)} of bare), server CPU ${avail.cpuPerRequest.toFixed(0)} µs/req`,
+        `availability ${avail.result.requests.average.toFixed(0)} req/s, server CPU ${avail.cpuPerRequest.toFixed(0)} µs/req (${(bare.cpuPerRequest / avail.cpuPerRequest).toFixed(2)} of bare's by CPU, aim >= 0.6)`,
       );
     }
     const booking = await bookingRush(base);
     const { result, cpuPerRequest } = await measured(kiosk.pid!, { ...booking.options, duration: SECONDS });
     const rate = result['2xx'] / SECONDS;
     console.log(
-      `bare ${bare.requests.average.toFixed(0)} req/s; bookings ${rate.toFixed(0)}/s (${(rate / bare.requests.average).toFixed(3)} of bare, aim >= 0.10), server CPU ${cpuPerRequest.toFixed(0)} µs/booking, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (aim < 30), non-2xx ${result.non2xx}`,
+      `bare ${bare.result.requests.average.toFixed(0)} req/s, ${bare.cpuPerRequest.toFixed(0)} µs/req; bookings ${rate.toFixed(0)}/s, server CPU ${cpuPerRequest.toFixed(0)} µs/booking (${(cpuPerRequest / bare.cpuPerRequest).toFixed(1)} x bare, aim <= 18), p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (aim < 40), non-2xx ${result.non2xx}`,
+    );
+    const live = await liveStreamDelay(base, await signIn(base), booking.next);
+    console.log(
+      `booking to the staff live stream at 200 bookings/s: p99 ${live.p99.toFixed(0)} ms (aim < 100), p50 ${live.p50.toFixed(0)} ms, ${live.seen} of ${live.sent} seen`,
     );
     const remaining = TARGET_BOOKINGS - booking.n;
     if (remaining > 0) await run({ ...booking.options, amount: remaining });
-    console.log(`RSS after ${booking.n} bookings: ${rssMb(kiosk.pid!).toFixed(0)} MB (aim < 200)`);
+    console.log(`RSS after ${booking.n} bookings: ${rssMb(kiosk.pid!).toFixed(0)} MB (aim < 180)`);
     console.log(
       readFileSync(`/proc/${kiosk.pid}/status`, 'utf8')
         .split('\n')

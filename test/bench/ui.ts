@@ -52,9 +52,16 @@ export async function lighthouseScores(url: string): Promise<Record<string, numb
       const failed = result.lhr.runtimeError;
       if (failed) console.error(`Lighthouse (run ${attempt}): ${failed.code}: ${failed.message}`);
       if (!failed || attempt === 3)
-        return Object.fromEntries(
-          Object.entries(result.lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
-        );
+        return {
+          ...Object.fromEntries(
+            Object.entries(result.lhr.categories).map(([id, category]) => [
+              id,
+              Math.round((category.score ?? 0) * 100),
+            ]),
+          ),
+          // The largest contentful paint on Lighthouse's simulated mobile, in milliseconds.
+          lcp: Math.round(result.lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity),
+        };
     } finally {
       chrome.kill();
     }
