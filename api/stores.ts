@@ -44,7 +44,8 @@ export async function openEventStore(
     const inner = config.eventStoreUrl
       ? (await import('./eventStore/eventStoreDb.js')).openEventStoreDb(config.eventStoreUrl)
       : openSqliteEventStore(eventsFile(config));
-    events = sealedEventStore(inner, keys);
+    // The tail of opened events (sealed.ts) needs dense positions: the embedded store's.
+    events = sealedEventStore(inner, keys, true, { tail: !config.eventStoreUrl });
   } catch (error) {
     await keys.close();
     throw error;

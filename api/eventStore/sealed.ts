@@ -243,6 +243,42 @@ export interface SealedEventStore extends EventStore {
 export interface SealedOptions {
   /** Where a record that cannot be opened is told, once per record (standard error otherwise). */
   log?: (message: string) => void;
+  /**
+   * Keep the events this process appended, as they read opened, for the in-process readers that
+   * follow the log (see TAIL_MAX_EVENTS). Only for an inner store whose positions are dense (the
+   * next event after position p is at p + 1: the embedded SQLite store), as that is how a page is
+   * known to be whole.
+   */
+  tail?: boolean;
+}
+
+/**
+ * The tail: every in-process reader that follows the log (the projections and the mail, SMS,
+ * push and erasure reactors: five ProjectionRunners) read back, parsed and opened each event this
+ * process had just appended, five times over; a CPU profile of a booking rush had a row read and
+ * two JSON parses per reader per event, and a decryption for each reader acting on bookings.
+ * The events as appended (their plain JSON: what opening the sealed row gives back, byte for
+ * byte) are kept a short while, and a page that starts at one of them is served from here, each
+ * reader getting objects of its own, what follows them still read from the store.
+ *
+ * Erasure: a kept event's personal fields are plaintext, so every erasure through this store's
+ * keys empties the tail, and an event is served from it only within TAIL_MAX_MS of its append:
+ * a key destroyed by another process is then no later seen than by a reader that read the row a
+ * moment before that erasure (its read models are scrubbed after the key goes, either way).
+ */
+const TAIL_MAX_EVENTS = 4096;
+const TAIL_MAX_MS = 2000;
+
+interface TailEvent {
+  id: string;
+  type: string;
+  streamName: string;
+  revision: number;
+  position: number;
+  /** The event's data and metadata as JSON: parsed anew for each reader. */
+  data: string;
+  metadata: string;
+  appendedAt: number;
 }
 
 /** @param closeKeys whether closing this store closes the key store too (it does when it owns it). */
@@ -254,6 +290,67 @@ export function sealedEventStore(
 ): SealedEventStore {
   const log = options.log ?? ((message: string) => console.error(message));
   let opener: Opener | null = null;
+
+  const tail = new Map<number, TailEvent>();
+  const keepInTail = (
+    events: readonly NewEvent[],
+    json: Array<[string, string]>,
+    result: AppendResult,
+    streamName: string,
+  ) => {
+    const appendedAt = performance.now();
+    events.forEach((event, i) => {
+      const back = events.length - 1 - i;
+      const position = result.position - back;
+      tail.set(position, {
+        id: event.id,
+        type: event.type,
+        streamName,
+        revision: result.nextRevision - back,
+        position,
+        data: json[i][0],
+        metadata: json[i][1],
+        appendedAt,
+      });
+    });
+    // Oldest first: a Map iterates in insertion order.
+    for (const position of tail.keys()) {
+      if (tail.size <= TAIL_MAX_EVENTS) break;
+      tail.delete(position);
+    }
+  };
+  /** The kept events from position `from` on, while they follow each other and are fresh: at most `max`. */
+  const fromTail = (from: number, max: number): RecordedEvent[] => {
+    const freshSince = performance.now() - TAIL_MAX_MS;
+    const page: RecordedEvent[] = [];
+    for (let p = from; page.length < max; p++) {
+      const kept = tail.get(p);
+      if (!kept || kept.appendedAt < freshSince) break;
+      page.push({
+        id: kept.id,
+        type: kept.type,
+        data: JSON.parse(kept.data) as RecordedEvent['data'],
+        metadata: JSON.parse(kept.metadata) as RecordedEvent['metadata'],
+        streamName: kept.streamName,
+        revision: kept.revision,
+        position: kept.position,
+      });
+    }
+    return page;
+  };
+  // Erasure empties the tail (see TAIL_MAX_MS): the store's keys as the erasure reaches them.
+  const sealedKeys: KeyStore = options.tail
+    ? Object.assign(Object.create(keys) as KeyStore, {
+        erase: async (customerId: string, serial: string) => {
+          tail.clear();
+          try {
+            return await keys.erase(customerId, serial);
+          } finally {
+            tail.clear();
+          }
+        },
+      })
+    : keys;
 
   // The opener thread ends once it has had nothing to do for a while: a rebuild or a long
   // catch-up uses it, the server's evening after that does not, and an idle thread still holds
@@ -418,10 +515,19 @@ export function sealedEventStore(
     return { sealed, written };
   };
 
+  /** A page of the store, opened: only the records of `types` where given. */
+  const readStored = async (afterPosition: number, maxCount: number, types?: ReadonlySet<string>) => {
+    const page = await inner.readAll(afterPosition, maxCount);
+    // Each reactor reads the whole log: one that acts on no booking (push, erasure) need not
+    // decrypt every booking (a profile of a booking rush had a decryption per reader per booking).
+    await openAll(types ? page.filter((event) => types.has(event.type)) : page, page.length >= maxCount);
+    return page;
+  };
+
   let previousIssued: Promise<unknown> = Promise.resolve();
 
   return {
-    keys,
+    keys: sealedKeys,
     get unopenable() {
       return unopenable;
     },
@@ -432,10 +538,17 @@ export function sealedEventStore(
       // Sealing may wait for a new customer's key to reach the disk; appends still reach the inner
       // store in the order they were issued (keepsIssueOrder: events:import relies on it).
       const sealing = sealAll(events);
+      // The plain JSON now, before the caller can change its objects: what the tail serves.
+      const json = options.tail
+        ? events.map((e): [string, string] => [JSON.stringify(e.data ?? null), JSON.stringify(e.metadata)])
+        : null;
       let appended!: Promise<AppendResult>;
       const issued = Promise.all([previousIssued, sealing]).then(([, { sealed, written }]) => {
         // Answered once the events and any new customer's key are both on disk (fsyncs side by side).
-        appended = Promise.all([inner.append(streamName, sealed, expected), ...written]).then(([result]) => result);
+        appended = Promise.all([inner.append(streamName, sealed, expected), ...written]).then(([result]) => {
+          if (json && events.length > 0) keepInTail(events, json, result, streamName);
+          return result;
+        });
       });
       previousIssued = issued.catch(() => {});
       return issued.then(() => appended);
@@ -444,11 +557,11 @@ export function sealedEventStore(
       return openAll(await inner.readStream(streamName, fromRevision));
     },
     async readAll(afterPosition, maxCount, types) {
-      const page = await inner.readAll(afterPosition, maxCount);
-      // Each reactor reads the whole log: one that acts on no booking (push, erasure) need not
-      // decrypt every booking (a profile of a booking rush had a decryption per reader per booking).
-      await openAll(types ? page.filter((event) => types.has(event.type)) : page, page.length >= maxCount);
-      return page;
+      const kept = tail.size > 0 ? fromTail(afterPosition + 1, maxCount) : [];
+      if (kept.length === 0) return readStored(afterPosition, maxCount, types);
+      if (kept.length === maxCount) return kept;
+      // What follows the kept events (another process's, or older than the tail): from the store.
+      return [...kept, ...(await readStored(kept[kept.length - 1].position, maxCount - kept.length, types))];
     },
     subscribeToAll(afterPosition): Subscription {
       const subscription = inner.subscribeToAll(afterPosition);
@@ -461,6 +574,7 @@ export function sealedEventStore(
     },
     headPosition: () => inner.headPosition(),
     async close() {
+      tail.clear();
       if (idle) clearTimeout(idle);
       idle = null;
       await opener?.close();

@@ -187,6 +187,58 @@ describe('a sealed event store', () => {
   });
 });
 
+describe('the tail of events this process appended (issue 30)', () => {
+  function tailStores() {
+    const dir = mkdtempSync(join(tmpdir(), 'pizzakiosken-tail-'));
+    dirs.push(dir);
+    const open = (tail: boolean) =>
+      sealedEventStore(openSqliteEventStore(join(dir, 'events.db')), openSqliteKeyStore(join(dir, 'keys.db')), true, {
+        tail,
+      });
+    return { open };
+  }
+
+  it('serves a reader what the store gives back, byte for byte, each reader objects of its own, and reads on in the store past it', async () => {
+    const { open } = tailStores();
+    const withTail = open(true);
+    const other = open(false);
+    try {
+      await withTail.append('kioskday-2026-11-24', [placed('kim@example.se'), placed('alva@example.se', null)], 'any');
+      // Another process's append between this process's: the page is still whole and in order.
+      await other.append('kioskday-2026-11-25', [placed('bo@example.se')], 'any');
+      await withTail.append('menu', [event('PizzaAdded', { pizza_id: 7, name: 'Vesuvio' })], 'any');
+      const fromTail = await withTail.readAll(0, 10);
+      const fromStore = await other.readAll(0, 10);
+      expect(fromTail.map((e) => e.position)).toEqual([1, 2, 3, 4]);
+      expect(JSON.stringify(fromTail)).toBe(JSON.stringify(fromStore));
+      const again = await withTail.readAll(0, 10);
+      expect(again[0].data).not.toBe(fromTail[0].data);
+      (fromTail[0].data as Record<string, unknown>).name = 'Ändrad';
+      expect((again[0].data as Record<string, unknown>).name).toBe('Kim Kund');
+      // A short page from the tail, then the rest of one.
+      expect((await withTail.readAll(0, 1)).map((e) => e.position)).toEqual([1]);
+      expect((await withTail.readAll(1, 2)).map((e) => e.position)).toEqual([2, 3]);
+    } finally {
+      await withTail.close();
+      await other.close();
+    }
+  });
+
+  it('is emptied by an erasure through the store’s keys: the erased customer’s events read "[raderad]" at once', async () => {
+    const { open } = tailStores();
+    const events = open(true);
+    try {
+      await events.append('kioskday-2026-11-24', [placed('kim@example.se')], 'any');
+      expect((await events.readAll(0, 10))[0].data).toMatchObject({ name: 'Kim Kund' });
+      const customer = events.keys.customerIdOf('kim@example.se');
+      await events.keys.erase(customer, (await events.keys.serialOf(customer))!);
+      expect((await events.readAll(0, 10))[0].data).toMatchObject({ name: '[raderad]', email: '[raderad]' });
+    } finally {
+      await events.close();
+    }
+  });
+});
+
 describe('records under keys by generation, and records that cannot be opened', () => {
   it('seals a customer who comes back after an erasure under a new key: the old records read "[raderad]", the new ones open', async () => {
     const { inner, events, keys, logged } = stores();
