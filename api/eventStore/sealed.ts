@@ -266,7 +266,7 @@ export interface SealedOptions {
  * a key destroyed by another process is then no later seen than by a reader that read the row a
  * moment before that erasure (its read models are scrubbed after the key goes, either way).
  */
-const TAIL_MAX_EVENTS = 4096;
+const TAIL_MAX_EVENTS = 1024;
 const TAIL_MAX_MS = 2000;
 
 interface TailEvent {
