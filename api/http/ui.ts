@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { PageCache } from './pageCache.js';
+import { compressPage, PageCache, sendCompressed } from './pageCache.js';
 
 /** The project root: the folder of package.json above this module (source or compiled). */
 function projectRoot(): string {
@@ -95,14 +95,16 @@ export async function registerUi(app: FastifyInstance, options: UiOptions = {}):
     const response = pageContext.httpResponse;
     if (!response) return reply.callNotFound();
     const body = await response.getBody();
-    // Compressed on the thread pool while this visitor gets the page as rendered.
-    if (cacheKey !== null)
-      cache!
-        .keep(cacheKey, version!, { statusCode: response.statusCode, headers: response.headers, body })
-        .catch((error: unknown) => request.log.warn({ err: error }, 'page not cached'));
-    reply.status(response.statusCode);
-    for (const [name, value] of response.headers) reply.header(name, value);
-    return reply.send(body);
+    const rendered = { statusCode: response.statusCode, headers: response.headers, body };
+    // Compressed on the thread pool (and kept, when the page is the same for every visitor).
+    const compressed =
+      cacheKey !== null && response.statusCode === 200
+        ? await cache!.keep(cacheKey, version!, rendered)
+        : await compressPage(rendered);
+    // MISS: rendered for this request (a page kept says HIT: pageCache.ts).
+    if (cacheKey !== null) reply.header('x-cache', 'MISS');
+    sendCompressed(compressed!, request, reply, response.statusCode);
+    return reply;
   });
   return true;
 }

@@ -27,11 +27,11 @@ function get(
   });
 }
 
-/** Waits until the page is kept (it is compressed after the first answer went out). */
+/** Waits until the page is kept (x-cache: HIT). */
 async function cached(path: string) {
   for (let i = 0; i < 100; i++) {
     const reply = await get(path, { 'accept-encoding': 'gzip' });
-    if (reply.headers['content-encoding'] === 'gzip') return reply;
+    if (reply.headers['x-cache'] === 'HIT') return reply;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`${path} was never served from the cache`);
@@ -44,6 +44,7 @@ describe('page cache', () => {
     const html = fresh.body.toString();
     expect(html).toContain('<!DOCTYPE html>');
     const gzipped = await cached('/');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzipped.body).toString()).toBe(html);
     expect(gzipped.headers.vary).toBe('accept-encoding');
     expect(gzipped.headers['content-type']).toMatch(/^text\/html/);
@@ -75,29 +76,41 @@ describe('page cache', () => {
     await cached('/');
     await t.login();
     await t.server.projections.waitFor(await t.server.events.headPosition());
-    expect((await get('/', { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+    expect((await get('/', { 'accept-encoding': 'gzip' })).headers['x-cache']).toBe('HIT');
+  });
+
+  it('a page just rendered is compressed too (a first visitor on a phone gets no 35 KB of plain HTML)', async () => {
+    clock += 60_000;
+    const fresh = await get('/', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(fresh.headers['x-cache']).toBe('MISS');
+    expect(fresh.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(fresh.body).toString()).toContain('<!DOCTYPE html>');
+    const withCookie = await get('/', { 'accept-encoding': 'gzip', cookie: 'x=1' });
+    expect(withCookie.headers['x-cache']).toBeUndefined();
+    expect(withCookie.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(withCookie.body).toString()).toContain('<!DOCTYPE html>');
   });
 
   it("a new minute renders again (the date and today's slots move with the clock)", async () => {
     const before = await cached('/');
     clock += 60_000;
     const after = await get('/', { 'accept-encoding': 'gzip' });
-    expect(after.headers['content-encoding']).toBeUndefined();
-    expect(before.headers['content-encoding']).toBe('gzip');
+    expect(after.headers['x-cache']).toBe('MISS');
+    expect(before.headers['x-cache']).toBe('HIT');
   });
 
   it('a visitor with a cookie or a query gets a fresh render', async () => {
     await cached('/');
-    expect((await get('/', { 'accept-encoding': 'gzip', cookie: 'x=1' })).headers['content-encoding']).toBeUndefined();
+    expect((await get('/', { 'accept-encoding': 'gzip', cookie: 'x=1' })).headers['x-cache']).toBeUndefined();
     const withQuery = await get('/?vip=finns-inte', { 'accept-encoding': 'gzip' });
     expect(withQuery.status).toBe(200);
-    expect(withQuery.headers['content-encoding']).toBeUndefined();
+    expect(withQuery.headers['x-cache']).toBeUndefined();
   });
 
   it('the lookup page is kept too; an unknown page is not', async () => {
     await cached('/my-booking');
     const missing = await get('/finns-inte', { 'accept-encoding': 'gzip' });
     expect(missing.status).toBe(404);
-    expect(missing.headers['content-encoding']).toBeUndefined();
+    expect(missing.headers['x-cache']).toBeUndefined();
   });
 });
