@@ -4,7 +4,7 @@
 // history read from the event log.
 import type { StockPool } from '../../domain/menu/stockPools.js';
 import { checkSmsTick } from '../../domain/sms/sms.js';
-import { orderLines, type MenuForLines } from '../../domain/kioskDay/orderLines.js';
+import { orderLines } from '../../domain/kioskDay/orderLines.js';
 import { randomUUID } from 'node:crypto';
 import type { Position } from '../../domain/eventStore.js';
 import type { DomainEvent } from '../../domain/shared/decider.js';
@@ -16,7 +16,6 @@ import {
   dateOfBookingId,
   kioskDayStream,
   type BookingCancelledData,
-  type BookingLine,
   type BookingPlacedData,
   type KioskDayState,
 } from '../../domain/kioskDay/kioskDay.js';
@@ -88,7 +87,7 @@ export class BookingsService {
       this.dailyStock(),
       this.stockPools(),
     ]);
-    const lines = linesFromMenu(payload.items, menu);
+    const lines = orderLines(payload.items, menu);
     const vip = payload.vip_token ? (await this.vip.access(payload.vip_token)).access : null;
     const command: PlaceBooking = {
       type: 'PlaceBooking',
@@ -364,7 +363,3 @@ function bookingDate(bookingId: string): string {
   if (!date) notFound(msg.bookingNotFound);
   return date!;
 }
-
-/** Order lines from the menu (rule: order-lines in domain/kioskDay/orderLines.ts). */
-export const linesFromMenu = (items: BookingPayload['items'], menu: MenuForLines): BookingLine[] =>
-  orderLines(items, menu);
