@@ -36,6 +36,7 @@ import {
 import { decideWaitlist, planOffers, type WaitlistCommand } from './waitlist.js';
 import { decideStaffOrder, type PlaceStaffOrder } from './staffOrder.js';
 import { counterRefusal, decideCounter, type CounterCommand } from './counter.js';
+import { sameEmail } from '../customers/personalData.js';
 
 export interface PlaceBooking {
   type: 'PlaceBooking';
@@ -148,8 +149,7 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
       case 'CancelBookingByCustomer': {
         const booking = state.bookings.get(command.bookingId);
         // A wrong e-mail answers like a missing booking, so booking numbers cannot be probed.
-        if (!booking || booking.email.toLowerCase() !== command.email.trim().toLowerCase())
-          notFound(msg.bookingNotFound);
+        if (!booking || !sameEmail(booking.email, command.email)) notFound(msg.bookingNotFound);
         if (booking!.status === 'cancelled') reject(msg.bookingAlreadyCancelled);
         if (booking!.status === 'moved') reject(msg.bookingMovedTo(booking!.moved_to));
         if (!customerCancellation(booking!, command.settings, command.clock).can_cancel) reject(msg.tooLateToCancel);

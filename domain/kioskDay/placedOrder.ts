@@ -4,6 +4,7 @@ import { discountCents } from '../shared/money.js';
 import type { PlaceBooking } from './decide.js';
 import { bookingIdFor, type BookingLine, type BookingPlacedData, type KioskDayState } from './kioskDay.js';
 import { lineKey } from './orderLines.js';
+import { sameEmail } from '../customers/personalData.js';
 
 /** What a placed order records, once its rules are decided: every way of booking places it so. */
 export type PlacedOrder = Pick<
@@ -64,7 +65,7 @@ export function sameOrder(
   return (
     placed.booking_date === order.date &&
     placed.booking_time === order.time &&
-    placed.email.trim().toLowerCase() === order.customer.email.trim().toLowerCase() &&
+    sameEmail(placed.email, order.customer.email) &&
     pizzas(placed.items) === pizzas(order.lines)
   );
 }

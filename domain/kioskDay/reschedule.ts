@@ -26,6 +26,7 @@ import { isAhead, wallClock, type Clock } from '../shared/time.js';
 import { cancellation, customerCancellation, placeBooking } from './decide.js';
 import type { Booking, BookingPlacedData, KioskDayEvent, KioskDayState } from './kioskDay.js';
 import { addPizzas, dateAccessProblem, dayHours, slotCapacity } from './schedule.js';
+import { sameEmail } from '../customers/personalData.js';
 
 /** Move a booking to another time of its own date (one stream, one event). */
 export interface RescheduleBooking {
@@ -100,7 +101,7 @@ export function movableBooking(
   clock: Clock,
 ): Booking & { status: 'pending' | 'confirmed' } {
   const booking = state.bookings.get(bookingId);
-  if (!booking || booking.email.trim().toLowerCase() !== email.trim().toLowerCase()) notFound(msg.bookingNotFound);
+  if (!booking || !sameEmail(booking.email, email)) notFound(msg.bookingNotFound);
   if (booking!.status === 'cancelled') reject(msg.bookingAlreadyCancelled);
   if (booking!.status === 'moved') reject(msg.bookingMovedTo(booking!.moved_to));
   if (!customerCancellation(booking!, settings, clock).can_cancel) reject(msg.tooLateToReschedule);
@@ -218,11 +219,7 @@ export function decideMoveAway(command: MoveBookingAway, state: KioskDayState): 
   const { to, settings, clock } = command;
   const current = state.bookings.get(command.bookingId);
   // Already moved to this very booking: a retry or a recovery finds the move complete.
-  if (
-    current?.status === 'moved' &&
-    current.moved_to === to.booking_id &&
-    current.email.trim().toLowerCase() === command.email.trim().toLowerCase()
-  )
+  if (current?.status === 'moved' && current.moved_to === to.booking_id && sameEmail(current.email, command.email))
     return [];
   const booking = movableBooking(state, command.bookingId, command.email, settings, {
     now: command.requestedAt,

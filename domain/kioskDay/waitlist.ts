@@ -10,6 +10,7 @@ import { type BookingLine, type KioskDayEvent, type KioskDayState } from './kios
 import type { WaitlistEntry, WaitlistEvent } from './waitlistState.js';
 import { closureOn, type Closure } from '../closures/closures.js';
 import { placedOrder, sameOrder } from './placedOrder.js';
+import { sameEmail } from '../customers/personalData.js';
 
 export interface JoinWaitlist {
   type: 'JoinWaitlist';
@@ -179,7 +180,7 @@ function joinWaitlist(command: JoinWaitlist, state: KioskDayState): KioskDayEven
   const email = command.email.trim();
   for (const entry of state.waitlist.entries.values()) {
     const queued = entry.status === 'waiting' || entry.status === 'offered';
-    if (queued && entry.time === time && entry.email.toLowerCase() === email.toLowerCase())
+    if (queued && entry.time === time && sameEmail(entry.email, email))
       throw new DomainError(msg.waitlistAlreadyQueued, 'conflict');
   }
   if (state.waitlist.byToken.has(command.token) || state.waitlist.entries.has(command.waitlistId))

@@ -15,6 +15,7 @@ import { addDays, daysBetween, isAhead, wallClock, type Clock } from '../../doma
 import type { DocumentStore } from '../documentStore.js';
 import { COLLECTIONS, type BookingDoc, type ClosuresDoc, type DayDoc, type SettingsDoc } from '../shapes.js';
 import { bookingView, closuresInEffect, getClosures, getSettings, settingsInEffect } from './common.js';
+import { sameEmail } from '../../domain/customers/personalData.js';
 
 export interface SlotView {
   time: string;
@@ -189,7 +190,7 @@ export async function customerBooking(
   input: { bookingId: string; email: string },
 ): Promise<BookingDoc | null> {
   let doc = await docs.get<BookingDoc>(COLLECTIONS.bookings, input.bookingId.trim());
-  if (!doc || doc.email.toLowerCase() !== input.email.trim().toLowerCase()) return null;
+  if (!doc || !sameEmail(doc.email, input.email)) return null;
   // A number that was moved to another date stands for the booking it lives on as (rule:
   // reschedule): the customer's number keeps working. Bounded: each move is a request of theirs.
   for (let hop = 0; doc.moved_to && hop < 50; hop++) {
