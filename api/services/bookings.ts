@@ -10,7 +10,8 @@ import type { Position } from '../../domain/eventStore.js';
 import type { DomainEvent } from '../../domain/shared/decider.js';
 import { msg } from '../../domain/messages.js';
 import { DomainError, notFound } from '../../domain/shared/errors.js';
-import { kioskDayDecider, type PlaceBooking } from '../../domain/kioskDay/decide.js';
+import { kioskDayDecider } from '../../domain/kioskDay/decide.js';
+import type { PlaceBooking } from '../../domain/kioskDay/placeBooking.js';
 import type { KitchenStep } from '../../domain/kioskDay/kitchen.js';
 import {
   dateOfBookingId,

@@ -23,7 +23,8 @@ import type { Settings } from '../settings/settings.js';
 import { closureOn, type Closure } from '../closures/closures.js';
 import { planOffers } from './waitlist.js';
 import { isAhead, wallClock, type Clock } from '../shared/time.js';
-import { cancellation, customerCancellation, placeBooking } from './decide.js';
+import { cancellation, customerCancellation, refuseAlreadyCancelled } from './cancellation.js';
+import { placeBooking } from './placeBooking.js';
 import type { Booking, BookingPlacedData, KioskDayEvent, KioskDayState } from './kioskDay.js';
 import { addPizzas, dateAccessProblem, dayHours, slotCapacity } from './schedule.js';
 import { sameEmail } from '../customers/personalData.js';
@@ -102,7 +103,7 @@ export function movableBooking(
 ): Booking & { status: 'pending' | 'confirmed' } {
   const booking = state.bookings.get(bookingId);
   if (!booking || !sameEmail(booking.email, email)) notFound(msg.bookingNotFound);
-  if (booking!.status === 'cancelled') reject(msg.bookingAlreadyCancelled);
+  if (booking!.status === 'cancelled') refuseAlreadyCancelled();
   if (booking!.status === 'moved') reject(msg.bookingMovedTo(booking!.moved_to));
   if (!customerCancellation(booking!, settings, clock).can_cancel) reject(msg.tooLateToReschedule);
   return booking as Booking & { status: 'pending' | 'confirmed' };
@@ -116,6 +117,31 @@ export function assertNewTime(
 ): void {
   if (booking.booking_date === date && booking.booking_time === time) reject(msg.rescheduleSameTime);
 }
+
+/**
+ * Whether a move to this date stays on the booking's own day (rule: reschedule): the booking
+ * still holds its place there. Only then do the two exceptions below apply.
+ */
+export const movesWithinOwnDay = (booking: Pick<Booking, 'booking_date' | 'status'>, date: string): boolean =>
+  date === booking.booking_date && (booking.status === 'pending' || booking.status === 'confirmed');
+
+/**
+ * The pizzas per time a move within its own day is checked against: the day's, without the
+ * booking's own (moving within its own window must not refuse itself). A copy: the given map is
+ * left as it was (it may be a read model's cached document).
+ */
+export const withoutOwnPizzas = (
+  pizzasByTime: Readonly<Record<string, number>>,
+  booking: Pick<Booking, 'booking_time' | 'total_pizzas'>,
+): Record<string, number> => addPizzas({ ...pizzasByTime }, booking.booking_time, -booking.total_pizzas);
+
+/**
+ * What refuses a move's date (rule: reschedule): what refuses a new booking's (rule:
+ * bookable-dates), except that a booking already on a VIP day keeps its place on it (only the
+ * time changes); null when the date takes it.
+ */
+export const moveDateProblem = (problem: string | null, withinOwnDay: boolean): string | null =>
+  withinOwnDay && problem === msg.vipOnlyDate ? null : problem;
 
 export function decideReschedule(command: RescheduleBooking, state: KioskDayState): KioskDayEvent[] {
   const { date, time, settings, clock } = command;
@@ -139,10 +165,10 @@ export function decideReschedule(command: RescheduleBooking, state: KioskDayStat
     closure: closureOn(date, command.closures),
   });
   // A booking already on a VIP day keeps its place on it: only the time changes.
-  if (problem && problem !== msg.vipOnlyDate) reject(problem);
+  const refusal = moveDateProblem(problem, true);
+  if (refusal) reject(refusal);
   // Offers due to the waitlist but not yet made count too (rule: waitlist), as for a new booking.
-  const others = { ...planOffers(state, date, settings, clock).inUse };
-  addPizzas(others, booking.booking_time, -booking.total_pizzas);
+  const others = withoutOwnPizzas(planOffers(state, date, settings, clock).inUse, booking);
   const remaining = slotCapacity(hours, settings, others, time);
   if (remaining === null) reject(msg.noSuchSlot);
   if (!isAhead(now, date, time)) reject(msg.timePassed);
