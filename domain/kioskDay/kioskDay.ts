@@ -97,6 +97,31 @@ export interface BookingPlacedData {
   capacity_override?: { remaining: number };
 }
 
+/**
+ * The order as every record of a booking carries it, typed once (issue 26): the event above, the
+ * read model's document (`BookingDoc`, read-models/shapes.ts) and the PDF reports' rows
+ * (`ReportBooking`, api/reports/reportData.ts) take these fields from here; the answer schema's
+ * `orderShape` (domain/answers/booking.ts) is their wire form and is checked against this list.
+ */
+export type BookingOrder = Pick<
+  BookingPlacedData,
+  | 'booking_date'
+  | 'booking_time'
+  | 'name'
+  | 'email'
+  | 'phone'
+  | 'dine_in'
+  | 'comment'
+  | 'items'
+  | 'total_pizzas'
+  | 'original_total_cents'
+  | 'discount_cents'
+  | 'final_total_cents'
+  | 'bonus_code'
+  | 'vip_customer_id'
+  | 'source'
+>;
+
 export type KioskDayEvent =
   | DomainEvent<'DayScheduleSet', { date: string } & CalendarEntry>
   | DomainEvent<'DayMarkedVip', { date: string; description: string | null; created_by: string }>
