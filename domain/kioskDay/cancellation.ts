@@ -17,6 +17,21 @@ export function refuseAlreadyCancelled(): never {
   throw new DomainError(msg.bookingAlreadyCancelled, 'rejected', 'already_cancelled');
 }
 
+/**
+ * What a booking leaving its place frees there, as its cancellation and its move away record it:
+ * the read models take the day's counts and the books from these fields.
+ */
+export function freedPlace(booking: Booking & { status: 'pending' | 'confirmed' }) {
+  return {
+    previous_status: booking.status,
+    booking_date: booking.booking_date,
+    booking_time: booking.booking_time,
+    total_pizzas: booking.total_pizzas,
+    final_total_cents: booking.final_total_cents,
+    items: booking.items,
+  };
+}
+
 export function cancellation(
   booking: Booking,
   by: CancelledBy,
@@ -31,12 +46,7 @@ export function cancellation(
     reason,
     ...(by === 'staff' && reason !== null ? { email: booking.email } : {}),
     cancelled_at: clock.now.toISOString(),
-    previous_status: booking.status,
-    booking_date: booking.booking_date,
-    booking_time: booking.booking_time,
-    total_pizzas: booking.total_pizzas,
-    final_total_cents: booking.final_total_cents,
-    items: booking.items,
+    ...freedPlace(booking),
     bonus_code: booking.bonus_code,
     bonus_ref: booking.bonus_ref ?? null,
   };

@@ -2,11 +2,11 @@
 // every online booking is decided by, also a booking moved to another date (reschedule.ts).
 import type { StockPool } from '../menu/stockPools.js';
 import { msg } from '../messages.js';
+import { dayAccess, slotRefusal } from './dayAccess.js';
 import { reject } from '../shared/errors.js';
 import type { Settings } from '../settings/settings.js';
-import { closureOn, type Closure } from '../closures/closures.js';
-import { isAhead, wallClock } from '../shared/time.js';
-import { dateAccessProblem, dayHours, slotCapacity } from './schedule.js';
+import type { Closure } from '../closures/closures.js';
+import { slotCapacity } from './schedule.js';
 import type { KioskDayEvent, KioskDayState } from './kioskDay.js';
 import { placedOrder, type PlacedOrder } from './placedOrder.js';
 import { planOffers } from './waitlist.js';
@@ -39,28 +39,15 @@ export function placeBooking(command: PlaceBooking, state: KioskDayState): Kiosk
   if (chosen > requestedPizzas) reject(msg.tooManyChosen);
 
   // 2. The date: not closed, open, within the horizon, VIP only with a token.
-  const hours = dayHours(date, settings, state.entry);
-  const now = wallClock(clock.now, clock.timeZone);
-  const closure = closureOn(date, command.closures);
-  const problem = dateAccessProblem({
-    date,
-    today: now.date,
-    settings,
-    hours,
-    isVipDay: state.vip !== null,
-    vip: command.vip,
-    closure,
-  });
+  const { hours, now, problem } = dayAccess(state, command);
   if (problem) reject(problem);
 
   // 3. The slot: one of the day's slots, still ahead, with room for the whole order.
   // Held waitlist offers, and offers due to the queue but not yet made, are capacity in use
   // (rule: waitlist).
   const remaining = slotCapacity(hours, settings, planOffers(state, date, settings, clock).inUse, time);
-  if (remaining === null) reject(msg.noSuchSlot);
-  if (!isAhead(now, date, time)) reject(msg.timePassed);
-  if (remaining === 0) reject(msg.slotFull);
-  if (remaining! < chosen) reject(msg.tooManyForSlot(chosen, remaining!));
+  const slotProblem = slotRefusal(remaining, { now, date, time }, chosen);
+  if (slotProblem) reject(slotProblem);
 
   // 3b. The counter's evening: web bookings paused, a pizza sold out, a daily stock used up.
   const refusal = counterRefusal(state, command);

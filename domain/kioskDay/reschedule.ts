@@ -18,15 +18,16 @@
 // finds every placed copy whose old booking does not point at it yet and runs 2 (or 2').
 // Every step is idempotent, so running it again, from any process, changes nothing.
 import { msg } from '../messages.js';
+import { dayAccess, slotRefusal } from './dayAccess.js';
 import { DomainError, notFound, reject } from '../shared/errors.js';
 import type { Settings } from '../settings/settings.js';
-import { closureOn, type Closure } from '../closures/closures.js';
+import type { Closure } from '../closures/closures.js';
 import { planOffers } from './waitlist.js';
-import { isAhead, wallClock, type Clock } from '../shared/time.js';
-import { cancellation, customerCancellation, refuseAlreadyCancelled } from './cancellation.js';
+import type { Clock } from '../shared/time.js';
+import { cancellation, customerCancellation, freedPlace, refuseAlreadyCancelled } from './cancellation.js';
 import { placeBooking } from './placeBooking.js';
 import type { Booking, BookingPlacedData, KioskDayEvent, KioskDayState } from './kioskDay.js';
-import { addPizzas, dateAccessProblem, dayHours, slotCapacity } from './schedule.js';
+import { addPizzas, slotCapacity } from './schedule.js';
 import { sameEmail } from '../customers/personalData.js';
 
 /** Move a booking to another time of its own date (one stream, one event). */
@@ -153,27 +154,15 @@ export function decideReschedule(command: RescheduleBooking, state: KioskDayStat
 
   // The date and the slot exactly as for a new booking (rule: bookable-dates), except that the
   // booking's own pizzas are not counted: moving within its own window must not refuse itself.
-  const hours = dayHours(date, settings, state.entry);
-  const now = wallClock(clock.now, clock.timeZone);
-  const problem = dateAccessProblem({
-    date,
-    today: now.date,
-    settings,
-    hours,
-    isVipDay: state.vip !== null,
-    vip: null,
-    closure: closureOn(date, command.closures),
-  });
+  const { hours, now, problem } = dayAccess(state, { ...command, vip: null });
   // A booking already on a VIP day keeps its place on it: only the time changes.
   const refusal = moveDateProblem(problem, true);
   if (refusal) reject(refusal);
   // Offers due to the waitlist but not yet made count too (rule: waitlist), as for a new booking.
   const others = withoutOwnPizzas(planOffers(state, date, settings, clock).inUse, booking);
   const remaining = slotCapacity(hours, settings, others, time);
-  if (remaining === null) reject(msg.noSuchSlot);
-  if (!isAhead(now, date, time)) reject(msg.timePassed);
-  if (remaining === 0) reject(msg.slotFull);
-  if (remaining! < booking.total_pizzas) reject(msg.tooManyForSlot(booking.total_pizzas, remaining!));
+  const slotProblem = slotRefusal(remaining, { now, date, time }, booking.total_pizzas);
+  if (slotProblem) reject(slotProblem);
 
   return [
     {
@@ -260,12 +249,7 @@ export function decideMoveAway(command: MoveBookingAway, state: KioskDayState): 
         to_date: to.date,
         to_time: to.time,
         moved_at: clock.now.toISOString(),
-        previous_status: booking.status,
-        booking_date: booking.booking_date,
-        booking_time: booking.booking_time,
-        total_pizzas: booking.total_pizzas,
-        final_total_cents: booking.final_total_cents,
-        items: booking.items,
+        ...freedPlace(booking),
       },
     },
   ];

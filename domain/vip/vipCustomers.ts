@@ -1,7 +1,7 @@
 // VIP customers: one stream ('vip-customers'); e-mail addresses are unique among them.
 import { z } from 'zod';
 import { msg } from '../messages.js';
-import { flag } from '../shared/fields.js';
+import { flag, optionalText } from '../shared/fields.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import { notFound, reject } from '../shared/errors.js';
 import { normaliseEmail } from '../customers/personalData.js';
@@ -20,14 +20,6 @@ export interface VipCustomer extends VipCustomerFields {
   id: number;
   created_at: string;
 }
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /** POST and PUT /admin/vip-customers (SPEC 5: e-mail and name required). */
 export const vipCustomerInputSchema = z.object({
