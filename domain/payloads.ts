@@ -4,7 +4,7 @@
 import { MAIL_KINDS, MAIL_STATUSES } from './mail/mailLog.js';
 import { z } from 'zod';
 import { msg } from './messages.js';
-import { flag } from './shared/fields.js';
+import { flag, optionalText } from './shared/fields.js';
 import { daysBetween, normaliseDate, normaliseTime } from './shared/time.js';
 import { CLOSURE_REASON_MAX, closureProblem } from './closures/closures.js';
 import { KITCHEN_STEPS } from './kioskDay/kitchen.js';
@@ -43,13 +43,6 @@ const emailField = z
   .string({ error: msg.invalidEmail })
   .trim()
   .pipe(z.email({ error: msg.invalidEmail }));
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 const bool = flag();
 
 /** POST /bookings (SPEC 3 booking creation payload, plus optional bonus_code and vip_token). */

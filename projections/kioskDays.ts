@@ -3,6 +3,7 @@
 import type { RecordedEvent } from '../domain/eventStore.js';
 import type { BookingLine, KioskDayEvent } from '../domain/kioskDay/kioskDay.js';
 import { addPizzas } from '../domain/kioskDay/schedule.js';
+import { BOOKING_CHANGE_EVENTS, BOOKING_STATUS_EVENTS } from '../domain/kioskDay/bookingChanges.js';
 import { msg } from '../domain/messages.js';
 import {
   COLLECTIONS,
@@ -16,26 +17,19 @@ import type { Projection, ProjectionBatch } from './projection.js';
 import { ERASED } from '../domain/customers/personalData.js';
 import { CUSTOMER_ERASED, erasedData, scrub } from './erasure.js';
 
-const bookingEvents = new Set([
-  'BookingPlaced',
-  'BookingConfirmed',
-  'BookingCancelled',
-  'BookingRescheduled',
-  'BookingMovedAway',
-]);
 // Held waitlist offers are capacity in use (rule: waitlist): they count in pizzas_by_time.
 const dayEvents = new Set([
   'DayScheduleSet',
   'DayMarkedVip',
   'DayVipRemoved',
-  ...bookingEvents,
+  ...BOOKING_STATUS_EVENTS,
   'WaitlistOfferMade',
   'WaitlistOfferLapsed',
   'WaitlistOfferTaken',
   'WaitlistLeft',
 ]);
-/** The bookings list also follows each order through the kitchen (rule: kitchen-steps). */
-const bookingDocEvents = new Set([...bookingEvents, 'KitchenStepRecorded']);
+/** The bookings list follows every change to a booking, each kitchen step too (rule: booking-changes). */
+const bookingDocEvents: ReadonlySet<string> = new Set(BOOKING_CHANGE_EVENTS);
 
 const asDayEvent = (recorded: RecordedEvent) => recorded as unknown as KioskDayEvent & RecordedEvent;
 const dateOfStream = (recorded: RecordedEvent) => recorded.streamName.slice('kioskday-'.length);
@@ -335,7 +329,7 @@ export const statsProjection: Projection = {
   name: 'stats_v1',
   collections: [COLLECTIONS.statsDays],
   indexes: [[COLLECTIONS.statsDays, 'date']],
-  eventTypes: bookingEvents,
+  eventTypes: new Set(BOOKING_STATUS_EVENTS),
   apply(recorded, batch) {
     const event = asDayEvent(recorded);
     const date = dateOfStream(recorded);

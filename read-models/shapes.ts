@@ -1,9 +1,8 @@
 // The read-model documents the projections write and the queries read. Collection names carry a
 // version so a changed projection can build beside the old one.
 import type { CalendarEntry } from '../domain/kioskDay/schedule.js';
-import type { BookingLine, BookingStatus } from '../domain/kioskDay/kioskDay.js';
+import type { BookingLine, BookingOrder, BookingStatus, CancelledBy } from '../domain/kioskDay/kioskDay.js';
 import type { KitchenStatus } from '../domain/kioskDay/kitchen.js';
-import type { StaffOrderSource } from '../domain/kioskDay/orderSource.js';
 import type { Settings } from '../domain/settings/settings.js';
 import type { Closure } from '../domain/closures/closures.js';
 import type { ClosedPeriod } from '../domain/accounting/periods.js';
@@ -71,14 +70,9 @@ export type DayDoc = {
   active_bookings: number;
 };
 
-export type BookingDoc = {
+/** A booking as the read model keeps it: the domain's order (BookingOrder) and where it stands. */
+export type BookingDoc = BookingOrder & {
   id: string;
-  booking_date: string;
-  booking_time: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  dine_in: boolean;
   status: BookingStatus;
   /**
    * Where the order is in the kitchen (rule: kitchen-steps). Absent until the first step and
@@ -86,19 +80,11 @@ export type BookingDoc = {
    * ones rebuilt from the same events are alike (same digest); answers say null (bookingView).
    */
   kitchen_status?: KitchenStatus;
-  comment: string | null;
-  items: BookingLine[];
   pizza_summary: string;
-  total_pizzas: number;
-  original_total_cents: number;
-  discount_cents: number;
-  final_total_cents: number;
-  bonus_code: string | null;
-  vip_customer_id: number | null;
   created_at: string;
   confirmed_at: string | null;
   cancelled_at: string | null;
-  cancelled_by: 'staff' | 'customer' | 'system' | null;
+  cancelled_by: CancelledBy | null;
   cancel_reason: string | null;
   /**
    * rule: reschedule. `moved_from`: this booking was moved here from that number; `moved_to`:
@@ -107,11 +93,6 @@ export type BookingDoc = {
    */
   moved_from?: string | null;
   moved_to?: string | null;
-  /**
-   * rule: staff-orders. A counter or phone order; absent on online bookings, so documents written
-   * before staff orders and ones rebuilt from the same events are alike (answers: sourceOf).
-   */
-  source?: StaffOrderSource;
   /**
    * rule: slot-delay. The time the order is now ready when staff pushed its slot back (booking_time
    * + the delay); absent when not delayed, and again once the delay is undone.

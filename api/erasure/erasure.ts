@@ -10,7 +10,7 @@
 // the serial the erasure recorded, never a newer generation of the customer's key (made when
 // they booked again, under an id of its own: api/keys/keyStore.ts).
 import type { CustomerErasedData } from '../../domain/customers/erasure.js';
-import { ERASED } from '../../domain/customers/personalData.js';
+import { ERASED, normaliseEmail } from '../../domain/customers/personalData.js';
 import type { EventStore } from '../../domain/eventStore.js';
 import type { Doc, DocumentStore } from '../../read-models/documentStore.js';
 import type { Projection } from '../../projections/projection.js';
@@ -63,7 +63,7 @@ export async function completeErasure(
       const logged = await parts.docs.get(MAIL_LOG, id);
       if (!logged) continue;
       const item = asMailItem(logged);
-      if (!toStaff && item.to && item.to !== ERASED) recipients.add(item.to.trim().toLowerCase());
+      if (!toStaff && item.to && item.to !== ERASED) recipients.add(normaliseEmail(item.to));
       if (item.subject !== ERASED) forgotten.push({ ...scrubbed(item, toStaff), _pos: position });
     }
   }

@@ -6,28 +6,13 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RecordedEvent } from '../../domain/eventStore.js';
 import type { BookingChange, WaitlistChange } from '../../domain/answers/admin.js';
+import { isBookingChange } from '../../domain/kioskDay/bookingChanges.js';
+import { WAITLIST_EVENT_TYPES } from '../../domain/kioskDay/waitlistState.js';
 
 export type AppliedSource = (listener: (events: readonly RecordedEvent[]) => void) => () => void;
 
 export type { BookingChange };
 
-/** Every change a staff screen shows: placed, confirmed, cancelled, moved, and each step in the kitchen. */
-const BOOKING_EVENTS = new Set<BookingChange['type']>([
-  'BookingPlaced',
-  'BookingConfirmed',
-  'BookingCancelled',
-  'BookingRescheduled',
-  'BookingMovedAway',
-  'KitchenStepRecorded',
-]);
-/** Every change the staff's 'Kö' shows: an entry joining, an offer made, lapsed or taken, an entry leaving. */
-const WAITLIST_EVENTS = new Set<WaitlistChange['type']>([
-  'WaitlistJoined',
-  'WaitlistOfferMade',
-  'WaitlistOfferLapsed',
-  'WaitlistOfferTaken',
-  'WaitlistLeft',
-]);
 const KEEP_ALIVE_MS = 25_000;
 
 /** What a screen needs to react: no e-mail or phone goes over the stream. */
@@ -71,9 +56,9 @@ export function liveBookings(app: FastifyInstance, applied: AppliedSource) {
     const stop = applied((events) => {
       for (const event of events) {
         if (!event.streamName.startsWith('kioskday-')) continue;
-        if (BOOKING_EVENTS.has(event.type as BookingChange['type']))
+        if (isBookingChange(event.type))
           reply.raw.write(`event: booking\ndata: ${JSON.stringify(changeOf(event))}\n\n`);
-        else if (WAITLIST_EVENTS.has(event.type as WaitlistChange['type'])) {
+        else if (WAITLIST_EVENT_TYPES.has(event.type)) {
           const { waitlist_id, date } = event.data as { waitlist_id: string; date: string };
           const change: WaitlistChange = { type: event.type as WaitlistChange['type'], waitlist_id, date };
           reply.raw.write(`event: waitlist\ndata: ${JSON.stringify(change)}\n\n`);

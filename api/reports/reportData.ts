@@ -4,30 +4,35 @@
 // towards nothing that is baked or earned: pizzas, revenue and the per-pizza quantities skip it.
 
 import { ORDER_SOURCES, sourceOf, type OrderSource } from '../../domain/kioskDay/orderSource.js';
+import type { BookingLine, BookingOrder, BookingStatus } from '../../domain/kioskDay/kioskDay.js';
 
-export type ReportBookingStatus = 'pending' | 'confirmed' | 'cancelled';
+export type ReportBookingStatus = BookingStatus;
 
-export interface ReportBooking {
+/** A line as a report prints it: the pizza, how many, its price and choices. */
+export type ReportLine = Pick<BookingLine, 'pizza_name' | 'qty' | 'price_cents'> & ShownChoices;
+
+/** A booking as the reports show it: the domain's order (BookingOrder), its number and status. */
+export type ReportBooking = Pick<
+  BookingOrder,
+  | 'booking_date'
+  | 'booking_time'
+  | 'name'
+  | 'email'
+  | 'phone'
+  | 'dine_in'
+  | 'total_pizzas'
+  | 'original_total_cents'
+  | 'discount_cents'
+  | 'final_total_cents'
+  | 'bonus_code'
+  | 'comment'
+> & {
   id: string;
-  /** yyyy-MM-dd */
-  booking_date: string;
-  /** HH:mm */
-  booking_time: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  dine_in: boolean;
   status: ReportBookingStatus;
-  items: Array<{ pizza_name: string; qty: number; price_cents: number } & ShownChoices>;
-  total_pizzas: number;
-  original_total_cents: number;
-  discount_cents: number;
-  final_total_cents: number;
-  bonus_code: string | null;
-  comment: string | null;
+  items: ReportLine[];
   /** rule: staff-orders. Absent reads as online (sourceOf). */
   source?: OrderSource;
-}
+};
 
 export interface DailyReportInput {
   date: string;

@@ -8,6 +8,7 @@ import type { DocumentStore } from '../../read-models/documentStore.js';
 import { COLLECTIONS, type AdminSessionDoc } from '../../read-models/shapes.js';
 import { hashPassword, verifyPassword, verifyPasswordAsync } from '../auth/password.js';
 import type { Commands } from './commands.js';
+import { normaliseEmail } from '../../domain/customers/personalData.js';
 
 // A valid hash of a random password nobody knows.
 const UNKNOWN_ADMIN_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
@@ -55,7 +56,7 @@ export class AdminsService {
       },
       this.commands.meta('system'),
     );
-    return { email: email.toLowerCase(), generatedPassword };
+    return { email: normaliseEmail(email), generatedPassword };
   }
 
   async list(): Promise<Admin[]> {

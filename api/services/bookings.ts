@@ -4,24 +4,26 @@
 // history read from the event log.
 import type { StockPool } from '../../domain/menu/stockPools.js';
 import { checkSmsTick } from '../../domain/sms/sms.js';
-import { orderLines, type MenuForLines } from '../../domain/kioskDay/orderLines.js';
+import { orderLines } from '../../domain/kioskDay/orderLines.js';
 import { randomUUID } from 'node:crypto';
 import type { Position } from '../../domain/eventStore.js';
 import type { DomainEvent } from '../../domain/shared/decider.js';
 import { msg } from '../../domain/messages.js';
 import { DomainError, notFound } from '../../domain/shared/errors.js';
-import { kioskDayDecider, type PlaceBooking } from '../../domain/kioskDay/decide.js';
+import { kioskDayDecider } from '../../domain/kioskDay/decide.js';
+import type { PlaceBooking } from '../../domain/kioskDay/placeBooking.js';
 import type { KitchenStep } from '../../domain/kioskDay/kitchen.js';
-import {
-  dateOfBookingId,
-  kioskDayStream,
-  type BookingCancelledData,
-  type BookingLine,
-  type BookingPlacedData,
-  type KioskDayState,
-} from '../../domain/kioskDay/kioskDay.js';
+import { dateOfBookingId, kioskDayStream, type BookingPlacedData } from '../../domain/kioskDay/kioskDay.js';
 import { bookingHistory, type BookingHistoryEntry } from '../../domain/kioskDay/history.js';
 import { BONUS_CODES_STREAM, bonusCodesDecider, findByCode } from '../../domain/bonusCodes/bonusCodes.js';
+import {
+  bookingRefFor,
+  holdsKey,
+  redeemsUse,
+  releasesOnRefusal,
+  settlesOnEarlyRefusal,
+  useToRelease,
+} from '../../domain/bonusCodes/usePolicy.js';
 import type { BookingPayload } from '../../domain/payloads.js';
 import type { CommandMeta } from '../commands/commandBus.js';
 import type { Commands } from './commands.js';
@@ -88,7 +90,7 @@ export class BookingsService {
       this.dailyStock(),
       this.stockPools(),
     ]);
-    const lines = linesFromMenu(payload.items, menu);
+    const lines = orderLines(payload.items, menu);
     const vip = payload.vip_token ? (await this.vip.access(payload.vip_token)).access : null;
     const command: PlaceBooking = {
       type: 'PlaceBooking',
@@ -118,19 +120,21 @@ export class BookingsService {
 
     const meta = this.commands.meta('customer');
     let release: (() => Promise<unknown>) | null = null;
+    let appendedUse = false;
     if (payload.bonus_code) {
       // A retry of a placed booking goes straight to the day, which answers it (or refuses a
       // different order under the same key) without the code being touched.
       const day = (await this.day(payload.date)).state;
-      if (!holdsKey(day, idempotencyKey)) {
-        const ref = idempotencyKey !== null ? bookingRefForKey(payload.date, idempotencyKey) : randomUUID();
+      if (redeemsUse(payload.bonus_code, holdsKey(day, idempotencyKey))) {
+        const ref = bookingRefFor(payload.date, idempotencyKey, randomUUID());
         // Refuse an invalid order before touching the bonus code (the real decision comes below).
         try {
           kioskDayDecider.decide(command, day);
         } catch (error) {
           // A refused retry of a key whose booking never landed gives back the use an earlier
           // request of the key left held, once that request can no longer land it.
-          if (error instanceof DomainError && idempotencyKey !== null) await this.settleBonusUse(ref, false, meta);
+          if (error instanceof DomainError && settlesOnEarlyRefusal(idempotencyKey))
+            await this.settleBonusUse(ref, false, meta);
           throw error;
         }
         const code = payload.bonus_code;
@@ -142,20 +146,11 @@ export class BookingsService {
         );
         const bonus = findByCode(redeemed.state, code)!;
         command.discount = { code: bonus.code, percentage: bonus.discount_percentage, booking_ref: ref };
-        // Only the request whose redemption appended the use gives it back: one that found the use
-        // already held (a racing retry of the same key) must not free it under a booking the
-        // other may be placing with it. A retry that found it held by a request long over (one
-        // whose append's outcome was unknown and whose booking never landed) renewed it and owns
+        // A retry that found the use held by a request long over renewed it (an event) and owns
         // it now, so it gives it back when refused (rule: bonus-code-settlement).
-        if (redeemed.events.length > 0) {
-          release = () =>
-            bus.handle(
-              BONUS_CODES_STREAM,
-              bonusCodesDecider,
-              { type: 'ReleaseBonusCode', code, booking_ref: ref },
-              meta,
-            );
-        }
+        appendedUse = redeemed.events.length > 0;
+        release = () =>
+          bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'ReleaseBonusCode', code, booking_ref: ref }, meta);
       }
     }
     try {
@@ -168,14 +163,14 @@ export class BookingsService {
       if (!earlier) throw new Error(`PlaceBooking on ${stream} decided no event and no earlier booking`);
       return earlier;
     } catch (error) {
-      // Only a refusal (the domain decided: nothing was appended) gives the use back. Any other
-      // failure (a lost answer, a timeout) leaves the append's outcome unknown: the booking may be
-      // stored, so the use stays held; a code may then count one use no booking made, never one
-      // beyond its limit.
+      // Only a refusal (the domain decided: nothing was appended) may give the use back; any other
+      // failure leaves the append's outcome unknown, and the use stays held (rule: bonus-code-uses).
       if (!(error instanceof DomainError)) throw error;
-      // A use under a key the day now holds belongs to that booking (a racing request with the
-      // same key placed it, perhaps as another order: this one's 409): it is not ours to free.
-      if (release && !holdsKey((await this.day(payload.date)).state, idempotencyKey)) await release();
+      if (
+        release &&
+        releasesOnRefusal({ appendedUse, dayHoldsKey: holdsKey((await this.day(payload.date)).state, idempotencyKey) })
+      )
+        await release();
       throw error;
     }
   }
@@ -336,26 +331,12 @@ export class BookingsService {
     cancelled: T,
     meta: CommandMeta,
   ) {
-    const event = cancelled.events.find((e) => e.type === 'BookingCancelled');
-    const data = event?.data as BookingCancelledData | undefined;
-    if (!data?.bonus_code || !data.bonus_ref) return cancelled;
-    const command = { type: 'ReleaseBonusCode' as const, code: data.bonus_code, booking_ref: data.bonus_ref };
+    const use = useToRelease(cancelled.events);
+    if (!use) return cancelled;
+    const command = { type: 'ReleaseBonusCode' as const, ...use };
     const released = await this.commands.bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, command, meta);
     return released.events.length > 0 ? released : cancelled;
   }
-}
-
-/** Whether the day holds a booking placed with this key (rule: idempotent-booking). */
-function holdsKey(day: KioskDayState, idempotencyKey: string | null): boolean {
-  return idempotencyKey !== null && day.byIdempotencyKey.has(idempotencyKey);
-}
-
-/**
- * The bonus-code booking reference of a keyed booking: the same for every retry, so redeeming
- * counts once (rule: bonus-code-uses); scoped to the date like the key itself.
- */
-function bookingRefForKey(date: string, idempotencyKey: string): string {
-  return `idem:${date}:${idempotencyKey}`;
 }
 
 /** The date a booking id names (its stream); an id that names none is not found. */
@@ -364,7 +345,3 @@ function bookingDate(bookingId: string): string {
   if (!date) notFound(msg.bookingNotFound);
   return date!;
 }
-
-/** Order lines from the menu (rule: order-lines in domain/kioskDay/orderLines.ts). */
-export const linesFromMenu = (items: BookingPayload['items'], menu: MenuForLines): BookingLine[] =>
-  orderLines(items, menu);

@@ -71,7 +71,7 @@ export class ClosuresService {
         await this.cancelByStaff(booking.id, message, actor);
         cancelled += 1;
       } catch (error) {
-        if (!(error instanceof DomainError && error.message === msg.bookingAlreadyCancelled)) throw error;
+        if (!(error instanceof DomainError && error.code === 'already_cancelled')) throw error;
       }
     }
     return cancelled;

@@ -6,7 +6,7 @@ import { PUSH_STREAM, pushDecider } from '../../domain/push/push.js';
 import { kioskDayDecider } from '../../domain/kioskDay/decide.js';
 import { dateOfBookingId, kioskDayStream } from '../../domain/kioskDay/kioskDay.js';
 import { msg } from '../../domain/messages.js';
-import { normaliseEmail } from '../../domain/customers/personalData.js';
+import { normaliseEmail, sameEmail } from '../../domain/customers/personalData.js';
 import { notFound } from '../../domain/shared/errors.js';
 import type { Commands } from './commands.js';
 
@@ -60,8 +60,7 @@ export class PushService {
     if (!date) return notFound(msg.bookingNotFound);
     const day = (await this.commands.load(kioskDayStream(date), kioskDayDecider)).state;
     const booking = day.bookings.get(id);
-    if (!booking || booking.email.trim().toLowerCase() !== email.trim().toLowerCase())
-      return notFound(msg.bookingNotFound);
+    if (!booking || !sameEmail(booking.email, email)) return notFound(msg.bookingNotFound);
     return id;
   }
 }

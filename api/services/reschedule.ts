@@ -20,6 +20,7 @@ import type { Commands } from './commands.js';
 import { everyInterval } from '../periodic.js';
 import type { SettingsService } from './settings.js';
 import type { ClosuresService } from './closures.js';
+import { sameEmail } from '../../domain/customers/personalData.js';
 
 /** How many moves a pointer chain may have before it is taken for a fault (each move is a customer's request). */
 const MAX_HOPS = 50;
@@ -78,12 +79,7 @@ export class RescheduleService {
     const { booking, state, followed } = await this.current(bookingId);
     // The number was moved before, and what it stands for is already where this asks: the same
     // request again (an answer lost, a second click). The e-mail guards it as it guards lookup.
-    if (
-      followed &&
-      booking.booking_date === date &&
-      booking.booking_time === time &&
-      booking.email.trim().toLowerCase() === email.trim().toLowerCase()
-    ) {
+    if (followed && booking.booking_date === date && booking.booking_time === time && sameEmail(booking.email, email)) {
       const position = (await this.day(date)).position;
       return this.answer(booking.booking_id, position);
     }

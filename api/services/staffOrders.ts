@@ -10,7 +10,7 @@ import type { Commands } from './commands.js';
 import type { MenuService } from './menu.js';
 import type { SettingsService } from './settings.js';
 import type { ClosuresService } from './closures.js';
-import { linesFromMenu } from './bookings.js';
+import { orderLines } from '../../domain/kioskDay/orderLines.js';
 
 export class StaffOrdersService {
   constructor(
@@ -45,7 +45,7 @@ export class StaffOrdersService {
       source: payload.source,
       date: payload.date,
       time: payload.time,
-      lines: linesFromMenu(payload.items, menu),
+      lines: orderLines(payload.items, menu),
       customer: { name: payload.name, email: payload.email, phone: payload.phone },
       dine_in: payload.dine_in,
       comment: payload.comment,

@@ -17,7 +17,7 @@ import type { MenuService } from './menu.js';
 import type { SettingsService } from './settings.js';
 import type { VipService } from './vip.js';
 import type { ClosuresService } from './closures.js';
-import { linesFromMenu } from './bookings.js';
+import { orderLines } from '../../domain/kioskDay/orderLines.js';
 
 export interface WaitlistOffer {
   date: string;
@@ -93,7 +93,7 @@ export class WaitlistService {
       type: 'BookFromWaitlist' as const,
       date: doc.date,
       token,
-      lines: linesFromMenu(payload.items, menu),
+      lines: orderLines(payload.items, menu),
       customer: { name: payload.name, email: payload.email, phone: payload.phone },
       dine_in: payload.dine_in,
       comment: payload.comment,

@@ -6,6 +6,7 @@
 import { msg } from '../messages.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import { notFound, reject } from '../shared/errors.js';
+import { normaliseEmail } from '../customers/personalData.js';
 
 export const ADMINS_STREAM = 'admins';
 
@@ -60,7 +61,7 @@ export interface AdminsState {
 }
 
 export const adminByEmail = (state: AdminsState, email: string): Admin | undefined => {
-  const wanted = email.trim().toLowerCase();
+  const wanted = normaliseEmail(email);
   for (const admin of state.admins.values()) if (admin.email === wanted) return admin;
   return undefined;
 };
@@ -117,7 +118,7 @@ export const adminsDecider: Decider<AdminCommand, AdminEvent, AdminsState> = {
   decide(command, state) {
     switch (command.type) {
       case 'EnsureAdmin': {
-        const email = command.email.trim().toLowerCase();
+        const email = normaliseEmail(command.email);
         const existing = adminByEmail(state, email);
         if (!existing) {
           return [

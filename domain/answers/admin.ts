@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { bookingSchema, bookingStatusSchema } from './booking.js';
 import { ORDER_SOURCES } from '../kioskDay/orderSource.js';
+import { BOOKING_CHANGE_EVENTS } from '../kioskDay/bookingChanges.js';
+import { WAITLIST_EVENTS } from '../kioskDay/waitlistState.js';
 import { clockTime, flagNumber, instant, isoDate } from './common.js';
 
 // ---- account ----
@@ -56,14 +58,7 @@ export type KitchenDay = z.infer<typeof kitchenDaySchema>;
 
 /** One change the admin's live stream (GET /admin/live, server-sent events) tells of. */
 export const bookingChangeSchema = z.strictObject({
-  type: z.enum([
-    'BookingPlaced',
-    'BookingConfirmed',
-    'BookingCancelled',
-    'BookingRescheduled',
-    'BookingMovedAway',
-    'KitchenStepRecorded',
-  ]),
+  type: z.enum(BOOKING_CHANGE_EVENTS),
   booking_id: z.string(),
   booking_date: isoDate.optional(),
   booking_time: clockTime.optional(),
@@ -74,7 +69,7 @@ export type BookingChange = z.infer<typeof bookingChangeSchema>;
 
 /** A change to a day's waitlist on the same stream (event: waitlist): which entry, of which date. No name or e-mail. */
 export const waitlistChangeSchema = z.strictObject({
-  type: z.enum(['WaitlistJoined', 'WaitlistOfferMade', 'WaitlistOfferLapsed', 'WaitlistOfferTaken', 'WaitlistLeft']),
+  type: z.enum(WAITLIST_EVENTS),
   waitlist_id: z.string(),
   date: isoDate,
 });

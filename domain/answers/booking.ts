@@ -4,6 +4,7 @@ import { KITCHEN_STATUSES } from '../kioskDay/kitchen.js';
 import { ORDER_SOURCES } from '../kioskDay/orderSource.js';
 import { clockTime, instant, isoDate } from './common.js';
 import { allergenCodeSchema } from '../menu/allergenSchema.js';
+import type { BookingOrder } from '../kioskDay/kioskDay.js';
 
 export const openDaySchema = z.strictObject({
   date: isoDate,
@@ -134,7 +135,8 @@ const orderShape = {
   vip_customer_id: z.number().int().nullable(),
   /** rule: staff-orders. Booked online, or taken by staff at the counter or on the phone. */
   source: z.enum(ORDER_SOURCES),
-};
+  // The domain's BookingOrder names the fields once: a field added there and not here fails to compile.
+} satisfies Record<keyof BookingOrder, z.ZodType>;
 
 /** A booking as the read model keeps it: lookup, the admin list and details. */
 export const bookingSchema = z

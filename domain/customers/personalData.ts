@@ -15,6 +15,9 @@ export const ERASED = '[raderad]';
 /** The one form of an e-mail address that names a customer: trimmed, lower case, as the booking rules compare them. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
+/** Whether two e-mail addresses name the same customer (normaliseEmail); null names no one. */
+export const sameEmail = (a: string | null, b: string) => a !== null && normaliseEmail(a) === normaliseEmail(b);
+
 /**
  * A phone number as the key of a customer without an e-mail names it (rule: staff-orders): its
  * digits and any +, nothing else ('070-123 45 67' and '0701234567' are one customer).

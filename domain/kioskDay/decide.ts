@@ -1,31 +1,25 @@
-// Commands on one kiosk day and the rules that decide them.
-import type { StockPool } from '../menu/stockPools.js';
+// Commands on one kiosk day and the rules that decide them. Each family of commands has a module of
+// its own (placeBooking, cancellation, reschedule, waitlist, staffOrder, counter, kitchen); this
+// one dispatches, and decides the short ones itself.
 import { msg } from '../messages.js';
 import { assertNever, type Decider } from '../shared/decider.js';
 import { DomainError, notFound, reject } from '../shared/errors.js';
 import type { Settings } from '../settings/settings.js';
 import { closureOn, type Closure } from '../closures/closures.js';
-import { instantOf, isAhead, minutesOf, minutesUntil, wallClock, type Clock } from '../shared/time.js';
-import {
-  customerCancelDeadlineMinutes,
-  dateAccessProblem,
-  dayHours,
-  slotCapacity,
-  type CalendarEntry,
-  type VipAccess,
-} from './schedule.js';
+import { sameEmail } from '../customers/personalData.js';
+import { instantOf, minutesOf, minutesUntil, type Clock } from '../shared/time.js';
+import { dayHours, type CalendarEntry } from './schedule.js';
 import {
   evolveKioskDay,
   initialKioskDayState,
   type Booking,
-  type BookingCancelledData,
-  type BookingLine,
-  type CancelledBy,
   type KioskDayEvent,
   type KioskDayState,
 } from './kioskDay.js';
 import { decideKitchenStep, type KitchenStep } from './kitchen.js';
-import { placedOrder, sameOrder } from './placedOrder.js';
+import { sameOrder } from './placedOrder.js';
+import { placeBooking, type PlaceBooking } from './placeBooking.js';
+import { cancellation, customerCancellation, refuseAlreadyCancelled } from './cancellation.js';
 import {
   decideMoveAway,
   decidePlaceMoved,
@@ -33,38 +27,9 @@ import {
   decideUndoMove,
   type RescheduleCommand,
 } from './reschedule.js';
-import { decideWaitlist, planOffers, type WaitlistCommand } from './waitlist.js';
+import { decideWaitlist, type WaitlistCommand } from './waitlist.js';
 import { decideStaffOrder, type PlaceStaffOrder } from './staffOrder.js';
-import { counterRefusal, decideCounter, type CounterCommand } from './counter.js';
-
-export interface PlaceBooking {
-  type: 'PlaceBooking';
-  date: string;
-  time: string;
-  requestedPizzas: number;
-  /** Lines with name and price taken from the menu when the command was made. */
-  lines: BookingLine[];
-  /** `sms_when_ready`: ticked "SMS när pizzan är klar" (rule: sms-notices); absent: not ticked. */
-  customer: { name: string; email: string; phone: string | null; sms_when_ready?: boolean };
-  dine_in: boolean;
-  comment: string | null;
-  /**
-   * A bonus code already redeemed for this booking (see placeBooking in api/kiosk.ts): its
-   * percentage and the reference its use was redeemed under (given back on cancellation).
-   */
-  discount: { code: string; percentage: number; booking_ref: string } | null;
-  vip: VipAccess | null;
-  settings: Settings;
-  /** The kiosk's closures (rule: closures), loaded with the settings: a closed date is refused. */
-  closures: readonly Closure[];
-  clock: Clock;
-  /** The client's Idempotency-Key: a retry carrying it places nothing (rule: idempotent-booking). */
-  idempotencyKey?: string | null;
-  /** The daily stock per pizza id (rule: daily-stock); none: no pizza is limited. */
-  stock?: ReadonlyMap<number, number>;
-  /** The daily stock per base (rule: daily-stock): pools the pizzas made on a base draw from. */
-  pools?: readonly StockPool[];
-}
+import { decideCounter, type CounterCommand } from './counter.js';
 
 export type KioskDayCommand =
   | { type: 'SetDaySchedule'; date: string; entry: CalendarEntry }
@@ -128,8 +93,8 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
       case 'ConfirmBooking': {
         const booking = existingBooking(state, command.bookingId);
         if (booking.status === 'moved') reject(msg.bookingMovedTo(booking.moved_to));
-        if (booking.status !== 'pending')
-          reject(booking.status === 'cancelled' ? msg.bookingAlreadyCancelled : msg.bookingNotPending);
+        if (booking.status === 'cancelled') refuseAlreadyCancelled();
+        if (booking.status !== 'pending') reject(msg.bookingNotPending);
         return [
           {
             type: 'BookingConfirmed',
@@ -141,23 +106,22 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
         const reason = command.reason.trim();
         if (!reason) reject(msg.cancelReasonRequired);
         const booking = existingBooking(state, command.bookingId);
-        if (booking.status === 'cancelled') reject(msg.bookingAlreadyCancelled);
+        if (booking.status === 'cancelled') refuseAlreadyCancelled();
         if (booking.status === 'moved') reject(msg.bookingMovedTo(booking.moved_to));
         return [{ type: 'BookingCancelled', data: cancellation(booking, 'staff', reason, command.clock) }];
       }
       case 'CancelBookingByCustomer': {
         const booking = state.bookings.get(command.bookingId);
         // A wrong e-mail answers like a missing booking, so booking numbers cannot be probed.
-        if (!booking || booking.email.toLowerCase() !== command.email.trim().toLowerCase())
-          notFound(msg.bookingNotFound);
-        if (booking!.status === 'cancelled') reject(msg.bookingAlreadyCancelled);
+        if (!booking || !sameEmail(booking.email, command.email)) notFound(msg.bookingNotFound);
+        if (booking!.status === 'cancelled') refuseAlreadyCancelled();
         if (booking!.status === 'moved') reject(msg.bookingMovedTo(booking!.moved_to));
         if (!customerCancellation(booking!, command.settings, command.clock).can_cancel) reject(msg.tooLateToCancel);
         return [{ type: 'BookingCancelled', data: cancellation(booking!, 'customer', null, command.clock) }];
       }
       case 'RecordKitchenStep': {
         const booking = existingBooking(state, command.bookingId);
-        if (booking.status === 'cancelled') reject(msg.bookingAlreadyCancelled);
+        if (booking.status === 'cancelled') refuseAlreadyCancelled();
         if (booking.status === 'moved') reject(msg.bookingMovedTo(booking.moved_to));
         if (booking.status === 'pending') reject(msg.kitchenNeedsConfirmed);
         const step = decideKitchenStep(
@@ -250,98 +214,8 @@ function remind(command: Extract<KioskDayCommand, { type: 'RemindBooking' }>, bo
   ];
 }
 
-export function cancellation(
-  booking: Booking,
-  by: CancelledBy,
-  reason: string | null,
-  clock: Clock,
-): BookingCancelledData {
-  if (booking.status === 'cancelled') throw new DomainError(msg.bookingAlreadyCancelled);
-  if (booking.status === 'moved') throw new DomainError(msg.bookingMovedTo(booking.moved_to));
-  return {
-    booking_id: booking.booking_id,
-    by,
-    reason,
-    ...(by === 'staff' && reason !== null ? { email: booking.email } : {}),
-    cancelled_at: clock.now.toISOString(),
-    previous_status: booking.status,
-    booking_date: booking.booking_date,
-    booking_time: booking.booking_time,
-    total_pizzas: booking.total_pizzas,
-    final_total_cents: booking.final_total_cents,
-    items: booking.items,
-    bonus_code: booking.bonus_code,
-    bonus_ref: booking.bonus_ref ?? null,
-  };
-}
-
 function existingBooking(state: KioskDayState, bookingId: string): Booking {
   const booking = state.bookings.get(bookingId);
   if (!booking) throw new DomainError(msg.bookingNotFound, 'not_found');
   return booking;
-}
-
-export function placeBooking(command: PlaceBooking, state: KioskDayState): KioskDayEvent {
-  const { date, time, requestedPizzas, lines, settings, clock } = command;
-
-  // 1. The order itself: SPEC 5's count rules.
-  if (!Number.isInteger(requestedPizzas) || requestedPizzas < 1) reject(msg.pizzaCountMin);
-  if (requestedPizzas > settings.capacity_per_window) reject(msg.pizzaCountMax(settings.capacity_per_window));
-  const chosen = lines.reduce((sum, line) => sum + line.qty, 0);
-  if (lines.length === 0 || chosen === 0) reject(msg.atLeastOnePizza);
-  if (chosen < requestedPizzas) reject(msg.chooseMore(requestedPizzas - chosen));
-  if (chosen > requestedPizzas) reject(msg.tooManyChosen);
-
-  // 2. The date: not closed, open, within the horizon, VIP only with a token.
-  const hours = dayHours(date, settings, state.entry);
-  const now = wallClock(clock.now, clock.timeZone);
-  const closure = closureOn(date, command.closures);
-  const problem = dateAccessProblem({
-    date,
-    today: now.date,
-    settings,
-    hours,
-    isVipDay: state.vip !== null,
-    vip: command.vip,
-    closure,
-  });
-  if (problem) reject(problem);
-
-  // 3. The slot: one of the day's slots, still ahead, with room for the whole order.
-  // Held waitlist offers, and offers due to the queue but not yet made, are capacity in use
-  // (rule: waitlist).
-  const remaining = slotCapacity(hours, settings, planOffers(state, date, settings, clock).inUse, time);
-  if (remaining === null) reject(msg.noSuchSlot);
-  if (!isAhead(now, date, time)) reject(msg.timePassed);
-  if (remaining === 0) reject(msg.slotFull);
-  if (remaining! < chosen) reject(msg.tooManyForSlot(chosen, remaining!));
-
-  // 3b. The counter's evening: web bookings paused, a pizza sold out, a daily stock used up.
-  const refusal = counterRefusal(state, command);
-  if (refusal) reject(refusal);
-
-  // 4. The price and the number.
-  return {
-    type: 'BookingPlaced',
-    data: {
-      ...placedOrder(command, state),
-      ...(command.idempotencyKey ? { idempotency_key: command.idempotencyKey } : {}),
-    },
-  };
-}
-
-/** SPEC 3 lookup fields: whether the customer may cancel online, and whole hours left. */
-export function customerCancellation(
-  booking: Pick<Booking, 'booking_date' | 'booking_time' | 'status'>,
-  settings: Settings,
-  clock: Clock,
-): { can_cancel: boolean; hours_until_booking: number } {
-  const minutes = minutesUntil(clock, booking.booking_date, booking.booking_time);
-  return {
-    can_cancel:
-      booking.status !== 'cancelled' &&
-      booking.status !== 'moved' &&
-      minutes >= customerCancelDeadlineMinutes(settings),
-    hours_until_booking: Math.max(0, Math.floor(minutes / 60)),
-  };
 }

@@ -97,6 +97,31 @@ export interface BookingPlacedData {
   capacity_override?: { remaining: number };
 }
 
+/**
+ * The order as every record of a booking carries it, typed once (issue 26): the event above, the
+ * read model's document (`BookingDoc`, read-models/shapes.ts) and the PDF reports' rows
+ * (`ReportBooking`, api/reports/reportData.ts) take these fields from here; the answer schema's
+ * `orderShape` (domain/answers/booking.ts) is their wire form and is checked against this list.
+ */
+export type BookingOrder = Pick<
+  BookingPlacedData,
+  | 'booking_date'
+  | 'booking_time'
+  | 'name'
+  | 'email'
+  | 'phone'
+  | 'dine_in'
+  | 'comment'
+  | 'items'
+  | 'total_pizzas'
+  | 'original_total_cents'
+  | 'discount_cents'
+  | 'final_total_cents'
+  | 'bonus_code'
+  | 'vip_customer_id'
+  | 'source'
+>;
+
 export type KioskDayEvent =
   | DomainEvent<'DayScheduleSet', { date: string } & CalendarEntry>
   | DomainEvent<'DayMarkedVip', { date: string; description: string | null; created_by: string }>
@@ -276,6 +301,39 @@ function usePizzas(state: KioskDayState, time: string, delta: number) {
   addPizzas(state.pizzasByTime, time, delta);
 }
 
+/** The booking if it still holds its place (pending or confirmed): only such a booking is cancelled or moves on. */
+function holding(state: KioskDayState, bookingId: string) {
+  const booking = state.bookings.get(bookingId);
+  return booking && (booking.status === 'pending' || booking.status === 'confirmed') ? booking : undefined;
+}
+
+/** The fields every state of a booking has (its status's own and the reminder aside). */
+type CarriedFields = Omit<BookingBase, 'reminded_at'>;
+
+/**
+ * The fields a booking's state keeps of where it came from: the event that placed it, or its
+ * previous state when it moves on (to another time of its day, or away to another date), which
+ * leaves behind its status's own fields (confirmed_at) and the reminder, which was for the old time.
+ */
+function carried(from: CarriedFields): CarriedFields {
+  const { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items } = from;
+  const { bonus_code, bonus_ref, placed_at, moved_from, kitchen } = from;
+  return {
+    booking_id,
+    booking_date,
+    booking_time,
+    email,
+    total_pizzas,
+    final_total_cents,
+    items,
+    bonus_code,
+    bonus_ref,
+    placed_at,
+    moved_from,
+    kitchen,
+  };
+}
+
 export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): KioskDayState {
   switch (event.type) {
     case 'DayScheduleSet': {
@@ -290,32 +348,14 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
       state.vip = null;
       return state;
     case 'BookingPlaced': {
-      const {
-        booking_id,
-        booking_date,
-        booking_time,
-        email,
-        total_pizzas,
-        final_total_cents,
-        items,
-        bonus_code,
-        placed_at,
-      } = event.data;
-      const bonus_ref = event.data.bonus_ref ?? null;
-      const moved_from = event.data.moved_from ?? null;
+      const { booking_id } = event.data;
       state.bookings.set(booking_id, {
-        booking_id,
-        booking_date,
-        booking_time,
-        email,
-        total_pizzas,
-        final_total_cents,
-        items,
-        bonus_code,
-        bonus_ref,
-        placed_at,
-        kitchen: noKitchenTrack(),
-        moved_from,
+        ...carried({
+          ...event.data,
+          bonus_ref: event.data.bonus_ref ?? null,
+          moved_from: event.data.moved_from ?? null,
+          kitchen: noKitchenTrack(),
+        }),
         status: 'pending',
       });
       usePizzas(state, event.data.booking_time, event.data.total_pizzas);
@@ -339,8 +379,8 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
       return state;
     }
     case 'BookingCancelled': {
-      const booking = state.bookings.get(event.data.booking_id);
-      if (!booking || booking.status === 'cancelled' || booking.status === 'moved') return state;
+      const booking = holding(state, event.data.booking_id);
+      if (!booking) return state;
       state.bookings.set(booking.booking_id, {
         ...booking,
         status: 'cancelled',
@@ -366,75 +406,31 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
       return state;
     }
     case 'BookingRescheduled': {
-      const booking = state.bookings.get(event.data.booking_id);
-      if (!booking || booking.status === 'cancelled' || booking.status === 'moved') return state;
-      const {
-        booking_id,
-        booking_date,
-        email,
-        total_pizzas,
-        final_total_cents,
-        items,
-        bonus_code,
-        bonus_ref,
-        moved_from,
-      } = booking;
+      const booking = holding(state, event.data.booking_id);
+      if (!booking) return state;
       // Back to pending with no kitchen steps and no reminder: staff confirm the new time as a new
       // booking, and an unconfirmed one waits from the move on (rule: pending-expiry).
-      state.bookings.set(booking_id, {
-        booking_id,
-        booking_date,
+      state.bookings.set(booking.booking_id, {
+        ...carried(booking),
         booking_time: event.data.to_time,
-        email,
-        total_pizzas,
-        final_total_cents,
-        items,
-        bonus_code,
-        bonus_ref,
         placed_at: event.data.rescheduled_at,
-        moved_from,
         kitchen: noKitchenTrack(),
         status: 'pending',
       });
-      usePizzas(state, booking.booking_time, -total_pizzas);
-      usePizzas(state, event.data.to_time, total_pizzas);
+      usePizzas(state, booking.booking_time, -booking.total_pizzas);
+      usePizzas(state, event.data.to_time, booking.total_pizzas);
       return state;
     }
     case 'BookingMovedAway': {
-      const booking = state.bookings.get(event.data.booking_id);
-      if (!booking || booking.status === 'cancelled' || booking.status === 'moved') return state;
-      const {
-        booking_id,
-        booking_date,
-        booking_time,
-        email,
-        total_pizzas,
-        final_total_cents,
-        items,
-        bonus_code,
-        bonus_ref,
-        placed_at,
-        moved_from,
-        kitchen,
-      } = booking;
-      state.bookings.set(booking_id, {
-        booking_id,
-        booking_date,
-        booking_time,
-        email,
-        total_pizzas,
-        final_total_cents,
-        items,
-        bonus_code,
-        bonus_ref,
-        placed_at,
-        moved_from,
-        kitchen,
+      const booking = holding(state, event.data.booking_id);
+      if (!booking) return state;
+      state.bookings.set(booking.booking_id, {
+        ...carried(booking),
         status: 'moved',
         moved_to: event.data.to,
         moved_at: event.data.moved_at,
       });
-      usePizzas(state, booking_time, -total_pizzas);
+      usePizzas(state, booking.booking_time, -booking.total_pizzas);
       return state;
     }
     case 'WaitlistJoined':

@@ -1,15 +1,30 @@
 // The record of a placed order, once its rules are decided: a new booking, a booking from a
 // waitlist offer and a booking moved to another date are all placed so (rule: prices-and-discounts).
 import { discountCents } from '../shared/money.js';
-import type { PlaceBooking } from './decide.js';
+import type { Clock } from '../shared/time.js';
 import { bookingIdFor, type BookingLine, type BookingPlacedData, type KioskDayState } from './kioskDay.js';
 import { lineKey } from './orderLines.js';
+import type { VipAccess } from './schedule.js';
+import { sameEmail } from '../customers/personalData.js';
 
 /** What a placed order records, once its rules are decided: every way of booking places it so. */
-export type PlacedOrder = Pick<
-  PlaceBooking,
-  'date' | 'time' | 'lines' | 'customer' | 'dine_in' | 'comment' | 'discount' | 'vip' | 'clock'
->;
+export interface PlacedOrder {
+  date: string;
+  time: string;
+  /** Lines with name and price taken from the menu when the command was made. */
+  lines: BookingLine[];
+  /** `sms_when_ready`: ticked "SMS när pizzan är klar" (rule: sms-notices); absent: not ticked. */
+  customer: { name: string; email: string; phone: string | null; sms_when_ready?: boolean };
+  dine_in: boolean;
+  comment: string | null;
+  /**
+   * A bonus code already redeemed for this booking (api/services/bookings.ts): its percentage and
+   * the reference its use was redeemed under (given back on cancellation).
+   */
+  discount: { code: string; percentage: number; booking_ref: string } | null;
+  vip: VipAccess | null;
+  clock: Clock;
+}
 
 /**
  * The BookingPlaced data of an order whose rules were decided (rule: prices-and-discounts): the
@@ -53,7 +68,7 @@ export function placedOrder(order: PlacedOrder, state: KioskDayState): BookingPl
  */
 export function sameOrder(
   placed: BookingPlacedData,
-  order: Pick<PlaceBooking, 'date' | 'time' | 'customer' | 'lines'>,
+  order: Pick<PlacedOrder, 'date' | 'time' | 'customer' | 'lines'>,
 ): boolean {
   const pizzas = (lines: BookingLine[]) =>
     lines
@@ -64,7 +79,7 @@ export function sameOrder(
   return (
     placed.booking_date === order.date &&
     placed.booking_time === order.time &&
-    placed.email.trim().toLowerCase() === order.customer.email.trim().toLowerCase() &&
+    sameEmail(placed.email, order.customer.email) &&
     pizzas(placed.items) === pizzas(order.lines)
   );
 }

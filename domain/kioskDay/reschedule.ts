@@ -18,14 +18,17 @@
 // finds every placed copy whose old booking does not point at it yet and runs 2 (or 2').
 // Every step is idempotent, so running it again, from any process, changes nothing.
 import { msg } from '../messages.js';
+import { dayAccess, slotRefusal } from './dayAccess.js';
 import { DomainError, notFound, reject } from '../shared/errors.js';
 import type { Settings } from '../settings/settings.js';
-import { closureOn, type Closure } from '../closures/closures.js';
+import type { Closure } from '../closures/closures.js';
 import { planOffers } from './waitlist.js';
-import { isAhead, wallClock, type Clock } from '../shared/time.js';
-import { cancellation, customerCancellation, placeBooking } from './decide.js';
+import type { Clock } from '../shared/time.js';
+import { cancellation, customerCancellation, freedPlace, refuseAlreadyCancelled } from './cancellation.js';
+import { placeBooking } from './placeBooking.js';
 import type { Booking, BookingPlacedData, KioskDayEvent, KioskDayState } from './kioskDay.js';
-import { addPizzas, dateAccessProblem, dayHours, slotCapacity } from './schedule.js';
+import { addPizzas, slotCapacity } from './schedule.js';
+import { sameEmail } from '../customers/personalData.js';
 
 /** Move a booking to another time of its own date (one stream, one event). */
 export interface RescheduleBooking {
@@ -100,8 +103,8 @@ export function movableBooking(
   clock: Clock,
 ): Booking & { status: 'pending' | 'confirmed' } {
   const booking = state.bookings.get(bookingId);
-  if (!booking || booking.email.trim().toLowerCase() !== email.trim().toLowerCase()) notFound(msg.bookingNotFound);
-  if (booking!.status === 'cancelled') reject(msg.bookingAlreadyCancelled);
+  if (!booking || !sameEmail(booking.email, email)) notFound(msg.bookingNotFound);
+  if (booking!.status === 'cancelled') refuseAlreadyCancelled();
   if (booking!.status === 'moved') reject(msg.bookingMovedTo(booking!.moved_to));
   if (!customerCancellation(booking!, settings, clock).can_cancel) reject(msg.tooLateToReschedule);
   return booking as Booking & { status: 'pending' | 'confirmed' };
@@ -116,6 +119,31 @@ export function assertNewTime(
   if (booking.booking_date === date && booking.booking_time === time) reject(msg.rescheduleSameTime);
 }
 
+/**
+ * Whether a move to this date stays on the booking's own day (rule: reschedule): the booking
+ * still holds its place there. Only then do the two exceptions below apply.
+ */
+export const movesWithinOwnDay = (booking: Pick<Booking, 'booking_date' | 'status'>, date: string): boolean =>
+  date === booking.booking_date && (booking.status === 'pending' || booking.status === 'confirmed');
+
+/**
+ * The pizzas per time a move within its own day is checked against: the day's, without the
+ * booking's own (moving within its own window must not refuse itself). A copy: the given map is
+ * left as it was (it may be a read model's cached document).
+ */
+export const withoutOwnPizzas = (
+  pizzasByTime: Readonly<Record<string, number>>,
+  booking: Pick<Booking, 'booking_time' | 'total_pizzas'>,
+): Record<string, number> => addPizzas({ ...pizzasByTime }, booking.booking_time, -booking.total_pizzas);
+
+/**
+ * What refuses a move's date (rule: reschedule): what refuses a new booking's (rule:
+ * bookable-dates), except that a booking already on a VIP day keeps its place on it (only the
+ * time changes); null when the date takes it.
+ */
+export const moveDateProblem = (problem: string | null, withinOwnDay: boolean): string | null =>
+  withinOwnDay && problem === msg.vipOnlyDate ? null : problem;
+
 export function decideReschedule(command: RescheduleBooking, state: KioskDayState): KioskDayEvent[] {
   const { date, time, settings, clock } = command;
   const booking = movableBooking(state, command.bookingId, command.email, settings, clock);
@@ -126,27 +154,15 @@ export function decideReschedule(command: RescheduleBooking, state: KioskDayStat
 
   // The date and the slot exactly as for a new booking (rule: bookable-dates), except that the
   // booking's own pizzas are not counted: moving within its own window must not refuse itself.
-  const hours = dayHours(date, settings, state.entry);
-  const now = wallClock(clock.now, clock.timeZone);
-  const problem = dateAccessProblem({
-    date,
-    today: now.date,
-    settings,
-    hours,
-    isVipDay: state.vip !== null,
-    vip: null,
-    closure: closureOn(date, command.closures),
-  });
+  const { hours, now, problem } = dayAccess(state, { ...command, vip: null });
   // A booking already on a VIP day keeps its place on it: only the time changes.
-  if (problem && problem !== msg.vipOnlyDate) reject(problem);
+  const refusal = moveDateProblem(problem, true);
+  if (refusal) reject(refusal);
   // Offers due to the waitlist but not yet made count too (rule: waitlist), as for a new booking.
-  const others = { ...planOffers(state, date, settings, clock).inUse };
-  addPizzas(others, booking.booking_time, -booking.total_pizzas);
+  const others = withoutOwnPizzas(planOffers(state, date, settings, clock).inUse, booking);
   const remaining = slotCapacity(hours, settings, others, time);
-  if (remaining === null) reject(msg.noSuchSlot);
-  if (!isAhead(now, date, time)) reject(msg.timePassed);
-  if (remaining === 0) reject(msg.slotFull);
-  if (remaining! < booking.total_pizzas) reject(msg.tooManyForSlot(booking.total_pizzas, remaining!));
+  const slotProblem = slotRefusal(remaining, { now, date, time }, booking.total_pizzas);
+  if (slotProblem) reject(slotProblem);
 
   return [
     {
@@ -218,11 +234,7 @@ export function decideMoveAway(command: MoveBookingAway, state: KioskDayState): 
   const { to, settings, clock } = command;
   const current = state.bookings.get(command.bookingId);
   // Already moved to this very booking: a retry or a recovery finds the move complete.
-  if (
-    current?.status === 'moved' &&
-    current.moved_to === to.booking_id &&
-    current.email.trim().toLowerCase() === command.email.trim().toLowerCase()
-  )
+  if (current?.status === 'moved' && current.moved_to === to.booking_id && sameEmail(current.email, command.email))
     return [];
   const booking = movableBooking(state, command.bookingId, command.email, settings, {
     now: command.requestedAt,
@@ -237,12 +249,7 @@ export function decideMoveAway(command: MoveBookingAway, state: KioskDayState): 
         to_date: to.date,
         to_time: to.time,
         moved_at: clock.now.toISOString(),
-        previous_status: booking.status,
-        booking_date: booking.booking_date,
-        booking_time: booking.booking_time,
-        total_pizzas: booking.total_pizzas,
-        final_total_cents: booking.final_total_cents,
-        items: booking.items,
+        ...freedPlace(booking),
       },
     },
   ];

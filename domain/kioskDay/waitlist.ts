@@ -2,14 +2,16 @@
 // kiosk-day stream with every booking of the day, so under optimistic concurrency no offer, hold
 // or booking can ever take more than a window's capacity, from any number of API processes.
 import { msg } from '../messages.js';
+import { dayAccess } from './dayAccess.js';
 import { DomainError, notFound, reject } from '../shared/errors.js';
 import type { Settings } from '../settings/settings.js';
 import { instantOf, isAhead, wallClock, type Clock } from '../shared/time.js';
-import { dateAccessProblem, dayHours, slotCapacity, type VipAccess } from './schedule.js';
+import { dayHours, slotCapacity, type VipAccess } from './schedule.js';
 import { type BookingLine, type KioskDayEvent, type KioskDayState } from './kioskDay.js';
 import type { WaitlistEntry, WaitlistEvent } from './waitlistState.js';
 import { closureOn, type Closure } from '../closures/closures.js';
 import { placedOrder, sameOrder } from './placedOrder.js';
+import { sameEmail } from '../customers/personalData.js';
 
 export interface JoinWaitlist {
   type: 'JoinWaitlist';
@@ -159,17 +161,7 @@ function joinWaitlist(command: JoinWaitlist, state: KioskDayState): KioskDayEven
   if (!Number.isInteger(requestedPizzas) || requestedPizzas < 1) reject(msg.pizzaCountMin);
   if (requestedPizzas > settings.capacity_per_window) reject(msg.pizzaCountMax(settings.capacity_per_window));
   // 2. The date and the slot: the rules of bookable-dates.
-  const hours = dayHours(date, settings, state.entry);
-  const now = wallClock(clock.now, clock.timeZone);
-  const problem = dateAccessProblem({
-    date,
-    today: now.date,
-    settings,
-    hours,
-    isVipDay: state.vip !== null,
-    vip: command.vip,
-    closure: closureOn(date, command.closures),
-  });
+  const { hours, now, problem } = dayAccess(state, command);
   if (problem) reject(problem);
   const remaining = slotCapacity(hours, settings, planOffers(state, date, settings, clock).inUse, time);
   if (remaining === null) reject(msg.noSuchSlot);
@@ -179,7 +171,7 @@ function joinWaitlist(command: JoinWaitlist, state: KioskDayState): KioskDayEven
   const email = command.email.trim();
   for (const entry of state.waitlist.entries.values()) {
     const queued = entry.status === 'waiting' || entry.status === 'offered';
-    if (queued && entry.time === time && entry.email.toLowerCase() === email.toLowerCase())
+    if (queued && entry.time === time && sameEmail(entry.email, email))
       throw new DomainError(msg.waitlistAlreadyQueued, 'conflict');
   }
   if (state.waitlist.byToken.has(command.token) || state.waitlist.entries.has(command.waitlistId))

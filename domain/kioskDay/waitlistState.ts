@@ -62,13 +62,16 @@ export type WaitlistEvent =
   | DomainEvent<'WaitlistOfferTaken', WaitlistOfferTakenData>
   | DomainEvent<'WaitlistLeft', WaitlistLeftData>;
 
-export const WAITLIST_EVENT_TYPES: ReadonlySet<string> = new Set([
+/** Every change to a day's waitlist: an entry joining, an offer made, lapsed or taken, an entry leaving. */
+export const WAITLIST_EVENTS = [
   'WaitlistJoined',
   'WaitlistOfferMade',
   'WaitlistOfferLapsed',
   'WaitlistOfferTaken',
   'WaitlistLeft',
-]);
+] as const;
+
+export const WAITLIST_EVENT_TYPES: ReadonlySet<string> = new Set(WAITLIST_EVENTS);
 
 type EntryBase = Pick<
   WaitlistJoinedData,

@@ -44,12 +44,19 @@ const everyDay = <T>(value: () => T) => Object.fromEntries(WEEKDAYS.map((d) => [
 
 export const DEFAULT_OPENING_HOURS: OpeningHours = { start: '11:00', end: '22:00' };
 
+/**
+ * SPEC 9: 6 pizzas per window until staff set another capacity (rule: settings-defaults). The one
+ * place the number is written: the defaults below, and any screen that shows a capacity before the
+ * settings have loaded.
+ */
+export const DEFAULT_CAPACITY_PER_WINDOW = 6;
+
 /** Rule waitlist: a freed place is held this long for the one it is offered to. */
 export const DEFAULT_WAITLIST_HOLD_MINUTES = 30;
 
 export function defaultSettings(adminEmail = 'admin@pizzakiosken.se'): Settings {
   return {
-    capacity_per_window: 6,
+    capacity_per_window: DEFAULT_CAPACITY_PER_WINDOW,
     window_minutes: 15,
     booking_horizon_days: 14,
     vip_booking_advance_days: 30,

@@ -3,10 +3,17 @@
 
 export type DomainErrorKind = 'rejected' | 'not_found' | 'conflict' | 'unauthorized' | 'forbidden';
 
+/**
+ * What a refusal is, for a caller that acts on it (never on its text): `already_cancelled` (the
+ * booking was cancelled before: a repeated cancellation is done, not failed).
+ */
+export type DomainErrorCode = 'already_cancelled';
+
 export class DomainError extends Error {
   constructor(
     message: string,
     readonly kind: DomainErrorKind = 'rejected',
+    readonly code: DomainErrorCode | null = null,
   ) {
     super(message);
     this.name = 'DomainError';

@@ -10,3 +10,12 @@ export const flag = () =>
   z
     .union([z.boolean(), z.literal(1), z.literal(0), z.literal('true'), z.literal('false')])
     .transform((v) => v === true || v === 1 || v === 'true');
+
+/** An optional text field: trimmed, at most `max` characters; blank, null or absent read as null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));

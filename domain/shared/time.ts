@@ -115,7 +115,7 @@ function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-type WallClock = { date: string; minutes: number; utcOffsetMs: number };
+export type WallClock = { date: string; minutes: number; utcOffsetMs: number };
 
 // Wall-clock readings by zone and whole minute: Intl formatting costs microseconds, and every
 // request of a rush asks about the same minute. Bounded, cleared when full.

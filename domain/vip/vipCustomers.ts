@@ -1,9 +1,10 @@
 // VIP customers: one stream ('vip-customers'); e-mail addresses are unique among them.
 import { z } from 'zod';
 import { msg } from '../messages.js';
-import { flag } from '../shared/fields.js';
+import { flag, optionalText } from '../shared/fields.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import { notFound, reject } from '../shared/errors.js';
+import { normaliseEmail } from '../customers/personalData.js';
 
 export const VIP_CUSTOMERS_STREAM = 'vip-customers';
 
@@ -20,14 +21,6 @@ export interface VipCustomer extends VipCustomerFields {
   created_at: string;
 }
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
 /** POST and PUT /admin/vip-customers (SPEC 5: e-mail and name required). */
 export const vipCustomerInputSchema = z.object({
   email: z
@@ -35,7 +28,7 @@ export const vipCustomerInputSchema = z.object({
     .trim()
     .min(1, { error: msg.vipCustomerRequired })
     .pipe(z.email({ error: msg.invalidEmail }))
-    .transform((e) => e.toLowerCase()),
+    .transform(normaliseEmail),
   name: z.string({ error: msg.vipCustomerRequired }).trim().min(1, { error: msg.vipCustomerRequired }).max(100),
   phone: optionalText(40),
   notes: optionalText(1000),
@@ -67,7 +60,7 @@ export interface VipCustomersState {
 
 /** The entries (removed ones too) that have held this e-mail, each with every e-mail it has held. */
 export function vipEntriesEverNamed(state: VipCustomersState, email: string): Array<{ id: number; emails: string[] }> {
-  const wanted = email.trim().toLowerCase();
+  const wanted = normaliseEmail(email);
   return [...state.emailHistory]
     .filter(([, emails]) => emails.includes(wanted))
     .map(([id, emails]) => ({ id, emails: [...emails] }));
@@ -75,7 +68,7 @@ export function vipEntriesEverNamed(state: VipCustomersState, email: string): Ar
 
 /** Remembers an e-mail an entry held; an erased one ("[raderad]", not an address) names no one. */
 function remember(state: VipCustomersState, id: number, email: string) {
-  const normal = email.trim().toLowerCase();
+  const normal = normaliseEmail(email);
   if (!normal.includes('@')) return;
   const emails = state.emailHistory.get(id) ?? [];
   if (!emails.includes(normal)) state.emailHistory.set(id, [...emails, normal]);

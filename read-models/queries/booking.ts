@@ -1,13 +1,13 @@
 // Public booking queries: open days, availability, booking lookup.
 import {
-  addPizzas,
   dateAccessProblem,
   dayHours,
   lastBookableDate,
   slotCapacities,
   type VipAccess,
 } from '../../domain/kioskDay/schedule.js';
-import { customerCancellation } from '../../domain/kioskDay/decide.js';
+import { customerCancellation } from '../../domain/kioskDay/cancellation.js';
+import { moveDateProblem, movesWithinOwnDay, withoutOwnPizzas } from '../../domain/kioskDay/reschedule.js';
 import { closureOn, type Closure } from '../../domain/closures/closures.js';
 import { msg } from '../../domain/messages.js';
 import type { Settings } from '../../domain/settings/settings.js';
@@ -15,6 +15,7 @@ import { addDays, daysBetween, isAhead, wallClock, type Clock } from '../../doma
 import type { DocumentStore } from '../documentStore.js';
 import { COLLECTIONS, type BookingDoc, type ClosuresDoc, type DayDoc, type SettingsDoc } from '../shapes.js';
 import { bookingView, closuresInEffect, getClosures, getSettings, settingsInEffect } from './common.js';
+import { sameEmail } from '../../domain/customers/personalData.js';
 
 export interface SlotView {
   time: string;
@@ -143,10 +144,9 @@ export async function rescheduleAvailability(
   const { booking, date, clock } = input;
   const [settings, closures] = await Promise.all([getSettings(docs), getClosures(docs)]);
   let day = await docs.get<DayDoc>(COLLECTIONS.days, date);
-  const ownDay = date === booking.booking_date && (booking.status === 'pending' || booking.status === 'confirmed');
+  const ownDay = movesWithinOwnDay(booking, date);
   // A copy: the document may be the read-model cache's own.
-  if (ownDay && day)
-    day = { ...day, pizzas_by_time: addPizzas({ ...day.pizzas_by_time }, booking.booking_time, -booking.total_pizzas) };
+  if (ownDay && day) day = { ...day, pizzas_by_time: withoutOwnPizzas(day.pizzas_by_time, booking) };
   const now = wallClock(clock.now, clock.timeZone);
   return computeAvailability(date, booking.total_pizzas, null, settings, day, closureOn(date, closures), now, ownDay);
 }
@@ -159,21 +159,23 @@ function computeAvailability(
   day: DayDoc | null,
   closure: Closure | null,
   now: Now,
-  keepsVipDay = false,
+  /** A move within the booking's own day: the domain's exceptions apply (moveDateProblem). */
+  withinOwnDay = false,
 ): Availability {
   const hours = dayHours(date, settings, day?.entry ?? null);
-  const problem = dateAccessProblem({
-    date,
-    today: now.date,
-    settings,
-    hours,
-    isVipDay: day?.is_vip ?? false,
-    vip,
-    closure,
-  });
-  // A booking already on a VIP day keeps its place on it (decideReschedule): only the time changes.
-  if (problem && !(keepsVipDay && problem === msg.vipOnlyDate))
-    return { available: false, message: problem, slots: [], fits_request: false };
+  const problem = moveDateProblem(
+    dateAccessProblem({
+      date,
+      today: now.date,
+      settings,
+      hours,
+      isVipDay: day?.is_vip ?? false,
+      vip,
+      closure,
+    }),
+    withinOwnDay,
+  );
+  if (problem) return { available: false, message: problem, slots: [], fits_request: false };
   const slots = upcomingSlots(date, settings, day, pizzas, now);
   const fits = slots.some((s) => s.can_accommodate);
   const message = !slots.some((s) => s.available) ? msg.noSlots : !fits ? msg.noSlotFitsOrder : null;
@@ -189,7 +191,7 @@ export async function customerBooking(
   input: { bookingId: string; email: string },
 ): Promise<BookingDoc | null> {
   let doc = await docs.get<BookingDoc>(COLLECTIONS.bookings, input.bookingId.trim());
-  if (!doc || doc.email.toLowerCase() !== input.email.trim().toLowerCase()) return null;
+  if (!doc || !sameEmail(doc.email, input.email)) return null;
   // A number that was moved to another date stands for the booking it lives on as (rule:
   // reschedule): the customer's number keeps working. Bounded: each move is a request of theirs.
   for (let hop = 0; doc.moved_to && hop < 50; hop++) {

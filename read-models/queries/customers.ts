@@ -16,7 +16,14 @@ import {
   type WaitlistDoc,
 } from '../shapes.js';
 import { bookingView, publicDoc, withNumericId } from './common.js';
-import { ERASED, ownerOf, recordOwner, type CustomerRef } from '../../domain/customers/personalData.js';
+import {
+  ERASED,
+  normaliseEmail,
+  ownerOf,
+  recordOwner,
+  sameEmail,
+  type CustomerRef,
+} from '../../domain/customers/personalData.js';
 
 export type MailLogDoc = {
   id: string;
@@ -26,16 +33,13 @@ export type MailLogDoc = {
   sent_at: string;
 };
 
-export const sameEmail = (a: string | null, b: string) =>
-  a !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
-
 /**
  * A mail's recipient as the mail log indexes it (`to_key`): the address trimmed and lower-cased,
  * as sameEmail compares; "[raderad]" and null as they are. An erasure or a data request finds the
  * customer's mails through this index instead of reading the whole log.
  */
 export const recipientKey = (to: string | null): string | null =>
-  to === null || to === ERASED ? to : to.trim().toLowerCase();
+  to === null || to === ERASED ? to : normaliseEmail(to);
 
 /**
  * The mail-log entries to this address or about these bookings and queue places, through the

@@ -3,7 +3,15 @@
 // phone number (ownerOf, customerQuerySchema) names the same way.
 import { describe, expect, it } from 'vitest';
 import { customerDecider } from '../../domain/customers/erasure.js';
-import { normalisePhone, ownerOf, ownerOfRecord, recordOwner, vipOwner } from '../../domain/customers/personalData.js';
+import {
+  normaliseEmail,
+  normalisePhone,
+  ownerOf,
+  ownerOfRecord,
+  recordOwner,
+  sameEmail,
+  vipOwner,
+} from '../../domain/customers/personalData.js';
 import { vipCustomersDecider, vipEntriesEverNamed, type VipCustomerEvent } from '../../domain/vip/vipCustomers.js';
 import { msg } from '../../domain/messages.js';
 import { customerQuerySchema } from '../../domain/payloads.js';
@@ -14,6 +22,15 @@ const errorOf = (input: unknown) => {
 };
 
 describe('the owner of a record (rule: personal-data)', () => {
+  // The one normalisation every rule comparing customers uses: lookups, cancellations, moves,
+  // retries, the waitlist, VIP and admin e-mails, the mail log's index.
+  it('given two spellings of one address, when compared, then they name one customer; null names no one', () => {
+    expect(normaliseEmail('  Kund@Example.SE ')).toBe('kund@example.se');
+    expect(sameEmail('kund@example.se', ' KUND@example.se')).toBe(true);
+    expect(sameEmail('kund@example.se', 'annan@example.se')).toBe(false);
+    expect(sameEmail(null, 'kund@example.se')).toBe(false);
+  });
+
   it('is the e-mail trimmed and lower-cased, whatever else the record holds', () => {
     expect(recordOwner({ email: ' Kund@Example.SE ', phone: '070-111 22 33' })).toBe('kund@example.se');
     expect(ownerOf({ email: 'KUND@example.se' })).toBe('kund@example.se');

@@ -181,6 +181,25 @@ describe('order lines with extras and removals (rule: order-lines)', () => {
       'Kebabpizza kan inte göras utan kebabkött',
     );
   });
+
+  // The one pricing every way of ordering uses: online bookings, staff orders and waitlist bookings.
+  it('given a menu, when a line has no pizzas it drops, and a pizza not on the menu or inactive is refused', () => {
+    expect(
+      orderLines(
+        [
+          { pizza_id: 6, qty: 0 },
+          { pizza_id: 7, qty: 1 },
+        ],
+        forLines,
+      ).map((l) => l.pizza_id),
+    ).toEqual([7]);
+    const inactive: MenuForLines = {
+      ...forLines,
+      pizzas: new Map([[6, { ...forLines.pizzas.get(6)!, active: false }]]),
+    };
+    expect(() => orderLines([{ pizza_id: 99, qty: 1 }], forLines)).toThrow('En vald pizza finns inte längre på menyn');
+    expect(() => orderLines([{ pizza_id: 6, qty: 1 }], inactive)).toThrow('En vald pizza finns inte längre på menyn');
+  });
 });
 
 describe('a retried booking with extras (rule: idempotent-booking)', () => {

@@ -1,5 +1,5 @@
 // Shared test data for the domain tests: one fixed clock and dates counted from it.
-import type { PlaceBooking } from '../../domain/kioskDay/decide.js';
+import type { PlaceBooking } from '../../domain/kioskDay/placeBooking.js';
 import type { BookingLine, BookingPlacedData, KioskDayEvent } from '../../domain/kioskDay/kioskDay.js';
 import type { VipAccess } from '../../domain/kioskDay/schedule.js';
 import { defaultSettings, type Settings } from '../../domain/settings/settings.js';

@@ -1,7 +1,8 @@
 // The kiosk-day decider: bookings, capacity, the calendar entry and the VIP marking of one date.
 // Rule names in quotes refer to domain/README.md.
 import { describe, expect, it } from 'vitest';
-import { customerCancellation, kioskDayDecider } from '../../domain/kioskDay/decide.js';
+import { kioskDayDecider } from '../../domain/kioskDay/decide.js';
+import { customerCancellation } from '../../domain/kioskDay/cancellation.js';
 import {
   bookingIdFor,
   dateOfBookingId,
@@ -611,6 +612,13 @@ describe('a day with a cancelled booking', () => {
     withCancelled()
       .when({ type: 'ConfirmBooking', bookingId: '20261124-1', clock })
       .thenThrows('Bokningen är redan avbokad');
+  });
+
+  it('refuses a repeat with the code already_cancelled, which closing a day takes for done (rule: closure-bookings)', () => {
+    const state = withCancelled().state();
+    const repeat = () =>
+      kioskDayDecider.decide({ type: 'CancelBookingByStaff', bookingId: '20261124-1', reason: 'Stängt', clock }, state);
+    expect(repeat).toThrow(expect.objectContaining({ code: 'already_cancelled', kind: 'rejected' }));
   });
 
   it('refuses to cancel it again, by staff or by the customer', () => {

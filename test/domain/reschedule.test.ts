@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { kioskDayDecider } from '../../domain/kioskDay/decide.js';
 import type { BookingPlacedData, KioskDayEvent } from '../../domain/kioskDay/kioskDay.js';
 import {
+  moveDateProblem,
   moveKey,
+  movesWithinOwnDay,
+  withoutOwnPizzas,
   type MoveBookingAway,
   type PlaceMovedBooking,
   type RescheduleBooking,
@@ -148,6 +151,27 @@ describe('a booking moved within its own date (rule: reschedule)', () => {
     kioskDay(booking)
       .when(reschedule({ clock: clockAt('2026-11-23T11:00:00Z') }))
       .thenMatches([{ type: 'BookingRescheduled' }]);
+  });
+});
+
+describe("a move's exceptions to a new booking's rules, as the domain and the slot list share them (rule: reschedule)", () => {
+  it('given a held booking, a move to its own date stays within its own day; another date, or a booking no longer held, does not', () => {
+    expect(movesWithinOwnDay({ booking_date: TOMORROW, status: 'confirmed' }, TOMORROW)).toBe(true);
+    expect(movesWithinOwnDay({ booking_date: TOMORROW, status: 'pending' }, LATER)).toBe(false);
+    expect(movesWithinOwnDay({ booking_date: TOMORROW, status: 'cancelled' }, TOMORROW)).toBe(false);
+  });
+
+  it("when moved within its own day, its own pizzas are not counted, and the day's map is left as it was", () => {
+    const day = { '12:00': 3, '12:15': 1 };
+    expect(withoutOwnPizzas(day, { booking_time: '12:00', total_pizzas: 2 })).toEqual({ '12:00': 1, '12:15': 1 });
+    expect(day).toEqual({ '12:00': 3, '12:15': 1 });
+  });
+
+  it('then a VIP day it is already on stays open to it, and every other refusal of the date stands', () => {
+    expect(moveDateProblem(msg.vipOnlyDate, true)).toBeNull();
+    expect(moveDateProblem(msg.vipOnlyDate, false)).toBe(msg.vipOnlyDate);
+    expect(moveDateProblem(msg.datePassed, true)).toBe(msg.datePassed);
+    expect(moveDateProblem(null, false)).toBeNull();
   });
 });
 

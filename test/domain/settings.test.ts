@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  DEFAULT_CAPACITY_PER_WINDOW,
   SETTINGS_STREAM,
   currentSettings,
   defaultSettings,
@@ -20,6 +21,11 @@ const input = (changes: Record<string, unknown> = {}) => ({
 });
 
 describe('settings defaults (rule: settings-defaults)', () => {
+  it('given no settings stored, the capacity a screen shows and the one the kiosk decides by are the one constant, 6 (SPEC 9)', () => {
+    expect(DEFAULT_CAPACITY_PER_WINDOW).toBe(6);
+    expect(defaultSettings().capacity_per_window).toBe(DEFAULT_CAPACITY_PER_WINDOW);
+  });
+
   it('are SPEC 9 plus ours: capacity 6, window 15, slot 15, horizon 14, VIP 30, deadline 1440, reminder 60, no expiry, personal data kept, every day open 11:00-22:00', () => {
     const hours = { start: '11:00', end: '22:00' };
     expect(defaultSettings('kiosk@example.se')).toEqual({
