@@ -132,24 +132,18 @@ export class WaitlistService {
    * runs it, as often as it is run: the day's stream decides, appending nothing when nothing
    * changes, and two processes deciding at once race on its revision (the loser decides again on
    * the new state). Answers how many events it appended. The offer reactor and the offer timer
-   * call it; neither waits for the read models.
+   * call it; neither waits for the read models (no request waits on them).
    */
   async decideOffers(date: string): Promise<number> {
-    return (await this.decide(date)).events.length;
-  }
-
-  /** decideOffers, answering once the read models show what it appended (availability counts a new hold). */
-  async offerFreed(date: string): Promise<number> {
-    const result = await this.decide(date);
-    // Most runs append nothing and answer at once, also while the read models lag.
-    if (result.events.length > 0) await this.commands.settled(result);
-    return result.events.length;
-  }
-
-  private async decide(date: string) {
     const [settings, closures] = await Promise.all([this.settings.current(), this.closures.current()]);
     const command = { type: 'OfferFreedCapacity' as const, date, settings, closures, clock: this.commands.clock() };
-    return this.commands.bus.handle(kioskDayStream(date), kioskDayDecider, command, this.commands.meta('system'));
+    const result = await this.commands.bus.handle(
+      kioskDayStream(date),
+      kioskDayDecider,
+      command,
+      this.commands.meta('system'),
+    );
+    return result.events.length;
   }
 
   /** Dates from today on with an entry waiting or holding an offer (the offer timer's work list). */
