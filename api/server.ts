@@ -385,6 +385,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   // The waitlist's lapses, and offers of capacity no kiosk-day event freed (more capacity, longer
   // hours), decided by the day streams (api/waitlist/offerTimer.ts).
   const offerTimer = startOfferTimer({
+    docs,
     intervalMs: config.waitlistOfferIntervalMs,
     openDates: () => services.waitlist.openDates(),
     offer: (date) => services.waitlist.decideOffers(date),
