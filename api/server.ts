@@ -1,5 +1,5 @@
 // The composition root: picks the store adapters from the configuration, wires command bus,
-// projections, mail reactor and HTTP app, seeds a first start, and shuts everything down in order.
+// projections, the reactors (api/reactors/runReactor.ts) and HTTP app, seeds a first start, and shuts everything down in order.
 import { elksSender } from './sms/elks.js';
 import { smsReactor } from './sms/reactor.js';
 import { SmsItemSender } from './sms/sender.js';
@@ -37,6 +37,7 @@ import { PushNoticeSender } from './push/noticeSender.js';
 import { createPushSender } from './push/sender.js';
 import { pushReactor } from './push/reactor.js';
 import { startOfferTimer } from './waitlist/offerTimer.js';
+import { waitlistOfferReactor } from './waitlist/offerReactor.js';
 import { purgeCountersPeriodically } from './http/rateLimits.js';
 import { pushOutboxHealth } from './push/outboxHealth.js';
 import type { Watched } from '../projections/stall.js';
@@ -293,6 +294,19 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     : null;
   await erasures?.start();
   bus.onAppend(() => erasures?.wake());
+  // The waitlist's offers follow the log (api/waitlist/offerReactor.ts): a cancellation's request
+  // only appends it, and whichever process holds this reactor offers the freed capacity.
+  const waitlistOffers = config.runReactors
+    ? waitlistOfferReactor({
+        events,
+        docs,
+        decideOffers: (date) => services.waitlist.decideOffers(date),
+        leaseTtlMs: config.reactorLeaseTtlMs,
+        log: (message, error) => console.error(message, error),
+      })
+    : null;
+  await waitlistOffers?.start();
+  bus.onAppend(() => waitlistOffers?.wake());
 
   const app = await buildApp({
     services,
@@ -368,11 +382,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   // Rate-limit counters name clients' addresses: the ended ones go every hour (api/http/rateLimits.ts).
   const counterPurge = purgeCountersPeriodically(docs, (message, error) => console.error(message, error));
 
-  // The waitlist's offers and lapses, decided by the day streams (api/waitlist/offerTimer.ts).
+  // The waitlist's lapses, and offers of capacity no kiosk-day event freed (more capacity, longer
+  // hours), decided by the day streams (api/waitlist/offerTimer.ts).
   const offerTimer = startOfferTimer({
+    docs,
     intervalMs: config.waitlistOfferIntervalMs,
     openDates: () => services.waitlist.openDates(),
-    offer: (date) => services.waitlist.offerFreed(date),
+    offer: (date) => services.waitlist.decideOffers(date),
     log: (message, error) => console.error(message, error),
   });
 
@@ -392,6 +408,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     ...leased('the mail reactor', reactor),
     ...leased('the push reactor', notices),
     ...leased('the erasure reactor', erasures),
+    ...leased('the waitlist offer reactor', waitlistOffers),
     ...(mailSender ? [{ name: 'the mail sender', stalledMs: (at?: number) => mailSender.stalledMs(at) }] : []),
     ...(noticeSender ? [{ name: 'the push sender', stalledMs: (at?: number) => noticeSender.stalledMs(at) }] : []),
   ];
@@ -476,6 +493,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         await smsNotices?.stop();
         await smsSender?.stop();
         await erasures?.stop();
+        await waitlistOffers?.stop();
         await projector.stop();
         await projections.stop();
         await mailer.close();

@@ -33,6 +33,12 @@ export interface RunnerOptions {
   /** After each page this runner committed (a reactor tells its senders that work is due). */
   onCommitted?: () => void;
   /**
+   * Stores the checkpoint with every page, also one that wrote no document: a reactor whose work
+   * is outside the read models (a key deleted, an offer decided) would otherwise do it again for
+   * every page since its last write, at each restart (api/reactors/runReactor.ts).
+   */
+  checkpointEveryPage?: boolean;
+  /**
    * When this runner starts leading, before its first write: drop every cache of the read models
    * (api/server.ts: the cached days and settings), as they may hold documents older than the
    * checkpoints it starts from.
@@ -462,7 +468,7 @@ export class ProjectionRunner {
         // the stored one follows with its next write (or after a long quiet stretch). Replaying
         // events it ignores costs nothing, and most pages concern only a few projections.
         const stored = this.storedCheckpoints.get(projection.name) ?? 0;
-        if (own.length > 0 || last - stored >= 10_000 || this.fresh.size > 0)
+        if (own.length > 0 || this.options.checkpointEveryPage || last - stored >= 10_000 || this.fresh.size > 0)
           checkpoints.push({ projection: projection.name, position: last });
       }
       if (this.options.head) checkpoints.push({ projection: this.options.head, position: last });

@@ -1,13 +1,12 @@
 // A worker thread that answers each message posted to it, as calls: the calls under way by
 // number, the thread holding the process open only while one is, and every call failed at once
-// when the thread fails or ends. The read-model writer (sqliteDocumentStore.ts) and the sealed
-// event store's opener (api/eventStore/sealed.ts) are such threads.
+// when the thread fails or ends. The read-model writer (read-models/sqlite/writerThread.ts) and
+// the sealed event store's opener (api/eventStore/openerThread.ts) are such threads.
 //
-// The thread runs a module file (a URL: read-models/sqlite/writerThread.ts) or CommonJS source
-// evaluated in the worker (a string). Either way no module loader of ours is involved, so it runs
-// the same under tsx, vitest and the compiled build, whatever flags started this process
-// (`node --input-type=module -e` would make evaluated source a module without require). It
-// answers each message `{ n, ...call }` with `{ n, error?, ...answer }`, and ends on 'close'.
+// The thread runs a typed module file given by URL: the .ts source under tsx and Vitest (Node
+// strips its types), the compiled .js from dist/. No module loader of ours is involved, so it
+// runs the same whatever flags started this process. It answers each message `{ n, ...call }`
+// with `{ n, error?, ...answer }`, and ends on 'close'.
 import { Worker } from 'node:worker_threads';
 
 export interface ThreadCalls<Call, Answer> {
@@ -22,12 +21,12 @@ export interface ThreadCalls<Call, Answer> {
  * that call fails); `what` names the thread in the error when it ends under a call.
  */
 export function threadCalls<Call extends object, Answer>(
-  source: string | URL,
+  file: URL,
   what: string,
   answerOf: (message: Record<string, unknown>) => Answer,
   workerData?: unknown,
 ): ThreadCalls<Call, Answer> {
-  const worker = new Worker(source, { eval: typeof source === 'string', execArgv: [], workerData });
+  const worker = new Worker(file, { execArgv: [], workerData });
   const waiting = new Map<number, { resolve(answer: Answer): void; reject(error: Error): void }>();
   let next = 0;
   let failed: Error | null = null;

@@ -7,9 +7,7 @@ import { BackupRefusedError } from '../api/backup/archive.js';
 import type { EventStore } from '../domain/eventStore.js';
 import type { DocumentStore } from '../read-models/documentStore.js';
 import { checkLines, rebuildReadModels } from '../projections/rebuild.js';
-import { alignMailReactor } from '../api/mail/reactor.js';
-import { alignPushReactor } from '../api/push/reactor.js';
-import { alignErasureReactor } from '../api/erasure/erasure.js';
+import { alignReactors } from '../api/reactors/align.js';
 
 export class UsageError extends Error {}
 
@@ -44,14 +42,12 @@ export async function run(main: (cleanup: Array<() => Promise<unknown>>) => Prom
 
 /**
  * After a log was brought in (events:import, restore): every read model rebuilt from it, and the
- * reactors at its head, so no mail or web push of the past is sent again and the erasure reactor
- * acts on what comes next. Says what it did; answers whether the rebuild's checks passed.
+ * reactors at its head (api/reactors/align.ts), so no mail, push or SMS of the past is sent again
+ * and the reactors act on what comes next. Says what it did; answers whether the rebuild's checks passed.
  */
 export async function rebuildAfterImport(events: EventStore, docs: DocumentStore): Promise<boolean> {
   const result = await rebuildReadModels(events, docs, { progress: say });
-  await alignMailReactor(events, docs, 'imported');
-  await alignPushReactor(events, docs, 'imported');
-  await alignErasureReactor(events, docs, 'imported');
+  await alignReactors(events, docs, 'imported');
   say(`rebuilt every read model: ${result.events} events`);
   checkLines(result).forEach(say);
   return result.ok;

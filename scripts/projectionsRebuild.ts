@@ -5,9 +5,7 @@
 // own checkpoints are and does not know the collections were cleared.
 import { openEventStore, openReadModelStore } from '../api/stores.js';
 import { checkLines, rebuildReadModels } from '../projections/rebuild.js';
-import { alignMailReactor } from '../api/mail/reactor.js';
-import { alignPushReactor } from '../api/push/reactor.js';
-import { alignErasureReactor } from '../api/erasure/erasure.js';
+import { alignReactors } from '../api/reactors/align.js';
 import { config, run, say } from './cli.js';
 
 await run(async (cleanup) => {
@@ -17,9 +15,7 @@ await run(async (cleanup) => {
   const docs = await openReadModelStore(c);
   cleanup.push(() => docs.close());
   const result = await rebuildReadModels(events, docs, { progress: say });
-  await alignMailReactor(events, docs, 'rebuilt');
-  await alignPushReactor(events, docs, 'rebuilt');
-  await alignErasureReactor(events, docs, 'rebuilt');
+  await alignReactors(events, docs, 'rebuilt');
   say(`rebuilt every read model: ${result.events} events (through position ${result.position})`);
   checkLines(result).forEach(say);
   return result.ok;

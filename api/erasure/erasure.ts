@@ -14,9 +14,8 @@ import { ERASED, normaliseEmail } from '../../domain/customers/personalData.js';
 import type { EventStore } from '../../domain/eventStore.js';
 import type { Doc, DocumentStore } from '../../read-models/documentStore.js';
 import type { Projection } from '../../projections/projection.js';
-import { ProjectionRunner } from '../../projections/runner.js';
-import { LeasedRunner, processOwner } from '../../projections/leasedRunner.js';
-import { alignReactor, startAtHead } from '../../projections/reactorCheckpoint.js';
+import type { LeasedRunner } from '../../projections/leasedRunner.js';
+import { runReactor } from '../reactors/runReactor.js';
 import type { KeptErasure, KeyStore } from '../keys/keyStore.js';
 import { MAIL_LOG, MAIL_RELAY, asMailItem, scrubbed, type MailItem, type RelayState } from '../mail/outbox.js';
 
@@ -86,19 +85,13 @@ export function erasureReactor(
     eventTypes: new Set(['CustomerErased']),
     apply: (event) => completeErasure(event.data as CustomerErasedData, event.position, o),
   };
-  return new LeasedRunner({
+  return runReactor({
+    events: o.events,
     docs: o.docs,
-    name: ERASURE_REACTOR,
-    owner: processOwner(),
-    ttlMs: o.leaseTtlMs,
-    async create() {
-      await startAtHead(o.events, o.docs, ERASURE_REACTOR);
-      return new ProjectionRunner(o.events, o.docs, [projection], { pageSize: 50, pollIntervalMs: 1000 });
-    },
+    reactor: projection,
+    leaseTtlMs: o.leaseTtlMs,
+    pageSize: 50,
+    pollIntervalMs: 1000,
     log: o.log,
   });
 }
-
-/** After npm run events:import or projections:rebuild (projections/reactorCheckpoint.ts). */
-export const alignErasureReactor = (events: EventStore, docs: DocumentStore, mode: 'imported' | 'rebuilt') =>
-  alignReactor(events, docs, ERASURE_REACTOR, mode);

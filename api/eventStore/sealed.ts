@@ -18,8 +18,9 @@
 // seal is damaged, reads "[raderad]" as well, and is counted (`unopenable`) and logged once with
 // its position: a stream that held it would otherwise be unreadable for good (no booking of its
 // day could be decided, no history shown, no rebuild or export run).
-import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { createCipheriv } from 'node:crypto';
 import { threadCalls, type ThreadCalls } from '../../read-models/threadCalls.js';
+import { OPENER_THREAD, decrypt, type OpenerBatch } from './openerThread.js';
 import { ERASED, ownerOfRecord, personalData } from '../../domain/customers/personalData.js';
 import type { AppendResult, EventStore, NewEvent, RecordedEvent, Subscription } from '../../domain/eventStore.js';
 import { randomPool, type KeyStore } from '../keys/keyStore.js';
@@ -123,16 +124,6 @@ function open(
   return null;
 }
 
-/** The plaintext JSON of a sealed record; throws when the data or its key id was tampered with. */
-function decrypt(key: Buffer, keyId: string, iv: string, sealedData: string): string {
-  const data = Buffer.from(sealedData, 'base64');
-  // The tag's length fixed: a record cut short fails, never checked against a shorter tag.
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'), { authTagLength: 16 });
-  decipher.setAAD(Buffer.from(keyId));
-  decipher.setAuthTag(data.subarray(data.length - 16));
-  return decipher.update(data.subarray(0, data.length - 16), undefined, 'utf8') + decipher.final('utf8');
-}
-
 /**
  * Full pages (a reader far behind: see openAll) with at least this many sealed records are
  * decrypted on a thread of their own, while the reader goes on (projections/runner.ts folds the
@@ -146,69 +137,8 @@ const OPENER_MIN_RECORDS = 256;
 /** How long the opener thread may idle before it ends. */
 const OPENER_IDLE_MS = 2000;
 
-/**
- * One batch for the opener thread: the keys end to end (32 bytes each: one buffer, as a key read
- * from a store may be a view into a larger one, which a message would copy whole), and per record
- * the index of its key (-1: none), then JSON arrays of the key ids, IVs and data (three strings
- * copy faster than thousands; the answer likewise is one JSON array of the plaintexts).
- */
-interface OpenerBatch {
-  n: number;
-  keys: Buffer;
-  key: number[];
-  keyIds: string;
-  ivs: string;
-  data: string;
-}
-
-/**
- * The opener thread, as source (evaluated in a worker: no module loader, so it runs the same
- * under tsx, vitest and the build). Answers each batch with the plaintexts as one JSON array:
- * null where there was no key, false where the record did not open (its reason in `errors`, by
- * index), so one record that cannot be opened never fails its batch. Its decrypt is decrypt()
- * above, written out again: the function's own source is not usable there, as the loaders (tsx,
- * vitest, the bundler) rename its imports.
- */
-const OPENER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { createDecipheriv } = require('node:crypto');
-function decrypt(key, keyId, iv, sealedData) {
-  const data = Buffer.from(sealedData, 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'), { authTagLength: 16 });
-  decipher.setAAD(Buffer.from(keyId));
-  decipher.setAuthTag(data.subarray(data.length - 16));
-  return decipher.update(data.subarray(0, data.length - 16), undefined, 'utf8') + decipher.final('utf8');
-}
-const keyAt = (keys, i) => Buffer.from(keys.buffer, keys.byteOffset + i * 32, 32);
-parentPort.on('message', (b) => {
-  if (b === 'close') {
-    parentPort.close();
-    return;
-  }
-  try {
-    const keyIds = JSON.parse(b.keyIds);
-    const ivs = JSON.parse(b.ivs);
-    const data = JSON.parse(b.data);
-    const errors = {};
-    let plain = '[';
-    for (let i = 0; i < b.key.length; i++) {
-      let opened = 'null';
-      if (b.key[i] >= 0) {
-        try {
-          opened = decrypt(keyAt(b.keys, b.key[i]), keyIds[i], ivs[i], data[i]);
-        } catch (error) {
-          opened = 'false';
-          errors[i] = String((error && error.message) || error);
-        }
-      }
-      plain += (i ? ',' : '') + opened;
-    }
-    parentPort.postMessage({ n: b.n, plain: plain + ']', errors });
-  } catch (error) {
-    parentPort.postMessage({ n: b.n, error: String((error && error.message) || error) });
-  }
-});
-`;
+/** The thread's file beside this one: the TypeScript source, or the compiled JavaScript in dist/. */
+const OPENER_FILE = new URL(`./openerThread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 
 /**
  * The thread's answer: per record in the batch's order, as one JSON array, its plaintext, null
@@ -222,10 +152,15 @@ interface Opened {
 type Opener = ThreadCalls<Omit<OpenerBatch, 'n'>, Opened>;
 
 const startOpener = (): Opener =>
-  threadCalls(OPENER_SOURCE, 'event opener', (m) => ({
-    plain: m.plain as string,
-    errors: (m.errors ?? {}) as Record<number, string>,
-  }));
+  threadCalls(
+    OPENER_FILE,
+    'event opener',
+    (m) => ({
+      plain: m.plain as string,
+      errors: (m.errors ?? {}) as Record<number, string>,
+    }),
+    OPENER_THREAD,
+  );
 
 /** How many records that could not be opened are logged one by one; after that they are only counted. */
 const UNOPENABLE_LOGGED_MAX = 1000;

@@ -5,17 +5,17 @@
 // the read models and never skips: what a mail needs beyond the event is read when it is sent
 // (mail/sender.ts), and until the read models show it the item stays due.
 //
-// Only the process holding the reactor's lease follows the log (projections/leasedRunner.ts); the
-// senders of every process send the items, each under a lease of its own.
+// Only the process holding the reactor's lease follows the log (api/reactors/runReactor.ts); the
+// senders of every process send the items, each under a lease of its own. Mails already sent are
+// not sent again: a first start begins at the head of the log.
 import type { EventStore } from '../../domain/eventStore.js';
 import { ERASED } from '../../domain/customers/personalData.js';
 import type { KioskDayEvent } from '../../domain/kioskDay/kioskDay.js';
 import type { VipLinkEvent } from '../../domain/vip/vipLinks.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
 import type { Projection, ProjectionBatch } from '../../projections/projection.js';
-import { ProjectionRunner } from '../../projections/runner.js';
-import { LeasedRunner, processOwner } from '../../projections/leasedRunner.js';
-import { alignReactor, startAtHead } from '../../projections/reactorCheckpoint.js';
+import type { LeasedRunner } from '../../projections/leasedRunner.js';
+import { runReactor } from '../reactors/runReactor.js';
 import { bookingReceivedMail, vipInvitationMail, waitlistJoinedMail } from './templates.js';
 import { decideNotice } from '../notices/decide.js';
 import type { WaitlistEvent } from '../../domain/kioskDay/waitlistState.js';
@@ -217,33 +217,20 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
     },
   };
 
-  return new LeasedRunner({
+  return runReactor({
+    events: o.events,
     docs: o.docs,
-    name: MAIL_REACTOR,
-    owner: o.owner ?? processOwner(),
-    ttlMs: o.leaseTtlMs,
-    async create() {
-      // Mails already sent are not sent again.
-      await startAtHead(o.events, o.docs, MAIL_REACTOR);
-      const runner = new ProjectionRunner(o.events, o.docs, [projection], {
-        pageSize: 100,
-        pollIntervalMs: 250,
-        onCommitted: () => {
-          if (!written) return;
-          o.onItems?.(urgent);
-          written = false;
-          urgent = false;
-        },
-      });
-      return runner;
+    reactor: projection,
+    owner: o.owner,
+    leaseTtlMs: o.leaseTtlMs,
+    pageSize: 100,
+    pollIntervalMs: 250,
+    onCommitted: () => {
+      if (!written) return;
+      o.onItems?.(urgent);
+      written = false;
+      urgent = false;
     },
     log: (m, e) => console.error(m, e),
   });
 }
-
-/**
- * After npm run events:import or projections:rebuild (projections/reactorCheckpoint.ts). Claims
- * are kept: they name event ids, which travel with the events, so no mail is sent twice.
- */
-export const alignMailReactor = (events: EventStore, docs: DocumentStore, mode: 'imported' | 'rebuilt') =>
-  alignReactor(events, docs, MAIL_REACTOR, mode);

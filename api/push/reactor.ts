@@ -11,9 +11,8 @@ import { PUSH_STREAM, pushDecider, type PushEvent } from '../../domain/push/push
 import { decideNotice } from '../notices/decide.js';
 import type { Doc, DocumentStore } from '../../read-models/documentStore.js';
 import type { Projection } from '../../projections/projection.js';
-import { ProjectionRunner } from '../../projections/runner.js';
-import { LeasedRunner, processOwner } from '../../projections/leasedRunner.js';
-import { alignReactor, startAtHead } from '../../projections/reactorCheckpoint.js';
+import type { LeasedRunner } from '../../projections/leasedRunner.js';
+import { runReactor } from '../reactors/runReactor.js';
 
 export const PUSH_REACTOR = 'push_notices_v1';
 /** The notices: work items and their log (the collection keeps its earlier name). */
@@ -61,9 +60,7 @@ export interface PushReactorOptions {
 }
 
 export function pushReactor(o: PushReactorOptions): LeasedRunner {
-  const owner = o.owner ?? processOwner();
   const now = o.now ?? (() => new Date());
-  const log = o.log ?? ((m, e) => console.error(m, e ?? ''));
   let written = false;
 
   const projection: Projection = {
@@ -113,25 +110,21 @@ export function pushReactor(o: PushReactorOptions): LeasedRunner {
     },
   };
 
-  return new LeasedRunner({
+  // A first start begins at the head of the log: no notice about orders ready long ago.
+  return runReactor({
+    events: o.events,
     docs: o.docs,
-    name: PUSH_REACTOR,
-    owner,
-    ttlMs: o.leaseTtlMs,
-    async create() {
-      // A first start begins at the head of the log: no notice about orders ready long ago.
-      await startAtHead(o.events, o.docs, PUSH_REACTOR);
-      return new ProjectionRunner(o.events, o.docs, [projection], {
-        pageSize: 20,
-        pollIntervalMs: 500,
-        onCommitted: () => {
-          if (!written) return;
-          written = false;
-          o.onItems?.();
-        },
-      });
+    reactor: projection,
+    owner: o.owner,
+    leaseTtlMs: o.leaseTtlMs,
+    pageSize: 20,
+    pollIntervalMs: 500,
+    onCommitted: () => {
+      if (!written) return;
+      written = false;
+      o.onItems?.();
     },
-    log,
+    log: o.log,
   });
 }
 
@@ -140,7 +133,3 @@ export async function pushState(events: EventStore) {
   const stream = (await events.readStream(PUSH_STREAM)) as unknown as PushEvent[];
   return stream.reduce((state, event) => pushDecider.evolve(state, event), pushDecider.initialState());
 }
-
-/** Like alignMailReactor (mail/reactor.ts): after an import the notices start at the new head. */
-export const alignPushReactor = (events: EventStore, docs: DocumentStore, mode: 'imported' | 'rebuilt') =>
-  alignReactor(events, docs, PUSH_REACTOR, mode);

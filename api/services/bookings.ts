@@ -2,7 +2,7 @@
 // stream), confirming, cancelling by staff or customer (giving the code's use back), the system's
 // steps (expiring an unconfirmed booking, recording a reminder: api/timers), and the booking's
 // history read from the event log.
-import type { StockPool } from '../../domain/menu/stockPools.js';
+import { NO_DAILY_STOCK, type DailyStockReader } from './dailyStockReader.js';
 import { checkSmsTick } from '../../domain/sms/sms.js';
 import { orderLines } from '../../domain/kioskDay/orderLines.js';
 import { randomUUID } from 'node:crypto';
@@ -33,24 +33,6 @@ import type { VipService } from './vip.js';
 import type { ClosuresService } from './closures.js';
 
 export class BookingsService {
-  /** Told the date after a cancellation freed capacity there (the waitlist offers it: rule waitlist). */
-  private readonly capacityFreedListeners: Array<(date: string) => Promise<unknown>> = [];
-
-  onCapacityFreed(listener: (date: string) => Promise<unknown>): void {
-    this.capacityFreedListeners.push(listener);
-  }
-
-  /** Runs the listeners; a failure there never fails the cancellation (the offer timer retries). */
-  private async capacityFreed(date: string): Promise<void> {
-    for (const listener of this.capacityFreedListeners) {
-      try {
-        await listener(date);
-      } catch (error) {
-        console.error(`after a cancellation on ${date}:`, error);
-      }
-    }
-  }
-
   constructor(
     private readonly commands: Commands,
     private readonly settings: SettingsService,
@@ -58,10 +40,8 @@ export class BookingsService {
     private readonly vip: VipService,
     /** The closures in effect (rule: closures), read with the settings for every booking. */
     private readonly closures: Pick<ClosuresService, 'current'>,
-    /** The daily stock per pizza (rule: daily-stock), read with the settings for every booking. */
-    private readonly dailyStock: () => Promise<ReadonlyMap<number, number>> = async () => new Map(),
-    /** The daily stock per base (rule: daily-stock), read with it. */
-    private readonly stockPools: () => Promise<readonly StockPool[]> = async () => [],
+    /** The daily stock per pizza and per base (rule: daily-stock), read with the settings for every order. */
+    private readonly stock: DailyStockReader = NO_DAILY_STOCK,
   ) {}
 
   private day(date: string) {
@@ -87,8 +67,8 @@ export class BookingsService {
       this.settings.current(),
       this.menu.forLines(),
       this.closures.current(),
-      this.dailyStock(),
-      this.stockPools(),
+      this.stock.dailyStock(),
+      this.stock.stockPools(),
     ]);
     const lines = orderLines(payload.items, menu);
     const vip = payload.vip_token ? (await this.vip.access(payload.vip_token)).access : null;
@@ -250,7 +230,6 @@ export class BookingsService {
     const command = { type: 'CancelBookingByStaff' as const, bookingId, reason, clock: this.commands.clock() };
     const result = await this.commands.bus.handle(kioskDayStream(date), kioskDayDecider, command, meta);
     await this.commands.settled(await this.returnBonusCodeUse(result, meta));
-    await this.capacityFreed(date);
     return result.position;
   }
 
@@ -272,7 +251,6 @@ export class BookingsService {
     };
     const result = await this.commands.bus.handle(kioskDayStream(date), kioskDayDecider, command, meta);
     await this.commands.settled(await this.returnBonusCodeUse(result, meta));
-    await this.capacityFreed(date);
   }
 
   /**

@@ -14,7 +14,7 @@ export class CalendarService {
   constructor(
     private readonly commands: Commands,
     private readonly settings: SettingsService,
-    private readonly closures: ClosuresService,
+    private readonly closures: Pick<ClosuresService, 'current'>,
     private readonly docs: DocumentStore,
   ) {}
 

@@ -1,29 +1,25 @@
 // Closures and holidays on the 'closures' stream (rule: closures): add, remove, the closures in
 // effect for the kiosk-day decisions, and cancelling the bookings a closure affects.
-import {
-  CLOSURES_STREAM,
-  closuresDecider,
-  closuresOf,
-  type Closure,
-  type ClosureInput,
-} from '../../domain/closures/closures.js';
+import { CLOSURES_STREAM, closuresDecider, type Closure, type ClosureInput } from '../../domain/closures/closures.js';
 import { msg } from '../../domain/messages.js';
 import { DomainError, notFound } from '../../domain/shared/errors.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
 import { closureBookings } from '../../read-models/queries/admin.js';
 import type { Commands } from './commands.js';
+import type { BookingsService } from './bookings.js';
+import { ClosuresInEffect } from './closuresInEffect.js';
 
 export class ClosuresService {
   constructor(
     private readonly commands: Commands,
     private readonly docs: DocumentStore,
-    /** The staff cancellation of one booking (BookingsService.cancelByStaff). */
-    private readonly cancelByStaff: (bookingId: string, reason: string, actor: string) => Promise<unknown>,
+    /** Cancels the bookings a closure affects, each as staff (rule: closure-bookings). */
+    private readonly bookingsService: Pick<BookingsService, 'cancelByStaff'>,
   ) {}
 
   /** The closures in effect, from the stream itself (exact, never lagging): what decisions see. */
   async current(): Promise<Closure[]> {
-    return closuresOf((await this.commands.load(CLOSURES_STREAM, closuresDecider)).state);
+    return new ClosuresInEffect(this.commands).current();
   }
 
   /**
@@ -68,7 +64,7 @@ export class ClosuresService {
     let cancelled = 0;
     for (const booking of await this.bookings(id)) {
       try {
-        await this.cancelByStaff(booking.id, message, actor);
+        await this.bookingsService.cancelByStaff(booking.id, message, actor);
         cancelled += 1;
       } catch (error) {
         if (!(error instanceof DomainError && error.code === 'already_cancelled')) throw error;

@@ -8,6 +8,7 @@ import { BookingsService } from './bookings.js';
 import { StaffOrdersService } from './staffOrders.js';
 import { CalendarService } from './calendar.js';
 import { ClosuresService } from './closures.js';
+import { ClosuresInEffect } from './closuresInEffect.js';
 import { CounterService } from './counter.js';
 import { MailOutbox } from '../mail/outbox.js';
 import { CustomersService } from './customers.js';
@@ -28,24 +29,16 @@ export function createServices(context: ServiceContext, docs: DocumentStore, era
   const settings = new SettingsService(commands);
   const menu = new MenuService(commands);
   const vip = new VipService(commands);
-  // Closing cancels the affected bookings through the bookings service, which asks the closures.
-  const closures: ClosuresService = new ClosuresService(commands, docs, (id, reason, actor) =>
-    bookings.cancelByStaff(id, reason, actor),
-  );
+  // Every decision on a date reads the closures in effect from their stream (rule: closures).
+  const inEffect = new ClosuresInEffect(commands);
   // The counter's evening (issue 29): sold out, daily stock, pause, delays.
   const counter = new CounterService(commands, menu, docs);
-  const bookings = new BookingsService(
-    commands,
-    settings,
-    menu,
-    vip,
-    closures,
-    () => counter.dailyStock(),
-    () => counter.stockPools(),
-  );
-  const waitlist = new WaitlistService(commands, settings, menu, vip, closures, docs);
-  // A cancellation frees capacity: the waitlist offers it at once (rule: waitlist).
-  bookings.onCapacityFreed((date) => waitlist.offerFreed(date));
+  const bookings = new BookingsService(commands, settings, menu, vip, inEffect, counter);
+  // Closing cancels the affected bookings through the bookings service (rule: closure-bookings).
+  const closures = new ClosuresService(commands, docs, bookings);
+  // The capacity a cancellation frees is offered by the waitlist's offer reactor (api/server.ts),
+  // which follows the log: no service calls another when something happened.
+  const waitlist = new WaitlistService(commands, settings, menu, vip, inEffect, docs);
   return {
     clock: context.clock,
     settings,
@@ -55,17 +48,10 @@ export function createServices(context: ServiceContext, docs: DocumentStore, era
     counter,
     admins: new AdminsService(commands, docs),
     bookings,
-    staffOrders: new StaffOrdersService(
-      commands,
-      settings,
-      menu,
-      closures,
-      () => counter.dailyStock(),
-      () => counter.stockPools(),
-    ),
-    reschedule: new RescheduleService(commands, settings, closures, docs),
+    staffOrders: new StaffOrdersService(commands, settings, menu, inEffect, counter),
+    reschedule: new RescheduleService(commands, settings, inEffect, docs),
     waitlist,
-    calendar: new CalendarService(commands, settings, closures, docs),
+    calendar: new CalendarService(commands, settings, inEffect, docs),
     bonusCodes: new BonusCodesService(commands),
     push: new PushService(commands),
     accounting: new AccountingService(commands, docs),

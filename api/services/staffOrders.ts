@@ -1,6 +1,6 @@
 // Staff order entry (rule: staff-orders): a counter or phone order, decided in the day stream
 // like an online booking (the same capacity), confirmed at once, with the staff member recorded.
-import type { StockPool } from '../../domain/menu/stockPools.js';
+import { NO_DAILY_STOCK, type DailyStockReader } from './dailyStockReader.js';
 import { kioskDayDecider } from '../../domain/kioskDay/decide.js';
 import { kioskDayStream } from '../../domain/kioskDay/kioskDay.js';
 import type { PlaceStaffOrder } from '../../domain/kioskDay/staffOrder.js';
@@ -18,10 +18,8 @@ export class StaffOrdersService {
     private readonly settings: SettingsService,
     private readonly menu: MenuService,
     private readonly closures: Pick<ClosuresService, 'current'>,
-    /** The daily stock per pizza (rule: daily-stock). */
-    private readonly dailyStock: () => Promise<ReadonlyMap<number, number>> = async () => new Map(),
-    /** The daily stock per base (rule: daily-stock), read with it. */
-    private readonly stockPools: () => Promise<readonly StockPool[]> = async () => [],
+    /** The daily stock per pizza and per base (rule: daily-stock), read with the settings for every order. */
+    private readonly stock: DailyStockReader = NO_DAILY_STOCK,
   ) {}
 
   /**
@@ -37,8 +35,8 @@ export class StaffOrdersService {
       this.settings.current(),
       this.menu.forLines(),
       this.closures.current(),
-      this.dailyStock(),
-      this.stockPools(),
+      this.stock.dailyStock(),
+      this.stock.stockPools(),
     ]);
     const command: PlaceStaffOrder = {
       type: 'PlaceStaffOrder',

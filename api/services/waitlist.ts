@@ -111,31 +111,30 @@ export class WaitlistService {
         throw new Error(`BookFromWaitlist on ${doc.date} decided no event and no earlier booking`);
       return entry.placed;
     }
-    const taken = result.events.find((e) => e.type === 'WaitlistOfferTaken')!.data;
-    // A booking of fewer pizzas than were held gives the rest back: it may go to the next in line.
-    if (placed.total_pizzas < taken.pizzas) await this.offerFreed(doc.date);
+    // A booking of fewer pizzas than were held gives the rest back: the offer reactor
+    // (api/waitlist/offerReactor.ts) offers it to the next in line.
     return placed;
   }
 
-  /** Leaves the queue; a live hold is freed and offered to the next in line at once. */
+  /** Leaves the queue; a live hold is freed, and the offer reactor offers it to the next in line. */
   async leave(token: string): Promise<void> {
     const doc = await this.byToken(token);
-    const result = await this.commands.write(
+    await this.commands.write(
       kioskDayStream(doc.date),
       kioskDayDecider,
       { type: 'LeaveWaitlist', date: doc.date, token, clock: this.commands.clock() },
       'customer',
     );
-    if (result.events.some((e) => e.type === 'WaitlistLeft' && e.data.released_pizzas > 0))
-      await this.offerFreed(doc.date);
   }
 
   /**
-   * Runs the offer decision for a date (lapses, then offers). Exactly once whoever runs it, as
-   * often as it is run: the day's stream decides, appending nothing when nothing changes, and two
-   * processes deciding at once race on its revision (the loser decides again on the new state).
+   * Runs the offer decision for a date (lapses, then offers), by `system`. Exactly once whoever
+   * runs it, as often as it is run: the day's stream decides, appending nothing when nothing
+   * changes, and two processes deciding at once race on its revision (the loser decides again on
+   * the new state). Answers how many events it appended. The offer reactor and the offer timer
+   * call it; neither waits for the read models (no request waits on them).
    */
-  async offerFreed(date: string): Promise<number> {
+  async decideOffers(date: string): Promise<number> {
     const [settings, closures] = await Promise.all([this.settings.current(), this.closures.current()]);
     const command = { type: 'OfferFreedCapacity' as const, date, settings, closures, clock: this.commands.clock() };
     const result = await this.commands.bus.handle(
@@ -144,9 +143,6 @@ export class WaitlistService {
       command,
       this.commands.meta('system'),
     );
-    // Only a decision that appended needs the read models to show it (availability counts a new
-    // hold); most runs append nothing and answer at once, also while the read models lag.
-    if (result.events.length > 0) await this.commands.settled(result);
     return result.events.length;
   }
 

@@ -7,9 +7,8 @@ import type { EventStore } from '../../domain/eventStore.js';
 import { NOTICE_EVENT_TYPES, type Notice } from '../../domain/notices/noticeChannel.js';
 import type { Doc, DocumentStore } from '../../read-models/documentStore.js';
 import type { Projection } from '../../projections/projection.js';
-import { ProjectionRunner } from '../../projections/runner.js';
-import { LeasedRunner, processOwner } from '../../projections/leasedRunner.js';
-import { startAtHead } from '../../projections/reactorCheckpoint.js';
+import type { LeasedRunner } from '../../projections/leasedRunner.js';
+import { runReactor } from '../reactors/runReactor.js';
 import { decideNotice } from '../notices/decide.js';
 
 export const SMS_REACTOR = 'sms_notices_v1';
@@ -63,9 +62,7 @@ export interface SmsReactorOptions {
 }
 
 export function smsReactor(o: SmsReactorOptions): LeasedRunner {
-  const owner = o.owner ?? processOwner();
   const now = o.now ?? (() => new Date());
-  const log = o.log ?? ((m, e) => console.error(m, e ?? ''));
   let written = false;
 
   const projection: Projection = {
@@ -106,24 +103,20 @@ export function smsReactor(o: SmsReactorOptions): LeasedRunner {
     },
   };
 
-  return new LeasedRunner({
+  // A first start begins at the head of the log: no SMS about orders ready long ago.
+  return runReactor({
+    events: o.events,
     docs: o.docs,
-    name: SMS_REACTOR,
-    owner,
-    ttlMs: o.leaseTtlMs,
-    async create() {
-      // A first start begins at the head of the log: no SMS about orders ready long ago.
-      await startAtHead(o.events, o.docs, SMS_REACTOR);
-      return new ProjectionRunner(o.events, o.docs, [projection], {
-        pageSize: 20,
-        pollIntervalMs: 500,
-        onCommitted: () => {
-          if (!written) return;
-          written = false;
-          o.onItems?.();
-        },
-      });
+    reactor: projection,
+    owner: o.owner,
+    leaseTtlMs: o.leaseTtlMs,
+    pageSize: 20,
+    pollIntervalMs: 500,
+    onCommitted: () => {
+      if (!written) return;
+      written = false;
+      o.onItems?.();
     },
-    log,
+    log: o.log,
   });
 }

@@ -2,9 +2,9 @@
 // booking's outcome is known and that is not settled yet is looked up in its day's log and kept
 // or given back. The bonus-codes stream decides each once, however many processes sweep; the
 // lease `bonus-uses` only spares the others the reading, and a process finding it held skips its
-// turn.
-import { everyInterval } from '../periodic.js';
-import { LEASES, processOwner } from '../../projections/leasedRunner.js';
+// turn (api/reactors/leasedSweep.ts).
+import { LEASES } from '../../projections/leasedRunner.js';
+import { everyLeasedSweep } from '../reactors/leasedSweep.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
 import type { BonusCodesService } from '../services/bonusCodes.js';
 
@@ -38,15 +38,19 @@ export interface BonusUseSettlement {
 }
 
 export function startBonusUseSettlement(o: BonusUseSettlementOptions): BonusUseSettlement {
-  const owner = o.owner ?? processOwner();
-  const holding = async () =>
-    (await o.docs.lease(SETTLEMENT_LEASE.scope, SETTLEMENT_LEASE.id, owner, SETTLEMENT_LEASE_TTL_MS)) === 'ours';
-  const sweep = async (stopped: () => boolean = () => false) => {
-    const done = { kept: 0, released: 0 };
-    if (!(await holding())) return done;
-    try {
+  return everyLeasedSweep({
+    docs: o.docs,
+    lease: SETTLEMENT_LEASE.id,
+    leaseTtlMs: SETTLEMENT_LEASE_TTL_MS,
+    owner: o.owner,
+    intervalMs: o.intervalMs,
+    nothing: () => ({ kept: 0, released: 0 }),
+    what: 'bonus-code settlement sweep',
+    log: o.log,
+    async sweep(turn) {
+      const done = { kept: 0, released: 0 };
       for (const use of await o.bonusCodes.usesToSettle()) {
-        if (stopped() || !(await holding())) break;
+        if (!(await turn.goOn())) break;
         try {
           const settled = await o.bonusCodes.settle(use, SETTLEMENT_ACTOR);
           if (settled) done[settled] += 1;
@@ -54,14 +58,7 @@ export function startBonusUseSettlement(o: BonusUseSettlementOptions): BonusUseS
           o.log(`bonus-code settlement: ${use.booking_ref} failed:`, error);
         }
       }
-    } finally {
-      await o.docs.endLease(SETTLEMENT_LEASE.scope, SETTLEMENT_LEASE.id, owner, 'release').catch(() => {});
-    }
-    return done;
-  };
-  const periodic =
-    o.intervalMs > 0
-      ? everyInterval(o.intervalMs, sweep, (error) => o.log('bonus-code settlement sweep failed:', error))
-      : null;
-  return { sweep: () => sweep(), stop: async () => periodic?.stop() };
+      return done;
+    },
+  });
 }

@@ -14,17 +14,18 @@
 //     the one leases are taken on.
 // Pending items are never touched: they are work still to do. Rate-limit counters have their
 // own hourly purge (api/http/rateLimits.ts).
-// One sweep at a time across processes (the lease `hygiene`); a process finding it held skips.
+// One sweep at a time across processes (the lease `hygiene`); a process finding it held skips
+// (api/reactors/leasedSweep.ts).
 import { retentionCutoff } from '../../domain/customers/erasure.js';
 import type { Settings } from '../../domain/settings/settings.js';
 import { todayIn, type Clock } from '../../domain/shared/time.js';
 import type { DocumentStore, Filter } from '../../read-models/documentStore.js';
 import { COLLECTIONS } from '../../read-models/shapes.js';
-import { LEASES, processOwner } from '../../projections/leasedRunner.js';
+import { LEASES } from '../../projections/leasedRunner.js';
 import type { Mailer } from '../mail/mailer.js';
 import { MAIL_LOG } from '../mail/outbox.js';
 import { PUSH_LOG } from '../push/reactor.js';
-import { everyInterval } from '../periodic.js';
+import { everyLeasedSweep, type SweepTurn } from '../reactors/leasedSweep.js';
 
 /**
  * How long an admin session's document is kept after it expired. It never opens again from its
@@ -120,15 +121,11 @@ export async function ensureHygieneIndexes(docs: DocumentStore): Promise<void> {
 }
 
 export function startHygiene(o: HygieneOptions): Hygiene {
-  const owner = o.owner ?? processOwner();
-  const holding = async () =>
-    (await o.docs.lease(HYGIENE_LEASE.scope, HYGIENE_LEASE.id, owner, HYGIENE_LEASE_TTL_MS)) === 'ours';
-
   /** Deletes every document matching, a page at a time, while the lease is ours. */
-  const deleteAll = async (collection: string, filter: Filter, stopped: () => boolean) => {
+  const deleteAll = async (collection: string, filter: Filter, turn: SweepTurn) => {
     let deleted = 0;
     for (;;) {
-      if (stopped() || !(await holding())) return deleted;
+      if (!(await turn.goOn())) return deleted;
       const page = await o.docs.find(collection, filter, { limit: PAGE });
       if (page.length === 0) return deleted;
       await o.docs.commit(page.map((doc) => ({ op: 'delete' as const, collection, id: doc.id })));
@@ -137,25 +134,28 @@ export function startHygiene(o: HygieneOptions): Hygiene {
     }
   };
 
-  const sweep = async (stopped: () => boolean = () => false): Promise<HygieneSweep> => {
-    const done = { sessions: 0, mails: 0, pushes: 0, outbox: 0, leases: 0 };
-    if (!(await holding())) return done;
-    try {
+  const nothing = () => ({ sessions: 0, mails: 0, pushes: 0, outbox: 0, leases: 0 });
+  return everyLeasedSweep<HygieneSweep>({
+    docs: o.docs,
+    lease: HYGIENE_LEASE.id,
+    leaseTtlMs: HYGIENE_LEASE_TTL_MS,
+    owner: o.owner,
+    intervalMs: o.intervalMs,
+    nothing,
+    what: 'hygiene sweep',
+    log: o.log,
+    async sweep(turn) {
+      const done = nothing();
       const clock = o.clock();
       const filters = expiredFilters(clock.now, clock.timeZone, (await o.settings()).personal_data_retention_months);
-      done.sessions = await deleteAll(COLLECTIONS.adminSessions, filters.sessions, stopped);
-      if (filters.mails) done.mails = await deleteAll(MAIL_LOG, filters.mails, stopped);
-      if (filters.legacyMails) done.mails += await deleteAll(MAIL_LOG, filters.legacyMails, stopped);
-      if (filters.pushes) done.pushes = await deleteAll(PUSH_LOG, filters.pushes, stopped);
-      if (o.mailer && !stopped())
+      done.sessions = await deleteAll(COLLECTIONS.adminSessions, filters.sessions, turn);
+      if (filters.mails) done.mails = await deleteAll(MAIL_LOG, filters.mails, turn);
+      if (filters.legacyMails) done.mails += await deleteAll(MAIL_LOG, filters.legacyMails, turn);
+      if (filters.pushes) done.pushes = await deleteAll(PUSH_LOG, filters.pushes, turn);
+      if (o.mailer && !turn.stopped())
         done.outbox = await o.mailer.forgetSentBefore(new Date(clock.now.getTime() - OUTBOX_KEPT_MS));
-      if (!stopped()) done.leases = await o.docs.purgeLeases();
-    } finally {
-      await o.docs.endLease(HYGIENE_LEASE.scope, HYGIENE_LEASE.id, owner, 'release').catch(() => {});
-    }
-    return done;
-  };
-  const periodic =
-    o.intervalMs > 0 ? everyInterval(o.intervalMs, sweep, (error) => o.log('hygiene sweep failed:', error)) : null;
-  return { sweep: () => sweep(), stop: async () => periodic?.stop() };
+      if (!turn.stopped()) done.leases = await o.docs.purgeLeases();
+      return done;
+    },
+  });
 }

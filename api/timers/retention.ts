@@ -6,14 +6,14 @@
 // right before the decision, so one who booked since the listing is kept; a second sweep finds
 // the customer gone from the scrubbed read models, and one racing the first appends nothing.
 // One sweep at a time across processes: a sweep holds the lease `retention` (renewed as it goes),
-// and a process finding it held by another skips its turn.
+// and a process finding it held by another skips its turn (api/reactors/leasedSweep.ts).
 import { retentionCutoff } from '../../domain/customers/erasure.js';
 import type { Settings } from '../../domain/settings/settings.js';
 import { todayIn, type Clock } from '../../domain/shared/time.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
 import { customersLastActiveBefore } from '../../read-models/queries/customers.js';
-import { everyInterval } from '../periodic.js';
-import { LEASES, processOwner } from '../../projections/leasedRunner.js';
+import { LEASES } from '../../projections/leasedRunner.js';
+import { everyLeasedSweep } from '../reactors/leasedSweep.js';
 import type { CustomersService } from '../services/customers.js';
 
 /** Who the retention erasures are recorded as done by. */
@@ -42,19 +42,22 @@ export interface Retention {
 }
 
 export function startRetention(o: RetentionOptions): Retention {
-  const owner = o.owner ?? processOwner();
-  const holding = async () =>
-    (await o.docs.lease(RETENTION_LEASE.scope, RETENTION_LEASE.id, owner, RETENTION_LEASE_TTL_MS)) === 'ours';
-  const sweep = async (stopped: () => boolean = () => false) => {
-    const cutoff = retentionCutoff(todayIn(o.clock()), (await o.settings()).personal_data_retention_months);
-    if (!cutoff) return 0;
-    // Another process sweeping now: this one skips its turn.
-    if (!(await holding())) return 0;
-    let erased = 0;
-    try {
+  return everyLeasedSweep({
+    docs: o.docs,
+    lease: RETENTION_LEASE.id,
+    leaseTtlMs: RETENTION_LEASE_TTL_MS,
+    owner: o.owner,
+    intervalMs: o.intervalMs,
+    nothing: () => 0,
+    what: 'retention sweep',
+    log: o.log,
+    async sweep(turn) {
+      const cutoff = retentionCutoff(todayIn(o.clock()), (await o.settings()).personal_data_retention_months);
+      if (!cutoff) return 0;
+      let erased = 0;
       for (const customer of await customersLastActiveBefore(o.docs, cutoff)) {
         // Stopped, or the lease lost (this process stalled past its term): another sweeps now.
-        if (stopped() || !(await holding())) break;
+        if (!(await turn.goOn())) break;
         try {
           // The customer's stream decides on their bookings as they are now (CustomersService.erase).
           if (await o.customers.eraseExpired(customer, RETENTION_ACTOR, cutoff)) erased += 1;
@@ -62,12 +65,7 @@ export function startRetention(o: RetentionOptions): Retention {
           o.log('retention: erasing a customer failed:', error);
         }
       }
-    } finally {
-      await o.docs.endLease(RETENTION_LEASE.scope, RETENTION_LEASE.id, owner, 'release').catch(() => {});
-    }
-    return erased;
-  };
-  const periodic =
-    o.intervalMs > 0 ? everyInterval(o.intervalMs, sweep, (error) => o.log('retention sweep failed:', error)) : null;
-  return { sweep: () => sweep(), stop: async () => periodic?.stop() };
+      return erased;
+    },
+  });
 }

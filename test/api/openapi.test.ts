@@ -2,7 +2,7 @@
 // document is OpenAPI 3.1 whose schemas compile, the docs page works under the CSP, and real
 // answers of every GET route match the response schema the route declares.
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { describe, expect, it, beforeAll } from 'vitest';
+import { describe, expect, it, beforeAll, vi } from 'vitest';
 import type { z } from 'zod';
 import { ADMIN, MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
 
@@ -239,6 +239,11 @@ describe('real answers of every GET route match their declared response schema',
       'waitlist_v1',
       queued.body.waitlist_id,
     ))!.token;
+    // The offer reactor makes the offer after the cancellation (api/waitlist/offerReactor.ts).
+    await vi.waitFor(async () => expect((await t.get(`/api/waitlist/${waitlistToken}`)).status).toBe(200), {
+      timeout: 30_000,
+      interval: 50,
+    });
 
     // The counter's evening (issue 29): a pizza sold out today with a booking holding it, a daily
     // stock, a delayed slot and paused web bookings.

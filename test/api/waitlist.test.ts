@@ -1,10 +1,10 @@
 // The waitlist over HTTP (rule: waitlist): join a full slot, a cancellation's capacity offered to
-// the earliest entry that fits and held from everyone else, booking with the token, a hold that
+// the earliest entry that fits (by the offer reactor, which follows the log) and held from everyone else, booking with the token, a hold that
 // runs out passing to the next in line (the offer timer, on an injected clock), leaving, the
 // staff's queue, and one offer mail per offer.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { msg } from '../../domain/messages.js';
 import { redactUrl } from '../../api/http/logging.js';
 import { COLLECTIONS, type WaitlistDoc } from '../../read-models/shapes.js';
@@ -33,6 +33,16 @@ const remainingAt = async (time: string) =>
   (await t.get(`/api/test-availability?date=${DATE}&pizzas=1`)).body.slots.find(
     (s: { time: string }) => s.time === time,
   ).capacity_remaining;
+/** The offer reactor follows the log: an offer shows once it has run (no fixed wait). */
+const offerOf = (token: string) =>
+  vi.waitFor(
+    async () => {
+      const reply = await t.get(`/api/waitlist/${token}`);
+      expect(reply.status).toBe(200);
+      return reply;
+    },
+    { timeout: 30_000, interval: 50 },
+  );
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   for (let i = 0; i < 100; i++) {
     const value = await read();
@@ -116,9 +126,8 @@ describe('the waitlist of a full slot (rule: waitlist)', () => {
     const cancelled = await t.put(`/api/admin/bookings/${bookings.B}/cancel`, { reason: 'Kunden ringde' }, admin);
     expect(cancelled.status).toBe(200);
     // w1 wants 3 and does not fit in 2; w2 does.
+    const offer = await offerOf(tokens.w2);
     expect(await t.get(`/api/waitlist/${tokens.w1}`)).toMatchObject({ status: 409 });
-    const offer = await t.get(`/api/waitlist/${tokens.w2}`);
-    expect(offer.status).toBe(200);
     expect(offer.body).toEqual({
       date: DATE,
       time: '12:00',
@@ -185,7 +194,7 @@ describe('the waitlist of a full slot (rule: waitlist)', () => {
   it('a hold that runs out lapses and passes to the next in line (the offer timer, on the kiosk clock)', async () => {
     await t.put(`/api/admin/bookings/${bookings.A}/cancel`, { reason: 'Sjuk' }, admin);
     // 4 free: w1 (3) is offered, w3 (2) does not fit in the 1 left.
-    expect((await t.get(`/api/waitlist/${tokens.w1}`)).body.pizzas).toBe(3);
+    expect((await offerOf(tokens.w1)).body.pizzas).toBe(3);
     expect(await t.get(`/api/waitlist/${tokens.w3}`)).toMatchObject({
       status: 409,
       body: { error: msg.waitlistStillWaiting },

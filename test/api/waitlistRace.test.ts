@@ -58,7 +58,7 @@ describe('50 parallel requests racing one freed place', () => {
       }),
       ...Array.from({ length: 8 }, () => async () => ({
         kind: 'offer',
-        status: (await t.server.services.waitlist.offerFreed(DATE), 200),
+        status: (await t.server.services.waitlist.decideOffers(DATE), 200),
       })),
       // The holder tries as soon as it can: a try before the offer is made is 'still waiting', and tried again.
       ...Array.from({ length: 6 }, () => async () => {

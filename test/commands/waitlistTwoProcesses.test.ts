@@ -98,8 +98,8 @@ describe('two API processes running the offer decision', () => {
       );
 
       const settled = await Promise.allSettled([
-        ...Array.from({ length: 15 }, () => a.waitlist.offerFreed(DATE)),
-        ...Array.from({ length: 15 }, () => b.waitlist.offerFreed(DATE)),
+        ...Array.from({ length: 15 }, () => a.waitlist.decideOffers(DATE)),
+        ...Array.from({ length: 15 }, () => b.waitlist.decideOffers(DATE)),
         ...Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).bookings.place(order(i + 1, 1))),
       ]);
       // Every decision ran; the other customers found no room (the queue is owed the place).

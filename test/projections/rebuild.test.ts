@@ -1,6 +1,6 @@
 // Rebuilding a read model from position 0 gives exactly the live one, and replaying events a
 // projection has already applied (a redelivery after a crash) changes nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sameJson, stableJson } from '../../projections/digest.js';
 import { allProjections } from '../../projections/index.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from '../api/harness.js';
@@ -87,6 +87,8 @@ beforeAll(async () => {
     );
   }
   await t.put(`/api/admin/bookings/${full.body.booking_id}/cancel`, { reason: 'Flyttad' }, admin);
+  // The offers follow the log (api/waitlist/offerReactor.ts): the first in line's is live once made.
+  await offerMade(queued[0]);
   expect(
     (
       await t.post(`/api/waitlist/${queued[0]}/book`, {
@@ -97,7 +99,17 @@ beforeAll(async () => {
     ).status,
   ).toBe(201);
   expect((await t.del(`/api/waitlist/${queued[1]}`)).status).toBe(200);
+  // The hold given up goes to the last in line: the log is complete once that offer is made.
+  await offerMade(queued[2]);
+  expect(await t.server.projections.waitFor(await t.server.events.headPosition())).toBe(true);
 });
+
+/** Waits (no fixed sleep) until the offer reactor has made the token's offer. */
+const offerMade = (token: string) =>
+  vi.waitFor(async () => expect((await t.get(`/api/waitlist/${token}`)).status).toBe(200), {
+    timeout: 30_000,
+    interval: 50,
+  });
 afterAll(() => t.close());
 
 describe('every projection', () => {
