@@ -36,6 +36,7 @@ import {
 import { decideWaitlist, planOffers, type WaitlistCommand } from './waitlist.js';
 import { decideStaffOrder, type PlaceStaffOrder } from './staffOrder.js';
 import { counterRefusal, decideCounter, type CounterCommand } from './counter.js';
+import { chosenCount, countProblem, slotRoomProblem } from './orderCount.js';
 
 export interface PlaceBooking {
   type: 'PlaceBooking';
@@ -287,10 +288,9 @@ export function placeBooking(command: PlaceBooking, state: KioskDayState): Kiosk
   // 1. The order itself: SPEC 5's count rules.
   if (!Number.isInteger(requestedPizzas) || requestedPizzas < 1) reject(msg.pizzaCountMin);
   if (requestedPizzas > settings.capacity_per_window) reject(msg.pizzaCountMax(settings.capacity_per_window));
-  const chosen = lines.reduce((sum, line) => sum + line.qty, 0);
-  if (lines.length === 0 || chosen === 0) reject(msg.atLeastOnePizza);
-  if (chosen < requestedPizzas) reject(msg.chooseMore(requestedPizzas - chosen));
-  if (chosen > requestedPizzas) reject(msg.tooManyChosen);
+  const chosen = chosenCount(lines);
+  const miscount = countProblem(chosen, requestedPizzas);
+  if (miscount) reject(miscount);
 
   // 2. The date: not closed, open, within the horizon, VIP only with a token.
   const hours = dayHours(date, settings, state.entry);
@@ -314,7 +314,8 @@ export function placeBooking(command: PlaceBooking, state: KioskDayState): Kiosk
   if (remaining === null) reject(msg.noSuchSlot);
   if (!isAhead(now, date, time)) reject(msg.timePassed);
   if (remaining === 0) reject(msg.slotFull);
-  if (remaining! < chosen) reject(msg.tooManyForSlot(chosen, remaining!));
+  const noRoom = slotRoomProblem(chosen, remaining!);
+  if (noRoom) reject(noRoom);
 
   // 3b. The counter's evening: web bookings paused, a pizza sold out, a daily stock used up.
   const refusal = counterRefusal(state, command);

@@ -5,6 +5,7 @@ import { flag } from '../shared/fields.js';
 import { WEEKDAYS, isValidTime, minutesOf, type Weekday } from '../shared/time.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import { DEFAULT_FINANCIAL_YEAR_START_MONTH, emptySeller, sellerSchema, type Seller } from './seller.js';
+import { DEFAULT_CAPACITY_PER_WINDOW } from './defaults.js';
 
 export const SETTINGS_STREAM = 'settings';
 
@@ -49,7 +50,7 @@ export const DEFAULT_WAITLIST_HOLD_MINUTES = 30;
 
 export function defaultSettings(adminEmail = 'admin@pizzakiosken.se'): Settings {
   return {
-    capacity_per_window: 6,
+    capacity_per_window: DEFAULT_CAPACITY_PER_WINDOW,
     window_minutes: 15,
     booking_horizon_days: 14,
     vip_booking_advance_days: 30,
