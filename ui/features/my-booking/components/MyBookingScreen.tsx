@@ -26,6 +26,7 @@ import { customerKitchenLabel } from '../../../components/kitchenStatusTexts.js'
 import { useLiveKitchenStatus } from '../useLiveKitchenStatus.js';
 import { useLiveDayChanges } from '../useLiveDayChanges.js';
 import { slotDelayTexts } from '../../../components/slotDelayTexts.js';
+import '../my-booking.css';
 
 const noSubscription = () => () => {};
 const addressQuery = () => window.location.search;
