@@ -1,6 +1,7 @@
 // The date and slot checks every way of booking a day shares (rules: bookable-dates, capacity): a
 // new booking, a move within its day, a place in the queue. Each caller adds its own exceptions
 // (a move keeps its VIP day, the queue wants a full slot); the checks themselves live here once.
+import { slotRoomProblem } from './orderCount.js';
 import { msg } from '../messages.js';
 import type { Settings } from '../settings/settings.js';
 import { closureOn, type Closure } from '../closures/closures.js';
@@ -50,6 +51,5 @@ export function slotRefusal(
   if (remaining === null) return msg.noSuchSlot;
   if (!isAhead(at.now, at.date, at.time)) return msg.timePassed;
   if (remaining === 0) return msg.slotFull;
-  if (remaining < pizzas) return msg.tooManyForSlot(pizzas, remaining);
-  return null;
+  return slotRoomProblem(pizzas, remaining);
 }

@@ -47,6 +47,17 @@ const allowedFrom: Record<KitchenStatus, ReadonlyArray<KitchenStatus | null>> = 
   no_show: [null, 'baking', 'ready'],
 };
 
+/**
+ * The forward steps an order can take from `status`, the main one first (the kitchen board's
+ * buttons): I ugnen from no status, Klar from the oven, Hämtad/Serverad once ready, and Uteblev
+ * any time before it is collected; none once finished. Read from `allowedFrom`, which decides them.
+ */
+export const nextKitchenSteps = (status: KitchenStatus | null): KitchenStatus[] =>
+  KITCHEN_STATUSES.filter((step) => allowedFrom[step].includes(status));
+
+/** Whether an order has a step to take back (the decider picks which one). */
+export const canUndoKitchenStep = (status: KitchenStatus | null) => status !== null;
+
 const outOfOrder: Record<KitchenStatus, string> = {
   baking: msg.kitchenAlreadyStarted,
   ready: msg.kitchenReadyNeedsBaking,

@@ -11,6 +11,7 @@ import type { KioskDayEvent, KioskDayState } from './kioskDay.js';
 import { placedOrder, type PlacedOrder } from './placedOrder.js';
 import { planOffers } from './waitlist.js';
 import { counterRefusal } from './counter.js';
+import { chosenCount, countProblem } from './orderCount.js';
 
 /** A new online booking: the order (placedOrder.ts), its count, and what the day's rules need. */
 export interface PlaceBooking extends PlacedOrder {
@@ -33,10 +34,9 @@ export function placeBooking(command: PlaceBooking, state: KioskDayState): Kiosk
   // 1. The order itself: SPEC 5's count rules.
   if (!Number.isInteger(requestedPizzas) || requestedPizzas < 1) reject(msg.pizzaCountMin);
   if (requestedPizzas > settings.capacity_per_window) reject(msg.pizzaCountMax(settings.capacity_per_window));
-  const chosen = lines.reduce((sum, line) => sum + line.qty, 0);
-  if (lines.length === 0 || chosen === 0) reject(msg.atLeastOnePizza);
-  if (chosen < requestedPizzas) reject(msg.chooseMore(requestedPizzas - chosen));
-  if (chosen > requestedPizzas) reject(msg.tooManyChosen);
+  const chosen = chosenCount(lines);
+  const miscount = countProblem(chosen, requestedPizzas);
+  if (miscount) reject(miscount);
 
   // 2. The date: not closed, open, within the horizon, VIP only with a token.
   const { hours, now, problem } = dayAccess(state, command);

@@ -5,6 +5,7 @@ import { flag } from '../shared/fields.js';
 import { WEEKDAYS, isValidTime, minutesOf, type Weekday } from '../shared/time.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import { DEFAULT_FINANCIAL_YEAR_START_MONTH, emptySeller, sellerSchema, type Seller } from './seller.js';
+import { DEFAULT_CAPACITY_PER_WINDOW } from './defaults.js';
 
 export const SETTINGS_STREAM = 'settings';
 
@@ -44,12 +45,8 @@ const everyDay = <T>(value: () => T) => Object.fromEntries(WEEKDAYS.map((d) => [
 
 export const DEFAULT_OPENING_HOURS: OpeningHours = { start: '11:00', end: '22:00' };
 
-/**
- * SPEC 9: 6 pizzas per window until staff set another capacity (rule: settings-defaults). The one
- * place the number is written: the defaults below, and any screen that shows a capacity before the
- * settings have loaded.
- */
-export const DEFAULT_CAPACITY_PER_WINDOW = 6;
+// DEFAULT_CAPACITY_PER_WINDOW (SPEC 9's 6) lives in defaults.ts, zod-free for the screens.
+export { DEFAULT_CAPACITY_PER_WINDOW };
 
 /** Rule waitlist: a freed place is held this long for the one it is offered to. */
 export const DEFAULT_WAITLIST_HOLD_MINUTES = 30;

@@ -25,8 +25,13 @@ export function mobileE164(phone: string | null | undefined): string | null {
 
 /** The tick "SMS när pizzan är klar" needs a number an SMS can reach; refused in Swedish otherwise. */
 export function checkSmsTick(booking: { phone: string | null; sms_when_ready?: boolean }): void {
-  if (booking.sms_when_ready && mobileE164(booking.phone) === null) reject(customerMsg.smsNeedsMobile);
+  const problem = smsTickProblem(booking);
+  if (problem) reject(problem);
 }
+
+/** Why the tick cannot be kept (the booking form shows it at the phone field), or null. */
+export const smsTickProblem = (booking: { phone: string | null; sms_when_ready?: boolean }): string | null =>
+  booking.sms_when_ready && mobileE164(booking.phone) === null ? customerMsg.smsNeedsMobile : null;
 
 /** The ready notice as an SMS: one segment's worth, the order number and where to collect it. */
 export function readySms(booking: { booking_id: string; dine_in: boolean }, kiosk: string): string {

@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { kioskDayDecider } from '../../domain/kioskDay/decide.js';
 import type { KioskDayEvent } from '../../domain/kioskDay/kioskDay.js';
-import type { KitchenStatus, KitchenStep } from '../../domain/kioskDay/kitchen.js';
+import {
+  KITCHEN_STATUSES,
+  canUndoKitchenStep,
+  decideKitchenStep,
+  nextKitchenSteps,
+  type KitchenStatus,
+  type KitchenStep,
+} from '../../domain/kioskDay/kitchen.js';
 import { bookingHistory } from '../../domain/kioskDay/history.js';
 import type { RecordedEvent } from '../../domain/eventStore.js';
 import { msg } from '../../domain/messages.js';
@@ -148,5 +155,30 @@ describe('the history', () => {
       actor: 'staff@example.se',
       data: { step: 'baking', kitchen_status: 'baking', previous_kitchen_status: null },
     });
+  });
+});
+
+describe("the kitchen board's buttons (nextKitchenSteps)", () => {
+  it('go I ugnen → Klar → Hämtad, Uteblev until collected, none once finished; undo after any step', () => {
+    expect(nextKitchenSteps(null)).toEqual(['baking', 'no_show']);
+    expect(nextKitchenSteps('baking')).toEqual(['ready', 'no_show']);
+    expect(nextKitchenSteps('ready')).toEqual(['picked_up', 'no_show']);
+    expect(nextKitchenSteps('picked_up')).toEqual([]);
+    expect(nextKitchenSteps('no_show')).toEqual([]);
+    expect(canUndoKitchenStep(null)).toBe(false);
+    for (const status of KITCHEN_STATUSES) expect(canUndoKitchenStep(status)).toBe(true);
+  });
+  it('offer exactly the forward steps the decider records from each status', () => {
+    for (const status of [null, ...KITCHEN_STATUSES]) {
+      const track = { status, passed: status === null ? [] : [null], lastWasUndo: false };
+      const recordable = KITCHEN_STATUSES.filter((s) => {
+        try {
+          return decideKitchenStep(ID, track, s, AT) !== null;
+        } catch {
+          return false;
+        }
+      });
+      expect([...nextKitchenSteps(status)].sort(), String(status)).toEqual([...recordable].sort());
+    }
   });
 });

@@ -1,15 +1,8 @@
 // The kitchen board's arithmetic (ui/features/kitchen/board.ts): confirmed orders grouped by
 // slot in time order, the pizzas still to bake per slot, finished slots after those with work
-// left, pending orders apart, and the steps each order can take.
+// left, pending orders apart. The steps each order can take are the domain's (test/domain/kitchen.test.ts).
 import { describe, expect, it } from 'vitest';
-import {
-  canUndo,
-  kitchenBoard,
-  nextSteps,
-  pizzaLine,
-  sumPizzas,
-  type KitchenOrder,
-} from '../../ui/features/kitchen/board.js';
+import { kitchenBoard, pizzaLine, sumPizzas, type KitchenOrder } from '../../ui/features/kitchen/board.js';
 
 let n = 0;
 function order(time: string, items: Array<[string, number]>, extra: Partial<KitchenOrder> = {}): KitchenOrder {
@@ -114,17 +107,5 @@ describe('the slots', () => {
 
   it('is empty without orders', () => {
     expect(kitchenBoard([])).toEqual({ slots: [], pending: [] });
-  });
-});
-
-describe('the steps an order can take', () => {
-  it('go I ugnen → Klar → Hämtad, Uteblev until collected, none once finished; undo after any step', () => {
-    expect(nextSteps(null)).toEqual(['baking', 'no_show']);
-    expect(nextSteps('baking')).toEqual(['ready', 'no_show']);
-    expect(nextSteps('ready')).toEqual(['picked_up', 'no_show']);
-    expect(nextSteps('picked_up')).toEqual([]);
-    expect(nextSteps('no_show')).toEqual([]);
-    expect(canUndo(null)).toBe(false);
-    for (const status of ['baking', 'ready', 'picked_up', 'no_show'] as const) expect(canUndo(status)).toBe(true);
   });
 });

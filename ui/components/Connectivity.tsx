@@ -1,45 +1,28 @@
 // Connectivity (SPEC 2, 4): the 'Du är offline' banner, the green reconnect banner for 3 s, the
-// connection toasts, and the sync of offline bookings when the connection returns.
+// connection toasts; when the connection returns it runs the sync it is given (the booking
+// feature's offline queue) and counts it in syncedAtom.
 import { useEffect, useRef, useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import toast from 'react-hot-toast';
 import { onlineAtom, syncedAtom } from '../state/connectivity.js';
 import { customerTexts } from '../lib/texts.js';
-import { readQueue, syncQueue, type SendResult } from '../lib/offlineQueue.js';
-import { ApiError, api } from '../lib/api.js';
 
-async function sendBooking(payload: Record<string, unknown>, key: string): Promise<SendResult> {
-  try {
-    await api('/bookings', { body: payload, headers: { 'Idempotency-Key': key } });
-    return 'accepted';
-  } catch (error) {
-    return error instanceof ApiError && !error.isNetwork && error.status < 500 ? 'refused' : 'network';
-  }
+interface Props {
+  /**
+   * Sends what waited for the connection (the booking feature's offline queue): called when the
+   * page opens online and each time the connection returns.
+   */
+  sync: () => Promise<void>;
 }
 
-let syncing = false;
-
-/** Sends the stored offline bookings; returns how many were accepted. */
-export async function syncOfflineBookings(): Promise<void> {
-  if (syncing || readQueue(localStorage).length === 0) return;
-  syncing = true;
-  try {
-    const outcome = await syncQueue(localStorage, sendBooking);
-    if (outcome.sent > 0) toast.success(customerTexts.synced(outcome.sent), { duration: 4000 });
-    if (outcome.refused > 0) toast.error(customerTexts.syncRefused(outcome.refused), { duration: 4000 });
-  } finally {
-    syncing = false;
-  }
-}
-
-export function Connectivity() {
+export function Connectivity({ sync: send }: Props) {
   const [online, setOnline] = useAtom(onlineAtom);
   const bumpSynced = useSetAtom(syncedAtom);
   const [reconnected, setReconnected] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
-    const sync = () => syncOfflineBookings().then(() => bumpSynced((n) => n + 1));
+    const sync = () => send().then(() => bumpSynced((n) => n + 1));
     setOnline(navigator.onLine);
     const goOnline = () => {
       setOnline(true);
@@ -63,7 +46,7 @@ export function Connectivity() {
       window.removeEventListener('offline', goOffline);
       clearTimeout(timer.current);
     };
-  }, [setOnline, bumpSynced]);
+  }, [setOnline, bumpSynced, send]);
 
   if (!online)
     return (

@@ -1,6 +1,6 @@
 // The booking page's order arithmetic: the cart lines, what the banner says, and what submitting
 // would be refused for. Pure, so it is unit-tested; the Swedish texts are the domain's (SPEC 5).
-import { customerMsg } from '../../domain/customerMessages.js';
+import { chosenCount, countProblem, slotRoomProblem } from '../../domain/kioskDay/orderCount.js';
 import { discountCents } from '../../domain/shared/money.js';
 import { lineKey } from '../../domain/kioskDay/orderLines.js';
 import { sortAllergens } from '../../domain/menu/allergens.js';
@@ -70,7 +70,7 @@ export const cartItems = (cart: readonly CartLine[]) =>
 const allergensOf = (pizza: Pizza): Pick<CartLine, 'allergens'> =>
   pizza.allergens ? { allergens: pizza.allergens_declared ? [...pizza.allergens] : null } : {};
 
-export const cartCount = (cart: readonly CartLine[]) => cart.reduce((sum, line) => sum + line.qty, 0);
+export const cartCount = (cart: readonly CartLine[]) => chosenCount(cart);
 export const cartTotal = (cart: readonly CartLine[]) =>
   cart.reduce((sum, line) => sum + line.qty * line.price_cents, 0);
 
@@ -129,8 +129,8 @@ export function selectionBanner(chosen: number, requested: number): Banner {
 }
 
 /**
- * What submitting this order would be refused for (SPEC 5, on submit), or null: at least one
- * pizza, exactly the requested count, and no more than the chosen slot still holds.
+ * What submitting this order would be refused for (SPEC 5, on submit), or null: the domain's
+ * count rules (domain/kioskDay/orderCount.ts), which the server decides a booking with.
  */
 export function orderProblem(
   cart: readonly CartLine[],
@@ -138,11 +138,9 @@ export function orderProblem(
   slotRemaining: number | null,
 ): string | null {
   const chosen = cartCount(cart);
-  if (chosen === 0) return customerMsg.atLeastOnePizza;
-  if (slotRemaining !== null && chosen > slotRemaining) return customerMsg.tooManyForSlot(chosen, slotRemaining);
-  if (chosen < requested) return customerMsg.chooseMore(requested - chosen);
-  if (chosen > requested) return customerMsg.tooManyChosen;
-  return null;
+  // The slot's room is told before the count once there is a pizza: it names how many to remove.
+  const noRoom = chosen > 0 && slotRemaining !== null ? slotRoomProblem(chosen, slotRemaining) : null;
+  return noRoom ?? countProblem(chosen, requested);
 }
 
 export interface Price {

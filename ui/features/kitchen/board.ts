@@ -1,6 +1,7 @@
 // The kitchen board's arithmetic, pure (rule: kitchen-steps; tested in test/ui/kitchenBoard.test.ts):
 // the day's confirmed orders grouped by slot, the pizzas still to bake per slot, the slots with
-// work left before the finished ones, pending orders apart, and the steps each order can take.
+// work left before the finished ones, pending orders apart. The steps an order can take are the
+// domain's (nextKitchenSteps in domain/kioskDay/kitchen.ts).
 import type { BookingStatus, KitchenStatus } from '../../../domain/answers/booking.js';
 
 /** What the board shows of a booking (the first HTML carries no more). */
@@ -94,23 +95,3 @@ export function kitchenBoard(orders: readonly KitchenOrder[]): KitchenBoard {
 
 /** "3 × Margherita, 1 × Vesuvio" */
 export const pizzaLine = (pizzas: readonly PizzaCount[]) => pizzas.map((p) => `${p.qty} × ${p.pizza_name}`).join(', ');
-
-/**
- * The forward steps an order can take now, the main one first: I ugnen from no status, Klar from
- * the oven, Hämtad/Serverad once ready; Uteblev any time before it is collected. None once finished.
- */
-export function nextSteps(status: KitchenStatus | null): KitchenStatus[] {
-  switch (status) {
-    case null:
-      return ['baking', 'no_show'];
-    case 'baking':
-      return ['ready', 'no_show'];
-    case 'ready':
-      return ['picked_up', 'no_show'];
-    default:
-      return [];
-  }
-}
-
-/** Whether an order has a step to take back (the server decides which one). */
-export const canUndo = (status: KitchenStatus | null) => status !== null;

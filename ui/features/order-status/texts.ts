@@ -1,9 +1,11 @@
-// The order status screen's texts (rule: order-status-screen); /my-booking's kitchen status is
-// in ui/components/kitchenStatusTexts.ts.
+// The order status screen's texts (rule: order-status-screen); its two columns are named by the
+// kitchen's status labels, which live in ui/components/kitchenStatusTexts.ts (as /my-booking says them).
+import { customerKitchenLabel } from '../../components/kitchenStatusTexts.js';
+
 export const orderStatusTexts = {
   title: 'Orderstatus',
-  baking: 'I ugnen',
-  ready: 'Klar att hämta',
+  baking: customerKitchenLabel('baking', false),
+  ready: customerKitchenLabel('ready', false),
   noneBaking: 'Inget i ugnen just nu',
   noneReady: 'Inget att hämta just nu',
   hint: 'Hämta vid disken när ditt nummer står under Klar att hämta.',

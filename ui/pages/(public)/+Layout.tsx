@@ -8,6 +8,7 @@ import { Connectivity } from '../../components/Connectivity.js';
 import { KIOSK, customerTexts } from '../../lib/texts.js';
 import { SellerFooter } from '../../components/seller/SellerFooter.js';
 import { footerTexts } from '../../features/legal/texts.js';
+import { syncOfflineBookings } from '../../features/booking/api/offlineSync.js';
 
 // Loaded only in the browser: it registers the service worker and touches navigator at render.
 const ReloadPrompt = lazy(() => import('../../components/ReloadPrompt.js'));
@@ -39,7 +40,7 @@ export default function Layout({ children }: { children: ReactNode }) {
           </nav>
         </div>
       </header>
-      <Connectivity />
+      <Connectivity sync={syncOfflineBookings} />
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import toast from 'react-hot-toast';
 import { customerMsg } from '../../../../domain/customerMessages.js';
+import { DEFAULT_CAPACITY_PER_WINDOW } from '../../../../domain/settings/defaults.js';
 import { errorText, isNetworkError } from '../../../lib/api.js';
 import {
   addPizza,
@@ -20,7 +21,7 @@ import {
 } from '../../../lib/cart.js';
 import { formatKr, newKey } from '../../../lib/format.js';
 import { enqueue } from '../../../lib/offlineQueue.js';
-import type { checkBooking } from '../../../lib/customerChecks.js';
+import type { checkBooking } from '../lib/checkBooking.js';
 import { customerTexts } from '../../../lib/texts.js';
 import type { BookingCreated, Slot } from '../../../../domain/answers/index.js';
 import { onlineAtom, syncedAtom } from '../../../state/connectivity.js';
@@ -54,6 +55,7 @@ import { bookingPageTexts } from '../texts.js';
 import { counterTexts } from '../counterTexts.js';
 import { getPublicSettings, placeBooking, type BookingPageData } from '../api/booking.js';
 import { FieldError } from '../../../components/Field.js';
+import '../booking.css';
 
 /**
  * What only a submit needs, the form's checks and the confirmation (with the ready notice's opt-in
@@ -67,15 +69,13 @@ interface Checkout {
   ConfirmationModal: typeof ConfirmationModal;
 }
 const loadCheckout = (): Promise<Checkout> =>
-  Promise.all([
-    import('../../../lib/customerChecks.js'),
-    import('../../../components/order/ConfirmationModal.js'),
-  ]).then(([checks, view]) => ({
-    checkBooking: checks.checkBooking,
-    ConfirmationModal: view.ConfirmationModal,
-  }));
+  Promise.all([import('../lib/checkBooking.js'), import('../../../components/order/ConfirmationModal.js')]).then(
+    ([checks, view]) => ({
+      checkBooking: checks.checkBooking,
+      ConfirmationModal: view.ConfirmationModal,
+    }),
+  );
 
-const DEFAULT_CAPACITY = 6;
 /** The form's fields in page order: the first refused one gets the focus. */
 const FIELD_ORDER = ['date', 'time', 'items', 'name', 'email', 'phone'] as const;
 const FIELD_ID: Record<string, string> = {
@@ -110,7 +110,7 @@ export function BookingScreen({
   const online = useAtomValue(onlineAtom);
   const synced = useAtomValue(syncedAtom);
   const [pizzas, setPizzas] = useState<MenuPizza[]>(data.pizzas ?? []);
-  const [capacity, setCapacity] = useState(data.capacity ?? DEFAULT_CAPACITY);
+  const [capacity, setCapacity] = useState(data.capacity ?? DEFAULT_CAPACITY_PER_WINDOW);
   const [date, setDate] = useAtom(dateAtom);
   const [count, setCount] = useAtom(pizzaCountAtom);
   const [time, setTime] = useAtom(timeAtom);

@@ -2,7 +2,8 @@
 // the pizzas large, the comment, and buttons for the next steps, undo and printing its ticket.
 import { LineAllergens } from '../../../components/ItemsTable.js';
 import type { KitchenStatus } from '../../../../domain/answers/booking.js';
-import { canUndo, nextSteps, type KitchenOrder } from '../board.js';
+import type { KitchenOrder } from '../board.js';
+import { canUndoKitchenStep, nextKitchenSteps } from '../../../../domain/kioskDay/kitchen.js';
 import type { KitchenStep } from '../api/kitchen.js';
 import { kitchenTexts } from '../texts.js';
 import { statusLabel, stepLabel } from '../../../components/kitchenStatusTexts.js';
@@ -22,7 +23,7 @@ const badgeKind = (status: KitchenStatus | null) => (status === null ? 'new' : s
 
 export function OrderCard({ order, undone, busy, enabled, onStep, onPrint }: Props) {
   const status = order.kitchen_status;
-  const [main, ...others] = nextSteps(status);
+  const [main, ...others] = nextKitchenSteps(status);
   const disabled = !enabled || busy;
   return (
     <article
@@ -83,7 +84,7 @@ export function OrderCard({ order, undone, busy, enabled, onStep, onPrint }: Pro
             {stepLabel(step, order.dine_in)}
           </button>
         ))}
-        {canUndo(status) && !undone && (
+        {canUndoKitchenStep(status) && !undone && (
           <button
             type="button"
             className="btn btn--secondary kitchen-btn"

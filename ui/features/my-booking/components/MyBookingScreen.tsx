@@ -16,6 +16,7 @@ import { calendarFileUrl, myBookingUrl } from '../../../lib/bookingLinks.js';
 import { CUSTOMER_CANCEL_MIN_MINUTES, customerCancelDeadlineMinutes } from '../../../../domain/kioskDay/schedule.js';
 import { STATUS_LABEL, myBookingTexts } from '../texts.js';
 import { customerMsg } from '../../../../domain/customerMessages.js';
+import { DEFAULT_CAPACITY_PER_WINDOW } from '../../../../domain/settings/defaults.js';
 import { LookupForm } from './LookupForm.js';
 import { RescheduleDialog } from './RescheduleDialog.js';
 import { formatDateLong, formatHours } from '../../../lib/format.js';
@@ -25,6 +26,7 @@ import { customerKitchenLabel } from '../../../components/kitchenStatusTexts.js'
 import { useLiveKitchenStatus } from '../useLiveKitchenStatus.js';
 import { useLiveDayChanges } from '../useLiveDayChanges.js';
 import { slotDelayTexts } from '../../../components/slotDelayTexts.js';
+import '../my-booking.css';
 
 const noSubscription = () => () => {};
 const addressQuery = () => window.location.search;
@@ -47,7 +49,7 @@ export function MyBookingScreen() {
   /** The number the customer looked up, when it led to a booking moved on since (rule: reschedule). */
   const [followedFrom, setFollowedFrom] = useState<string | null>(null);
   const [rescheduling, setRescheduling] = useState(false);
-  const [capacity, setCapacity] = useState(6);
+  const [capacity, setCapacity] = useState(DEFAULT_CAPACITY_PER_WINDOW);
   // Named in the too-late notice; 24 hours until the kiosk's settings say more.
   const [cutOffMinutes, setCutOffMinutes] = useState(CUSTOMER_CANCEL_MIN_MINUTES);
 

@@ -7,7 +7,8 @@ import { Dialog, closeDialogOf } from '../../../components/Dialog.js';
 import { Field, FieldError, fieldControl } from '../../../components/Field.js';
 import { errorText, isNetworkError } from '../../../lib/api.js';
 import { customerTexts } from '../../../lib/texts.js';
-import { checkWaitlistJoin } from '../../../lib/customerChecks.js';
+import { check } from '../../../lib/formErrors.js';
+import { waitlistJoinSchema } from '../../../../domain/payloads.js';
 import { joinWaitlist } from '../api/waitlist.js';
 import { waitlistTexts } from '../texts.js';
 import type { WaitlistPromptProps } from './JoinWaitlist.js';
@@ -28,7 +29,7 @@ export function JoinWaitlistDialog(props: WaitlistPromptProps & { times: Slot[];
     // React events bubble through the portal to the booking form around the prompt: not its submit.
     event.stopPropagation();
     if (busy) return;
-    const checked = checkWaitlistJoin({
+    const checked = check(waitlistJoinSchema, {
       date,
       time,
       name,
