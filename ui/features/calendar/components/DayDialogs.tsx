@@ -45,27 +45,44 @@ export function HoursDialog({
       onClose={onClose}
     >
       <div className="form-grid planning-times">
-        <Field id="hours-open" label={calendarTexts.opens}>
-          <input
-            {...fieldControl('hours-open', error, undefined, 'hours-error')}
-            type="time"
-            required
-            value={openTime}
-            onChange={(e) => setOpenTime(e.target.value)}
-          />
-        </Field>
-        <Field id="hours-close" label={calendarTexts.closes}>
-          <input
-            {...fieldControl('hours-close', error, undefined, 'hours-error')}
-            type="time"
-            required
-            value={closeTime}
-            onChange={(e) => setCloseTime(e.target.value)}
-          />
-        </Field>
+        <HoursField id="hours-open" label={calendarTexts.opens} value={openTime} error={error} onChange={setOpenTime} />
+        <HoursField
+          id="hours-close"
+          label={calendarTexts.closes}
+          value={closeTime}
+          error={error}
+          onChange={setCloseTime}
+        />
       </div>
       {!day.isOpen && <p className="hint">{calendarTexts.closedDayHint}</p>}
     </FormDialog>
+  );
+}
+
+/** One of the day's two times; the form's one message (hours-error) speaks for both. */
+function HoursField({
+  id,
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  error: string;
+  onChange: (time: string) => void;
+}) {
+  return (
+    <Field id={id} label={label}>
+      <input
+        {...fieldControl(id, error, undefined, 'hours-error')}
+        type="time"
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Field>
   );
 }
 
