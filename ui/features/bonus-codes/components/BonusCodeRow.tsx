@@ -3,7 +3,7 @@
 import type { BonusCode } from '../api/bonusCodes.js';
 import { bonusCodeTexts } from '../texts.js';
 import { Instant } from '../../../components/Instant.js';
-import { RowActions } from '../../../components/admin/RowActions.js';
+import { RowActions, type RowAction } from '../../../components/admin/RowActions.js';
 
 const percent = (n: number) => `${n.toLocaleString('sv-SE', { maximumFractionDigits: 1 })} %`;
 const isExpired = (c: BonusCode) => c.expires_at !== null && Date.parse(c.expires_at) <= Date.now();
@@ -22,6 +22,16 @@ export interface BonusCodeRowProps {
 
 export function BonusCodeRow({ code: c, hydrated, busy, onToggle, onEdit, onDelete }: BonusCodeRowProps) {
   const { columns } = bonusCodeTexts;
+  const actions: RowAction[] = [
+    { text: bonusCodeTexts.edit, label: bonusCodeTexts.editNamed(c.code), onClick: onEdit, disabled: !hydrated },
+    {
+      tone: 'danger',
+      text: bonusCodeTexts.remove,
+      label: bonusCodeTexts.removeNamed(c.code),
+      onClick: onDelete,
+      disabled: !hydrated || busy,
+    },
+  ];
   return (
     <tr data-code={c.code}>
       <td data-label={columns.code}>
@@ -59,23 +69,7 @@ export function BonusCodeRow({ code: c, hydrated, busy, onToggle, onEdit, onDele
         </div>
       </td>
       <td data-label={columns.actions}>
-        <RowActions
-          actions={[
-            {
-              text: bonusCodeTexts.edit,
-              label: bonusCodeTexts.editNamed(c.code),
-              onClick: onEdit,
-              disabled: !hydrated,
-            },
-            {
-              tone: 'danger',
-              text: bonusCodeTexts.remove,
-              label: bonusCodeTexts.removeNamed(c.code),
-              onClick: onDelete,
-              disabled: !hydrated || busy,
-            },
-          ]}
-        />
+        <RowActions actions={actions} />
       </td>
     </tr>
   );
