@@ -15,6 +15,14 @@ interface SaveProps {
   onClose: () => void;
 }
 
+/** What every dialog of a day shares: its title naming the day, the planning look, busy and close. */
+const dayDialog = ({ day, busy, onClose }: SaveProps, title: (label: string) => string) => ({
+  title: title(dayLabel(day.date)),
+  className: 'planning-modal',
+  busy,
+  onClose,
+});
+
 export function HoursDialog({
   day,
   busy,
@@ -35,14 +43,11 @@ export function HoursDialog({
 
   return (
     <FormDialog
-      title={calendarTexts.hoursTitle(dayLabel(day.date))}
-      className="planning-modal"
+      {...dayDialog({ day, busy, onClose }, calendarTexts.hoursTitle)}
       submitLabel={calendarTexts.saveHours}
-      busy={busy}
       error={error}
       errorId="hours-error"
       onSubmit={save}
-      onClose={onClose}
     >
       <div className="form-grid planning-times">
         <HoursField id="hours-open" label={calendarTexts.opens} value={openTime} error={error} onChange={setOpenTime} />
@@ -90,12 +95,9 @@ export function MarkVipDialog({ day, busy, onClose, onSave }: SaveProps & { onSa
   const [description, setDescription] = useState('');
   return (
     <FormDialog
-      title={calendarTexts.markTitle(dayLabel(day.date))}
-      className="planning-modal"
+      {...dayDialog({ day, busy, onClose }, calendarTexts.markTitle)}
       submitLabel={calendarTexts.markVip}
-      busy={busy}
       onSubmit={() => onSave(description.trim())}
-      onClose={onClose}
     >
       <Field id="vip-description" label={calendarTexts.descriptionOptional}>
         <textarea
