@@ -4,29 +4,16 @@
 // cannot close yet; the button asks first (a dialog that Avbryt leaves without a change), then
 // closes the month, which then shows as closed by the admin. Axe on the list and the dialog in
 // both themes at phone and desktop width. With PERIODS_SHOTS=dir the screens are photographed.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { MONTHS } from '../../ui/lib/format.js';
-import {
-  ADMIN,
-  animationsDone,
-  inDays,
-  launchBrowser,
-  newContext,
-  openPage,
-  signIn,
-  startServer,
-  type E2EServer,
-} from './harness.js';
+import { ADMIN, inDays, signIn } from './harness.js';
+import { browserSuite } from './browserSuite.js';
+import { axeFindings } from './axe.js';
 
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
-let cookie: string;
 const shots = process.env.PERIODS_SHOTS;
+const suite = browserSuite({ shots });
 
 /** This month and the one before it, yyyy-MM, in the kiosk's zone; and the latter in words. */
 const thisMonth = inDays(0).slice(0, 7);
@@ -35,11 +22,8 @@ const lastMonth = month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).
 const lastMonthName = `${MONTHS[Number(lastMonth.slice(5)) - 1]} ${lastMonth.slice(0, 4)}`;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  cookie = await server.login();
-  if (shots) mkdirSync(shots, { recursive: true });
   // A booking ahead: this month (or the next) has sales; last month has none and may close.
-  const booked = await server.api('POST', '/api/bookings', {
+  const booked = await suite.server.api('POST', '/api/bookings', {
     date: inDays(2),
     time: '12:00',
     name: 'Anna Ek',
@@ -51,17 +35,7 @@ beforeAll(async () => {
   });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
 });
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
 
-async function fresh(width = 1280, theme?: string): Promise<{ page: Page; errors: string[] }> {
-  await context?.close();
-  context = await newContext(browser, server, { width, theme });
-  return openPage(context);
-}
 /** The periods card as it is painted, and the viewport around it. */
 const shoot = async (page: Page, name: string) => {
   if (!shots) return;
@@ -75,18 +49,10 @@ describe('accessibility of Bokföringsperioder', () => {
   for (const theme of ['classic', 'napoli']) {
     for (const width of [360, 1280]) {
       it(`has no axe violations on the periods and the confirmation (${theme}, ${width} px)`, async () => {
-        const { page, errors } = await fresh(width, theme);
+        const { page, errors } = await suite.fresh(width, theme);
         await signIn(page);
         const check = async (where: string, include?: string) => {
-          await animationsDone(page);
-          const builder = new AxeBuilder({ page });
-          const result = await (include ? builder.include(include) : builder).analyze();
-          expect(
-            result.violations.map(
-              (v) =>
-                `${theme} ${width} ${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-            ),
-          ).toEqual([]);
+          expect(await axeFindings(page, `${theme} ${width} ${where}`, include)).toEqual([]);
         };
         await page.goto('/admin/reports');
         await periodsCard(page).waitFor();
@@ -111,14 +77,14 @@ describe('accessibility of Bokföringsperioder', () => {
 
 describe('closing a period from the reports screen', () => {
   it('asks first, then closes last month: shown as closed by the admin, and so in the API', async () => {
-    const { page, errors } = await fresh(1280);
+    const { page, errors } = await suite.fresh(1280);
     await signIn(page);
     await page.goto('/admin/reports');
     const card = periodsCard(page);
     await card.waitFor();
     // This month cannot close yet, and says why.
     await card.getByText(`Perioden ${thisMonth} har inte tagit slut än`).waitFor();
-    const before = await server.api('GET', '/api/admin/accounting/periods', undefined, cookie);
+    const before = await suite.server.api('GET', '/api/admin/accounting/periods', undefined, suite.cookie);
     expect(before.body.periods.find((p: { period: string }) => p.period === lastMonth)).toMatchObject({
       status: 'open',
       close_refusal: null,
@@ -139,7 +105,7 @@ describe('closing a period from the reports screen', () => {
     await row.getByText(`Stängd av ${ADMIN.email}`).waitFor();
     await expect(closeButton(page).count()).resolves.toBe(0);
 
-    const after = await server.api('GET', '/api/admin/accounting/periods', undefined, cookie);
+    const after = await suite.server.api('GET', '/api/admin/accounting/periods', undefined, suite.cookie);
     expect(after.body.periods.find((p: { period: string }) => p.period === lastMonth)).toMatchObject({
       status: 'closed',
       closed_by: ADMIN.email,

@@ -5,30 +5,18 @@
 // toggled inactive and deleted; the report PDF under SPEC's file name (the daily report's is in
 // admin.e2e.test.ts); the report date messages; settings validated, saved (GET /api/settings
 // follows), synced and reset; no console errors; and axe on the four screens in both themes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { defaultAccountingSettings, rateOf, ratesInForce, vatOfReceipt } from '../../domain/accounting/accounting.js';
-import { inDays, launchBrowser, newContext, openPage, signIn, startServer, type E2EServer } from './harness.js';
+import { inDays, signIn } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 /** A fresh browser signed in through /admin/login. */
-async function signedIn(width = 1280, theme?: string): Promise<{ page: Page; errors: string[]; dialogs: string[] }> {
-  await context?.close();
-  context = await newContext(browser, server, { width, theme, acceptDownloads: true });
-  const { page, errors } = await openPage(context);
+async function signedIn(width = 1280, theme?: string) {
+  const { page, errors } = await suite.fresh(width, theme, { acceptDownloads: true });
   // window.confirm: accepted, and its text kept for the assertions.
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
@@ -41,7 +29,7 @@ async function signedIn(width = 1280, theme?: string): Promise<{ page: Page; err
 
 const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text }).first().waitFor();
 const publicPizzas = async () =>
-  (await server.api('GET', '/api/pizzas')).body as { id: number; name: string; price_cents: number }[];
+  (await suite.server.api('GET', '/api/pizzas')).body as { id: number; name: string; price_cents: number }[];
 
 describe('/admin/pizzas', () => {
   it('creates a pizza priced in kr, edits and deletes it; the public menu follows', async () => {
@@ -96,8 +84,9 @@ describe('/admin/pizzas', () => {
     await toast(page, 'Pizza borttagen!');
     expect(dialogs).toContain('Är du säker på att du vill ta bort "Diavola"?');
     await card.waitFor({ state: 'detached' });
-    const cookie = await server.login();
-    const all = (await server.api('GET', '/api/admin/pizzas', undefined, cookie)).body as { name: string }[];
+    const all = (await suite.server.api('GET', '/api/admin/pizzas', undefined, suite.cookie)).body as {
+      name: string;
+    }[];
     expect(all.some((p) => p.name === 'Diavola')).toBe(false);
     expect(errors).toEqual([]);
   });
@@ -131,7 +120,7 @@ describe('/admin/bonus-codes', () => {
     expect(await page.locator('.stat-cards').textContent()).toContain('12,5 %');
 
     for (const [i, time] of ['11:00', '11:30'].entries()) {
-      const booked = await server.api('POST', '/api/bookings', {
+      const booked = await suite.server.api('POST', '/api/bookings', {
         date: inDays(3),
         time,
         name: `Festkund ${i}`,
@@ -151,8 +140,7 @@ describe('/admin/bonus-codes', () => {
     await row.getByRole('button', { name: /^Aktiv/ }).click();
     await toast(page, 'Bonuskod inaktiverad');
     await row.getByRole('button', { name: /^Inaktiv/ }).waitFor();
-    const cookie = await server.login();
-    const codes = (await server.api('GET', '/api/admin/bonus-codes', undefined, cookie)).body as any[];
+    const codes = (await suite.server.api('GET', '/api/admin/bonus-codes', undefined, suite.cookie)).body as any[];
     expect(codes.find((c) => c.code === 'FEST10')).toMatchObject({
       is_active: 0,
       used_count: 2,
@@ -203,16 +191,15 @@ describe('/admin/reports', () => {
   it('shows the books for a period to the öre, downloads the CSV and the SIE file, and keeps the VAT rates', async () => {
     // Two confirmed bookings the day after tomorrow, one eaten in, one taken away; one left pending.
     const date = inDays(2);
-    const cookie = await server.login();
-    const price = ((await server.api('GET', '/api/pizzas')).body as Array<{ id: number; price_cents: number }>).find(
-      (p) => p.id === 1,
-    )!.price_cents;
+    const price = (
+      (await suite.server.api('GET', '/api/pizzas')).body as Array<{ id: number; price_cents: number }>
+    ).find((p) => p.id === 1)!.price_cents;
     for (const [time, dine_in, confirm] of [
       ['12:00', true, true],
       ['12:15', false, true],
       ['12:30', false, false],
     ] as const) {
-      const placed = await server.api('POST', '/api/bookings', {
+      const placed = await suite.server.api('POST', '/api/bookings', {
         date,
         time,
         name: 'Bo Bokförd',
@@ -225,11 +212,11 @@ describe('/admin/reports', () => {
       if (confirm)
         expect(
           (
-            await server.api(
+            await suite.server.api(
               'PUT',
               `/api/admin/bookings/${(placed.body as { booking_id: string }).booking_id}/confirm`,
               {},
-              cookie,
+              suite.cookie,
             )
           ).status,
         ).toBe(200);
@@ -325,7 +312,7 @@ describe('/admin/reports', () => {
     await period(5).getByText('Perioden överlappar en annan period för samma ordertyp').waitFor();
     const dineInRate = async () =>
       (
-        (await server.api('GET', '/api/admin/accounting/settings', undefined, cookie)).body as {
+        (await suite.server.api('GET', '/api/admin/accounting/settings', undefined, suite.cookie)).body as {
           vat_rates: Array<{ order_type: string; rate: number }>;
         }
       ).vat_rates
@@ -347,7 +334,7 @@ describe('/admin/reports', () => {
 describe('/admin/customers (Kunddata)', () => {
   it('finds what is held under an e-mail, shows it and downloads it as JSON; a bad address is refused at the field', async () => {
     const date = inDays(4);
-    const placed = await server.api('POST', '/api/bookings', {
+    const placed = await suite.server.api('POST', '/api/bookings', {
       date,
       time: '17:00',
       name: 'Greta GDPR',
@@ -426,7 +413,7 @@ describe('/admin/settings', () => {
     await toast(page, 'Inställningar sparade!');
     await reloaded;
     await expect.poll(() => capacity.inputValue()).toBe('8');
-    const settings = (await server.api('GET', '/api/settings')).body;
+    const settings = (await suite.server.api('GET', '/api/settings')).body;
     expect(settings.capacity_per_window).toBe(8);
     expect(settings.open_days.sun).toBe(false);
     expect(settings.opening_hours.sat).toEqual({ start: '11:00', end: '23:30' });
@@ -444,7 +431,7 @@ describe('/admin/settings', () => {
     await toast(page, 'Inställningar återställda!');
     expect(dialogs[1]).toBe('Är du säker på att du vill återställa alla inställningar till standardvärden?');
     await expect.poll(() => capacity.inputValue()).toBe('6');
-    const reset = (await server.api('GET', '/api/settings')).body;
+    const reset = (await suite.server.api('GET', '/api/settings')).body;
     expect(reset.capacity_per_window).toBe(6);
     expect(reset.open_days.sun).toBe(true);
     expect(errors).toEqual([]);

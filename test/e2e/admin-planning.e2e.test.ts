@@ -3,36 +3,23 @@
 // that the booking slots follow, closing and reopening a day, a VIP day with its link booked on
 // the customer page), VIP customers and invitations, the statistics charts for every period, and
 // axe on all three screens in both themes at phone and desktop width.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { inDays, launchBrowser, newContext, openPage, signIn, startServer, type E2EServer } from './harness.js';
+import { inDays, signIn } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
-let cookie: string;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  cookie = await server.login();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
-
-async function fresh(width = 1280, theme?: string): Promise<{ page: Page; errors: string[] }> {
-  await context?.close();
-  context = await newContext(browser, server, { width, theme });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.base });
-  return openPage(context);
+async function fresh(width = 1280, theme?: string) {
+  const opened = await suite.fresh(width, theme);
+  await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.base });
+  return opened;
 }
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).first().waitFor();
 const firstSlot = async (date: string) =>
-  (await server.api('GET', `/api/test-availability?date=${date}&pizzas=1`)).body;
+  (await suite.server.api('GET', `/api/test-availability?date=${date}&pizzas=1`)).body;
 const day = (page: Page, date: string) => page.locator(`li[data-date="${date}"]`);
 
 async function openCalendarAt(page: Page, date: string) {
@@ -43,11 +30,11 @@ async function openCalendarAt(page: Page, date: string) {
 describe('/admin/calendar', () => {
   it('changes a day’s opening hours and the slots follow', async () => {
     const date = inDays(3);
-    await server.api(
+    await suite.server.api(
       'POST',
       '/api/admin/calendar/day',
       { date, isOpen: true, openTime: '11:00', closeTime: '22:00' },
-      cookie,
+      suite.cookie,
     );
     expect((await firstSlot(date)).slots[0].time).toBe('11:00');
 
@@ -140,7 +127,7 @@ describe('/admin/calendar', () => {
 
     // The customer page through the link.
     const token = new URL(url).searchParams.get('vip')!;
-    const customer = await context.newPage();
+    const customer = await page.context().newPage();
     await customer.goto('/?vip=' + encodeURIComponent(token));
     await customer.getByText('Välkommen! Du har VIP-tillgång 👑').waitFor();
     await customer.locator(`#booking-date option[value="${date}"]`).waitFor({ state: 'attached' });
@@ -163,7 +150,9 @@ describe('/admin/calendar', () => {
       .getByRole('button', { name: /Markera som VIP/ })
       .waitFor();
     expect(
-      (await server.api('GET', '/api/admin/vip-dates', undefined, cookie)).body.some((d: any) => d.date === date),
+      (await suite.server.api('GET', '/api/admin/vip-dates', undefined, suite.cookie)).body.some(
+        (d: any) => d.date === date,
+      ),
     ).toBe(false);
     expect(errors).toEqual([]);
   });
@@ -234,7 +223,7 @@ describe('/admin/vip', () => {
     await page.getByLabel('Giltig i timmar (1–168)').fill('48');
     await page.getByRole('button', { name: 'Skicka inbjudningar (1)' }).click();
     await toast(page, 'VIP-inbjudningar skickade till 1 kunder!');
-    const sent = (await server.api('GET', '/api/admin/vip-invitations', undefined, cookie)).body as any[];
+    const sent = (await suite.server.api('GET', '/api/admin/vip-invitations', undefined, suite.cookie)).body as any[];
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ email: 'stamkund@example.se', name: 'Sture Stamkund' });
     await page.locator('table').getByText('stamkund@example.se').waitFor();
@@ -270,9 +259,9 @@ describe('/admin/vip', () => {
 
 describe('/admin/stats', () => {
   it('shows four cards and four charts for every period', async () => {
-    const pizzas = (await server.api('GET', '/api/pizzas')).body as any[];
+    const pizzas = (await suite.server.api('GET', '/api/pizzas')).body as any[];
     for (const [i, time] of ['11:00', '17:00', '18:30'].entries()) {
-      const booked = await server.api('POST', '/api/bookings', {
+      const booked = await suite.server.api('POST', '/api/bookings', {
         date: inDays(1 + i),
         time,
         name: 'Statistik Stina',
@@ -328,9 +317,9 @@ describe('/admin/stats', () => {
     await page.locator('#booking-date').waitFor();
     const chartScript = async (url: string) => (await (await fetch(url)).text()).includes('zrender');
     for (const url of scripts) expect(await chartScript(url)).toBe(false);
-    const sw = await (await fetch(server.base + '/sw.js')).text();
+    const sw = await (await fetch(suite.server.base + '/sw.js')).text();
     for (const file of sw.match(/assets\/chunks\/[\w-]+\.js/g) ?? [])
-      expect(await chartScript(`${server.base}/${file}`)).toBe(false);
+      expect(await chartScript(`${suite.server.base}/${file}`)).toBe(false);
   });
 });
 

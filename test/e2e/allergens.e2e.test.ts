@@ -5,43 +5,15 @@
 // the order summary and the confirmation repeat them; the admin's form declares them with the 14
 // checkboxes and "Inga allergener", refusing an active pizza without; axe finds nothing serious in
 // either theme. ALLERGENS_SHOTS=<dir> keeps screenshots at 360 and 1280 px in both themes.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import {
-  animationsDone,
-  chooseDateAndCount,
-  inDays,
-  launchBrowser,
-  newContext,
-  openPage,
-  signIn,
-  startServer,
-  type E2EServer,
-} from './harness.js';
+import { animationsDone, chooseDateAndCount, inDays, signIn } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
 const shots = process.env.ALLERGENS_SHOTS;
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  if (shots) mkdirSync(shots, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
-
-async function fresh(width = 1280, theme?: string): Promise<{ page: Page; errors: string[] }> {
-  await context?.close();
-  context = await newContext(browser, server, { width, theme });
-  return openPage(context);
-}
+const suite = browserSuite({ shots });
 
 const card = (page: Page, name: string) => page.locator('.menu__item', { has: page.getByRole('heading', { name }) });
 const menuNames = (page: Page) => page.locator('.menu__name').allTextContents();
@@ -55,7 +27,7 @@ async function noSeriousAxe(page: Page, label: string) {
 
 describe('the booking page', () => {
   it('shows each pizza’s allergens as text before it is added, and repeats them in the summary and confirmation', async () => {
-    const { page, errors } = await fresh(390);
+    const { page, errors } = await suite.fresh(390);
     await page.goto('/');
     // In the first HTML, before any step is taken: the card says it in words.
     expect(await card(page, 'Margherita').locator('.menu__allergens').textContent()).toBe(
@@ -84,7 +56,7 @@ describe('the booking page', () => {
   });
 
   it('"Visa bara pizzor utan …" hides the pizzas with the chosen allergens and says how many', async () => {
-    const { page, errors } = await fresh(1280);
+    const { page, errors } = await suite.fresh(1280);
     await page.goto('/');
     await chooseDateAndCount(page, inDays(3), 1);
     expect(await menuNames(page)).toHaveLength(6);
@@ -114,7 +86,7 @@ describe('the booking page', () => {
   it('is axe clean with the filter open, in both themes at 360 and 1280 px (screenshots on request)', async () => {
     for (const theme of ['classic', 'napoli']) {
       for (const width of [360, 1280]) {
-        const { page } = await fresh(width, theme);
+        const { page } = await suite.fresh(width, theme);
         await page.goto('/');
         await chooseDateAndCount(page, inDays(2), 2);
         await page.getByRole('button', { name: 'Lägg till en Margherita' }).click();
@@ -135,7 +107,7 @@ describe('the booking page', () => {
 
 describe('/admin/pizzas', () => {
   it('declares allergens with the 14 checkboxes and "Inga allergener"; an undeclared pizza is not put on the menu', async () => {
-    const { page, errors } = await fresh(1280);
+    const { page, errors } = await suite.fresh(1280);
     await signIn(page);
     await page.goto('/admin/pizzas');
     await page.getByRole('heading', { name: 'Margherita' }).waitFor();
@@ -151,9 +123,8 @@ describe('/admin/pizzas', () => {
     await form.getByLabel('Pris (kr)').fill('105');
     await form.getByRole('button', { name: 'Skapa pizza' }).click();
     await form.getByText('Ange pizzans allergener (eller Inga allergener) innan den kan visas på menyn').waitFor();
-    const cookie = await server.login();
     const all = async () =>
-      (await server.api('GET', '/api/admin/pizzas', undefined, cookie)).body as {
+      (await suite.server.api('GET', '/api/admin/pizzas', undefined, suite.cookie)).body as {
         name: string;
         allergens: string[];
         allergens_declared: boolean;
@@ -188,7 +159,7 @@ describe('/admin/pizzas', () => {
 describe('after the order', () => {
   it('/my-booking, the kitchen board and the printed ticket name each pizza’s allergens in text', async () => {
     const date = inDays(2);
-    const placed = await server.api('POST', '/api/bookings', {
+    const placed = await suite.server.api('POST', '/api/bookings', {
       date,
       time: '18:00',
       name: 'Allie Gen',
@@ -202,12 +173,11 @@ describe('after the order', () => {
     });
     expect(placed.status).toBe(201);
     const id = placed.body.booking_id as string;
-    const cookie = await server.login();
-    expect((await server.api('PUT', `/api/admin/bookings/${id}/confirm`, {}, cookie)).status).toBe(200);
+    expect((await suite.server.api('PUT', `/api/admin/bookings/${id}/confirm`, {}, suite.cookie)).status).toBe(200);
     const quattro = 'Allergener: Spannmål som innehåller gluten, Kräftdjur, Mjölk, Blötdjur';
     const margherita = 'Allergener: Spannmål som innehåller gluten, Mjölk';
 
-    const { page, errors } = await fresh(390);
+    const { page, errors } = await suite.fresh(390);
     await page.goto(`/my-booking?id=${id}&email=allie@example.se`);
     await page.getByRole('heading', { name: `Bokning ${id}` }).waitFor();
     const result = (await page.locator('.booking-result').textContent()) ?? '';

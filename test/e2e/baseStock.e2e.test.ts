@@ -3,46 +3,18 @@
 // "Glutenfri botten" on /admin/counter with the pizzas made on it, a booking uses it up, the counter
 // shows none left, and the customer's booking page shows its pizzas sold out; at phone and desktop
 // width in both themes, axe clean. With COUNTER_SHOTS=dir the screens are photographed.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
-import {
-  animationsDone,
-  chooseDateAndCount,
-  inDays,
-  launchBrowser,
-  newContext,
-  openPage,
-  signIn,
-  startServer,
-  type E2EServer,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chooseDateAndCount, inDays } from './harness.js';
+import { browserSuite } from './browserSuite.js';
+import { axeFindings } from './axe.js';
 
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
 const shots = process.env.COUNTER_SHOTS;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  if (shots) mkdirSync(shots, { recursive: true });
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite({ shots });
 
 async function axe(page: Page, where: string) {
-  await animationsDone(page);
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(
-    result.violations.map(
-      (v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
+  expect(await axeFindings(page, where)).toEqual([]);
   if (shots) await page.screenshot({ path: join(shots, `${where}.png`), fullPage: true });
 }
 
@@ -53,10 +25,7 @@ describe('/admin/counter: daily stock per base', () => {
       it(`adds a base, a booking uses it up, the booking page shows its pizzas sold out (${theme}, ${width} px)`, async () => {
         // A day of its own per run: each run's base starts whole.
         const day = inDays(2 + run++);
-        await context?.close();
-        context = await newContext(browser, server, { width, theme });
-        const { page, errors } = await openPage(context);
-        await signIn(page);
+        const { page, errors } = await suite.signedIn(width, theme);
         const name = (where: string) => `${theme}-${width}-${where}`;
 
         await page.goto(`/admin/counter?date=${day}`);
@@ -73,7 +42,7 @@ describe('/admin/counter: daily stock per base', () => {
         await axe(page, name('counter-base'));
 
         // A booking of a pizza on the base takes the last one; the screen hears of it live.
-        const placed = await server.api('POST', '/api/bookings', {
+        const placed = await suite.server.api('POST', '/api/bookings', {
           date: day,
           time: '18:00',
           name: 'Kund Bas',
@@ -87,7 +56,7 @@ describe('/admin/counter: daily stock per base', () => {
         await row.getByText('0 av 1 kvar').waitFor();
 
         // The customer's page: both pizzas on the base are sold out that day, others are not.
-        const customer = await context.newPage();
+        const customer = await page.context().newPage();
         await customer.goto('/');
         await chooseDateAndCount(customer, day, 1);
         const margherita = customer.locator('.menu__item', { hasText: 'Margherita' });

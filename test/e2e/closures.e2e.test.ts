@@ -4,41 +4,25 @@
 // already on it listed and cancelled with one message, the closure in the list and on the week
 // calendar's day cards, a yearly holiday added and removed, and axe on the screens and dialogs in
 // both themes at phone and desktop width. With CLOSURES_SHOTS=dir the screens are photographed.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
-import { inDays, launchBrowser, newContext, openPage, signIn, startServer, type E2EServer } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { inDays, signIn } from './harness.js';
+import { browserSuite } from './browserSuite.js';
+import { axeFindings } from './axe.js';
 
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
-let cookie: string;
 const shots = process.env.CLOSURES_SHOTS;
+const suite = browserSuite({ shots });
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  cookie = await server.login();
-  if (shots) mkdirSync(shots, { recursive: true });
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
-
-async function fresh(width = 1280, theme?: string): Promise<{ page: Page; errors: string[] }> {
-  await context?.close();
-  context = await newContext(browser, server, { width, theme });
-  const opened = await openPage(context);
+async function fresh(width = 1280, theme?: string) {
+  const opened = await suite.fresh(width, theme);
   // Removing asks window.confirm: accepted.
   opened.page.on('dialog', (dialog) => void dialog.accept());
   return opened;
 }
 
 async function book(date: string, name: string, email: string, time = '12:00') {
-  const reply = await server.api('POST', '/api/bookings', {
+  const reply = await suite.server.api('POST', '/api/bookings', {
     date,
     time,
     name,
@@ -106,14 +90,16 @@ describe('/admin/calendar/closures', () => {
     await affected.waitFor({ state: 'detached' });
 
     for (const id of [anna, bo]) {
-      const booking = (await server.api('GET', `/api/admin/bookings/${id}`, undefined, cookie)).body;
+      const booking = (await suite.server.api('GET', `/api/admin/bookings/${id}`, undefined, suite.cookie)).body;
       expect(booking).toMatchObject({
         status: 'cancelled',
         cancelled_by: 'staff',
         cancel_reason: 'Vi har semester. Välkommen tillbaka!',
       });
     }
-    expect((await server.api('GET', `/api/admin/bookings/${outside}`, undefined, cookie)).body.status).toBe('pending');
+    expect((await suite.server.api('GET', `/api/admin/bookings/${outside}`, undefined, suite.cookie)).body.status).toBe(
+      'pending',
+    );
 
     // In the list, once, and asking again finds nothing left to cancel.
     const item = page.locator('.closures > li');
@@ -140,7 +126,7 @@ describe('/admin/calendar/closures', () => {
     expect(await page.locator(`li[data-date="${open}"] .day__closure`).count()).toBe(0);
 
     // Customers are not offered the dates.
-    const offered = (await server.api('GET', '/api/open-days?days=14')).body.open_days.map(
+    const offered = (await suite.server.api('GET', '/api/open-days?days=14')).body.open_days.map(
       (d: { date: string }) => d.date,
     );
     expect(offered).not.toContain(from);
@@ -168,14 +154,14 @@ describe('/admin/calendar/closures', () => {
     expect(await julafton.textContent()).toContain('Varje år');
     expect(await julafton.textContent()).toContain('24 december');
     expect(await julafton.textContent()).not.toContain('2026');
-    expect((await server.api('GET', '/api/test-availability?date=2027-12-24&pizzas=1')).body.message).toBe(
+    expect((await suite.server.api('GET', '/api/test-availability?date=2027-12-24&pizzas=1')).body.message).toBe(
       'Kiosken har stängt detta datum: Julafton',
     );
 
     await julafton.getByRole('button', { name: /^Ta bort stängningen Julafton/ }).click();
     await toast(page, 'Stängningen borttagen!');
     await julafton.waitFor({ state: 'detached' });
-    const left = (await server.api('GET', '/api/admin/closures', undefined, cookie)).body.closures.map(
+    const left = (await suite.server.api('GET', '/api/admin/closures', undefined, suite.cookie)).body.closures.map(
       (c: { reason: string }) => c.reason,
     );
     expect(left).not.toContain('Julafton');
@@ -189,11 +175,11 @@ describe('accessibility', () => {
     // A closure with a booking still on it, so the affected-bookings dialog has rows.
     inventering = inDays(10);
     await book(inventering, 'Dora Ek', 'dora@example.se');
-    const added = await server.api(
+    const added = await suite.server.api(
       'POST',
       '/api/admin/closures',
       { from: inventering, to: inventering, reason: 'Inventering', recurring: false },
-      cookie,
+      suite.cookie,
     );
     expect(added.status).toBe(201);
   });
@@ -204,14 +190,7 @@ describe('accessibility', () => {
         const { page, errors } = await fresh(width, theme);
         await signIn(page);
         const check = async (where: string, include?: string) => {
-          const builder = new AxeBuilder({ page });
-          const result = await (include ? builder.include(include) : builder).analyze();
-          expect(
-            result.violations.map(
-              (v) =>
-                `${theme} ${width} ${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-            ),
-          ).toEqual([]);
+          expect(await axeFindings(page, `${theme} ${width} ${where}`, include)).toEqual([]);
           await shoot(page, `${theme}-${width}-${where}`);
         };
         await page.goto('/admin/calendar/closures');

@@ -5,41 +5,18 @@
 // message, the export read again and empty, the admin bookings list and details showing
 // "[raderad]", another customer's booking untouched; axe with the dialog open at phone and desktop
 // width in both themes. With CUSTOMERS_SHOTS=dir the open confirmation is photographed.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { inDays, launchBrowser, newContext, openPage, signIn, startServer, type E2EServer } from './harness.js';
+import { inDays } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
-let cookie: string;
 const shots = process.env.CUSTOMERS_SHOTS;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  cookie = await server.login();
-  if (shots) mkdirSync(shots, { recursive: true });
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
-
-/** A fresh browser signed in through /admin/login. */
-async function signedIn(width = 1280, theme?: string): Promise<{ page: Page; errors: string[] }> {
-  await context?.close();
-  context = await newContext(browser, server, { width, theme });
-  const opened = await openPage(context);
-  await signIn(opened.page);
-  return opened;
-}
+const suite = browserSuite({ shots });
 
 async function book(date: string, time: string, name: string, email: string, phone: string | null, comment: string) {
-  const reply = await server.api('POST', '/api/bookings', {
+  const reply = await suite.server.api('POST', '/api/bookings', {
     date,
     time,
     name,
@@ -55,8 +32,14 @@ async function book(date: string, time: string, name: string, email: string, pho
 }
 
 const exported = async (email: string) =>
-  (await server.api('GET', `/api/admin/customers/export?${new URLSearchParams({ email })}`, undefined, cookie))
-    .body as { bookings: { booking: { id: string; name: string } }[] };
+  (
+    await suite.server.api(
+      'GET',
+      `/api/admin/customers/export?${new URLSearchParams({ email })}`,
+      undefined,
+      suite.cookie,
+    )
+  ).body as { bookings: { booking: { id: string; name: string } }[] };
 
 async function lookUp(page: Page, email: string) {
   await page.goto('/admin/customers');
@@ -77,7 +60,7 @@ describe('/admin/customers: Radera kunduppgifter', () => {
     const second = await book(inDays(4), '18:00', 'Rut Radera', 'rut@example.se', null, '');
     const other = await book(date, '17:30', 'Olle Kvar', 'olle@example.se', '070-999 88 77', 'Extra ost');
 
-    const { page, errors } = await signedIn(1280, 'classic');
+    const { page, errors } = await suite.signedIn(1280, 'classic');
     await lookUp(page, 'rut@example.se');
     const section = page.getByRole('region', { name: 'Radera kunduppgifter' });
     const open = section.getByRole('button', { name: 'Radera kunduppgifter...' });
@@ -165,7 +148,7 @@ describe('/admin/customers: Radera kunduppgifter', () => {
       .poll(async () => (await details.locator('dd').allTextContents()).filter((t) => t === '[raderad]').length)
       .toBe(4);
     expect(await details.textContent()).not.toMatch(/Rut|rut@example|070-111|Ring på dörren/);
-    const booking = (await server.api('GET', `/api/admin/bookings/${second}`, undefined, cookie)).body;
+    const booking = (await suite.server.api('GET', `/api/admin/bookings/${second}`, undefined, suite.cookie)).body;
     expect(booking).toMatchObject({ name: '[raderad]', email: '[raderad]', total_pizzas: 1, booking_time: '18:00' });
     expect((await exported('olle@example.se')).bookings.map((b) => b.booking.name)).toEqual(['Olle Kvar']);
     expect(errors).toEqual([]);
@@ -183,7 +166,7 @@ describe('/admin/customers: Radera kunduppgifter', () => {
     const found: string[] = [];
     for (const theme of ['classic', 'napoli'] as const) {
       for (const width of [360, 1280]) {
-        const { page, errors } = await signedIn(width, theme);
+        const { page, errors } = await suite.signedIn(width, theme);
         await lookUp(page, 'maja.mangmejl-langnamnsdotter@example.se');
         found.push(...(await seriousAxe(page, `${theme} ${width} screen`)));
         await page.getByRole('button', { name: 'Radera kunduppgifter...' }).click();

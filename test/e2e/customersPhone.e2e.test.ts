@@ -4,44 +4,22 @@
 // erasure confirmed by typing the number again (written another way: its digits count), the
 // result shown and the booking reading "[raderad]"; axe at phone and desktop width in both themes
 // with the confirmation open. With CUSTOMERS_SHOTS=dir the screen and dialog are photographed.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { inDays, launchBrowser, newContext, openPage, signIn, startServer, type E2EServer } from './harness.js';
+import { inDays } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
-let cookie: string;
 const shots = process.env.CUSTOMERS_SHOTS;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  cookie = await server.login();
-  if (shots) mkdirSync(shots, { recursive: true });
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
-
-async function signedIn(width = 1280, theme?: string): Promise<{ page: Page; errors: string[] }> {
-  await context?.close();
-  context = await newContext(browser, server, { width, theme });
-  const opened = await openPage(context);
-  await signIn(opened.page);
-  return opened;
-}
+const suite = browserSuite({ shots });
 
 async function phoneOrder(time: string, name: string, phone: string) {
-  const reply = await server.api(
+  const reply = await suite.server.api(
     'POST',
     '/api/admin/staff-orders',
     { source: 'phone', date: inDays(3), time, name, phone, items: [{ pizza_id: 1, qty: 1 }] },
-    cookie,
+    suite.cookie,
   );
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   return reply.body.booking.id as string;
@@ -62,7 +40,7 @@ const seriousAxe = async (page: Page, label: string) =>
 describe('/admin/customers by phone number', () => {
   it('finds a phone customer by number and erases them after the number is typed again', async () => {
     const id = await phoneOrder('17:00', 'Tyra Telefon', '070-313 13 13');
-    const { page, errors } = await signedIn(1280, 'classic');
+    const { page, errors } = await suite.signedIn(1280, 'classic');
     await lookUp(page, '070-313 13 13');
     const result = page.getByRole('region', { name: 'Sparat om 070-313 13 13' });
     expect(await result.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('Tyra Telefon')]);
@@ -82,7 +60,7 @@ describe('/admin/customers by phone number', () => {
       .getByRole('status')
       .getByText('Kunduppgifterna är raderade: 1 bokning')
       .waitFor();
-    const booking = await server.api('GET', `/api/admin/bookings/${id}`, undefined, cookie);
+    const booking = await suite.server.api('GET', `/api/admin/bookings/${id}`, undefined, suite.cookie);
     expect(booking.body).toMatchObject({ name: '[raderad]', phone: '[raderad]' });
     if (shots) await page.screenshot({ path: join(shots, 'kunddata-phone-erased-classic-1280.png'), fullPage: true });
     expect(errors).toEqual([]);
@@ -93,7 +71,7 @@ describe('/admin/customers by phone number', () => {
     const found: string[] = [];
     for (const theme of ['classic', 'napoli'] as const) {
       for (const width of [360, 1280]) {
-        const { page, errors } = await signedIn(width, theme);
+        const { page, errors } = await suite.signedIn(width, theme);
         await lookUp(page, '+46 70-424 24 24');
         found.push(...(await seriousAxe(page, `${theme} ${width} screen`)));
         if (shots) await page.screenshot({ path: join(shots, `kunddata-phone-${theme}-${width}.png`), fullPage: true });

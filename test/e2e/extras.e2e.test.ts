@@ -5,59 +5,35 @@
 // customer avoids; the summary prices each line with its extras and shows the VAT at the domain's
 // rate for the date and order type; the confirmation repeats the choices in bold; axe finds nothing
 // serious in either theme at 360 and 1280 px. EXTRAS_SHOTS=<dir> keeps screenshots.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { rateOn, vatOfReceipt, type AccountingSettings } from '../../domain/accounting/accounting.js';
 import { formatKrOre } from '../../domain/shared/money.js';
-import {
-  animationsDone,
-  chooseDateAndCount,
-  inDays,
-  launchBrowser,
-  newContext,
-  openPage,
-  signIn,
-  startServer,
-  type E2EServer,
-} from './harness.js';
+import { animationsDone, chooseDateAndCount, inDays, signIn } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
 const shots = process.env.EXTRAS_SHOTS;
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
+const suite = browserSuite({ shots });
 
 beforeAll(async () => {
-  if (shots) mkdirSync(shots, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const cookie = await server.login();
   for (const extra of [
     { name: 'Extra ost', price_cents: 1500, allergens: ['milk'] },
     { name: 'Aioli', price_cents: 1000, allergens: ['eggs'] },
   ])
-    expect((await server.api('POST', '/api/admin/extras', extra, cookie)).status).toBe(201);
-  const pizzas = (await server.api('GET', '/api/admin/pizzas', undefined, cookie)).body as any[];
+    expect((await suite.server.api('POST', '/api/admin/extras', extra, suite.cookie)).status).toBe(201);
+  const pizzas = (await suite.server.api('GET', '/api/admin/pizzas', undefined, suite.cookie)).body as any[];
   for (const [name, removable] of [
     ['Margherita', ['basilika']],
     ['Kebabpizza', ['lök', 'feferoni']],
   ] as const) {
     const { id, allergens_declared: _d, removable: _r, ...fields } = pizzas.find((p) => p.name === name);
-    expect((await server.api('PUT', `/api/admin/pizzas/${id}`, { ...fields, removable }, cookie)).status).toBe(200);
+    expect(
+      (await suite.server.api('PUT', `/api/admin/pizzas/${id}`, { ...fields, removable }, suite.cookie)).status,
+    ).toBe(200);
   }
 });
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
-
-async function fresh(width = 1280, theme?: string): Promise<{ page: Page; errors: string[] }> {
-  await context?.close();
-  context = await newContext(browser, server, { width, theme });
-  return openPage(context);
-}
 
 const card = (page: Page, name: string) => page.locator('.menu__item', { has: page.getByRole('heading', { name }) });
 
@@ -89,7 +65,7 @@ describe('extras and removals on the booking page', () => {
   for (const width of [360, 1280]) {
     it(`at ${width} px: an extra and a removal each take at most two taps; the summary prices them with VAT`, async () => {
       const date = inDays(2);
-      const { page, errors } = await fresh(width);
+      const { page, errors } = await suite.fresh(width);
       await page.goto('/');
       await chooseDateAndCount(page, date, 2);
       const taps = tapCounter();
@@ -151,7 +127,7 @@ describe('extras and removals on the booking page', () => {
   }
 
   it('the allergen filter hides the extras with what the customer avoids', async () => {
-    const { page, errors } = await fresh(1280);
+    const { page, errors } = await suite.fresh(1280);
     await page.goto('/');
     await chooseDateAndCount(page, inDays(3), 1);
     const margherita = card(page, 'Margherita');
@@ -172,7 +148,7 @@ describe('extras and removals on the booking page', () => {
   it('is axe clean with the options open, in both themes at 360 and 1280 px (screenshots on request)', async () => {
     for (const theme of ['classic', 'napoli']) {
       for (const width of [360, 1280]) {
-        const { page } = await fresh(width, theme);
+        const { page } = await suite.fresh(width, theme);
         await page.goto('/');
         await chooseDateAndCount(page, inDays(2), 1);
         const kebab = card(page, 'Kebabpizza');
@@ -193,7 +169,7 @@ describe('extras and removals on the booking page', () => {
 
 describe('/admin/pizzas: extras and removals', () => {
   it('staff add an extra with its price and allergens, and list what a pizza can be made without', async () => {
-    const { page, errors } = await fresh(1280);
+    const { page, errors } = await suite.fresh(1280);
     await signIn(page);
     await page.goto('/admin/pizzas');
     const extras = page.getByRole('list', { name: 'Tillvalen' });
@@ -230,11 +206,10 @@ describe('/admin/pizzas: extras and removals', () => {
 describe('the kitchen board', () => {
   it("shows each line's extras and removals in bold, without prices", async () => {
     const date = inDays(2);
-    const cookie = await server.login();
-    const ost = ((await server.api('GET', '/api/extras')).body as { id: number; name: string }[]).find(
+    const ost = ((await suite.server.api('GET', '/api/extras')).body as { id: number; name: string }[]).find(
       (e) => e.name === 'Extra ost',
     )!;
-    const placed = await server.api('POST', '/api/bookings', {
+    const placed = await suite.server.api('POST', '/api/bookings', {
       date,
       time: '19:00',
       name: 'Kök Test',
@@ -245,8 +220,8 @@ describe('the kitchen board', () => {
     });
     expect(placed.status).toBe(201);
     const id = placed.body.booking_id as string;
-    expect((await server.api('PUT', `/api/admin/bookings/${id}/confirm`, {}, cookie)).status).toBe(200);
-    const { page, errors } = await fresh(1280);
+    expect((await suite.server.api('PUT', `/api/admin/bookings/${id}/confirm`, {}, suite.cookie)).status).toBe(200);
+    const { page, errors } = await suite.fresh(1280);
     await signIn(page);
     await page.goto(`/admin/kitchen?date=${date}`);
     const order = page.locator(`.kitchen-order[data-booking="${id}"]`);

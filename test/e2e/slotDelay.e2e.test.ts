@@ -3,36 +3,21 @@
 // built server: the customer's open /my-booking shows it live (no reload) with the booked time,
 // the kitchen board and the staff's bookings list show it, and an undo takes it back; at phone and
 // desktop width in both themes, axe clean. With COUNTER_SHOTS=dir the screens are photographed.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
-import {
-  animationsDone,
-  inDays,
-  launchBrowser,
-  newContext,
-  openPage,
-  signIn,
-  startServer,
-  type E2EServer,
-} from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { inDays, signIn } from './harness.js';
+import { browserSuite } from './browserSuite.js';
+import { axeFindings } from './axe.js';
 
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
-let cookie: string;
 const shots = process.env.COUNTER_SHOTS;
+const suite = browserSuite({ shots });
 const DAY = inDays(1);
 const EMAIL = 'sen@example.se';
 let id: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  cookie = await server.login();
-  if (shots) mkdirSync(shots, { recursive: true });
-  const placed = await server.api('POST', '/api/bookings', {
+  const placed = await suite.server.api('POST', '/api/bookings', {
     date: DAY,
     time: '19:00',
     name: 'Kund Sen',
@@ -44,36 +29,23 @@ beforeAll(async () => {
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   id = placed.body.booking_id;
-  expect((await server.api('PUT', `/api/admin/bookings/${id}/confirm`, {}, cookie)).status).toBe(200);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
+  expect((await suite.server.api('PUT', `/api/admin/bookings/${id}/confirm`, {}, suite.cookie)).status).toBe(200);
 });
 
 async function axe(page: Page, where: string) {
-  await animationsDone(page);
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(
-    result.violations.map(
-      (v) => `${where}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
+  expect(await axeFindings(page, where)).toEqual([]);
   if (shots) await page.screenshot({ path: join(shots, `${where}.png`), fullPage: true });
 }
 
 const delay = (minutes: number) =>
-  server.api('POST', '/api/admin/slot-delays', { date: DAY, time: '19:00', minutes }, cookie);
-const undo = () => server.api('POST', '/api/admin/slot-delays/undo', { date: DAY, time: '19:00' }, cookie);
+  suite.server.api('POST', '/api/admin/slot-delays', { date: DAY, time: '19:00', minutes }, suite.cookie);
+const undo = () => suite.server.api('POST', '/api/admin/slot-delays/undo', { date: DAY, time: '19:00' }, suite.cookie);
 
 describe('a delayed slot', () => {
   for (const theme of ['classic', 'napoli']) {
     for (const width of [360, 1280]) {
       it(`shows its new time with the booked one on /my-booking (live), the board and the list (${theme}, ${width} px)`, async () => {
-        await context?.close();
-        context = await newContext(browser, server, { width, theme });
-        const { page: customer, errors } = await openPage(context);
+        const { page: customer, errors, context } = await suite.fresh(width, theme);
         const name = (where: string) => `${theme}-${width}-${where}`;
 
         // The customer's page is open before the delay; the stream is listening.

@@ -31,7 +31,8 @@ export function AdminFrame({
 }) {
   return (
     <div className="admin">
-      <header className="admin-header">
+      {/* The customer pages' header bar (theme.css .site-header); admin-header is what print and tests find. */}
+      <header className="site-header admin-header">
         <div className="admin-header__inner">
           <a className="admin-brand" href="/admin">
             <img src="/favicon.svg" alt="" width="34" height="34" />

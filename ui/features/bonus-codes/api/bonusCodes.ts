@@ -1,6 +1,6 @@
 // The admin's bonus code calls (SPEC 7), each beside the schema the server checks them with.
 import type { z } from 'zod';
-import { api } from '../../../lib/api.js';
+import { crudCalls, pickFields } from '../../../components/admin/adminCalls.js';
 import { bonusCodeInputSchema } from '../../../../domain/bonusCodes/bonusCodes.js';
 import type { BonusCode } from '../../../../domain/answers/admin.js';
 
@@ -13,35 +13,23 @@ export type { BonusCode };
 
 export const BONUS_CODES_PATH = '/admin/bonus-codes';
 
+const calls = crudCalls<BonusCode, BonusCodeBody>(BONUS_CODES_PATH);
+
 /** What the page shows of a code (the first HTML carries no more). */
-export const bonusCodeShown = ({
-  id,
-  code,
-  description,
-  discount_percentage,
-  usage_limit,
-  used_count,
-  expires_at,
-  is_active,
-}: BonusCode): BonusCode => ({
-  id,
-  code,
-  description,
-  discount_percentage,
-  usage_limit,
-  used_count,
-  expires_at,
-  is_active,
-});
+export const bonusCodeShown: (code: BonusCode) => BonusCode = pickFields<BonusCode, keyof BonusCode>([
+  'id',
+  'code',
+  'description',
+  'discount_percentage',
+  'usage_limit',
+  'used_count',
+  'expires_at',
+  'is_active',
+]);
 
-export const listBonusCodes = () => api<BonusCode[]>(BONUS_CODES_PATH);
-
+export const listBonusCodes = calls.list;
 /** POST /admin/bonus-codes (id null) or PUT /admin/bonus-codes/{id}, with a body bonusCodeInputSchema accepted. */
-export function saveBonusCode(id: number | null, body: BonusCodeBody) {
-  return id === null
-    ? api(BONUS_CODES_PATH, { method: 'POST', body })
-    : api(`${BONUS_CODES_PATH}/${id}`, { method: 'PUT', body });
-}
+export const saveBonusCode = calls.save;
 
 /** PUT /admin/bonus-codes/{id} with the code as it is but active or not. */
 export function setBonusCodeActive(code: BonusCode, is_active: boolean) {
@@ -49,4 +37,4 @@ export function setBonusCodeActive(code: BonusCode, is_active: boolean) {
   return saveBonusCode(code.id, { code: text, description, discount_percentage, usage_limit, expires_at, is_active });
 }
 
-export const deleteBonusCode = (id: number) => api(`${BONUS_CODES_PATH}/${id}`, { method: 'DELETE', body: {} });
+export const deleteBonusCode = calls.remove;

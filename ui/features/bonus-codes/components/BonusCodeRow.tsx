@@ -3,6 +3,7 @@
 import type { BonusCode } from '../api/bonusCodes.js';
 import { bonusCodeTexts } from '../texts.js';
 import { Instant } from '../../../components/Instant.js';
+import { RowActions, type RowAction } from '../../../components/admin/RowActions.js';
 
 const percent = (n: number) => `${n.toLocaleString('sv-SE', { maximumFractionDigits: 1 })} %`;
 const isExpired = (c: BonusCode) => c.expires_at !== null && Date.parse(c.expires_at) <= Date.now();
@@ -21,6 +22,16 @@ export interface BonusCodeRowProps {
 
 export function BonusCodeRow({ code: c, hydrated, busy, onToggle, onEdit, onDelete }: BonusCodeRowProps) {
   const { columns } = bonusCodeTexts;
+  const actions: RowAction[] = [
+    { text: bonusCodeTexts.edit, label: bonusCodeTexts.editNamed(c.code), onClick: onEdit, disabled: !hydrated },
+    {
+      tone: 'danger',
+      text: bonusCodeTexts.remove,
+      label: bonusCodeTexts.removeNamed(c.code),
+      onClick: onDelete,
+      disabled: !hydrated || busy,
+    },
+  ];
   return (
     <tr data-code={c.code}>
       <td data-label={columns.code}>
@@ -58,26 +69,7 @@ export function BonusCodeRow({ code: c, hydrated, busy, onToggle, onEdit, onDele
         </div>
       </td>
       <td data-label={columns.actions}>
-        <div className="row-actions">
-          <button
-            type="button"
-            className="btn btn--secondary btn--small"
-            disabled={!hydrated}
-            onClick={onEdit}
-            aria-label={bonusCodeTexts.editNamed(c.code)}
-          >
-            {bonusCodeTexts.edit}
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger btn--small"
-            disabled={!hydrated || busy}
-            onClick={onDelete}
-            aria-label={bonusCodeTexts.removeNamed(c.code)}
-          >
-            {bonusCodeTexts.remove}
-          </button>
-        </div>
+        <RowActions actions={actions} />
       </td>
     </tr>
   );

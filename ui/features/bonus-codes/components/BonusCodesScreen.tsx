@@ -13,6 +13,7 @@ import { BonusCodeRow } from './BonusCodeRow.js';
 import { BonusCodeSummary } from './BonusCodeSummary.js';
 import '../../../styles/admin-menu.css';
 import '../bonus-codes.css';
+import { AdminTable } from '../../../components/admin/AdminTable.js';
 
 /** codes: as the server read them for the first HTML; null when that failed. */
 export function BonusCodesScreen({ codes: initial }: { codes: BonusCode[] | null }) {
@@ -53,31 +54,23 @@ export function BonusCodesScreen({ codes: initial }: { codes: BonusCode[] | null
       ) : codes.length === 0 ? (
         <p className="card">{bonusCodeTexts.empty}</p>
       ) : (
-        <table className="bookings-table codes-table">
-          <caption className="visually-hidden">{bonusCodeTexts.caption}</caption>
-          <thead>
-            <tr>
-              {Object.values(bonusCodeTexts.columns).map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {codes.map((code) => (
-              <BonusCodeRow
-                key={code.id}
-                code={code}
-                hydrated={hydrated}
-                busy={busy === String(code.id)}
-                onToggle={() => toggle(code)}
-                onEdit={() => setEditing(code)}
-                onDelete={() => remove(code)}
-              />
-            ))}
-          </tbody>
-        </table>
+        <AdminTable
+          className="codes-table"
+          caption={bonusCodeTexts.caption}
+          columns={Object.values(bonusCodeTexts.columns)}
+        >
+          {codes.map((code) => (
+            <BonusCodeRow
+              key={code.id}
+              code={code}
+              hydrated={hydrated}
+              busy={busy === String(code.id)}
+              onToggle={() => toggle(code)}
+              onEdit={() => setEditing(code)}
+              onDelete={() => remove(code)}
+            />
+          ))}
+        </AdminTable>
       )}
       {editing && (
         <BonusCodeFormDialog

@@ -3,6 +3,7 @@
 import dayjs from '../../../lib/dayjs.js';
 import type { CalendarDay } from '../api/calendar.js';
 import { calendarTexts } from '../texts.js';
+import { SmallButton } from '../../../components/admin/RowActions.js';
 
 interface Props {
   day: CalendarDay;
@@ -76,15 +77,9 @@ export function DayCard({ day, today, past, busy, enabled, ...on }: Props) {
           {day.openTime}–{day.closeTime}
         </p>
       )}
-      <button
-        type="button"
-        className="btn btn--secondary btn--small"
-        disabled={!enabled}
-        onClick={on.onHours}
-        aria-label={calendarTexts.hoursLabel(label)}
-      >
+      <SmallButton disabled={!enabled} onClick={on.onHours} label={calendarTexts.hoursLabel(label)}>
         {calendarTexts.hours}
-      </button>
+      </SmallButton>
 
       {day.isVIP ? (
         <>
@@ -99,15 +94,14 @@ export function DayCard({ day, today, past, busy, enabled, ...on }: Props) {
             <span aria-hidden="true">★</span> {calendarTexts.vip} <span aria-hidden="true">✕</span>
           </button>
           {day.vipDescription && <p className="day__vip-text">{day.vipDescription}</p>}
-          <button
-            type="button"
-            className="btn btn--primary btn--small"
+          <SmallButton
+            tone="primary"
             disabled={!enabled}
             onClick={on.onLink}
-            aria-label={calendarTexts.generateLinkLabel(label)}
+            label={calendarTexts.generateLinkLabel(label)}
           >
             {calendarTexts.generateLink}
-          </button>
+          </SmallButton>
           <a
             className="btn btn--ghost btn--small"
             href={`/admin/vip?tab=invitations&date=${day.date}`}
@@ -119,15 +113,9 @@ export function DayCard({ day, today, past, busy, enabled, ...on }: Props) {
       ) : (
         day.isOpen &&
         !day.closure && (
-          <button
-            type="button"
-            className="btn btn--ghost btn--small"
-            disabled={!enabled}
-            onClick={on.onVip}
-            aria-label={calendarTexts.markVipLabel(label)}
-          >
+          <SmallButton tone="ghost" disabled={!enabled} onClick={on.onVip} label={calendarTexts.markVipLabel(label)}>
             <span aria-hidden="true">★</span> {calendarTexts.markVip}
-          </button>
+          </SmallButton>
         )
       )}
 

@@ -15,6 +15,14 @@ interface SaveProps {
   onClose: () => void;
 }
 
+/** What every dialog of a day shares: its title naming the day, the planning look, busy and close. */
+const dayDialog = ({ day, busy, onClose }: SaveProps, title: (label: string) => string) => ({
+  title: title(dayLabel(day.date)),
+  className: 'planning-modal',
+  busy,
+  onClose,
+});
+
 export function HoursDialog({
   day,
   busy,
@@ -35,37 +43,51 @@ export function HoursDialog({
 
   return (
     <FormDialog
-      title={calendarTexts.hoursTitle(dayLabel(day.date))}
-      className="planning-modal"
+      {...dayDialog({ day, busy, onClose }, calendarTexts.hoursTitle)}
       submitLabel={calendarTexts.saveHours}
-      busy={busy}
       error={error}
       errorId="hours-error"
       onSubmit={save}
-      onClose={onClose}
     >
       <div className="form-grid planning-times">
-        <Field id="hours-open" label={calendarTexts.opens}>
-          <input
-            {...fieldControl('hours-open', error, undefined, 'hours-error')}
-            type="time"
-            required
-            value={openTime}
-            onChange={(e) => setOpenTime(e.target.value)}
-          />
-        </Field>
-        <Field id="hours-close" label={calendarTexts.closes}>
-          <input
-            {...fieldControl('hours-close', error, undefined, 'hours-error')}
-            type="time"
-            required
-            value={closeTime}
-            onChange={(e) => setCloseTime(e.target.value)}
-          />
-        </Field>
+        <HoursField id="hours-open" label={calendarTexts.opens} value={openTime} error={error} onChange={setOpenTime} />
+        <HoursField
+          id="hours-close"
+          label={calendarTexts.closes}
+          value={closeTime}
+          error={error}
+          onChange={setCloseTime}
+        />
       </div>
       {!day.isOpen && <p className="hint">{calendarTexts.closedDayHint}</p>}
     </FormDialog>
+  );
+}
+
+/** One of the day's two times; the form's one message (hours-error) speaks for both. */
+function HoursField({
+  id,
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  error: string;
+  onChange: (time: string) => void;
+}) {
+  return (
+    <Field id={id} label={label}>
+      <input
+        {...fieldControl(id, error, undefined, 'hours-error')}
+        type="time"
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Field>
   );
 }
 
@@ -73,12 +95,9 @@ export function MarkVipDialog({ day, busy, onClose, onSave }: SaveProps & { onSa
   const [description, setDescription] = useState('');
   return (
     <FormDialog
-      title={calendarTexts.markTitle(dayLabel(day.date))}
-      className="planning-modal"
+      {...dayDialog({ day, busy, onClose }, calendarTexts.markTitle)}
       submitLabel={calendarTexts.markVip}
-      busy={busy}
       onSubmit={() => onSave(description.trim())}
-      onClose={onClose}
     >
       <Field id="vip-description" label={calendarTexts.descriptionOptional}>
         <textarea

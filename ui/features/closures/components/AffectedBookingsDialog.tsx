@@ -8,6 +8,7 @@ import { check } from '../../../lib/formErrors.js';
 import { formatDateShort } from '../../../lib/format.js';
 import { cancelClosureBookings, closureCancelSchema, type AffectedBooking, type Closure } from '../api/closures.js';
 import { closureTexts } from '../texts.js';
+import { AdminTable } from '../../../components/admin/AdminTable.js';
 
 export function AffectedBookingsDialog({
   closure,
@@ -51,33 +52,25 @@ export function AffectedBookingsDialog({
       onClose={onClose}
     >
       <p>{closureTexts.affectedIntro(bookings.length)}</p>
-      <table className="bookings-table affected-table">
-        <caption className="visually-hidden">{closureTexts.caption}</caption>
-        <thead>
-          <tr>
-            {Object.values(closureTexts.columns).map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
+      <AdminTable
+        className="affected-table"
+        caption={closureTexts.caption}
+        columns={Object.values(closureTexts.columns)}
+      >
+        {bookings.map((b) => (
+          <tr key={b.id}>
+            <td data-label={closureTexts.columns.booking}>{b.id}</td>
+            <td data-label={closureTexts.columns.when}>
+              {formatDateShort(b.date)} {b.time}
+            </td>
+            <td data-label={closureTexts.columns.name}>{b.name}</td>
+            <td data-label={closureTexts.columns.pizzas}>{b.total_pizzas}</td>
+            <td data-label={closureTexts.columns.status}>
+              <span className={`badge badge--${b.status}`}>{closureTexts.status[b.status]}</span>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {bookings.map((b) => (
-            <tr key={b.id}>
-              <td data-label={closureTexts.columns.booking}>{b.id}</td>
-              <td data-label={closureTexts.columns.when}>
-                {formatDateShort(b.date)} {b.time}
-              </td>
-              <td data-label={closureTexts.columns.name}>{b.name}</td>
-              <td data-label={closureTexts.columns.pizzas}>{b.total_pizzas}</td>
-              <td data-label={closureTexts.columns.status}>
-                <span className={`badge badge--${b.status}`}>{closureTexts.status[b.status]}</span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </AdminTable>
       <Field id="closure-message" label={closureTexts.message} hint={closureTexts.messageHint} error={error}>
         <textarea
           {...fieldControl('closure-message', error, closureTexts.messageHint)}

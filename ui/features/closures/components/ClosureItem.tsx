@@ -3,6 +3,7 @@
 import dayjs from '../../../lib/dayjs.js';
 import type { Closure } from '../api/closures.js';
 import { closureTexts } from '../texts.js';
+import { RowActions } from '../../../components/admin/RowActions.js';
 
 /** '1 juli 2027 – 14 juli 2027', or for a yearly closure '24 december – 26 december'. */
 export function rangeText(closure: Closure): string {
@@ -31,26 +32,24 @@ export function ClosureItem({ closure, busy, enabled, onBookings, onRemove }: Pr
           {closure.recurring ? closureTexts.everyYear : closureTexts.once}
         </span>
       </div>
-      <div className="closure__actions">
-        <button
-          type="button"
-          className="btn btn--secondary btn--small"
-          disabled={!enabled}
-          onClick={onBookings}
-          aria-label={closureTexts.showBookingsLabel(closure.reason)}
-        >
-          {closureTexts.showBookings}
-        </button>
-        <button
-          type="button"
-          className="btn btn--danger btn--small"
-          disabled={!enabled}
-          onClick={onRemove}
-          aria-label={closureTexts.removeLabel(closure.reason, range)}
-        >
-          {closureTexts.remove}
-        </button>
-      </div>
+      <RowActions
+        className="closure__actions"
+        actions={[
+          {
+            text: closureTexts.showBookings,
+            label: closureTexts.showBookingsLabel(closure.reason),
+            onClick: onBookings,
+            disabled: !enabled,
+          },
+          {
+            tone: 'danger',
+            text: closureTexts.remove,
+            label: closureTexts.removeLabel(closure.reason, range),
+            onClick: onRemove,
+            disabled: !enabled,
+          },
+        ]}
+      />
     </li>
   );
 }

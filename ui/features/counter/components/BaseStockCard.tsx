@@ -3,24 +3,23 @@
 // number per day, the pizzas on it) and remove one; the booking page shows its pizzas sold out
 // once it is used up.
 import { useState } from 'react';
-import type { DayStatus } from '../../../../domain/answers/counter.js';
 import type { Pizza } from '../../../../domain/answers/menu.js';
-import type { useAction } from '../../../components/useAction.js';
 import { addStockPool, removeStockPool } from '../api/counter.js';
 import { counterScreenTexts as texts } from '../texts.js';
+import { CounterButton, type CounterCardProps } from './CounterButton.js';
+import { Field } from '../../../components/Field.js';
 
-export function BaseStockCard(props: {
-  status: DayStatus;
-  pizzas: Pizza[];
-  enabled: boolean;
-  action: ReturnType<typeof useAction>;
-  reload: () => unknown;
-}) {
+export function BaseStockCard(
+  props: CounterCardProps & {
+    pizzas: Pizza[];
+  },
+) {
   const { status, pizzas, enabled, action, reload } = props;
   const [name, setName] = useState('');
   const [perDay, setPerDay] = useState('');
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const idle = !enabled || action.busy !== null;
+  const run = { action, reload };
   const nameOf = (id: number) => pizzas.find((p) => p.id === id)?.name ?? `#${id}`;
   const toggle = (id: number, on: boolean) =>
     setChosen((current) => {
@@ -60,21 +59,16 @@ export function BaseStockCard(props: {
                 </span>
                 <span className="counter-row__stock">{pool.pizza_ids.map(nameOf).join(', ')}</span>
               </div>
-              <button
-                type="button"
-                className="btn btn--secondary counter-btn"
-                aria-label={texts.removeBaseLabel(pool.name)}
-                disabled={idle}
-                onClick={() =>
-                  void action.run(`pool-${pool.id}`, () => removeStockPool(pool.id), {
-                    success: texts.baseRemovedOk,
-                    failure: texts.baseFailed,
-                    reload,
-                  })
-                }
+              <CounterButton
+                label={texts.removeBaseLabel(pool.name)}
+                idle={idle}
+                run={run}
+                busyKey={`pool-${pool.id}`}
+                call={() => removeStockPool(pool.id)}
+                texts={{ success: texts.baseRemovedOk, failure: texts.baseFailed }}
               >
                 {texts.removeBase}
-              </button>
+              </CounterButton>
             </li>
           ))}
         </ul>
@@ -87,10 +81,7 @@ export function BaseStockCard(props: {
         }}
       >
         <div className="counter-inline">
-          <div className="field counter-inline__field">
-            <label className="field__label" htmlFor="base-name">
-              {texts.baseName}
-            </label>
+          <Field id="base-name" label={texts.baseName} className="counter-inline__field">
             <input
               id="base-name"
               className="field__control"
@@ -98,11 +89,8 @@ export function BaseStockCard(props: {
               maxLength={60}
               onChange={(e) => setName(e.target.value)}
             />
-          </div>
-          <div className="field counter-inline__field">
-            <label className="field__label" htmlFor="base-per-day">
-              {texts.basePerDay}
-            </label>
+          </Field>
+          <Field id="base-per-day" label={texts.basePerDay} className="counter-inline__field">
             <input
               id="base-per-day"
               className="field__control"
@@ -113,7 +101,7 @@ export function BaseStockCard(props: {
               value={perDay}
               onChange={(e) => setPerDay(e.target.value)}
             />
-          </div>
+          </Field>
         </div>
         <fieldset className="counter-base-form__pizzas">
           <legend className="field__label">{texts.basePizzas}</legend>

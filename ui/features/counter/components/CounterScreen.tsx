@@ -23,6 +23,8 @@ import { PauseCard } from './PauseCard.js';
 import { DelayCard } from './DelayCard.js';
 import { SoldOutCard } from './SoldOutCard.js';
 import { BaseStockCard } from './BaseStockCard.js';
+import { Field } from '../../../components/Field.js';
+import type { CounterCardProps } from './CounterButton.js';
 import '../counter.css';
 
 interface CounterDay {
@@ -85,6 +87,14 @@ export function CounterScreen({ requested }: { requested: string | null }) {
   }
 
   const shown = day?.status.date ?? date;
+  /** What every card of the day is given. */
+  const card = (shownDay: CounterDay): CounterCardProps => ({
+    status: shownDay.status,
+    enabled: hydrated,
+    action,
+    reload,
+  });
+
   return (
     <div className="counter">
       <div className="admin-title">
@@ -94,10 +104,7 @@ export function CounterScreen({ requested }: { requested: string | null }) {
         </div>
       </div>
       <div className="card counter-date">
-        <div className="field counter-inline__field">
-          <label className="field__label" htmlFor="counter-date">
-            {texts.date}
-          </label>
+        <Field id="counter-date" label={texts.date} className="counter-inline__field">
           <input
             id="counter-date"
             className="field__control"
@@ -107,38 +114,22 @@ export function CounterScreen({ requested }: { requested: string | null }) {
             disabled={!hydrated}
             onChange={(e) => e.target.value && go(e.target.value)}
           />
-        </div>
+        </Field>
         {shown && <p className="counter-date__long">{formatDateLong(shown)}</p>}
       </div>
       {day === null ? (
         <LoadFailed text={texts.loadFailed} disabled={!hydrated} onRetry={() => void reload()} />
       ) : day === undefined ? null : (
         <div className="counter-cards">
-          <PauseCard
-            status={day.status}
-            isToday={day.status.date === day.today}
-            enabled={hydrated}
-            action={action}
-            reload={reload}
-          />
+          <PauseCard {...card(day)} isToday={day.status.date === day.today} />
           <DelayCard
+            {...card(day)}
             date={day.status.date}
-            status={day.status}
             times={day.times}
             enabled={hydrated && !dayjs(day.status.date).isBefore(day.today)}
-            action={action}
-            reload={reload}
           />
-          <SoldOutCard
-            date={day.status.date}
-            status={day.status}
-            pizzas={day.pizzas}
-            holding={day.holding}
-            enabled={hydrated}
-            action={action}
-            reload={reload}
-          />
-          <BaseStockCard status={day.status} pizzas={day.pizzas} enabled={hydrated} action={action} reload={reload} />
+          <SoldOutCard {...card(day)} date={day.status.date} pizzas={day.pizzas} holding={day.holding} />
+          <BaseStockCard {...card(day)} pizzas={day.pizzas} />
         </div>
       )}
     </div>

@@ -1,21 +1,19 @@
 // Skjut upp en tid (rule: slot-delay): every booked time of the day with its orders, pushed back
 // 10, 15 or 20 minutes with one press (no picking orders one by one), and undone likewise.
-import type { DayStatus } from '../../../../domain/answers/counter.js';
 import { DELAY_MINUTES } from '../../../../domain/kioskDay/counter.js';
-import type { useAction } from '../../../components/useAction.js';
 import { delaySlot, undoSlotDelay } from '../api/counter.js';
 import { counterScreenTexts as texts } from '../texts.js';
+import { CounterButton, type CounterCardProps } from './CounterButton.js';
 
-export function DelayCard(props: {
-  date: string;
-  status: DayStatus;
-  times: Array<{ time: string; orders: number }>;
-  enabled: boolean;
-  action: ReturnType<typeof useAction>;
-  reload: () => unknown;
-}) {
+export function DelayCard(
+  props: CounterCardProps & {
+    date: string;
+    times: Array<{ time: string; orders: number }>;
+  },
+) {
   const { date, status, times, enabled, action, reload } = props;
   const idle = !enabled || action.busy !== null;
+  const run = { action, reload };
   return (
     <section className="card counter-card" aria-labelledby="counter-delay">
       <h2 id="counter-delay">{texts.delayTitle}</h2>
@@ -38,39 +36,29 @@ export function DelayCard(props: {
                 </div>
                 <div className="counter-choices">
                   {delay ? (
-                    <button
-                      type="button"
-                      className="btn btn--secondary counter-btn"
-                      aria-label={texts.undoDelayLabel(time)}
-                      disabled={idle}
-                      onClick={() =>
-                        void action.run(`undo-${time}`, () => undoSlotDelay(date, time), {
-                          success: texts.undoneOk,
-                          failure: texts.delayFailed,
-                          reload,
-                        })
-                      }
+                    <CounterButton
+                      label={texts.undoDelayLabel(time)}
+                      idle={idle}
+                      run={run}
+                      busyKey={`undo-${time}`}
+                      call={() => undoSlotDelay(date, time)}
+                      texts={{ success: texts.undoneOk, failure: texts.delayFailed }}
                     >
                       {texts.undoDelay}
-                    </button>
+                    </CounterButton>
                   ) : (
                     DELAY_MINUTES.map((m) => (
-                      <button
+                      <CounterButton
                         key={m}
-                        type="button"
-                        className="btn btn--secondary counter-btn"
-                        aria-label={texts.delayByLabel(time, m)}
-                        disabled={idle}
-                        onClick={() =>
-                          void action.run(`delay-${time}`, () => delaySlot({ date, time, minutes: m }), {
-                            success: (r) => texts.delayedOk(r.orders),
-                            failure: texts.delayFailed,
-                            reload,
-                          })
-                        }
+                        label={texts.delayByLabel(time, m)}
+                        idle={idle}
+                        run={run}
+                        busyKey={`delay-${time}`}
+                        call={() => delaySlot({ date, time, minutes: m })}
+                        texts={{ success: (r) => texts.delayedOk(r.orders), failure: texts.delayFailed }}
                       >
                         {texts.delayBy(m)}
-                      </button>
+                      </CounterButton>
                     ))
                   )}
                 </div>

@@ -1,20 +1,17 @@
 // Pausa webbokningar (rule: web-pause): today's web bookings for 15, 30 or 60 minutes or the rest
 // of the day, with the reason customers read on the booking page; opened again with one press.
 import { useState } from 'react';
-import type { DayStatus } from '../../../../domain/answers/counter.js';
 import { PAUSE_MINUTES } from '../../../../domain/kioskDay/counter.js';
 import { Field, fieldControl } from '../../../components/Field.js';
-import type { useAction } from '../../../components/useAction.js';
 import { pauseWebBookings, resumeWebBookings } from '../api/counter.js';
 import { counterScreenTexts as texts } from '../texts.js';
+import type { CounterCardProps } from './CounterButton.js';
 
-export function PauseCard(props: {
-  status: DayStatus;
-  isToday: boolean;
-  enabled: boolean;
-  action: ReturnType<typeof useAction>;
-  reload: () => unknown;
-}) {
+export function PauseCard(
+  props: CounterCardProps & {
+    isToday: boolean;
+  },
+) {
   const { status, isToday, enabled, action, reload } = props;
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');

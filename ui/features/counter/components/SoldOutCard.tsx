@@ -2,21 +2,18 @@
 // the day (or until a time) or back in stock, the bookings already holding a sold-out one with one
 // press to offer them all a swap or a cancellation by mail, and each pizza's daily stock.
 import { useState } from 'react';
-import type { DayStatus } from '../../../../domain/answers/counter.js';
 import type { Pizza } from '../../../../domain/answers/menu.js';
-import type { useAction } from '../../../components/useAction.js';
 import { markBackInStock, markSoldOut, offerSwaps, setDailyStock, type SoldOutBooking } from '../api/counter.js';
 import { counterScreenTexts as texts } from '../texts.js';
+import { CounterButton, type CounterCardProps } from './CounterButton.js';
 
-export function SoldOutCard(props: {
-  date: string;
-  status: DayStatus;
-  pizzas: Pizza[];
-  holding: ReadonlyMap<number, SoldOutBooking[]>;
-  enabled: boolean;
-  action: ReturnType<typeof useAction>;
-  reload: () => unknown;
-}) {
+export function SoldOutCard(
+  props: CounterCardProps & {
+    date: string;
+    pizzas: Pizza[];
+    holding: ReadonlyMap<number, SoldOutBooking[]>;
+  },
+) {
   const { pizzas, ...rest } = props;
   return (
     <section className="card counter-card" aria-labelledby="counter-soldout">
@@ -37,6 +34,7 @@ function PizzaRow(props: Omit<Parameters<typeof SoldOutCard>[0], 'pizzas'> & { p
   const [until, setUntil] = useState('');
   const [perDay, setPerDay] = useState(stock ? String(stock.per_day) : '');
   const idle = !enabled || action.busy !== null;
+  const run = { action, reload };
   const booked = holding.get(pizza.id) ?? [];
   const id = `pizza-${pizza.id}`;
   return (
@@ -50,21 +48,16 @@ function PizzaRow(props: Omit<Parameters<typeof SoldOutCard>[0], 'pizzas'> & { p
       </div>
       <div className="counter-row__tools">
         {mark ? (
-          <button
-            type="button"
-            className="btn btn--secondary counter-btn"
-            aria-label={texts.backInStockLabel(pizza.name)}
-            disabled={idle}
-            onClick={() =>
-              void action.run(`back-${pizza.id}`, () => markBackInStock(pizza.id, date), {
-                success: texts.backOk,
-                failure: texts.soldOutFailed,
-                reload,
-              })
-            }
+          <CounterButton
+            label={texts.backInStockLabel(pizza.name)}
+            idle={idle}
+            run={run}
+            busyKey={`back-${pizza.id}`}
+            call={() => markBackInStock(pizza.id, date)}
+            texts={{ success: texts.backOk, failure: texts.soldOutFailed }}
           >
             {texts.backInStock}
-          </button>
+          </CounterButton>
         ) : (
           <div className="counter-inline">
             <div className="field counter-inline__field">
@@ -81,21 +74,17 @@ function PizzaRow(props: Omit<Parameters<typeof SoldOutCard>[0], 'pizzas'> & { p
                 onChange={(e) => setUntil(e.target.value)}
               />
             </div>
-            <button
-              type="button"
-              className="btn btn--primary counter-btn"
-              aria-label={texts.markSoldOutLabel(pizza.name)}
-              disabled={idle}
-              onClick={() =>
-                void action.run(`soldout-${pizza.id}`, () => markSoldOut(pizza.id, { date, until: until || null }), {
-                  success: texts.soldOutOk,
-                  failure: texts.soldOutFailed,
-                  reload,
-                })
-              }
+            <CounterButton
+              tone="primary"
+              label={texts.markSoldOutLabel(pizza.name)}
+              idle={idle}
+              run={run}
+              busyKey={`soldout-${pizza.id}`}
+              call={() => markSoldOut(pizza.id, { date, until: until || null })}
+              texts={{ success: texts.soldOutOk, failure: texts.soldOutFailed }}
             >
               {texts.markSoldOut}
-            </button>
+            </CounterButton>
           </div>
         )}
         <div className="counter-inline">
@@ -119,21 +108,16 @@ function PizzaRow(props: Omit<Parameters<typeof SoldOutCard>[0], 'pizzas'> & { p
               {texts.stockHint}
             </p>
           </div>
-          <button
-            type="button"
-            className="btn btn--secondary counter-btn"
-            aria-label={texts.saveStockLabel(pizza.name)}
-            disabled={idle}
-            onClick={() =>
-              void action.run(
-                `stock-${pizza.id}`,
-                () => setDailyStock(pizza.id, perDay.trim() === '' ? null : Number(perDay)),
-                { success: texts.stockOk, failure: texts.stockFailed, reload },
-              )
-            }
+          <CounterButton
+            label={texts.saveStockLabel(pizza.name)}
+            idle={idle}
+            run={run}
+            busyKey={`stock-${pizza.id}`}
+            call={() => setDailyStock(pizza.id, perDay.trim() === '' ? null : Number(perDay))}
+            texts={{ success: texts.stockOk, failure: texts.stockFailed }}
           >
             {texts.saveStock}
-          </button>
+          </CounterButton>
         </div>
       </div>
       {mark && (
@@ -146,20 +130,16 @@ function PizzaRow(props: Omit<Parameters<typeof SoldOutCard>[0], 'pizzas'> & { p
                   <li key={b.booking_id}>{texts.holdingLine(b.booking_time, b.name, b.qty, b.offered)}</li>
                 ))}
               </ul>
-              <button
-                type="button"
-                className="btn btn--primary counter-btn"
-                disabled={idle}
-                onClick={() =>
-                  void action.run(`offer-${pizza.id}`, () => offerSwaps(pizza.id, date), {
-                    success: (r) => texts.offeredOk(r.offered),
-                    failure: texts.soldOutFailed,
-                    reload,
-                  })
-                }
+              <CounterButton
+                tone="primary"
+                idle={idle}
+                run={run}
+                busyKey={`offer-${pizza.id}`}
+                call={() => offerSwaps(pizza.id, date)}
+                texts={{ success: (r) => texts.offeredOk(r.offered), failure: texts.soldOutFailed }}
               >
                 {texts.offer(booked.filter((b) => !b.offered).length)}
-              </button>
+              </CounterButton>
             </>
           )}
         </div>

@@ -1,6 +1,6 @@
 // The admin's extras calls (issue 29), each beside the schema the server checks them with.
 import type { z } from 'zod';
-import { api } from '../../../lib/api.js';
+import { crudCalls } from '../../../components/admin/adminCalls.js';
 import { extraInputSchema } from '../../../../domain/menu/extras.js';
 import type { ExtraAnswer } from '../../../../domain/answers/menu.js';
 
@@ -10,13 +10,9 @@ export type AdminExtra = ExtraAnswer;
 
 export const EXTRAS_PATH = '/admin/extras';
 
-export const listExtras = () => api<AdminExtra[]>(EXTRAS_PATH);
+const calls = crudCalls<AdminExtra, ExtraBody>(EXTRAS_PATH);
 
+export const listExtras = calls.list;
 /** POST /admin/extras (id null) or PUT /admin/extras/{id}. */
-export function saveExtra(id: number | null, body: ExtraBody) {
-  return id === null
-    ? api(EXTRAS_PATH, { method: 'POST', body })
-    : api(`${EXTRAS_PATH}/${id}`, { method: 'PUT', body });
-}
-
-export const deleteExtra = (id: number) => api(`${EXTRAS_PATH}/${id}`, { method: 'DELETE', body: {} });
+export const saveExtra = calls.save;
+export const deleteExtra = calls.remove;

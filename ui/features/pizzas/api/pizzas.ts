@@ -1,6 +1,6 @@
 // The admin's pizza calls (SPEC 7), each beside the schema the server checks them with.
 import type { z } from 'zod';
-import { api } from '../../../lib/api.js';
+import { crudCalls, pickFields } from '../../../components/admin/adminCalls.js';
 import { pizzaInputSchema } from '../../../../domain/menu/menu.js';
 import type { Pizza } from '../../../../domain/answers/menu.js';
 
@@ -13,34 +13,21 @@ export type AdminPizza = Pizza;
 
 export const PIZZAS_PATH = '/admin/pizzas';
 
+const calls = crudCalls<AdminPizza, PizzaBody>(PIZZAS_PATH);
+
 /** What the page shows of a pizza (the first HTML carries no more). */
-export const pizzaShown = ({
-  id,
-  name,
-  description,
-  price_cents,
-  active,
-  allergens,
-  allergens_declared,
-  removable,
-}: AdminPizza): AdminPizza => ({
-  id,
-  name,
-  description,
-  price_cents,
-  active,
-  allergens,
-  allergens_declared,
-  removable,
-});
+export const pizzaShown: (pizza: AdminPizza) => AdminPizza = pickFields<AdminPizza, keyof AdminPizza>([
+  'id',
+  'name',
+  'description',
+  'price_cents',
+  'active',
+  'allergens',
+  'allergens_declared',
+  'removable',
+]);
 
-export const listPizzas = () => api<AdminPizza[]>(PIZZAS_PATH);
-
+export const listPizzas = calls.list;
 /** POST /admin/pizzas (id null) or PUT /admin/pizzas/{id}, with a body pizzaInputSchema accepted. */
-export function savePizza(id: number | null, body: PizzaBody) {
-  return id === null
-    ? api(PIZZAS_PATH, { method: 'POST', body })
-    : api(`${PIZZAS_PATH}/${id}`, { method: 'PUT', body });
-}
-
-export const deletePizza = (id: number) => api(`${PIZZAS_PATH}/${id}`, { method: 'DELETE', body: {} });
+export const savePizza = calls.save;
+export const deletePizza = calls.remove;

@@ -1,11 +1,13 @@
 // The add and edit form of an extra (issue 29): name, price in kronor (sent as öre), active and
 // its own allergens, the 14 of Annex II or "Inga allergener" (an extra is always declared).
-import { ALLERGENS, type AllergenCode } from '../../../../domain/menu/allergens.js';
+import type { AllergenCode } from '../../../../domain/menu/allergens.js';
 import { Field, fieldControl } from '../../../components/Field.js';
 import { FormDialog } from '../../../components/Dialog.js';
 import { useSchemaForm, type SchemaForm } from '../../../components/useSchemaForm.js';
 import { extraInputSchema, saveExtra, type AdminExtra, type ExtraBody } from '../api/extras.js';
 import { extraTexts } from '../extrasTexts.js';
+import { AllergenDeclaration } from './AllergenDeclaration.js';
+import { krToCents, PriceField } from './PriceField.js';
 
 interface Draft {
   name: string;
@@ -18,12 +20,6 @@ interface Draft {
 }
 
 const ERROR_ID = 'extra-form-error';
-
-function krToCents(kr: string): number {
-  const text = kr.trim().replace(',', '.');
-  if (!text) return Number.NaN;
-  return Math.round(Number(text) * 100);
-}
 
 const draftOf = (extra: AdminExtra | null): Draft =>
   extra
@@ -61,7 +57,6 @@ export function ExtraFormDialog({
   onSaved: () => Promise<unknown>;
 }) {
   const { draft, set, errors, dialog } = useSchemaForm(extraForm, extra, props);
-  const hintId = 'extra-allergens-hint';
   return (
     <FormDialog {...dialog} error={Object.values(errors)[0] ?? dialog.error} errorId={ERROR_ID}>
       <Field id="extra-name" label={extraTexts.name}>
@@ -74,53 +69,14 @@ export function ExtraFormDialog({
           onChange={(e) => set({ name: e.target.value })}
         />
       </Field>
-      <Field id="extra-price" label={extraTexts.price}>
-        <input
-          {...fieldControl('extra-price', errors.price_cents, undefined, ERROR_ID)}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          required
-          value={draft.price}
-          onChange={(e) => set({ price: e.target.value })}
-        />
-      </Field>
-      <fieldset className="allergen-fieldset" aria-describedby={hintId}>
-        <legend className="field__label">{extraTexts.allergens}</legend>
-        <p id={hintId} className="hint">
-          {extraTexts.allergensHint}
-        </p>
-        <div className="allergen-checks">
-          {ALLERGENS.map(({ code, name }) => (
-            <label key={code} className="check">
-              <input
-                type="checkbox"
-                name="extra-allergens"
-                value={code}
-                checked={!draft.none && draft.allergens.includes(code)}
-                onChange={(e) =>
-                  set({
-                    none: false,
-                    allergens: e.target.checked
-                      ? [...draft.allergens, code]
-                      : draft.allergens.filter((a) => a !== code),
-                  })
-                }
-              />
-              <span>{name}</span>
-            </label>
-          ))}
-        </div>
-        <label className="check allergen-checks__none">
-          <input
-            type="checkbox"
-            checked={draft.none}
-            onChange={(e) => set({ none: e.target.checked, allergens: e.target.checked ? [] : draft.allergens })}
-          />
-          <span>{extraTexts.noAllergens}</span>
-        </label>
-      </fieldset>
+      <PriceField
+        prefix="extra"
+        texts={extraTexts}
+        value={draft.price}
+        error={errors.price_cents}
+        onChange={(price) => set({ price })}
+      />
+      <AllergenDeclaration name="extra-allergens" texts={extraTexts} value={draft} onChange={set} />
       <label className="check">
         <input type="checkbox" checked={draft.active} onChange={(e) => set({ active: e.target.checked })} />
         <span>{extraTexts.activeOnMenu}</span>

@@ -11,6 +11,7 @@ import { formatKr } from '../../../lib/format.js';
 import { deleteExtra, listExtras, type AdminExtra } from '../api/extras.js';
 import { extraTexts } from '../extrasTexts.js';
 import { ExtraFormDialog } from './ExtraFormDialog.js';
+import { RowActions } from '../../../components/admin/RowActions.js';
 
 export function ExtrasPanel() {
   const hydrated = useHydrated();
@@ -61,26 +62,23 @@ export function ExtrasPanel() {
                   <strong>{extraTexts.allergensLabel}:</strong> {allergensText(extra.allergens)}
                 </p>
                 <p className="pizza-card__price">{extraTexts.priceOf(formatKr(extra.price_cents))}</p>
-                <div className="row-actions">
-                  <button
-                    type="button"
-                    className="btn btn--secondary btn--small"
-                    disabled={!hydrated}
-                    onClick={() => setEditing(extra)}
-                    aria-label={extraTexts.editNamed(extra.name)}
-                  >
-                    {extraTexts.edit}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--danger btn--small"
-                    disabled={!hydrated || busy === `extra-${extra.id}`}
-                    onClick={() => remove(extra)}
-                    aria-label={extraTexts.removeNamed(extra.name)}
-                  >
-                    {extraTexts.remove}
-                  </button>
-                </div>
+                <RowActions
+                  actions={[
+                    {
+                      text: extraTexts.edit,
+                      label: extraTexts.editNamed(extra.name),
+                      onClick: () => setEditing(extra),
+                      disabled: !hydrated,
+                    },
+                    {
+                      tone: 'danger',
+                      text: extraTexts.remove,
+                      label: extraTexts.removeNamed(extra.name),
+                      onClick: () => remove(extra),
+                      disabled: !hydrated || busy === `extra-${extra.id}`,
+                    },
+                  ]}
+                />
               </li>
             );
           })}

@@ -4,6 +4,7 @@ import { allergensText, declarationOf } from '../../../../domain/menu/allergens.
 import type { AdminPizza } from '../api/pizzas.js';
 import { pizzaTexts } from '../texts.js';
 import { extraTexts } from '../extrasTexts.js';
+import { RowActions } from '../../../components/admin/RowActions.js';
 
 export interface PizzaCardProps {
   pizza: AdminPizza;
@@ -42,26 +43,18 @@ export function PizzaCard({ pizza, enabled, deleting, onEdit, onDelete }: PizzaC
         </p>
       )}
       <p className="pizza-card__price">{formatKr(pizza.price_cents)}</p>
-      <div className="row-actions">
-        <button
-          type="button"
-          className="btn btn--secondary btn--small"
-          disabled={!enabled}
-          onClick={onEdit}
-          aria-label={pizzaTexts.editNamed(pizza.name)}
-        >
-          {pizzaTexts.edit}
-        </button>
-        <button
-          type="button"
-          className="btn btn--danger btn--small"
-          disabled={!enabled || deleting}
-          onClick={onDelete}
-          aria-label={pizzaTexts.removeNamed(pizza.name)}
-        >
-          {deleting ? pizzaTexts.removing : pizzaTexts.remove}
-        </button>
-      </div>
+      <RowActions
+        actions={[
+          { text: pizzaTexts.edit, label: pizzaTexts.editNamed(pizza.name), onClick: onEdit, disabled: !enabled },
+          {
+            tone: 'danger',
+            text: deleting ? pizzaTexts.removing : pizzaTexts.remove,
+            label: pizzaTexts.removeNamed(pizza.name),
+            onClick: onDelete,
+            disabled: !enabled || deleting,
+          },
+        ]}
+      />
     </li>
   );
 }

@@ -3,13 +3,15 @@
 // for the name and the price alike, and marks the fields it speaks of. The allergen declaration
 // (rule: allergen-declaration) is the 14 of Annex II as checkboxes plus "Inga allergener"; none
 // ticked is no declaration, which the server refuses for an active pizza.
-import { ALLERGENS, declarationOf, type AllergenCode } from '../../../../domain/menu/allergens.js';
+import { declarationOf, type AllergenCode } from '../../../../domain/menu/allergens.js';
 import { Field, fieldControl } from '../../../components/Field.js';
 import { FormDialog } from '../../../components/Dialog.js';
 import { useSchemaForm, type SchemaForm } from '../../../components/useSchemaForm.js';
 import { pizzaInputSchema, savePizza, type AdminPizza, type PizzaBody } from '../api/pizzas.js';
 import { pizzaTexts } from '../texts.js';
 import { extraTexts } from '../extrasTexts.js';
+import { AllergenDeclaration } from './AllergenDeclaration.js';
+import { krToCents, PriceField } from './PriceField.js';
 
 interface Draft {
   name: string;
@@ -25,13 +27,6 @@ interface Draft {
 }
 
 const ERROR_ID = 'pizza-form-error';
-
-/** Kronor as typed ('89,50' or '89.5') to öre; NaN when it is not a number. */
-function krToCents(kr: string): number {
-  const text = kr.trim().replace(',', '.');
-  if (!text) return Number.NaN;
-  return Math.round(Number(text) * 100);
-}
 
 const draftOf = (pizza: AdminPizza | null): Draft =>
   pizza
@@ -97,53 +92,14 @@ export function PizzaFormDialog({
           onChange={(e) => set({ description: e.target.value })}
         />
       </Field>
-      <Field id="pizza-price" label={pizzaTexts.price}>
-        <input
-          {...fieldControl('pizza-price', errors.price_cents, undefined, ERROR_ID)}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          required
-          value={draft.price}
-          onChange={(e) => set({ price: e.target.value })}
-        />
-      </Field>
-      <fieldset className="allergen-fieldset" aria-describedby="pizza-allergens-hint">
-        <legend className="field__label">{pizzaTexts.allergens}</legend>
-        <p id="pizza-allergens-hint" className="hint">
-          {pizzaTexts.allergensHint}
-        </p>
-        <div className="allergen-checks">
-          {ALLERGENS.map(({ code, name }) => (
-            <label key={code} className="check">
-              <input
-                type="checkbox"
-                name="allergens"
-                value={code}
-                checked={!draft.none && draft.allergens.includes(code)}
-                onChange={(e) =>
-                  set({
-                    none: false,
-                    allergens: e.target.checked
-                      ? [...draft.allergens, code]
-                      : draft.allergens.filter((a) => a !== code),
-                  })
-                }
-              />
-              <span>{name}</span>
-            </label>
-          ))}
-        </div>
-        <label className="check allergen-checks__none">
-          <input
-            type="checkbox"
-            checked={draft.none}
-            onChange={(e) => set({ none: e.target.checked, allergens: e.target.checked ? [] : draft.allergens })}
-          />
-          <span>{pizzaTexts.noAllergens}</span>
-        </label>
-      </fieldset>
+      <PriceField
+        prefix="pizza"
+        texts={pizzaTexts}
+        value={draft.price}
+        error={errors.price_cents}
+        onChange={(price) => set({ price })}
+      />
+      <AllergenDeclaration name="pizza-allergens" texts={pizzaTexts} value={draft} onChange={set} />
       <Field id="pizza-removable" label={extraTexts.removable} hint={extraTexts.removableHint}>
         <input
           {...fieldControl('pizza-removable', errors.removable, extraTexts.removableHint, ERROR_ID)}

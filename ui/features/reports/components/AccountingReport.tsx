@@ -1,8 +1,6 @@
 // Bokföringsunderlag: a period's sales per day with net and VAT per rate, what was left out of
 // revenue, and the same as a CSV for Excel and an SIE 4 file for the accounting program.
 import { useState, type FormEvent } from 'react';
-import { useAction } from '../../../components/useAction.js';
-import { useHydrated } from '../../../components/useHydrated.js';
 import { ScrollRegion } from '../../../components/ScrollRegion.js';
 import { formatDateShort, formatKrOre } from '../../../lib/format.js';
 import {
@@ -13,31 +11,24 @@ import {
 } from '../api/accounting.js';
 import { ratesInForce } from '../../../../domain/accounting/accounting.js';
 import { accountingTexts as texts } from '../texts.js';
-import { PeriodFields, usePeriod } from './PeriodFields.js';
+import { PeriodFields, usePeriodAction } from './PeriodFields.js';
 
 type Figures = AccountingPeriodAnswer['totals'];
 
 export function AccountingReport() {
-  const hydrated = useHydrated();
-  const { checked, fields } = usePeriod('accounting-dates');
+  const { hydrated, fields, busy, runFor } = usePeriodAction('accounting-dates');
   const [shown, setShown] = useState<AccountingPeriodAnswer | null>(null);
-  const { busy, run } = useAction();
 
   function show(event: FormEvent) {
     event.preventDefault();
-    const period = checked();
-    if (!period || busy) return;
-    void run('show', async () => setShown(await getAccountingPeriod(period)), { failure: texts.loadFailed });
+    runFor('show', async (period) => setShown(await getAccountingPeriod(period)), { failure: texts.loadFailed });
   }
 
-  function download(kind: 'csv' | 'sie') {
-    const period = checked();
-    if (!period || busy) return;
-    void run(kind, () => (kind === 'csv' ? downloadAccountingCsv(period) : downloadAccountingSie(period)), {
+  const download = (kind: 'csv' | 'sie') =>
+    runFor(kind, kind === 'csv' ? downloadAccountingCsv : downloadAccountingSie, {
       success: texts.downloaded,
       failure: texts.downloadFailed,
     });
-  }
 
   return (
     <form className="card report-form accounting" noValidate onSubmit={show} aria-labelledby="accounting-title">

@@ -1,26 +1,16 @@
 // The bookings report (SPEC 2, 5, 8): a date range, typed or picked from shortcuts, downloaded
 // as a PDF. The dates are checked with the server's own schema, so its messages show.
 import type { FormEvent } from 'react';
-import { useAction } from '../../../components/useAction.js';
-import { useHydrated } from '../../../components/useHydrated.js';
 import { downloadBookingsReport } from '../api/bookingsReport.js';
 import { reportTexts } from '../texts.js';
-import { PeriodFields, usePeriod } from './PeriodFields.js';
+import { PeriodFields, usePeriodAction } from './PeriodFields.js';
 
 export function BookingsReportForm() {
-  const hydrated = useHydrated();
-  const { checked, fields } = usePeriod('report-dates');
-  const { busy, run } = useAction();
+  const { hydrated, fields, busy, runFor } = usePeriodAction('report-dates');
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    const period = checked();
-    if (period)
-      void run('download', () => downloadBookingsReport(period), {
-        success: reportTexts.ok,
-        failure: reportTexts.failed,
-      });
+    runFor('download', downloadBookingsReport, { success: reportTexts.ok, failure: reportTexts.failed });
   }
 
   return (

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import dayjs from '../../../lib/dayjs.js';
 import { Field, fieldControl } from '../../../components/Field.js';
+import { useAction, type ActionTexts } from '../../../components/useAction.js';
+import { useHydrated } from '../../../components/useHydrated.js';
 import { check } from '../../../lib/formErrors.js';
 import { formatDateShort } from '../../../lib/format.js';
 import { bookingsReportQuerySchema, type BookingsReportQuery } from '../api/bookingsReport.js';
@@ -33,6 +35,22 @@ export function usePeriod(toastId: string) {
     setErrors({});
   };
   return { checked, fields: { period, errors, onChange } };
+}
+
+/**
+ * A report form's period and its one action runner: `runFor` checks the period (its messages shown)
+ * and runs nothing while another call runs or the period is refused.
+ */
+export function usePeriodAction(toastId: string) {
+  const hydrated = useHydrated();
+  const { checked, fields } = usePeriod(toastId);
+  const { busy, run } = useAction();
+  function runFor<T>(key: string, call: (period: BookingsReportQuery) => Promise<T>, texts: ActionTexts<T>) {
+    if (busy) return;
+    const period = checked();
+    if (period) void run(key, () => call(period), texts);
+  }
+  return { hydrated, fields, busy, runFor };
 }
 
 export function PeriodFields(props: {

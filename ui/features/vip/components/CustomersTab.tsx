@@ -6,6 +6,8 @@ import { deleteCustomer, type VipCustomer, type VipDate } from '../api/vip.js';
 import { vipTexts } from '../texts.js';
 import { CustomerFormDialog } from './CustomerFormDialog.js';
 import { CustomerLinkDialog } from './CustomerLinkDialog.js';
+import { RowActions } from '../../../components/admin/RowActions.js';
+import { AdminTable } from '../../../components/admin/AdminTable.js';
 
 export function CustomersTab({
   customers,
@@ -42,73 +44,60 @@ export function CustomersTab({
       {customers.length === 0 ? (
         <p className="card">{vipTexts.noCustomers}</p>
       ) : (
-        <table className="bookings-table planning-table">
-          <caption className="visually-hidden">{vipTexts.tabs.customers}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{vipTexts.name}</th>
-              <th scope="col">{vipTexts.contact}</th>
-              <th scope="col">{vipTexts.notes}</th>
-              <th scope="col">{vipTexts.status}</th>
-              <th scope="col">{vipTexts.actions}</th>
+        <AdminTable
+          className="planning-table"
+          caption={vipTexts.tabs.customers}
+          columns={[vipTexts.name, vipTexts.contact, vipTexts.notes, vipTexts.status, vipTexts.actions]}
+        >
+          {customers.map((c) => (
+            <tr key={c.id} data-customer={c.email}>
+              <td data-label={vipTexts.name}>
+                <strong>{c.name}</strong>
+              </td>
+              <td data-label={vipTexts.contact}>
+                <ContactLink scheme="mailto" value={c.email} />
+                {c.phone && (
+                  <>
+                    <br />
+                    <ContactLink scheme="tel" value={c.phone} />
+                  </>
+                )}
+              </td>
+              <td data-label={vipTexts.notes}>{c.notes || <span className="muted">{vipTexts.none}</span>}</td>
+              <td data-label={vipTexts.status}>
+                <span className={`badge ${c.active ? 'badge--confirmed' : 'badge--cancelled'}`}>
+                  {c.active ? vipTexts.active : vipTexts.inactive}
+                </span>
+              </td>
+              <td data-label={vipTexts.actions}>
+                <RowActions
+                  actions={[
+                    {
+                      text: vipTexts.edit,
+                      label: vipTexts.editLabel(c.name),
+                      onClick: () => setEditing(c),
+                      disabled: !enabled,
+                    },
+                    {
+                      tone: 'ok',
+                      text: vipTexts.link,
+                      label: vipTexts.linkLabel(c.name),
+                      onClick: () => setLinkFor(c),
+                      disabled: !enabled || !c.active,
+                    },
+                    {
+                      tone: 'danger',
+                      text: vipTexts.remove,
+                      label: vipTexts.removeLabel(c.name),
+                      onClick: () => remove(c),
+                      disabled: !enabled || busy === String(c.id),
+                    },
+                  ]}
+                />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {customers.map((c) => (
-              <tr key={c.id} data-customer={c.email}>
-                <td data-label={vipTexts.name}>
-                  <strong>{c.name}</strong>
-                </td>
-                <td data-label={vipTexts.contact}>
-                  <ContactLink scheme="mailto" value={c.email} />
-                  {c.phone && (
-                    <>
-                      <br />
-                      <ContactLink scheme="tel" value={c.phone} />
-                    </>
-                  )}
-                </td>
-                <td data-label={vipTexts.notes}>{c.notes || <span className="muted">{vipTexts.none}</span>}</td>
-                <td data-label={vipTexts.status}>
-                  <span className={`badge ${c.active ? 'badge--confirmed' : 'badge--cancelled'}`}>
-                    {c.active ? vipTexts.active : vipTexts.inactive}
-                  </span>
-                </td>
-                <td data-label={vipTexts.actions}>
-                  <div className="row-actions">
-                    <button
-                      type="button"
-                      className="btn btn--secondary btn--small"
-                      disabled={!enabled}
-                      onClick={() => setEditing(c)}
-                      aria-label={vipTexts.editLabel(c.name)}
-                    >
-                      {vipTexts.edit}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn--ok btn--small"
-                      disabled={!enabled || !c.active}
-                      onClick={() => setLinkFor(c)}
-                      aria-label={vipTexts.linkLabel(c.name)}
-                    >
-                      {vipTexts.link}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn--danger btn--small"
-                      disabled={!enabled || busy === String(c.id)}
-                      onClick={() => remove(c)}
-                      aria-label={vipTexts.removeLabel(c.name)}
-                    >
-                      {vipTexts.remove}
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </AdminTable>
       )}
       {editing && (
         <CustomerFormDialog
