@@ -29,6 +29,8 @@ export const customerMsg = {
   invalidDate: 'Ogiltigt datum',
   invalidTime: 'Ogiltig tid',
   unknownPizza: 'En vald pizza finns inte längre på menyn',
+  unknownExtra: 'Tillvalet finns inte på menyn',
+  notRemovable: (pizza: string, ingredient: string) => `${pizza} kan inte göras utan ${ingredient}`,
   // Ours: bonus codes
   bonusCodeInvalid: 'Ogiltig bonuskod',
   // Ours: the waitlist (rule: waitlist)

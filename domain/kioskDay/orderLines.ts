@@ -1,6 +1,8 @@
 // An order's lines from the menu (rule: order-lines, issue 29): each line is a pizza with its
 // extras and removals, priced and declared as the menu stood when the order was placed.
-import { msg } from '../messages.js';
+// The customer's messages only: the booking page prices its cart with this module, and msg would
+// bring every message the server sends into the page's first bundle (issue 30).
+import { customerMsg as msg } from '../customerMessages.js';
 import { reject } from '../shared/errors.js';
 import { formatKr } from '../shared/money.js';
 import { sortAllergens, type AllergenDeclaration } from '../menu/allergens.js';

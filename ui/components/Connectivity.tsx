@@ -3,7 +3,7 @@
 // feature's offline queue) and counts it in syncedAtom.
 import { useEffect, useRef, useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
-import toast from 'react-hot-toast';
+import { toast } from '../lib/toast.js';
 import { onlineAtom, syncedAtom } from '../state/connectivity.js';
 import { customerTexts } from '../lib/texts.js';
 

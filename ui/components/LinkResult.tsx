@@ -2,7 +2,7 @@
 // calendar and the VIP screens. Copying falls back to the old way where the Clipboard API is
 // missing or refused.
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../lib/toast.js';
 import dayjs from '../lib/dayjs.js';
 import { Field, fieldControl } from './Field.js';
 import { commonTexts } from './commonTexts.js';

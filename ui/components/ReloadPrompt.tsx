@@ -1,7 +1,7 @@
 // Registers the service worker (/sw.js) and offers the new version when one is waiting: a toast
 // that reloads the page when clicked (SPEC 2). Client only: it touches navigator at render.
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../lib/toast.js';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { customerTexts } from '../lib/texts.js';
 

@@ -2,7 +2,7 @@
 // nothing), call, toast the success and reload, or toast the server's Swedish error (SPEC 8:
 // the server's text before our fallback). `busy` names what is running, e.g. a row's id.
 import { useCallback, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../lib/toast.js';
 import { errorText } from '../lib/api.js';
 
 export interface ActionTexts<T = unknown> {

@@ -1,7 +1,7 @@
 // Data a screen got in its first HTML (+data on the server) and reads again after a change or a
 // live event. A failed reload keeps what is shown and toasts the failure.
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../lib/toast.js';
 import { errorText } from '../lib/api.js';
 
 export function useReloadable<T>(initial: T, load: () => Promise<T>, failure: string) {

@@ -2,7 +2,7 @@
 // another page loads it. `replace` leaves no history entry for the page left (after signing in or
 // out); `success` is a toast for the page that loads (a toast of the page left goes with it).
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from './toast.js';
 
 const KEY = 'toast_after_load';
 

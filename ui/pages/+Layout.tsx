@@ -1,7 +1,8 @@
-// The frame of every page, customer and admin: the floating theme switch and toasts (both themes'
+// The frame of every page, customer and admin: the floating theme switch and toasts (loaded with
+// the first one: ui/lib/toast.ts; both themes'
 // styles come inline with the page's <head>, +Head.tsx).
 import type { ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
+import { LazyToaster } from '../components/LazyToaster.js';
 import { ThemeToggle } from '../components/ThemeToggle.js';
 
 export default function Layout({ children }: { children: ReactNode }) {
@@ -9,7 +10,7 @@ export default function Layout({ children }: { children: ReactNode }) {
     <>
       {children}
       <ThemeToggle />
-      <Toaster position="top-center" toastOptions={{ duration: 4000, className: 'toast' }} />
+      <LazyToaster position="top-center" toastOptions={{ duration: 4000, className: 'toast' }} />
     </>
   );
 }

@@ -3,7 +3,7 @@
 // onWaitlist, when given, for every change to a day's waitlist.
 // `connected` turns true once the stream is open (changes from then on arrive).
 import { useEffect, useEffectEvent, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast.js';
 import type { BookingChange, WaitlistChange } from '../../../domain/answers/admin.js';
 import { liveTexts } from './texts.js';
 

@@ -12,11 +12,7 @@ export const IMY = { url: 'https://www.imy.se', label: 'imy.se', name: 'Integrit
 /** DIGG's own form for reporting an inaccessible service (DIGG: "Skapa en tillgänglighetsredogörelse"). */
 export const DIGG = { url: 'https://www.digg.se/tdosanmalan', label: 'digg.se/tdosanmalan' };
 
-export const footerTexts = {
-  about: 'Om webbplatsen',
-  privacy: 'Integritet',
-  accessibility: 'Tillgänglighet',
-};
+export { footerTexts } from './footerTexts.js';
 
 const months = (n: number) => `${n} ${n === 1 ? 'månad' : 'månader'}`;
 

@@ -7,7 +7,7 @@ import { usePageContext } from 'vike-react/usePageContext';
 import { Connectivity } from '../../components/Connectivity.js';
 import { KIOSK, customerTexts } from '../../lib/texts.js';
 import { SellerFooter } from '../../components/seller/SellerFooter.js';
-import { footerTexts } from '../../features/legal/texts.js';
+import { footerTexts } from '../../features/legal/footerTexts.js';
 import { syncOfflineBookings } from '../../features/booking/api/offlineSync.js';
 
 // Loaded only in the browser: it registers the service worker and touches navigator at render.

@@ -2,7 +2,7 @@
 // while offline go out through the feature's own POST /bookings, each under the key it was saved
 // with, so a booking whose answer was lost is answered again, never made twice. The customer
 // pages' frame hands this to Connectivity, which calls it when the connection returns.
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.js';
 import { ApiError } from '../../../lib/api.js';
 import { readQueue, syncQueue, type SendResult } from '../../../lib/offlineQueue.js';
 import { customerTexts } from '../../../lib/texts.js';

@@ -1,7 +1,7 @@
 // The slots of the chosen date for the chosen count (GET /api/test-availability), refreshed
 // 100 ms after a change (SPEC 9) and on demand; answers of superseded requests are dropped.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.js';
 import { customerMsg } from '../../../../domain/customerMessages.js';
 import { api } from '../../../lib/api.js';
 import { customerTexts } from '../../../lib/texts.js';

@@ -4,7 +4,7 @@
 // the waitlist's prompt, which the page passes in (`slotsFooter`).
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.js';
 import { customerMsg } from '../../../../domain/customerMessages.js';
 import { DEFAULT_CAPACITY_PER_WINDOW } from '../../../../domain/settings/defaults.js';
 import { errorText, isNetworkError } from '../../../lib/api.js';

@@ -2,7 +2,7 @@
 // greets the customer and opens the VIP dates, a refused one is cleared from the address.
 import { useEffect } from 'react';
 import { useAtom } from 'jotai';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.js';
 import { customerMsg } from '../../../../domain/customerMessages.js';
 import { api, errorText, isNetworkError } from '../../../lib/api.js';
 import { customerTexts } from '../../../lib/texts.js';

@@ -2,7 +2,7 @@
 // items with prices and total, comment, its history from the event log as a timeline, and the mails
 // sent about it (rule: mail).
 import { useEffect, useEffectEvent, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.js';
 import { Dialog, closeDialogOf } from '../../../components/Dialog.js';
 import { AmountRow, ItemsTable } from '../../../components/ItemsTable.js';
 import { ContactLink } from '../../../components/ContactLink.js';

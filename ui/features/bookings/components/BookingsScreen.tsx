@@ -3,7 +3,7 @@
 // list comes in the page's HTML (+data, with the address's filters); new and changed bookings
 // appear by themselves. Under the list, the waitlist's queue, which the page passes in (`queue`).
 import { useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.js';
 import { LoadFailed } from '../../../components/LoadFailed.js';
 import { useAction } from '../../../components/useAction.js';
 import { useHydrated } from '../../../components/useHydrated.js';

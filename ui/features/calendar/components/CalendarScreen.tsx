@@ -4,7 +4,7 @@
 // (?date=) comes in the first HTML (+data).
 import { useState } from 'react';
 import dayjs from '../../../lib/dayjs.js';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.js';
 import '../../../styles/admin-planning.css';
 import { LoadFailed } from '../../../components/LoadFailed.js';
 import { useAction } from '../../../components/useAction.js';

@@ -3,7 +3,7 @@
 // already on a closure's dates with the one action that cancels them all with a message. The
 // first list comes in the page's HTML (+data).
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.js';
 import { LoadFailed } from '../../../components/LoadFailed.js';
 import { useAction } from '../../../components/useAction.js';
 import { useHydrated } from '../../../components/useHydrated.js';

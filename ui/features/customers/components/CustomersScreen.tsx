@@ -2,7 +2,7 @@
 // held under their e-mail (or phone number, for a customer known only by phone), see what it is, and hand it over as one JSON file; or, set apart as
 // the dangerous part it is, erase it after a confirmation (rule: erasure).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.js';
 import { Field, fieldControl } from '../../../components/Field.js';
 import { useAction } from '../../../components/useAction.js';
 import { useHydrated } from '../../../components/useHydrated.js';

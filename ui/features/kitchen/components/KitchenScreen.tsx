@@ -4,7 +4,7 @@
 // Uteblev, the last one undoable. The first board comes in the page's HTML (+data); new and
 // changed bookings appear by themselves (the admin live stream, with the dashboard's chime).
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.js';
 import dayjs from '../../../lib/dayjs.js';
 import { LoadFailed } from '../../../components/LoadFailed.js';
 import { useAction } from '../../../components/useAction.js';

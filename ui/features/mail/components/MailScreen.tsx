@@ -3,7 +3,7 @@
 // notices with 46elks' delivery reports (rule: sms-delivery-reports). The first list
 // comes in the page's HTML (+data, with the address's filters).
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.js';
 import { LoadFailed } from '../../../components/LoadFailed.js';
 import { useAction } from '../../../components/useAction.js';
 import { useHydrated } from '../../../components/useHydrated.js';

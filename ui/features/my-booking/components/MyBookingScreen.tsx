@@ -1,7 +1,7 @@
 // /my-booking (SPEC 2): look a booking up by e-mail and booking number, see it, cancel it while
 // that is allowed. ?id=&email= fill the form and look up after 100 ms.
 import { useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.js';
 import { errorText, isNetworkError } from '../../../lib/api.js';
 import { check } from '../../../lib/formErrors.js';
 import { lookupSchema } from '../../../../domain/payloads.js';

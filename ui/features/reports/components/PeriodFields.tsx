@@ -1,7 +1,7 @@
 // A period for a report: shortcuts from today, the two dates, the schema's message and the chosen
 // range in words. Shared by the bookings report and the accountant's books.
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.js';
 import dayjs from '../../../lib/dayjs.js';
 import { Field, fieldControl } from '../../../components/Field.js';
 import { useAction, type ActionTexts } from '../../../components/useAction.js';

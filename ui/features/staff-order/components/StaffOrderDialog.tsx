@@ -4,7 +4,7 @@
 // extras; Ctrl+Enter places the order from anywhere in the dialog. A full slot is taken only after
 // the explicit "Ta beställningen ändå".
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.js';
 import { Dialog, closeDialogOf } from '../../../components/Dialog.js';
 import { Field, FieldError, fieldControl } from '../../../components/Field.js';
 import { commonTexts } from '../../../components/commonTexts.js';

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Slot } from '../../../../domain/answers/index.js';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.js';
 import { customerTexts } from '../../../lib/texts.js';
 import { waitlistPromptTexts } from '../promptTexts.js';
 import type { JoinWaitlistDialog } from './JoinWaitlistDialog.js';

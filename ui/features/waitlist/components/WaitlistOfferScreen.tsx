@@ -3,7 +3,7 @@
 // confirmation. A link that offers nothing (still waiting, run out, booked, unknown) says why in
 // Swedish; a waiting or offered customer may leave the queue here.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.js';
 import { errorText, isNetworkError, ApiError } from '../../../lib/api.js';
 import { addPizza, cartCount, orderPrice, removePizza, type CartLine } from '../../../lib/cart.js';
 import { formatDateLong, formatKr } from '../../../lib/format.js';
