@@ -14,24 +14,34 @@ const loaded = new Set<() => void>();
 
 /** The library, loaded once; tells the toaster to mount. */
 export function loadToasts(): Promise<HotToast> {
-  return (library ??= import('react-hot-toast').then((module) => {
-    for (const listener of loaded) listener();
-    return module;
-  }));
+  return (library ??= import('react-hot-toast').then(
+    (module) => {
+      for (const listener of loaded) listener();
+      return module;
+    },
+    (error: unknown) => {
+      // Offline before the library was ever needed (and no service worker holds it yet): this
+      // toast is not shown (the page's own offline banner says it), the next one loads again.
+      library = null;
+      throw error;
+    },
+  ));
 }
 
 /** Calls `listener` once the library is loaded (at once if it is); answers the unsubscribe. */
 export function onToastsLoaded(listener: () => void): () => void {
   loaded.add(listener);
-  if (library) void library.then(listener);
+  if (library) void library.then(listener, () => {});
   return () => loaded.delete(listener);
 }
 
-const show = (message: Message, options?: Options) => void loadToasts().then((hot) => hot.toast(message, options));
+/** Runs `call` with the library; a toast that cannot load it is dropped (see loadToasts). */
+const withToasts = (call: (hot: HotToast) => unknown) => void loadToasts().then(call, () => {});
+
+const show = (message: Message, options?: Options) => withToasts((hot) => hot.toast(message, options));
 
 export const toast = Object.assign(show, {
-  success: (message: Message, options?: Options) =>
-    void loadToasts().then((hot) => hot.toast.success(message, options)),
-  error: (message: Message, options?: Options) => void loadToasts().then((hot) => hot.toast.error(message, options)),
-  dismiss: (id?: string) => void loadToasts().then((hot) => hot.toast.dismiss(id)),
+  success: (message: Message, options?: Options) => withToasts((hot) => hot.toast.success(message, options)),
+  error: (message: Message, options?: Options) => withToasts((hot) => hot.toast.error(message, options)),
+  dismiss: (id?: string) => withToasts((hot) => hot.toast.dismiss(id)),
 });
