@@ -7,7 +7,6 @@ import { formatKr } from '../../lib/format.js';
 import type { LineChoice } from '../../lib/cart.js';
 import type { MenuExtra } from './menu.js';
 import { orderTexts } from './texts.js';
-import './pizzaOptions.css';
 
 export function PizzaOptions(props: {
   pizzaId: number;

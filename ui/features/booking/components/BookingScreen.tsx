@@ -55,7 +55,6 @@ import { bookingPageTexts } from '../texts.js';
 import { counterTexts } from '../counterTexts.js';
 import { getPublicSettings, placeBooking, type BookingPageData } from '../api/booking.js';
 import { FieldError } from '../../../components/Field.js';
-import '../booking.css';
 
 /**
  * What only a submit needs, the form's checks and the confirmation (with the ready notice's opt-in

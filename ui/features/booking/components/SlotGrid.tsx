@@ -8,7 +8,6 @@ import { customerTexts } from '../../../lib/texts.js';
 import { bookingPageTexts } from '../texts.js';
 import { FieldError } from '../../../components/Field.js';
 import { dayParts, initialDayPart, type DayPartKey } from '../lib/dayParts.js';
-import '../../../components/order/slots.css';
 
 /** 'Ledigt' while nothing is booked in the slot's window, then how many are left, then full. */
 export function slotLabel(slot: Slot, capacity: number): string {

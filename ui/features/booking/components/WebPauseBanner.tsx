@@ -2,7 +2,6 @@
 // customer reads why before choosing, not after a refused submit.
 import type { DayStatus } from '../../../../domain/answers/counter.js';
 import { counterTexts } from '../counterTexts.js';
-import '../counter.css';
 
 export function WebPauseBanner({ today }: { today: DayStatus | null }) {
   const paused = today?.paused;

@@ -17,7 +17,6 @@ import {
 } from '../api/myBooking.js';
 import { myBookingTexts } from '../texts.js';
 import '../my-booking.css';
-import '../../../components/order/slots.css';
 
 interface Props {
   booking: LookupAnswer['booking'];
