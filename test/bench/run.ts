@@ -23,7 +23,7 @@
 // log can skip per event, and the rate that bounds on this machine (rebuildFloor.ts).
 // BENCH_ONLY=bookings measures only the booking rush and the RSS after it (see bookingsOnly).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -60,8 +60,14 @@ async function spawnServer(
     env: serverVars,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // BENCH_SERVER_LOG=<file>: the servers' standard output is kept there (with BENCH_NODE_ARGS=--trace-gc,
+  // V8's line per collection).
+  const log = process.env.BENCH_SERVER_LOG;
   await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('listening on') && resolve());
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (log) appendFileSync(log, chunk);
+      if (chunk.toString().includes('listening on')) resolve();
+    });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
   return child;
