@@ -116,21 +116,47 @@ export function FormDialog({
       <form noValidate onSubmit={submit} aria-describedby={error ? errorId : undefined}>
         {children}
         <FieldError id={errorId} text={error} />
-        <div className="actions modal__actions">
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? (busyLabel ?? commonTexts.saving) : submitLabel}
-          </button>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            disabled={busy}
-            onClick={(event) => closeDialogOf(event.currentTarget)}
-          >
-            {cancelLabel ?? commonTexts.cancel}
-          </button>
-        </div>
+        <DialogActions
+          busy={busy}
+          submitLabel={busy ? (busyLabel ?? commonTexts.saving) : submitLabel}
+          cancelLabel={cancelLabel}
+        />
       </form>
       {after}
     </Dialog>
+  );
+}
+
+/**
+ * A form dialog's two buttons: submit, and one that closes the dialog (its onClose runs as for
+ * Escape). Both are off while busy; `submitDisabled` holds back the submit for another reason.
+ * FormDialog uses it, and so do the dialogs that lay out their own form (the staff's order, the
+ * waitlist's join).
+ */
+export function DialogActions({
+  busy,
+  submitLabel,
+  cancelLabel = commonTexts.cancel,
+  submitDisabled = false,
+}: {
+  busy: boolean;
+  submitLabel: string;
+  cancelLabel?: string;
+  submitDisabled?: boolean;
+}) {
+  return (
+    <div className="actions modal__actions">
+      <button type="submit" className="btn btn--primary" disabled={busy || submitDisabled}>
+        {submitLabel}
+      </button>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        disabled={busy}
+        onClick={(event) => closeDialogOf(event.currentTarget)}
+      >
+        {cancelLabel}
+      </button>
+    </div>
   );
 }

@@ -12,6 +12,7 @@ import { PizzaOptions } from './PizzaOptions.js';
 import { orderTexts } from './texts.js';
 import { FieldError } from '../Field.js';
 import { AllergenFilter } from './AllergenFilter.js';
+import { StepTitle } from './StepTitle.js';
 
 export function PizzaMenu(props: {
   pizzas: Pizza[];
@@ -40,12 +41,9 @@ export function PizzaMenu(props: {
   };
   return (
     <section className="step card" aria-labelledby="step-menu">
-      <h2 id="step-menu" className="step__title">
-        <span className="step__number" aria-hidden="true">
-          4
-        </span>{' '}
+      <StepTitle id="step-menu" number={4}>
         {orderTexts.stepMenu}
-      </h2>
+      </StepTitle>
       {!enabled && <p className="hint">{orderTexts.menuFirst}</p>}
       {enabled && banner && (
         <p className={`banner banner--${banner.kind}`} role="status" aria-live="polite">

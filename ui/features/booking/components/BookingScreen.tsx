@@ -23,7 +23,8 @@ import { formatKr, newKey } from '../../../lib/format.js';
 import { enqueue } from '../../../lib/offlineQueue.js';
 import type { checkBooking } from '../lib/checkBooking.js';
 import { customerTexts } from '../../../lib/texts.js';
-import type { BookingCreated, Slot } from '../../../../domain/answers/index.js';
+import type { BookingCreated } from '../../../../domain/answers/index.js';
+import type { SlotsFooterState } from '../../../components/order/slotsFooter.js';
 import { onlineAtom, syncedAtom } from '../../../state/connectivity.js';
 import {
   bonusAtom,
@@ -85,19 +86,6 @@ const FIELD_ID: Record<string, string> = {
   email: 'booking-email',
   phone: 'booking-phone',
 };
-
-/** What the slots' footer is told of the order (the waitlist's prompt, which the page passes in). */
-export interface SlotsFooterState {
-  date: string;
-  slots: Slot[];
-  count: number;
-  capacity: number;
-  /** The slot's label as the grid shows it ('Fullbokat', 'Endast N kvar'). */
-  labelOf: (slot: Slot) => string;
-  customer: { name: string; email: string };
-  vipToken: string | null;
-  online: boolean;
-}
 
 export function BookingScreen({
   data,

@@ -5,6 +5,7 @@ import { formatDateLong } from '../../../lib/format.js';
 import { customerTexts } from '../../../lib/texts.js';
 import { bookingPageTexts } from '../texts.js';
 import { FieldError } from '../../../components/Field.js';
+import { StepTitle } from '../../../components/order/StepTitle.js';
 
 export interface DateOption {
   date: string;
@@ -33,12 +34,9 @@ export function DateStep(props: {
   );
   return (
     <section className="step card" aria-labelledby="step-date">
-      <h2 id="step-date" className="step__title">
-        <span className="step__number" aria-hidden="true">
-          1
-        </span>{' '}
+      <StepTitle id="step-date" number={1}>
         {bookingPageTexts.stepDate}
-      </h2>
+      </StepTitle>
       <label className="field__label" htmlFor="booking-date">
         {bookingPageTexts.date}
       </label>

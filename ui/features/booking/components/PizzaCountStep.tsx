@@ -1,6 +1,7 @@
 // Step 2: how many pizzas, 1 to capacity_per_window (SPEC 2, 5).
 import { customerTexts } from '../../../lib/texts.js';
 import { bookingPageTexts } from '../texts.js';
+import { StepTitle } from '../../../components/order/StepTitle.js';
 
 export function PizzaCountStep(props: {
   count: number;
@@ -11,12 +12,9 @@ export function PizzaCountStep(props: {
   const { count, max, disabled, onChange } = props;
   return (
     <section className="step card" aria-labelledby="step-count">
-      <h2 id="step-count" className="step__title">
-        <span className="step__number" aria-hidden="true">
-          2
-        </span>{' '}
+      <StepTitle id="step-count" number={2}>
         {bookingPageTexts.stepCount}
-      </h2>
+      </StepTitle>
       <div className="stepper" role="group" aria-label={bookingPageTexts.stepCount}>
         <button
           type="button"

@@ -8,6 +8,7 @@ import { customerTexts } from '../../../lib/texts.js';
 import { bookingPageTexts } from '../texts.js';
 import { FieldError } from '../../../components/Field.js';
 import { dayParts, initialDayPart, type DayPartKey } from '../lib/dayParts.js';
+import { StepTitle } from '../../../components/order/StepTitle.js';
 
 /** 'Ledigt' while nothing is booked in the slot's window, then how many are left, then full. */
 export function slotLabel(slot: Slot, capacity: number): string {
@@ -43,12 +44,9 @@ export function SlotGrid(props: {
 
   return (
     <section className="step card" aria-labelledby="step-time" aria-busy={loading || undefined}>
-      <h2 id="step-time" className="step__title">
-        <span className="step__number" aria-hidden="true">
-          3
-        </span>{' '}
+      <StepTitle id="step-time" number={3}>
         {bookingPageTexts.stepTime}
-      </h2>
+      </StepTitle>
       {!enabled ? (
         <p className="hint">{bookingPageTexts.timeFirst}</p>
       ) : (

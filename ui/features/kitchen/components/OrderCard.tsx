@@ -23,7 +23,6 @@ const badgeKind = (status: KitchenStatus | null) => (status === null ? 'new' : s
 
 export function OrderCard({ order, undone, busy, enabled, onStep, onPrint }: Props) {
   const status = order.kitchen_status;
-  const [main, ...others] = nextKitchenSteps(status);
   const disabled = !enabled || busy;
   return (
     <article
@@ -61,22 +60,12 @@ export function OrderCard({ order, undone, busy, enabled, onStep, onPrint }: Pro
         </p>
       )}
       <div className="kitchen-order__actions">
-        {main && (
-          <button
-            type="button"
-            className="btn btn--primary kitchen-btn kitchen-btn--main"
-            disabled={disabled}
-            onClick={() => onStep(order, main)}
-            aria-label={kitchenTexts.stepLabel(stepLabel(main, order.dine_in), order.id)}
-          >
-            {stepLabel(main, order.dine_in)}
-          </button>
-        )}
-        {others.map((step) => (
+        {/* The first next step is the one the kitchen takes most: the large primary button. */}
+        {nextKitchenSteps(status).map((step, i) => (
           <button
             key={step}
             type="button"
-            className="btn btn--secondary kitchen-btn"
+            className={i === 0 ? 'btn btn--primary kitchen-btn kitchen-btn--main' : 'btn btn--secondary kitchen-btn'}
             disabled={disabled}
             onClick={() => onStep(order, step)}
             aria-label={kitchenTexts.stepLabel(stepLabel(step, order.dine_in), order.id)}

@@ -5,9 +5,8 @@
 // the explicit "Ta beställningen ändå".
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast.js';
-import { Dialog, closeDialogOf } from '../../../components/Dialog.js';
+import { Dialog, DialogActions } from '../../../components/Dialog.js';
 import { Field, FieldError, fieldControl } from '../../../components/Field.js';
-import { commonTexts } from '../../../components/commonTexts.js';
 import { ApiError, errorText } from '../../../lib/api.js';
 import { formatDateLong, formatKr, newKey } from '../../../lib/format.js';
 import { customerTexts } from '../../../lib/texts.js';
@@ -347,19 +346,11 @@ export function StaffOrderDialog({
 
         <FieldError id={field('error')} text={error} />
         <p className="hint staff-order__hint">{texts.submitHint}</p>
-        <div className="actions modal__actions">
-          <button type="submit" className="btn btn--primary" disabled={busy || full !== null}>
-            {busy ? texts.placing : texts.submit(formatKr(total))}
-          </button>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            disabled={busy}
-            onClick={(event) => closeDialogOf(event.currentTarget)}
-          >
-            {commonTexts.cancel}
-          </button>
-        </div>
+        <DialogActions
+          busy={busy}
+          submitDisabled={full !== null}
+          submitLabel={busy ? texts.placing : texts.submit(formatKr(total))}
+        />
       </form>
     </Dialog>
   );

@@ -5,24 +5,15 @@
 // cannot nest.
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { Slot } from '../../../../domain/answers/index.js';
+import type { SlotsFooterState } from '../../../components/order/slotsFooter.js';
 import { toast } from '../../../lib/toast.js';
 import { customerTexts } from '../../../lib/texts.js';
 import { waitlistPromptTexts } from '../promptTexts.js';
 import type { JoinWaitlistDialog } from './JoinWaitlistDialog.js';
 // Its styles (../waitlist.css) come inline with the booking page's <head>.
 
-export interface WaitlistPromptProps {
-  date: string;
-  slots: Slot[];
-  count: number;
-  capacity: number;
-  /** The slot's label as the grid shows it ('Fullbokat', 'Endast N kvar'). */
-  labelOf: (slot: Slot) => string;
-  customer: { name: string; email: string };
-  vipToken: string | null;
-  online: boolean;
-}
+/** The prompt is the booking page's slots footer (components/order/slotsFooter.ts). */
+export type WaitlistPromptProps = SlotsFooterState;
 
 /**
  * The dialog's code loads when the customer first asks for it (the prompt shows only online).

@@ -3,7 +3,7 @@
 // JavaScript.
 import { useState, type FormEvent } from 'react';
 import type { Slot } from '../../../../domain/answers/index.js';
-import { Dialog, closeDialogOf } from '../../../components/Dialog.js';
+import { Dialog, DialogActions, closeDialogOf } from '../../../components/Dialog.js';
 import { Field, FieldError, fieldControl } from '../../../components/Field.js';
 import { errorText, isNetworkError } from '../../../lib/api.js';
 import { customerTexts } from '../../../lib/texts.js';
@@ -115,19 +115,11 @@ export function JoinWaitlistDialog(props: WaitlistPromptProps & { times: Slot[];
           />
         </Field>
         <FieldError id="waitlist-join-error" text={error} />
-        <div className="actions modal__actions">
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? waitlistTexts.joining : waitlistTexts.join}
-          </button>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            disabled={busy}
-            onClick={(e) => closeDialogOf(e.currentTarget)}
-          >
-            {waitlistTexts.close}
-          </button>
-        </div>
+        <DialogActions
+          busy={busy}
+          submitLabel={busy ? waitlistTexts.joining : waitlistTexts.join}
+          cancelLabel={waitlistTexts.close}
+        />
       </form>
     </Dialog>
   );
