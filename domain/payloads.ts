@@ -183,7 +183,7 @@ export const closureInputSchema = z
     // The fields above answer for dates and reason (zod runs this even when one of them failed);
     // the range's order is the one rule across fields.
     const problem = closureProblem(input);
-    if (problem?.message === msg.closureEndsBeforeStart)
+    if (problem?.code === 'ends_before_start')
       ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
   });
 

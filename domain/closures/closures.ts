@@ -27,20 +27,27 @@ export interface Closure extends ClosureInput {
   id: number;
 }
 
+/** A closure's refusal: `code` is for callers that act on which rule refused (never on its text). */
+export interface ClosureProblem {
+  code: 'invalid_date' | 'reason_required' | 'reason_too_long' | 'ends_before_start';
+  field: 'from' | 'to' | 'reason';
+  message: string;
+}
+
 /**
  * Why a closure cannot be added, or null (rule: closures): a real date at each end, a reason
  * (trimmed, at most CLOSURE_REASON_MAX characters), and a one-off range not ending before it
  * starts. A recurring range compares month-days and may wrap the year end, so any order is fine.
  */
-export function closureProblem(input: ClosureInput): { field: 'from' | 'to' | 'reason'; message: string } | null {
-  if (!isValidDate(input.from)) return { field: 'from', message: msg.invalidDate };
-  if (!isValidDate(input.to)) return { field: 'to', message: msg.invalidDate };
+export function closureProblem(input: ClosureInput): ClosureProblem | null {
+  if (!isValidDate(input.from)) return { code: 'invalid_date', field: 'from', message: msg.invalidDate };
+  if (!isValidDate(input.to)) return { code: 'invalid_date', field: 'to', message: msg.invalidDate };
   const reason = input.reason.trim();
-  if (!reason) return { field: 'reason', message: msg.closureReasonRequired };
+  if (!reason) return { code: 'reason_required', field: 'reason', message: msg.closureReasonRequired };
   if (reason.length > CLOSURE_REASON_MAX)
-    return { field: 'reason', message: msg.closureReasonTooLong(CLOSURE_REASON_MAX) };
+    return { code: 'reason_too_long', field: 'reason', message: msg.closureReasonTooLong(CLOSURE_REASON_MAX) };
   if (!input.recurring && daysBetween(input.from, input.to) < 0)
-    return { field: 'to', message: msg.closureEndsBeforeStart };
+    return { code: 'ends_before_start', field: 'to', message: msg.closureEndsBeforeStart };
   return null;
 }
 

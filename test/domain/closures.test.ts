@@ -215,6 +215,7 @@ describe('the payload schema (rule: closures)', () => {
   it('closureProblem is the same rule the decider applies', () => {
     expect(closureProblem({ from: '2027-07-01', to: '2027-07-01', reason: 'x', recurring: false })).toBeNull();
     expect(closureProblem({ from: '2027-07-02', to: '2027-07-01', reason: 'x', recurring: false })).toEqual({
+      code: 'ends_before_start',
       field: 'to',
       message: 'Slutdatumet får inte vara före startdatumet',
     });
