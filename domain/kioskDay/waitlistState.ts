@@ -2,7 +2,7 @@
 // state. It lives in the kiosk-day stream because a held offer is capacity in use: the same stream
 // that decides "never more pizzas in a window than capacity_per_window" decides who holds what.
 import type { DomainEvent } from '../shared/decider.js';
-import type { BookingPlacedData } from './kioskDay.js';
+import type { BookingPlacedData } from './bookingPlaced.js';
 
 export interface WaitlistJoinedData {
   waitlist_id: string;
