@@ -16,6 +16,7 @@ import type { DocumentStore } from '../../read-models/documentStore.js';
 import type { Projection, ProjectionBatch } from '../../projections/projection.js';
 import type { LeasedRunner } from '../../projections/leasedRunner.js';
 import { runReactor } from '../reactors/runReactor.js';
+import { WrittenItems } from '../reactors/writtenItems.js';
 import { bookingReceivedMail, vipInvitationMail, waitlistJoinedMail } from './templates.js';
 import { decideNotice } from '../notices/decide.js';
 import type { WaitlistEvent } from '../../domain/kioskDay/waitlistState.js';
@@ -50,14 +51,12 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
   const now = o.now ?? (() => new Date());
   // The seller and VAT table at each event, without reading their streams again for every mail.
   const sales = new SaleContextReader(o.events);
-  let written = false;
-  let urgent = false;
+  const items = new WrittenItems(o.onItems);
 
   const add = (batch: ProjectionBatch, event: RecordedEvent, key: string, item: NewItem) => {
     // A customer erased since (rule: erasure) has no address left to write to: no item.
     if (item.message?.to === ERASED) return;
-    written = true;
-    if (MAIL_PRIORITY[item.kind] === 0) urgent = true;
+    items.add(MAIL_PRIORITY[item.kind] === 0);
     return batch.update<MailItem>(
       MAIL_LOG,
       `${event.id}-${key}`,
@@ -225,12 +224,7 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
     leaseTtlMs: o.leaseTtlMs,
     pageSize: 100,
     pollIntervalMs: 250,
-    onCommitted: () => {
-      if (!written) return;
-      o.onItems?.(urgent);
-      written = false;
-      urgent = false;
-    },
+    onCommitted: items.committed,
     log: (m, e) => console.error(m, e),
   });
 }

@@ -13,6 +13,7 @@ import type { Doc, DocumentStore } from '../../read-models/documentStore.js';
 import type { Projection } from '../../projections/projection.js';
 import type { LeasedRunner } from '../../projections/leasedRunner.js';
 import { runReactor } from '../reactors/runReactor.js';
+import { WrittenItems } from '../reactors/writtenItems.js';
 
 export const PUSH_REACTOR = 'push_notices_v1';
 /** The notices: work items and their log (the collection keeps its earlier name). */
@@ -61,7 +62,7 @@ export interface PushReactorOptions {
 
 export function pushReactor(o: PushReactorOptions): LeasedRunner {
   const now = o.now ?? (() => new Date());
-  let written = false;
+  const items = new WrittenItems(o.onItems);
 
   const projection: Projection = {
     name: PUSH_REACTOR,
@@ -81,7 +82,7 @@ export function pushReactor(o: PushReactorOptions): LeasedRunner {
       const { notice } = decided;
       for (const subscriptionId of decided.subscriptionIds) {
         const id = `${recorded.id}-${subscriptionId}`;
-        written = true;
+        items.add();
         await batch.update<PushItem>(
           PUSH_LOG,
           id,
@@ -119,11 +120,7 @@ export function pushReactor(o: PushReactorOptions): LeasedRunner {
     leaseTtlMs: o.leaseTtlMs,
     pageSize: 20,
     pollIntervalMs: 500,
-    onCommitted: () => {
-      if (!written) return;
-      written = false;
-      o.onItems?.();
-    },
+    onCommitted: items.committed,
     log: o.log,
   });
 }

@@ -9,6 +9,7 @@ import type { Doc, DocumentStore } from '../../read-models/documentStore.js';
 import type { Projection } from '../../projections/projection.js';
 import type { LeasedRunner } from '../../projections/leasedRunner.js';
 import { runReactor } from '../reactors/runReactor.js';
+import { WrittenItems } from '../reactors/writtenItems.js';
 import { decideNotice } from '../notices/decide.js';
 
 export const SMS_REACTOR = 'sms_notices_v1';
@@ -63,7 +64,7 @@ export interface SmsReactorOptions {
 
 export function smsReactor(o: SmsReactorOptions): LeasedRunner {
   const now = o.now ?? (() => new Date());
-  let written = false;
+  const items = new WrittenItems(o.onItems);
 
   const projection: Projection = {
     name: SMS_REACTOR,
@@ -78,7 +79,7 @@ export function smsReactor(o: SmsReactorOptions): LeasedRunner {
       if (!decided || decided.channel !== 'sms') return;
       const { notice } = decided;
       const id = `${recorded.id}-sms`;
-      written = true;
+      items.add();
       await batch.update<SmsItem>(
         SMS_LOG,
         id,
@@ -112,11 +113,7 @@ export function smsReactor(o: SmsReactorOptions): LeasedRunner {
     leaseTtlMs: o.leaseTtlMs,
     pageSize: 20,
     pollIntervalMs: 500,
-    onCommitted: () => {
-      if (!written) return;
-      written = false;
-      o.onItems?.();
-    },
+    onCommitted: items.committed,
     log: o.log,
   });
 }

@@ -1,0 +1,25 @@
+// The work items a reactor's page wrote (mail, push, SMS), so that their senders are woken once
+// the page is committed: not before, when a sender would not yet find them, and not for a page
+// that wrote none. One of these per reactor, its `committed` given to runReactor as onCommitted.
+export class WrittenItems {
+  private written = false;
+  private urgent = false;
+
+  /** `wake` is told after a committed page that wrote items; urgent when one of them was. */
+  constructor(private readonly wake?: (urgent: boolean) => void) {}
+
+  /** An item was written in this page; an urgent one ends a sender's round (mail/sender.ts). */
+  add(urgent = false): void {
+    this.written = true;
+    if (urgent) this.urgent = true;
+  }
+
+  /** After the page's commit. */
+  readonly committed = (): void => {
+    if (!this.written) return;
+    const urgent = this.urgent;
+    this.written = false;
+    this.urgent = false;
+    this.wake?.(urgent);
+  };
+}
