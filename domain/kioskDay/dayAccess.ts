@@ -21,7 +21,15 @@ export interface DayAccess {
 /** The date's hours, the kiosk's wall clock and what refuses the date, as the day's state stands. */
 export function dayAccess(
   state: Pick<KioskDayState, 'entry' | 'vip'>,
-  input: { date: string; settings: Settings; clock: Clock; vip: VipAccess | null; closures: readonly Closure[] },
+  input: {
+    date: string;
+    settings: Settings;
+    clock: Clock;
+    vip: VipAccess | null;
+    closures: readonly Closure[];
+    /** A move within the booking's own day (dateAccessProblem's keepsVipDay). */
+    keepsVipDay?: boolean;
+  },
 ): DayAccess {
   const { date, settings, clock } = input;
   const hours = dayHours(date, settings, state.entry);
@@ -34,6 +42,7 @@ export function dayAccess(
     isVipDay: state.vip !== null,
     vip: input.vip,
     closure: closureOn(date, input.closures),
+    keepsVipDay: input.keepsVipDay,
   });
   return { hours, now, problem };
 }

@@ -136,14 +136,6 @@ export const withoutOwnPizzas = (
   booking: Pick<Booking, 'booking_time' | 'total_pizzas'>,
 ): Record<string, number> => addPizzas({ ...pizzasByTime }, booking.booking_time, -booking.total_pizzas);
 
-/**
- * What refuses a move's date (rule: reschedule): what refuses a new booking's (rule:
- * bookable-dates), except that a booking already on a VIP day keeps its place on it (only the
- * time changes); null when the date takes it.
- */
-export const moveDateProblem = (problem: string | null, withinOwnDay: boolean): string | null =>
-  withinOwnDay && problem === msg.vipOnlyDate ? null : problem;
-
 export function decideReschedule(command: RescheduleBooking, state: KioskDayState): KioskDayEvent[] {
   const { date, time, settings, clock } = command;
   const booking = movableBooking(state, command.bookingId, command.email, settings, clock);
@@ -154,10 +146,9 @@ export function decideReschedule(command: RescheduleBooking, state: KioskDayStat
 
   // The date and the slot exactly as for a new booking (rule: bookable-dates), except that the
   // booking's own pizzas are not counted: moving within its own window must not refuse itself.
-  const { hours, now, problem } = dayAccess(state, { ...command, vip: null });
   // A booking already on a VIP day keeps its place on it: only the time changes.
-  const refusal = moveDateProblem(problem, true);
-  if (refusal) reject(refusal);
+  const { hours, now, problem } = dayAccess(state, { ...command, vip: null, keepsVipDay: true });
+  if (problem) reject(problem);
   // Offers due to the waitlist but not yet made count too (rule: waitlist), as for a new booking.
   const others = withoutOwnPizzas(planOffers(state, date, settings, clock).inUse, booking);
   const remaining = slotCapacity(hours, settings, others, time);

@@ -146,17 +146,22 @@ export interface DateAccessInput {
   vip: VipAccess | null;
   /** The closure covering the date (closureOn, rule: closures), or null. */
   closure: { reason: string } | null;
+  /**
+   * A booking already on the date moves within it (rule: reschedule): on a VIP day it keeps its
+   * place without a token, only its time changes.
+   */
+  keepsVipDay?: boolean;
 }
 
 /** Why a customer cannot book on the date, or null when they can (rule: bookable-dates). */
 export function dateAccessProblem(input: DateAccessInput): string | null {
-  const { date, today, settings, hours, isVipDay, vip, closure } = input;
+  const { date, today, settings, hours, isVipDay, vip, closure, keepsVipDay = false } = input;
   if (daysBetween(today, date) < 0) return msg.datePassed;
   // A closure names its reason and outranks the day's hours, VIP marking and the horizon: no
   // token opens it.
   if (closure) return msg.dayClosedFor(closure.reason);
   if (!hours.isOpen) return msg.dayClosed;
-  if (isVipDay && (!vip || (vip.date !== null && vip.date !== date))) return msg.vipOnlyDate;
+  if (isVipDay && (!vip || (vip.date !== null && vip.date !== date))) return keepsVipDay ? null : msg.vipOnlyDate;
   // A link made for one VIP date opens that date however far ahead it lies: staff invite early.
   const invitedDate = isVipDay && vip?.date === date;
   if (!invitedDate && daysBetween(lastBookableDate(today, settings, vip), date) > 0) return msg.dateTooFarAhead;

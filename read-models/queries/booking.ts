@@ -7,7 +7,7 @@ import {
   type VipAccess,
 } from '../../domain/kioskDay/schedule.js';
 import { customerCancellation } from '../../domain/kioskDay/cancellation.js';
-import { moveDateProblem, movesWithinOwnDay, withoutOwnPizzas } from '../../domain/kioskDay/reschedule.js';
+import { movesWithinOwnDay, withoutOwnPizzas } from '../../domain/kioskDay/reschedule.js';
 import { closureOn, type Closure } from '../../domain/closures/closures.js';
 import { msg } from '../../domain/messages.js';
 import type { Settings } from '../../domain/settings/settings.js';
@@ -159,22 +159,20 @@ function computeAvailability(
   day: DayDoc | null,
   closure: Closure | null,
   now: Now,
-  /** A move within the booking's own day: the domain's exceptions apply (moveDateProblem). */
+  /** A move within the booking's own day: it keeps its VIP day (dateAccessProblem's keepsVipDay). */
   withinOwnDay = false,
 ): Availability {
   const hours = dayHours(date, settings, day?.entry ?? null);
-  const problem = moveDateProblem(
-    dateAccessProblem({
-      date,
-      today: now.date,
-      settings,
-      hours,
-      isVipDay: day?.is_vip ?? false,
-      vip,
-      closure,
-    }),
-    withinOwnDay,
-  );
+  const problem = dateAccessProblem({
+    date,
+    today: now.date,
+    settings,
+    hours,
+    isVipDay: day?.is_vip ?? false,
+    vip,
+    closure,
+    keepsVipDay: withinOwnDay,
+  });
   if (problem) return { available: false, message: problem, slots: [], fits_request: false };
   const slots = upcomingSlots(date, settings, day, pizzas, now);
   const fits = slots.some((s) => s.can_accommodate);

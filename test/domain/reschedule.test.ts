@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { kioskDayDecider } from '../../domain/kioskDay/decide.js';
 import type { BookingPlacedData, KioskDayEvent } from '../../domain/kioskDay/kioskDay.js';
+import { dateAccessProblem } from '../../domain/kioskDay/schedule.js';
 import {
-  moveDateProblem,
   moveKey,
   movesWithinOwnDay,
   withoutOwnPizzas,
@@ -15,7 +15,7 @@ import {
 import { idempotencyKeySchema } from '../../domain/payloads.js';
 import { msg } from '../../domain/messages.js';
 import { given } from './givenWhenThen.js';
-import { TOMORROW, cancelled, clock, clockAt, confirmed, day, placed, settingsWith } from './fixtures.js';
+import { TODAY, TOMORROW, cancelled, clock, clockAt, confirmed, day, placed, settingsWith } from './fixtures.js';
 
 const kioskDay = (...events: KioskDayEvent[]) => given(kioskDayDecider, events);
 const EMAIL = 'sven@example.se';
@@ -168,10 +168,23 @@ describe("a move's exceptions to a new booking's rules, as the domain and the sl
   });
 
   it('then a VIP day it is already on stays open to it, and every other refusal of the date stands', () => {
-    expect(moveDateProblem(msg.vipOnlyDate, true)).toBeNull();
-    expect(moveDateProblem(msg.vipOnlyDate, false)).toBe(msg.vipOnlyDate);
-    expect(moveDateProblem(msg.datePassed, true)).toBe(msg.datePassed);
-    expect(moveDateProblem(null, false)).toBeNull();
+    const vipDay = {
+      date: TOMORROW,
+      today: TODAY,
+      settings: settingsWith(),
+      hours: { isOpen: true, openTime: '11:00', closeTime: '22:00' },
+      isVipDay: true,
+      vip: null,
+      closure: null,
+    };
+    expect(dateAccessProblem({ ...vipDay, keepsVipDay: true })).toBeNull();
+    expect(dateAccessProblem(vipDay)).toBe(msg.vipOnlyDate);
+    expect(dateAccessProblem({ ...vipDay, keepsVipDay: true, closure: { reason: 'Semester' } })).toBe(
+      msg.dayClosedFor('Semester'),
+    );
+    expect(dateAccessProblem({ ...vipDay, keepsVipDay: true, hours: { ...vipDay.hours, isOpen: false } })).toBe(
+      msg.dayClosed,
+    );
   });
 });
 
