@@ -5,7 +5,10 @@
 // Nothing is faked inside the product. Each order marked Klar is texted exactly once although both
 // processes send SMS items; a tick without a mobile number is refused in Swedish and changes nothing.
 // A delayed slot and its undoing are texted once per ticked customer (rule: notice-channel), also
-// when the process that took the delay is killed right after.
+// when the process that took the delay is killed right after, mid-send: it sends through an
+// endpoint that takes each request in and never answers, so the kill never falls in the one window
+// no sender can close (the SMS accepted, the process dead before marking it sent), where a second
+// send is what at-least-once means.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
@@ -33,6 +36,9 @@ const dir = mkdtempSync(join(tmpdir(), 'pizzakiosken-sms-'));
 const dataDir = join(dir, 'data');
 let elks: Server;
 let elksUrl: string;
+/** Takes each request in and never answers: a send stuck mid-way. */
+let stuck: Server;
+let stuckUrl: string;
 const received: Received[] = [];
 let changed: () => void = () => {};
 
@@ -89,19 +95,26 @@ beforeAll(async () => {
   );
   await new Promise<void>((resolve) => elks.listen(0, '127.0.0.1', resolve));
   elksUrl = `https://127.0.0.1:${(elks.address() as AddressInfo).port}/a1`;
+  stuck = createServer(
+    { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+    () => {},
+  );
+  await new Promise<void>((resolve) => stuck.listen(0, '127.0.0.1', resolve));
+  stuckUrl = `https://127.0.0.1:${(stuck.address() as AddressInfo).port}/a1`;
 });
 afterAll(async () => {
   killApiProcesses();
   await new Promise((resolve) => elks?.close(resolve));
+  await new Promise((resolve) => stuck?.close(resolve));
   rmSync(dir, { recursive: true, force: true });
 });
 
-const apiProcess = () =>
+const apiProcess = (url = elksUrl) =>
   startApiProcess(dataDir, {
     SERVE_UI: '0',
     REACTOR_LEASE_TTL_MS: '1500',
     NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem'),
-    SMS_46ELKS_URL: elksUrl,
+    SMS_46ELKS_URL: url,
     SMS_46ELKS_USERNAME: USERNAME,
     SMS_46ELKS_PASSWORD: PASSWORD,
     SMS_SENDER: SENDER,
@@ -204,12 +217,14 @@ describe('the ready SMS through 46elks, two API processes on one store', () => {
     const id = placed.body.booking_id as string;
     expect((await b.call('PUT', `/api/admin/bookings/${id}/confirm`, {}, admin)).status).toBe(200);
     const delay = { date: tomorrow(), time: '13:00', minutes: 10 };
-    expect((await a.call('POST', '/api/admin/slot-delays', delay, admin)).body).toEqual({ success: true, orders: 1 });
-    // A retried request on the other process changes nothing; then A dies, perhaps holding the
-    // SMS reactor's lease or the item's: B takes over (rule: notice-channel, one work item).
+    // C takes the delay; its SMS go to an endpoint that never answers.
+    const c = await apiProcess(stuckUrl);
+    expect((await c.call('POST', '/api/admin/slot-delays', delay, admin)).body).toEqual({ success: true, orders: 1 });
+    // A retried request on another process changes nothing; then C dies, perhaps holding the
+    // SMS reactor's lease or the item's, mid-send: A or B takes over (rule: notice-channel, one work item).
     expect((await b.call('POST', '/api/admin/slot-delays', delay, admin)).body).toEqual({ success: true, orders: 0 });
-    a.child.kill('SIGKILL');
-    await a.exited;
+    c.child.kill('SIGKILL');
+    await c.exited;
     await until((all) => all.some((r) => r.fields.message?.includes(`(order ${id}) blir klar kl. 13:10`)));
     expect((await b.call('POST', '/api/admin/slot-delays/undo', delay, admin)).body).toEqual({
       success: true,
