@@ -1,6 +1,7 @@
 // The sweeps' one setup (api/reactors/leasedSweep.ts) on a real SQLite document store: one sweep
 // at a time across processes (two owners here), the lease let go at the end of each so the next
-// turn may fall to either, and a sweep that stops between its steps once stopped.
+// turn may fall to either, a second call of the same process joining the sweep under way, and a
+// sweep that stops between its steps once stopped.
 import { describe, expect, it } from 'vitest';
 import { openSqliteDocumentStore } from '../../read-models/sqliteDocumentStore.js';
 import { everyLeasedSweep, type SweepTurn } from '../../api/reactors/leasedSweep.js';
@@ -39,6 +40,41 @@ describe('everyLeasedSweep', () => {
       // A let the lease go at its end: B sweeps now.
       expect(await b.sweep()).toBe('swept');
       expect(swept).toEqual(['host:1:a-1', 'host:2:b-1']);
+    } finally {
+      await docs.close();
+    }
+  });
+
+  it('joins a second call of the same process to its sweep under way, rather than sweeping twice', async () => {
+    const docs = openSqliteDocumentStore(':memory:');
+    try {
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let sweeps = 0;
+      const sweep = everyLeasedSweep({
+        docs,
+        lease: 'test-sweep',
+        leaseTtlMs: 60_000,
+        owner: 'host:1:a-1',
+        intervalMs: 0,
+        nothing: () => 'skipped',
+        what: 'test sweep',
+        log: () => {},
+        async sweep() {
+          sweeps += 1;
+          await held;
+          return `sweep ${sweeps}`;
+        },
+      });
+      // The lease is this owner's for both calls: only the join keeps the second from sweeping too.
+      const first = sweep.sweep();
+      const second = sweep.sweep();
+      await expect.poll(() => sweeps).toBe(1);
+      release();
+      expect(await Promise.all([first, second])).toEqual(['sweep 1', 'sweep 1']);
+      expect(sweeps).toBe(1);
+      // Once it ended, the next call sweeps anew.
+      expect(await sweep.sweep()).toBe('sweep 2');
     } finally {
       await docs.close();
     }
