@@ -3,8 +3,23 @@
 // turn may fall to either, a second call of the same process joining the sweep under way, and a
 // sweep that stops between its steps once stopped.
 import { describe, expect, it } from 'vitest';
+import type { DocumentStore } from '../../read-models/documentStore.js';
 import { openSqliteDocumentStore } from '../../read-models/sqliteDocumentStore.js';
 import { everyLeasedSweep, type SweepTurn } from '../../api/reactors/leasedSweep.js';
+
+/** A sweep of the lease 'test-sweep' by one owner, run by hand only; 'skipped' when another holds it. */
+const testSweep = <T>(docs: DocumentStore, owner: string, sweep: (turn: SweepTurn) => Promise<T>) =>
+  everyLeasedSweep<T | 'skipped'>({
+    docs,
+    lease: 'test-sweep',
+    leaseTtlMs: 60_000,
+    owner,
+    intervalMs: 0,
+    nothing: () => 'skipped',
+    what: 'test sweep',
+    log: () => {},
+    sweep,
+  });
 
 describe('everyLeasedSweep', () => {
   it('lets one owner sweep at a time, and the other take the next turn once it ended', async () => {
@@ -14,20 +29,10 @@ describe('everyLeasedSweep', () => {
       const held = new Promise<void>((resolve) => (release = resolve));
       const swept: string[] = [];
       const sweeper = (owner: string, work: () => Promise<void>) =>
-        everyLeasedSweep({
-          docs,
-          lease: 'test-sweep',
-          leaseTtlMs: 60_000,
-          owner,
-          intervalMs: 0,
-          nothing: () => 'skipped',
-          what: 'test sweep',
-          log: () => {},
-          async sweep() {
-            swept.push(owner);
-            await work();
-            return 'swept';
-          },
+        testSweep(docs, owner, async () => {
+          swept.push(owner);
+          await work();
+          return 'swept';
         });
       const a = sweeper('host:1:a-1', () => held);
       const b = sweeper('host:2:b-1', async () => {});
@@ -51,20 +56,10 @@ describe('everyLeasedSweep', () => {
       let release: () => void = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
       let sweeps = 0;
-      const sweep = everyLeasedSweep({
-        docs,
-        lease: 'test-sweep',
-        leaseTtlMs: 60_000,
-        owner: 'host:1:a-1',
-        intervalMs: 0,
-        nothing: () => 'skipped',
-        what: 'test sweep',
-        log: () => {},
-        async sweep() {
-          sweeps += 1;
-          await held;
-          return `sweep ${sweeps}`;
-        },
+      const sweep = testSweep(docs, 'host:1:a-1', async () => {
+        sweeps += 1;
+        await held;
+        return `sweep ${sweeps}`;
       });
       // The lease is this owner's for both calls: only the join keeps the second from sweeping too.
       const first = sweep.sweep();
@@ -84,23 +79,13 @@ describe('everyLeasedSweep', () => {
     const docs = openSqliteDocumentStore(':memory:');
     try {
       let asked: boolean | null = null;
-      const sweep = everyLeasedSweep({
-        docs,
-        lease: 'test-sweep',
-        leaseTtlMs: 60_000,
-        owner: 'host:1:a-1',
-        intervalMs: 0,
-        nothing: () => 0,
-        what: 'test sweep',
-        log: () => {},
-        async sweep(turn: SweepTurn) {
-          // Taken over meanwhile (this process stalled past its term): it must end.
-          await docs.endLease('runners', 'test-sweep', 'host:1:a-1', 'release');
-          expect(await docs.lease('runners', 'test-sweep', 'host:2:b-1', 60_000)).toBe('ours');
-          asked = await turn.goOn();
-          await docs.endLease('runners', 'test-sweep', 'host:2:b-1', 'release');
-          throw new Error('a step failed');
-        },
+      const sweep = testSweep(docs, 'host:1:a-1', async (turn) => {
+        // Taken over meanwhile (this process stalled past its term): it must end.
+        await docs.endLease('runners', 'test-sweep', 'host:1:a-1', 'release');
+        expect(await docs.lease('runners', 'test-sweep', 'host:2:b-1', 60_000)).toBe('ours');
+        asked = await turn.goOn();
+        await docs.endLease('runners', 'test-sweep', 'host:2:b-1', 'release');
+        throw new Error('a step failed');
       });
       await expect(sweep.sweep()).rejects.toThrow('a step failed');
       expect(asked).toBe(false);
