@@ -30,7 +30,7 @@ import type { Config } from './config.js';
 import { createMailer } from './mail/mailer.js';
 import { mailReactor } from './mail/reactor.js';
 import { MailSender } from './mail/sender.js';
-import { BookingTimers, type Sweep } from './timers/bookingTimers.js';
+import { startBookingTimers, type Sweep } from './timers/bookingTimers.js';
 import { startMoveRecovery } from './services/reschedule.js';
 import { vapidKeys } from './push/vapid.js';
 import { PushNoticeSender } from './push/noticeSender.js';
@@ -56,8 +56,8 @@ export interface Server {
   events: EventStore;
   docs: DocumentStore;
   projections: ProjectionRunner;
-  /** The booking timers (reminders, pending expiry): whether this process runs them, and one sweep now. */
-  timers: { readonly active: boolean; sweep(): Promise<Sweep> };
+  /** The booking timers (reminders, pending expiry): one sweep now. */
+  timers: { sweep(): Promise<Sweep> };
   /** The retention sweep (rule: personal-data-retention): one sweep now, answering the customers this process erased. */
   retention: Pick<Retention, 'sweep'>;
   /** The bonus-code settlement sweep (rule: bonus-code-settlement): one sweep now. */
@@ -200,24 +200,18 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   // A booking's read models land after its append: an item waiting on them is looked at again.
   projections.onApplied(() => mailSender?.wake());
 
-  // Reminders and pending expiry (api/timers): every process may sweep, as the kiosk-day streams
-  // decide each step once; the lease only keeps several processes from sending the same commands.
-  const bookingTimers = new BookingTimers({
+  // Reminders and pending expiry (api/timers/bookingTimers.ts): every process sweeps now and then,
+  // as the kiosk-day streams decide each step once; the lease of each sweep only keeps several
+  // processes from sending the same commands.
+  const timers = startBookingTimers({
     docs,
     bookings: services.bookings,
     settings: () => services.settings.current(),
     clock,
     intervalMs: config.timerIntervalMs,
+    leaseTtlMs: config.reactorLeaseTtlMs,
     log: (message, error) => console.error(message, error),
   });
-  const timers = new LeasedRunner({
-    docs,
-    name: 'timers',
-    ttlMs: config.reactorLeaseTtlMs,
-    create: () => bookingTimers,
-    log: (message, error) => console.error(message, error),
-  });
-  await timers.start();
   // Moves to another date cut off between their two steps (a crash, a lost process) are finished
   // or undone (rule: reschedule): once the read models have caught up at start, then every minute.
   const moveRecovery = startMoveRecovery({
@@ -439,12 +433,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     events,
     docs,
     projections,
-    timers: {
-      get active() {
-        return timers.active;
-      },
-      sweep: () => bookingTimers.sweep(),
-    },
+    timers: { sweep: () => timers.sweep() },
     retention: { sweep: () => retention.sweep() },
     bonusUses: { sweep: () => bonusUses.sweep() },
     hygiene: { sweep: () => hygiene.sweep() },

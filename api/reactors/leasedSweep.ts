@@ -1,5 +1,6 @@
-// The one setup the periodic sweeps share (hygiene, retention, bonus-code settlement, the
-// waitlist's offer timer): every process sweeps now and then, but one at a time across processes.
+// The one setup the periodic sweeps share (the booking timers, hygiene, retention, bonus-code
+// settlement, the waitlist's offer timer): every process sweeps now and then, but one at a time
+// across processes.
 // A sweep takes a lease first (a process finding it held by another skips its turn), asks again
 // as it goes (the lease renewed; lost when this process stalled past its term, and then another
 // sweeps: this one ends), and lets it go at the end, so the next turn may fall to any process.
@@ -35,7 +36,10 @@ export interface LeasedSweepOptions<T> {
 }
 
 export interface LeasedSweep<T> {
-  /** One sweep now (one at a time across processes: another's under way, it does nothing). */
+  /**
+   * One sweep now: one at a time across processes (another's under way, it does nothing) and in
+   * this one (a call during this process's sweep, by hand beside the timer, joins it).
+   */
   sweep(): Promise<T>;
   /** No sweep starts after this; resolves once one under way has ended. */
   stop(): Promise<void>;
@@ -44,7 +48,9 @@ export interface LeasedSweep<T> {
 export function everyLeasedSweep<T>(o: LeasedSweepOptions<T>): LeasedSweep<T> {
   const owner = o.owner ?? processOwner();
   const holding = async () => (await o.docs.lease(LEASES, o.lease, owner, o.leaseTtlMs)) === 'ours';
-  const sweep = async (stopped: () => boolean = () => false): Promise<T> => {
+  let halted = false;
+  const stopped = () => halted;
+  const turn = async (): Promise<T> => {
     if (!(await holding())) return o.nothing();
     try {
       return await o.sweep({ goOn: async () => !stopped() && (await holding()), stopped });
@@ -52,7 +58,18 @@ export function everyLeasedSweep<T>(o: LeasedSweepOptions<T>): LeasedSweep<T> {
       await o.docs.endLease(LEASES, o.lease, owner, 'release').catch(() => {});
     }
   };
+  // The lease answers 'ours' to every sweep of this process: a second one under way at once would
+  // only repeat the first's reading and commands, so it joins the first instead.
+  let running: Promise<T> | null = null;
+  const sweep = () => (running ??= turn().finally(() => (running = null)));
   const periodic =
     o.intervalMs > 0 ? everyInterval(o.intervalMs, sweep, (error) => o.log(`${o.what} failed:`, error)) : null;
-  return { sweep: () => sweep(), stop: async () => periodic?.stop() };
+  return {
+    sweep,
+    async stop() {
+      halted = true;
+      await periodic?.stop();
+      await running?.catch(() => {});
+    },
+  };
 }

@@ -6,21 +6,26 @@
 // reminded appends nothing, and two processes sending the same command race on the stream's
 // revision, the loser deciding again on the winner's event and appending nothing. So a sweep is
 // harmless in any number of processes, after a restart, and on a lagging read model. It still
-// runs in one process at a time (api/server.ts: under the 'timers' lease, like the mail reactor):
-// not for correctness but so that N processes do not each send every command; after a crash
-// another process takes over within the lease's term. Nothing lives in memory that a restart
-// needs: what is due follows from the bookings and the clock.
+// runs in one process at a time, on the setup the periodic sweeps share (api/reactors/
+// leasedSweep.ts: the lease `timers`, taken for one sweep and let go at its end, asked again
+// before every command): not for correctness but so that N processes do not each send every
+// command. A process that stalls past the lease's term stops before its next command; one that
+// dies holds it until the term runs out, and then any other sweeps. Nothing lives in memory that
+// a restart needs: what is due follows from the bookings and the clock.
 import type { Settings } from '../../domain/settings/settings.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { instantOf, todayIn, wallClock, type Clock } from '../../domain/shared/time.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
 import { COLLECTIONS, type BookingDoc } from '../../read-models/shapes.js';
-import type { Startable } from '../../projections/leasedRunner.js';
+import { everyLeasedSweep, type SweepTurn } from '../reactors/leasedSweep.js';
 
 export interface BookingSteps {
   expirePending(bookingId: string): Promise<boolean>;
   remind(bookingId: string): Promise<boolean>;
 }
+
+/** The lease one sweep at a time holds (the name the long-held runner's lease had, so old and new processes exclude each other). */
+export const BOOKING_TIMERS_LEASE = 'timers';
 
 export interface BookingTimersOptions {
   docs: DocumentStore;
@@ -28,9 +33,12 @@ export interface BookingTimersOptions {
   /** The settings in effect (read from the settings stream: exact). */
   settings: () => Promise<Settings>;
   clock: () => Clock;
-  /** How often to sweep (TIMER_INTERVAL_MS). */
+  /** How often to sweep (TIMER_INTERVAL_MS; 0: never by itself, a test sweeps by hand). */
   intervalMs: number;
-  log?: (message: string, error?: unknown) => void;
+  /** The lease's term, renewed before every command (REACTOR_LEASE_TTL_MS). */
+  leaseTtlMs: number;
+  owner?: string;
+  log: (message: string, error?: unknown) => void;
 }
 
 /** What one sweep did: the bookings this process expired and reminded (others appended nothing). */
@@ -39,107 +47,96 @@ export interface Sweep {
   reminded: string[];
 }
 
+export interface BookingTimers {
+  /** One sweep now (nothing when another process's is under way; a call during this process's joins it). */
+  sweep(): Promise<Sweep>;
+  /** No sweep starts after this; resolves once one under way has ended. */
+  stop(): Promise<void>;
+}
+
 const MINUTE = 60_000;
 
-export class BookingTimers implements Startable {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<Sweep> | null = null;
-  private stopped = true;
+export function startBookingTimers(o: BookingTimersOptions): BookingTimers {
   /**
    * Reminders this process has seen decided (by anyone): not asked again while they stay due. Only
    * saves commands: after a restart each is asked once more and appends nothing.
    */
-  private reminded = new Set<string>();
+  const reminded = new Set<string>();
+  return everyLeasedSweep({
+    docs: o.docs,
+    lease: BOOKING_TIMERS_LEASE,
+    leaseTtlMs: o.leaseTtlMs,
+    owner: o.owner,
+    intervalMs: o.intervalMs,
+    nothing: () => ({ expired: [], reminded: [] }),
+    what: 'Booking timers: sweep',
+    log: o.log,
+    sweep: (turn) => sweepOnce(o, reminded, turn),
+  });
+}
 
-  constructor(private readonly o: BookingTimersOptions) {}
+async function sweepOnce(o: BookingTimersOptions, reminded: Set<string>, turn: SweepTurn): Promise<Sweep> {
+  const done: Sweep = { expired: [], reminded: [] };
+  const settings = await o.settings();
+  const clock = o.clock();
+  const now = clock.now.getTime();
+  const today = todayIn(clock);
+  const startsAt = (b: BookingDoc) => instantOf(b.booking_date, b.booking_time, clock.timeZone).getTime();
+  const step = (run: () => Promise<boolean>) => stepOf(o, run);
 
-  async start(): Promise<void> {
-    this.stopped = false;
-    this.schedule(0);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
-  }
-
-  wake(): void {}
-
-  private schedule(delayMs: number) {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      void this.sweep()
-        .catch((error) => this.o.log?.('Booking timers: sweep failed', error))
-        .finally(() => this.schedule(this.o.intervalMs));
-    }, delayMs);
-  }
-
-  /** One sweep now; one at a time in this process (a call during a sweep joins it). */
-  sweep(): Promise<Sweep> {
-    this.running ??= this.sweepOnce().finally(() => (this.running = null));
-    return this.running;
-  }
-
-  private async sweepOnce(): Promise<Sweep> {
-    const done: Sweep = { expired: [], reminded: [] };
-    const settings = await this.o.settings();
-    const clock = this.o.clock();
-    const now = clock.now.getTime();
-    const today = todayIn(clock);
-    const startsAt = (b: BookingDoc) => instantOf(b.booking_date, b.booking_time, clock.timeZone).getTime();
-
-    if (settings.pending_expiry_minutes > 0) {
-      const pending = await this.o.docs.find<BookingDoc>(COLLECTIONS.bookings, {
-        status: 'pending',
-        booking_date: { $gte: today },
-      });
-      const expiry = settings.pending_expiry_minutes * MINUTE;
-      for (const b of pending) {
-        if (Date.parse(b.created_at) + expiry > now || startsAt(b) <= now) continue;
-        if (await this.step(() => this.o.bookings.expirePending(b.id))) done.expired.push(b.id);
-      }
+  if (settings.pending_expiry_minutes > 0) {
+    const pending = await o.docs.find<BookingDoc>(COLLECTIONS.bookings, {
+      status: 'pending',
+      booking_date: { $gte: today },
+    });
+    const expiry = settings.pending_expiry_minutes * MINUTE;
+    for (const b of pending) {
+      if (Date.parse(b.created_at) + expiry > now || startsAt(b) <= now) continue;
+      if (!(await turn.goOn())) return done;
+      if (await step(() => o.bookings.expirePending(b.id))) done.expired.push(b.id);
     }
-
-    if (settings.reminder_minutes_before > 0) {
-      const before = settings.reminder_minutes_before * MINUTE;
-      const lastDate = wallClock(new Date(now + before), clock.timeZone).date;
-      const confirmed = await this.o.docs.find<BookingDoc>(COLLECTIONS.bookings, {
-        status: 'confirmed',
-        booking_date: { $gte: today, $lte: lastDate },
-      });
-      const due = new Set<string>();
-      for (const b of confirmed) {
-        const start = startsAt(b);
-        const opens = start - before;
-        if (now < opens || now >= start) continue;
-        // Placed or confirmed inside the window: none (the domain would refuse it).
-        if (Date.parse(b.created_at) >= opens || (b.confirmed_at !== null && Date.parse(b.confirmed_at) >= opens))
-          continue;
-        due.add(b.id);
-        if (this.reminded.has(b.id)) continue;
-        const recorded = await this.step(() => this.o.bookings.remind(b.id));
-        if (recorded !== null) this.reminded.add(b.id);
-        if (recorded) done.reminded.push(b.id);
-      }
-      // Forget what is no longer due, so the set stays as small as one window.
-      for (const id of this.reminded) if (!due.has(id)) this.reminded.delete(id);
-    }
-    return done;
   }
 
-  /**
-   * Runs one step: true when it appended, false when it was done before; null when the domain
-   * refused it (the read model lagged behind a change) or it failed (logged; the next sweep tries
-   * again).
-   */
-  private async step(run: () => Promise<boolean>): Promise<boolean | null> {
-    try {
-      return await run();
-    } catch (error) {
-      if (!(error instanceof DomainError)) this.o.log?.('Booking timers: a step failed', error);
-      return null;
+  if (settings.reminder_minutes_before > 0) {
+    const before = settings.reminder_minutes_before * MINUTE;
+    const lastDate = wallClock(new Date(now + before), clock.timeZone).date;
+    const confirmed = await o.docs.find<BookingDoc>(COLLECTIONS.bookings, {
+      status: 'confirmed',
+      booking_date: { $gte: today, $lte: lastDate },
+    });
+    const due = new Set<string>();
+    for (const b of confirmed) {
+      const start = startsAt(b);
+      const opens = start - before;
+      if (now < opens || now >= start) continue;
+      // Placed or confirmed inside the window: none (the domain would refuse it).
+      if (Date.parse(b.created_at) >= opens || (b.confirmed_at !== null && Date.parse(b.confirmed_at) >= opens))
+        continue;
+      due.add(b.id);
+      if (reminded.has(b.id)) continue;
+      // Stopped or the lease lost: the rest is left to the next sweep (here or in another process),
+      // and the set is not trimmed by a list of what is due that was never finished.
+      if (!(await turn.goOn())) return done;
+      const recorded = await step(() => o.bookings.remind(b.id));
+      if (recorded !== null) reminded.add(b.id);
+      if (recorded) done.reminded.push(b.id);
     }
+    // Forget what is no longer due, so the set stays as small as one window.
+    for (const id of reminded) if (!due.has(id)) reminded.delete(id);
+  }
+  return done;
+}
+
+/**
+ * Runs one step: true when it appended, false when it was done before; null when the domain
+ * refused it (the read model lagged behind a change) or it failed (logged; the next sweep tries
+ * again).
+ */
+async function stepOf(o: BookingTimersOptions, run: () => Promise<boolean>): Promise<boolean | null> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof DomainError)) o.log('Booking timers: a step failed', error);
+    return null;
   }
 }

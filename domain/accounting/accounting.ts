@@ -308,26 +308,15 @@ export function booksOf(receipts: readonly Receipt[], left_out: LeftOutBooking[]
   const corrections: CorrectionLine[] = [];
   const totals = emptyDay('');
   for (const r of [...receipts].sort(receiptOrder)) {
-    const line = { rate: r.rate, sales_cents: r.sales_cents, net_cents: r.net_cents, vat_cents: r.vat_cents };
     if (r.kind === 'correction') {
       const { kind: _kind, source: _source, ...correction } = r;
       corrections.push(correction);
     } else {
       let day = days.at(-1);
       if (day?.date !== r.date) days.push((day = emptyDay(r.date)));
-      day.orders += 1;
-      day.sources[sourceOf(r)] += 1;
-      day.gross_cents += r.gross_cents;
-      day.discount_cents += r.discount_cents;
-      day.sales_cents += r.sales_cents;
-      addToRate(day.rates, line);
-      totals.orders += 1;
-      totals.sources[sourceOf(r)] += 1;
+      addReceipt(day, r);
     }
-    totals.gross_cents += r.gross_cents;
-    totals.discount_cents += r.discount_cents;
-    totals.sales_cents += r.sales_cents;
-    addToRate(totals.rates, line);
+    addReceipt(totals, r);
   }
   const { date: _date, ...sums } = totals;
   return { days, corrections, totals: sums, left_out };
@@ -403,6 +392,18 @@ const emptyDay = (date: string): AccountingDay => ({
   rates: [],
   sources: Object.fromEntries(ORDER_SOURCES.map((s) => [s, 0])) as Record<OrderSource, number>,
 });
+
+/** Adds a receipt to a day's (or the period's) sums: a sale is also an order from its source, a correction only amounts. */
+function addReceipt(sums: AccountingDay, r: Receipt) {
+  if (r.kind === 'sale') {
+    sums.orders += 1;
+    sums.sources[sourceOf(r)] += 1;
+  }
+  sums.gross_cents += r.gross_cents;
+  sums.discount_cents += r.discount_cents;
+  sums.sales_cents += r.sales_cents;
+  addToRate(sums.rates, { rate: r.rate, sales_cents: r.sales_cents, net_cents: r.net_cents, vat_cents: r.vat_cents });
+}
 
 function addToRate(lines: RateLine[], add: RateLine) {
   const line = lines.find((l) => l.rate === add.rate);

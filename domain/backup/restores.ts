@@ -23,15 +23,11 @@ export interface ErasuresReappliedData {
 
 export type RestoreEvent = DomainEvent<'ErasuresReapplied', ErasuresReappliedData>;
 
+/** The run as the event names it (the decider adds the count and the time). */
 export type RestoreCommand = {
   type: 'RecordErasuresReapplied';
-  restoreId: string;
-  backupCreatedAt: string;
-  backupPosition: number;
-  eventsRestored: number;
-  keyIds: string[];
   now: Date;
-};
+} & Omit<ErasuresReappliedData, 'reapplied' | 'restored_at'>;
 
 export interface RestoreState {
   /** The restore runs recorded so far. */
@@ -55,21 +51,14 @@ export const restoreDecider: Decider<RestoreCommand, RestoreEvent, RestoreState>
     switch (command.type) {
       case 'RecordErasuresReapplied': {
         // Once per restore run: the same run recorded again (its append retried) adds nothing.
-        if (state.recorded.has(command.restoreId)) return [];
+        if (state.recorded.has(command.restore_id)) return [];
+        const { type: _type, now, ...run } = command;
         // A key counted once, however many sources (key store, journals) named its erasure.
-        const keyIds = [...new Set(command.keyIds)].sort();
+        const keyIds = [...new Set(run.key_ids)].sort();
         return [
           {
             type: 'ErasuresReapplied',
-            data: {
-              restore_id: command.restoreId,
-              backup_created_at: command.backupCreatedAt,
-              backup_position: command.backupPosition,
-              events_restored: command.eventsRestored,
-              reapplied: keyIds.length,
-              key_ids: keyIds,
-              restored_at: command.now.toISOString(),
-            },
+            data: { ...run, reapplied: keyIds.length, key_ids: keyIds, restored_at: now.toISOString() },
           },
         ];
       }

@@ -3,7 +3,7 @@
 // single stream under optimistic concurrency.
 import { z } from 'zod';
 import { msg } from '../messages.js';
-import { flag } from '../shared/fields.js';
+import { flag, optionalDescription } from '../shared/fields.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import { notFound, reject } from '../shared/errors.js';
 import { addDays, instantOf, isValidDate, isValidTime, type Clock } from '../shared/time.js';
@@ -66,12 +66,7 @@ export const bonusCodeInputSchema = z.object({
     .min(1, { error: msg.bonusCodeRequired })
     .max(40, { error: msg.bonusCodeInvalid })
     .transform((c) => c.toUpperCase()),
-  description: z
-    .string()
-    .trim()
-    .max(500)
-    .nullish()
-    .transform((d) => d ?? ''),
+  description: optionalDescription(),
   discount_percentage: z.coerce
     .number({ error: msg.bonusCodeDiscount })
     .min(0, { error: msg.bonusCodeDiscount })

@@ -2,7 +2,7 @@
 // every booking for it. Keeping the bookings of a day in one stream is what makes
 // "never more pizzas in a window than capacity_per_window" hold under optimistic concurrency,
 // across any number of API processes.
-import type { DomainEvent } from '../shared/decider.js';
+import { assertNever, type DomainEvent } from '../shared/decider.js';
 import { addPizzas, type CalendarEntry } from './schedule.js';
 import { evolveKitchenTrack, noKitchenTrack, type KitchenStepRecordedData, type KitchenTrack } from './kitchen.js';
 import type { BookingLine, BookingPlacedData, LineExtra } from './bookingPlaced.js';
@@ -91,18 +91,8 @@ export interface BookingRescheduledData {
   rescheduled_at: string;
 }
 
-/**
- * The second step of a move to another date (rule: reschedule): the booking now lives on as
- * `to` (placed on its own day first, with `moved_from`), so its capacity here is freed. Like a
- * cancellation it carries what it takes back, so the read models undo the booking from this
- * event alone; unlike one it carries no bonus-code use: the use moved with the booking.
- */
-export interface BookingMovedAwayData {
-  booking_id: string;
-  to: string;
-  to_date: string;
-  to_time: string;
-  moved_at: string;
+/** What a booking that leaves its place carries back, so read models undo it from that event alone. */
+export interface TakenBack {
   previous_status: 'pending' | 'confirmed';
   booking_date: string;
   booking_time: string;
@@ -112,10 +102,24 @@ export interface BookingMovedAwayData {
 }
 
 /**
+ * The second step of a move to another date (rule: reschedule): the booking now lives on as
+ * `to` (placed on its own day first, with `moved_from`), so its capacity here is freed. Like a
+ * cancellation it carries what it takes back, so the read models undo the booking from this
+ * event alone; unlike one it carries no bonus-code use: the use moved with the booking.
+ */
+export interface BookingMovedAwayData extends TakenBack {
+  booking_id: string;
+  to: string;
+  to_date: string;
+  to_time: string;
+  moved_at: string;
+}
+
+/**
  * A cancellation carries what it takes back (time, pizzas, lines, total, previous status), so
  * the capacity and sales read models can undo the booking from this event alone.
  */
-export interface BookingCancelledData {
+export interface BookingCancelledData extends TakenBack {
   booking_id: string;
   by: CancelledBy;
   reason: string | null;
@@ -126,12 +130,6 @@ export interface BookingCancelledData {
    */
   email?: string;
   cancelled_at: string;
-  previous_status: 'pending' | 'confirmed';
-  booking_date: string;
-  booking_time: string;
-  total_pizzas: number;
-  final_total_cents: number;
-  items: BookingLine[];
   /** The bonus-code use the cancellation gives back (rule: cancellation-returns-bonus-use). */
   bonus_code?: string | null;
   bonus_ref?: string | null;
@@ -224,6 +222,65 @@ function holding(state: KioskDayState, bookingId: string) {
   return booking && (booking.status === 'pending' || booking.status === 'confirmed') ? booking : undefined;
 }
 
+/** The events that change a booking already placed. */
+type BookingChange = Extract<
+  KioskDayEvent,
+  {
+    type:
+      | 'BookingConfirmed'
+      | 'BookingCancelled'
+      | 'KitchenStepRecorded'
+      | 'BookingReminded'
+      | 'BookingRescheduled'
+      | 'BookingMovedAway';
+  }
+>;
+
+/** The changes that move a booking out of its place: only a booking that still holds one takes them. */
+const leavesItsPlace = (event: BookingChange) =>
+  event.type === 'BookingCancelled' || event.type === 'BookingRescheduled' || event.type === 'BookingMovedAway';
+
+/**
+ * One booking's change. One that leaves its place frees its pizzas, which count again at the new
+ * time when it still holds one (moved within the day); a booking that holds none is left as it is,
+ * so a late event cannot free its pizzas twice. An event for a booking the day lacks changes nothing.
+ */
+function evolveBooking(state: KioskDayState, event: BookingChange) {
+  const id = event.data.booking_id;
+  const booking = leavesItsPlace(event) ? holding(state, id) : state.bookings.get(id);
+  if (!booking) return;
+  state.bookings.set(id, changedBooking(booking, event));
+  if (!leavesItsPlace(event)) return;
+  usePizzas(state, booking.booking_time, -booking.total_pizzas);
+  const after = holding(state, id);
+  if (after) usePizzas(state, after.booking_time, after.total_pizzas);
+}
+
+function changedBooking(booking: Booking, event: BookingChange): Booking {
+  switch (event.type) {
+    case 'BookingConfirmed':
+      return { ...booking, status: 'confirmed', confirmed_at: event.data.confirmed_at };
+    case 'BookingCancelled': {
+      const { by: cancelled_by, reason: cancel_reason, cancelled_at } = event.data;
+      return { ...booking, status: 'cancelled', cancelled_by, cancel_reason, cancelled_at };
+    }
+    case 'KitchenStepRecorded':
+      return { ...booking, kitchen: evolveKitchenTrack(booking.kitchen, event.data) };
+    case 'BookingReminded':
+      return { ...booking, reminded_at: event.data.reminded_at };
+    case 'BookingRescheduled': {
+      // Back to pending with no kitchen steps and no reminder: staff confirm the new time as a new
+      // booking, and an unconfirmed one waits from the move on (rule: pending-expiry).
+      const { to_time: booking_time, rescheduled_at: placed_at } = event.data;
+      return { ...carried(booking), booking_time, placed_at, kitchen: noKitchenTrack(), status: 'pending' };
+    }
+    case 'BookingMovedAway':
+      return { ...carried(booking), status: 'moved', moved_to: event.data.to, moved_at: event.data.moved_at };
+    default:
+      return assertNever(event);
+  }
+}
+
 /** The fields every state of a booking has (its status's own and the reminder aside). */
 type CarriedFields = Omit<BookingBase, 'reminded_at'>;
 
@@ -285,71 +342,14 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
         state.waitlist.entries.set(entry.waitlist_id, { ...entry, placed: event.data });
       return state;
     }
-    case 'BookingConfirmed': {
-      const booking = state.bookings.get(event.data.booking_id);
-      if (booking)
-        state.bookings.set(booking.booking_id, {
-          ...booking,
-          status: 'confirmed',
-          confirmed_at: event.data.confirmed_at,
-        });
+    case 'BookingConfirmed':
+    case 'BookingCancelled':
+    case 'KitchenStepRecorded':
+    case 'BookingReminded':
+    case 'BookingRescheduled':
+    case 'BookingMovedAway':
+      evolveBooking(state, event);
       return state;
-    }
-    case 'BookingCancelled': {
-      const booking = holding(state, event.data.booking_id);
-      if (!booking) return state;
-      state.bookings.set(booking.booking_id, {
-        ...booking,
-        status: 'cancelled',
-        cancelled_by: event.data.by,
-        cancel_reason: event.data.reason,
-        cancelled_at: event.data.cancelled_at,
-      });
-      usePizzas(state, booking.booking_time, -booking.total_pizzas);
-      return state;
-    }
-    case 'KitchenStepRecorded': {
-      const booking = state.bookings.get(event.data.booking_id);
-      if (booking)
-        state.bookings.set(booking.booking_id, {
-          ...booking,
-          kitchen: evolveKitchenTrack(booking.kitchen, event.data),
-        });
-      return state;
-    }
-    case 'BookingReminded': {
-      const booking = state.bookings.get(event.data.booking_id);
-      if (booking) state.bookings.set(booking.booking_id, { ...booking, reminded_at: event.data.reminded_at });
-      return state;
-    }
-    case 'BookingRescheduled': {
-      const booking = holding(state, event.data.booking_id);
-      if (!booking) return state;
-      // Back to pending with no kitchen steps and no reminder: staff confirm the new time as a new
-      // booking, and an unconfirmed one waits from the move on (rule: pending-expiry).
-      state.bookings.set(booking.booking_id, {
-        ...carried(booking),
-        booking_time: event.data.to_time,
-        placed_at: event.data.rescheduled_at,
-        kitchen: noKitchenTrack(),
-        status: 'pending',
-      });
-      usePizzas(state, booking.booking_time, -booking.total_pizzas);
-      usePizzas(state, event.data.to_time, booking.total_pizzas);
-      return state;
-    }
-    case 'BookingMovedAway': {
-      const booking = holding(state, event.data.booking_id);
-      if (!booking) return state;
-      state.bookings.set(booking.booking_id, {
-        ...carried(booking),
-        status: 'moved',
-        moved_to: event.data.to,
-        moved_at: event.data.moved_at,
-      });
-      usePizzas(state, booking.booking_time, -booking.total_pizzas);
-      return state;
-    }
     case 'WaitlistJoined':
     case 'WaitlistOfferMade':
     case 'WaitlistOfferLapsed':

@@ -1,10 +1,10 @@
 // The pizza menu: one stream ('menu'). Pizza ids are small integers handed out in order.
 import { z } from 'zod';
 import { msg } from '../messages.js';
-import { flag } from '../shared/fields.js';
+import { flag, optionalDescription } from '../shared/fields.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import { notFound, reject } from '../shared/errors.js';
-import { ALLERGEN_CODES, sortAllergens, type AllergenDeclaration } from './allergens.js';
+import { ALLERGEN_CODES, sortAllergens, type AllergenCode, type AllergenDeclaration } from './allergens.js';
 import { removableSchema, type Extra, type ExtraInput } from './extras.js';
 
 export const MENU_STREAM = 'menu';
@@ -24,12 +24,7 @@ export interface Pizza {
 /** POST /admin/pizzas and PUT /admin/pizzas/{id} (SPEC 5: pizza form). */
 export const pizzaInputSchema = z.object({
   name: z.string({ error: msg.pizzaNameAndPrice }).trim().min(1, { error: msg.pizzaNameAndPrice }).max(100),
-  description: z
-    .string()
-    .trim()
-    .max(500)
-    .nullish()
-    .transform((d) => d ?? ''),
+  description: optionalDescription(),
   price_cents: z.coerce
     .number({ error: msg.pizzaNameAndPrice })
     .int({ error: msg.pizzaNameAndPrice })
@@ -166,48 +161,25 @@ export const menuDecider: Decider<MenuCommand, MenuEvent, MenuState> = {
 
 // Declared from the descriptions: wheat dough (gluten), mozzarella (milk), prawns (crustaceans),
 // mussels (molluscs), a kebab sauce of mayonnaise and yoghurt (eggs, milk). Staff check them
-// against their own recipes.
-export const DEMO_MENU: PizzaInput[] = [
-  {
-    name: 'Margherita',
-    description: 'Tomatsås, mozzarella, färsk basilika',
-    price_cents: 9900,
-    active: true,
-    allergens: ['gluten', 'milk'],
-  },
-  {
-    name: 'Vesuvio',
-    description: 'Tomatsås, mozzarella, skinka',
-    price_cents: 10900,
-    active: true,
-    allergens: ['gluten', 'milk'],
-  },
-  {
-    name: 'Capricciosa',
-    description: 'Tomatsås, mozzarella, skinka, champinjoner',
-    price_cents: 11900,
-    active: true,
-    allergens: ['gluten', 'milk'],
-  },
-  {
-    name: 'Hawaii',
-    description: 'Tomatsås, mozzarella, skinka, ananas',
-    price_cents: 11900,
-    active: true,
-    allergens: ['gluten', 'milk'],
-  },
-  {
-    name: 'Quattro Stagioni',
-    description: 'Tomatsås, mozzarella, skinka, räkor, musslor, champinjoner',
-    price_cents: 12900,
-    active: true,
-    allergens: ['gluten', 'crustaceans', 'milk', 'molluscs'],
-  },
-  {
-    name: 'Kebabpizza',
-    description: 'Tomatsås, mozzarella, kebabkött, lök, feferoni, kebabsås',
-    price_cents: 13900,
-    active: true,
-    allergens: ['gluten', 'eggs', 'milk'],
-  },
+// against their own recipes. One row a pizza: name, description, price in öre, allergens; every
+// demo pizza is on sale.
+const DEMO_ROWS: Array<[string, string, number, AllergenCode[]]> = [
+  ['Margherita', 'Tomatsås, mozzarella, färsk basilika', 9900, ['gluten', 'milk']],
+  ['Vesuvio', 'Tomatsås, mozzarella, skinka', 10900, ['gluten', 'milk']],
+  ['Capricciosa', 'Tomatsås, mozzarella, skinka, champinjoner', 11900, ['gluten', 'milk']],
+  ['Hawaii', 'Tomatsås, mozzarella, skinka, ananas', 11900, ['gluten', 'milk']],
+  [
+    'Quattro Stagioni',
+    'Tomatsås, mozzarella, skinka, räkor, musslor, champinjoner',
+    12900,
+    ['gluten', 'crustaceans', 'milk', 'molluscs'],
+  ],
+  ['Kebabpizza', 'Tomatsås, mozzarella, kebabkött, lök, feferoni, kebabsås', 13900, ['gluten', 'eggs', 'milk']],
 ];
+export const DEMO_MENU: PizzaInput[] = DEMO_ROWS.map(([name, description, price_cents, allergens]) => ({
+  name,
+  description,
+  price_cents,
+  active: true,
+  allergens,
+}));

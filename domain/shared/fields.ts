@@ -19,3 +19,6 @@ export const optionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
+
+/** A description (a pizza's, a bonus code's): as optionalText(500), but none reads as '' (what their events carry). */
+export const optionalDescription = () => optionalText(500).transform((d) => d ?? '');

@@ -1,11 +1,13 @@
 // The kitchen's day (issue 17), the system's steps: the reminder and pending-expiry settings over
 // HTTP, and the booking timers sweeping with the server's clock moved by the test. Sweeps are
-// run by hand (TIMER_INTERVAL_MS is an hour here: only the start's sweep runs by itself), so
-// each test says exactly when the system acts.
+// run by hand (TIMER_INTERVAL_MS is an hour here: none runs by itself), so each test says exactly
+// when the system acts.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../domain/settings/settings.js';
 import { ConfigError, configFromEnv } from '../../api/config.js';
+import { BOOKING_TIMERS_LEASE } from '../../api/timers/bookingTimers.js';
+import { LEASES } from '../../projections/leasedRunner.js';
 import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
 
 let now = MONDAY_MORNING;
@@ -252,5 +254,29 @@ describe('TIMER_INTERVAL_MS', () => {
       expect(() => configFromEnv({ TIMER_INTERVAL_MS: bad })).toThrow(ConfigError);
     }
     expect(() => configFromEnv({ TIMER_INTERVAL_MS: '10' })).toThrow('expected a whole number from 50 to 3600000');
+  });
+});
+
+describe('the booking timers: one process at a time (api/reactors/leasedSweep.ts)', () => {
+  it("send nothing while another process holds the sweep's lease, and let it go at the end of their own", async () => {
+    now = MONDAY_MORNING;
+    await saveSettings({ pending_expiry_minutes: 30 });
+    const placed = await t.post(
+      '/api/bookings',
+      bookingPayload({ date: '2026-11-26', time: '15:00', email: 'lease@example.se' }),
+    );
+    expect(placed.status).toBe(201);
+    const id = placed.body.booking_id as string;
+    now = later(30);
+    const other = 'other-host:1:timers-test';
+    expect(await t.server.docs.lease(LEASES, BOOKING_TIMERS_LEASE, other, 60_000)).toBe('ours');
+    expect(await t.server.timers.sweep()).toEqual({ expired: [], reminded: [] });
+    expect((await booking(id)).status).toBe('pending');
+    await t.server.docs.endLease(LEASES, BOOKING_TIMERS_LEASE, other, 'release');
+    expect((await t.server.timers.sweep()).expired).toContain(id);
+    await expect.poll(async () => (await booking(id)).status).toBe('cancelled');
+    // Let go once the sweep ended: the next turn may fall to any process at once.
+    expect(await t.server.docs.lease(LEASES, BOOKING_TIMERS_LEASE, other, 60_000)).toBe('ours');
+    await t.server.docs.endLease(LEASES, BOOKING_TIMERS_LEASE, other, 'release');
   });
 });

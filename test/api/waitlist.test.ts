@@ -4,11 +4,11 @@
 // staff's queue, and one offer mail per offer.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '../../domain/messages.js';
 import { redactUrl } from '../../api/http/logging.js';
-import { COLLECTIONS, type WaitlistDoc } from '../../read-models/shapes.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer, useTestServer } from './harness.js';
+import { bookPizzas, joinRequest, offerOf, tokenOf } from './waitlistSetup.js';
 
 let now = MONDAY_MORNING;
 const t = useTestServer({ now: () => now, config: { waitlistOfferIntervalMs: 100 } });
@@ -19,30 +19,11 @@ beforeAll(async () => {
 
 const DATE = '2026-11-25';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const joinBody = (overrides: Record<string, unknown> = {}) => ({
-  date: DATE,
-  time: '12:00',
-  name: 'Karin Kö',
-  email: 'karin@example.se',
-  requested_pizzas: 2,
-  ...overrides,
-});
-const tokenOf = async (waitlistId: string) =>
-  (await t.server.docs.get<WaitlistDoc>(COLLECTIONS.waitlist, waitlistId))!.token;
+const joinBody = (overrides: Record<string, unknown> = {}) => joinRequest(DATE, overrides);
 const remainingAt = async (time: string) =>
   (await t.get(`/api/test-availability?date=${DATE}&pizzas=1`)).body.slots.find(
     (s: { time: string }) => s.time === time,
   ).capacity_remaining;
-/** The offer reactor follows the log: an offer shows once it has run (no fixed wait). */
-const offerOf = (token: string) =>
-  vi.waitFor(
-    async () => {
-      const reply = await t.get(`/api/waitlist/${token}`);
-      expect(reply.status).toBe(200);
-      return reply;
-    },
-    { timeout: 30_000, interval: 50 },
-  );
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   for (let i = 0; i < 100; i++) {
     const value = await read();
@@ -76,20 +57,8 @@ describe('the waitlist of a full slot (rule: waitlist)', () => {
     for (const [key, pizzas] of [
       ['A', 4],
       ['B', 2],
-    ] as const) {
-      const placed = await t.post(
-        '/api/bookings',
-        bookingPayload({
-          date: DATE,
-          time: '12:00',
-          email: `${key}@example.se`,
-          items: [{ pizza_id: 1, qty: pizzas }],
-          requested_pizzas: pizzas,
-        }),
-      );
-      expect(placed.status).toBe(201);
-      bookings[key] = placed.body.booking_id;
-    }
+    ] as const)
+      bookings[key] = await bookPizzas(t, { date: DATE, email: `${key}@example.se`, pizzas });
     for (const [key, pizzas] of [
       ['w1', 3],
       ['w2', 2],
@@ -105,7 +74,7 @@ describe('the waitlist of a full slot (rule: waitlist)', () => {
         message: msg.waitlistJoined('12:00'),
       });
       ids[key] = reply.body.waitlist_id;
-      tokens[key] = await tokenOf(reply.body.waitlist_id);
+      tokens[key] = await tokenOf(t, reply.body.waitlist_id);
     }
     const again = await t.post('/api/waitlist', joinBody({ email: 'W1@example.se', requested_pizzas: 1 }));
     expect(again).toMatchObject({ status: 409, body: { error: msg.waitlistAlreadyQueued } });
@@ -126,7 +95,7 @@ describe('the waitlist of a full slot (rule: waitlist)', () => {
     const cancelled = await t.put(`/api/admin/bookings/${bookings.B}/cancel`, { reason: 'Kunden ringde' }, admin);
     expect(cancelled.status).toBe(200);
     // w1 wants 3 and does not fit in 2; w2 does.
-    const offer = await offerOf(tokens.w2);
+    const offer = await offerOf(t, tokens.w2);
     expect(await t.get(`/api/waitlist/${tokens.w1}`)).toMatchObject({ status: 409 });
     expect(offer.body).toEqual({
       date: DATE,
@@ -194,7 +163,7 @@ describe('the waitlist of a full slot (rule: waitlist)', () => {
   it('a hold that runs out lapses and passes to the next in line (the offer timer, on the kiosk clock)', async () => {
     await t.put(`/api/admin/bookings/${bookings.A}/cancel`, { reason: 'Sjuk' }, admin);
     // 4 free: w1 (3) is offered, w3 (2) does not fit in the 1 left.
-    expect((await offerOf(tokens.w1)).body.pizzas).toBe(3);
+    expect((await offerOf(t, tokens.w1)).body.pizzas).toBe(3);
     expect(await t.get(`/api/waitlist/${tokens.w3}`)).toMatchObject({
       status: 409,
       body: { error: msg.waitlistStillWaiting },
@@ -270,17 +239,10 @@ describe('an entry still waiting when its time starts', () => {
     let clock = MONDAY_MORNING;
     const own = await startTestServer({ now: () => clock });
     try {
-      expect(
-        (
-          await own.post(
-            '/api/bookings',
-            bookingPayload({ date: DATE, time: '12:00', items: [{ pizza_id: 1, qty: 6 }], requested_pizzas: 6 }),
-          )
-        ).status,
-      ).toBe(201);
+      await bookPizzas(own, { date: DATE, pizzas: 6 });
       const joined = await own.post('/api/waitlist', joinBody());
       expect(joined.status).toBe(201);
-      const token = (await own.server.docs.get<WaitlistDoc>(COLLECTIONS.waitlist, joined.body.waitlist_id))!.token;
+      const token = await tokenOf(own, joined.body.waitlist_id);
       // Signed in afresh each time: the clock jumps past a session's life.
       const statusOf = async () =>
         (await own.get(`/api/admin/waitlist?date=${DATE}`, await own.login())).body.entries.map(
@@ -322,23 +284,13 @@ describe("GET /api/admin/live (the staff's Kö follows it)", () => {
     // The stream is open once its first bytes (the retry line) arrive.
     let text = decoder.decode((await reader.read()).value);
     const date = '2026-11-26';
-    const placed = await t.post(
-      '/api/bookings',
-      bookingPayload({
-        date,
-        time: '13:00',
-        email: 'full@example.se',
-        items: [{ pizza_id: 1, qty: 6 }],
-        requested_pizzas: 6,
-      }),
-    );
-    expect(placed.status).toBe(201);
+    await bookPizzas(t, { date, time: '13:00', email: 'full@example.se', pizzas: 6 });
     const joined = await t.post(
       '/api/waitlist',
       joinBody({ date, time: '13:00', name: 'Lotta Live', email: 'lotta@example.se' }),
     );
     expect(joined.status).toBe(201);
-    await t.del(`/api/waitlist/${await tokenOf(joined.body.waitlist_id)}`);
+    await t.del(`/api/waitlist/${await tokenOf(t, joined.body.waitlist_id)}`);
     while (!text.includes('WaitlistLeft')) text += decoder.decode((await reader.read()).value);
     abort.abort();
     const changes = text

@@ -18,6 +18,7 @@ import { openReadModelStore } from '../../api/stores.js';
 import { WAITLIST_REACTOR } from '../../api/waitlist/offerReactor.js';
 import { killApiProcesses, startApiProcess } from '../apiProcess.js';
 import { bookingPayload, startTestServer, type TestServer } from './harness.js';
+import { offersOn } from './waitlistSetup.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-offercrash-'));
 afterAll(() => {
@@ -29,9 +30,6 @@ afterAll(() => {
 const date = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
 const stream = `kioskday-${date}`;
 const NO_TIMER = { WAITLIST_OFFER_INTERVAL_MS: '0', BOOKINGS_PER_MINUTE: '0', LOOKUPS_PER_MINUTE: '0' };
-
-const offersIn = async (server: TestServer) =>
-  (await server.server.events.readStream(stream)).filter((e) => e.type === 'WaitlistOfferMade');
 
 /** Waits (no fixed sleep) until the offer reactor's stored checkpoint has passed the position. */
 const reactorPassed = (server: TestServer, position: number) =>
@@ -94,7 +92,7 @@ describe('a cancellation whose server is killed before the offer reactor ran', (
       )!.position;
       const offers = await vi.waitFor(
         async () => {
-          const found = await offersIn(restarted);
+          const found = await offersOn(restarted, date);
           expect(found).toHaveLength(1);
           return found;
         },
@@ -103,7 +101,7 @@ describe('a cancellation whose server is killed before the offer reactor ran', (
       expect(offers[0].data).toMatchObject({ waitlist_id: joined.body.waitlist_id, pizzas: 2 });
       expect(offers[0].metadata.actor).toBe('system');
       await reactorPassed(restarted, cancellation);
-      expect(await offersIn(restarted)).toHaveLength(1);
+      expect(await offersOn(restarted, date)).toHaveLength(1);
     } finally {
       await restarted.close();
     }
@@ -121,7 +119,7 @@ describe('a cancellation whose server is killed before the offer reactor ran', (
     restarted = await startTestServer({ dataDir, config: { waitlistOfferIntervalMs: 0 } });
     try {
       await reactorPassed(restarted, cancellation);
-      expect(await offersIn(restarted)).toHaveLength(1);
+      expect(await offersOn(restarted, date)).toHaveLength(1);
     } finally {
       await restarted.close();
     }

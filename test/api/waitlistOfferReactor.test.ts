@@ -2,10 +2,9 @@
 // each event that frees capacity on a day, the offer reactor runs the day's offer decision, by
 // `system`, once. The offer timer is off here (WAITLIST_OFFER_INTERVAL_MS 0), so every offer below
 // is the reactor's; the requests that free capacity only append their own event.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RecordedEvent } from '../../domain/eventStore.js';
-import { COLLECTIONS, type WaitlistDoc } from '../../read-models/shapes.js';
-import { MONDAY_MORNING, bookingPayload, startTestServer, useTestServer, type TestServer } from './harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MONDAY_MORNING, startTestServer, useTestServer, type TestServer } from './harness.js';
+import { fullSlot, offerOf, offersOn } from './waitlistSetup.js';
 
 let now = MONDAY_MORNING;
 const t = useTestServer({ now: () => now, config: { waitlistOfferIntervalMs: 0 } });
@@ -14,50 +13,8 @@ beforeAll(async () => {
   admin = await t.login();
 });
 
-/** Fills a date's 12:00 with the given bookings (pizzas each) and queues entries behind them. */
-async function fullSlot(server: TestServer, date: string, booked: number[], queued: number[]) {
-  const bookings: string[] = [];
-  for (const [i, pizzas] of booked.entries()) {
-    const reply = await server.post(
-      '/api/bookings',
-      bookingPayload({
-        date,
-        email: `bokad${i}@example.se`,
-        items: [{ pizza_id: 1, qty: pizzas }],
-        requested_pizzas: pizzas,
-      }),
-    );
-    expect(reply.status).toBe(201);
-    bookings.push(reply.body.booking_id);
-  }
-  const tokens: string[] = [];
-  for (const [i, pizzas] of queued.entries()) {
-    const reply = await server.post('/api/waitlist', {
-      date,
-      time: '12:00',
-      name: `Kö ${i}`,
-      email: `ko${i}@example.se`,
-      requested_pizzas: pizzas,
-    });
-    expect(reply.status).toBe(201);
-    tokens.push((await server.server.docs.get<WaitlistDoc>(COLLECTIONS.waitlist, reply.body.waitlist_id))!.token);
-  }
-  return { bookings, tokens };
-}
-
-const offersOn = async (server: TestServer, date: string): Promise<RecordedEvent[]> =>
-  (await server.server.events.readStream(`kioskday-${date}`)).filter((e) => e.type === 'WaitlistOfferMade');
-
 /** Waits (no fixed sleep) until the token's offer is live, and answers it. */
-const offered = (server: TestServer, token: string) =>
-  vi.waitFor(
-    async () => {
-      const reply = await server.get(`/api/waitlist/${token}`);
-      expect(reply.status).toBe(200);
-      return reply.body as { pizzas: number };
-    },
-    { timeout: 30_000, interval: 50 },
-  );
+const offered = async (server: TestServer, token: string) => (await offerOf(server, token)).body as { pizzas: number };
 
 describe('the offer reactor (rule: waitlist)', () => {
   it("offers a staff cancellation's capacity to the first in line that fits, once, by system", async () => {

@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { kioskDayDecider } from '../../domain/kioskDay/decide.js';
 import type { KioskDayEvent } from '../../domain/kioskDay/kioskDay.js';
 import { msg } from '../../domain/messages.js';
-import { COLLECTIONS, type WaitlistDoc } from '../../read-models/shapes.js';
 import { MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
+import { bookPizzas, joinRequest, tokenOf } from './waitlistSetup.js';
 
 const t = useTestServer({ now: () => MONDAY_MORNING, config: { waitlistOfferIntervalMs: 20 } });
 let admin: string;
@@ -23,31 +23,16 @@ const CAPACITY = 6;
 describe('50 parallel requests racing one freed place', () => {
   it('never overbook the window, and the place goes to the first in line', async () => {
     const booked: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const reply = await t.post(
-        '/api/bookings',
-        bookingPayload({
-          date: DATE,
-          time: TIME,
-          email: `fast${i}@example.se`,
-          items: [{ pizza_id: 1, qty: 2 }],
-          requested_pizzas: 2,
-        }),
-      );
-      expect(reply.status).toBe(201);
-      booked.push(reply.body.booking_id);
-    }
+    for (let i = 0; i < 3; i++)
+      booked.push(await bookPizzas(t, { date: DATE, time: TIME, email: `fast${i}@example.se`, pizzas: 2 }));
     const tokens: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const reply = await t.post('/api/waitlist', {
-        date: DATE,
-        time: TIME,
-        name: `Kö ${i}`,
-        email: `queue${i}@example.se`,
-        requested_pizzas: 2,
-      });
+      const reply = await t.post(
+        '/api/waitlist',
+        joinRequest(DATE, { time: TIME, name: `Kö ${i}`, email: `queue${i}@example.se`, requested_pizzas: 2 }),
+      );
       expect(reply.status).toBe(201);
-      tokens.push((await t.server.docs.get<WaitlistDoc>(COLLECTIONS.waitlist, reply.body.waitlist_id))!.token);
+      tokens.push(await tokenOf(t, reply.body.waitlist_id));
     }
 
     const customer = (i: number) => ({ name: `Kö ${i}`, email: `queue${i}@example.se`, dine_in: false });

@@ -6,11 +6,11 @@ import { given } from './givenWhenThen.js';
 const NOW = new Date('2027-02-01T09:30:00Z');
 const record = (over: Partial<RestoreCommand> = {}): RestoreCommand => ({
   type: 'RecordErasuresReapplied',
-  restoreId: 'r1',
-  backupCreatedAt: '2027-01-31T02:15:00.000Z',
-  backupPosition: 120,
-  eventsRestored: 118,
-  keyIds: ['k-b', 'k-a'],
+  restore_id: 'r1',
+  backup_created_at: '2027-01-31T02:15:00.000Z',
+  backup_position: 120,
+  events_restored: 118,
+  key_ids: ['k-b', 'k-a'],
   now: NOW,
   ...over,
 });
@@ -49,13 +49,13 @@ describe('RecordErasuresReapplied (rule: backup-restore)', () => {
 
   it('counts a key once when several sources named its erasure', () => {
     given(restoreDecider)
-      .when(record({ keyIds: ['k-a', 'k-a', 'k-b'] }))
+      .when(record({ key_ids: ['k-a', 'k-a', 'k-b'] }))
       .thenMatches([{ type: 'ErasuresReapplied', data: { reapplied: 2, key_ids: ['k-a', 'k-b'] } }]);
   });
 
   it('records a restore that re-applied none too: the history shows every restore', () => {
     given(restoreDecider)
-      .when(record({ keyIds: [] }))
+      .when(record({ key_ids: [] }))
       .thenMatches([{ type: 'ErasuresReapplied', data: { reapplied: 0, key_ids: [] } }]);
   });
 
@@ -64,7 +64,7 @@ describe('RecordErasuresReapplied (rule: backup-restore)', () => {
       .when(record())
       .then([]);
     given(restoreDecider, [recorded('r1')])
-      .when(record({ restoreId: 'r2' }))
+      .when(record({ restore_id: 'r2' }))
       .thenMatches([{ type: 'ErasuresReapplied', data: { restore_id: 'r2' } }]);
   });
 });

@@ -1,9 +1,25 @@
 // The sweeps' one setup (api/reactors/leasedSweep.ts) on a real SQLite document store: one sweep
 // at a time across processes (two owners here), the lease let go at the end of each so the next
-// turn may fall to either, and a sweep that stops between its steps once stopped.
+// turn may fall to either, a second call of the same process joining the sweep under way, and a
+// sweep that stops between its steps once stopped.
 import { describe, expect, it } from 'vitest';
+import type { DocumentStore } from '../../read-models/documentStore.js';
 import { openSqliteDocumentStore } from '../../read-models/sqliteDocumentStore.js';
 import { everyLeasedSweep, type SweepTurn } from '../../api/reactors/leasedSweep.js';
+
+/** A sweep of the lease 'test-sweep' by one owner, run by hand only; 'skipped' when another holds it. */
+const testSweep = <T>(docs: DocumentStore, owner: string, sweep: (turn: SweepTurn) => Promise<T>) =>
+  everyLeasedSweep<T | 'skipped'>({
+    docs,
+    lease: 'test-sweep',
+    leaseTtlMs: 60_000,
+    owner,
+    intervalMs: 0,
+    nothing: () => 'skipped',
+    what: 'test sweep',
+    log: () => {},
+    sweep,
+  });
 
 describe('everyLeasedSweep', () => {
   it('lets one owner sweep at a time, and the other take the next turn once it ended', async () => {
@@ -13,20 +29,10 @@ describe('everyLeasedSweep', () => {
       const held = new Promise<void>((resolve) => (release = resolve));
       const swept: string[] = [];
       const sweeper = (owner: string, work: () => Promise<void>) =>
-        everyLeasedSweep({
-          docs,
-          lease: 'test-sweep',
-          leaseTtlMs: 60_000,
-          owner,
-          intervalMs: 0,
-          nothing: () => 'skipped',
-          what: 'test sweep',
-          log: () => {},
-          async sweep() {
-            swept.push(owner);
-            await work();
-            return 'swept';
-          },
+        testSweep(docs, owner, async () => {
+          swept.push(owner);
+          await work();
+          return 'swept';
         });
       const a = sweeper('host:1:a-1', () => held);
       const b = sweeper('host:2:b-1', async () => {});
@@ -44,27 +50,42 @@ describe('everyLeasedSweep', () => {
     }
   });
 
+  it('joins a second call of the same process to its sweep under way, rather than sweeping twice', async () => {
+    const docs = openSqliteDocumentStore(':memory:');
+    try {
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let sweeps = 0;
+      const sweep = testSweep(docs, 'host:1:a-1', async () => {
+        sweeps += 1;
+        await held;
+        return `sweep ${sweeps}`;
+      });
+      // The lease is this owner's for both calls: only the join keeps the second from sweeping too.
+      const first = sweep.sweep();
+      const second = sweep.sweep();
+      await expect.poll(() => sweeps).toBe(1);
+      release();
+      expect(await Promise.all([first, second])).toEqual(['sweep 1', 'sweep 1']);
+      expect(sweeps).toBe(1);
+      // Once it ended, the next call sweeps anew.
+      expect(await sweep.sweep()).toBe('sweep 2');
+    } finally {
+      await docs.close();
+    }
+  });
+
   it('answers goOn() false once the lease went to another owner, and a failed sweep still lets it go', async () => {
     const docs = openSqliteDocumentStore(':memory:');
     try {
       let asked: boolean | null = null;
-      const sweep = everyLeasedSweep({
-        docs,
-        lease: 'test-sweep',
-        leaseTtlMs: 60_000,
-        owner: 'host:1:a-1',
-        intervalMs: 0,
-        nothing: () => 0,
-        what: 'test sweep',
-        log: () => {},
-        async sweep(turn: SweepTurn) {
-          // Taken over meanwhile (this process stalled past its term): it must end.
-          await docs.endLease('runners', 'test-sweep', 'host:1:a-1', 'release');
-          expect(await docs.lease('runners', 'test-sweep', 'host:2:b-1', 60_000)).toBe('ours');
-          asked = await turn.goOn();
-          await docs.endLease('runners', 'test-sweep', 'host:2:b-1', 'release');
-          throw new Error('a step failed');
-        },
+      const sweep = testSweep(docs, 'host:1:a-1', async (turn) => {
+        // Taken over meanwhile (this process stalled past its term): it must end.
+        await docs.endLease('runners', 'test-sweep', 'host:1:a-1', 'release');
+        expect(await docs.lease('runners', 'test-sweep', 'host:2:b-1', 60_000)).toBe('ours');
+        asked = await turn.goOn();
+        await docs.endLease('runners', 'test-sweep', 'host:2:b-1', 'release');
+        throw new Error('a step failed');
       });
       await expect(sweep.sweep()).rejects.toThrow('a step failed');
       expect(asked).toBe(false);
