@@ -14,7 +14,7 @@ export function AllergenFilter(props: {
   const toggle = (code: string, on: boolean) => onChange(on ? [...avoid, code] : avoid.filter((a) => a !== code));
   return (
     <div className="allergen-filter">
-      <details className="allergen-filter__box" open={avoid.length > 0 || undefined}>
+      <details className="fold allergen-filter__box" open={avoid.length > 0 || undefined}>
         <summary className="allergen-filter__summary">
           <span className="allergen-filter__title">{orderTexts.filterLegend}</span>
           <span className="allergen-filter__chosen">{orderTexts.filterChosen(avoid.length)}</span>

@@ -35,7 +35,7 @@ export function PizzaOptions(props: {
     });
   return (
     // Open and closed by the customer alone: unticking the last choice must not fold it away.
-    <details className="pizza-options" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details className="fold pizza-options" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="pizza-options__summary">
         <span>{orderTexts.options}</span>
         <span className="pizza-options__chosen">{orderTexts.optionsChosen(chosen)}</span>

@@ -1,8 +1,8 @@
 // The customer pages' own styles, inline like the themes (../+Head.tsx) so that no stylesheet
 // request blocks the first paint: the seller's details (footer and order confirmation), the
 // connection banner, the order's pieces (step headings, steppers, menu cards and a card's extras,
-// allergen filter, the order's lines, the confirmation) and the booking page's (its slot grid, also
-// /my-booking's move dialog; the counter's pause banner). As separate stylesheets they were four requests on the critical path,
+// the folding box of both and the allergen filter, the order's lines, the confirmation) and the
+// booking page's (its slot grid, also /my-booking's move dialog; the counter's pause banner). As separate stylesheets they were four requests on the critical path,
 // each listed by Lighthouse as render-blocking on / (issue 30). Admin pages get the pieces they
 // share through styles/admin.css.
 import sellerStyles from '../../styles/seller.css?inline';
@@ -11,6 +11,7 @@ import connectivityStyles from '../../components/connectivity.css?inline';
 import stepTitleStyles from '../../components/order/stepTitle.css?inline';
 import stepperStyles from '../../components/order/stepper.css?inline';
 import pizzaMenuStyles from '../../components/order/pizzaMenu.css?inline';
+import foldStyles from '../../components/order/fold.css?inline';
 import pizzaOptionStyles from '../../components/order/pizzaOptions.css?inline';
 import allergenFilterStyles from '../../components/order/allergenFilter.css?inline';
 import itemsTableStyles from '../../components/itemsTable.css?inline';
@@ -25,6 +26,7 @@ const styles = [
   slotStyles,
   stepperStyles,
   pizzaMenuStyles,
+  foldStyles,
   pizzaOptionStyles,
   allergenFilterStyles,
   itemsTableStyles,

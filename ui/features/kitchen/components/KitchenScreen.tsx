@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast.js';
 import dayjs from '../../../lib/dayjs.js';
+import { Field, fieldControl } from '../../../components/Field.js';
 import { LoadFailed } from '../../../components/LoadFailed.js';
 import { useAction } from '../../../components/useAction.js';
 import { useHydrated } from '../../../components/useHydrated.js';
@@ -132,19 +133,15 @@ export function KitchenScreen({
         >
           <span aria-hidden="true">←</span>
         </button>
-        <div className="field kitchen-dates__field">
-          <label className="field__label" htmlFor="kitchen-date">
-            {kitchenTexts.date}
-          </label>
+        <Field id="kitchen-date" label={kitchenTexts.date} className="kitchen-dates__field">
           <input
-            id="kitchen-date"
-            className="field__control"
+            {...fieldControl('kitchen-date')}
             type="date"
             value={shown ?? ''}
             disabled={!hydrated}
             onChange={(e) => e.target.value && go(e.target.value)}
           />
-        </div>
+        </Field>
         <button
           type="button"
           className="btn btn--secondary kitchen-btn"

@@ -26,12 +26,12 @@ export function OrderCard({ order, undone, busy, enabled, onStep, onPrint }: Pro
   const disabled = !enabled || busy;
   return (
     <article
-      className={`kitchen-order kitchen-order--${badgeKind(status)}`}
+      className={`tile kitchen-order kitchen-order--${badgeKind(status)}`}
       data-booking={order.id}
       data-kitchen={status ?? 'none'}
       aria-labelledby={`order-${order.id}`}
     >
-      <header className="kitchen-order__head">
+      <header className="tile__head">
         <h3 id={`order-${order.id}`} className="kitchen-order__title">
           <span className="kitchen-order__number">{kitchenTexts.orderNumber(order.id)}</span> {order.name}
         </h3>

@@ -52,7 +52,7 @@ export function ExtrasPanel() {
             const active = Boolean(extra.active);
             return (
               <li key={extra.id} className={`tile pizza-card${active ? '' : ' pizza-card--inactive'}`}>
-                <div className="pizza-card__head">
+                <div className="tile__head">
                   <h3 className="pizza-card__name">{extra.name}</h3>
                   <span className={`badge ${active ? 'badge--on' : 'badge--off'}`}>
                     {active ? extraTexts.active : extraTexts.inactive}

@@ -19,7 +19,7 @@ export function PizzaCard({ pizza, enabled, deleting, onEdit, onDelete }: PizzaC
   const active = Boolean(pizza.active);
   return (
     <li className={`tile pizza-card${active ? '' : ' pizza-card--inactive'}`} data-pizza={pizza.id}>
-      <div className="pizza-card__head">
+      <div className="tile__head">
         <h2 className="pizza-card__name">{pizza.name}</h2>
         <span className={`badge ${active ? 'badge--on' : 'badge--off'}`}>
           {active ? pizzaTexts.active : pizzaTexts.inactive}

@@ -31,6 +31,12 @@ export interface SellerSectionProps {
 export function SellerSection(props: SellerSectionProps) {
   const { seller, errors, disabled } = props;
   const missing = missingSellerFields(props.savedSeller);
+  const month = {
+    id: 'setting-financial_year_start_month',
+    label: texts.financialYear,
+    error: errors.financial_year_start_month,
+    hint: texts.financialYearHint,
+  };
   return (
     <section className="card" aria-labelledby="seller-title">
       <h2 id="seller-title">{texts.title}</h2>
@@ -66,18 +72,9 @@ export function SellerSection(props: SellerSectionProps) {
             </Field>
           );
         })}
-        <Field
-          id="setting-financial_year_start_month"
-          label={texts.financialYear}
-          error={errors.financial_year_start_month}
-          hint={texts.financialYearHint}
-        >
+        <Field {...month}>
           <select
-            {...fieldControl(
-              'setting-financial_year_start_month',
-              errors.financial_year_start_month,
-              texts.financialYearHint,
-            )}
+            {...fieldControl(month.id, month.error, month.hint)}
             disabled={disabled}
             value={props.financialYearStartMonth}
             onChange={(e) => props.onMonth(e.target.value)}

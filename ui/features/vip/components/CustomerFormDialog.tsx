@@ -14,6 +14,13 @@ interface Draft {
   active: boolean;
 }
 
+/** The one-line fields in the dialog's order: their input type, and whether the schema requires them. */
+const TEXT_FIELDS = [
+  { key: 'email', type: 'email', required: true },
+  { key: 'name', type: 'text', required: true },
+  { key: 'phone', type: 'tel', required: false },
+] as const;
+
 const draftOf = (customer: VipCustomer | null): Draft => ({
   email: customer?.email ?? '',
   name: customer?.name ?? '',
@@ -57,35 +64,18 @@ export function CustomerFormDialog({
   const { draft, set, errors, dialog } = useSchemaForm(customerForm, customer, props);
   return (
     <FormDialog {...dialog} className="planning-modal">
-      <Field id="vip-email" label={vipTexts.email} error={errors.email}>
-        <input
-          {...fieldControl('vip-email', errors.email)}
-          type="email"
-          autoComplete="off"
-          required
-          value={draft.email}
-          onChange={(e) => set({ email: e.target.value })}
-        />
-      </Field>
-      <Field id="vip-name" label={vipTexts.name} error={errors.name}>
-        <input
-          {...fieldControl('vip-name', errors.name)}
-          type="text"
-          autoComplete="off"
-          required
-          value={draft.name}
-          onChange={(e) => set({ name: e.target.value })}
-        />
-      </Field>
-      <Field id="vip-phone" label={vipTexts.phone} error={errors.phone}>
-        <input
-          {...fieldControl('vip-phone', errors.phone)}
-          type="tel"
-          autoComplete="off"
-          value={draft.phone}
-          onChange={(e) => set({ phone: e.target.value })}
-        />
-      </Field>
+      {TEXT_FIELDS.map(({ key, type, required }) => (
+        <Field key={key} id={`vip-${key}`} label={vipTexts[key]} error={errors[key]}>
+          <input
+            {...fieldControl(`vip-${key}`, errors[key])}
+            type={type}
+            autoComplete="off"
+            required={required}
+            value={draft[key]}
+            onChange={(e) => set({ [key]: e.target.value })}
+          />
+        </Field>
+      ))}
       <Field id="vip-notes" label={vipTexts.notesOptional} error={errors.notes}>
         <textarea
           {...fieldControl('vip-notes', errors.notes)}

@@ -175,7 +175,7 @@ export function WaitlistOfferScreen({ token }: { token: string }) {
           <strong>{waitlistTexts.offerWhen(formatDateLong(offer.date), offer.time)}</strong>
         </p>
         <p>{waitlistTexts.offerUpTo(offer.pizzas)}</p>
-        <p className="offer__hold" role="status">
+        <p className="notice offer__hold" role="status">
           {waitlistTexts.holdUntil}
           <strong>
             <Instant iso={offer.hold_expires_at} format="HH:mm" />
