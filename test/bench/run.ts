@@ -23,7 +23,7 @@
 // log can skip per event, and the rate that bounds on this machine (rebuildFloor.ts).
 // BENCH_ONLY=bookings measures only the booking rush and the RSS after it (see bookingsOnly).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -585,6 +585,9 @@ async function bookingsOnly() {
         .join(', ')
         .replace(/\s+/g, ' '),
     );
+    // The process's memory map at that moment, to attribute its RSS (V8's pages, malloc's arenas,
+    // the binary's text): BENCH_SMAPS=<file>.
+    if (process.env.BENCH_SMAPS) writeFileSync(process.env.BENCH_SMAPS, readFileSync(`/proc/${kiosk.pid}/smaps`));
   } finally {
     await stopServers(bareServer, kiosk);
   }
