@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { buildMail } from './mime.js';
 
 export interface MailMessage {
   to: string;
@@ -67,7 +68,9 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
     });
     return {
       async send(message) {
-        await transport.sendMail(envelope(message));
+        // Built at once (mail/mime.ts), handed to the pooled connection as it is.
+        const built = buildMail(envelope(message));
+        await transport.sendMail({ envelope: built.envelope, raw: built.bytes });
       },
       async forget() {},
       async forgetSentBefore() {
@@ -79,8 +82,7 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
     };
   }
 
-  // CRLF, as RFC 5322 prescribes: the file holds the very bytes an SMTP server would receive.
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  // CRLF, as RFC 5322 prescribes (mail/mime.ts): the file holds the very bytes an SMTP server would receive.
   // Mails hold customers' names and addresses: this user only. Made once, not per mail (made
   // again should it fail or vanish).
   let outboxMade: Promise<unknown> | null = null;
@@ -91,7 +93,7 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
     }));
   return {
     async send(message) {
-      const info = await transport.sendMail(envelope(message));
+      const { bytes } = buildMail(envelope(message));
       await makeOutbox();
       const file = join(options.outboxDir, `${safeId(message.id)}.eml`);
       // A temp name of its own per write: concurrent resends of one id never share a half-written
@@ -101,7 +103,7 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
       try {
         const handle = await open(temp, 'w', 0o600);
         try {
-          await handle.writeFile(info.message as Buffer);
+          await handle.writeFile(bytes);
           await handle.sync();
         } finally {
           await handle.close();
@@ -135,9 +137,7 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
       }
       return forgotten;
     },
-    async close() {
-      transport.close();
-    },
+    async close() {},
   };
 }
 

@@ -34,6 +34,7 @@ import { openSqliteDocumentStore } from '../../read-models/sqliteDocumentStore.j
 import { freePort } from '../api/freePort.js';
 import { lighthouseScores, pageJavaScript } from './ui.js';
 import { rebuildFloor } from './rebuildFloor.js';
+import type { bookingFloor } from './bookingFloor.js';
 import { SERVER_ENV, serverEnv } from '../../scripts/serverEnv.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -327,6 +328,8 @@ async function main() {
   const { server: kiosk, base } = await startKiosk(dataDir);
   // Each figure: what was measured, the aim, and whether the run met it.
   const figures: Array<{ name: string; value: string; aim: string; met: boolean }> = [];
+  let bareCpu = 0;
+  let bookingCpu = 0;
   const figure = (name: string, value: string, aim: string, met: boolean) => figures.push({ name, value, aim, met });
 
   try {
@@ -353,6 +356,7 @@ async function main() {
     // 1. availability vs bare route, on a default kiosk (11:00-22:00, 44 slots) with some bookings
     const date = dateIn(2);
     const bare = await measured(bareServer.pid!, { url: bareUrl, connections: 32, duration: SECONDS });
+    bareCpu = bare.cpuPerRequest;
     const avail = await measured(kiosk.pid!, {
       url: `${base}/api/test-availability?date=${date}&pizzas=2`,
       connections: 32,
@@ -421,6 +425,7 @@ async function main() {
       duration: SECONDS,
     });
     const bookingRate = bookResult['2xx'] / SECONDS;
+    bookingCpu = cpuPerBooking;
     const perBare = cpuPerBooking / bare.cpuPerRequest;
     figure(
       'server CPU per booking (32 clients) / bare',
@@ -478,6 +483,15 @@ async function main() {
   const perHit = ((performance.now() - limitStarted) * 1000) / hits;
   await limitsStore.close();
   figure('abuse-limit count per limited request (shared store)', `${perHit.toFixed(1)} µs`, '-', true);
+
+  // What no booking can skip (bookingFloor.ts), beside what one cost in the rush above.
+  const floor = await printBookingFloor(dataDir, bareCpu);
+  figure(
+    'least server CPU a booking cannot skip / bare',
+    `${(floor / bareCpu).toFixed(1)} x: ${floor.toFixed(0)} µs, each step alone on one thread (the rush: ${bookingCpu.toFixed(0)} µs)`,
+    '-',
+    true,
+  );
 
   // 4. the operator's command, as a whole process, over the same log and over an empty one
   const full = timedCommand('projections:rebuild', dataDir);
@@ -552,9 +566,12 @@ async function bookingsOnly() {
   const nodeArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   if (process.env.BENCH_NODE_ARGS) nodeArgs.push(...process.env.BENCH_NODE_ARGS.split(' '));
   const { server: bareServer, url: bareUrl } = await startBare();
-  const { server: kiosk, base } = await startKiosk(mkdtempSync(join(tmpdir(), 'pizzakiosken-bench-')), nodeArgs);
+  const dataDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-bench-'));
+  const { server: kiosk, base } = await startKiosk(dataDir, nodeArgs);
+  let bareCpu = 0;
   try {
     const bare = await measured(bareServer.pid!, { url: bareUrl, connections: 32, duration: SECONDS });
+    bareCpu = bare.cpuPerRequest;
     if (process.env.BENCH_AVAILABILITY) {
       const avail = await measured(kiosk.pid!, {
         url: `${base}/api/test-availability?date=${dateIn(2)}&pizzas=2`,
@@ -591,6 +608,30 @@ async function bookingsOnly() {
   } finally {
     await stopServers(bareServer, kiosk);
   }
+  await printBookingFloor(dataDir, bareCpu);
+}
+
+/** Prints the least work a booking cannot skip, step by step, over the rush's records; answers its sum in µs. */
+async function printBookingFloor(dataDir: string, bareCpu: number): Promise<number> {
+  const child = spawnSync(
+    process.execPath,
+    [...process.execArgv, join(root, 'test', 'bench', 'bookingFloor.ts'), dataDir],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (child.status !== 0) throw new Error(`the booking floor failed: ${child.stderr}`);
+  const floor = JSON.parse(child.stdout.trim().split('\n').pop()!) as Awaited<ReturnType<typeof bookingFloor>>;
+  console.log(
+    `\nthe least server CPU a booking cannot skip (each step alone, one thread, ${floor.bookings} bookings):`,
+  );
+  for (const { step, microsPerEvent } of floor.steps)
+    console.log(`  ${microsPerEvent.toFixed(1).padStart(6)} µs  ${step}`);
+  const total = floor.steps.reduce((sum, s) => sum + s.microsPerEvent, 0);
+  console.log(
+    `  ${total.toFixed(1).padStart(6)} µs in all, ${(total / bareCpu).toFixed(1)} x the bare route's ${bareCpu.toFixed(0)} µs per request`,
+  );
+  return total;
 }
 
 /**
