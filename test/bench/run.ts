@@ -9,6 +9,8 @@
 //   - server CPU per durable booking with 32 concurrent clients on the embedded store (aim <= 18
 //     x the bare route's CPU per request: 400 µs where bare costs 22) and their p99 (aim < 40 ms)
 //   - a booking reaching the staff's live stream, p99, while 200 bookings/s run (aim < 100 ms)
+//   - the least server CPU a booking cannot skip, each step alone (no aim: it bounds the one
+//     above; bookingFloor.ts, also printed after BENCH_ONLY=bookings)
 //   - server RSS after 100,000 bookings (aim < 180 MB)
 //   - rebuild of every read model in the server process (no aim: the floor below bounds it)
 //   - mail: a rush of BENCH_MAIL_BOOKINGS (10,000) bookings mailed through a relay on loopback:
