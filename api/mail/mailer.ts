@@ -82,7 +82,8 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
     };
   }
 
-  // CRLF, as RFC 5322 prescribes (mail/mime.ts): the file holds the very bytes an SMTP server would receive.
+  // CRLF, as RFC 5322 prescribes (mail/mime.ts): the file holds the very bytes an SMTP server
+  // would receive.
   // Mails hold customers' names and addresses: this user only. Made once, not per mail (made
   // again should it fail or vanish).
   let outboxMade: Promise<unknown> | null = null;

@@ -30,7 +30,6 @@ interface Node {
   content?: unknown;
   multipart?: string | false;
   boundary?: string;
-  contentType?: string;
   childNodes: Node[];
   buildHeaders(): string;
   getTransferEncoding(): string | false;
@@ -45,7 +44,8 @@ export interface BuiltMail {
 }
 
 export function buildMail(mail: MimeMail): BuiltMail {
-  // The boundary's random part from Node's pooled UUIDs, not a randomBytes call per node.
+  // The boundary's random part from Node's pooled UUIDs, not a randomBytes call of its own (the
+  // parts still make one each: nodemailer's createChild does not pass it on).
   const baseBoundary = randomUUID().replaceAll('-', '').slice(0, 16);
   const root = new MailComposer({ ...mail, baseBoundary }).compile() as unknown as Node;
   let message = serialize(root);
