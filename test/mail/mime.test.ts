@@ -34,17 +34,14 @@ const booking: MailBooking = {
   booking_date: '2026-11-29',
   booking_time: '18:30',
   dine_in: false,
-  comment: 'Utan lök, tack!',
   items: [
     { pizza_name: 'Margherita', qty: 2, price_cents: 9900, allergens: ['Mjölk', 'Spannmål som innehåller gluten'] },
-    { pizza_name: 'Vesuvio', qty: 1, price_cents: 10900, allergens: null },
+    { pizza_name: 'Vesuvio', qty: 1, price_cents: 10900, allergens: null, without: ['lök'] },
   ],
-  total_pizzas: 3,
   original_total_cents: 30700,
   discount_cents: 0,
   final_total_cents: 30700,
-  bonus_code: null,
-} as unknown as MailBooking;
+};
 
 const from = 'Pizzakiosken <noreply@pizzakiosken.se>';
 
