@@ -10,6 +10,7 @@
 // call; JSON answers get the set that matters for them (a browser never renders them as a
 // document), pages get helmet's whole default set with the same values as before.
 import type { FastifyInstance } from 'fastify';
+import { PAINT_FIRST_HASH } from './paintFirst.js';
 
 /**
  * Inline scripts the UI may run, as CSP sources ("'sha256-<base64>'"): the script in +Head that
@@ -17,7 +18,11 @@ import type { FastifyInstance } from 'fastify';
  * request). Recompute it when the script changes (test/ui/inlineHead.test.ts fails until then):
  * `openssl dgst -sha256 -binary ui/public/theme-init.js | base64`.
  */
-export const INLINE_SCRIPT_HASHES: readonly string[] = ["'sha256-zTVF1mRZwFhMFVQ6lbDHymdQ52qb0KpEsh9eRaaHifA='"];
+export const INLINE_SCRIPT_HASHES: readonly string[] = [
+  "'sha256-zTVF1mRZwFhMFVQ6lbDHymdQ52qb0KpEsh9eRaaHifA='",
+  // The loader of each page's scripts, run after the first paint (paintFirst.ts).
+  PAINT_FIRST_HASH,
+];
 
 export interface SecurityHeaderOptions {
   /** Served over HTTPS: upgrade-insecure-requests and HSTS. Off, http://localhost keeps working. */

@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { compressPage, PageCache, sendCompressed } from './pageCache.js';
+import { paintFirst } from './paintFirst.js';
 
 /** The project root: the folder of package.json above this module (source or compiled). */
 function projectRoot(): string {
@@ -94,7 +95,12 @@ export async function registerUi(app: FastifyInstance, options: UiOptions = {}):
     const pageContext = await renderPage({ urlOriginal: request.url, headersOriginal: request.headers, apiGet });
     const response = pageContext.httpResponse;
     if (!response) return reply.callNotFound();
-    const body = await response.getBody();
+    // Scripts after the first paint (paintFirst.ts).
+    const html = await response.getBody();
+    const isHtml = response.headers.some(
+      ([name, value]) => name.toLowerCase() === 'content-type' && value.startsWith('text/html'),
+    );
+    const body = isHtml ? paintFirst(html) : html;
     const rendered = { statusCode: response.statusCode, headers: response.headers, body };
     // Compressed on the thread pool (and kept, when the page is the same for every visitor).
     const compressed =

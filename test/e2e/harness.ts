@@ -128,7 +128,31 @@ export async function newContext(
     ...options,
   });
   if (theme) await context.addInitScript((t) => localStorage.setItem('pizzakiosken-theme', t), theme);
+  context.on('page', waitsForHydration);
   return context;
+}
+
+/** Resolves once React has hydrated the page (the mark of ui/pages/+onAfterRenderClient.ts). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/**
+ * A page's scripts load after its first paint (api/http/paintFirst.ts): a tap right after the load
+ * event could come before React hydrates the page, and do nothing. So goto() and reload() of every
+ * page of a test's context, when they answer a page, resolve once it is hydrated.
+ */
+function waitsForHydration(page: Page): void {
+  for (const method of ['goto', 'reload'] as const) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        if (response?.headers()['content-type']?.startsWith('text/html')) await hydrated(page);
+        return response;
+      },
+    });
+  }
 }
 
 /** Signs in as ADMIN through /admin/login, as staff do, and waits for the dashboard. */
@@ -138,6 +162,7 @@ export async function signIn(page: Page): Promise<void> {
   await page.getByLabel('Lösenord').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Logga in' }).click();
   await page.waitForURL((url) => url.pathname === '/admin');
+  await hydrated(page);
 }
 
 /** A page that records console errors and uncaught exceptions, to assert there were none. */
