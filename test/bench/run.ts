@@ -461,7 +461,7 @@ async function main() {
     const live = await liveStreamDelay(base, cookie, booking.next);
     figure(
       'booking to the staff live stream, p99 (200 bookings/s)',
-      `${live.p99.toFixed(0)} ms (p50 ${live.p50.toFixed(0)} ms; ${live.seen} of ${live.sent} bookings seen)`,
+      `${live.p99.toFixed(0)} ms (p50 ${live.p50.toFixed(0)} ms; ${live.seen} of ${live.sent} bookings seen; the booking's answer p99 ${live.answer.p99.toFixed(0)} ms, from it to the stream p99 ${live.afterAnswer.p99.toFixed(0)} ms)`,
       '< 100 ms',
       live.p99 < 100 && live.seen === live.sent,
     );
