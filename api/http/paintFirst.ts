@@ -7,13 +7,14 @@
 //
 // Measured with Lighthouse 12 mobile on `/` (simulated slow 4G and a 4x slower CPU), 2026-11-28:
 // the LCP element is the hero's text, painted in the first frame, and Lighthouse charged that
-// paint with every script requested before it: LCP 1.9 to 2.2 s with the scripts in the HTML, 0.9
-// to 1.5 s with them requested once the first frame was painted.
+// paint with every script requested before it: LCP 2.0 to 2.2 s with the scripts in the HTML, 0.8
+// to 1.1 s with them requested after the first contentful paint (docs/bench.md, "Paint first").
 //
 // So the page carries its scripts' addresses as data, and a small inline script (allowed by the
 // CSP by its hash: securityHeaders.ts) requests them once the browser reports the first
-// contentful paint. A browser that does not report paints, or a page opened in a background tab
-// (which paints nothing until shown), loads them after a second instead.
+// contentful paint, or after 3 s if it never does. A browser that does not report paints requests
+// them after its first frame; a page opened in a background tab (which paints nothing until shown)
+// requests them at once: there is no paint to wait for.
 import { createHash } from 'node:crypto';
 
 /** The inline loader: the same bytes on every page, so the CSP can name it by its hash. */
@@ -37,14 +38,17 @@ export const PAINT_FIRST_LOADER = `(function () {
     document.body.appendChild(entry);
   }
   var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
-  if (types && types.indexOf('paint') >= 0) {
+  if (document.visibilityState === 'hidden') load();
+  else if (types && types.indexOf('paint') >= 0) {
     new PerformanceObserver(function (list, observer) {
       if (!list.getEntriesByName('first-contentful-paint').length) return;
       observer.disconnect();
       setTimeout(load);
     }).observe({ type: 'paint', buffered: true });
-  }
-  setTimeout(load, 1000);
+    setTimeout(load, 3000);
+  } else requestAnimationFrame(function () {
+    setTimeout(load);
+  });
 })();`;
 
 /** The loader as a CSP source. */
