@@ -308,25 +308,25 @@ async function liveStreamDelay(base: string, cookie: string, next: () => string)
     await new Promise((r) => setTimeout(r, 50));
   abort.abort();
   await reading;
-  const delays = [...sentAt]
-    .flatMap(([id, at]) => (seenAt.has(id) ? [seenAt.get(id)! - at] : []))
-    .sort((a, b) => a - b);
-  const quantile = (sorted: number[], q: number) =>
-    sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * q) - 1)] ?? Infinity;
-  const pick = (q: number) => quantile(delays, q);
-  // The two parts of the delay: the booking's own answer, and from it to the stream's message.
-  const answers = [...answeredAt].map(([id, at]) => at - sentAt.get(id)!).sort((a, b) => a - b);
-  const afterAnswer = [...answeredAt]
-    .flatMap(([id, at]) => (seenAt.has(id) ? [seenAt.get(id)! - at] : []))
-    .sort((a, b) => a - b);
+  // From each booking's request (sentAt) or answer (answeredAt) to the stream's message about it.
+  const toStream = (from: Map<string, number>) =>
+    [...from].flatMap(([id, at]) => (seenAt.has(id) ? [seenAt.get(id)! - at] : []));
+  const delays = toStream(sentAt);
   return {
     sent: sentAt.size,
     seen: delays.length,
-    p50: pick(0.5),
-    p99: pick(0.99),
-    answer: { p50: quantile(answers, 0.5), p99: quantile(answers, 0.99) },
-    afterAnswer: { p50: quantile(afterAnswer, 0.5), p99: quantile(afterAnswer, 0.99) },
+    ...spread(delays),
+    // The two parts of the delay: the booking's own answer, and from it to the stream's message.
+    answer: spread([...answeredAt].map(([id, at]) => at - sentAt.get(id)!)),
+    afterAnswer: spread(toStream(answeredAt)),
   };
+}
+
+/** The p50 and p99 of some delays, by nearest rank (Infinity when there are none). */
+function spread(values: readonly number[]): { p50: number; p99: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * q) - 1)] ?? Infinity;
+  return { p50: rank(0.5), p99: rank(0.99) };
 }
 
 /** Signs the bench's admin in; answers the session cookie. */
@@ -770,7 +770,7 @@ async function mailFigures(figure: (name: string, value: string, aim: string, me
     await background;
     await new Promise((r) => setTimeout(r, 2000));
     delays.sort((a, b) => a - b);
-    const p99 = delays.length ? delays[Math.min(delays.length - 1, Math.ceil(delays.length * 0.99) - 1)] : Infinity;
+    const { p99 } = spread(delays);
     figure(
       'ready notice, Klar to the relay, p99 (200 bookings/s)',
       `${p99.toFixed(0)} ms (${delays.length} of ${orders.length} orders; p50 ${delays[Math.floor(delays.length / 2)]?.toFixed(0) ?? '-'} ms)`,
