@@ -76,6 +76,38 @@ async function spawnServer(
   return child;
 }
 
+/**
+ * The availability query's answer (headers and bytes), sent by a bare Fastify route with no work
+ * (sameBytesServer.ts): its server CPU per request under the same load is the least the query can
+ * cost on this machine, whatever the code does.
+ */
+async function sameBytesFloor(url: string, dir: string) {
+  // As the load generator asks for it: not compressed.
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  const body = await response.text();
+  const headers: Record<string, string> = {};
+  // What Node writes itself (date, connection, keep-alive, content-length) it writes there too.
+  response.headers.forEach((value, name) => {
+    if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'content-encoding'].includes(name))
+      headers[name] = value;
+  });
+  const file = join(dir, 'same-bytes.json');
+  writeFileSync(file, JSON.stringify({ headers, body }));
+  const port = await freePort();
+  const server = await spawnServer('test/bench/sameBytesServer.ts', { PORT: String(port), BENCH_ANSWER_FILE: file });
+  try {
+    const { cpuPerRequest } = await measured(server.pid!, {
+      url: `http://127.0.0.1:${port}/same-bytes`,
+      connections: 32,
+      duration: SECONDS,
+    });
+    return { cpuPerRequest, bytes: Buffer.byteLength(body) };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+}
+
 /** The bare Fastify route, the yardstick of every relative aim. */
 async function startBare() {
   const port = await freePort();
@@ -397,6 +429,13 @@ async function main() {
       '>= 0.6',
       availRatio >= 0.6 && avail.result.non2xx === 0,
     );
+    const floor = await sameBytesFloor(`${base}/api/test-availability?date=${date}&pizzas=2`, dataDir);
+    figure(
+      'the same answer sent by a bare route (no work) / bare',
+      `${(bare.cpuPerRequest / floor.cpuPerRequest).toFixed(2)}: server CPU ${floor.cpuPerRequest.toFixed(0)} µs/req for its ${floor.bytes} bytes and headers: the highest ratio the availability query can reach here`,
+      '-',
+      true,
+    );
 
     // The booking page: server render of / beside the bare route, its JavaScript, Lighthouse.
     const ssr = await measured(kiosk.pid!, { url: `${base}/`, connections: 8, duration: SECONDS });
@@ -601,6 +640,10 @@ async function bookingsOnly() {
       });
       console.log(
         `availability ${avail.result.requests.average.toFixed(0)} req/s, server CPU ${avail.cpuPerRequest.toFixed(0)} µs/req (${(bare.cpuPerRequest / avail.cpuPerRequest).toFixed(2)} of bare's by CPU, aim >= 0.6)`,
+      );
+      const floor = await sameBytesFloor(`${base}/api/test-availability?date=${dateIn(2)}&pizzas=2`, dataDir);
+      console.log(
+        `the same answer from a bare route: server CPU ${floor.cpuPerRequest.toFixed(0)} µs/req (${floor.bytes} bytes): at most ${(bare.cpuPerRequest / floor.cpuPerRequest).toFixed(2)} of bare's`,
       );
     }
     const booking = await bookingRush(base);
