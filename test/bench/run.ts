@@ -775,7 +775,7 @@ async function mailFigures(figure: (name: string, value: string, aim: string, me
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     // A slot about 90 minutes ahead, and its own date: after 22:30 in Stockholm that is tomorrow
-    // (a run at 22:55 once booked today's 00:00, long past, and measured nothing).
+    // (a run at 22:40 booked today's 00:00, long past, and measured nothing).
     const soon = new Date(Date.now() + 90 * 60_000);
     const day = soon.toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
     const [hour, minute] = soon

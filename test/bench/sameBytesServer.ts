@@ -1,5 +1,5 @@
 // The availability query's floor: a bare Fastify route that sends, with no work, the very answer the
-// kiosk gives (its status line's headers and its bytes, read from BENCH_ANSWER_FILE as JSON
+// kiosk gives (its headers and its bytes, read from BENCH_ANSWER_FILE as JSON
 // {headers, body}). What it costs per request is what SPEC's answer and the security headers cost
 // to send on this machine; the availability query cannot cost less.
 import { readFileSync } from 'node:fs';
