@@ -20,6 +20,8 @@ describe('paint first, then the scripts', () => {
     };
     expect(assets.entry).toMatch(/^\/assets\/entries\/.+\.js$/);
     expect(assets.preload.length).toBeGreaterThan(0);
+    // A tap on the theme switch before the scripts run would do nothing: it waits for them.
+    expect(html).toMatch(/<button(?=[^>]*class="theme-toggle")(?=[^>]*\sdisabled="")[^>]*>/);
   });
 
   it('requests the scripts after the first contentful paint, and the page hydrates', async () => {
@@ -44,6 +46,11 @@ describe('paint first, then the scripts', () => {
     expect(timing.paint).toBeGreaterThan(0);
     expect(timing.scripts).toBeGreaterThan(1);
     expect(timing.firstScript).toBeGreaterThanOrEqual(timing.paint);
+    // Hydrated, the theme switch works.
+    const toggle = page.locator('.theme-toggle');
+    expect(await toggle.isEnabled()).toBe(true);
+    await toggle.click();
+    await page.locator('html[data-theme="napoli"]').waitFor({ state: 'attached' });
     expect(errors).toEqual([]);
   });
 });

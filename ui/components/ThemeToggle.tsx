@@ -1,14 +1,18 @@
 // The floating theme switch (SPEC 1): classic ⇄ napoli, kept in localStorage. The theme is the
 // page's (public/theme-init.js applies the saved one): the server's HTML and the hydration show
-// classic, then the page's own.
+// classic, then the page's own. Disabled until the page is hydrated, as the booking page's
+// controls are (useHydrated): its scripts load after the first paint (api/http/paintFirst.ts), and
+// a tap before then would do nothing.
 import { useSyncExternalStore } from 'react';
 import { applyTheme, currentTheme, subscribeTheme, type Theme } from '../lib/theme.js';
 import { customerTexts } from '../lib/texts.js';
+import { useHydrated } from './useHydrated.js';
 
 const classicOnServer = (): Theme => 'classic';
 
 export function ThemeToggle() {
   const theme = useSyncExternalStore(subscribeTheme, currentTheme, classicOnServer);
+  const hydrated = useHydrated();
   const next: Theme = theme === 'classic' ? 'napoli' : 'classic';
   return (
     <button
@@ -16,6 +20,7 @@ export function ThemeToggle() {
       className="theme-toggle"
       aria-label={customerTexts.themeTo(next)}
       title={customerTexts.themeTitle}
+      disabled={!hydrated}
       onClick={() => applyTheme(next)}
     >
       {theme === 'classic' ? (
