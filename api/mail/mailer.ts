@@ -6,6 +6,7 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { buildMail } from './mime.js';
+import { sharedSync, syncDirectory } from './sharedSync.js';
 
 export interface MailMessage {
   to: string;
@@ -92,6 +93,7 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
       outboxMade = null;
       throw error;
     }));
+  const syncOutbox = sharedSync(() => syncDirectory(options.outboxDir));
   return {
     async send(message) {
       const { bytes } = buildMail(envelope(message));
@@ -99,7 +101,9 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
       const file = join(options.outboxDir, `${safeId(message.id)}.eml`);
       // A temp name of its own per write: concurrent resends of one id never share a half-written
       // file, and readers listing *.eml never see one. fsync before rename so that after a crash
-      // the file is either the old mail or the whole new one, not an empty name.
+      // the file is either the old mail or the whole new one, not an empty name; the directory
+      // after it, so that a power loss cannot take back the name of a mail the sender then
+      // marks sent (sharedSync.ts: concurrent sends share that sync).
       const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
       try {
         const handle = await open(temp, 'w', 0o600);
@@ -110,6 +114,7 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
           await handle.close();
         }
         await rename(temp, file);
+        await syncOutbox();
       } catch (error) {
         await rm(temp, { force: true });
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') outboxMade = null;
