@@ -47,8 +47,7 @@ export function openSqliteDocumentStore(filePath: string, options: SqliteDocumen
   const leaseRetentionMs = options.leaseRetentionMs ?? LEASE_RETENTION_MS;
   const db = new Database(filePath);
   try {
-    // cache_size: 8 MB of pages: the hot read models (days, settings, today's bookings) stay in
-    // memory, RSS stays modest.
+    // cache_size among them: 2 MB of pages (why that size: sqlite/tables.ts).
     for (const pragma of PRAGMAS) db.pragma(pragma);
     db.exec(`
       CREATE TABLE IF NOT EXISTS checkpoints (
