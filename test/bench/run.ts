@@ -119,6 +119,7 @@ async function availabilityInTurns(bare: { pid: number; url: string }, kioskPid:
   }
 }
 
+/** The bare Fastify route, the yardstick of every relative aim. */
 async function startBare() {
   const port = await freePort();
   return {
