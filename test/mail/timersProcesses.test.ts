@@ -28,7 +28,7 @@ const apiProcess = (smtpUrl: string) =>
   });
 
 /** The wall clock now in a time zone (the kiosk's by default): date, minutes since midnight, seconds. */
-function kioskNow(timeZone = TZ) {
+function kioskNow(timeZone: string = TZ) {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('sv-SE', {
       timeZone,
@@ -56,7 +56,7 @@ const hhmm = (minutes: number) =>
 // keeps Stockholm's time, or UTC's in Stockholm's last twenty minutes of the day (an hour or two
 // earlier there): the rules read the kiosk's own clock, whichever zone it is set to, and the test
 // runs at any hour instead of skipping itself at night.
-const TZ = ['Europe/Stockholm', 'UTC'].find((zone) => kioskNow(zone).minutes <= 23 * 60 + 40)!;
+const TZ: string = ['Europe/Stockholm', 'UTC'].find((zone) => kioskNow(zone).minutes <= 23 * 60 + 40)!;
 
 describe('booking timers in two API processes on one store, on the real clock', () => {
   it('remind and expire once each, mailed once, through a killed process and a restart (rules: reminder, pending-expiry)', async () => {
