@@ -5,11 +5,12 @@
 // document, then its two mails (SPEC: a receipt to the customer, a notice to staff) rendered,
 // built as the server builds them (api/mail/mime.ts), written to the embedded outbox (DESIGN: a
 // file each in DATA_DIR/outbox, synced before it is renamed into place, so a crash leaves no half
-// mail, and the folder synced after, so a power loss keeps the name) and kept in the mail log. Commits are shared by 16 bookings, as a rush's group commits
-// share them. What it leaves out (the HTTP request, the decision, the other read models, every
-// lookup) only adds, so with these parts (SQLite, nodemailer's composer, the outbox's files) the
-// sum is a lower bound of a booking's server CPU however the code around them is written: beside
-// the measured figure it says how much is this work and how much the rest.
+// mail, and the folder synced after, so a power loss keeps the name) and kept in the mail log.
+// Commits are shared by 16 bookings, as a rush's group commits share them. What it leaves out
+// (the HTTP request, the decision, the other read models, every lookup) only adds, so with these
+// parts (SQLite, nodemailer's composer, the outbox's files) the sum is a lower bound of a
+// booking's server CPU however the code around them is written: beside the measured figure it
+// says how much is this work and how much the rest.
 import { closeSync, fdatasyncSync, fsyncSync, mkdtempSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { createCipheriv, createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';

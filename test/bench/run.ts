@@ -186,19 +186,18 @@ const ROUNDS = 5;
 async function inTurns(targets: Array<{ pid: number; options: autocannon.Options }>) {
   const window = Math.max(1, Math.round(SECONDS / ROUNDS));
   for (const { options } of targets) await run({ ...options, duration: window });
-  const totals = targets.map(() => ({ cpu: 0, requests: 0, seconds: 0, non2xx: 0 }));
+  const totals = targets.map(() => ({ cpu: 0, requests: 0, non2xx: 0 }));
   for (let round = 0; round < ROUNDS; round++)
     for (const [i, { pid, options }] of targets.entries()) {
       const before = cpuMicros(pid);
       const result = await run({ ...options, duration: window });
       totals[i].cpu += cpuMicros(pid) - before;
       totals[i].requests += result.requests.total;
-      totals[i].seconds += window;
       totals[i].non2xx += result.non2xx;
     }
   return totals.map((t) => ({
     cpuPerRequest: t.cpu / Math.max(1, t.requests),
-    rate: t.requests / t.seconds,
+    rate: t.requests / (window * ROUNDS),
     non2xx: t.non2xx,
   }));
 }
