@@ -17,13 +17,13 @@
 // (api/erasure/journal.ts), prints how many it re-applied, and records that in the log
 // (ErasuresReapplied, domain/backup/restores.ts).
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { EventStore } from '../../domain/eventStore.js';
 import { RESTORES_STREAM, restoreDecider } from '../../domain/backup/restores.js';
 import { CommandBus } from '../commands/commandBus.js';
-import { openEventStore } from '../stores.js';
+import { openEventStore, openReadModelStore } from '../stores.js';
 import { openSqliteEventStore } from '../eventStore/sqlite.js';
 import { exportedLine, importEvents, importEventsIntoSqliteFile, type ExportedEvent } from '../eventStore/transfer.js';
 import type { KeptErasure, KeyStoreDump } from '../keys/keyStore.js';
@@ -31,6 +31,7 @@ import { KeyStoreNotEmptyError, keyStoreBackupFor } from '../keys/keyStoreBackup
 import { erasureJournalIn, readErasureJournal } from '../erasure/journal.js';
 import { VAPID_FILE } from '../push/vapid.js';
 import { BackupRefusedError, readArchive, writeArchive } from './archive.js';
+import { checkOutboxAgainstRestoredLog } from './restoredOutbox.js';
 
 type StoreConfig = Pick<Config, 'dataDir' | 'eventStoreUrl' | 'mongoUrl' | 'mongoDb' | 'backupDir'> &
   Partial<Pick<Config, 'mongoKeysDb'>>;
@@ -75,6 +76,12 @@ export async function takeBackup(
     throw new BackupRefusedError(`Nothing to back up: ${config.dataDir} holds no event store (events.db).`);
   // Through the seal only to have the key store's identity checked (a log whose keys are missing is refused).
   const events = await openEventStore(config);
+  // The erasure journal beside the backups exists from the first backup on (empty until the first
+  // erasure): a restore that finds none knows it is missing, not that nobody was erased.
+  if (config.backupDir) {
+    mkdirSync(config.backupDir, { recursive: true, mode: 0o700 });
+    closeSync(openSync(erasureJournalIn(config.backupDir), 'a', 0o600));
+  }
   const keyStore = await keyStoreBackupFor(config);
   let position = 0;
   let count = 0;
@@ -131,11 +138,27 @@ export interface RestoreResult {
   reappliedKeyIds: string[];
   /** Where erasures made after the backup were looked for (none: they could not be known). */
   sources: string[];
+  /**
+   * With no source (--no-erasure-journal): the customer ids whose keys were put back without any
+   * check against later erasures (ids only: a keyed hash, no name); empty otherwise.
+   */
+  unchecked: string[];
+  /**
+   * Work items that waited in the reactors' outboxes (kept reactors.db or MONGODB_KEYS_DB) for
+   * events the restored log does not hold: dropped, never sent; per outbox.
+   */
+  dropped: Array<{ label: string; dropped: number }>;
 }
 
 export interface RestoreOptions {
   /** Erasure journals to read besides BACKUP_DIR's. */
   erasureFiles?: string[];
+  /**
+   * The operator says there is no erasure journal and no key store of this kiosk (npm run restore
+   * -- --no-erasure-journal): the archive's keys are put back unchecked. Without it such a restore
+   * is refused before anything is written (RestoreResult.unchecked names the keys it leaves).
+   */
+  noErasureJournal?: boolean;
   /** Who restores (the ErasuresReapplied event's actor): the operator's e-mail, or 'system'. */
   actor?: string;
   now?: () => Date;
@@ -195,7 +218,7 @@ export async function restoreBackup(
 ): Promise<RestoreResult> {
   const erasureFiles = options.erasureFiles ?? [];
   const now = options.now ?? (() => new Date());
-  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  // Nothing is written (not even DATA_DIR made) until every check below has passed.
   await checkEmptyEventStore(config);
   const { contents, createdAt } = await readArchive(file, passphrase);
   const text = contents.toString('utf8');
@@ -233,6 +256,18 @@ export async function restoreBackup(
       return readErasureJournal(f);
     }),
   ];
+  // No journal and no key store of this kiosk: whoever was erased after the backup cannot be
+  // known, and a restore would bring them back readable. Refused before anything is written,
+  // unless the operator says on the command line there is none to be had (issue 44, item 8).
+  const unchecked = sources.length === 0 ? [...new Set(archived.keys.map((k) => k.customer ?? k.key_id))] : [];
+  if (sources.length === 0 && !options.noErasureJournal)
+    throw new BackupRefusedError(
+      `Refusing to restore: no erasure journal (${journal ?? 'BACKUP_DIR is not set'}; none named with --erasures FILE) ` +
+        `and no key store of this kiosk (${keyStore.where}) were found, so customers erased after this backup cannot be erased again. ` +
+        `It would put back ${unchecked.length} customers' keys unchecked: ${unchecked.join(', ') || '(none)'}. ` +
+        'Run it with BACKUP_DIR set as the kiosk had it, or name the journal with --erasures FILE; only if there is none, ' +
+        'run it again with --no-erasure-journal. Nothing was written.',
+    );
   const erased = new Map(known.map((e) => [`${e.customer} ${e.serial}`, e]));
   // A key of the same store that is gone from it was erased (keys go no other way), also one
   // erased before the store kept an erasure record.
@@ -254,6 +289,7 @@ export async function restoreBackup(
   ];
 
   // The keys first: should the events fail, the log stays empty and the restore can run again.
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   try {
     await keyStore.write({ secret: archived.secret, keys, erasures });
   } catch (error) {
@@ -261,16 +297,30 @@ export async function restoreBackup(
     throw error;
   }
 
-  const events = function* () {
-    let start = firstEnd + 1;
-    while (start < lastStart) {
-      const end = text.indexOf('\n', start);
-      const line = text.slice(start, end);
-      start = end + 1;
-      if (line !== '') yield JSON.parse(line) as ExportedEvent;
-    }
-  };
-  const done = await restoreEvents(config, events());
+  // The reactors' outboxes may have survived (reactors.db, MONGODB_KEYS_DB): what waits there for
+  // an event the restored log does not hold is dropped, never sent (api/backup/restoredOutbox.ts).
+  const docs = await openReadModelStore(config);
+  let dropped: RestoreResult['dropped'];
+  let done: { events: number };
+  try {
+    const outbox = await checkOutboxAgainstRestoredLog(docs);
+    const events = function* () {
+      let start = firstEnd + 1;
+      while (start < lastStart) {
+        const end = text.indexOf('\n', start);
+        const line = text.slice(start, end);
+        start = end + 1;
+        if (line === '') continue;
+        const event = JSON.parse(line) as ExportedEvent;
+        outbox.saw(event.id);
+        yield event;
+      }
+    };
+    done = await restoreEvents(config, events());
+    dropped = await outbox.dropUnseen();
+  } finally {
+    await docs.close();
+  }
   for (const [name, content] of Object.entries(trailer.files)) {
     const path = join(config.dataDir, name);
     if (SMALL_FILES.includes(name) && !existsSync(path))
@@ -304,5 +354,7 @@ export async function restoreBackup(
     reapplied: reapplied.length,
     reappliedKeyIds: reapplied.map((k) => k.key_id),
     sources,
+    unchecked,
+    dropped,
   };
 }

@@ -179,11 +179,15 @@ describe('npm run backup, then an erasure, then npm run restore into an empty DA
     expect(restored.stdout).toContain(`erasures looked for in: the file ${join(withKeys, 'keys.db')}`);
     expect(leaks(withKeys)).toEqual([]);
 
-    // Nothing known of the erasure: the backup as it was (the test can fail the other way).
-    const plain = await cli('restore.ts', [archive], { DATA_DIR: bare });
+    // Nothing known of the erasure: refused, unless the operator says there is no journal; then
+    // the backup as it was (the test can fail the other way).
+    const refused = await cli('restore.ts', [archive], { DATA_DIR: bare });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--no-erasure-journal');
+    const plain = await cli('restore.ts', [archive, '--no-erasure-journal'], { DATA_DIR: bare });
     expect(plain.code, plain.stderr).toBe(0);
     expect(plain.stdout).toContain('re-applied 0 erasures made after the backup');
-    expect(plain.stderr).toContain('customers erased after this backup are NOT erased again');
+    expect(plain.stderr).toContain("2 customers' keys put back unchecked");
     expect(leaks(bare).length).toBeGreaterThan(0);
   });
 });
@@ -224,7 +228,8 @@ describe('a backup taken while new customers book', () => {
       await server.close();
     }
     const target = dir('busy-restored');
-    const restored = await cli('restore.ts', [archive], { DATA_DIR: target });
+    // No BACKUP_DIR here: no erasure journal to be had, as the operator says.
+    const restored = await cli('restore.ts', [archive, '--no-erasure-journal'], { DATA_DIR: target });
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stdout).toContain('verified: every read model matches the events');
     const again = await startTestServer({ dataDir: target, now: () => MONDAY_MORNING });
@@ -270,7 +275,9 @@ describe('scheduled backups (BACKUP_DIR)', () => {
       for (const name of seen) if (!kept.includes(name)) expect(name < kept[0]).toBe(true);
       for (const name of kept) expect(mode(join(backups, name))).toBe(0o600);
 
-      const restored = await cli('restore.ts', [file!], { DATA_DIR: dir('from-scheduled') });
+      // The journal beside the backups exists from the first backup on (empty: nobody erased).
+      expect(existsSync(join(backups, 'erasures.ndjson'))).toBe(true);
+      const restored = await cli('restore.ts', [file!], { DATA_DIR: dir('from-scheduled'), BACKUP_DIR: backups });
       expect(restored.code, restored.stderr).toBe(0);
       expect(restored.stdout).toContain('re-applied 0 erasures made after the backup');
     } finally {

@@ -274,8 +274,13 @@ function backupEraseRestore(stores: () => Stores, withControl: boolean) {
     'control: restored without knowing the later erasure, the customer comes back and the search finds them',
     async () => {
       const bare = await stores().fresh();
-      const done = await restoreBackup(bare, join(backups, 'manual.backup'), PASSPHRASE);
+      // Refused before anything is written unless the operator says there is no journal.
+      await expect(restoreBackup(bare, join(backups, 'manual.backup'), PASSPHRASE)).rejects.toThrow(
+        /Refusing to restore: no erasure journal/,
+      );
+      const done = await restoreBackup(bare, join(backups, 'manual.backup'), PASSPHRASE, { noErasureJournal: true });
       expect(done.reapplied).toBe(0);
+      expect(done.unchecked).toHaveLength(2);
       const events = await openEventStore(bare);
       const docs = await openReadModelStore(bare);
       try {
