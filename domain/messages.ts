@@ -84,7 +84,12 @@ export const msg = {
   invitationHours: 'Giltighetstiden måste vara mellan 1 och 168 timmar',
   // Ours: menu, bonus codes, settings, auth
   pizzaNotFound: 'Pizzan finns inte',
-  pizzaAllergensUndeclared: 'Ange pizzans allergener (eller Inga allergener) innan den kan visas på menyn',
+  /** rule: undeclared-pizzas. The pizzas named as the menu calls them; several joined with "och". */
+  pizzaUndeclaredOnline: (names: readonly string[]) => {
+    const named = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} och ${names.at(-1)}`;
+    const [them, they] = names.length === 1 ? ['den', 'den'] : ['dem', 'de'];
+    return `${named} saknar allergeninformation och kan inte beställas online. Beställ ${them} i kiosken, där personalen berättar vilka allergener ${they} innehåller.`;
+  },
   unknownAllergen: 'Okänd allergen: välj bland de 14 allergenerna',
   // Extras and removals (issue 29)
   extraNameAndPrice: 'Tillvalet behöver ett namn och ett pris (0 kr eller mer)',

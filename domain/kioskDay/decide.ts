@@ -19,6 +19,7 @@ import {
 import { decideKitchenStep, type KitchenStep } from './kitchen.js';
 import { sameOrder } from './placedOrder.js';
 import { placeBooking, type PlaceBooking } from './placeBooking.js';
+import { undeclaredInWebOrder } from './webOrderAllergens.js';
 import { cancellation, customerCancellation, refuseAlreadyCancelled } from './cancellation.js';
 import {
   decideMoveAway,
@@ -86,6 +87,10 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
           if (!sameOrder(earlier, command)) throw new DomainError(msg.idempotencyKeyReused, 'conflict');
           return [];
         }
+        // A customer's own order: no pizza without an allergen declaration (rule: undeclared-pizzas).
+        // Here and not in placeBooking, which also re-places a moved booking's lines as once sold.
+        const undeclared = undeclaredInWebOrder(command.lines);
+        if (undeclared) reject(undeclared);
         return [placeBooking(command, state)];
       }
       case 'PlaceStaffOrder':

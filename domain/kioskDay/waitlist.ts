@@ -4,6 +4,7 @@
 import { msg } from '../messages.js';
 import { dayAccess } from './dayAccess.js';
 import { DomainError, notFound, reject } from '../shared/errors.js';
+import { undeclaredInWebOrder } from './webOrderAllergens.js';
 import type { Settings } from '../settings/settings.js';
 import { instantOf, isAhead, wallClock, type Clock } from '../shared/time.js';
 import { dayHours, slotCapacity, type VipAccess } from './schedule.js';
@@ -249,6 +250,9 @@ function bookFromWaitlist(command: BookFromWaitlist, state: KioskDayState): Kios
   // 1. The order: at least one pizza, at most what is held (rule: order-count, against the hold).
   const chosen = lines.reduce((sum, l) => sum + l.qty, 0);
   if (lines.length === 0 || chosen === 0) reject(msg.atLeastOnePizza);
+  // Ordered online like any booking: no pizza without an allergen declaration (rule: undeclared-pizzas).
+  const undeclared = undeclaredInWebOrder(lines);
+  if (undeclared) reject(undeclared);
 
   // 2. The day and the slot as they are now (staff may have closed the day or moved its hours).
   const hours = dayHours(date, settings, state.entry);

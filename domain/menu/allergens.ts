@@ -5,7 +5,9 @@
 // 44 (in Sweden LIVSFS 2014:4) extends that to food that is not prepacked, and article 14.2 to
 // distance selling: the information must be available before the purchase is concluded
 // (Livsmedelsverket's Kontrollwiki, "Distansförsäljning – inte färdigförpackade livsmedel", takes a
-// pizza ordered by phone as its example). So every pizza on the menu carries a declaration.
+// pizza ordered by phone as its example). So a pizza without a declaration is sold at the counter
+// only, where staff tell its allergens, never online (rule: undeclared-pizzas,
+// domain/kioskDay/webOrderAllergens.ts).
 //
 // The codes are the wire format and never change; the order is Annex II's.
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { msg } from '../messages.js';
 import { flag, optionalDescription } from '../shared/fields.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
-import { notFound, reject } from '../shared/errors.js';
+import { notFound } from '../shared/errors.js';
 import { ALLERGEN_CODES, sortAllergens, type AllergenCode, type AllergenDeclaration } from './allergens.js';
 import { removableSchema, type Extra, type ExtraInput } from './extras.js';
 
@@ -35,7 +35,8 @@ export const pizzaInputSchema = z.object({
     .optional()
     .transform((a) => a ?? true),
   // The declaration (rule: allergen-declaration): Annex II codes, [] for "Inga allergener";
-  // left out or null, the pizza is not declared.
+  // left out or null (SPEC's form has no such field), the pizza is not declared: on the menu, but
+  // sold at the counter only (rule: undeclared-pizzas).
   allergens: z
     .array(z.enum(ALLERGEN_CODES, { error: msg.unknownAllergen }), { error: msg.unknownAllergen })
     .max(14)
@@ -70,14 +71,6 @@ export const pizzaOf = (data: PizzaData): Pizza => ({
   allergens: data.allergens ?? null,
   removable: data.removable ?? [],
 });
-
-/**
- * A pizza without a declaration is never active (rule: allergen-declaration; EU 1169/2011 art.
- * 14.2 and 44: allergen information available before a distance purchase is concluded).
- */
-function assertDeclaredIfActive(pizza: PizzaInput) {
-  if (pizza.active && pizza.allergens === null) reject(msg.pizzaAllergensUndeclared);
-}
 
 export type MenuCommand =
   | { type: 'AddPizza'; pizza: PizzaInput }
@@ -126,13 +119,13 @@ export const menuDecider: Decider<MenuCommand, MenuEvent, MenuState> = {
   },
   decide(command, state) {
     switch (command.type) {
+      // A pizza without a declaration may be active, as SPEC's form sends it: it is on the menu but
+      // not sold online (rule: undeclared-pizzas, decided where orders are: webOrderAllergens.ts).
       case 'AddPizza':
-        assertDeclaredIfActive(command.pizza);
         return [{ type: 'PizzaAdded', data: { id: state.lastId + 1, ...command.pizza } }];
       case 'UpdatePizza': {
         const before = state.pizzas.get(command.id);
         if (!before) notFound(msg.pizzaNotFound);
-        assertDeclaredIfActive(command.pizza);
         // A form that leaves removals out keeps the pizza's (and adds none to a pizza without).
         const removable = command.pizza.removable ?? before!.removable;
         const kept = removable.length > 0 || command.pizza.removable ? { removable } : {};
