@@ -50,6 +50,17 @@ describe('the cart', () => {
       { pizza_id: 1, qty: 1, pizza_name: 'Margherita', price_cents: 10500 },
     ]);
   });
+
+  it('drops a pizza whose declaration was taken back: it is sold at the counter only (rule: undeclared-pizzas)', () => {
+    const declared = { allergens: ['gluten' as const], allergens_declared: true };
+    const cart = addPizza(addPizza([], { ...margherita, ...declared }, 3).cart, { ...vesuvio, ...declared }, 3).cart;
+    expect(
+      refreshCart(cart, [
+        { ...margherita, ...declared },
+        { ...vesuvio, allergens: [], allergens_declared: false },
+      ]),
+    ).toEqual([{ pizza_id: 1, qty: 1, pizza_name: 'Margherita', price_cents: 9900, allergens: ['gluten'] }]);
+  });
 });
 
 describe('the banner', () => {

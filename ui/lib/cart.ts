@@ -103,11 +103,14 @@ export function removePizza(cart: readonly CartLine[], pizzaId: number, choice: 
   return cart.flatMap((line) => (line !== target ? [line] : line.qty > 1 ? [{ ...line, qty: line.qty - 1 }] : []));
 }
 
-/** Keeps the lines still on the menu, at today's names and prices. */
+/**
+ * Keeps the lines still on the menu and orderable online, at today's names and prices: a pizza
+ * whose declaration was taken back is sold at the counter only (rule: undeclared-pizzas).
+ */
 export function refreshCart(cart: readonly CartLine[], menu: readonly Pizza[]): CartLine[] {
   return cart.flatMap((line) => {
     const pizza = menu.find((p) => p.id === line.pizza_id);
-    return pizza
+    return pizza && pizza.allergens_declared !== false
       ? [{ ...lineOf(pizza, { extras: line.extras ?? [], without: line.without ?? [] }), qty: line.qty }]
       : [];
   });

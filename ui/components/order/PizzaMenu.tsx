@@ -2,6 +2,8 @@
 // The menu is readable from the first HTML (SSR); choosing needs date, count and time. Each card
 // says its allergens in text before the pizza is added (EU 1169/2011 art. 14.2 and 44: before a
 // distance purchase is concluded), and the customer may hide pizzas with allergens they avoid.
+// A pizza nobody declared is shown but cannot be added: it is sold at the counter only, where staff
+// tell its allergens (rule: undeclared-pizzas; the server refuses it in an online order too).
 import { useState } from 'react';
 import { allergensText, declarationOf, isFreeOf } from '../../../domain/menu/allergens.js';
 import { lineChoicesText } from '../../../domain/kioskDay/orderLines.js';
@@ -70,13 +72,14 @@ export function PizzaMenu(props: {
           const allergens = declared && [...declared, ...choice.extras.flatMap((e) => e.allergens)];
           const price = pizza.price_cents + choice.extras.reduce((sum, e) => sum + e.price_cents, 0);
           const classes = `menu__item${qty > 0 ? ' menu__item--chosen' : ''}${withOptions ? ' menu__item--options' : ''}${gone ? ' menu__item--gone' : ''}`;
+          if (!pizza.allergens_declared) return <CounterOnlyCard key={pizza.id} pizza={pizza} />;
           return (
             <li key={pizza.id} className={classes}>
               <div className="menu__text">
                 <h3 className="menu__name">{pizza.name}</h3>
                 {gone && <p className="badge menu__gone">{gone}</p>}
                 {pizza.description && <p className="menu__desc">{pizza.description}</p>}
-                <p className={`menu__allergens${pizza.allergens_declared ? '' : ' menu__allergens--missing'}`}>
+                <p className="menu__allergens">
                   <span className="menu__allergens-label">{orderTexts.allergensLabel}:</span> {allergensText(allergens)}
                 </p>
                 {choiceText && <p className="menu__choices">{choiceText}</p>}
@@ -128,5 +131,23 @@ export function PizzaMenu(props: {
       </ul>
       <FieldError id="booking-items-error" text={error} />
     </section>
+  );
+}
+
+/**
+ * An undeclared pizza's card (rule: undeclared-pizzas): name, description and price, and in place
+ * of its allergens and buttons the one sentence that says why it cannot be added and where it can
+ * be had.
+ */
+function CounterOnlyCard({ pizza }: { pizza: Pizza }) {
+  return (
+    <li className="menu__item menu__item--counter-only" data-counter-only={pizza.id}>
+      <div className="menu__text">
+        <h3 className="menu__name">{pizza.name}</h3>
+        {pizza.description && <p className="menu__desc">{pizza.description}</p>}
+        <p className="menu__allergens menu__allergens--missing">{orderTexts.undeclaredCounterOnly}</p>
+        <p className="menu__price">{formatKr(pizza.price_cents)}</p>
+      </div>
+    </li>
   );
 }

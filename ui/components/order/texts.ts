@@ -30,6 +30,8 @@ export const orderTexts = {
   allHidden: 'Ingen pizza på menyn är fri från det du valt. Fråga gärna personalen.',
   showAll: 'Visa alla pizzor',
   filterNote: 'Pizzor utan allergenuppgift döljs också.',
+  /** rule: undeclared-pizzas: such a pizza's card, which has no add button. */
+  undeclaredCounterOnly: 'Allergeninformation saknas – kan beställas i kiosken',
   // the order and the customer
   summary: 'Din beställning',
   noPizzas: 'Inga pizzor valda ännu.',
