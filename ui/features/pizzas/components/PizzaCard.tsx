@@ -1,4 +1,6 @@
-// One pizza of the admin's menu grid: name, active badge, description, price, edit and delete.
+// One pizza of the admin's menu grid: name, active badge, description, allergens, price, edit and
+// delete. A pizza without a declaration is marked 'Allergener saknas' instead, until staff declare
+// it: it is sold at the counter only meanwhile (rule: undeclared-pizzas).
 import { formatKr } from '../../../lib/format.js';
 import { allergensText, declarationOf } from '../../../../domain/menu/allergens.js';
 import type { AdminPizza } from '../api/pizzas.js';

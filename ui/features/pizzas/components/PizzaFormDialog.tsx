@@ -2,7 +2,8 @@
 // (price_cents); the domain's pizzaInputSchema checks the form, so its SPEC message shows once,
 // for the name and the price alike, and marks the fields it speaks of. The allergen declaration
 // (rule: allergen-declaration) is the 14 of Annex II as checkboxes plus "Inga allergener"; none
-// ticked is no declaration, which the server refuses for an active pizza.
+// ticked is no declaration: such a pizza may be active, but is sold at the counter only, never
+// online (rule: undeclared-pizzas), and the grid marks it until it is declared.
 import { declarationOf, type AllergenCode } from '../../../../domain/menu/allergens.js';
 import { Field, fieldControl } from '../../../components/Field.js';
 import { FormDialog } from '../../../components/Dialog.js';
