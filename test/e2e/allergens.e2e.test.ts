@@ -3,10 +3,13 @@
 // Chromium against the built server: each menu card says its allergens in text before the pizza is
 // added; "Visa bara pizzor utan …" hides the pizzas with what the customer avoids and says how many;
 // the order summary and the confirmation repeat them; the admin's form declares them with the 14
-// checkboxes and "Inga allergener", refusing an active pizza without; axe finds nothing serious in
+// checkboxes and "Inga allergener"; a pizza without (SPEC's form has no such field) is taken, marked
+// "Allergener saknas" in the admin's grid until declared, and on the booking page shown as sold at
+// the counter only, without an add button (rule: undeclared-pizzas); axe finds nothing serious in
 // either theme. ALLERGENS_SHOTS=<dir> keeps screenshots at 360 and 1280 px in both themes.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { animationsDone, chooseDateAndCount, inDays, signIn } from './harness.js';
@@ -106,7 +109,7 @@ describe('the booking page', () => {
 });
 
 describe('/admin/pizzas', () => {
-  it('declares allergens with the 14 checkboxes and "Inga allergener"; an undeclared pizza is not put on the menu', async () => {
+  it('declares allergens with the 14 checkboxes and "Inga allergener"; an undeclared pizza is marked "Allergener saknas" until declared', async () => {
     const { page, errors } = await suite.fresh(1280);
     await signIn(page);
     await page.goto('/admin/pizzas');
@@ -122,24 +125,35 @@ describe('/admin/pizzas', () => {
     await form.getByLabel('Namn').fill('Funghi');
     await form.getByLabel('Pris (kr)').fill('105');
     await form.getByRole('button', { name: 'Skapa pizza' }).click();
-    await form.getByText('Ange pizzans allergener (eller Inga allergener) innan den kan visas på menyn').waitFor();
+    // Taken without a declaration (rule: undeclared-pizzas): on the menu, marked in the grid.
+    await form.waitFor({ state: 'detached' });
     const all = async () =>
       (await suite.server.api('GET', '/api/admin/pizzas', undefined, suite.cookie)).body as {
         name: string;
+        active: number;
         allergens: string[];
         allergens_declared: boolean;
       }[];
-    expect((await all()).some((p) => p.name === 'Funghi')).toBe(false);
+    await expect
+      .poll(async () => (await all()).find((p) => p.name === 'Funghi'))
+      .toMatchObject({ active: 1, allergens: [], allergens_declared: false });
+    const funghi = page.locator('.pizza-card', { hasText: 'Funghi' });
+    await funghi.locator('.badge', { hasText: 'Allergener saknas' }).waitFor();
+    if (shots) await funghi.screenshot({ path: join(shots, 'admin-pizza-undeclared-classic-1280.png') });
+    await noSeriousAxe(page, 'classic 1280 /admin/pizzas undeclared');
 
+    await page.getByRole('button', { name: 'Redigera Funghi' }).click();
     await allergens.getByRole('checkbox', { name: 'Mjölk' }).check();
     await allergens.getByRole('checkbox', { name: 'Spannmål som innehåller gluten' }).check();
     if (shots) await form.screenshot({ path: join(shots, 'admin-pizza-form-classic-1280.png') });
     await noSeriousAxe(page, 'classic 1280 /admin/pizzas form');
-    await form.getByRole('button', { name: 'Skapa pizza' }).click();
+    await form.getByRole('button', { name: 'Spara ändringar' }).click();
     await form.waitFor({ state: 'detached' });
     await expect
       .poll(async () => (await all()).find((p) => p.name === 'Funghi'))
       .toMatchObject({ allergens: ['gluten', 'milk'], allergens_declared: true });
+    await funghi.getByText('Allergener: Spannmål som innehåller gluten, Mjölk').waitFor();
+    expect(await funghi.locator('.badge', { hasText: 'Allergener saknas' }).count()).toBe(0);
 
     // "Inga allergener" clears the ticked ones and is a declaration of its own.
     await page.getByRole('button', { name: 'Redigera Funghi' }).click();
@@ -207,3 +221,118 @@ describe('after the order', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('a pizza without a declaration (rule: undeclared-pizzas)', () => {
+  const TEXT = 'Allergeninformation saknas – kan beställas i kiosken';
+  let tartufo: number;
+  beforeAll(async () => {
+    // Exactly SPEC's body: no allergens.
+    const created = await suite.server.api(
+      'POST',
+      '/api/admin/pizzas',
+      { name: 'Tartufo', description: 'Tryffel, mozzarella', price_cents: 14900, active: 1 },
+      suite.cookie,
+    );
+    expect(created.status).toBe(201);
+    tartufo = created.body.id;
+  });
+
+  it("is on the booking page as SPEC's call made it, sold at the counter only: its text, no add button", async () => {
+    for (const theme of ['classic', 'napoli']) {
+      const { page, errors } = await suite.fresh(360, theme);
+      await page.goto('/');
+      const shown = card(page, 'Tartufo');
+      // In the first HTML, before any step is taken, and after: the text, and no button at all.
+      expect(await shown.locator('.menu__allergens').textContent()).toBe(TEXT);
+      expect(await shown.getByRole('button').count()).toBe(0);
+      await chooseDateAndCount(page, inDays(2), 1);
+      await page.getByRole('button', { name: 'Lägg till en Margherita' }).waitFor();
+      expect(await shown.locator('.menu__allergens').textContent()).toBe(TEXT);
+      expect(await shown.getByRole('button').count()).toBe(0);
+      expect(await page.getByRole('button', { name: /Tartufo/ }).count()).toBe(0);
+      expect(await shown.textContent()).toContain('149 kr');
+      await shown.scrollIntoViewIfNeeded();
+      await noSeriousAxe(page, `${theme} 360 / undeclared`);
+      if (shots) {
+        await shown.screenshot({ path: join(shots, `menu-undeclared-card-${theme}-360.png`) });
+        await page.screenshot({ path: join(shots, `menu-undeclared-${theme}-360.png`) });
+      }
+      expect(errors).toEqual([]);
+    }
+
+    // What the page does not offer, the server refuses too; staff still sell it.
+    const refused = await suite.server.api('POST', '/api/bookings', {
+      date: inDays(2),
+      time: '18:00',
+      name: 'Tryffel Tina',
+      email: 'tina@example.se',
+      dine_in: false,
+      items: [{ pizza_id: tartufo, qty: 1 }],
+      requested_pizzas: 1,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toContain('Tartufo saknar allergeninformation och kan inte beställas online');
+    const sold = await suite.server.api(
+      'POST',
+      '/api/admin/staff-orders',
+      { source: 'counter', date: inDays(2), time: '18:00', items: [{ pizza_id: tartufo, qty: 1 }] },
+      suite.cookie,
+    );
+    expect(sold.status).toBe(201);
+  });
+
+  it('the waitlist offer page, which shares the order form, shows it the same way', async () => {
+    const date = inDays(4);
+    const full = await suite.server.api('POST', '/api/bookings', {
+      date,
+      time: '12:00',
+      name: 'Full Fredrik',
+      email: 'full@example.se',
+      dine_in: false,
+      items: [{ pizza_id: 1, qty: 6 }],
+      requested_pizzas: 6,
+    });
+    expect(full.status).toBe(201);
+    const email = 'ko.karin@example.se';
+    const joined = await suite.server.api('POST', '/api/waitlist', {
+      date,
+      time: '12:00',
+      name: 'Karin Kö',
+      email,
+      requested_pizzas: 2,
+    });
+    expect(joined.status).toBe(201);
+    const cancel = `/api/admin/bookings/${full.body.booking_id}/cancel`;
+    expect((await suite.server.api('PUT', cancel, { reason: 'Kunden ringde' }, suite.cookie)).status).toBe(200);
+
+    const { page, errors } = await suite.fresh(360);
+    await page.goto(await offerLink(email));
+    await page.getByRole('button', { name: 'Lägg till en Margherita' }).waitFor();
+    const shown = card(page, 'Tartufo');
+    expect(await shown.locator('.menu__allergens').textContent()).toBe(TEXT);
+    expect(await shown.getByRole('button').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
+
+/** The personal link of the newest waitlist offer mail to this address, from the server's outbox. */
+async function offerLink(email: string): Promise<string> {
+  const outbox = join(suite.server.dataDir, 'outbox');
+  // Quoted-printable: soft line breaks joined, =XX bytes decoded.
+  const decode = (raw: string) =>
+    Buffer.from(
+      raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
+  for (let i = 0; i < 300; i++) {
+    // A mail still being written is a .tmp beside it, renamed into place once whole.
+    const files = existsSync(outbox) ? readdirSync(outbox).filter((name) => name.endsWith('.eml')) : [];
+    for (const file of files) {
+      const mail = decode(readFileSync(join(outbox, file), 'latin1'));
+      const link = /\/waitlist\/([A-Za-z0-9_-]+)/.exec(mail);
+      if (mail.includes(`To: ${email}`) && mail.includes('Välj pizzor och boka här') && link) return link[0];
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no waitlist offer mail to ${email}`);
+}
