@@ -2,8 +2,12 @@
 // backing up EventStoreDB and the MongoDB key store; the single process in the embedded default) looks now and then whether the newest backup in
 // BACKUP_DIR is older than BACKUP_INTERVAL_HOURS, and if so takes one (api/backup/backup.ts) and
 // keeps the newest BACKUP_KEEP. One at a time across processes: a round holds the lease `backup`
-// (as the retention sweep holds its own), and a process finding it held skips its turn. The age
-// is read from the files, so a restart neither skips a backup nor takes one early.
+// (as the retention sweep holds its own), renewed every third of its term while the backup runs,
+// so a backup longer than the term (a large log, a slow disk or store) is never joined by a
+// second process's; and a process finding it held skips its turn. A round that could not renew
+// it in time (its process paused, its store unreachable) lost it: its file is removed, and it keeps
+// nothing older from going either. The age is read from the files, so a restart neither skips a
+// backup nor takes one early.
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
@@ -33,6 +37,8 @@ export interface ScheduledBackupOptions {
     backupPassphrase: string;
   };
   docs: DocumentStore;
+  /** The lease's term (default 10 minutes); renewed every third of it while a backup runs. */
+  leaseTtlMs?: number;
   now?: () => Date;
   log: (message: string, error?: unknown) => void;
 }
@@ -56,8 +62,31 @@ export function startScheduledBackups(o: ScheduledBackupOptions): ScheduledBacku
     last = next;
     return next;
   };
+  const ttlMs = o.leaseTtlMs ?? BACKUP_LEASE_TTL_MS;
+  const lease = () => o.docs.lease(BACKUP_LEASE.scope, BACKUP_LEASE.id, owner, ttlMs);
   const once = async (force: boolean): Promise<string | null> => {
-    if ((await o.docs.lease(BACKUP_LEASE.scope, BACKUP_LEASE.id, owner, BACKUP_LEASE_TTL_MS)) !== 'ours') return null;
+    if ((await lease()) !== 'ours') return null;
+    // Renewed while the round runs; held as long as every renewal came within the term.
+    let heldUntil = Date.now() + ttlMs;
+    let lost = false;
+    let renewing: Promise<unknown> = Promise.resolve();
+    const renewal = setInterval(
+      () => {
+        renewing = renewing.then(async () => {
+          if (lost) return;
+          const asked = Date.now();
+          const state = await lease().catch(() => null);
+          if (state === 'ours' && asked < heldUntil) heldUntil = asked + ttlMs;
+          else if (state !== null || Date.now() >= heldUntil) lost = true;
+        });
+      },
+      Math.max(1, Math.floor(ttlMs / 3)),
+    );
+    const stillHeld = async () => {
+      clearInterval(renewal);
+      await renewing;
+      return !lost && Date.now() < heldUntil;
+    };
     try {
       const names = scheduledBackups(config.backupDir);
       const newest = names.at(-1);
@@ -67,11 +96,18 @@ export function startScheduledBackups(o: ScheduledBackupOptions): ScheduledBacku
       const file = join(config.backupDir, backupName(at));
       if (names.includes(backupName(at))) return null;
       await takeBackup(config, file, config.backupPassphrase, at);
+      if (!(await stillHeld())) {
+        // Another process may have taken the lease and a backup of its own meanwhile.
+        rmSync(file, { force: true });
+        throw new Error(`lost the backup lease while taking ${file} (not renewed within ${ttlMs} ms): removed it`);
+      }
       // The newest BACKUP_KEEP stay; the older go (and with them the erasures' former keys).
       for (const old of scheduledBackups(config.backupDir).slice(0, -config.backupKeep))
         rmSync(join(config.backupDir, old), { force: true });
       return file;
     } finally {
+      clearInterval(renewal);
+      await renewing;
       await o.docs.endLease(BACKUP_LEASE.scope, BACKUP_LEASE.id, owner, 'release').catch(() => {});
     }
   };
