@@ -114,7 +114,7 @@ export async function openReadModelStore(config: StoreConfig): Promise<DocumentS
   }
   const names = reactorStateNames();
   try {
-    await moveReactorState(readModels, reactors, names);
+    await moveReactorState(readModels, reactors, names, { log: (message) => console.error(message) });
   } catch (error) {
     await Promise.all([readModels.close(), reactors.close()]);
     throw error;

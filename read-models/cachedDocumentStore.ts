@@ -48,6 +48,8 @@ export function cachedDocumentStore(
     lease: store.lease.bind(store),
     endLease: store.endLease.bind(store),
     leaseOwners: store.leaseOwners.bind(store),
+    leasesIn: store.leasesIn.bind(store),
+    putLeases: store.putLeases.bind(store),
     releaseLeasesOf: store.releaseLeasesOf.bind(store),
     countHit: store.countHit.bind(store),
     purgeCounters: store.purgeCounters.bind(store),

@@ -48,6 +48,20 @@ export interface Checkpoint {
 /** Who holds a lease now, from the asking owner's side; 'done' leases are closed for good. */
 export type LeaseState = 'ours' | 'theirs' | 'done';
 
+/**
+ * A lease as it is carried from one store to another (read-models/reactorStateStore.ts moves the
+ * reactors' per-item claims with their work items): its term counted from the store's own clock.
+ */
+export interface LeaseRecord {
+  scope: string;
+  id: string;
+  owner: string;
+  /** Closed for good (a mail sent or settled). */
+  done: boolean;
+  /** Milliseconds until it runs out, on the store's clock; 0 or less once run out (or done). */
+  remainingMs: number;
+}
+
 export interface DocumentStore {
   get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
   find<T extends Doc = Doc>(collection: string, filter?: Filter, options?: FindOptions): Promise<T[]>;
@@ -81,6 +95,14 @@ export interface DocumentStore {
   endLease(scope: string, id: string, owner: string, end: 'release' | 'done'): Promise<void>;
   /** Who holds a lease that is still running (not done, not run out), in any scope. */
   leaseOwners(): Promise<string[]>;
+  /** Every lease kept in these scopes (running, run out or done), to carry them to another store. */
+  leasesIn(scopes: readonly string[]): Promise<LeaseRecord[]>;
+  /**
+   * Writes leases read from another store (leasesIn): one this store has no lease for is written
+   * as given (a running one keeps its holder and what is left of its term), and a done one closes
+   * the lease here too, whoever holds it; a lease of this store is otherwise left as it is.
+   */
+  putLeases(leases: readonly LeaseRecord[]): Promise<void>;
   /**
    * Frees at once every running lease this owner holds, in every scope: a process that restarts
    * lets go of what its dead predecessor held (projections/leasedRunner.ts), so nothing waits out

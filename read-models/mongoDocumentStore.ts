@@ -26,6 +26,7 @@ import type {
   FieldCondition,
   Filter,
   FindOptions,
+  LeaseRecord,
   LeaseState,
   Write,
 } from './documentStore.js';
@@ -340,6 +341,72 @@ export async function openMongoDocumentStore(url: string, dbName = 'pizzakiosken
       // Running on the server's clock, as lease() decides.
       const running = { done: { $ne: true }, $expr: { $gt: ['$expires_at', '$$NOW'] } };
       return (await leases.distinct('owner', running)).filter((owner): owner is string => typeof owner === 'string');
+    },
+
+    async leasesIn(scopes: readonly string[]) {
+      const found: LeaseRecord[] = [];
+      for (const scope of scopes) {
+        const prefix = `${scope}:`;
+        // The term left on the server's clock, as lease() decides.
+        const rows = leases.aggregate<{ _id: string; owner: string; done?: boolean; remaining: number }>([
+          { $match: { _id: { $regex: `^${scope.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:` } } },
+          {
+            $project: {
+              owner: 1,
+              done: 1,
+              remaining: { $subtract: [{ $ifNull: ['$expires_at', new Date(0)] }, '$$NOW'] },
+            },
+          },
+        ]);
+        for await (const row of rows)
+          found.push({
+            scope,
+            id: row._id.slice(prefix.length),
+            owner: row.owner,
+            done: row.done === true,
+            remainingMs: row.done === true ? 0 : Number(row.remaining),
+          });
+      }
+      return found;
+    },
+
+    async putLeases(records: readonly LeaseRecord[]) {
+      for (const r of records) {
+        const _id = `${r.scope}:${r.id}`;
+        if (r.done)
+          // As endLease(…, 'done'): closed whoever holds it.
+          await leases.updateOne(
+            { _id },
+            [
+              {
+                $set: {
+                  done: true,
+                  owner: { $ifNull: ['$owner', { $literal: r.owner }] },
+                  expires_at: { $ifNull: ['$expires_at', new Date(0)] },
+                  purge_at: { $add: ['$$NOW', LEASE_RETENTION_MS] },
+                },
+              },
+            ],
+            { upsert: true },
+          );
+        else {
+          // Only where there is none: its holder and what is left of its term, on the server's clock.
+          const remaining = Math.max(0, r.remainingMs);
+          await leases.updateOne(
+            { _id },
+            [
+              {
+                $set: {
+                  owner: { $ifNull: ['$owner', { $literal: r.owner }] },
+                  expires_at: { $ifNull: ['$expires_at', { $add: ['$$NOW', remaining] }] },
+                  purge_at: { $ifNull: ['$purge_at', { $add: ['$$NOW', remaining + LEASE_RETENTION_MS] }] },
+                },
+              },
+            ],
+            { upsert: true },
+          );
+        }
+      }
     },
 
     async releaseLeasesOf(owner: string) {

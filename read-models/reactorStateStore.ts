@@ -10,7 +10,7 @@
 // Nothing above the store factory (api/stores.ts) knows: the mail sender, the erasure, hygiene
 // and the queries read and write as before. A reactor commits its items with its checkpoint in
 // one store, so that stays one atomic commit.
-import type { Checkpoint, Doc, DocumentStore, Filter, FindOptions, Write } from './documentStore.js';
+import type { Checkpoint, Doc, DocumentStore, Filter, FindOptions, LeaseRecord, Write } from './documentStore.js';
 
 /** What belongs to the reactors (named by their modules in api/: outbox, push, SMS, erasure). */
 export interface ReactorStateNames {
@@ -74,6 +74,15 @@ export function reactorStateStore(
     async leaseOwners() {
       return [...new Set((await Promise.all(both.map((s) => s.leaseOwners()))).flat())];
     },
+    // Claim scopes from the reactor-state store; the runners' scope from both, each lease where it lives.
+    async leasesIn(scopes) {
+      const found = await Promise.all(both.map((s) => s.leasesIn(scopes)));
+      return found.flatMap((records, i) => records.filter((r) => leaseStore(r.scope, r.id) === both[i]));
+    },
+    async putLeases(records) {
+      const mine = (store: DocumentStore) => records.filter((r) => leaseStore(r.scope, r.id) === store);
+      for (const store of both) if (mine(store).length > 0) await store.putLeases(mine(store));
+    },
     async releaseLeasesOf(owner) {
       return (await Promise.all(both.map((s) => s.releaseLeasesOf(owner)))).reduce((a, b) => a + b, 0);
     },
@@ -95,21 +104,28 @@ export function reactorStateStore(
 /**
  * Moves the reactors' state a release before this one kept in the read models' store into the
  * reactor-state store, once: when the reactor-state store has no reactor checkpoint yet and the
- * read models' store has one, the work items are copied (puts by id: a move cut off by a crash
- * is done again the same) and then the checkpoints; then, and at every later start, whatever of
- * the reactors' state is left in the read models' store is removed there, so an erasure (which
- * scrubs the mail log where the reactors keep it now) leaves no old copy behind. Run before any
- * reactor starts. Answers how many documents it moved.
+ * read models' store has one, the per-item claims still running there (a mail, push or SMS in
+ * flight in a process of the older release) are waited for, up to what is left of their term;
+ * then the work items are copied (puts by id: a move cut off by a crash is done again the same),
+ * with the outcomes those processes stored meanwhile, then every claim (issue 44, item 7: left
+ * behind, an item in flight in the old process was free in the new store and sent by both; a
+ * claim still running after the wait keeps its holder and term here, so it is sent by one), and
+ * then the checkpoints; then, and at every later start, whatever of the reactors' state is left in
+ * the read models' store is removed there, so an erasure (which scrubs the mail log where the
+ * reactors keep it now) leaves no old copy behind. Run before any reactor starts. Answers how
+ * many documents it moved.
  */
 export async function moveReactorState(
   from: DocumentStore,
   to: DocumentStore,
-  names: Pick<ReactorStateNames, 'collections' | 'checkpoints'>,
+  names: Pick<ReactorStateNames, 'collections' | 'checkpoints' | 'claimScopes'>,
+  options: { log?: (message: string) => void; pollMs?: number } = {},
 ): Promise<number> {
   const positions = await Promise.all(names.checkpoints.map((name) => from.getCheckpoint(name)));
   const already = await Promise.all(names.checkpoints.map((name) => to.getCheckpoint(name)));
   let moved = 0;
   if (positions.some((p) => p > 0) && already.every((p) => p === 0)) {
+    await claimsSettled(from, names.claimScopes, options);
     for (const collection of names.collections) {
       const docs = await from.find(collection);
       for (let i = 0; i < docs.length; i += 500) {
@@ -118,6 +134,8 @@ export async function moveReactorState(
       }
       moved += docs.length;
     }
+    const claims = await from.leasesIn(names.claimScopes);
+    for (let i = 0; i < claims.length; i += 500) await to.putLeases(claims.slice(i, i + 500));
     const stored = names.checkpoints
       .map((projection, i) => ({ projection, position: positions[i] }))
       .filter((c) => c.position > 0);
@@ -135,4 +153,29 @@ export async function moveReactorState(
     }
   }
   return moved;
+}
+
+/**
+ * Waits until no claim of these scopes is running in the store, for at most the longest term left
+ * when it first looks (a process of the older release finishing its sends; new claims it takes
+ * meanwhile do not extend the wait).
+ */
+async function claimsSettled(
+  store: DocumentStore,
+  scopes: readonly string[],
+  options: { log?: (message: string) => void; pollMs?: number },
+): Promise<void> {
+  const running = (records: LeaseRecord[]) => records.filter((r) => !r.done && r.remainingMs > 0);
+  const first = running(await store.leasesIn(scopes));
+  if (first.length === 0) return;
+  const longest = Math.max(...first.map((r) => r.remainingMs));
+  options.log?.(
+    `Reactor state: ${first.length} claims in flight in the read models' store (a process of the older release); ` +
+      `waiting up to ${Math.ceil(longest / 1000)} s for them before moving the reactors' state`,
+  );
+  const until = Date.now() + longest;
+  while (Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 250));
+    if (running(await store.leasesIn(scopes)).length === 0) return;
+  }
 }

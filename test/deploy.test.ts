@@ -131,6 +131,24 @@ describe('deploy/backup.sh and the restore drill', () => {
   });
 });
 
+describe('deploy/README.md: the upgrade and the state MongoDB holds (issue 44, item 7)', () => {
+  const guide = read('README.md');
+  const upgrade = guide.slice(guide.indexOf('## Upgrade'), guide.indexOf('## Smoke test'));
+
+  it('copies no mail state inside MONGODB_DB (it lives in MONGODB_KEYS_DB) and moves an older release’s with its claims', () => {
+    expect(upgrade).not.toMatch(/mail_log_v1\.find|_leases\.find|_checkpoints\.find/);
+    expect(upgrade).toContain('node dist/scripts/moveReactorState.js');
+    expect(upgrade).toMatch(/per-item claims\) lives in\s+`MONGODB_KEYS_DB`/);
+  });
+
+  it('never calls mongo-data rebuildable: it holds the only copy of the keys and the outbox', () => {
+    expect(guide).not.toMatch(/mongo-data`? \(rebuildable\)/);
+    const row = guide.split('\n').find((line) => line.startsWith('| `mongo` |'))!;
+    expect(row).toContain('not rebuildable');
+    expect(row).toContain('MONGODB_KEYS_DB');
+  });
+});
+
 describe('deploy/Caddyfile', () => {
   it("serves the site's domain from SITE_DOMAIN, which compose passes to Caddy, with the Caddyfile mounted", () => {
     expect(caddyfile).toMatch(/^\{\$SITE_DOMAIN\} \{$/m);

@@ -1,9 +1,12 @@
 // Leases and abuse-limit counters in the embedded store's file: atomic across every process
 // that opens it (documentStore.ts says what each call promises; both adapters pass its contract).
 import type Database from 'better-sqlite3';
-import type { DocumentStore, LeaseState } from '../documentStore.js';
+import type { DocumentStore, LeaseRecord, LeaseState } from '../documentStore.js';
 
-type Leases = Pick<DocumentStore, 'lease' | 'endLease' | 'leaseOwners' | 'releaseLeasesOf' | 'purgeLeases'>;
+type Leases = Pick<
+  DocumentStore,
+  'lease' | 'endLease' | 'leaseOwners' | 'leasesIn' | 'putLeases' | 'releaseLeasesOf' | 'purgeLeases'
+>;
 type Counters = Pick<DocumentStore, 'countHit' | 'purgeCounters'>;
 
 /** The leases table's calls; a finished lease is kept leaseRetentionMs (SqliteDocumentStoreOptions). */
@@ -45,7 +48,38 @@ export function sqliteLeases(db: Database.Database, leaseRetentionMs: number): L
     'INSERT INTO leases (scope, id, owner, expires_at, done) VALUES (?, ?, ?, ?, 1) ON CONFLICT (scope, id) DO UPDATE SET done = 1, expires_at = excluded.expires_at',
   );
 
+  const leasesOfScope = db.prepare<[string], { id: string; owner: string; expires_at: number; done: number }>(
+    'SELECT id, owner, expires_at, done FROM leases WHERE scope = ?',
+  );
+  // Written where there is none; a done one closes the lease whoever holds it.
+  const putLease = db.prepare<[string, string, string, number, number]>(
+    `INSERT INTO leases (scope, id, owner, expires_at, done) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (scope, id) DO UPDATE SET done = 1, expires_at = excluded.expires_at WHERE excluded.done = 1`,
+  );
+  const putAll = db.transaction((records: readonly LeaseRecord[]) => {
+    const now = Date.now();
+    for (const r of records)
+      putLease.run(r.scope, r.id, r.owner, r.done ? now + leaseRetentionMs : now + r.remainingMs, r.done ? 1 : 0);
+  });
+
   return {
+    async leasesIn(scopes: readonly string[]) {
+      const now = Date.now();
+      return scopes.flatMap((scope) =>
+        leasesOfScope.all(scope).map((row) => ({
+          scope,
+          id: row.id,
+          owner: row.owner,
+          done: row.done === 1,
+          remainingMs: row.done === 1 ? 0 : row.expires_at - now,
+        })),
+      );
+    },
+
+    async putLeases(records: readonly LeaseRecord[]) {
+      putAll.immediate(records);
+    },
+
     async lease(scope: string, id: string, owner: string, ttlMs: number) {
       // IMMEDIATE: the write lock before the read, so two processes cannot both see it free.
       return takeLease.immediate(scope, id, owner, ttlMs);

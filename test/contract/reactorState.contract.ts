@@ -127,5 +127,82 @@ export function reactorStateContract(label: string, open: () => Promise<ReactorS
         await Promise.all([old.close(), reactorState.close()]);
       }
     });
+
+    it('moves the per-item claims with the state, waiting for one in flight (issue 44, item 7)', async () => {
+      const stores = await open();
+      const s = suffix();
+      const names = namesFor(s);
+      const [outbox] = names.collections;
+      const [mailer] = names.checkpoints;
+      const [claims] = names.claimScopes;
+      const old = await stores.readModels();
+      const reactorState = await stores.reactorState();
+      try {
+        await old.commit(
+          [
+            { op: 'put', collection: outbox, doc: { id: 'sent', status: 'sent' } },
+            { op: 'put', collection: outbox, doc: { id: 'flying', status: 'pending' } },
+            { op: 'put', collection: outbox, doc: { id: 'stuck', status: 'pending' } },
+          ],
+          { projection: mailer, position: 9 },
+        );
+        expect(await old.lease(claims, 'sent', 'old-1', 60_000)).toBe('ours');
+        await old.endLease(claims, 'sent', 'old-1', 'done');
+        // In flight in a process of the older release: it stores the outcome 300 ms on.
+        expect(await old.lease(claims, 'flying', 'old-1', 1_500)).toBe('ours');
+        // Its holder stopped renewing long ago (run out): carried as run out.
+        expect(await old.lease(claims, 'stuck', 'old-2', 1)).toBe('ours');
+        await new Promise((r) => setTimeout(r, 20));
+        const finishing = (async () => {
+          await new Promise((r) => setTimeout(r, 300));
+          await old.commit([{ op: 'put', collection: outbox, doc: { id: 'flying', status: 'sent' } }]);
+          await old.endLease(claims, 'flying', 'old-1', 'done');
+        })();
+        const said: string[] = [];
+        const started = Date.now();
+        expect(await moveReactorState(old, reactorState, names, { log: (m) => said.push(m), pollMs: 50 })).toBe(3);
+        await finishing;
+        expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+        expect(said.join('\n')).toMatch(/1 claims in flight/);
+        // The outcome stored during the wait came along, and both settled claims are done here.
+        expect(await reactorState.get(outbox, 'flying')).toMatchObject({ status: 'sent' });
+        expect(await reactorState.lease(claims, 'flying', 'new-1', 60_000)).toBe('done');
+        expect(await reactorState.lease(claims, 'sent', 'new-1', 60_000)).toBe('done');
+        expect(await reactorState.lease(claims, 'stuck', 'new-1', 60_000)).toBe('ours');
+        const carried = await reactorState.leasesIn([claims]);
+        expect(carried.map((c) => [c.id, c.done]).sort()).toEqual([
+          ['flying', true],
+          ['sent', true],
+          ['stuck', false],
+        ]);
+      } finally {
+        await Promise.all([old.close(), reactorState.close()]);
+      }
+    });
+
+    it('carries a running claim with its holder and the rest of its term (putLeases), a done one closing it', async () => {
+      const stores = await open();
+      const s = suffix();
+      const [claims] = namesFor(s).claimScopes;
+      const from = await stores.readModels();
+      const to = await stores.reactorState();
+      try {
+        expect(await from.lease(claims, 'a', 'old-1', 60_000)).toBe('ours');
+        expect(await to.lease(claims, 'b', 'new-1', 60_000)).toBe('ours');
+        expect(await from.lease(claims, 'b', 'old-1', 60_000)).toBe('ours');
+        await from.endLease(claims, 'b', 'old-1', 'done');
+        const records = await from.leasesIn([claims]);
+        expect(records.find((r) => r.id === 'a')).toMatchObject({ owner: 'old-1', done: false });
+        expect(records.find((r) => r.id === 'a')!.remainingMs).toBeGreaterThan(50_000);
+        await to.putLeases(records);
+        expect(await to.lease(claims, 'a', 'new-1', 60_000)).toBe('theirs');
+        expect(await to.lease(claims, 'a', 'old-1', 60_000)).toBe('ours');
+        expect(await to.lease(claims, 'b', 'new-1', 60_000)).toBe('done');
+        // Another scope's leases are not listed.
+        expect(await to.leasesIn([`other_${s}`])).toEqual([]);
+      } finally {
+        await Promise.all([from.close(), to.close()]);
+      }
+    });
   });
 }
