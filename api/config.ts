@@ -5,6 +5,7 @@ import { smsConfigFrom, type SmsConfig } from './sms/elks.js';
 import { createECDH } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { withSecretFiles } from './secretFiles.js';
 
 export interface Config {
   port: number;
@@ -89,8 +90,9 @@ export class ConfigError extends Error {
   }
 }
 
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
-  const problems: string[] = [];
+export function configFromEnv(given: NodeJS.ProcessEnv = process.env): Config {
+  // Secrets may come from files (NAME_FILE: Docker secrets), passwords into their URLs (api/secretFiles.ts).
+  const { env, problems } = withSecretFiles(given);
   const bad = (name: string, expected: string) => problems.push(`${name}=${JSON.stringify(env[name])}: ${expected}`);
   const set = (name: string) => (env[name] ?? '') !== '';
 

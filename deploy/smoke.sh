@@ -14,17 +14,17 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 export COMPOSE_PROJECT_NAME=pizzakiosken-smoke
-# Throwaway secrets: this stack lives for the length of the run.
-export MONGO_PASSWORD="smoke$(openssl rand -hex 12)"
-export SESSION_SECRET="$(openssl rand -base64 32)"
+# Throwaway secrets (written as compose.yaml's secret files below): this stack lives for the
+# length of the run.
 # A VAPID pair as web-push makes them: the raw P-256 private scalar and public point, base64url.
 vapid_pem="$(openssl ecparam -name prime256v1 -genkey -noout)"
 b64url() { base64 | tr '+/' '-_' | tr -d '=\n'; }
 export VAPID_PRIVATE_KEY="$(printf '%s\n' "$vapid_pem" | openssl ec -outform DER 2>/dev/null | tail -c +8 | head -c 32 | b64url)"
 export VAPID_PUBLIC_KEY="$(printf '%s\n' "$vapid_pem" | openssl ec -pubout -outform DER 2>/dev/null | tail -c 65 | b64url)"
 export ADMIN_EMAIL=smoke@pizzakiosken.test
-export ADMIN_PASSWORD="smoke-$(openssl rand -hex 12)"
+# The mail catcher takes mail without a sign-in: no SMTP password.
 export SMTP_URL=smtp://mailpit:1025
+export SMTP_PASSWORD_FILE=
 export SITE_DOMAIN=pizzakiosken.test
 export PUBLIC_URL=http://pizzakiosken.test
 # A backup volume of its own (compose.yaml's is external: made here, removed at the end).
@@ -45,10 +45,23 @@ cleanup() {
 }
 trap cleanup EXIT
 docker volume create "$BACKUP_VOLUME" >/dev/null
-# A throwaway backup passphrase (compose.yaml's secret backup_passphrase, from this file).
+# Throwaway secrets, one file each (compose.yaml's secrets): the backup passphrase, the session
+# secret, the first admin's password (smoke/smoke.mjs signs in with it), the app's MongoDB
+# user's password and the administrator's; the SMTP password's file is never read (above).
 openssl rand -hex 16 >"$state/backup_passphrase"
-chmod 644 "$state/backup_passphrase"
+openssl rand -base64 32 >"$state/session_secret"
+echo "smoke-$(openssl rand -hex 12)" >"$state/admin_password"
+echo "smoke$(openssl rand -hex 12)" >"$state/mongo_password"
+echo "smoke$(openssl rand -hex 12)" >"$state/mongo_root_password"
+: >"$state/smtp_password"
+chmod 644 "$state/backup_passphrase" "$state/session_secret" "$state/admin_password" "$state/mongo_password" \
+  "$state/mongo_root_password" "$state/smtp_password"
 export BACKUP_PASSPHRASE_SECRET="$state/backup_passphrase"
+export SESSION_SECRET_SECRET="$state/session_secret"
+export ADMIN_PASSWORD_SECRET="$state/admin_password"
+export MONGO_PASSWORD_SECRET="$state/mongo_password"
+export MONGO_ROOT_PASSWORD_SECRET="$state/mongo_root_password"
+export SMTP_PASSWORD_SECRET="$state/smtp_password"
 
 # The push service's certificate, under a CA of the smoke's own that the worker trusts
 # (NODE_EXTRA_CA_CERTS in smoke/compose.smoke.yaml), for the name push-sink.

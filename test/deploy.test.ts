@@ -42,6 +42,11 @@ const compose = load('compose.yaml');
 const cluster = merge(compose, load('compose.cluster.yaml'));
 const caddyfile = read('Caddyfile');
 const config = readFileSync(join(import.meta.dirname, '..', 'api', 'config.ts'), 'utf8');
+/** The secrets the app reads from NAME_FILE (api/secretFiles.ts). */
+const secretFiles = readFileSync(join(import.meta.dirname, '..', 'api', 'secretFiles.ts'), 'utf8');
+const reads = (name: string) =>
+  new RegExp(`\\b${name}\\b`).test(config) ||
+  new RegExp(`'${name.replace(/_FILE$/, '')}'`).test(/SECRET_FILE_VARIABLES = \[[^\]]*\]/.exec(secretFiles)![0]);
 
 const services = (file: any) => Object.entries<any>(file.services);
 /** The services a plain `up` starts (no profile). */
@@ -74,16 +79,60 @@ describe('deploy/compose.yaml', () => {
     const env = compose.services.worker.environment;
     for (const name of ['STORE_UNREACHABLE_EXIT_MS', 'REACTOR_STALL_EXIT_MS', 'ALERT_LAG', 'ALERT_DUE_SECONDS'])
       expect(env, name).toHaveProperty(name);
-    for (const name of Object.keys(env)) expect(config, name).toMatch(new RegExp(`\\b${name}\\b`));
+    for (const name of Object.keys(env)) expect(reads(name), name).toBe(true);
   });
 
-  it('runs MongoDB with authentication and the API signs in', () => {
+  it('runs MongoDB with authentication and the API signs in as a user of its own databases, not as root', () => {
     const mongo = compose.services.mongo;
-    expect(mongo.entrypoint.join(' ')).toContain('--auth');
-    expect(mongo.environment).toHaveProperty('MONGO_INITDB_ROOT_PASSWORD');
-    expect(compose.services['api-1'].environment.MONGODB_URL).toMatch(
-      /^mongodb:\/\/\$\{MONGO_USER[^}]*\}:\$\{MONGO_PASSWORD\}@mongo:27017\/\?replicaSet=rs0&authSource=admin$/,
+    const entrypoint = mongo.entrypoint.join(' ');
+    expect(entrypoint).toContain('--auth');
+    // The administrator is root, from a secret; the app's user is another, made by the init script.
+    expect(mongo.environment.MONGO_INITDB_ROOT_USERNAME).toBe('${MONGO_ROOT_USER:-root}');
+    expect(mongo.environment.MONGO_INITDB_ROOT_PASSWORD_FILE).toBe('/tmp/mongo-root-password');
+    expect(entrypoint).toContain(
+      'install -o 999 -g 999 -m 400 /run/secrets/mongo_root_password /tmp/mongo-root-password',
     );
+    expect(mongo.environment).not.toHaveProperty('MONGO_INITDB_ROOT_PASSWORD');
+    expect(mongo.volumes).toContain('./mongo-init:/docker-entrypoint-initdb.d:ro');
+    expect(mongo.environment.MONGO_USER).toBe('${MONGO_USER:-pizzakiosken}');
+    const init = read('mongo-init/app-user.sh');
+    expect(init).toContain('{ role: "readWrite", db }');
+    expect(init).toMatch(/process\.env\.MONGODB_DB, process\.env\.MONGODB_KEYS_DB/);
+    expect(init).not.toMatch(/role: "(root|readWriteAnyDatabase|userAdmin\w*|dbOwner|clusterAdmin)"/);
+    expect(init).not.toMatch(/-p |--password/);
+    for (const [name, app] of appServices(compose)) {
+      expect(app.environment.MONGODB_URL, name).toBe(
+        'mongodb://${MONGO_USER:-pizzakiosken}@mongo:27017/?replicaSet=rs0&authSource=admin',
+      );
+      expect(app.environment.MONGODB_PASSWORD_FILE, name).toBe('/run/secrets/mongo_password');
+    }
+  });
+
+  it('passes the secrets as files (Compose secrets), never in the environment', () => {
+    const files = {
+      SESSION_SECRET_FILE: 'session_secret',
+      ADMIN_PASSWORD_FILE: 'admin_password',
+      SMTP_PASSWORD_FILE: 'smtp_password',
+      MONGODB_PASSWORD_FILE: 'mongo_password',
+      BACKUP_PASSPHRASE_FILE: 'backup_passphrase',
+    };
+    for (const [name, app] of [...appServices(compose), ...appServices(cluster)]) {
+      for (const [variable, secret] of Object.entries(files)) {
+        expect(app.environment[variable], `${name} ${variable}`).toMatch(new RegExp(`/run/secrets/${secret}}?$`));
+        expect(app.secrets, name).toContain(secret);
+        expect(app.environment, name).not.toHaveProperty(variable.replace(/_FILE$/, ''));
+      }
+      // The relay's URL names the user only.
+      expect(app.environment.SMTP_URL, name).toContain('smtps://user@smtp.example.se');
+      expect(Object.values(app.environment).join(' '), name).not.toMatch(
+        /MONGO_PASSWORD\}|SESSION_SECRET\}|ADMIN_PASSWORD\}/,
+      );
+    }
+    const gitignore = read('.gitignore');
+    for (const secret of [...Object.values(files), 'mongo_root_password']) {
+      expect(compose.secrets[secret], secret).toBeDefined();
+      expect(gitignore, secret).toMatch(new RegExp(`^${secret}$`, 'm'));
+    }
   });
 
   it('keeps the backups in an external volume, which `docker compose down -v` does not remove', () => {
@@ -104,7 +153,7 @@ describe('deploy/backup.sh and the restore drill', () => {
       expect(app.environment.BACKUP_DIR, name).toBe('/backups');
       expect(app.environment.BACKUP_PASSPHRASE_FILE, name).toBe('/run/secrets/backup_passphrase');
       expect(app.environment, name).not.toHaveProperty('BACKUP_PASSPHRASE');
-      expect(app.secrets, name).toEqual(['backup_passphrase']);
+      expect(app.secrets, name).toContain('backup_passphrase');
     }
     expect(compose.secrets.backup_passphrase).toEqual({ file: '${BACKUP_PASSPHRASE_SECRET:-./backup_passphrase}' });
     expect(read('.gitignore')).toMatch(/^backup_passphrase$/m);
@@ -200,10 +249,14 @@ describe('deploy/compose.cluster.yaml on top of compose.yaml', () => {
     const init = cluster.services['mongo-1'].healthcheck.test.join(' ');
     for (const [name, member] of members) {
       expect(init, name).toContain(`host: '${name}:27017'`);
-      expect(member.secrets, name).toEqual(['mongo-keyfile']);
+      expect(member.secrets, name).toEqual(['mongo-keyfile', 'mongo_root_password', 'mongo_password']);
       expect(member.entrypoint.join(' '), name).toContain('--replSet rs0');
     }
     expect(cluster.secrets['mongo-keyfile']).toEqual({ file: './mongo-keyfile' });
+    // The administrator and the app's user only on the member the set is initiated from.
+    expect(cluster.services['mongo-1'].environment.MONGO_INITDB_ROOT_PASSWORD_FILE).toBe('/tmp/mongo-root-password');
+    expect(cluster.services['mongo-1'].volumes).toContain('./mongo-init:/docker-entrypoint-initdb.d:ro');
+    for (const name of ['mongo-2', 'mongo-3']) expect(cluster.services[name].environment, name).toBeUndefined();
   });
 
   it('points every app process at all three of each, waiting for them instead of the single ones', () => {
@@ -211,7 +264,9 @@ describe('deploy/compose.cluster.yaml on top of compose.yaml', () => {
       expect(app.environment.EVENTSTORE_URL, name).toBe(
         'esdb+discover://kurrentdb-1:2113,kurrentdb-2:2113,kurrentdb-3:2113?tls=false&nodePreference=leader',
       );
-      expect(app.environment.MONGODB_URL, name).toContain('@mongo-1:27017,mongo-2:27017,mongo-3:27017/?replicaSet=rs0');
+      expect(app.environment.MONGODB_URL, name).toBe(
+        'mongodb://${MONGO_USER:-pizzakiosken}@mongo-1:27017,mongo-2:27017,mongo-3:27017/?replicaSet=rs0&authSource=admin',
+      );
       expect(Object.keys(app.depends_on).sort(), name).toEqual([
         'kurrentdb-1',
         'kurrentdb-2',

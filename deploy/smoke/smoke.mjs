@@ -69,7 +69,12 @@ async function call(base, method, path, { body, cookie, headers = {} } = {}) {
 
 async function login(base) {
   const reply = await call(base, 'POST', '/api/admin/login', {
-    body: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD },
+    // The first admin's password: the secret file compose.yaml mounts into the app's containers.
+    body: {
+      email: process.env.ADMIN_EMAIL,
+      password:
+        process.env.ADMIN_PASSWORD ?? readFileSync(process.env.ADMIN_PASSWORD_FILE, 'utf8').replace(/\r?\n$/, ''),
+    },
   });
   if (reply.status !== 200) fail(`sign-in on ${base} answered ${reply.status}`);
   return reply.cookie;
