@@ -13,13 +13,15 @@ import type { FastifyInstance } from 'fastify';
 import { PAINT_FIRST_HASH } from './paintFirst.js';
 
 /**
- * Inline scripts the UI may run, as CSP sources ("'sha256-<base64>'"): the script in +Head that
- * applies the stored theme before first paint (ui/public/theme-init.js, inline so it costs no
- * request). Recompute it when the script changes (test/ui/inlineHead.test.ts fails until then):
- * `openssl dgst -sha256 -binary ui/public/theme-init.js | base64`.
+ * Inline scripts the UI may run, as CSP sources ("'sha256-<base64>'"): the two scripts in +Head,
+ * inline so they cost no request: the one that applies the stored theme before first paint
+ * (ui/public/theme-init.js) and the one that keeps what a person types and presses before the
+ * page's scripts run (ui/public/typed-ahead.js). Recompute a hash when its script changes
+ * (test/ui/inlineHead.test.ts fails until then): `openssl dgst -sha256 -binary FILE | base64`.
  */
 export const INLINE_SCRIPT_HASHES: readonly string[] = [
   "'sha256-zTVF1mRZwFhMFVQ6lbDHymdQ52qb0KpEsh9eRaaHifA='",
+  "'sha256-V5hgFKL9xtF3l6lIUU+3PO3CHbYVaUfZ/tP3WVahEHI='",
   // The loader of each page's scripts, run after the first paint (paintFirst.ts).
   PAINT_FIRST_HASH,
 ];

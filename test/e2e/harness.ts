@@ -139,8 +139,10 @@ export async function hydrated(page: Page): Promise<void> {
 
 /**
  * A page's scripts load after its first paint (api/http/paintFirst.ts): a tap right after the load
- * event could come before React hydrates the page, and do nothing. So goto() and reload() of every
- * page of a test's context, when they answer a page, resolve once it is hydrated.
+ * event could come before React hydrates the page. So goto() and reload() of every page of a
+ * test's context, when they answer a page, resolve once it is hydrated; unless the test asks for
+ * `waitUntil: 'domcontentloaded'`, which is how a person uses a page: typing and pressing as soon as
+ * it shows (what they do then is kept: ui/lib/typedAhead.ts).
  */
 function waitsForHydration(page: Page): void {
   for (const method of ['goto', 'reload'] as const) {
@@ -148,6 +150,8 @@ function waitsForHydration(page: Page): void {
     Object.assign(page, {
       [method]: async (...args: unknown[]) => {
         const response = await navigate(...args);
+        const options = args.find((arg) => typeof arg === 'object') as { waitUntil?: string } | undefined;
+        if (options?.waitUntil === 'domcontentloaded') return response;
         if (response?.headers()['content-type']?.startsWith('text/html')) await hydrated(page);
         return response;
       },
@@ -155,14 +159,50 @@ function waitsForHydration(page: Page): void {
   }
 }
 
-/** Signs in as ADMIN through /admin/login, as staff do, and waits for the dashboard. */
+/**
+ * Signs in as ADMIN through /admin/login as staff do: typing and pressing "Logga in" as soon as the
+ * form shows, before the page's scripts may have run; then waits for the dashboard.
+ */
 export async function signIn(page: Page): Promise<void> {
-  await page.goto('/admin/login');
+  await page.goto('/admin/login', { waitUntil: 'domcontentloaded' });
   await page.getByLabel('E-post').fill(ADMIN.email);
   await page.getByLabel('Lösenord').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Logga in' }).click();
   await page.waitForURL((url) => url.pathname === '/admin');
   await hydrated(page);
+}
+
+/**
+ * A new visitor on a mid-range phone: a context of its own (cold caches) whose pages run on a CPU
+ * slowed six times (Chrome's throttling, as Lighthouse's mobile run), opened at the given path and
+ * handed over at `domcontentloaded`, before the page's scripts have run. With `holdScripts`, the
+ * page's scripts arrive only once `releaseScripts()` is called: a network slow enough that the
+ * person types (and presses) before, or while, React hydrates the page, every time.
+ */
+export async function hurriedVisit(
+  browser: Browser,
+  server: E2EServer,
+  path: string,
+  { holdScripts = false, ...options }: ContextOptions & { holdScripts?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[]; releaseScripts: () => void }> {
+  const context = await newContext(browser, server, { width: 360, ...options });
+  const releaseScripts = holdScripts ? await holdScriptsOf(context) : () => {};
+  const { page, errors } = await openPage(context);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  return { context, page, errors, releaseScripts };
+}
+
+/** Holds back every script the context's pages ask for until the returned function is called. */
+export async function holdScriptsOf(context: BrowserContext): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await context.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }
 
 /** A page that records console errors and uncaught exceptions, to assert there were none. */

@@ -4,6 +4,8 @@ export const commonTexts = {
   cancel: 'Avbryt',
   close: 'Stäng',
   loading: 'Laddar...',
+  // PageLoading: read by a screen reader while the page's scripts load (its inactive buttons).
+  pageLoading: 'Sidan laddas. Knappar som ännu inte går att trycka på fungerar om ett ögonblick.',
   retry: 'Försök igen',
   // ItemsTable
   pizza: 'Pizza',

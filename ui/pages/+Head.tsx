@@ -1,8 +1,10 @@
-// <head> of every page: the manifest for the PWA, icons, theme colour; the themes' styles and the
-// script that applies the saved theme, both inline so that nothing blocks the first paint on a
-// second request (the script's hash is in the CSP: INLINE_SCRIPT_HASHES in
-// api/http/securityHeaders.ts, test/ui/inlineHead.test.ts holds the two equal).
+// <head> of every page: the manifest for the PWA, icons, theme colour; the themes' styles, the
+// script that applies the saved theme and the one that keeps what a person types before the
+// page's scripts run (typed-ahead.js), all inline so that nothing blocks the first paint on a
+// second request (the scripts' hashes are in the CSP: INLINE_SCRIPT_HASHES in
+// api/http/securityHeaders.ts, test/ui/inlineHead.test.ts holds them equal).
 import themeInit from '../public/theme-init.js?raw';
+import typedAhead from '../public/typed-ahead.js?raw';
 import themeStyles from '../styles/theme.css?inline';
 
 export default function Head() {
@@ -14,6 +16,7 @@ export default function Head() {
       <link rel="apple-touch-icon" href="/icons/icon-192.png" />
       <style dangerouslySetInnerHTML={{ __html: themeStyles }} />
       <script dangerouslySetInnerHTML={{ __html: themeInit }} />
+      <script dangerouslySetInnerHTML={{ __html: typedAhead }} />
     </>
   );
 }

@@ -1,6 +1,12 @@
-// Once React has hydrated a page (its first effects ran), <html data-hydrated> says so. The page's
-// scripts load after its first paint (api/http/paintFirst.ts), so a page can show buttons that do
-// nothing yet; the browser tests wait for this mark before they tap (test/e2e/harness.ts).
-export function onAfterRenderClient(): void {
+// Once React has hydrated a page (its first effects ran): what a person typed or pressed before
+// then is handed to React (ui/lib/typedAhead.ts), and <html data-hydrated> says that the page's
+// handlers are attached (the disabled-until-hydrated controls, useHydrated, are enabled by then).
+// Pages are routed on the server (+config.ts), so this runs once per page load.
+import { handTypedAheadToReact } from '../lib/typedAhead.js';
+
+export async function onAfterRenderClient(): Promise<void> {
+  // The fields are entered at once; a held-back submit follows once React has rendered them.
+  const handedOver = handTypedAheadToReact();
   document.documentElement.dataset.hydrated = '';
+  await handedOver;
 }

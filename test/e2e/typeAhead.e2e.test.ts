@@ -1,0 +1,214 @@
+/// <reference lib="dom" />
+// What a hurried person on a slow phone does: a new browser (cold caches) on a CPU slowed six
+// times, typing and pressing as soon as the page shows (`domcontentloaded`), before its scripts
+// (loaded after the first paint) have hydrated it. Whatever they typed is what the form holds
+// after hydration, and what they pressed does its job once, or waits visibly disabled
+// (ui/public/typed-ahead.js, ui/lib/typedAhead.ts). Each form three times, every time whole, and
+// each time with the scripts arriving at another moment (TIMINGS): as fast as they load, while the
+// person types, and only after they pressed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  ADMIN,
+  chooseDateAndCount,
+  hydrated,
+  holdScriptsOf,
+  hurriedVisit,
+  inDays,
+  launchBrowser,
+  newContext,
+  openPage,
+  signIn,
+  startServer,
+  type E2EServer,
+} from './harness.js';
+
+let server: E2EServer;
+let browser: Browser;
+let cookie: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  cookie = await server.login();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+type Timing = 'as they load' | 'while typing' | 'after the press';
+const TIMINGS: Timing[] = ['as they load', 'while typing', 'after the press'];
+
+/** A hurried visit whose scripts arrive at `timing`: call typed() after the first field, pressed() after the press. */
+async function visit(path: string, timing: Timing) {
+  const visited = await hurriedVisit(browser, server, path, { holdScripts: timing !== 'as they load' });
+  return {
+    ...visited,
+    typed: () => timing === 'while typing' && visited.releaseScripts(),
+    pressed: () => timing === 'after the press' && visited.releaseScripts(),
+  };
+}
+
+/** Every address a page asked for, to show that no field ever went into one. */
+function addressesOf(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  return urls;
+}
+
+const bookingsFor = async (email: string) => {
+  const { body } = await server.api('GET', '/api/admin/bookings', undefined, cookie);
+  return (body as any[]).filter((b) => b.email === email);
+};
+
+async function placeBooking(email: string): Promise<string> {
+  const placed = await server.api('POST', '/api/bookings', {
+    date: inDays(4),
+    time: '13:00',
+    name: 'Tove Tidig',
+    email,
+    items: [{ pizza_id: 1, qty: 1 }],
+    requested_pizzas: 1,
+  });
+  expect(placed.status).toBe(201);
+  return placed.body.booking_id as string;
+}
+
+describe('typing and pressing before the page is hydrated', () => {
+  it('tells a screen reader that the page is still loading, in the server HTML only', async () => {
+    const html = await (await fetch(server.base + '/')).text();
+    expect(html).toContain(
+      '<p class="visually-hidden" role="status">Sidan laddas. Knappar som ännu inte går att trycka på fungerar om ett ögonblick.</p>',
+    );
+    const context = await newContext(browser, server);
+    const { page } = await openPage(context);
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 30_000 }).toBe('');
+    await context.close();
+  });
+
+  it.each(TIMINGS)('signs in, the scripts arriving %s', async (timing) => {
+    const { context, page, errors, typed, pressed } = await visit('/admin/login', timing);
+    const addresses = addressesOf(page);
+    await page.getByLabel('E-post').pressSequentially(ADMIN.email);
+    typed();
+    await page.getByLabel('Lösenord').pressSequentially(ADMIN.password);
+    await page.getByRole('button', { name: 'Logga in' }).click();
+    pressed();
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await hydrated(page);
+    await page.getByText('Inloggning lyckades!').first().waitFor();
+    // A password never goes into a URL, whatever the timing.
+    expect(addresses.filter((url) => url.includes('sen-123') || /[?&](password|email)=/.test(url))).toEqual([]);
+    expect(page.url()).toBe(server.base + '/admin');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each(TIMINGS)('looks a booking up in /my-booking and cancels it, the scripts arriving %s', async (timing) => {
+    const email = `snabb-${TIMINGS.indexOf(timing)}@example.se`;
+    const id = await placeBooking(email);
+    const { context, page, errors, typed, pressed } = await visit('/my-booking', timing);
+    await page.getByLabel('E-post').pressSequentially(email);
+    typed();
+    await page.getByLabel('Bokningsnummer').pressSequentially(id);
+    await page.getByRole('button', { name: 'Hitta bokning' }).click();
+    pressed();
+    await page.getByRole('heading', { name: `Bokning ${id}` }).waitFor();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Avboka' }).click();
+    await page.getByText('Din bokning har avbokats!').first().waitFor();
+    expect((await bookingsFor(email))[0].status).toBe('cancelled');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each(TIMINGS)(
+    'books with details, dine-in and a bonus code given early, the scripts arriving %s',
+    async (timing) => {
+      const code = `SNABB${TIMINGS.indexOf(timing)}`;
+      const created = await server.api(
+        'POST',
+        '/api/admin/bonus-codes',
+        { code, description: 'Snabb', discount_percentage: 10, usage_limit: null, expires_at: null, is_active: 1 },
+        cookie,
+      );
+      expect(created.status).toBe(201);
+      const email = `tidig-${TIMINGS.indexOf(timing)}@example.se`;
+      const { context, page, errors, typed, pressed } = await visit('/', timing);
+      await page.getByLabel('Namn').pressSequentially('Tove Tidig');
+      typed();
+      await page.getByLabel('E-post').pressSequentially(email);
+      await page.getByLabel('Äta på plats (annars avhämtning)').check();
+      await page.getByLabel('Bonuskod (valfritt)').pressSequentially(code.toLowerCase());
+      await page.getByRole('button', { name: 'Använd' }).click();
+      pressed();
+
+      await chooseDateAndCount(page, inDays(5), 1);
+      await page.getByRole('button', { name: 'Lägg till en Margherita' }).click();
+      expect(await page.getByLabel('Namn').inputValue()).toBe('Tove Tidig');
+      expect(await page.getByLabel('E-post').inputValue()).toBe(email);
+      expect(await page.getByLabel('Äta på plats (annars avhämtning)').isChecked()).toBe(true);
+      await page.getByRole('button', { name: /^Slutför Beställning/ }).click();
+      await page.getByRole('dialog').getByText('Väntar på Bekräftelse').waitFor();
+
+      const [booking] = await bookingsFor(email);
+      expect(booking).toMatchObject({ name: 'Tove Tidig', dine_in: true, bonus_code: code });
+      expect(booking.discount_cents).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each(TIMINGS)('saves settings typed as soon as they can be, the scripts arriving %s', async (timing) => {
+    const capacity = 6 + TIMINGS.indexOf(timing) + 1;
+    const { context, page, errors, typed, pressed } = await visit('/admin/login', timing);
+    await page.getByLabel('E-post').fill(ADMIN.email);
+    await page.getByLabel('Lösenord').fill(ADMIN.password);
+    typed();
+    await page.getByRole('button', { name: 'Logga in' }).click();
+    pressed();
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.goto('/admin/settings', { waitUntil: 'domcontentloaded' });
+    // The settings wait for the scripts visibly: their fields and buttons are disabled until then.
+    const field = page.getByLabel(/^Kapacitet per tidsfönster/);
+    await field.fill(String(capacity));
+    await page.getByRole('button', { name: 'Spara inställningar' }).click();
+    await expect
+      .poll(async () => (await server.api('GET', '/api/admin/settings', undefined, cookie)).body.capacity_per_window, {
+        timeout: 30_000,
+      })
+      .toBe(capacity);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the settings visibly not yet usable while the scripts are away', async () => {
+    const context = await newContext(browser, server, { width: 360 });
+    const { page } = await openPage(context);
+    await signIn(page);
+    const release = await holdScriptsOf(context);
+    await page.goto('/admin/settings', { waitUntil: 'domcontentloaded' });
+    expect(await page.getByLabel(/^Kapacitet per tidsfönster/).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Spara inställningar' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('status').first().textContent()).toContain('Sidan laddas');
+    release();
+    await hydrated(page);
+    expect(await page.getByLabel(/^Kapacitet per tidsfönster/).isDisabled()).toBe(false);
+    await context.close();
+  });
+
+  it.each(TIMINGS)('signs out with "Logga ut" pressed at once, the scripts arriving %s', async (timing) => {
+    const { context, page, errors } = await visit('/admin/login', 'as they load');
+    await signIn(page);
+    const release = timing === 'as they load' ? () => {} : await holdScriptsOf(context);
+    await page.goto('/admin/bookings', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Logga ut' }).click();
+    release();
+    // Signing out and the frame's own redirect both go to /admin/login: wait for where it ends.
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/admin/login');
+    expect((await page.request.get('/api/admin/me')).status()).toBe(401);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
