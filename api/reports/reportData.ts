@@ -157,7 +157,7 @@ import { formatKr } from '../../domain/shared/money.js';
 import { lineChoicesText, type ShownChoices } from '../../domain/kioskDay/orderLines.js';
 import type { Seller } from '../../domain/settings/seller.js';
 
-/** Whole kronor with the suffix ' kr' (prices are integer cents). */
+/** Kronor with the suffix ' kr', to the öre where the amount has öre (formatKr). */
 export const kr = formatKr;
 
 /** '2× Margherita, 1× Vesuvio (+ Extra ost 15 kr)': the PDF sets the choices in bold (pdfParts.tsx). */

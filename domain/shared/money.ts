@@ -5,9 +5,19 @@ export function discountCents(originalCents: number, percentage: number): number
   return Math.round((originalCents * percentage) / 100);
 }
 
-/** SPEC 1: shown as whole kronor with the suffix kr (amount / 100, no decimals). */
+/**
+ * SPEC 1: whole kronor with the suffix kr (amount / 100, no decimals): 89 kr. An amount that has
+ * öre (a percentage discount: 10 % off 89 kr is 80,10 kr) is shown to the öre with a decimal comma,
+ * as the books hold it (issue 45): rounding it to 80 kr would tell the customer, the staff and the
+ * accountant another price than the sale record's. Every amount shown goes through here.
+ */
 export function formatKr(cents: number): string {
-  return `${Math.round(cents / 100)} kr`;
+  // Amounts that arrive in kronor and are multiplied by 100 (SPEC 9's dashboard revenue) may carry
+  // a binary fraction: 80.1 * 100 is 8009.999999999999.
+  const whole = Math.round(cents);
+  if (whole % 100 === 0) return `${whole / 100} kr`;
+  const abs = Math.abs(whole);
+  return `${whole < 0 ? '-' : ''}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')} kr`;
 }
 
 /** For the books: kronor and öre with a decimal comma, as Swedish accounts write them (1 234,56 kr). */

@@ -1,5 +1,6 @@
 // How the UI shows dates and money: Swedish names (as dayjs's 'sv' locale, which the staff's
-// screens use through lib/dayjs.ts; the customer's pages carry no date library), whole kronor.
+// screens use through lib/dayjs.ts; the customer's pages carry no date library), kronor (to the öre
+// where an amount has öre).
 export { formatKr, formatKrOre } from '../../domain/shared/money.js';
 
 const WEEKDAYS = ['söndag', 'måndag', 'tisdag', 'onsdag', 'torsdag', 'fredag', 'lördag'];
