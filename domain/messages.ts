@@ -143,6 +143,7 @@ export const msg = {
   financialYearStartMonth: 'Välj räkenskapsårets första månad (1–12)',
   // Ours: the accountant's books
   vatRateInvalid: 'Momssatsen måste vara 25, 12 eller 6 %',
+  salesRecordingInvalid: 'Välj var försäljningen registreras: kassaregistret eller Pizzakiosken',
   accountInvalid: 'Ett konto anges med fyra siffror (BAS-kontoplanen)',
   orderTypeInvalid: 'Välj Ta med eller Äta här',
   vatPeriodReversed: 'Gäller till kan inte vara före Gäller från',

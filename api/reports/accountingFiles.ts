@@ -1,5 +1,8 @@
-// The accountant's two files for a period: a CSV Excel in Swedish opens as it is, and an SIE 4
-// file (the SIE group's format, which Fortnox, Visma and every Swedish accounting program import).
+// The accountant's two files for a period: a CSV Excel in Swedish opens as it is, and an SIE 4I
+// file (the SIE group's format for unnumbered verifications that a feeder system hands to the
+// accounting program, which Fortnox, Visma and every Swedish accounting program import; sie.se,
+// "Format": https://sie.se/format/). With the till (rule: sales-recording) both are a
+// reconciliation of what the till should show, and the SIE file books none of those sales.
 import iconv from 'iconv-lite';
 import {
   ratesInForce,
@@ -9,6 +12,15 @@ import {
 } from '../../domain/accounting/accounting.js';
 import { financialYearsOf, type Seller } from '../../domain/settings/seller.js';
 import { ORDER_SOURCES, type OrderSource } from '../../domain/kioskDay/orderSource.js';
+import type { SalesRecording } from '../../domain/accounting/salesRecording.js';
+
+/** rule: sales-recording. What the files say of where the sales are recorded. */
+export const SALES_RECORDING_NOTE: Record<SalesRecording, string> = {
+  till:
+    'Försäljningen betalas vid hämtning och registreras i kioskens kassaregister; bokför kassaregistrets dagsrapport (Z-rapport). ' +
+    'Detta underlag är en avstämning per dag och momssats av vad kassaregistret ska visa: SIE-filen bokför inte den försäljningen igen.',
+  pizzakiosken: 'Försäljningen bokförs från Pizzakiosken: SIE-filen har en verifikation per dag och en per rättelse.',
+};
 
 /** rule: staff-orders. The orders of each source among a day's orders ('Antal ordrar'). */
 const SOURCE_COLUMNS: Record<OrderSource, string> = {
@@ -124,6 +136,8 @@ export function accountingCsv(
     // Whose books these are (rule: seller-details), below the figures so the columns stay first.
     [],
     ...sellerLines(seller),
+    // rule: sales-recording: whether these figures are booked or only reconcile the till.
+    ['Försäljningen registreras', SALES_RECORDING_NOTE[settings.sales_recording]],
   ];
   return Buffer.concat([
     Buffer.from([0xef, 0xbb, 0xbf]),
@@ -149,6 +163,8 @@ function sellerLines(seller: Seller): string[][] {
 const csvCell = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 export interface SieMeta {
+  /** rule: sales-recording. Where the sales of the period's open days are recorded (the header says it). */
+  salesRecording: SalesRecording;
   /** The seller's legal name (#FNAMN). */
   companyName: string;
   /** NNNNNN-NNNN (#ORGNR); blank leaves the label out. */
@@ -171,10 +187,13 @@ const sieDate = (isoDate: string) => isoDate.replaceAll('-', '');
 const sieText = (text: string) => `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 
 /**
- * SIE type 4 (verifications): one balanced #VER per day, the takings debited to the cash account
- * and credited to sales (net) and output VAT per rate. Verification numbers are left out, so the
- * receiving program numbers them in its own series. Encoded as the format requires: #FORMAT PC8,
- * code page 437.
+ * SIE type 4I (unnumbered verifications for import: #SIETYP 4, served as a .si file): one
+ * balanced #VER per day, the takings debited to the cash account and credited to sales (net) and
+ * output VAT per rate. Verification numbers are left out, so the receiving program numbers them in
+ * its own series. Encoded as the format requires: #FORMAT PC8, code page 437.
+ *
+ * `period` is the books of what Pizzakiosken books (Books.verified, rule: sales-recording): with
+ * the till, the sales paid at pick-up are not in it, and the file holds no verification for them.
  */
 export function accountingSie(period: AccountingPeriod, settings: AccountingSettings, meta: SieMeta): Buffer {
   const used = new Map<string, string>();
@@ -197,9 +216,13 @@ export function accountingSie(period: AccountingPeriod, settings: AccountingSett
     ];
   });
   // A correction reverses (or books again) one sale of a closed period at its own rate: its own
-  // verification, naming the booking and date it corrects (Bokföringslagen 5 kap. 5 §).
+  // verification, dated the day of the change, naming the booking and date it corrects, when the
+  // change was registered and by whom (Bokföringslagen 5 kap. 5 §; SIE's
+  // `#VER serie vernr verdatum vertext regdatum sign`; rule: correction-dating).
+  const registration = (c: AccountingPeriod['corrections'][number]) =>
+    c.registered_on && c.registered_by ? ` ${sieDate(c.registered_on)} ${sieText(c.registered_by)}` : '';
   const corrections = period.corrections.map((c) => [
-    `#VER A "" ${sieDate(c.date)} ${sieText(correctionOf(c))}`,
+    `#VER A "" ${sieDate(c.date)} ${sieText(correctionOf(c))}${registration(c)}`,
     '{',
     `   #TRANS ${use(settings.cash_account, 'Kassa')} {} ${kronor(c.sales_cents)}`,
     `   #TRANS ${use(settings.sales_accounts[`${c.rate}`], `Försäljning ${c.rate} % moms`)} {} ${kronor(-c.net_cents)}`,
@@ -221,7 +244,7 @@ export function accountingSie(period: AccountingPeriod, settings: AccountingSett
     // The organisation number as the SIE format writes it: NNNNNN-NNNN.
     ...(meta.orgNumber ? [`#ORGNR ${meta.orgNumber}`] : []),
     ...years.map((year, i) => `#RAR ${-i} ${sieDate(year.start)} ${sieDate(year.end)}`),
-    `#PROSA ${sieText(`Bokföringsunderlag ${meta.startDate} till ${meta.endDate}`)}`,
+    `#PROSA ${sieText(`Bokföringsunderlag ${meta.startDate} till ${meta.endDate}. ${SALES_RECORDING_NOTE[meta.salesRecording]}`)}`,
     ...[...used]
       .sort(([a], [b]) => a.localeCompare(b))
       .flatMap(([account, name]) => [`#KONTO ${account} ${sieText(name)}`, `#KTYP ${account} ${accountType(account)}`]),

@@ -9,6 +9,7 @@ import {
   correctionsOf,
   currentAccountingSettings,
   salesReceipts,
+  upgradeAccountingSettings,
   type AccountingPeriod,
   type AccountingSettings,
   type LeftOutBooking,
@@ -18,6 +19,8 @@ import {
   ACCOUNTING_PERIODS_STREAM,
   accountingPeriodsDecider,
   closeRefusal,
+  correctionStamp,
+  lastChangeOf,
   nextPeriod,
   periodDates,
   periodOf,
@@ -25,6 +28,13 @@ import {
   type ClosedBooks,
 } from '../../domain/accounting/periods.js';
 import { todayIn } from '../../domain/shared/time.js';
+import { kioskDayStream } from '../../domain/kioskDay/kioskDay.js';
+import {
+  CLOSED_BOOKS_SALES_RECORDING,
+  verifiedByPizzakiosken,
+  type SalesRecording,
+} from '../../domain/accounting/salesRecording.js';
+import type { AccountingSettingsInput } from '../../domain/accounting/settingsSchema.js';
 import { APP_VERSION } from '../../domain/version.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
 import { getSettings } from '../../read-models/queries/common.js';
@@ -47,6 +57,13 @@ export interface PeriodRow {
 
 export interface Books {
   period: AccountingPeriod;
+  /**
+   * rule: sales-recording. The books of what Pizzakiosken's SIE file books as verifications: the
+   * sales (and corrections) not recorded in the kiosk's till. Empty when every sale went through it.
+   */
+  verified: AccountingPeriod;
+  /** Where the range's open days' sales are recorded (a closed range: the last close's setting). */
+  salesRecording: SalesRecording;
   settings: AccountingSettings;
   /** Every month of the range is closed: the books are the closes' own. */
   closed: boolean;
@@ -72,7 +89,12 @@ export class AccountingService {
     );
   }
 
-  async updateSettings(settings: AccountingSettings, actor: string): Promise<AccountingSettings> {
+  /** Saves the settings; a body without sales_recording keeps the one in effect (rule: sales-recording). */
+  async updateSettings(input: AccountingSettingsInput, actor: string): Promise<AccountingSettings> {
+    const settings: AccountingSettings = {
+      ...input,
+      sales_recording: input.sales_recording ?? (await this.settings()).sales_recording,
+    };
     await this.commands.write(
       ACCOUNTING_SETTINGS_STREAM,
       accountingSettingsDecider,
@@ -96,7 +118,24 @@ export class AccountingService {
     const booked = closed.flatMap((c) => c.books.receipts);
     const bookings = await bookingsBetween(this.docs, closed[0].start_date, closed.at(-1)!.end_date);
     const { receipts } = salesReceipts(bookings, settings);
-    return correctionsOf(booked, receipts, periodDates(nextPeriod(closed.at(-1)!.period)).start_date);
+    // rule: correction-dating. Which bookings call for a correction, then the day of each one's
+    // latest change and who made it, from its day's stream (a few bookings: the closed months'
+    // changed ones).
+    const changed = [...new Set(correctionsOf(booked, receipts, '').map((r) => r.booking_id))];
+    const clock = this.commands.clock();
+    const today = todayIn(clock);
+    const firstOpenDay = periodDates(nextPeriod(closed.at(-1)!.period)).start_date;
+    const dateOf = new Map<string, string>();
+    for (const r of booked) dateOf.set(r.booking_id, r.booking_date);
+    for (const r of receipts) dateOf.set(r.booking_id, r.booking_date);
+    const streams = new Map<string, Awaited<ReturnType<typeof this.commands.bus.readStream>>>();
+    const stamps = new Map<string, { date: string; registered_by: string }>();
+    for (const id of changed) {
+      const date = dateOf.get(id)!;
+      if (!streams.has(date)) streams.set(date, await this.commands.bus.readStream(kioskDayStream(date)));
+      stamps.set(id, correctionStamp(lastChangeOf(streams.get(date)!, id, clock.timeZone), firstOpenDay, today));
+    }
+    return correctionsOf(booked, receipts, (id) => stamps.get(id)!);
   }
 
   /**
@@ -118,9 +157,20 @@ export class AccountingService {
       current,
     );
     const names = new Map(bookings.map((b) => [b.id, b.name]));
-    const receipts = [...live.receipts, ...closed.flatMap((c) => c.books.receipts.filter((r) => inRange(r.date)))];
-    const firstOpen = closed.length ? periodDates(nextPeriod(closed.at(-1)!.period)).start_date : null;
-    if (firstOpen && inRange(firstOpen)) receipts.push(...(await this.corrections(closed, current)));
+    const closedReceipts = closed.flatMap((c) => {
+      const recording = upgradeAccountingSettings(c.books.settings, CLOSED_BOOKS_SALES_RECORDING).sales_recording;
+      return c.books.receipts.filter((r) => inRange(r.date)).map((r) => ({ r, recording }));
+    });
+    // Corrections are booked in the open months, each on the day of its change (rule: correction-dating).
+    const corrections = closed.length
+      ? (await this.corrections(closed, current)).filter((r) => inRange(r.date) && !isClosed(r.date))
+      : [];
+    const receipts = [...live.receipts, ...closedReceipts.map(({ r }) => r), ...corrections];
+    // rule: sales-recording. What the SIE file books: each receipt by the setting of its books.
+    const verifiedReceipts = [
+      ...[...live.receipts, ...corrections].filter((r) => verifiedByPizzakiosken(current.sales_recording, r)),
+      ...closedReceipts.filter(({ r, recording }) => verifiedByPizzakiosken(recording, r)).map(({ r }) => r),
+    ];
     const left_out: LeftOutBooking[] = [
       ...live.left_out,
       ...closed.flatMap((c) =>
@@ -137,11 +187,14 @@ export class AccountingService {
     const allClosed = months.every((m) => closedByMonth.has(m));
     const last = allClosed ? closedByMonth.get(months.at(-1)!)! : null;
     const kiosk = last ? null : await getSettings(this.docs);
+    const settings = last ? upgradeAccountingSettings(last.books.settings, CLOSED_BOOKS_SALES_RECORDING) : current;
     return {
       seller: last ? (last.books.seller ?? emptySeller()) : kiosk!.seller,
       financialYearStartMonth: last ? (last.books.financial_year_start_month ?? 1) : kiosk!.financial_year_start_month,
       period: booksOf(receipts, left_out),
-      settings: last ? last.books.settings : current,
+      verified: booksOf(verifiedReceipts, []),
+      salesRecording: settings.sales_recording,
+      settings,
       closed: allClosed,
       generatedOn: allClosed
         ? months
@@ -206,8 +259,12 @@ export class AccountingService {
       this.firstSalePeriod(),
     ]);
     const sales = salesReceipts(bookings, settings);
+    // The corrections of changes made up to the month's end (rule: correction-dating): a later one
+    // belongs to the month of its day.
     const due =
-      closed.length && nextPeriod(closed.at(-1)!.period) === period ? await this.corrections(closed, settings) : [];
+      closed.length && nextPeriod(closed.at(-1)!.period) === period
+        ? (await this.corrections(closed, settings)).filter((r) => r.date <= end_date)
+        : [];
     const kiosk = await getSettings(this.docs);
     const books: ClosedBooks = {
       settings,

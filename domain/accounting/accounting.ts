@@ -5,6 +5,7 @@
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import type { KitchenStatus } from '../kioskDay/kitchen.js';
 import { ORDER_SOURCES, sourceOf, type OrderSource } from '../kioskDay/orderSource.js';
+import { DEFAULT_SALES_RECORDING, type SalesRecording } from './salesRecording.js';
 
 export const ACCOUNTING_SETTINGS_STREAM = 'accounting-settings';
 
@@ -49,6 +50,11 @@ export interface AccountingSettings {
   sales_accounts: PerRate<string>;
   /** Output VAT per rate (BAS 2611 25 %, 2621 12 %, 2631 6 %). */
   vat_accounts: PerRate<string>;
+  /**
+   * rule: sales-recording. Where sales paid at pick-up are recorded: 'till' (the kiosk's cash
+   * register; Pizzakiosken's books are a reconciliation) or 'pizzakiosken' (its SIE file books them).
+   */
+  sales_recording: SalesRecording;
 }
 
 export const defaultAccountingSettings = (): AccountingSettings => ({
@@ -56,10 +62,11 @@ export const defaultAccountingSettings = (): AccountingSettings => ({
   cash_account: '1910',
   sales_accounts: { '25': '3001', '12': '3002', '6': '3003' },
   vat_accounts: { '25': '2611', '12': '2621', '6': '2631' },
+  sales_recording: DEFAULT_SALES_RECORDING,
 });
 
 /** Settings as events stored before the rate table carry them: one rate per order type, no dates. */
-export interface LegacyAccountingSettings extends Omit<AccountingSettings, 'vat_rates'> {
+export interface LegacyAccountingSettings extends Omit<AccountingSettings, 'vat_rates' | 'sales_recording'> {
   vat_dine_in_percent: VatRate;
   vat_take_away_percent: VatRate;
 }
@@ -69,8 +76,12 @@ export interface LegacyAccountingSettings extends Omit<AccountingSettings, 'vat_
  * wrong for take-away from April 2026: those get the law's table. Any other pair was the kiosk's
  * own choice and is kept, each rate over all dates.
  */
-export function upgradeAccountingSettings(stored: AccountingSettings | LegacyAccountingSettings): AccountingSettings {
-  if ('vat_rates' in stored) return stored;
+export function upgradeAccountingSettings(
+  stored: StoredAccountingSettings | LegacyAccountingSettings,
+  salesRecording: SalesRecording = DEFAULT_SALES_RECORDING,
+): AccountingSettings {
+  // Saved before the sales-recording setting (rule: sales-recording): the given default.
+  if ('vat_rates' in stored) return { ...stored, sales_recording: stored.sales_recording ?? salesRecording };
   const { vat_dine_in_percent, vat_take_away_percent, ...rest } = stored;
   const vat_rates: VatPeriod[] =
     vat_dine_in_percent === 12 && vat_take_away_percent === 12
@@ -79,8 +90,13 @@ export function upgradeAccountingSettings(stored: AccountingSettings | LegacyAcc
           { order_type: 'take_away', rate: vat_take_away_percent, valid_from: null, valid_to: null },
           { order_type: 'dine_in', rate: vat_dine_in_percent, valid_from: null, valid_to: null },
         ];
-  return { vat_rates, ...rest };
+  return { vat_rates, ...rest, sales_recording: salesRecording };
 }
+
+/** Settings as stored: those saved before the sales-recording setting lack it. */
+export type StoredAccountingSettings = Omit<AccountingSettings, 'sales_recording'> & {
+  sales_recording?: SalesRecording;
+};
 
 /** The order types as the staff screens name them. */
 export const ORDER_TYPE_LABELS: Record<OrderType, string> = { take_away: 'Ta med', dine_in: 'Äta här' };
@@ -88,7 +104,7 @@ export const ORDER_TYPE_LABELS: Record<OrderType, string> = { take_away: 'Ta med
 /** Events stored before the rate table carry LegacyAccountingSettings; evolve upgrades them. */
 export type AccountingSettingsEvent = DomainEvent<
   'AccountingSettingsUpdated',
-  { settings: AccountingSettings | LegacyAccountingSettings }
+  { settings: StoredAccountingSettings | LegacyAccountingSettings }
 >;
 export type AccountingSettingsCommand = { type: 'UpdateAccountingSettings'; settings: AccountingSettings };
 export type AccountingSettingsState = { settings: AccountingSettings | null };
@@ -172,7 +188,10 @@ export interface LeftOutBooking {
  */
 export interface Receipt {
   kind: 'sale' | 'correction';
-  /** The date it is booked on: a sale's own date; a correction's, the first day of the first open period. */
+  /**
+   * The date it is booked on: a sale's own date; a correction's, the day of the change it books
+   * (rule: correction-dating in ./periods.ts), which is always in an open period.
+   */
   date: string;
   booking_id: string;
   /** The sale's date and time (for a correction: the original booking's). */
@@ -189,6 +208,13 @@ export interface Receipt {
    * closed before sources were recorded (read as online, sourceOf).
    */
   source?: OrderSource;
+  /**
+   * A correction's registration (Bokföringslagen 5 kap. 5 §, rule: correction-dating): the day the
+   * change was registered and who made it (a staff e-mail, 'customer' or 'system'). Absent on sales,
+   * and on corrections frozen into periods closed before they were recorded.
+   */
+  registered_on?: string;
+  registered_by?: string;
 }
 
 /** A correction as the books show it: every amount signed, a reversal negative. */
@@ -341,14 +367,28 @@ export function accountingPeriod(
   return booksOf(receipts, left_out);
 }
 
+/** When a booking's correction is dated and registered, and by whom (rule: correction-dating). */
+export interface CorrectionStamp {
+  /** The day it is booked on: the day of the change. */
+  date: string;
+  /** Who made the change (absent: not known, as in the rule's plain form). */
+  registered_by?: string;
+}
+
 /**
  * The corrections a change to sales in closed periods calls for (rule: closed-periods): per
  * booking, what the closed books hold (its sale and any earlier corrections, summed per rate)
  * against what the books count for it now. Where they differ, what was booked is reversed at the
  * rates it was booked at (negative amounts, so VAT to the öre as first booked) and what counts now,
- * if anything, booked again; all dated `date` (the first day of the first open period).
+ * if anything, booked again; all dated by `stamp` (a date, or per booking the day of its change and
+ * who made it: rule correction-dating).
  */
-export function correctionsOf(booked: readonly Receipt[], current: readonly Receipt[], date: string): Receipt[] {
+export function correctionsOf(
+  booked: readonly Receipt[],
+  current: readonly Receipt[],
+  stamp: string | ((bookingId: string) => CorrectionStamp),
+): Receipt[] {
+  const stampOf = typeof stamp === 'string' ? (): CorrectionStamp => ({ date: stamp }) : stamp;
   const ids = [...new Set([...booked.map((r) => r.booking_id), ...current.map((r) => r.booking_id)])];
   const out: Receipt[] = [];
   for (const id of ids) {
@@ -367,6 +407,8 @@ export function correctionsOf(booked: readonly Receipt[], current: readonly Rece
     if (same) continue;
     const first = held[0] ?? now!;
     const of = { booking_id: id, booking_date: first.booking_date, booking_time: first.booking_time };
+    const { date, registered_by } = stampOf(id);
+    const registered = registered_by === undefined ? {} : { registered_on: date, registered_by };
     for (const l of held.sort((a, b) => b.rate - a.rate))
       out.push({
         kind: 'correction',
@@ -374,8 +416,9 @@ export function correctionsOf(booked: readonly Receipt[], current: readonly Rece
         ...of,
         rate: l.rate,
         ...(Object.fromEntries(AMOUNTS.map((k) => [k, 0 - l[k]])) as Pick<Receipt, Amount>),
+        ...registered,
       });
-    if (now) out.push({ ...now, kind: 'correction', date, ...of });
+    if (now) out.push({ ...now, kind: 'correction', date, ...of, ...registered });
   }
   return out.sort(receiptOrder);
 }

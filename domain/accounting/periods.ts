@@ -3,7 +3,8 @@
 // the month's books as they stood (every sale, every correction, what was left out, the settings
 // they were made with), so the auditors' replay shows them, and the month's report, CSV and SIE file
 // are made from it ever after. A later change to one of its sales is booked as a correction in the
-// first open period (`correctionsOf` in ./accounting.ts).
+// first open period, dated the day of the change (`correctionsOf` in ./accounting.ts, rule:
+// correction-dating below).
 //
 // Bokföringslagen (1999:1078) 5 kap. 5 § requires a booked entry to be changed only by a new
 // verification that shows the change, when it was made and who made it ("rättelse"); BFNAR 2013:2
@@ -13,8 +14,9 @@ import { z } from 'zod';
 import { msg } from '../messages.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import { reject } from '../shared/errors.js';
-import { addDays, todayIn, type Clock } from '../shared/time.js';
-import type { AccountingSettings, LeftOutBooking, Receipt } from './accounting.js';
+import { isBookingChange } from '../kioskDay/bookingChanges.js';
+import { addDays, todayIn, wallClock, type Clock } from '../shared/time.js';
+import type { LeftOutBooking, Receipt, StoredAccountingSettings } from './accounting.js';
 import type { Seller } from '../settings/seller.js';
 
 export const ACCOUNTING_PERIODS_STREAM = 'accounting-periods';
@@ -45,8 +47,11 @@ export function previousPeriod(period: string): string {
 
 /** What a closed month's books hold: enough to make its report, CSV and SIE file again, byte for byte. */
 export interface ClosedBooks {
-  /** The VAT table and accounts the books were made with. */
-  settings: AccountingSettings;
+  /**
+   * The VAT table and accounts the books were made with, and where the sales were recorded (absent
+   * in closes made before that setting: 'pizzakiosken', how they were made; rule: sales-recording).
+   */
+  settings: StoredAccountingSettings;
   /** The program version that closed it: the SIE file's #PROGRAM ever after (absent: the version reading it). */
   program_version?: string;
   /**
@@ -113,6 +118,51 @@ export function closeRefusal(
     return msg.periodOutOfOrder(firstSalePeriod);
   }
   return null;
+}
+
+// ---- rule: correction-dating ----
+//
+// A correction is a new verification that shows the change, when it was registered and who made it
+// (Bokföringslagen (1999:1078) 5 kap. 5 §, source above). It is dated the day of the change: a
+// change to a sale of a closed month is made after that month's close, so its day is always in an
+// open period. Should the change be older than the first open day (not possible when the close
+// read every change before it), it is dated that day instead, never into a closed month.
+
+/** A booking's latest change: the kiosk's date it was made on and who made it (the event's actor). */
+export interface BookingChange {
+  on: string;
+  by: string;
+}
+
+/**
+ * The latest change to a booking among a stream's events: the last change of its status or kitchen
+ * step (isBookingChange) whose data names it (`booking_id`), its instant as a date in the kiosk's zone and its actor. Null when none does.
+ */
+export function lastChangeOf(
+  events: ReadonlyArray<{ type: string; data: unknown; metadata: { actor: string; timestamp: string } }>,
+  bookingId: string,
+  timeZone: string,
+): BookingChange | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const data = events[i].data as { booking_id?: unknown } | null;
+    if (!isBookingChange(events[i].type) || data?.booking_id !== bookingId) continue;
+    const { actor, timestamp } = events[i].metadata;
+    return { on: wallClock(new Date(timestamp), timeZone).date, by: actor };
+  }
+  return null;
+}
+
+/**
+ * The day a correction is booked on and who registered it: the day of the change (today when it is
+ * not known), never before the first open day; 'system' when nobody is known.
+ */
+export function correctionStamp(
+  change: BookingChange | null,
+  firstOpenDay: string,
+  today: string,
+): { date: string; registered_by: string } {
+  const day = change?.on ?? today;
+  return { date: day < firstOpenDay ? firstOpenDay : day, registered_by: change?.by ?? 'system' };
 }
 
 /** The first open month: the one after the last closed (null: none closed, nothing to correct). */

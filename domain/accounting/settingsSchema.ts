@@ -12,6 +12,7 @@ import {
   type VatPeriod,
   type VatRate,
 } from './accounting.js';
+import { SALES_RECORDINGS } from './salesRecording.js';
 
 const vatRate = z.coerce
   .number({ error: msg.vatRateInvalid })
@@ -89,4 +90,12 @@ export const accountingSettingsSchema = z.strictObject({
   cash_account: account,
   sales_accounts: perRate,
   vat_accounts: perRate,
+  /**
+   * rule: sales-recording. 'till' (sales paid at pick-up go through the kiosk's cash register, the
+   * default) or 'pizzakiosken'; left out, the setting stays as it is.
+   */
+  sales_recording: z.enum(SALES_RECORDINGS, { error: msg.salesRecordingInvalid }).optional(),
 });
+
+/** The settings as PUT sends them: without sales_recording, the one in effect stays (rule: sales-recording). */
+export type AccountingSettingsInput = z.output<typeof accountingSettingsSchema>;

@@ -2,6 +2,7 @@
 // closed periods (GET /admin/accounting/periods, POST /admin/accounting/periods/{period}/close).
 import { z } from 'zod';
 import { ORDER_TYPES, VAT_RATES } from '../accounting/accounting.js';
+import { SALES_RECORDINGS } from '../accounting/salesRecording.js';
 import { clockTime, instant, isoDate } from './common.js';
 
 const vatRate = z.union(
@@ -23,6 +24,11 @@ export const accountingSettingsAnswerSchema = z
     cash_account: z.string(),
     sales_accounts: perRate,
     vat_accounts: perRate,
+    /** rule: sales-recording. Where sales paid at pick-up are recorded: the till (default) or Pizzakiosken. */
+    sales_recording: z.enum(SALES_RECORDINGS).meta({
+      description:
+        "'till': the kiosk's cash register records the sales paid at pick-up and its Z-report is booked; the files are a reconciliation and the SIE file books no such sale. 'pizzakiosken': no till obligation; the SIE file books them.",
+    }),
   })
   .meta({ id: 'AccountingSettings' });
 
@@ -53,7 +59,7 @@ export const accountingPeriodAnswerSchema = z
       z
         .strictObject({
           date: isoDate.meta({
-            description: 'The day the correction is booked: the first day of the first open period',
+            description: 'The day the correction is booked: the day of the change, always in an open period',
           }),
           booking_id: z.string().meta({ description: 'The original booking' }),
           booking_date: isoDate.meta({ description: 'The original sale’s date' }),
@@ -64,6 +70,13 @@ export const accountingPeriodAnswerSchema = z
           sales_cents: z.number().int(),
           net_cents: z.number().int(),
           vat_cents: z.number().int(),
+          registered_on: isoDate
+            .optional()
+            .meta({ description: 'When the change was registered (BFL 5 kap. 5 §); absent in older closes' }),
+          registered_by: z
+            .string()
+            .optional()
+            .meta({ description: "Who made the change: a staff e-mail, 'customer' or 'system'" }),
         })
         .meta({ id: 'AccountingCorrection' }),
     ),

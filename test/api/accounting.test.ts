@@ -24,6 +24,14 @@ beforeAll(async () => {
   };
   // 31 March and 1 April 2026: one take-away (two pizzas) and one eaten in (one pizza) each day.
   admin = await t.login();
+  // A kiosk without a till obligation: the SIE file books the sales (rule: sales-recording).
+  const accounting = (await t.get('/api/admin/accounting/settings', admin)).body;
+  const recorded = await t.put(
+    '/api/admin/accounting/settings',
+    { ...accounting, sales_recording: 'pizzakiosken' },
+    admin,
+  );
+  expect(recorded.status).toBe(200);
   price = (await t.get('/api/pizzas')).body.find((p: { id: number }) => p.id === 1).price_cents;
   const one = { items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1, dine_in: true };
   const spring = [

@@ -1,8 +1,10 @@
 // Closed accounting periods over HTTP (rule: closed-periods): November 2026 is reported and closed;
 // then one of its collected sales is cancelled and another's pick-up undone. November's report, CSV
 // and SIE file stay the same byte for byte (read days later, after a rebuild of every read model
-// too), and the corrections appear in December, the first open month, at each sale's own rate to
-// the öre, in the JSON, the CSV and the SIE file parsed back.
+// too), and the corrections appear in December, on the day of the change (rule: correction-dating)
+// with who made it, at each sale's own rate to the öre, in the JSON, the CSV and the SIE file
+// parsed back. The kiosk books its sales from Pizzakiosken here (rule: sales-recording), so the
+// files hold verifications.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allProjections } from '../../projections/index.js';
 import { ADMIN, MONDAY_MORNING, bookingPayload, useTestServer } from './harness.js';
@@ -43,6 +45,14 @@ let november: Awaited<ReturnType<typeof files>>;
 
 beforeAll(async () => {
   admin = await t.login();
+  // A kiosk without a till obligation: Pizzakiosken's SIE file books the sales (rule: sales-recording).
+  const accounting = (await t.get('/api/admin/accounting/settings', admin)).body;
+  const recorded = await t.put(
+    '/api/admin/accounting/settings',
+    { ...accounting, sales_recording: 'pizzakiosken' },
+    admin,
+  );
+  expect(recorded.status).toBe(200);
   price = (await t.get('/api/pizzas')).body.find((p: { id: number }) => p.id === 1).price_cents;
   expect((await t.post('/api/admin/bonus-codes', { code: 'TIO', discount_percentage: 10 }, admin)).status).toBe(201);
   const book = async (over: Record<string, unknown>) => {
@@ -179,12 +189,12 @@ describe('a closed period’s sales changed afterwards', () => {
     expect(sie.verifications[0].trans.find((tr) => tr.account === '1910')!.cents).toBe(aPaid() + price);
   });
 
-  it('books the corrections in December, the first open month, at each sale’s own rate to the öre', async () => {
+  it('books the corrections in December on the day of the change (4 December), with who made it, at each sale’s own rate to the öre', async () => {
     const { body } = await t.get(`/api/admin/reports/accounting?${DECEMBER}`, admin);
     expect(body.closed).toBe(false);
     expect(body.corrections).toEqual([
       {
-        date: '2026-12-01',
+        date: '2026-12-04',
         booking_id: a,
         booking_date: '2026-11-24',
         booking_time: '12:00',
@@ -194,9 +204,11 @@ describe('a closed period’s sales changed afterwards', () => {
         sales_cents: -aPaid(),
         net_cents: -(aPaid() - vat(aPaid(), 6)),
         vat_cents: -vat(aPaid(), 6),
+        registered_on: '2026-12-04',
+        registered_by: ADMIN.email,
       },
       {
-        date: '2026-12-01',
+        date: '2026-12-04',
         booking_id: b,
         booking_date: '2026-11-24',
         booking_time: '12:15',
@@ -206,6 +218,8 @@ describe('a closed period’s sales changed afterwards', () => {
         sales_cents: -price,
         net_cents: -(price - vat(price, 12)),
         vat_cents: -vat(price, 12),
+        registered_on: '2026-12-04',
+        registered_by: ADMIN.email,
       },
     ]);
     // December's own sale (2 Dec, take-away, 6 %) stays a day line; the totals net both.
@@ -222,7 +236,7 @@ describe('a closed period’s sales changed afterwards', () => {
     expect(lines[0].slice(5, 9)).toEqual(['Netto 12 %', 'Moms 12 %', 'Netto 6 %', 'Moms 6 %']);
     expect(lines[1][0]).toBe('2026-12-02');
     expect(lines[2]).toEqual([
-      '2026-12-01',
+      '2026-12-04',
       '0',
       kr(-aGross()),
       kr(-aDiscount()),
@@ -251,8 +265,13 @@ describe('a closed period’s sales changed afterwards', () => {
       Object.fromEntries(v.trans.map((tr) => [tr.account, tr.cents]));
     expect(sie.verifications.map((v) => [v.date, v.text])).toEqual([
       ['20261202', 'Försäljning 2026-12-02 (1 ordrar)'],
-      ['20261201', `Rättelse av bokning ${a} (2026-11-24, 6 % moms)`],
-      ['20261201', `Rättelse av bokning ${b} (2026-11-24, 12 % moms)`],
+      ['20261204', `Rättelse av bokning ${a} (2026-11-24, 6 % moms)`],
+      ['20261204', `Rättelse av bokning ${b} (2026-11-24, 12 % moms)`],
+    ]);
+    // BFL 5 kap. 5 §: when each correction was registered and by whom (#VER … regdatum sign).
+    expect(sie.verifications.slice(1).map((v) => [v.regdate, v.sign])).toEqual([
+      ['20261204', ADMIN.email],
+      ['20261204', ADMIN.email],
     ]);
     expect(byAccount(sie.verifications[1])).toEqual({
       '1910': -aPaid(),

@@ -265,6 +265,11 @@ describe('an order with extras and removals (POST /api/bookings)', () => {
     expect(row[head.indexOf('Moms 6 %')]).toBe(ore(vat6(total)));
     expect(row[head.indexOf('Netto 6 %')]).toBe(ore(total - vat6(total)));
 
+    // A kiosk without a till obligation: the SIE file books the sales (rule: sales-recording).
+    const accounting = (await t.get('/api/admin/accounting/settings', admin)).body;
+    expect(
+      (await t.put('/api/admin/accounting/settings', { ...accounting, sales_recording: 'pizzakiosken' }, admin)).status,
+    ).toBe(200);
     const sie = parseSie((await t.get(`/api/admin/reports/accounting.se?${PERIOD}`, admin)).body as Buffer);
     const trans = sie.verifications.flatMap((v) => v.trans);
     expect(trans).toContainEqual({ account: '1910', cents: total });

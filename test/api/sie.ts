@@ -1,9 +1,12 @@
-// An SIE 4 file read back as an accounting program reads it (the accounting tests' check).
+// An SIE 4 (4I) file read back as an accounting program reads it (the accounting tests' check).
 import iconv from 'iconv-lite';
 
 interface SieVerification {
   date: string;
   text: string;
+  /** #VER's regdatum and sign, when the verification has them. */
+  regdate?: string;
+  sign?: string;
   trans: Array<{ account: string; cents: number }>;
 }
 
@@ -27,7 +30,15 @@ export function parseSie(bytes: Buffer) {
     }
     const [label, ...rest] = fields(line);
     if (label === '#KONTO') accounts.set(rest[0], rest[1]);
-    else if (label === '#VER') verifications.push((open = { date: rest[2], text: rest[3], trans: [] }));
+    else if (label === '#VER')
+      verifications.push(
+        (open = {
+          date: rest[2],
+          text: rest[3],
+          ...(rest[4] !== undefined ? { regdate: rest[4], sign: rest[5] } : {}),
+          trans: [],
+        }),
+      );
     else if (label === '#TRANS') {
       if (!open) throw new Error('#TRANS outside a #VER');
       const [whole, frac = ''] = rest[2].replace('-', '').split('.');

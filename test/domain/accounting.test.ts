@@ -178,7 +178,7 @@ describe("the law's rate table (prop. 2025/26:55)", () => {
 });
 
 describe('the accounting settings', () => {
-  it("default to the law's rate table and BAS: 1910, 3001–3003 and 2611–2631", () => {
+  it("default to the law's rate table and BAS: 1910, 3001–3003 and 2611–2631, sales recorded in the till", () => {
     expect(settings).toEqual({
       vat_rates: [
         { order_type: 'take_away', rate: 12, valid_from: null, valid_to: '2026-03-31' },
@@ -189,6 +189,7 @@ describe('the accounting settings', () => {
       cash_account: '1910',
       sales_accounts: { '25': '3001', '12': '3002', '6': '3003' },
       vat_accounts: { '25': '2611', '12': '2621', '6': '2631' },
+      sales_recording: 'till',
     });
     expect(accountingSettingsSchema.parse(settings)).toEqual(settings);
   });

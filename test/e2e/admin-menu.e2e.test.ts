@@ -289,7 +289,8 @@ describe('/admin/reports', () => {
       page.waitForEvent('download'),
       books.getByRole('button', { name: 'Ladda ner SIE-fil' }).click(),
     ]);
-    expect(sie.suggestedFilename()).toBe(`bokforing-${inDays(0)}-${inDays(7)}.se`);
+    // SIE 4I: unnumbered verifications for import, a .si file.
+    expect(sie.suggestedFilename()).toBe(`bokforing-${inDays(0)}-${inDays(7)}.si`);
     expect((await readFile(await sie.path())).toString('latin1')).toMatch(/^#FLAGGA 0\r\n#FORMAT PC8\r\n#SIETYP 4\r\n/);
 
     // The rate table starts as the law's: take-away at 6 % from 1 April 2026, eaten in at 12 %.

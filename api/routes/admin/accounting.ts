@@ -1,4 +1,4 @@
-// The accountant's books: the VAT rates and BAS accounts, a period's figures, and its CSV and SIE 4
+// The accountant's books: the VAT rates and BAS accounts, a period's figures, and its CSV and SIE 4I
 // files (Bokföringsunderlag on the reports screen).
 import { accountingSettingsSchema } from '../../../domain/accounting/settingsSchema.js';
 import { bookingsReportQuerySchema } from '../../../domain/payloads.js';
@@ -78,39 +78,51 @@ export const accountingRoutes: RoutePlugin = async (app, { deps: { services } })
     },
   );
 
-  app.get(
-    '/reports/accounting.se',
-    {
-      schema: {
-        summary: 'Bokföringsunderlaget som SIE 4-fil (PC8, kodsida 437)',
-        querystring: bookingsReportQuerySchema,
-        response: { 200: fileAnswer('application/octet-stream', 'SIE 4'), ...refusals },
+  // The SIE 4I file (rule: sales-recording: with the till it books none of the sales paid at
+  // pick-up, and its header says so; rule: correction-dating: each correction with when it was
+  // registered and by whom). Served as .si, the extension of SIE 4I (sie.se, "Format"); the .se
+  // path, the file's old name, answers the same file for links saved before.
+  const sieFile = (extension: 'si' | 'se') =>
+    app.get(
+      `/reports/accounting.${extension}`,
+      {
+        schema: {
+          summary:
+            extension === 'si'
+              ? 'Bokföringsunderlaget som SIE 4I-fil (verifikationer utan nummer för import; PC8, kodsida 437)'
+              : 'Samma SIE 4I-fil under sitt gamla namn (.se); använd accounting.si',
+          ...(extension === 'se' ? { deprecated: true } : {}),
+          querystring: bookingsReportQuerySchema,
+          response: { 200: fileAnswer('application/octet-stream', 'SIE 4I'), ...refusals },
+        },
       },
-    },
-    async (request, reply) => {
-      const { startDate, endDate } = request.query;
-      const { period, settings, generatedOn, programVersion, seller, financialYearStartMonth } =
-        await services.accounting.period(startDate, endDate);
-      const file = accountingSie(period, settings, {
-        // The seller's legal name and number (rule: seller-details); the kiosk's name until filled in.
-        // Closed books name the seller as they stood at the close.
-        companyName: seller.legal_name || KIOSK_NAME,
-        orgNumber: seller.org_number,
-        financialYearStartMonth,
-        program: 'Pizzakiosken',
-        // A closed period's file is dated by its close and names the version that closed it, so it
-        // reads the same byte for byte ever after.
-        version: programVersion,
-        generatedOn,
-        startDate,
-        endDate,
-      });
-      return reply
-        .type('application/octet-stream')
-        .header('content-disposition', `attachment; filename="bokforing-${startDate}-${endDate}.se"`)
-        .send(file);
-    },
-  );
+      async (request, reply) => {
+        const { startDate, endDate } = request.query;
+        const { verified, settings, generatedOn, programVersion, seller, financialYearStartMonth, salesRecording } =
+          await services.accounting.period(startDate, endDate);
+        const file = accountingSie(verified, settings, {
+          // The seller's legal name and number (rule: seller-details); the kiosk's name until filled in.
+          // Closed books name the seller as they stood at the close.
+          companyName: seller.legal_name || KIOSK_NAME,
+          orgNumber: seller.org_number,
+          financialYearStartMonth,
+          program: 'Pizzakiosken',
+          // A closed period's file is dated by its close and names the version that closed it, so it
+          // reads the same byte for byte ever after.
+          version: programVersion,
+          generatedOn,
+          startDate,
+          endDate,
+          salesRecording,
+        });
+        return reply
+          .type('application/octet-stream')
+          .header('content-disposition', `attachment; filename="bokforing-${startDate}-${endDate}.${extension}"`)
+          .send(file);
+      },
+    );
+  sieFile('si');
+  sieFile('se');
 
   app.get(
     '/accounting/periods',

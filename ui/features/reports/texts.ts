@@ -32,6 +32,11 @@ export const accountingTexts = {
   loadFailed: 'Kunde inte hämta bokföringsunderlaget',
   csv: 'Ladda ner CSV (Excel)',
   sie: 'Ladda ner SIE-fil',
+  // where the sales are recorded (rule: sales-recording)
+  tillNote:
+    'Försäljningen registreras i kioskens kassaregister: bokför kassaregistrets dagsrapport (Z-rapport). Det här underlaget är en avstämning per dag och momssats av vad kassaregistret ska visa, och SIE-filen bokför inte den försäljningen igen.',
+  pizzakioskenNote:
+    'Försäljningen bokförs från Pizzakiosken: SIE-filen har en verifikation per dag och en per rättelse.',
   downloaded: 'Fil nedladdad!',
   downloadFailed: 'Kunde inte ladda ner filen',
   tableCaption: (from: string, to: string) => `Försäljning per dag ${from} – ${to}`,
@@ -68,6 +73,19 @@ export const accountingTexts = {
   removePeriodNamed: (n: number) => `Ta bort period ${n}`,
   addPeriod: 'Lägg till period',
   percent: (rate: number) => `${rate} %`,
+  salesRecordingTitle: 'Var registreras försäljningen?',
+  salesRecordingIntro:
+    'Betalning vid hämtning (kort, Swish eller kontant i kiosken) ska registreras i ett certifierat kassaregister. Pizzakiosken är inget kassaregister.',
+  salesRecordings: {
+    till: {
+      label: 'I kioskens kassaregister (standard)',
+      hint: 'Bokföringen utgår från kassaregistrets dagsrapport (Z-rapport). Underlaget här blir en avstämning, och SIE-filen bokför inte försäljningen en gång till.',
+    },
+    pizzakiosken: {
+      label: 'Från Pizzakiosken',
+      hint: 'För en kiosk utan krav på kassaregister: SIE-filen bokför försäljningen, en verifikation per dag.',
+    },
+  } as Record<'till' | 'pizzakiosken', { label: string; hint: string }>,
   cashAccount: 'Kassa/bank (debet)',
   salesAccount: (rate: number) => `Försäljning ${rate} % moms`,
   vatAccount: (rate: number) => `Utgående moms ${rate} %`,
@@ -80,7 +98,8 @@ export const accountingTexts = {
   closedNote: 'Perioden är stängd: underlaget och filerna är desamma som när den stängdes.',
   correctionsTitle: 'Rättelser av stängda perioder',
   correctionsIntro:
-    'Ändringar av försäljning i en stängd period, bokförda i den första öppna perioden med försäljningens egen momssats.',
+    'Ändringar av försäljning i en stängd period, bokförda den dag ändringen gjordes med försäljningens egen momssats.',
+  registered: (date: string, who: string) => `registrerad ${date} av ${who}`,
   correction: (id: string, date: string, rate: number) => `Rättelse av bokning ${id} (${date}, ${rate} % moms)`,
   // the periods (rule: closed-periods)
   periodsTitle: 'Bokföringsperioder',

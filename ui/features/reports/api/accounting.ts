@@ -1,5 +1,5 @@
 // The accountant's books (not in SPEC; see README's API section): a period's figures, its CSV and
-// SIE 4 files, and the VAT rates and BAS accounts they are made with, each checked with the
+// SIE 4I files, and the VAT rates and BAS accounts they are made with, each checked with the
 // server's own schema.
 import type { z } from 'zod';
 import { api } from '../../../lib/api.js';
@@ -25,8 +25,9 @@ export const getAccountingPeriod = (period: BookingsReportQuery) =>
 export const downloadAccountingCsv = (period: BookingsReportQuery) =>
   downloadFile(`/admin/reports/accounting.csv?${query(period)}`, `bokforing-${period.startDate}-${period.endDate}.csv`);
 
+/** The SIE 4I file (unnumbered verifications for import), named .si as the format has it. */
 export const downloadAccountingSie = (period: BookingsReportQuery) =>
-  downloadFile(`/admin/reports/accounting.se?${query(period)}`, `bokforing-${period.startDate}-${period.endDate}.se`);
+  downloadFile(`/admin/reports/accounting.si?${query(period)}`, `bokforing-${period.startDate}-${period.endDate}.si`);
 
 export const getAccountingSettings = () => api<AccountingSettingsAnswer>('/admin/accounting/settings');
 export const saveAccountingSettings = (body: AccountingSettingsBody) =>

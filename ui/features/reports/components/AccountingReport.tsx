@@ -1,5 +1,6 @@
 // Bokföringsunderlag: a period's sales per day with net and VAT per rate, what was left out of
-// revenue, and the same as a CSV for Excel and an SIE 4 file for the accounting program.
+// revenue, and the same as a CSV for Excel and an SIE 4I file for the accounting program. With the
+// till (rule: sales-recording) the page says it is a reconciliation of what the till should show.
 import { useState, type FormEvent } from 'react';
 import { ScrollRegion } from '../../../components/ScrollRegion.js';
 import { formatDateShort, formatKrOre } from '../../../lib/format.js';
@@ -82,6 +83,9 @@ function AccountingTables({ books }: { books: AccountingPeriodAnswer }) {
   return (
     <div className="accounting__result" aria-live="polite">
       {books.closed && <p className="notice accounting__closed">{texts.closedNote}</p>}
+      <p className="notice accounting__recording" role="note">
+        {books.settings.sales_recording === 'till' ? texts.tillNote : texts.pizzakioskenNote}
+      </p>
       {books.days.length === 0 ? (
         <p className="notice">{texts.noSales}</p>
       ) : (
@@ -137,6 +141,9 @@ function AccountingTables({ books }: { books: AccountingPeriodAnswer }) {
                 <strong>{formatDateShort(c.date)}</strong>{' '}
                 {texts.correction(c.booking_id, formatDateShort(c.booking_date), c.rate)}: {formatKrOre(c.sales_cents)}{' '}
                 ({texts.vat(c.rate)} {formatKrOre(c.vat_cents)})
+                {c.registered_on && c.registered_by && (
+                  <>, {texts.registered(formatDateShort(c.registered_on), c.registered_by)}</>
+                )}
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
-// The VAT rate table (per order type, each rate with the dates it is in force) and the BAS accounts
-// the books are made with, checked with the server's own schema so its Swedish messages show at
+// The VAT rate table (per order type, each rate with the dates it is in force), the BAS accounts
+// the books are made with and where the sales are recorded (rule: sales-recording: the till or
+// Pizzakiosken), checked with the server's own schema so its Swedish messages show at
 // their field.
 import { useState, type FormEvent } from 'react';
 import { Field, FieldError, fieldControl } from '../../../components/Field.js';
@@ -8,6 +9,7 @@ import { useAction } from '../../../components/useAction.js';
 import { useHydrated } from '../../../components/useHydrated.js';
 import { check, type FieldErrors } from '../../../lib/formErrors.js';
 import { ORDER_TYPES, VAT_RATES, type OrderType } from '../../../../domain/accounting/accounting.js';
+import { SALES_RECORDINGS } from '../../../../domain/accounting/salesRecording.js';
 import {
   accountingSettingsSchema,
   getAccountingSettings,
@@ -145,6 +147,31 @@ export function AccountingSettingsForm({ settings: initial }: { settings: Accoun
       <button type="button" className="btn btn--secondary vat-periods__add" disabled={disabled} onClick={addPeriod}>
         {texts.addPeriod}
       </button>
+      <fieldset className="sales-recording" aria-describedby="sales-recording-intro">
+        <legend>{texts.salesRecordingTitle}</legend>
+        <p id="sales-recording-intro" className="hint">
+          {texts.salesRecordingIntro}
+        </p>
+        {SALES_RECORDINGS.map((recording) => (
+          <div key={recording} className="sales-recording__option">
+            <input
+              type="radio"
+              id={`sales-recording-${recording}`}
+              name="sales_recording"
+              value={recording}
+              checked={draft.sales_recording === recording}
+              disabled={disabled}
+              aria-describedby={`sales-recording-${recording}-hint`}
+              onChange={() => set({ sales_recording: recording })}
+            />
+            <label htmlFor={`sales-recording-${recording}`}>{texts.salesRecordings[recording].label}</label>
+            <p id={`sales-recording-${recording}-hint`} className="hint">
+              {texts.salesRecordings[recording].hint}
+            </p>
+          </div>
+        ))}
+        <FieldError id="sales-recording-error" text={errors.sales_recording} />
+      </fieldset>
       <div className="form-grid accounting__accounts">
         {accountInput('account-cash', texts.cashAccount, errors.cash_account, draft.cash_account, (cash_account) =>
           set({ cash_account }),
