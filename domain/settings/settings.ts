@@ -28,8 +28,9 @@ export interface Settings {
   /** How long freed capacity is held for the waitlist entry it is offered to (rule: waitlist). */
   waitlist_hold_minutes: number;
   /**
-   * Months after a customer's last booking their personal data is erased automatically; 0 =
-   * kept (rule: personal-data-retention).
+   * Months after a customer's last booking their personal data is erased automatically
+   * (DEFAULT_PERSONAL_DATA_RETENTION_MONTHS); 0 = kept until erased by hand, only where a kiosk
+   * set it so (rule: personal-data-retention).
    */
   personal_data_retention_months: number;
   admin_email: string;
@@ -51,6 +52,23 @@ export { DEFAULT_CAPACITY_PER_WINDOW };
 /** Rule waitlist: a freed place is held this long for the one it is offered to. */
 export const DEFAULT_WAITLIST_HOLD_MINUTES = 30;
 
+/**
+ * Rule personal-data-retention: a customer's personal data goes 24 months after their newest
+ * order, queue place, VIP entry or invitation, unless the kiosk sets otherwise. GDPR art. 5.1 e
+ * (storage limitation: no longer than the purpose needs; https://eur-lex.europa.eu/eli/reg/2016/679/oj,
+ * IMY: https://www.imy.se/verksamhet/dataskydd/det-har-galler-enligt-gdpr/grundlaggande-principer/)
+ * asks for a finite period the controller can explain. The books must be kept seven years
+ * (bokföringslagen 1999:1078 7 kap. 2 §, https://www.riksdagen.se/sv/dokument-och-lagar/dokument/
+ * svensk-forfattningssamling/bokforingslag-19991078_sfs-1999-1078/), but they keep the order's
+ * amounts, VAT and date, not who ordered: an erasure leaves those (rule: erasure). The name and
+ * address serve the order, questions and complaints about it (a consumer may complain within a
+ * reasonable time and up to three years, konsumentköplagen 2022:260 5 kap.; for food a pizza is
+ * eaten the same day), recognising regulars for VIP days and earlier no-shows (rule: no-shows):
+ * two years covers a regular's seasons without keeping a one-off customer for ever. Settings
+ * stored before this default kept their value (0 = until erased by hand, rule: settings-defaults).
+ */
+export const DEFAULT_PERSONAL_DATA_RETENTION_MONTHS = 24;
+
 export function defaultSettings(adminEmail = 'admin@pizzakiosken.se'): Settings {
   return {
     capacity_per_window: DEFAULT_CAPACITY_PER_WINDOW,
@@ -62,7 +80,7 @@ export function defaultSettings(adminEmail = 'admin@pizzakiosken.se'): Settings 
     reminder_minutes_before: 60,
     pending_expiry_minutes: 0,
     waitlist_hold_minutes: DEFAULT_WAITLIST_HOLD_MINUTES,
-    personal_data_retention_months: 0,
+    personal_data_retention_months: DEFAULT_PERSONAL_DATA_RETENTION_MONTHS,
     admin_email: adminEmail,
     seller: emptySeller(),
     financial_year_start_month: DEFAULT_FINANCIAL_YEAR_START_MONTH,
@@ -98,7 +116,9 @@ export const settingsSchema = z
     pending_expiry_minutes: wholeNumber('Tiden för obekräftade bokningar', 0).default(0),
     // Settings saved before the waitlist existed (and forms that do not show it) lack it.
     waitlist_hold_minutes: wholeNumber('Kötiden för ett erbjudande', 1).default(DEFAULT_WAITLIST_HOLD_MINUTES),
-    personal_data_retention_months: wholeNumber('Lagringstiden för personuppgifter', 0).default(0),
+    personal_data_retention_months: wholeNumber('Lagringstiden för personuppgifter', 0).default(
+      DEFAULT_PERSONAL_DATA_RETENTION_MONTHS,
+    ),
     admin_email: z.email({ error: msg.invalidEmail }),
     // Added with the seller's details: a client that leaves them out keeps them blank (not filled
     // in) and the financial year a calendar year.
@@ -154,7 +174,9 @@ export type SettingsState = { settings: Settings | null };
 
 export const settingsDecider: Decider<SettingsCommand, SettingsEvent, SettingsState> = {
   initialState: () => ({ settings: null }),
-  evolve: (_state, event) => ({ settings: withDefaults(event.data.settings) }),
+  evolve: (_state, event) => ({
+    settings: withDefaults(event.type === 'SettingsReset' ? resetToToday(event.data.settings) : event.data.settings),
+  }),
   decide(command, state) {
     switch (command.type) {
       case 'UpdateSettings':
@@ -174,6 +196,18 @@ export const settingsDecider: Decider<SettingsCommand, SettingsEvent, SettingsSt
  * Settings stored before a setting existed lack it: it takes its default (rule: settings-defaults).
  * Additive per setting, so settings events stay as they were written.
  */
+
+/**
+ * A reset (the first start's seeding included) asked for the defaults of its day. Retention had
+ * none then (0, "until erased by hand"): such a reset reads as today's finite default (rule:
+ * personal-data-retention), while a value saved from the settings form, 0 too, is the kiosk's own
+ * choice and stays.
+ */
+function resetToToday(settings: Settings): Settings {
+  return settings.personal_data_retention_months === 0
+    ? { ...settings, personal_data_retention_months: DEFAULT_PERSONAL_DATA_RETENTION_MONTHS }
+    : settings;
+}
 
 /** Settings in effect: the stored ones, or the defaults before anything was stored. */
 export function currentSettings(state: SettingsState): Settings {

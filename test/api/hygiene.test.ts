@@ -54,6 +54,12 @@ describe('admin sessions', () => {
 
 describe('the mail and push logs', () => {
   it('keep everything while the retention setting is 0 (the privacy notice: until the customer asks)', async () => {
+    // 24 months by default (rule: personal-data-retention): a kiosk that chose 0 keeps the log.
+    const admin = await t.login();
+    const settings = (await t.get('/api/admin/settings', admin)).body;
+    expect((await t.put('/api/admin/settings', { ...settings, personal_data_retention_months: 0 }, admin)).status).toBe(
+      200,
+    );
     await logItems(MAIL_LOG, 'status', [['m-old-0', 'sent', '2020-01-01T10:00:00.000Z']]);
     expect((await t.server.hygiene.sweep()).mails).toBe(0);
     expect(await ids(MAIL_LOG)).toContain('m-old-0');

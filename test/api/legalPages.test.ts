@@ -63,9 +63,11 @@ describe('/integritet, the privacy notice', () => {
       'Det som sparas i din enhet',
     ])
       expect(text, heading).toContain(heading);
-    for (const kept of ['Bokningen', 'Mejlloggen', 'Pushnotiser', 'VIP-listan', 'Kön']) expect(text).toContain(kept);
+    for (const kept of ['Bokningen', 'Uteblivna hämtningar', 'Mejlloggen', 'Pushnotiser', 'VIP-listan', 'Kön'])
+      expect(text).toContain(kept);
     expect(text).toContain('fullgöra avtalet');
-    for (const right of ['Tillgång', 'Rättelse', 'Radering', 'Invändning']) expect(text).toContain(right);
+    for (const right of ['Tillgång', 'Rättelse', 'Radering', 'Begränsning', 'Dataportabilitet', 'Invändning'])
+      expect(text, right).toContain(right);
     expect(text).toContain('Integritetsskyddsmyndigheten (IMY)');
     expect(text).toContain('kräver inget samtycke');
     expect(text).toContain('Telefon och kommentar är frivilliga');
@@ -80,7 +82,7 @@ describe('/integritet, the privacy notice', () => {
     await setRetention(18);
     const first = await html('/integritet');
     expect(first).toContain('data-retention-months="18"');
-    expect(textOf(first)).toContain('raderas automatiskt 18 månader efter dagen för din senaste bokning');
+    expect(textOf(first)).toContain('raderas automatiskt 18 månader efter den senaste dagen du har något hos oss');
 
     await setRetention(1);
     const changed = textOf(await html('/integritet'));
@@ -97,7 +99,7 @@ describe('/integritet, the privacy notice', () => {
 });
 
 describe('/tillganglighet, the accessibility statement', () => {
-  it('is rendered on the server in the structure of DIGG template', async () => {
+  it('is rendered on the server in the structure of DIGG template, under the law that binds a web shop', async () => {
     const text = textOf(await html('/tillganglighet'));
     for (const heading of [
       'Tillgänglighetsredogörelse',
@@ -110,18 +112,45 @@ describe('/tillganglighet, the accessibility statement', () => {
       expect(text, heading).toContain(heading);
     // The one gap Lighthouse found (the logo link's name, WCAG 2.5.3) is fixed: the link's name
     // holds its visible name and tagline, so the statement says fully compliant.
-    expect(text).toContain('helt förenlig');
-    expect(text).toContain('Vi känner inte till något innehåll som inte är tillgängligt');
+    expect(text).toContain('delvis förenlig');
+    expect(text).not.toContain('helt förenlig');
     expect(await html('/tillganglighet')).toContain(
       'aria-label="Pizzakiosken Stenugnsbakad pizza, beställd i förväg – startsida"',
     );
     expect(text).toContain('WCAG 2.1 nivå AA');
-    expect(text).toContain('(2018:1937)');
-    expect(text).toContain('Myndigheten för digital förvaltning (Digg)');
-    expect(text).toContain('digg.se/tdosanmalan');
+    expect(text).toContain('lagen (2023:254) om vissa produkters och tjänsters tillgänglighet');
+    expect(text).toContain('Post- och telestyrelsen (PTS)');
+    expect(text).not.toContain('Digg');
     expect(text).toMatch(/Bedömningen gjordes den \d+ \S+ \d{4}\./);
     expect(text).toMatch(/Redogörelsen uppdaterades senast den \d+ \S+ \d{4}\./);
     expect(text).toContain(`Mejla oss på ${ADMIN.email}`);
+  });
+});
+
+// Rule legal-pages (issue 45): what the notice must say, each read against the code it describes.
+describe('/integritet says what the code really does', () => {
+  it('names each purpose with its basis: the contract, the books, earlier no-shows and the VIP invitations as direct marketing', async () => {
+    const text = textOf(await html('/integritet'));
+    expect(text).toContain('artikel 6.1 b');
+    expect(text).toContain('bokföringslagen kräver det (artikel 6.1 c)');
+    expect(text).toContain('Tidigare uteblivna hämtningar : vårt berättigade intresse');
+    expect(text).toContain('VIP-inbjudningar per mejl : är direktmarknadsföring');
+    expect(text).toContain('avregistrerar dig med ett klick');
+    expect(text).toContain('maskinläsbar fil (JSON)');
+    expect(text).toContain('(artikel 18)');
+    expect(text).toContain('(artikel 20)');
+    expect(text).toContain('(artikel 21)');
+    // No more "not used for marketing" beside the VIP invitations.
+    expect(text).not.toContain('använder dem inte för reklam');
+  });
+
+  it('says the sweep takes VIP entries and queue places too (it does: customersLastActiveBefore), never that they are kept until removed', async () => {
+    await setRetention(24);
+    const text = textOf(await html('/integritet'));
+    expect(text).toContain('också VIP-listan och kön');
+    expect(text).not.toContain('sparas tills du eller vi tar bort dem');
+    expect(text).toContain('bokföringen ska sparas i sju år');
+    expect(text).toContain('utan e-post');
   });
 });
 

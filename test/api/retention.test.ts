@@ -56,14 +56,14 @@ describe('personal_data_retention_months', () => {
     );
     expect(vip.status).toBe(201);
 
-    // Off by default: nothing is erased however old the bookings get.
+    // 24 months by default (rule: personal-data-retention): bookings half a year old are kept.
     now = new Date('2027-06-01T08:00:00Z');
     expect(await a.server.retention.sweep()).toBe(0);
 
     // Signed in at each of the test's moments: a session runs out as the clock moves on.
     let admin = await a.login();
     const settings = (await a.get('/api/admin/settings', admin)).body;
-    expect(settings.personal_data_retention_months).toBe(0);
+    expect(settings.personal_data_retention_months).toBe(24);
     expect(
       (await a.put('/api/admin/settings', { ...settings, personal_data_retention_months: -1 }, admin)).body.error,
     ).toBe('Lagringstiden för personuppgifter måste vara ett heltal, minst 0');

@@ -26,7 +26,7 @@ describe('settings defaults (rule: settings-defaults)', () => {
     expect(defaultSettings().capacity_per_window).toBe(DEFAULT_CAPACITY_PER_WINDOW);
   });
 
-  it('are SPEC 9 plus ours: capacity 6, window 15, slot 15, horizon 14, VIP 30, deadline 1440, reminder 60, no expiry, personal data kept, every day open 11:00-22:00', () => {
+  it('are SPEC 9 plus ours: capacity 6, window 15, slot 15, horizon 14, VIP 30, deadline 1440, reminder 60, no expiry, personal data 24 months, every day open 11:00-22:00', () => {
     const hours = { start: '11:00', end: '22:00' };
     expect(defaultSettings('kiosk@example.se')).toEqual({
       capacity_per_window: 6,
@@ -38,7 +38,7 @@ describe('settings defaults (rule: settings-defaults)', () => {
       reminder_minutes_before: 60,
       pending_expiry_minutes: 0,
       waitlist_hold_minutes: 30,
-      personal_data_retention_months: 0,
+      personal_data_retention_months: 24,
       admin_email: 'kiosk@example.se',
       seller: { legal_name: '', org_number: '', address: '', phone: '', email: '', vat_number: '' },
       financial_year_start_month: 1,
@@ -248,5 +248,43 @@ describe('the settings stream', () => {
         stored().when({ type: 'ResetSettings', defaults: defaultSettings() }).thenState().settings?.capacity_per_window,
       ).toBe(6);
     });
+  });
+});
+
+// Rule personal-data-retention: a finite default (GDPR art. 5.1 e, storage limitation:
+// https://eur-lex.europa.eu/eli/reg/2016/679/oj; IMY's principles page), explained in /integritet.
+describe('the retention default (rule: personal-data-retention)', () => {
+  const stored = (months: number): Settings => ({
+    ...defaultSettings('kiosk@example.se'),
+    personal_data_retention_months: months,
+  });
+
+  it('given no settings stored, personal data is kept 24 months after the newest order, not for ever', () => {
+    expect(currentSettings(given(settingsDecider).state()).personal_data_retention_months).toBe(24);
+  });
+
+  it('given a settings form that leaves the field out, when parsed, then it takes the 24 months', () => {
+    const { personal_data_retention_months: _left, ...rest } = input();
+    expect(settingsSchema.parse(rest).personal_data_retention_months).toBe(24);
+  });
+
+  it('given the first start seeded the old defaults (0, "until erased") by a reset, then the kiosk reads today\'s 24 months', () => {
+    const state = given(settingsDecider, [{ type: 'SettingsReset', data: { settings: stored(0) } }]).state();
+    expect(currentSettings(state).personal_data_retention_months).toBe(24);
+  });
+
+  it('given a kiosk that saved a value from the settings form (0 or 18), then it keeps it', () => {
+    for (const months of [0, 18]) {
+      const state = given(settingsDecider, [
+        { type: 'SettingsReset', data: { settings: stored(0) } },
+        { type: 'SettingsUpdated', data: { settings: stored(months) } },
+      ]).state();
+      expect(currentSettings(state).personal_data_retention_months).toBe(months);
+    }
+  });
+
+  it('given settings saved before the field existed, then they read the 24 months', () => {
+    const { personal_data_retention_months: _old, ...before } = stored(0);
+    expect(withDefaults(before).personal_data_retention_months).toBe(24);
   });
 });

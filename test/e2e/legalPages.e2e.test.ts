@@ -72,11 +72,52 @@ describe('the footer links', () => {
     await page.waitForURL((url) => url.pathname === '/tillganglighet');
     await page.getByRole('heading', { level: 1, name: 'Tillgänglighetsredogörelse' }).waitFor();
     expect(await page.getByRole('region', { name: 'Tillsyn' }).getByRole('link').getAttribute('href')).toBe(
-      'https://www.digg.se/tdosanmalan',
+      'https://www.pts.se',
     );
     expect(await page.getByRole('region', { name: 'Meddela brister' }).getByRole('link').getAttribute('href')).toBe(
       'mailto:admin@pizzakiosken.test',
     );
+    expect(errors).toEqual([]);
+  });
+});
+
+// Issue 45: the texts as a customer reads them in Chromium, at phone width.
+describe('what the pages say', () => {
+  it('/integritet: each purpose with its basis, the VIP mails as direct marketing, the rights of art. 18, 20 and 21, a finite retention and why', async () => {
+    const { page, errors } = await fresh({ width: 360 });
+    await page.goto('/integritet');
+    const basis = page.getByRole('region', { name: 'Rättslig grund' });
+    await basis.waitFor();
+    const basisText = await basis.textContent();
+    for (const said of ['artikel 6.1 b', 'artikel 6.1 c', 'Tidigare uteblivna hämtningar', 'direktmarknadsföring'])
+      expect(basisText, said).toContain(said);
+    const rights = await page.getByRole('region', { name: 'Dina rättigheter' }).textContent();
+    for (const right of ['Begränsning', '(artikel 18)', 'Dataportabilitet', 'JSON', '(artikel 20)', '(artikel 21)'])
+      expect(rights, right).toContain(right);
+    expect(rights).toContain('ordernumret');
+    const retention = await page.getByRole('region', { name: 'Hur länge vi sparar uppgifterna' }).textContent();
+    expect(retention).toContain('också VIP-listan och kön');
+    expect(retention).toContain('sju år');
+    expect(retention).not.toContain('tills du eller vi tar bort dem');
+    expect(errors).toEqual([]);
+  });
+
+  it('/tillganglighet: the law that binds a web shop, the micro-enterprise exemption, PTS, "delvis förenlig" and what was tested', async () => {
+    const { page, errors } = await fresh({ width: 360 });
+    await page.goto('/tillganglighet');
+    const scope = await page.getByRole('region', { name: 'Om redogörelsen' }).textContent();
+    expect(scope).toContain('lagen (2023:254) om vissa produkters och tjänsters tillgänglighet');
+    expect(scope).toContain('färre än 10 anställda');
+    expect(scope).toContain('2 miljoner euro');
+    expect(await page.getByRole('region', { name: 'Hur tillgänglig är webbplatsen?' }).textContent()).toContain(
+      'delvis förenlig',
+    );
+    expect(await page.getByRole('region', { name: 'Tillsyn' }).textContent()).toContain(
+      'Post- och telestyrelsen (PTS)',
+    );
+    const method = await page.getByRole('region', { name: 'Hur vi har testat webbplatsen' }).textContent();
+    for (const tested of ['axe', 'färgkontrast', 'tangentbordet', '44 pixlar', 'html-validate'])
+      expect(method, tested).toContain(tested);
     expect(errors).toEqual([]);
   });
 });
@@ -120,7 +161,7 @@ describe('both pages', () => {
       await page.goto('/integritet');
       await page.getByRole('heading', { level: 1, name: 'Så hanterar vi dina personuppgifter' }).waitFor();
       expect(await page.getByRole('region', { name: 'Hur länge vi sparar uppgifterna' }).textContent()).toContain(
-        'sparas tills du ber oss radera dem',
+        'raderas automatiskt 24 månader efter',
       );
       await page.goto('/tillganglighet');
       await page.getByRole('heading', { level: 1, name: 'Tillgänglighetsredogörelse' }).waitFor();

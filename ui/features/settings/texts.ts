@@ -111,7 +111,7 @@ export const settingsTexts = {
     personal_data_retention_months: {
       label: 'Radera kunduppgifter efter',
       unit: 'månader',
-      hint: 'Så många månader efter en kunds senaste bokning, köplats eller VIP-inbjudan raderas namn, e-post, telefon och kommentar automatiskt (bokningarna och statistiken finns kvar). 0 sparar dem tills de raderas under Kunddata.',
+      hint: 'Så många månader efter en kunds senaste bokning, köplats eller VIP-inbjudan raderas namn, e-post, telefon och kommentar automatiskt (bokningarna och statistiken finns kvar). Standard är 24 månader; bokföringen behöver bara beloppen, inte vem som beställde. 0 sparar dem tills de raderas under Kunddata, och det måste du kunna motivera.',
     },
   },
 };

@@ -1,13 +1,15 @@
-// /tillganglighet: the accessibility statement, in the order of DIGG's template ("Skapa en
-// tillgänglighetsredogörelse", digg.se): who provides which service, the level of compliance in
-// the template's own words (helt / delvis / inte förenlig), the content that is not accessible,
-// content outside the requirements, how to report a gap, the supervisory authority (DIGG) with
-// its reporting form, the evaluation method, and the dates of the assessment and the last
-// update. Lag (2018:1937) om tillgänglighet till digital offentlig service binds public actors
-// only; the kiosk follows it by choice. The requirement is WCAG 2.1 AA via EN 301 549.
+// /tillganglighet: the accessibility statement. A private web shop's e-commerce service falls
+// under lag (2023:254) om vissa produkters och tjänsters tillgänglighet (not lag 2018:1937, which
+// binds public bodies and is DIGG's): the statement says so and that micro-enterprises providing
+// services are exempt, keeps the order of DIGG's well-known template (level of compliance in its
+// words: helt / delvis / inte förenlig; "delvis" until a manual review is done), the content that
+// is not accessible, content outside, how to report a gap, the supervisory authority under the
+// law for e-commerce services (Post- och telestyrelsen, sources in ../texts.ts), what was tested
+// and how (the browser tests under test/e2e), and the dates. The requirement is WCAG 2.1 AA via
+// EN 301 549.
 import { KIOSK } from '../../../lib/texts.js';
 import type { LegalNotice } from '../api/legal.js';
-import { DIGG, STATEMENT_ASSESSED, STATEMENT_REVIEWED, accessibilityTexts as t } from '../texts.js';
+import { PTS, STATEMENT_ASSESSED, STATEMENT_REVIEWED, accessibilityTexts as t } from '../texts.js';
 import { LegalPage, LegalSection, MailTo, TermList } from './LegalPage.js';
 
 export function AccessibilityStatement({ notice }: { notice: LegalNotice | null }) {
@@ -16,6 +18,7 @@ export function AccessibilityStatement({ notice }: { notice: LegalNotice | null 
     <LegalPage title={t.title} intro={t.intro(KIOSK.name)}>
       <LegalSection id="scope" title={t.scopeTitle}>
         <p>{t.scope(KIOSK.name)}</p>
+        <p>{t.microEnterprise}</p>
       </LegalSection>
       <LegalSection id="compliance" title={t.complianceTitle}>
         <p>{t.compliance}</p>
@@ -43,14 +46,16 @@ export function AccessibilityStatement({ notice }: { notice: LegalNotice | null 
       <LegalSection id="supervision" title={t.supervisionTitle}>
         <p>
           {t.supervisionLead}
-          <a href={DIGG.url} rel="noopener">
-            {DIGG.label}
+          <a href={PTS.url} rel="noopener">
+            {PTS.label}
           </a>
           {t.supervisionRest}
         </p>
       </LegalSection>
       <LegalSection id="method" title={t.methodTitle}>
-        <p>{t.method}</p>
+        <p>{t.methodIntro}</p>
+        <TermList items={t.method} />
+        <p>{t.methodLimit}</p>
         <p>{t.assessed(STATEMENT_ASSESSED)}</p>
         <p>{t.reviewed(STATEMENT_REVIEWED)}</p>
       </LegalSection>

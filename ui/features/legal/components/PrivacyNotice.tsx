@@ -3,10 +3,14 @@
 // contents follow art. 13 point by point, as IMY's guidance "Rätt till information" tables them
 // (published as Datainspektionen, datainspektionen.se/dataskyddsreformen/dataskyddsforordningen/
 // de-registrerades-rattigheter/ratt-till-information/, now imy.se): who the controller is and how
-// to reach them (13.1 a), what is kept and why and on which legal basis (13.1 c: the contract,
-// art. 6.1 b), recipients (13.1 e), for how long (13.2 a: the configured retention, rule:
-// personal-data-retention in domain/README.md), the rights and the complaint to IMY (13.2 b, d),
-// which data the contract needs (13.2 e) and that no automated decisions are made (13.2 f).
+// to reach them (13.1 a), what is kept and why and on which legal basis, purpose by purpose (13.1
+// c, d: the contract 6.1 b, the books 6.1 c, earlier no-shows and the VIP invitations, direct
+// marketing, on legitimate interest 6.1 f), recipients (13.1 e), for how long and why so long
+// (13.2 a: the configured retention, rule: personal-data-retention in domain/README.md), the
+// rights of art. 15-18, 20 and 21 (art. 21 because 6.1 f is used; 21.4: named explicitly) and
+// the complaint to IMY (13.2 b, d), which data the contract needs (13.2 e) and that no automated
+// decisions are made (13.2 f). GDPR: https://eur-lex.europa.eu/eli/reg/2016/679/oj; IMY's
+// rights: https://www.imy.se/privatperson/dataskydd/dina-rattigheter/.
 import { usePageContext } from 'vike-react/usePageContext';
 import { KIOSK } from '../../../lib/texts.js';
 import type { LegalNotice } from '../api/legal.js';
@@ -45,7 +49,8 @@ export function PrivacyNotice({ notice }: { notice: LegalNotice | null }) {
         <p>{t.noAutomatedDecisions}</p>
       </LegalSection>
       <LegalSection id="basis" title={t.basisTitle}>
-        <p>{t.basis}</p>
+        <p>{t.basisIntro}</p>
+        <TermList items={t.basis} />
       </LegalSection>
       <LegalSection id="recipients" title={t.recipientsTitle}>
         <p>{t.recipients}</p>
@@ -61,6 +66,7 @@ export function PrivacyNotice({ notice }: { notice: LegalNotice | null }) {
               <strong data-retention-months={months}>{t.retentionMonths(months)}</strong>
             </p>
             <p>{t.retention(months)}</p>
+            {months > 0 && <p>{t.retentionWhy}</p>}
           </>
         )}
         <p>{t.retentionRest}</p>
@@ -78,6 +84,7 @@ export function PrivacyNotice({ notice }: { notice: LegalNotice | null }) {
             t.rightsHowMissing
           )}
         </p>
+        <p>{t.rightsCounter}</p>
         <p>
           {t.complaintLead}
           {IMY.name}
