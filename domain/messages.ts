@@ -176,6 +176,14 @@ export const msg = {
   // Ours: Kunddata finds a customer by e-mail, or one known only by phone (a phone order)
   customerQueryRequired: 'Ange kundens e-postadress eller telefonnummer',
   customerQueryOne: 'Ange antingen e-postadress eller telefonnummer, inte båda',
+  // Ours: Kunddata by order number or by name and date (a counter order with only a name, issue 45)
+  customerBookingIdInvalid: 'Ogiltigt ordernummer, till exempel 20261207-3',
+  customerOrdersName: 'Skriv minst 2 tecken av kundens namn',
+  // Ours: VIP invitations are direct marketing; each carries a one-click unsubscribe (issue 45)
+  vipUnsubscribeInvalid: 'Länken för att avregistrera sig är ogiltig',
+  vipUnsubscribed: 'Du är avregistrerad: du får inga fler VIP-inbjudningar från oss.',
+  vipCustomerUnsubscribed: (name: string) =>
+    `${name} har avregistrerat sig från VIP-inbjudningar och kan inte bjudas in igen`,
   staffOrderSourceInvalid: 'Välj disk eller telefon som källa',
   staffOrderSlotFull: (pizzas: number, remaining: number) =>
     remaining <= 0

@@ -370,13 +370,30 @@ export const customerQuerySchema = z
       .refine(hasPhoneDigits, { error: msg.staffOrderPhoneInvalid })
       .optional()
       .meta({ description: 'En kund utan e-postadress (telefonbeställning): numret, med minst 6 siffror' }),
+    // Issue 45: a counter or phone order with only a name is found by its number (rule: erasure).
+    booking_id: z
+      .string()
+      .trim()
+      .regex(/^\d{8}-\d+$/, { error: msg.customerBookingIdInvalid })
+      .optional()
+      .meta({ description: 'Ett ordernummer (till exempel 20261207-3): kunden som beställningen gäller' }),
   })
   .superRefine((query, ctx) => {
-    if (query.email === undefined && query.phone === undefined)
-      ctx.addIssue({ code: 'custom', path: ['email'], message: msg.customerQueryRequired });
-    else if (query.email !== undefined && query.phone !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['email'], message: msg.customerQueryOne });
+    const given = [query.email, query.phone, query.booking_id].filter((v) => v !== undefined).length;
+    if (given === 0) ctx.addIssue({ code: 'custom', path: ['email'], message: msg.customerQueryRequired });
+    else if (given > 1) ctx.addIssue({ code: 'custom', path: ['email'], message: msg.customerQueryOne });
   });
+
+/** GET /admin/customers/orders: a date's orders by (part of) the customer's name (issue 45). */
+export const customerOrdersQuerySchema = z.object({
+  name: z
+    .string({ error: msg.customerOrdersName })
+    .trim()
+    .min(2, { error: msg.customerOrdersName })
+    .max(100, { error: msg.customerOrdersName }),
+  date: dateField(),
+});
+export type CustomerOrdersQuery = z.infer<typeof customerOrdersQuerySchema>;
 export type CustomerQuery = z.infer<typeof customerQuerySchema>;
 
 /** POST /waitlist (rule: waitlist): the slot, who, and how many pizzas; vip_token for a VIP day. */

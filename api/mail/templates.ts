@@ -126,14 +126,15 @@ export interface SaleRecord {
 export const pickupPlace = (seller?: Seller) => (seller?.address ? `i kiosken, ${seller.address}` : PICKUP_PLACE);
 
 /**
- * The order confirmation as the record of the sale (rule: sale-record): the seller, each line with
- * its price, the total with VAT included and the VAT per rate, pick-up time and place, payment at
- * pick-up and that the right of withdrawal does not apply.
+ * The record of the sale (rule: sale-record): the seller, each line with its price, the total with
+ * VAT included and the VAT per rate, pick-up time and place, payment at pick-up and that the right
+ * of withdrawal does not apply. Headed 'Din beställning' while the kiosk has not confirmed the
+ * order (received, moved), 'Orderbekräftelse' once it has (rule: received-mail).
  */
-function saleRecordLines(b: MailBooking, record: SaleRecord): Line[] {
+function saleRecordLines(b: MailBooking, record: SaleRecord, heading: RecordHeading): Line[] {
   const { seller } = record;
   const lines: Line[] = [
-    'Orderbekräftelse',
+    heading,
     `Säljare: ${seller.legal_name || KIOSK_NAME}`,
     ...(seller.org_number ? [`Organisationsnummer: ${seller.org_number}`] : []),
     ...(seller.vat_number ? [`Momsregistreringsnummer: ${seller.vat_number}`] : []),
@@ -158,6 +159,14 @@ function saleRecordLines(b: MailBooking, record: SaleRecord): Line[] {
   return lines;
 }
 
+/**
+ * The heading of the record of the sale in a mail (rule: received-mail): an order the kiosk has not
+ * confirmed yet is 'Din beställning', never 'Orderbekräftelse' (SPEC 2: the order is not valid until
+ * staff confirm it; SPEC names no subject for these mails).
+ */
+export const RECORD_HEADING = { pending: 'Din beställning', confirmed: 'Orderbekräftelse' } as const;
+type RecordHeading = (typeof RECORD_HEADING)[keyof typeof RECORD_HEADING];
+
 /** Every customer mail ends with who sent it (rule: seller-details): name, number, address, phone, e-mail. */
 function signature(seller: Seller | undefined): string[] {
   if (!seller) return [];
@@ -170,15 +179,21 @@ function signature(seller: Seller | undefined): string[] {
   ];
 }
 
+/**
+ * The received mail's subject (rule: received-mail): 'Din beställning', not 'Orderbekräftelse', while
+ * the kiosk has not confirmed the order.
+ */
+export const receivedSubject = (bookingId: string) => `Din beställning ${bookingId} – väntar på bekräftelse`;
+
 /** To the customer right after booking: received, but not valid until staff confirm it. */
 export function bookingReceivedMail(b: MailBooking, baseUrl: string, record?: SaleRecord): MailMessage {
   const manage = `${baseUrl.replace(/\/+$/, '')}/my-booking?id=${encodeURIComponent(numberOf(b))}&email=${encodeURIComponent(b.email)}`;
-  return message(b.email, `Vi har tagit emot din beställning ${numberOf(b)}`, [
+  return message(b.email, receivedSubject(numberOf(b)), [
     `Hej ${b.name}!`,
     'Vi har tagit emot din beställning.',
     'Väntar på bekräftelse: beställningen gäller inte förrän personalen har bekräftat den. Du får ett nytt mejl när den är bekräftad.',
     '',
-    ...(record ? saleRecordLines(b, record) : orderLines(b)),
+    ...(record ? saleRecordLines(b, record, RECORD_HEADING.pending) : orderLines(b)),
     '',
     { label: 'Se eller avboka din bokning:', url: manage },
     ...signature(record?.seller),
@@ -214,7 +229,7 @@ export function bookingMovedMail(
     ...(movedFrom ? [`Ditt nya bokningsnummer är ${numberOf(b)} (tidigare ${movedFrom}).`] : []),
     'Väntar på bekräftelse: personalen bekräftar den nya tiden. Du får ett nytt mejl när den är bekräftad.',
     '',
-    ...(record ? saleRecordLines(b, record) : orderLines(b)),
+    ...(record ? saleRecordLines(b, record, RECORD_HEADING.pending) : orderLines(b)),
     '',
     { label: 'Se, flytta eller avboka din bokning:', url: manage },
     ...signature(record?.seller),
@@ -245,7 +260,7 @@ export function bookingConfirmedMail(b: MailBooking, record?: SaleRecord): MailM
     `Hej ${b.name}!`,
     'Din beställning är bekräftad. Välkommen!',
     '',
-    ...(record ? saleRecordLines(b, record) : orderLines(b)),
+    ...(record ? saleRecordLines(b, record, RECORD_HEADING.confirmed) : orderLines(b)),
     ...signature(record?.seller),
   ]);
 }

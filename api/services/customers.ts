@@ -17,6 +17,7 @@ import type { CustomerErasure } from '../../domain/answers/customers.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
 import { ownerOf, vipOwner, type CustomerRef } from '../../domain/customers/personalData.js';
 import {
+  customerOfBooking,
   customerRecords,
   mailedTo,
   mailsToOrAbout,
@@ -52,12 +53,18 @@ export class CustomersService {
    * Every datum held about the customer, each booking with its history from the event log. A
    * customer known only by phone is answered with `email: ''` and the number asked about.
    */
-  async export(customer: CustomerRef) {
+  async export(asked: CustomerRef) {
+    const customer = await this.resolve(asked);
     const records = await customerRecords(this.docs, customer, MAIL_LOG);
     const bookings = await Promise.all(
       records.bookings.map(async (booking) => ({ booking, history: await this.bookings.history(booking.id) })),
     );
-    const who = 'email' in customer ? { email: customer.email } : { email: '', phone: customer.phone };
+    const who =
+      'email' in customer
+        ? { email: customer.email }
+        : 'phone' in customer
+          ? { email: '', phone: customer.phone }
+          : { email: '', booking_id: customer.booking_id };
     return { ...who, generated_at: this.commands.clock().now.toISOString(), ...records, bookings };
   }
 
@@ -86,12 +93,21 @@ export class CustomersService {
     return (await this.erased(customer, actor, 'retention', { cutoff })).recorded;
   }
 
+  /**
+   * A customer asked about by order number is that order's customer (customerOfBooking): by its
+   * e-mail or phone when it has one, the order itself when it names only a name (issue 45).
+   */
+  private async resolve(customer: CustomerRef): Promise<CustomerRef> {
+    return 'booking_id' in customer ? customerOfBooking(this.docs, customer.booking_id) : customer;
+  }
+
   private async erased(
-    customer: CustomerRef,
+    askedFor: CustomerRef,
     actor: string,
     reason: ErasureReason,
     retention?: { cutoff: string },
   ): Promise<{ answer: CustomerErasure; recorded: boolean }> {
+    const customer = await this.resolve(askedFor);
     if (reason === 'retention') await this.commands.settled({ position: await this.commands.bus.headPosition() });
     // One VIP, one key (rule: erasure): the VIP entries that have ever held this e-mail go with
     // it, their own keys and every other e-mail they have held (a VIP whose e-mail was changed

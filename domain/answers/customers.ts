@@ -12,6 +12,8 @@ export const customerExportSchema = z
     email: z.string(),
     /** The phone number asked about, for a customer known only by phone (a phone order without e-mail). */
     phone: z.string().optional(),
+    /** The order number asked about, for a counter or phone order with only a name (issue 45). */
+    booking_id: z.string().optional(),
     generated_at: instant,
     bookings: z.array(z.strictObject({ booking: bookingSchema, history: bookingHistorySchema })),
     waitlist: z.array(waitlistEntrySchema),
@@ -33,3 +35,19 @@ export const customerErasureSchema = z
   })
   .meta({ id: 'CustomerErasure' });
 export type CustomerErasure = z.infer<typeof customerErasureSchema>;
+
+/** GET /admin/customers/orders: the orders of a date whose name holds the text typed (issue 45). */
+export const namedOrdersSchema = z
+  .array(
+    z.strictObject({
+      booking_id: z.string(),
+      name: z.string(),
+      booking_date: z.string(),
+      booking_time: z.string(),
+      pizza_summary: z.string(),
+      /** How the order names its customer: e-mail, phone number, or only a name. */
+      contact: z.enum(['email', 'phone', 'name']),
+    }),
+  )
+  .meta({ id: 'NamedOrders' });
+export type NamedOrders = z.infer<typeof namedOrdersSchema>;

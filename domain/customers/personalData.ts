@@ -25,11 +25,20 @@ export const sameEmail = (a: string | null, b: string) => a !== null && normalis
 export const normalisePhone = (phone: string) => phone.replace(/[^\d+]/g, '');
 
 /** Who a data request or an erasure is about: a customer named by e-mail, or one known only by phone (a phone order). */
-export type CustomerRef = { email: string } | { phone: string };
+/**
+ * The customer asked about: by e-mail; by phone for one known only by phone; or, for a counter or
+ * phone order with only a name (rule: staff-orders), by that order's number (its records are
+ * sealed under a key of their own booking, so the order is the customer).
+ */
+export type CustomerRef = { email: string } | { phone: string } | { booking_id: string };
 
 /** The owner (as recordOwner names it) of the records of the customer asked about. */
 export const ownerOf = (ref: CustomerRef): string =>
-  'email' in ref ? normaliseEmail(ref.email) : `tel:${normalisePhone(ref.phone)}`;
+  'email' in ref
+    ? normaliseEmail(ref.email)
+    : 'phone' in ref
+      ? `tel:${normalisePhone(ref.phone)}`
+      : `booking:${ref.booking_id.trim()}`;
 
 export interface PersonalRecords {
   /** The records of one event's data (the data itself, or objects inside it). */

@@ -160,13 +160,16 @@ export async function customersLastActiveBefore(docs: DocumentStore, cutoff: str
     if (!known || known.date < date) last.set(key, { customer, date });
   };
   // An erased record names no one; a counter order with only a name (sealed under a key of its
-  // own booking, rule: staff-orders) names no customer to look up again.
+  // own booking, rule: staff-orders) is found again by its number.
   const byEmail = (email: string): CustomerRef | null => (email === ERASED || !email.trim() ? null : { email });
   const ofBooking = (b: BookingDoc): CustomerRef | null => {
-    if (b.email === ERASED) return null;
+    if (b.email === ERASED || b.name === ERASED) return null;
     const owner = bookingOwner(b);
     if (owner.startsWith('tel:') && b.phone) return { phone: b.phone };
-    return owner.startsWith('booking:') || owner === '' ? null : byEmail(b.email);
+    // A counter or phone order with only a name is a customer of its own, by its number: it
+    // expires like any other (rule: personal-data-retention, issue 45).
+    if (owner.startsWith('booking:')) return { booking_id: b.id };
+    return owner === '' ? null : byEmail(b.email);
   };
   const [bookings, waitlist, vipCustomers, invitations] = await Promise.all([
     docs.find<BookingDoc>(COLLECTIONS.bookings),
@@ -179,4 +182,56 @@ export async function customersLastActiveBefore(docs: DocumentStore, cutoff: str
   for (const c of vipCustomers) seen(byEmail(c.email), c.created_at.slice(0, 10));
   for (const i of invitations) seen(byEmail(i.email), i.sent_at.slice(0, 10));
   return [...last.values()].filter((c) => c.date < cutoff).map((c) => c.customer);
+}
+
+/**
+ * The customer a booking number names (Kunddata, by order number): the booking's owner as its
+ * records are sealed (recordOwner): its e-mail, its phone number for a phone order without one,
+ * the order itself for one with only a name (or erased, or unknown: nothing more to find).
+ */
+export async function customerOfBooking(docs: DocumentStore, bookingId: string): Promise<CustomerRef> {
+  const id = bookingId.trim();
+  const booking = await docs.get<BookingDoc>(COLLECTIONS.bookings, id);
+  if (!booking || booking.email === ERASED) return { booking_id: id };
+  const owner = bookingOwner(booking);
+  if (owner.startsWith('tel:') && booking.phone) return { phone: booking.phone };
+  if (owner === '' || owner.startsWith('booking:')) return { booking_id: id };
+  return { email: booking.email };
+}
+
+/** One order a name-and-date search finds: enough for staff to tell them apart. */
+export interface NamedOrder {
+  booking_id: string;
+  name: string;
+  booking_date: string;
+  booking_time: string;
+  pizza_summary: string;
+  /** How the order names its customer: by e-mail, phone number or only a name. */
+  contact: 'email' | 'phone' | 'name';
+}
+
+/**
+ * The orders for this date whose name holds the text typed (trimmed, case-insensitive): how staff
+ * find a counter or phone order placed with only a name (issue 45), to look it up by its number.
+ */
+export async function ordersNamed(docs: DocumentStore, name: string, date: string): Promise<NamedOrder[]> {
+  const wanted = name.trim().toLocaleLowerCase('sv');
+  const found = await docs.find<BookingDoc>(
+    COLLECTIONS.bookings,
+    { booking_date: date },
+    { sort: [['booking_time', 1]] },
+  );
+  return found
+    .filter((b) => b.name !== ERASED && typeof b.name === 'string' && b.name.toLocaleLowerCase('sv').includes(wanted))
+    .map((b) => {
+      const owner = bookingOwner(b);
+      return {
+        booking_id: b.id,
+        name: b.name,
+        booking_date: b.booking_date,
+        booking_time: b.booking_time,
+        pizza_summary: b.pizza_summary ?? '',
+        contact: owner.startsWith('tel:') ? 'phone' : owner.startsWith('booking:') || owner === '' ? 'name' : 'email',
+      } satisfies NamedOrder;
+    });
 }

@@ -49,6 +49,19 @@ describe('the owner of a record (rule: personal-data)', () => {
     expect(recordOwner({ email: '', phone: null, name: 'Disk', booking_id: '20261124-2' })).toBe('booking:20261124-2');
     expect(recordOwner({ email: '', phone: null, name: '' })).toBe('');
   });
+
+  it('given a counter order with only a name, when Kunddata asks by its number, then it names the key the order is sealed under (issue 45)', () => {
+    const order = { email: '', phone: null, name: 'Nils', booking_id: '20261124-2' };
+    expect(ownerOf({ booking_id: ' 20261124-2 ' })).toBe(recordOwner(order));
+  });
+});
+
+describe('customerQuerySchema by order number (issue 45)', () => {
+  it('takes an order number as the one key, and refuses one that is not a number or beside another key', () => {
+    expect(customerQuerySchema.parse({ booking_id: ' 20261124-2 ' })).toEqual({ booking_id: '20261124-2' });
+    expect(errorOf({ booking_id: 'Nils' })).toBe(msg.customerBookingIdInvalid);
+    expect(errorOf({ booking_id: '20261124-2', phone: '0701112233' })).toBe(msg.customerQueryOne);
+  });
 });
 
 describe('customerQuerySchema (Kunddata: by e-mail or by phone number)', () => {

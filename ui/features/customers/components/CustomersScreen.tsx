@@ -1,6 +1,8 @@
 // /admin/customers (Kunddata): a customer's data request answered in two steps: find everything
-// held under their e-mail (or phone number, for a customer known only by phone), see what it is, and hand it over as one JSON file; or, set apart as
-// the dangerous part it is, erase it after a confirmation (rule: erasure).
+// held under their e-mail (or phone number, for a customer known only by phone, or order number,
+// for a counter or phone order with only a name, found by the name and the day), see what it is,
+// and hand it over as one JSON file; or, set apart as the dangerous part it is, erase it after a
+// confirmation (rule: erasure).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast.js';
 import { Field, fieldControl } from '../../../components/Field.js';
@@ -10,18 +12,29 @@ import { Instant } from '../../../components/Instant.js';
 import { check } from '../../../lib/formErrors.js';
 import { formatDateShort } from '../../../lib/format.js';
 import {
+  customerOrdersQuerySchema,
   customerQuerySchema,
   exportCustomer,
+  findOrdersByName,
   type CustomerErasure,
   type CustomerExport,
   type CustomerLookup,
+  type NamedOrders,
 } from '../api/customers.js';
 import { customerTexts as texts } from '../texts.js';
 import { EraseCustomerDialog } from './EraseCustomerDialog.js';
 import '../customers.css';
 
-/** One field for both: an address has an @, anything else is taken as a phone number (a phone order's customer). */
-const lookupOf = (typed: string): CustomerLookup => (typed.includes('@') ? { email: typed } : { phone: typed });
+/**
+ * One field for all three: an address has an @, an order number is its date's eight digits, a dash
+ * and a number (20261207-3), anything else is taken as a phone number (a phone order's customer).
+ */
+const lookupOf = (typed: string): CustomerLookup =>
+  typed.includes('@')
+    ? { email: typed }
+    : /^\s*\d{8}-\d+\s*$/.test(typed)
+      ? { booking_id: typed.trim() }
+      : { phone: typed };
 
 export function CustomersScreen() {
   const hydrated = useHydrated();
@@ -34,6 +47,9 @@ export function CustomersScreen() {
   const [erased, setErased] = useState<CustomerErasure | null>(null);
   const erasedMessage = useRef<HTMLParagraphElement>(null);
   const { busy, run } = useAction();
+  const [byName, setByName] = useState({ name: '', date: '' });
+  const [byNameErrors, setByNameErrors] = useState<{ name?: string; date?: string }>({});
+  const [orders, setOrders] = useState<NamedOrders | null>(null);
 
   // The erase button is gone with the data: focus goes to what happened instead.
   useEffect(() => {
@@ -43,16 +59,41 @@ export function CustomersScreen() {
   function search(event: FormEvent) {
     event.preventDefault();
     const checked = check(customerQuerySchema, lookupOf(email));
-    setError(checked.ok ? undefined : (checked.errors.email ?? checked.errors.phone));
+    setError(checked.ok ? undefined : (checked.errors.email ?? checked.errors.phone ?? checked.errors.booking_id));
     if (!checked.ok || busy) return;
     const lookup: CustomerLookup =
-      checked.data.phone !== undefined ? { phone: checked.data.phone } : { email: checked.data.email! };
+      checked.data.phone !== undefined
+        ? { phone: checked.data.phone }
+        : checked.data.booking_id !== undefined
+          ? { booking_id: checked.data.booking_id }
+          : { email: checked.data.email! };
+    open(lookup);
+  }
+
+  /** A counter or phone order with only a name: the day's orders by name, each opened by its number. */
+  function searchByName(event: FormEvent) {
+    event.preventDefault();
+    const checked = check(customerOrdersQuerySchema, byName);
+    setByNameErrors(checked.ok ? {} : { name: checked.errors.name, date: checked.errors.date });
+    if (!checked.ok || busy) return;
+    void run(
+      'orders',
+      async () => {
+        setOrders(await findOrdersByName(checked.data.name, checked.data.date));
+      },
+      { failure: texts.failed },
+    );
+  }
+
+  function open(lookup: CustomerLookup) {
     setErased(null);
     void run(
       'search',
       async () => {
-        setFound(await exportCustomer(lookup));
-        setAsked(lookup);
+        const data = await exportCustomer(lookup);
+        setFound(data);
+        // By order number, the answer names the order's customer: its e-mail or phone when it has one.
+        setAsked(data.email ? { email: data.email } : data.phone ? { phone: data.phone } : lookup);
       },
       { failure: texts.failed },
     );
@@ -74,7 +115,7 @@ export function CustomersScreen() {
     const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
     const link = Object.assign(document.createElement('a'), {
       href: url,
-      download: texts.fileName(data.email || data.phone || ''),
+      download: texts.fileName(data.email || data.phone || data.booking_id || ''),
     });
     document.body.append(link);
     link.click();
@@ -94,7 +135,7 @@ export function CustomersScreen() {
       [texts.mails, found.mails.length],
     ] as const);
   const empty = counts?.every(([, n]) => n === 0);
-  const who = found ? found.email || found.phone || '' : '';
+  const who = found ? found.email || found.phone || found.booking_id || '' : '';
 
   return (
     <>
@@ -118,11 +159,65 @@ export function CustomersScreen() {
           {busy ? texts.searching : texts.search}
         </button>
       </form>
+      <form className="card customers__form" noValidate onSubmit={searchByName} aria-labelledby="customer-byname-title">
+        <h2 id="customer-byname-title">{texts.byNameTitle}</h2>
+        <p className="hint">{texts.byNameHint}</p>
+        <Field id="customer-byname" label={texts.byName} error={byNameErrors.name}>
+          <input
+            {...fieldControl('customer-byname', byNameErrors.name)}
+            type="text"
+            autoComplete="off"
+            disabled={!hydrated}
+            value={byName.name}
+            onChange={(e) => setByName({ ...byName, name: e.target.value })}
+          />
+        </Field>
+        <Field id="customer-byname-date" label={texts.byNameDate} error={byNameErrors.date}>
+          <input
+            {...fieldControl('customer-byname-date', byNameErrors.date)}
+            type="date"
+            disabled={!hydrated}
+            value={byName.date}
+            onChange={(e) => setByName({ ...byName, date: e.target.value })}
+          />
+        </Field>
+        <button type="submit" className="btn btn--secondary" disabled={!hydrated || busy !== null}>
+          {texts.byNameSearch}
+        </button>
+        {orders && (
+          <div aria-live="polite">
+            {orders.length === 0 ? (
+              <p>{texts.byNameNone}</p>
+            ) : (
+              <>
+                <p>{texts.byNameFound(orders.length)}</p>
+                <ul className="customers__bookings">
+                  {orders.map((order) => (
+                    <li key={order.booking_id}>
+                      {order.booking_id}: {formatDateShort(order.booking_date)} {order.booking_time}, {order.name} (
+                      {texts.contact[order.contact]}), {order.pizza_summary}{' '}
+                      <button
+                        type="button"
+                        className="btn btn--secondary"
+                        aria-label={texts.byNameOpen(order.booking_id)}
+                        disabled={!hydrated || busy !== null}
+                        onClick={() => open({ booking_id: order.booking_id })}
+                      >
+                        {texts.byNameShow}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </div>
+        )}
+      </form>
       {found && counts && (
         <section className="card customers__result" aria-labelledby="customer-result-title" aria-live="polite">
           <h2 id="customer-result-title">{texts.resultTitle(who)}</h2>
           {empty ? (
-            <p>{found.phone ? texts.nothingPhone : texts.nothing}</p>
+            <p>{found.phone ? texts.nothingPhone : found.booking_id ? texts.nothingNumber : texts.nothing}</p>
           ) : (
             <>
               <dl className="customers__counts">

@@ -13,7 +13,9 @@ import { customerTexts as texts } from '../texts.js';
 const same = (customer: CustomerLookup, typed: string) =>
   'email' in customer
     ? normaliseEmail(typed) === normaliseEmail(customer.email)
-    : normalisePhone(typed) === normalisePhone(customer.phone);
+    : 'phone' in customer
+      ? normalisePhone(typed) === normalisePhone(customer.phone)
+      : typed.trim() === customer.booking_id.trim();
 
 export function EraseCustomerDialog({
   customer,
@@ -32,10 +34,17 @@ export function EraseCustomerDialog({
   const { busy, run } = useAction();
 
   const byPhone = 'phone' in customer;
-  const who = 'email' in customer ? customer.email : customer.phone;
+  const byNumber = 'booking_id' in customer;
+  const who = 'email' in customer ? customer.email : 'phone' in customer ? customer.phone : customer.booking_id;
 
   function submit() {
-    const mismatch = same(customer, typed) ? undefined : byPhone ? texts.eraseMismatchPhone : texts.eraseMismatch;
+    const mismatch = same(customer, typed)
+      ? undefined
+      : byPhone
+        ? texts.eraseMismatchPhone
+        : byNumber
+          ? texts.eraseMismatchNumber
+          : texts.eraseMismatch;
     setError(mismatch);
     setServerError('');
     if (mismatch) return;
@@ -62,7 +71,11 @@ export function EraseCustomerDialog({
       <p>{texts.eraseWhat(bookings)}</p>
       <p>{texts.eraseKept}</p>
       <p>{texts.eraseWhen}</p>
-      <Field id="customer-erase-confirm" label={byPhone ? texts.eraseConfirmPhone : texts.eraseConfirm} error={error}>
+      <Field
+        id="customer-erase-confirm"
+        label={byPhone ? texts.eraseConfirmPhone : byNumber ? texts.eraseConfirmNumber : texts.eraseConfirm}
+        error={error}
+      >
         <input
           {...fieldControl('customer-erase-confirm', error)}
           type={byPhone ? 'tel' : 'email'}
