@@ -12,6 +12,7 @@ import { createMailer, DEFAULT_FROM } from '../../api/mail/mailer.js';
 import {
   bookingCancelledMail,
   bookingConfirmedMail,
+  bookingMovedMail,
   bookingReceivedMail,
   bookingReminderMail,
   kr,
@@ -19,6 +20,7 @@ import {
   vipInvitationMail,
   type MailBooking,
 } from '../../api/mail/templates.js';
+import { emptySeller } from '../../domain/settings/seller.js';
 import { ADMIN, MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from '../api/harness.js';
 
 const booking: MailBooking = {
@@ -59,7 +61,7 @@ describe('the booking-received mail', () => {
   it('says the order waits for staff confirmation, lists the order in kr and links to the booking', () => {
     const mail = bookingReceivedMail(booking, 'https://kiosk.se/');
     expect(mail.to).toBe('asa+pizza@example.se');
-    expect(mail.subject).toBe('Vi har tagit emot din beställning 20261124-3');
+    expect(mail.subject).toBe('Din beställning 20261124-3 – väntar på bekräftelse');
     expect(mail.text).toBe(
       [
         'Hej Åsa Öberg!',
@@ -130,6 +132,19 @@ describe('the booking-received mail', () => {
     const mail = bookingReceivedMail({ ...doc, id: '20261124-9' }, 'https://kiosk.se');
     expect(mail.text).toContain('Bokningsnummer: 20261124-9');
     expect(mail.text).toContain('/my-booking?id=20261124-9&');
+  });
+
+  it('is "Din beställning", never "Orderbekräftelse", while the kiosk has not confirmed it; the confirmed mail is (rule: received-mail)', () => {
+    const record = { seller: { ...emptySeller(), legal_name: 'Pizzakiosken i Malmö AB' }, vat: [] };
+    const received = bookingReceivedMail(booking, 'https://kiosk.se', record);
+    expect(received.subject).toBe('Din beställning 20261124-3 – väntar på bekräftelse');
+    expect(received.text).toContain('\nDin beställning\nSäljare: Pizzakiosken i Malmö AB\n');
+    expect(received.subject + received.text + received.html).not.toContain('Orderbekräftelse');
+    const moved = bookingMovedMail(booking, '20261123-1', 'https://kiosk.se', record);
+    expect(moved.text).toContain('\nDin beställning\nSäljare:');
+    expect(moved.text).not.toContain('Orderbekräftelse');
+    const confirmed = bookingConfirmedMail(booking, record);
+    expect(confirmed.text).toContain('\nOrderbekräftelse\nSäljare:');
   });
 });
 
@@ -422,7 +437,7 @@ describe('the mailer over SMTP', () => {
     const parsed = parseMail(received.raw);
     expect(parsed.headers.get('from')).toBe(DEFAULT_FROM);
     expect(parsed.headers.get('to')).toBe('asa+pizza@example.se');
-    expect(parsed.headers.get('subject')).toBe('Vi har tagit emot din beställning 20261124-3');
+    expect(parsed.headers.get('subject')).toBe('Din beställning 20261124-3 – väntar på bekräftelse');
     expect(parsed.headers.get('message-id')).toBe('<booking-1-customer@pizzakiosken>');
     expect(parsed.text).toBe(mail.text);
     expect(parsed.html).toBe(mail.html);
@@ -527,7 +542,7 @@ describe('the mailer without SMTP_URL', () => {
     const parsed = parseMail(raw);
     expect(parsed.headers.get('from')).toBe(DEFAULT_FROM);
     expect(parsed.headers.get('to')).toBe('asa+pizza@example.se');
-    expect(parsed.headers.get('subject')).toBe('Vi har tagit emot din beställning 20261124-3');
+    expect(parsed.headers.get('subject')).toBe('Din beställning 20261124-3 – väntar på bekräftelse');
     expect(parsed.headers.get('message-id')).toBe('<ev-1-customer@pizzakiosken>');
     expect(parsed.headers.get('mime-version')).toBe('1.0');
     expect(Number.isNaN(Date.parse(parsed.headers.get('date') ?? ''))).toBe(false);

@@ -202,7 +202,7 @@ describe('the ready notice', () => {
     expect(
       smtp.mails.filter((m) => m.to.includes('ja@example.se')).map((m) => /^Subject: (.*)$/m.exec(m.text)?.[1]),
     ).toEqual([
-      `Vi har tagit emot din beställning ${other}`,
+      `Din beställning ${other} – väntar på bekräftelse`,
       `Din bokning ${other} är bekräftad`,
       `Din beställning ${other} är klar – hämta den i kiosken`,
     ]);
