@@ -45,6 +45,14 @@ const emailField = z
   .pipe(z.email({ error: msg.invalidEmail }));
 const bool = flag();
 
+/**
+ * A booking that does not say `dine_in` is take-away (rule: dine-in, issue 45): the booking page's
+ * own starting state (SPEC 4: the form resets to dine_in false; its box "Äta på plats (annars
+ * avhämtning)" starts unticked), so an API client that leaves the field out orders what a customer
+ * who leaves the box alone orders, and is charged take-away's VAT (rule: vat-per-receipt).
+ */
+export const DEFAULT_DINE_IN = false;
+
 /** POST /bookings (SPEC 3 booking creation payload, plus optional bonus_code and vip_token). */
 export const bookingPayloadSchema = z.object({
   date: dateField(),
@@ -54,7 +62,7 @@ export const bookingPayloadSchema = z.object({
   phone: optionalText(40),
   /** "SMS när pizzan är klar" (rule: sms-notices): needs a mobile number. */
   sms_when_ready: bool.optional(),
-  dine_in: bool.optional().default(true),
+  dine_in: bool.optional().default(DEFAULT_DINE_IN),
   comment: optionalText(1000),
   items: z
     .array(

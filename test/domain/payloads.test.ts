@@ -18,6 +18,7 @@ import {
   vipInvitationSchema,
   vipLinkForDateSchema,
   vipLinkSchema,
+  waitlistBookSchema,
 } from '../../domain/payloads.js';
 
 const firstError = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
@@ -54,9 +55,13 @@ describe('the booking payload (SPEC 3 and 5)', () => {
     });
   });
 
-  it('phone is optional and dine_in defaults to true', () => {
+  it('given a booking without dine_in, when it is read, then it is take-away, the booking page’s default (rule: dine-in)', () => {
     const { dine_in: _, ...rest } = booking();
-    expect(bookingPayloadSchema.parse(rest)).toMatchObject({ phone: null, dine_in: true });
+    expect(bookingPayloadSchema.parse(rest)).toMatchObject({ phone: null, dine_in: false });
+    expect(bookingPayloadSchema.parse({ ...rest, dine_in: true })).toMatchObject({ dine_in: true });
+    expect(waitlistBookSchema.parse({ name: 'Sven Svensson', email: 'sven@example.se', items: [] })).toMatchObject({
+      dine_in: false,
+    });
   });
 
   it("requires a date: 'Välj ett datum'", () => {
