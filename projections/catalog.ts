@@ -114,6 +114,7 @@ export const vipProjection: Projection = {
     'VipCustomerAdded',
     'VipCustomerUpdated',
     'VipCustomerRemoved',
+    'VipCustomerUnsubscribed',
     'VipLinkIssued',
     'VipInvitationsSent',
     CUSTOMER_ERASED,
@@ -144,8 +145,14 @@ export const vipProjection: Projection = {
           active: flag(active),
           created_at:
             'created_at' in event.data ? event.data.created_at : (doc?.created_at ?? recorded.metadata.timestamp),
+          // Rule vip-unsubscribe: staff editing the entry never takes an unsubscription back.
+          unsubscribed_at: doc?.unsubscribed_at ?? null,
         }));
       }
+      case 'VipCustomerUnsubscribed':
+        return batch.update<VipCustomerDoc>(COLLECTIONS.vipCustomers, String(event.data.id), recorded, (doc) =>
+          doc ? { ...doc, unsubscribed_at: doc.unsubscribed_at ?? event.data.unsubscribed_at } : null,
+        );
       case 'VipCustomerRemoved':
         return batch.update<VipCustomerDoc>(COLLECTIONS.vipCustomers, String(event.data.id), recorded, () => null);
       case 'VipLinkIssued': {

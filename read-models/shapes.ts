@@ -123,6 +123,8 @@ export type VipCustomerDoc = {
   notes: string | null;
   active: 0 | 1;
   created_at: string;
+  /** When the customer unsubscribed from invitations (rule: vip-unsubscribe); absent before it existed. */
+  unsubscribed_at?: string | null;
 };
 
 export type VipLinkDoc = {

@@ -162,6 +162,8 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
               subject: event.data.subject,
               message: event.data.message,
               url,
+              // Rule vip-unsubscribe: the invitation's own token names the customer on the page.
+              unsubscribeUrl: `${o.publicUrl}/vip/avregistrera/${encodeURIComponent(r.token)}`,
               expiresAt: event.data.expires_at,
               timeZone: o.timeZone,
               seller,

@@ -337,15 +337,22 @@ export function bookingReminderMail(b: MailBooking, seller?: Seller): MailMessag
   ]);
 }
 
+/** What the link to stop VIP invitations says, in every invitation (rule: vip-unsubscribe). */
+export const VIP_UNSUBSCRIBE_LABEL = 'Vill du inte få fler VIP-inbjudningar? Avregistrera dig med ett klick:';
+
 /**
  * A VIP invitation: the admin's message with every {name} replaced, then the personal link and
- * when it expires, shown in the kiosk's time zone. The caller adds the recipient.
+ * when it expires, shown in the kiosk's time zone, and the link that stops further invitations
+ * (rule: vip-unsubscribe: an invitation is direct marketing; marknadsföringslagen 2008:486 19 §
+ * asks each such mail to offer a simple, free way out). The caller adds the recipient.
  */
 export function vipInvitationMail(input: {
   customerName: string;
   subject: string;
   message: string;
   url: string;
+  /** The page where the customer unsubscribes from invitations (/vip/avregistrera/{token}). */
+  unsubscribeUrl: string;
   expiresAt: Date | string;
   timeZone: string;
   seller?: Seller;
@@ -358,6 +365,8 @@ export function vipInvitationMail(input: {
     '',
     { label: 'Din personliga VIP-länk:', url: input.url },
     `Länken gäller till ${until}.`,
+    '',
+    { label: VIP_UNSUBSCRIBE_LABEL, url: input.unsubscribeUrl },
     ...signature(input.seller),
   ]);
   return { subject: input.subject, text, html };

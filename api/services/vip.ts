@@ -8,11 +8,18 @@ import { kioskDayStream } from '../../domain/kioskDay/kioskDay.js';
 import type { VipAccess } from '../../domain/kioskDay/schedule.js';
 import {
   VIP_CUSTOMERS_STREAM,
+  unsubscribedAt,
   vipCustomersDecider,
   type VipCustomer,
   type VipCustomerInput,
 } from '../../domain/vip/vipCustomers.js';
-import { VIP_LINKS_STREAM, vipAccessFromLink, vipLinksDecider } from '../../domain/vip/vipLinks.js';
+import {
+  VIP_LINKS_STREAM,
+  customerOfInvitationToken,
+  vipAccessFromLink,
+  vipLinksDecider,
+} from '../../domain/vip/vipLinks.js';
+import type { VipUnsubscribed } from '../../domain/answers/vipUnsubscribe.js';
 import type { Commands } from './commands.js';
 
 /** A VIP customer as the admin calls answer a write: `active` as 1 or 0. */
@@ -29,6 +36,30 @@ export class VipService {
 
   private async customers() {
     return (await this.commands.load(VIP_CUSTOMERS_STREAM, vipCustomersDecider)).state.customers;
+  }
+
+  /**
+   * Rule vip-unsubscribe: the customer an invitation's token names asks for no more invitations.
+   * Recorded once on the VIP customers' stream, by 'customer'; honoured from that event on (the
+   * next SendVipInvitations naming them is refused). A token that names no customer is refused.
+   */
+  async unsubscribe(token: string): Promise<VipUnsubscribed> {
+    const links = await this.commands.load(VIP_LINKS_STREAM, vipLinksDecider);
+    const id = customerOfInvitationToken(links.state, token);
+    if (id === null) return notFound(msg.vipUnsubscribeInvalid);
+    const now = this.commands.clock().now;
+    const result = await this.commands.write(
+      VIP_CUSTOMERS_STREAM,
+      vipCustomersDecider,
+      { type: 'UnsubscribeVipCustomer', id, now },
+      'customer',
+    );
+    return {
+      // A customer removed from the list since has no invitations coming: answered as done.
+      unsubscribed_at: unsubscribedAt(result.state, id) ?? now.toISOString(),
+      recorded: result.events.length > 0,
+      message: msg.vipUnsubscribed,
+    };
   }
 
   /** Resolves a vip token against the event streams themselves (exact, never lagging). */
@@ -109,11 +140,12 @@ export class VipService {
     actor: string,
   ) {
     if (input.vipDate) await this.requireVipDay(input.vipDate, msg.dayNotVip);
-    const customers = await this.customers();
+    const { state } = await this.commands.load(VIP_CUSTOMERS_STREAM, vipCustomersDecider);
     const recipients = [...new Set(input.customerIds)].map((id) => {
-      const customer = customers.get(id);
+      const customer = state.customers.get(id);
       if (!customer) throw new DomainError(msg.vipCustomerNotFound, 'not_found');
-      return { invitation_id: randomUUID(), token: newToken(), customer };
+      // Rule vip-unsubscribe: the decider refuses one who unsubscribed.
+      return { invitation_id: randomUUID(), token: newToken(), customer, unsubscribedAt: unsubscribedAt(state, id) };
     });
     const command = {
       type: 'SendVipInvitations' as const,

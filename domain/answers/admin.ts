@@ -195,6 +195,8 @@ export const vipCustomerSchema = z
     notes: z.string().nullable(),
     active: flagNumber,
     created_at: instant,
+    /** When the customer unsubscribed from invitations through a mail's link (rule: vip-unsubscribe), else null. */
+    unsubscribed_at: instant.nullable().optional(),
   })
   .meta({ id: 'VipCustomer' });
 export type VipCustomer = z.infer<typeof vipCustomerSchema>;

@@ -11,3 +11,4 @@ export * from './mails.js';
 export * from './legal.js';
 export * from './orderStatus.js';
 export * from './counter.js';
+export * from './vipUnsubscribe.js';

@@ -1,4 +1,6 @@
-// VIP customers: one stream ('vip-customers'); e-mail addresses are unique among them.
+// VIP customers: one stream ('vip-customers'); e-mail addresses are unique among them. A VIP
+// invitation is direct marketing (rule: vip-unsubscribe): a customer who unsubscribes is recorded
+// here and is never invited again.
 import { z } from 'zod';
 import { msg } from '../messages.js';
 import { flag, optionalText } from '../shared/fields.js';
@@ -41,12 +43,19 @@ export type VipCustomerInput = z.infer<typeof vipCustomerInputSchema>;
 export type VipCustomerEvent =
   | DomainEvent<'VipCustomerAdded', VipCustomer>
   | DomainEvent<'VipCustomerUpdated', { id: number } & VipCustomerFields>
-  | DomainEvent<'VipCustomerRemoved', { id: number }>;
+  | DomainEvent<'VipCustomerRemoved', { id: number }>
+  /**
+   * Rule vip-unsubscribe: the customer asked, through the link in an invitation, for no more
+   * invitations (GDPR art. 21.2-3: an objection to direct marketing ends it at once; marknads-
+   * föringslagen 2008:486 19 §: each marketing mail must offer an easy way to stop them).
+   */
+  | DomainEvent<'VipCustomerUnsubscribed', { id: number; unsubscribed_at: string }>;
 
 export type VipCustomerCommand =
   | { type: 'AddVipCustomer'; input: VipCustomerInput; now: Date }
   | { type: 'UpdateVipCustomer'; id: number; input: VipCustomerInput }
-  | { type: 'RemoveVipCustomer'; id: number };
+  | { type: 'RemoveVipCustomer'; id: number }
+  | { type: 'UnsubscribeVipCustomer'; id: number; now: Date };
 
 export interface VipCustomersState {
   customers: Map<number, VipCustomer>;
@@ -56,7 +65,13 @@ export interface VipCustomersState {
    * one key): erasing the VIP under any of them erases the others with it.
    */
   emailHistory: Map<number, string[]>;
+  /** When each customer unsubscribed from invitations (rule: vip-unsubscribe); kept for good. */
+  unsubscribed: Map<number, string>;
 }
+
+/** When the customer unsubscribed from VIP invitations, null if they have not (rule: vip-unsubscribe). */
+export const unsubscribedAt = (state: VipCustomersState, id: number): string | null =>
+  state.unsubscribed.get(id) ?? null;
 
 /** The entries (removed ones too) that have held this e-mail, each with every e-mail it has held. */
 export function vipEntriesEverNamed(state: VipCustomersState, email: string): Array<{ id: number; emails: string[] }> {
@@ -78,7 +93,7 @@ const byEmail = (state: VipCustomersState, email: string) =>
   [...state.customers.values()].find((c) => c.email === email);
 
 export const vipCustomersDecider: Decider<VipCustomerCommand, VipCustomerEvent, VipCustomersState> = {
-  initialState: () => ({ customers: new Map(), lastId: 0, emailHistory: new Map() }),
+  initialState: () => ({ customers: new Map(), lastId: 0, emailHistory: new Map(), unsubscribed: new Map() }),
   evolve(state, event) {
     switch (event.type) {
       case 'VipCustomerAdded':
@@ -94,6 +109,9 @@ export const vipCustomersDecider: Decider<VipCustomerCommand, VipCustomerEvent, 
       }
       case 'VipCustomerRemoved':
         state.customers.delete(event.data.id);
+        return state;
+      case 'VipCustomerUnsubscribed':
+        if (!state.unsubscribed.has(event.data.id)) state.unsubscribed.set(event.data.id, event.data.unsubscribed_at);
         return state;
       default:
         return assertNever(event);
@@ -118,6 +136,16 @@ export const vipCustomersDecider: Decider<VipCustomerCommand, VipCustomerEvent, 
       case 'RemoveVipCustomer':
         if (!state.customers.has(command.id)) notFound(msg.vipCustomerNotFound);
         return [{ type: 'VipCustomerRemoved', data: { id: command.id } }];
+      case 'UnsubscribeVipCustomer':
+        // Once: a second click on the link (or a mail client's one-click request) records nothing
+        // more. A customer removed since has no invitations coming: nothing to record either.
+        if (state.unsubscribed.has(command.id) || !state.customers.has(command.id)) return [];
+        return [
+          {
+            type: 'VipCustomerUnsubscribed',
+            data: { id: command.id, unsubscribed_at: command.now.toISOString() },
+          },
+        ];
       default:
         return assertNever(command);
     }

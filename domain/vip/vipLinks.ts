@@ -60,7 +60,13 @@ export type VipLinkCommand =
     }
   | {
       type: 'SendVipInvitations';
-      recipients: Array<{ invitation_id: string; token: string; customer: VipCustomer }>;
+      /** Each with when the customer unsubscribed from invitations, if they did (rule: vip-unsubscribe). */
+      recipients: Array<{
+        invitation_id: string;
+        token: string;
+        customer: VipCustomer;
+        unsubscribedAt?: string | null;
+      }>;
       subject: string;
       message: string;
       vipDate: string | null;
@@ -120,6 +126,9 @@ export const vipLinksDecider: Decider<VipLinkCommand, VipLinkEvent, VipLinksStat
         if (!Number.isInteger(hours) || hours < VIP_INVITATION_HOURS.min || hours > VIP_INVITATION_HOURS.max)
           reject(msg.invitationHours);
         if (command.recipients.some((r) => !r.customer.active)) reject(msg.vipCustomerInactive);
+        // Rule vip-unsubscribe: an invitation is direct marketing; one who said no gets none.
+        const unsubscribed = command.recipients.find((r) => r.unsubscribedAt);
+        if (unsubscribed) reject(msg.vipCustomerUnsubscribed(unsubscribed.customer.name));
         return [
           {
             type: 'VipInvitationsSent',
@@ -163,3 +172,13 @@ export function vipAccessFromLink(
 
 /** The name a link made for a VIP date, not for one customer, greets with. */
 export const VIP_GUEST_NAME = 'VIP-gäst';
+
+/**
+ * The VIP customer an invitation's token names (rule: vip-unsubscribe): the invitation's own
+ * random token is the recipient's opaque identifier in the unsubscribe link (RFC 8058 asks for
+ * one), so the link keeps working after the VIP link itself has expired. Null for a token that is
+ * no invitation's or names no customer (a date link).
+ */
+export function customerOfInvitationToken(state: VipLinksState, token: string): number | null {
+  return state.links.get(token)?.vip_customer_id ?? null;
+}

@@ -7,6 +7,7 @@ import {
   type VipCustomer,
   type VipCustomerEvent,
   type VipCustomerInput,
+  unsubscribedAt,
 } from '../../domain/vip/vipCustomers.js';
 import {
   VIP_CALENDAR_LINK_HOURS,
@@ -15,6 +16,7 @@ import {
   VIP_LINKS_STREAM,
   VIP_LINK_HOURS,
   clampLinkHours,
+  customerOfInvitationToken,
   vipAccessFromLink,
   vipLinksDecider,
   type VipLinkCommand,
@@ -22,6 +24,7 @@ import {
 
 type SendInvitations = Extract<VipLinkCommand, { type: 'SendVipInvitations' }>;
 import { given } from './givenWhenThen.js';
+import { msg } from '../../domain/messages.js';
 import { clock, clockAt } from './fixtures.js';
 
 const NOW = clock.now;
@@ -331,5 +334,89 @@ describe('what a token grants: vipAccessFromLink (rule: vip-links)', () => {
   it('the link of a removed or deactivated customer grants nothing', () => {
     expect(vipAccessFromLink(link(), undefined, NOW)).toEqual({ problem: 'Ogiltig VIP-token' });
     expect(vipAccessFromLink(link(), { ...anna1, active: false }, NOW)).toEqual({ problem: 'Ogiltig VIP-token' });
+  });
+});
+
+// Rule vip-unsubscribe (issue 45): a VIP invitation is direct marketing; the customer stops it
+// through the link in any invitation (GDPR art. 21.2-3, https://eur-lex.europa.eu/eli/reg/2016/679/oj;
+// marknadsföringslagen 2008:486 19 §), recorded on the VIP customers' stream and honoured at once.
+describe('unsubscribing from VIP invitations (rule: vip-unsubscribe)', () => {
+  const added: VipCustomerEvent = { type: 'VipCustomerAdded', data: customer(1) };
+  const unsubscribed: VipCustomerEvent = {
+    type: 'VipCustomerUnsubscribed',
+    data: { id: 1, unsubscribed_at: '2026-11-23T08:00:00.000Z' },
+  };
+
+  it('given a VIP customer, when they unsubscribe, then it is recorded with when', () => {
+    given(vipCustomersDecider, [added])
+      .when({ type: 'UnsubscribeVipCustomer', id: 1, now: NOW })
+      .then([{ type: 'VipCustomerUnsubscribed', data: { id: 1, unsubscribed_at: NOW.toISOString() } }]);
+  });
+
+  it('given one who already unsubscribed, when the link is used again, then nothing more is recorded', () => {
+    given(vipCustomersDecider, [added, unsubscribed])
+      .when({ type: 'UnsubscribeVipCustomer', id: 1, now: NOW })
+      .then([]);
+  });
+
+  it('given a customer removed from the list, when their old link is used, then nothing is recorded', () => {
+    given(vipCustomersDecider, [added, { type: 'VipCustomerRemoved', data: { id: 1 } }])
+      .when({ type: 'UnsubscribeVipCustomer', id: 1, now: NOW })
+      .then([]);
+  });
+
+  it('given staff edit the entry afterwards, then the unsubscription stands', () => {
+    const state = given(vipCustomersDecider, [
+      added,
+      unsubscribed,
+      { type: 'VipCustomerUpdated', data: { id: 1, ...anna, email: 'kund1@example.se', notes: 'Ny' } },
+    ]).state();
+    expect(unsubscribedAt(state, 1)).toBe('2026-11-23T08:00:00.000Z');
+  });
+
+  it('given one who unsubscribed, when staff send invitations naming them, then it is refused by name', () => {
+    given(vipLinksDecider)
+      .when({
+        type: 'SendVipInvitations',
+        recipients: [
+          { invitation_id: 'inv-1', token: 'tok-a', customer: customer(2), unsubscribedAt: null },
+          { invitation_id: 'inv-2', token: 'tok-b', customer: customer(1), unsubscribedAt: '2026-11-23T08:00:00.000Z' },
+        ],
+        subject: 'Välkommen',
+        message: 'Hej {name}!',
+        vipDate: null,
+        expiresHours: 24,
+        now: NOW,
+      })
+      .thenThrows(msg.vipCustomerUnsubscribed('Kund 1'));
+  });
+
+  it("finds the customer an invitation's token names, also after the link expired; none for a date link or an unknown token", () => {
+    const state = given(vipLinksDecider, [
+      {
+        type: 'VipInvitationsSent',
+        data: {
+          subject: 's',
+          message: 'm',
+          vip_date: null,
+          expires_at: '2026-11-01T00:00:00.000Z',
+          sent_at: '2026-10-31T00:00:00.000Z',
+          recipients: [{ invitation_id: 'i', vip_customer_id: 7, email: 'a@example.se', name: 'A', token: 'tok-7' }],
+        },
+      },
+      {
+        type: 'VipLinkIssued',
+        data: {
+          token: 'tok-date',
+          vip_customer_id: null,
+          vip_date: '2026-12-24',
+          expires_at: '2026-12-01T00:00:00.000Z',
+          created_at: '2026-11-01T00:00:00.000Z',
+        },
+      },
+    ]).state();
+    expect(customerOfInvitationToken(state, 'tok-7')).toBe(7);
+    expect(customerOfInvitationToken(state, 'tok-date')).toBeNull();
+    expect(customerOfInvitationToken(state, 'nope')).toBeNull();
   });
 });

@@ -251,11 +251,12 @@ describe('the VIP invitation mail', () => {
     subject: 'Välkommen på julpizza',
     message: 'Hej {name}!\nVi har öppnat extra för dig, {name}. Välkommen {name}!',
     url: 'https://kiosk.se/?vip=abc&x=1',
+    unsubscribeUrl: 'https://kiosk.se/vip/avregistrera/abc',
     expiresAt: '2026-11-25T08:00:00.000Z',
     timeZone: 'Europe/Stockholm',
   };
 
-  it('fills in every {name} and states the link and when it expires, in the kiosk time zone', () => {
+  it('fills in every {name} and states the link and when it expires, in the kiosk time zone, then the link that stops invitations (rule: vip-unsubscribe)', () => {
     const mail = vipInvitationMail(invitation);
     expect(mail).not.toHaveProperty('to');
     expect(mail.subject).toBe('Välkommen på julpizza');
@@ -266,9 +267,12 @@ describe('the VIP invitation mail', () => {
         '',
         'Din personliga VIP-länk: https://kiosk.se/?vip=abc&x=1',
         'Länken gäller till 25 november 2026 09:00.',
+        '',
+        'Vill du inte få fler VIP-inbjudningar? Avregistrera dig med ett klick: https://kiosk.se/vip/avregistrera/abc',
       ].join('\n'),
     );
     expect(mail.html).toContain('<a href="https://kiosk.se/?vip=abc&amp;x=1">');
+    expect(mail.html).toContain('<a href="https://kiosk.se/vip/avregistrera/abc">');
   });
 
   it('uses summer time and accepts a Date', () => {

@@ -34,6 +34,11 @@ export const vipTexts = {
   actions: 'Åtgärder',
   active: 'Aktiv',
   inactive: 'Inaktiv',
+  // Rule vip-unsubscribe: a customer who unsubscribed through an invitation's link gets no more.
+  unsubscribed: 'Inga inbjudningar',
+  unsubscribedAt: 'Avregistrerade sig',
+  unsubscribedLeftOut: (n: number) =>
+    `${n === 1 ? '1 kund har' : `${n} kunder har`} avregistrerat sig från inbjudningar och kan inte bjudas in.`,
   none: '–',
   edit: 'Redigera',
   editLabel: (name: string) => `Redigera ${name}`,

@@ -1,4 +1,5 @@
 // The VIP customers: a table (cards on a phone) with edit, a personal link and delete.
+import { Instant } from '../../../components/Instant.js';
 import { useState } from 'react';
 import { useAction } from '../../../components/useAction.js';
 import { ContactLink } from '../../../components/ContactLink.js';
@@ -68,6 +69,16 @@ export function CustomersTab({
                 <span className={`badge ${c.active ? 'badge--confirmed' : 'badge--cancelled'}`}>
                   {c.active ? vipTexts.active : vipTexts.inactive}
                 </span>
+                {c.unsubscribed_at && (
+                  <>
+                    {' '}
+                    <span className="badge badge--pending">{vipTexts.unsubscribed}</span>
+                    <br />
+                    <span className="muted">
+                      {vipTexts.unsubscribedAt} <Instant iso={c.unsubscribed_at} />
+                    </span>
+                  </>
+                )}
               </td>
               <td data-label={vipTexts.actions}>
                 <RowActions

@@ -35,7 +35,9 @@ export function InvitationsTab({ customers, dates, sent, presetDate, enabled, re
   const [errors, setErrors] = useState<FieldErrors>({});
   const { busy, run } = useAction();
 
-  const active = customers.filter((c) => c.active);
+  // Rule vip-unsubscribe: one who unsubscribed is not offered (the server refuses them too).
+  const active = customers.filter((c) => c.active && !c.unsubscribed_at);
+  const unsubscribed = customers.filter((c) => c.active && c.unsubscribed_at).length;
   const allChosen = active.length > 0 && active.every((c) => chosen.has(c.id));
 
   function toggle(id: number, on: boolean) {
@@ -113,6 +115,7 @@ export function InvitationsTab({ customers, dates, sent, presetDate, enabled, re
               </ul>
             </>
           )}
+          {unsubscribed > 0 && <p className="hint">{vipTexts.unsubscribedLeftOut(unsubscribed)}</p>}
           <FieldError id="invite-customers-error" text={errors.customer_ids} />
         </fieldset>
         <Field id="invite-subject" label={vipTexts.subject} error={errors.subject}>

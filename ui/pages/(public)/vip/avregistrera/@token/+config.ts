@@ -1,0 +1,4 @@
+export default {
+  title: 'Avregistrera VIP-inbjudningar – Pizzakiosken',
+  description: 'Sluta få VIP-inbjudningar per mejl från Pizzakiosken.',
+};
