@@ -219,3 +219,14 @@ export const msg = {
   nothingToDelay: 'Det finns inga beställningar att skjuta upp på denna tid',
   slotNotDelayed: 'Tiden är inte uppskjuten',
 } as const;
+  // What the customer knows before ordering (rule: before-order) and the cross-contact note (rule: cross-contact-note).
+  paymentMethodsRequired: 'Välj minst ett betalningssätt som kiosken tar emot: kort, Swish eller kontanter',
+  crossContactNoteTooLong: (max: number) => `Texten om spår av allergener får vara högst ${max} tecken`,
+  // Rule allergen-kinds: the cereal or nut a declaration names.
+  unknownCereal: 'Okänt sädesslag: välj bland vete, råg, korn, havre, spelt och kamut',
+  unknownNut: 'Okänd nöt: välj bland mandel, hasselnöt, valnöt, cashew, pekan, paranöt, pistage och macadamia',
+  unknownAllergenKind: 'Sädesslag och nötter anges under gluten och nötter',
+  kindWithoutAllergen: (allergen: 'gluten' | 'nuts') =>
+    allergen === 'gluten'
+      ? 'Ett sädesslag kan bara anges när Spannmål som innehåller gluten är markerat'
+      : 'En nöt kan bara anges när Nötter är markerat',

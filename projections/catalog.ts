@@ -39,7 +39,7 @@ export const menuProjection: Projection = {
     const id = String(event.data.id);
     if (event.type === 'PizzaRemoved') return batch.update<PizzaDoc>(COLLECTIONS.pizzas, id, recorded, () => null);
     if (event.type !== 'PizzaAdded' && event.type !== 'PizzaUpdated') return;
-    const { name, description, price_cents, active, allergens, removable } = event.data;
+    const { name, description, price_cents, active, allergens, removable, allergen_kinds } = event.data;
     return batch.update<PizzaDoc>(COLLECTIONS.pizzas, id, recorded, () => ({
       id,
       name,
@@ -48,6 +48,8 @@ export const menuProjection: Projection = {
       active: flag(active),
       allergens: allergens ?? null,
       removable: removable ?? [],
+      // Rule allergen-kinds: the cereal or nut named; events from before name none.
+      allergen_kinds: allergen_kinds ?? {},
     }));
   },
 };

@@ -6,7 +6,7 @@ import type { KitchenStatus } from '../domain/kioskDay/kitchen.js';
 import type { Settings } from '../domain/settings/settings.js';
 import type { Closure } from '../domain/closures/closures.js';
 import type { ClosedPeriod } from '../domain/accounting/periods.js';
-import type { AllergenDeclaration } from '../domain/menu/allergens.js';
+import type { AllergenDeclaration, AllergenKinds } from '../domain/menu/allergens.js';
 import { lineChoicesText } from '../domain/kioskDay/orderLines.js';
 
 export const COLLECTIONS = {
@@ -49,6 +49,8 @@ export type PizzaDoc = {
   allergens?: AllergenDeclaration;
   /** Ingredients it can be made without (issue 29); absent in documents from before. */
   removable?: string[];
+  /** Rule allergen-kinds: the cereal or nut named; absent in documents from before. */
+  allergen_kinds?: AllergenKinds;
 };
 
 export type SettingsDoc = {

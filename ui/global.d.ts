@@ -2,12 +2,18 @@
 /// <reference types="vite-plugin-pwa/react" />
 
 import type { SellerAnswer } from '../domain/answers/index.js';
+import type { PaymentMethod } from '../domain/settings/orderTerms.js';
 
 declare global {
   namespace Vike {
     interface PageContext {
       /** The seller's details on the customer pages ((public)/+onBeforeRender); null when unread. */
       seller?: SellerAnswer | null;
+      /**
+       * How the till takes payment and the cross-contact note (rules before-order,
+       * cross-contact-note), from the public settings; null when unread.
+       */
+      orderTerms?: { payment_methods: PaymentMethod[]; cross_contact_note: string } | null;
     }
     interface PageContextServer {
       /** Calls the server's own /api in-process (api/http/ui.ts); rejects on a non-2xx answer. */

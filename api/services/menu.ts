@@ -13,7 +13,12 @@ import type { Extra, ExtraInput } from '../../domain/menu/extras.js';
 import type { MenuForLines } from '../../domain/kioskDay/orderLines.js';
 
 /** An extra as the calls answer it: `active` as 1 or 0, like a pizza. */
-export const extraView = (extra: Extra) => ({ ...extra, active: extra.active ? (1 as const) : (0 as const) });
+export const extraView = (extra: Extra) => ({
+  ...extra,
+  active: extra.active ? (1 as const) : (0 as const),
+  // Rule allergen-kinds: extras from before name none.
+  allergen_kinds: extra.allergen_kinds ?? {},
+});
 
 /** A pizza as the admin calls answer it: `active` as 1 or 0, like the menu's read model. */
 export function pizzaView(data: PizzaData) {

@@ -5,6 +5,7 @@ import { ORDER_SOURCES } from '../kioskDay/orderSource.js';
 import { BOOKING_CHANGE_EVENTS } from '../kioskDay/bookingChanges.js';
 import { WAITLIST_EVENTS } from '../kioskDay/waitlistState.js';
 import { clockTime, flagNumber, instant, isoDate } from './common.js';
+import { allergenCodeSchema } from '../menu/allergenSchema.js';
 
 // ---- account ----
 export const adminUserSchema = z
@@ -52,6 +53,16 @@ export const kitchenDaySchema = z
     /** Today in the kiosk's time zone. */
     today: isoDate,
     bookings: z.array(bookingSchema),
+    /**
+     * Rule allergen-change: today's declarations of the pizzas and extras on the menu, so the board
+     * and the ticket show a line's allergens as they are now and flag a change since ordering.
+     */
+    declarations: z
+      .strictObject({
+        pizzas: z.array(z.strictObject({ id: z.number().int(), allergens: z.array(allergenCodeSchema).nullable() })),
+        extras: z.array(z.strictObject({ id: z.number().int(), allergens: z.array(allergenCodeSchema) })),
+      })
+      .optional(),
   })
   .meta({ id: 'KitchenDay' });
 export type KitchenDay = z.infer<typeof kitchenDaySchema>;

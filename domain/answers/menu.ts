@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { WEEKDAYS, type Weekday } from '../shared/time.js';
 import { clockTime, flagNumber } from './common.js';
-import { allergenCodeSchema } from '../menu/allergenSchema.js';
+import { allergenCodeSchema, allergenKindsAnswerSchema } from '../menu/allergenSchema.js';
+import { CROSS_CONTACT_NOTE_MAX, PAYMENT_METHODS } from '../settings/orderTerms.js';
 
 /** A pizza: GET /pizzas (active ones), GET/POST/PUT /admin/pizzas. */
 export const pizzaSchema = z
@@ -18,6 +19,8 @@ export const pizzaSchema = z
     allergens_declared: z.boolean(),
     /** Issue 29: ingredients the pizza can be made without ("lök" reads "utan lök"). */
     removable: z.array(z.string()),
+    /** Rule allergen-kinds: the cereal of its gluten, the nuts of its nuts ({} when none is named). */
+    allergen_kinds: allergenKindsAnswerSchema.optional(),
   })
   .meta({ id: 'Pizza' });
 export type Pizza = z.infer<typeof pizzaSchema>;
@@ -32,6 +35,8 @@ export const extraSchema = z
     active: flagNumber,
     /** The extra's own Annex II codes; a line's allergens are its pizza's plus its extras'. */
     allergens: z.array(allergenCodeSchema),
+    /** Rule allergen-kinds: as a pizza's. */
+    allergen_kinds: allergenKindsAnswerSchema.optional(),
   })
   .meta({ id: 'Extra' });
 export type ExtraAnswer = z.infer<typeof extraSchema>;
@@ -68,6 +73,12 @@ const settingsShape = {
   financial_year_start_month: z.number().int().min(1).max(12),
   open_days: perWeekday(z.boolean()),
   opening_hours: perWeekday(z.strictObject({ start: clockTime, end: clockTime })),
+  payment_methods: z.array(z.enum(PAYMENT_METHODS)).min(1).meta({
+    description: 'Hur kassan tar betalt vid hämtning: kort, Swish, kontanter (rule: before-order)',
+  }),
+  cross_contact_note: z.string().max(CROSS_CONTACT_NOTE_MAX).meta({
+    description: 'Kioskens text om spår av allergener, bredvid allergenfiltret; tom = ingen (rule: cross-contact-note)',
+  }),
 };
 
 /** GET /settings: the settings without where staff mail goes. */

@@ -59,11 +59,89 @@ export const ALLERGEN_TEXTS = {
   undeclared: 'Allergeninformation saknas, fråga personalen',
 } as const;
 
-/** The declared allergens as Swedish text: "Spannmål som innehåller gluten, Mjölk", "Inga allergener", or undeclared. */
-export function allergensText(allergens: readonly string[] | null | undefined): string {
+/**
+ * Rule allergen-kinds: a declaration may name the cereal or nut (Commission Notice 2017/C 428/01 on
+ * the provision of information on substances or products causing allergies or intolerances,
+ * https://eur-lex.europa.eu/legal-content/SV/TXT/?uri=CELEX:52017XC1213(01): Annex II's "cereals
+ * containing gluten" and "nuts" list specific cereals and nuts, and the specific one should be
+ * named, e.g. "Spannmål som innehåller gluten (vete)"). Codes are the wire format; names Swedish.
+ */
+export const CEREALS = [
+  { code: 'wheat', name: 'vete' },
+  { code: 'rye', name: 'råg' },
+  { code: 'barley', name: 'korn' },
+  { code: 'oats', name: 'havre' },
+  { code: 'spelt', name: 'spelt' },
+  { code: 'kamut', name: 'kamut' },
+] as const;
+export const NUTS = [
+  { code: 'almond', name: 'mandel' },
+  { code: 'hazelnut', name: 'hasselnöt' },
+  { code: 'walnut', name: 'valnöt' },
+  { code: 'cashew', name: 'cashew' },
+  { code: 'pecan', name: 'pekan' },
+  { code: 'brazil_nut', name: 'paranöt' },
+  { code: 'pistachio', name: 'pistage' },
+  { code: 'macadamia', name: 'macadamia' },
+] as const;
+export type CerealCode = (typeof CEREALS)[number]['code'];
+export type NutCode = (typeof NUTS)[number]['code'];
+export const CEREAL_CODES = CEREALS.map((c) => c.code) as [CerealCode, ...CerealCode[]];
+export const NUT_CODES = NUTS.map((n) => n.code) as [NutCode, ...NutCode[]];
+
+/** The named cereals of a declared gluten and the named nuts of declared nuts; both optional. */
+export interface AllergenKinds {
+  gluten?: CerealCode[];
+  nuts?: NutCode[];
+}
+/** The allergens that take a list of kinds, and the kinds each may name, in the lists' order. */
+export const KINDS_OF = { gluten: CEREALS, nuts: NUTS } as const;
+const KIND_NAMES = new Map<string, string>([...CEREALS, ...NUTS].map((k) => [k.code, k.name]));
+
+/** Kinds without repeats, in the list's order; empty lists left out. */
+export function sortKinds(kinds: AllergenKinds | null | undefined): AllergenKinds {
+  const out: AllergenKinds = {};
+  const gluten = CEREAL_CODES.filter((c) => kinds?.gluten?.includes(c));
+  const nuts = NUT_CODES.filter((c) => kinds?.nuts?.includes(c));
+  if (gluten.length) out.gluten = gluten;
+  if (nuts.length) out.nuts = nuts;
+  return out;
+}
+
+/** The kinds of several declarations together (a pizza and its extras), without repeats. */
+export const mergeKinds = (...all: ReadonlyArray<AllergenKinds | null | undefined>): AllergenKinds =>
+  sortKinds({ gluten: all.flatMap((k) => k?.gluten ?? []), nuts: all.flatMap((k) => k?.nuts ?? []) });
+
+/**
+ * The allergen a list of kinds names but the declaration does not contain (a cereal named without
+ * gluten declared), or null when the kinds fit the declaration.
+ */
+export function kindsWithoutAllergen(
+  allergens: readonly string[] | null | undefined,
+  kinds: AllergenKinds | null | undefined,
+): 'gluten' | 'nuts' | null {
+  for (const code of ['gluten', 'nuts'] as const)
+    if ((kinds?.[code]?.length ?? 0) > 0 && !allergens?.includes(code)) return code;
+  return null;
+}
+
+/** "Spannmål som innehåller gluten (vete, råg)"; the plain name without named kinds. */
+export function allergenLabel(code: string, kinds?: AllergenKinds | null): string {
+  const named: readonly string[] = code === 'gluten' || code === 'nuts' ? (sortKinds(kinds)[code] ?? []) : [];
+  const name = allergenName(code);
+  return named.length ? `${name} (${named.map((k) => KIND_NAMES.get(k) ?? k).join(', ')})` : name;
+}
+
+/**
+ * The declared allergens as Swedish text: "Spannmål som innehåller gluten (vete), Mjölk", "Inga
+ * allergener", or undeclared. The kinds, when given, name the cereal or nut (rule: allergen-kinds).
+ */
+export function allergensText(allergens: readonly string[] | null | undefined, kinds?: AllergenKinds | null): string {
   if (allergens == null) return ALLERGEN_TEXTS.undeclared;
   if (allergens.length === 0) return ALLERGEN_TEXTS.none;
-  return sortAllergens(allergens).map(allergenName).join(', ');
+  return sortAllergens(allergens)
+    .map((code) => allergenLabel(code, kinds))
+    .join(', ');
 }
 
 /** True when a pizza may be shown to someone avoiding `avoid`: declared and free of every one. */

@@ -4,7 +4,14 @@
 import { z } from 'zod';
 import { msg } from '../messages.js';
 import { flag } from '../shared/fields.js';
-import { ALLERGEN_CODES, sortAllergens, type AllergenCode } from './allergens.js';
+import {
+  ALLERGEN_CODES,
+  kindsWithoutAllergen,
+  sortAllergens,
+  type AllergenCode,
+  type AllergenKinds,
+} from './allergens.js';
+import { allergenKindsSchema } from './allergenSchema.js';
 
 export interface Extra {
   id: number;
@@ -16,25 +23,35 @@ export interface Extra {
    * pizza is food information too). Always declared: [] is "Inga allergener".
    */
   allergens: AllergenCode[];
+  /** Rule allergen-kinds: the cereal or nut its gluten or nuts are; absent in events from before. */
+  allergen_kinds?: AllergenKinds;
 }
 
 /** POST /admin/extras and PUT /admin/extras/{id}. */
-export const extraInputSchema = z.object({
-  name: z.string({ error: msg.extraNameAndPrice }).trim().min(1, { error: msg.extraNameAndPrice }).max(60),
-  price_cents: z.coerce
-    .number({ error: msg.extraNameAndPrice })
-    .int({ error: msg.extraNameAndPrice })
-    .min(0, { error: msg.extraNameAndPrice })
-    .max(1_000_000, { error: msg.extraNameAndPrice }),
-  active: flag()
-    .optional()
-    .transform((a) => a ?? true),
-  // Unlike a pizza from before declarations, an extra is new: it is declared from the start.
-  allergens: z
-    .array(z.enum(ALLERGEN_CODES, { error: msg.unknownAllergen }), { error: msg.extraAllergensUndeclared })
-    .max(14)
-    .transform((a) => sortAllergens(a)),
-});
+export const extraInputSchema = z
+  .object({
+    name: z.string({ error: msg.extraNameAndPrice }).trim().min(1, { error: msg.extraNameAndPrice }).max(60),
+    price_cents: z.coerce
+      .number({ error: msg.extraNameAndPrice })
+      .int({ error: msg.extraNameAndPrice })
+      .min(0, { error: msg.extraNameAndPrice })
+      .max(1_000_000, { error: msg.extraNameAndPrice }),
+    active: flag()
+      .optional()
+      .transform((a) => a ?? true),
+    // Unlike a pizza from before declarations, an extra is new: it is declared from the start.
+    allergens: z
+      .array(z.enum(ALLERGEN_CODES, { error: msg.unknownAllergen }), { error: msg.extraAllergensUndeclared })
+      .max(14)
+      .transform((a) => sortAllergens(a)),
+    // Rule allergen-kinds: as a pizza's.
+    allergen_kinds: allergenKindsSchema.optional(),
+  })
+  .superRefine((extra, ctx) => {
+    const without = kindsWithoutAllergen(extra.allergens, extra.allergen_kinds);
+    if (without)
+      ctx.addIssue({ code: 'custom', message: msg.kindWithoutAllergen(without), path: ['allergen_kinds', without] });
+  });
 export type ExtraInput = z.infer<typeof extraInputSchema>;
 
 /**

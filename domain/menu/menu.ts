@@ -4,7 +4,16 @@ import { msg } from '../messages.js';
 import { flag, optionalDescription } from '../shared/fields.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import { notFound } from '../shared/errors.js';
-import { ALLERGEN_CODES, sortAllergens, type AllergenCode, type AllergenDeclaration } from './allergens.js';
+import {
+  ALLERGEN_CODES,
+  kindsWithoutAllergen,
+  sortAllergens,
+  sortKinds,
+  type AllergenCode,
+  type AllergenDeclaration,
+  type AllergenKinds,
+} from './allergens.js';
+import { allergenKindsSchema } from './allergenSchema.js';
 import { removableSchema, type Extra, type ExtraInput } from './extras.js';
 
 export const MENU_STREAM = 'menu';
@@ -17,43 +26,55 @@ export interface Pizza {
   active: boolean;
   /** The allergen declaration (rule: allergen-declaration): null when never declared. */
   allergens: AllergenDeclaration;
+  /** Rule allergen-kinds: the cereal or nut its gluten or nuts are ({} when none is named). */
+  allergen_kinds: AllergenKinds;
   /** The ingredients it can be made without ("utan lök"), issue 29: [] for none. */
   removable: string[];
 }
 
 /** POST /admin/pizzas and PUT /admin/pizzas/{id} (SPEC 5: pizza form). */
-export const pizzaInputSchema = z.object({
-  name: z.string({ error: msg.pizzaNameAndPrice }).trim().min(1, { error: msg.pizzaNameAndPrice }).max(100),
-  description: optionalDescription(),
-  price_cents: z.coerce
-    .number({ error: msg.pizzaNameAndPrice })
-    .int({ error: msg.pizzaNameAndPrice })
-    .positive({ error: msg.pizzaNameAndPrice })
-    .max(10_000_000, { error: msg.pizzaNameAndPrice }),
-  // SPEC stores active as 1 or 0; booleans are accepted too.
-  active: flag()
-    .optional()
-    .transform((a) => a ?? true),
-  // The declaration (rule: allergen-declaration): Annex II codes, [] for "Inga allergener";
-  // left out or null (SPEC's form has no such field), the pizza is not declared: on the menu, but
-  // sold at the counter only (rule: undeclared-pizzas).
-  allergens: z
-    .array(z.enum(ALLERGEN_CODES, { error: msg.unknownAllergen }), { error: msg.unknownAllergen })
-    .max(14)
-    .nullish()
-    .transform((a) => (a == null ? null : sortAllergens(a))),
-  // What the customer may leave out (issue 29); left out, UpdatePizza keeps what the pizza had.
-  removable: removableSchema.optional(),
-});
+export const pizzaInputSchema = z
+  .object({
+    name: z.string({ error: msg.pizzaNameAndPrice }).trim().min(1, { error: msg.pizzaNameAndPrice }).max(100),
+    description: optionalDescription(),
+    price_cents: z.coerce
+      .number({ error: msg.pizzaNameAndPrice })
+      .int({ error: msg.pizzaNameAndPrice })
+      .positive({ error: msg.pizzaNameAndPrice })
+      .max(10_000_000, { error: msg.pizzaNameAndPrice }),
+    // SPEC stores active as 1 or 0; booleans are accepted too.
+    active: flag()
+      .optional()
+      .transform((a) => a ?? true),
+    // The declaration (rule: allergen-declaration): Annex II codes, [] for "Inga allergener";
+    // left out or null (SPEC's form has no such field), the pizza is not declared: on the menu, but
+    // sold at the counter only (rule: undeclared-pizzas).
+    allergens: z
+      .array(z.enum(ALLERGEN_CODES, { error: msg.unknownAllergen }), { error: msg.unknownAllergen })
+      .max(14)
+      .nullish()
+      .transform((a) => (a == null ? null : sortAllergens(a))),
+    // What the customer may leave out (issue 29); left out, UpdatePizza keeps what the pizza had.
+    removable: removableSchema.optional(),
+    // Rule allergen-kinds: the cereal or nut named, only under an allergen the declaration holds.
+    allergen_kinds: allergenKindsSchema.optional(),
+  })
+  .superRefine((pizza, ctx) => {
+    const without = kindsWithoutAllergen(pizza.allergens, pizza.allergen_kinds);
+    if (without)
+      ctx.addIssue({ code: 'custom', message: msg.kindWithoutAllergen(without), path: ['allergen_kinds', without] });
+  });
 export type PizzaInput = z.infer<typeof pizzaInputSchema>;
 
 /**
  * A pizza as its events carry it: events from before declarations have no `allergens`, those from
  * before removals (issue 29) no `removable`.
  */
-export type PizzaData = Omit<Pizza, 'allergens' | 'removable'> & {
+export type PizzaData = Omit<Pizza, 'allergens' | 'removable' | 'allergen_kinds'> & {
   allergens?: AllergenDeclaration;
   removable?: string[];
+  /** Rule allergen-kinds: absent in events from before. */
+  allergen_kinds?: AllergenKinds;
 };
 
 export type MenuEvent =
@@ -65,10 +86,18 @@ export type MenuEvent =
   | DomainEvent<'ExtraUpdated', Extra>
   | DomainEvent<'ExtraRemoved', { id: number }>;
 
+/** The kinds a pizza had that the new declaration still holds the allergen of (rule: allergen-kinds). */
+const keptKinds = (kinds: AllergenKinds, allergens: AllergenDeclaration): AllergenKinds =>
+  sortKinds({
+    gluten: allergens?.includes('gluten') ? kinds.gluten : undefined,
+    nuts: allergens?.includes('nuts') ? kinds.nuts : undefined,
+  });
+
 /** Upcasts a pizza of an old event: no `allergens` means never declared, no `removable` none. */
 export const pizzaOf = (data: PizzaData): Pizza => ({
   ...data,
   allergens: data.allergens ?? null,
+  allergen_kinds: data.allergen_kinds ?? {},
   removable: data.removable ?? [],
 });
 
@@ -129,7 +158,11 @@ export const menuDecider: Decider<MenuCommand, MenuEvent, MenuState> = {
         // A form that leaves removals out keeps the pizza's (and adds none to a pizza without).
         const removable = command.pizza.removable ?? before!.removable;
         const kept = removable.length > 0 || command.pizza.removable ? { removable } : {};
-        return [{ type: 'PizzaUpdated', data: { id: command.id, ...command.pizza, ...kept } }];
+        // Rule allergen-kinds: a form that leaves the kinds out keeps those still under a declared allergen.
+        const kinds = command.pizza.allergen_kinds ?? keptKinds(before!.allergen_kinds, command.pizza.allergens);
+        const named = Object.keys(kinds).length > 0 ? { allergen_kinds: kinds } : {};
+        const { allergen_kinds: _sent, ...pizza } = command.pizza;
+        return [{ type: 'PizzaUpdated', data: { id: command.id, ...pizza, ...kept, ...named } }];
       }
       case 'RemovePizza':
         if (!state.pizzas.has(command.id)) notFound(msg.pizzaNotFound);

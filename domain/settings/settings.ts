@@ -6,6 +6,13 @@ import { WEEKDAYS, isValidTime, minutesOf, type Weekday } from '../shared/time.j
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import { DEFAULT_FINANCIAL_YEAR_START_MONTH, emptySeller, sellerSchema, type Seller } from './seller.js';
 import { DEFAULT_CAPACITY_PER_WINDOW } from './defaults.js';
+import {
+  CROSS_CONTACT_NOTE_MAX,
+  DEFAULT_PAYMENT_METHODS,
+  PAYMENT_METHODS,
+  sortPaymentMethods,
+  type PaymentMethod,
+} from './orderTerms.js';
 
 export const SETTINGS_STREAM = 'settings';
 
@@ -40,6 +47,10 @@ export interface Settings {
   financial_year_start_month: number;
   open_days: Record<Weekday, boolean>;
   opening_hours: Record<Weekday, OpeningHours>;
+  /** How the till takes payment at pick-up, told before the order (rule: before-order). */
+  payment_methods: PaymentMethod[];
+  /** The kiosk-wide note on cross-contact beside the allergen filter; '' shows none (rule: cross-contact-note). */
+  cross_contact_note: string;
 }
 
 const everyDay = <T>(value: () => T) => Object.fromEntries(WEEKDAYS.map((d) => [d, value()])) as Record<Weekday, T>;
@@ -86,6 +97,8 @@ export function defaultSettings(adminEmail = 'admin@pizzakiosken.se'): Settings 
     financial_year_start_month: DEFAULT_FINANCIAL_YEAR_START_MONTH,
     open_days: everyDay(() => true),
     opening_hours: everyDay(() => ({ ...DEFAULT_OPENING_HOURS })),
+    payment_methods: [...DEFAULT_PAYMENT_METHODS],
+    cross_contact_note: '',
   };
 }
 
@@ -138,6 +151,18 @@ export const settingsSchema = z
       ),
     ),
     opening_hours: z.object(everyDay(() => z.object({ start: timeField, end: timeField }).partial())),
+    // Added with issue 45 (rules before-order, cross-contact-note): a client that leaves them out
+    // gets the defaults.
+    payment_methods: z
+      .array(z.enum(PAYMENT_METHODS, { error: msg.paymentMethodsRequired }), { error: msg.paymentMethodsRequired })
+      .min(1, { error: msg.paymentMethodsRequired })
+      .transform(sortPaymentMethods)
+      .default(() => [...DEFAULT_PAYMENT_METHODS]),
+    cross_contact_note: z
+      .string({ error: msg.crossContactNoteTooLong(CROSS_CONTACT_NOTE_MAX) })
+      .trim()
+      .max(CROSS_CONTACT_NOTE_MAX, { error: msg.crossContactNoteTooLong(CROSS_CONTACT_NOTE_MAX) })
+      .default(''),
   })
   .superRefine((s, ctx) => {
     for (const day of WEEKDAYS) {

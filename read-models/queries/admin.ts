@@ -20,7 +20,12 @@ const byNumericId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 export async function listPizzas(docs: DocumentStore, options: { activeOnly: boolean }) {
   const pizzas = await docs.find<PizzaDoc>(COLLECTIONS.pizzas, options.activeOnly ? { active: 1 } : {});
   return pizzas
-    .map((doc) => ({ ...withNumericId(doc), ...allergenAnswer(doc.allergens), removable: doc.removable ?? [] }))
+    .map((doc) => ({
+      ...withNumericId(doc),
+      ...allergenAnswer(doc.allergens),
+      removable: doc.removable ?? [],
+      allergen_kinds: doc.allergen_kinds ?? {},
+    }))
     .sort(byNumericId);
 }
 

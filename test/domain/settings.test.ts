@@ -44,6 +44,8 @@ describe('settings defaults (rule: settings-defaults)', () => {
       financial_year_start_month: 1,
       open_days: { mon: true, tue: true, wed: true, thu: true, fri: true, sat: true, sun: true },
       opening_hours: { mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: hours, sun: hours },
+      payment_methods: ['card', 'swish', 'cash'],
+      cross_contact_note: '',
     });
   });
 

@@ -3,7 +3,7 @@
 import { chosenCount, countProblem, slotRoomProblem } from '../../domain/kioskDay/orderCount.js';
 import { discountCents } from '../../domain/shared/money.js';
 import { lineKey } from '../../domain/kioskDay/orderLines.js';
-import { sortAllergens } from '../../domain/menu/allergens.js';
+import { sortAllergens, type AllergenKinds } from '../../domain/menu/allergens.js';
 import type { Pizza as MenuPizza } from '../../domain/answers/index.js';
 
 /** What the cart needs of a pizza (its allergens, where the menu gave them, go with each line). */
@@ -28,6 +28,8 @@ export interface CartExtra {
   name: string;
   price_cents: number;
   allergens: string[];
+  /** Rule allergen-kinds: the cereal or nut named, for the menu card's text. */
+  allergen_kinds?: AllergenKinds;
 }
 
 /** The extras and removals chosen on a menu card for the next pizza added (issue 29). */

@@ -16,9 +16,18 @@ export const kitchenRoutes: RoutePlugin = async (app, { deps: { services, docs }
     querystring: kitchenQuerySchema,
     response: { 200: kitchenDaySchema, ...refusals },
   };
-  app.get('/kitchen', { schema: daySchema }, async (request) =>
-    kitchenDay(docs, { date: request.query.date, clock: services.clock() }),
-  );
+  app.get('/kitchen', { schema: daySchema }, async (request) => {
+    const [day, menu] = await Promise.all([
+      kitchenDay(docs, { date: request.query.date, clock: services.clock() }),
+      services.menu.forLines(),
+    ]);
+    // Rule allergen-change: today's declarations beside the lines' own, read from the menu stream.
+    const declarations = {
+      pizzas: [...menu.pizzas].map(([id, p]) => ({ id, allergens: p.allergens })),
+      extras: [...menu.extras].map(([id, e]) => ({ id, allergens: e.allergens })),
+    };
+    return { ...day, declarations };
+  });
 
   // A step sent again (a retried request) appends nothing and answers the booking as it is; the
   // answer shows the booking as the write left it, as confirm's does (projections/asWritten.ts).

@@ -1,6 +1,9 @@
-// "Visa bara pizzor utan …": the allergens a customer avoids, and how many pizzas that hides. A
-// pizza stays only when declared free of each (rule: allergen-declaration, `isFreeOf`); the count
-// is said in text and announced, so nothing is hidden without the customer being told.
+// "Visa bara pizzor utan … som ingrediens": the allergens a customer avoids, and how many pizzas
+// that hides. A pizza stays only when declared free of each (rule: allergen-declaration,
+// `isFreeOf`); the count is said in text and announced, so nothing is hidden without the customer
+// being told. Beside it, always in view, the kiosk's note on cross-contact (rule:
+// cross-contact-note): the filter knows the recipes, not the traces a shared oven leaves.
+import { usePageContext } from 'vike-react/usePageContext';
 import { ALLERGENS } from '../../../domain/menu/allergens.js';
 import { orderTexts } from './texts.js';
 
@@ -11,6 +14,7 @@ export function AllergenFilter(props: {
   onChange: (avoid: string[]) => void;
 }) {
   const { avoid, hidden, shown, onChange } = props;
+  const crossContact = usePageContext().orderTerms?.cross_contact_note ?? '';
   const toggle = (code: string, on: boolean) => onChange(on ? [...avoid, code] : avoid.filter((a) => a !== code));
   return (
     <div className="allergen-filter">
@@ -36,6 +40,11 @@ export function AllergenFilter(props: {
         </fieldset>
         <p className="hint allergen-filter__note">{orderTexts.filterNote}</p>
       </details>
+      {crossContact && (
+        <p className="cross-contact-note" id="cross-contact-note">
+          <strong>{orderTexts.crossContactLabel}</strong> {crossContact}
+        </p>
+      )}
       <p className="allergen-filter__status" role="status" aria-live="polite">
         {avoid.length > 0 && (
           <>

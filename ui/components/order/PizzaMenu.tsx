@@ -5,7 +5,7 @@
 // A pizza nobody declared is shown but cannot be added: it is sold at the counter only, where staff
 // tell its allergens (rule: undeclared-pizzas; the server refuses it in an online order too).
 import { useState } from 'react';
-import { allergensText, declarationOf, isFreeOf } from '../../../domain/menu/allergens.js';
+import { allergensText, declarationOf, isFreeOf, mergeKinds } from '../../../domain/menu/allergens.js';
 import { lineChoicesText } from '../../../domain/kioskDay/orderLines.js';
 import { alreadyChosen, cartCount, NO_CHOICE, type CartLine, type Banner, type LineChoice } from '../../lib/cart.js';
 import { formatKr } from '../../lib/format.js';
@@ -80,7 +80,11 @@ export function PizzaMenu(props: {
                 {gone && <p className="badge menu__gone">{gone}</p>}
                 {pizza.description && <p className="menu__desc">{pizza.description}</p>}
                 <p className="menu__allergens">
-                  <span className="menu__allergens-label">{orderTexts.allergensLabel}:</span> {allergensText(allergens)}
+                  <span className="menu__allergens-label">{orderTexts.allergensLabel}:</span>{' '}
+                  {allergensText(
+                    allergens,
+                    mergeKinds(pizza.allergen_kinds, ...choice.extras.map((e) => e.allergen_kinds)),
+                  )}
                 </p>
                 {choiceText && <p className="menu__choices">{choiceText}</p>}
                 <p className="menu__price">{formatKr(price)}</p>

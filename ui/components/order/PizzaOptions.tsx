@@ -54,7 +54,7 @@ export function PizzaOptions(props: {
               />
               <span>
                 {orderTexts.extraChip(extra.name, formatKr(extra.price_cents))}
-                <span className="pizza-options__allergens">{allergensText(extra.allergens)}</span>
+                <span className="pizza-options__allergens">{allergensText(extra.allergens, extra.allergen_kinds)}</span>
               </span>
             </label>
           ))}

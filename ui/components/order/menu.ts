@@ -10,7 +10,7 @@ export type MenuPizza = Pick<
   Pizza,
   'id' | 'name' | 'description' | 'price_cents' | 'allergens' | 'allergens_declared'
 > &
-  Partial<Pick<Pizza, 'removable'>>;
+  Partial<Pick<Pizza, 'removable' | 'allergen_kinds'>>;
 export const menuPizza = ({
   id,
   name,
@@ -19,15 +19,32 @@ export const menuPizza = ({
   allergens,
   allergens_declared,
   removable,
-}: MenuPizza): MenuPizza => ({ id, name, description, price_cents, allergens, allergens_declared, removable });
+  allergen_kinds,
+}: MenuPizza): MenuPizza => ({
+  id,
+  name,
+  description,
+  price_cents,
+  allergens,
+  allergens_declared,
+  removable,
+  // Rule allergen-kinds: the cereal or nut named, only where there is one (the first HTML stays small).
+  ...(allergen_kinds && Object.keys(allergen_kinds).length > 0 ? { allergen_kinds } : {}),
+});
 
 export const getMenu = () => api<Pizza[]>('/pizzas');
 
 /** An extra as the menu card offers it (issue 29): name, price and its own allergens. */
-export type MenuExtra = Pick<ExtraAnswer, 'id' | 'name' | 'price_cents' | 'allergens'>;
+export type MenuExtra = Pick<ExtraAnswer, 'id' | 'name' | 'price_cents' | 'allergens' | 'allergen_kinds'>;
 export const getExtras = () =>
   api<ExtraAnswer[]>('/extras').then((list) =>
-    list.map(({ id, name, price_cents, allergens }): MenuExtra => ({ id, name, price_cents, allergens })),
+    list.map(({ id, name, price_cents, allergens, allergen_kinds }): MenuExtra => ({
+      id,
+      name,
+      price_cents,
+      allergens,
+      allergen_kinds,
+    })),
   );
 
 /** GET /vat-rate: the VAT rate the books will use for this date and order type (rule: vat-per-receipt). */

@@ -22,7 +22,9 @@ export const orderTexts = {
   removeOneWith: (pizza: string, choices: string) => `Ta bort en ${pizza} (${choices})`,
   // allergens (EU 1169/2011 Annex II; the names and the "none" texts are the domain's)
   allergensLabel: ALLERGEN_TEXTS.label,
-  filterLegend: 'Visa bara pizzor utan …',
+  // Rule cross-contact-note: the filter goes by the declared ingredients; traces are the kiosk's note.
+  filterLegend: 'Visa bara pizzor utan … som ingrediens',
+  crossContactLabel: 'Spår av allergener:',
   filterChosen: (n: number) =>
     n === 0 ? 'Välj allergener att undvika' : `${n} ${n === 1 ? 'allergen' : 'allergener'} valda`,
   hiddenCount: (n: number) => (n === 1 ? '1 pizza dold' : `${n} pizzor dolda`),

@@ -16,6 +16,10 @@ export interface KitchenOrder {
     pizza_name: string;
     qty: number;
     allergens?: readonly string[] | null;
+    /** Rule allergen-change: the line's allergens by today's menu (null: undeclared); absent when unknown. */
+    allergens_now?: readonly string[] | null;
+    /** Rule allergen-change: today's declaration differs from the one the customer ordered by. */
+    allergens_changed?: boolean;
     /** Issue 29: extras (names only: the kitchen is shown no prices) and removals, absent when none. */
     extras?: ReadonlyArray<{ name: string }>;
     without?: readonly string[];

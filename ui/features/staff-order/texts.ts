@@ -35,4 +35,9 @@ export const staffOrderTexts = {
   overrideTitle: 'Tiden är full',
   overrideConfirm: 'Ta beställningen ändå',
   overrideBack: 'Välj en annan tid',
+  // Allergens where the sale is made (rule: staff-allergens): told before the order is placed.
+  allergens: (text: string) => `Allergener: ${text}`,
+  undeclared: 'Allergener saknas – berätta för kunden',
+  extras: 'Tillval och deras allergener',
+  extraLine: (name: string, price: string, allergens: string) => `${name} (+${price}): ${allergens}`,
 };

@@ -14,6 +14,7 @@ import pizzaMenuStyles from '../../components/order/pizzaMenu.css?inline';
 import foldStyles from '../../components/order/fold.css?inline';
 import pizzaOptionStyles from '../../components/order/pizzaOptions.css?inline';
 import allergenFilterStyles from '../../components/order/allergenFilter.css?inline';
+import beforeOrderStyles from '../../components/order/beforeOrder.css?inline';
 import itemsTableStyles from '../../components/itemsTable.css?inline';
 import confirmationStyles from '../../components/order/confirmation.css?inline';
 import bookingStyles from '../../features/booking/booking.css?inline';
@@ -29,6 +30,7 @@ const styles = [
   foldStyles,
   pizzaOptionStyles,
   allergenFilterStyles,
+  beforeOrderStyles,
   itemsTableStyles,
   confirmationStyles,
   bookingStyles,

@@ -5,5 +5,9 @@ import type { PublicSettings } from '../../../domain/answers/index.js';
 
 export async function onBeforeRender(pageContext: PageContextServer) {
   const settings = await pageContext.apiGet<PublicSettings>('/api/settings').catch(() => null);
-  return { pageContext: { seller: settings?.seller ?? null } };
+  // What the customer is told before ordering (rules before-order, cross-contact-note).
+  const orderTerms = settings
+    ? { payment_methods: settings.payment_methods, cross_contact_note: settings.cross_contact_note }
+    : null;
+  return { pageContext: { seller: settings?.seller ?? null, orderTerms } };
 }

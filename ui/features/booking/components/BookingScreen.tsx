@@ -43,6 +43,7 @@ import { SlotGrid, slotLabel } from './SlotGrid.js';
 import { PizzaMenu } from '../../../components/order/PizzaMenu.js';
 import { OrderSummary } from '../../../components/order/OrderSummary.js';
 import { CustomerForm } from '../../../components/order/CustomerForm.js';
+import { BeforeOrder, PaymentMethodsNotice } from '../../../components/order/BeforeOrder.js';
 import { getExtras, getMenu, getVatRate, type MenuExtra, type MenuPizza } from '../../../components/order/menu.js';
 import { BonusCodeField } from './BonusCodeField.js';
 import type { ConfirmationModal, ConfirmationSummary } from '../../../components/order/ConfirmationModal.js';
@@ -349,6 +350,8 @@ export function BookingScreen({
       <section className="hero">
         <h1>{bookingPageTexts.title}</h1>
         <p>{bookingPageTexts.intro}</p>
+        {/* Rule before-order: how the kiosk takes payment, from the start of the order. */}
+        <PaymentMethodsNotice />
       </section>
       <VipBanner />
       <WebPauseBanner today={counter.today} />
@@ -415,11 +418,15 @@ export function BookingScreen({
           <CustomerForm value={customer} errors={errors} onChange={setCustomer} sms={data.sms} />
           <section className="card checkout" aria-label={bookingPageTexts.checkout}>
             <BonusCodeField applied={bonus} online={online} onApply={setBonus} />
+            {/* Rule before-order: the total, payment at pick-up and how, no right of withdrawal. */}
+            <BeforeOrder total={formatKr(price.final_cents)} />
             <button
               type="submit"
               className="btn btn--primary btn--block btn--large"
               disabled={submitting || cart.length === 0}
-              aria-describedby={cart.length === 0 ? 'submit-why' : submitError ? 'submit-error' : undefined}
+              aria-describedby={
+                cart.length === 0 ? 'submit-why' : submitError ? 'submit-error before-order' : 'before-order'
+              }
             >
               {submitting ? bookingPageTexts.sending : submitLabel}
             </button>

@@ -1,6 +1,6 @@
 // One order on the kitchen board: number, name, eat in or take away, where it is in the kitchen,
 // the pizzas large, the comment, and buttons for the next steps, undo and printing its ticket.
-import { LineAllergens } from '../../../components/ItemsTable.js';
+import { KitchenLineAllergens } from './KitchenLineAllergens.js';
 import type { KitchenStatus } from '../../../../domain/answers/booking.js';
 import type { KitchenOrder } from '../board.js';
 import { canUndoKitchenStep, nextKitchenSteps } from '../../../../domain/kioskDay/kitchen.js';
@@ -50,7 +50,7 @@ export function OrderCard({ order, undone, busy, enabled, onStep, onPrint }: Pro
           <li key={i}>
             <strong>{item.qty} ×</strong> {item.pizza_name}
             <LineChoices line={item} prices={false} />
-            {item.allergens !== undefined && <LineAllergens allergens={item.allergens} />}
+            <KitchenLineAllergens item={item} />
           </li>
         ))}
       </ul>

@@ -2,7 +2,7 @@
 // take away, the pizzas, the comment. On screen it is laid out out of sight (so its height is
 // known); printed (kitchen.css, @media print) it is the only thing on the page, and the page is
 // exactly as long as the ticket.
-import { LineAllergens } from '../../../components/ItemsTable.js';
+import { KitchenLineAllergens } from './KitchenLineAllergens.js';
 import { useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { formatDateShort } from '../../../lib/format.js';
@@ -43,7 +43,7 @@ export function PrintTicket({ order, date, onReady }: { order: KitchenOrder; dat
             <li key={i}>
               <span className="ticket__qty">{item.qty} ×</span> {item.pizza_name}
               <LineChoices line={item} prices={false} />
-              {item.allergens !== undefined && <LineAllergens allergens={item.allergens} />}
+              <KitchenLineAllergens item={item} />
             </li>
           ))}
         </ul>

@@ -1,12 +1,12 @@
 // The add and edit form of an extra (issue 29): name, price in kronor (sent as öre), active and
 // its own allergens, the 14 of Annex II or "Inga allergener" (an extra is always declared).
-import type { AllergenCode } from '../../../../domain/menu/allergens.js';
+import type { AllergenCode, AllergenKinds } from '../../../../domain/menu/allergens.js';
 import { Field, fieldControl } from '../../../components/Field.js';
 import { FormDialog } from '../../../components/Dialog.js';
 import { useSchemaForm, type SchemaForm } from '../../../components/useSchemaForm.js';
 import { extraInputSchema, saveExtra, type AdminExtra, type ExtraBody } from '../api/extras.js';
 import { extraTexts } from '../extrasTexts.js';
-import { AllergenDeclaration } from './AllergenDeclaration.js';
+import { AllergenDeclaration, kindsToSend } from './AllergenDeclaration.js';
 import { krToCents, PriceField } from './PriceField.js';
 
 interface Draft {
@@ -17,6 +17,8 @@ interface Draft {
   allergens: AllergenCode[];
   /** "Inga allergener" ticked. */
   none: boolean;
+  /** Rule allergen-kinds. */
+  kinds?: AllergenKinds;
 }
 
 const ERROR_ID = 'extra-form-error';
@@ -29,6 +31,7 @@ const draftOf = (extra: AdminExtra | null): Draft =>
         active: Boolean(extra.active),
         allergens: extra.allergens,
         none: extra.allergens.length === 0,
+        kinds: extra.allergen_kinds ?? {},
       }
     : { name: '', price: '', active: true, allergens: [], none: false };
 
@@ -38,6 +41,7 @@ const bodyOf = (draft: Draft): ExtraBody => ({
   active: draft.active ? 1 : 0,
   // Nothing ticked is no declaration: left out, the schema refuses it with its own message.
   allergens: (draft.none ? [] : draft.allergens.length > 0 ? draft.allergens : undefined) as AllergenCode[],
+  allergen_kinds: kindsToSend(draft),
 });
 
 const extraForm: SchemaForm<AdminExtra, Draft, typeof extraInputSchema> = {

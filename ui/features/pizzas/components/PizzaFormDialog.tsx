@@ -4,14 +4,14 @@
 // (rule: allergen-declaration) is the 14 of Annex II as checkboxes plus "Inga allergener"; none
 // ticked is no declaration: such a pizza may be active, but is sold at the counter only, never
 // online (rule: undeclared-pizzas), and the grid marks it until it is declared.
-import { declarationOf, type AllergenCode } from '../../../../domain/menu/allergens.js';
+import { declarationOf, type AllergenCode, type AllergenKinds } from '../../../../domain/menu/allergens.js';
 import { Field, fieldControl } from '../../../components/Field.js';
 import { FormDialog } from '../../../components/Dialog.js';
 import { useSchemaForm, type SchemaForm } from '../../../components/useSchemaForm.js';
 import { pizzaInputSchema, savePizza, type AdminPizza, type PizzaBody } from '../api/pizzas.js';
 import { pizzaTexts } from '../texts.js';
 import { extraTexts } from '../extrasTexts.js';
-import { AllergenDeclaration } from './AllergenDeclaration.js';
+import { AllergenDeclaration, kindsToSend } from './AllergenDeclaration.js';
 import { krToCents, PriceField } from './PriceField.js';
 
 interface Draft {
@@ -25,6 +25,8 @@ interface Draft {
   none: boolean;
   /** Issue 29: what the pizza can be made without, as typed ("lök, feferoni"). */
   removable: string;
+  /** Rule allergen-kinds. */
+  kinds?: AllergenKinds;
 }
 
 const ERROR_ID = 'pizza-form-error';
@@ -39,6 +41,7 @@ const draftOf = (pizza: AdminPizza | null): Draft =>
         allergens: pizza.allergens,
         none: declarationOf(pizza)?.length === 0,
         removable: (pizza.removable ?? []).join(', '),
+        kinds: pizza.allergen_kinds ?? {},
       }
     : { name: '', description: '', price: '', active: true, allergens: [], none: false, removable: '' };
 
@@ -48,6 +51,7 @@ const bodyOf = (draft: Draft): PizzaBody => ({
   price_cents: krToCents(draft.price),
   active: draft.active ? 1 : 0,
   allergens: draft.none ? [] : draft.allergens.length > 0 ? draft.allergens : null,
+  allergen_kinds: kindsToSend(draft),
   removable: draft.removable
     .split(',')
     .map((i) => i.trim())

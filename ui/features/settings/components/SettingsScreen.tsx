@@ -22,6 +22,7 @@ import { settingsTexts } from '../texts.js';
 import { BookingSettingsSection } from './BookingSettingsSection.js';
 import { OpeningHoursSection } from './OpeningHoursSection.js';
 import { SellerSection } from './SellerSection.js';
+import { OrderTermsSection } from './OrderTermsSection.js';
 import { checkSettings, controlIdOf, formOf, type SettingsForm } from './settingsForm.js';
 import '../settings.css';
 
@@ -116,6 +117,14 @@ export function SettingsScreen({ settings }: { settings: Settings | null }) {
             onMonth={(month) => change(() => ({ financial_year_start_month: month }))}
           />
           <OpeningHoursSection form={form} errors={errors} disabled={!hydrated} onOpen={setOpen} onHours={setHours} />
+          <OrderTermsSection
+            methods={form.payment_methods}
+            note={form.cross_contact_note}
+            errors={errors}
+            disabled={!hydrated}
+            onMethods={(payment_methods) => change(() => ({ payment_methods }))}
+            onNote={(cross_contact_note) => change(() => ({ cross_contact_note }))}
+          />
           <section className="card" aria-labelledby="system-title">
             <h2 id="system-title">{settingsTexts.system}</h2>
             <Field

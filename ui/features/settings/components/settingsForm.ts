@@ -5,6 +5,7 @@ import { check, type FieldErrors } from '../../../lib/formErrors.js';
 import { DEFAULT_OPENING_HOURS, defaultSettings } from '../../../../domain/settings/settings.js';
 import { emptySeller, type Seller } from '../../../../domain/settings/seller.js';
 import { WEEKDAYS, type Weekday } from '../../../../domain/shared/time.js';
+import { DEFAULT_PAYMENT_METHODS, type PaymentMethod } from '../../../../domain/settings/orderTerms.js';
 import { NUMBER_KEYS, settingsSchema, type NumberKey, type Settings } from '../api/settings.js';
 
 export interface SettingsForm {
@@ -16,6 +17,10 @@ export interface SettingsForm {
   financial_year_start_month: string;
   open_days: Record<Weekday, boolean>;
   opening_hours: Record<Weekday, { start: string; end: string }>;
+  /** Rule before-order: how the till takes payment at pick-up. */
+  payment_methods: PaymentMethod[];
+  /** Rule cross-contact-note: '' shows none. */
+  cross_contact_note: string;
 }
 
 const everyDay = <T>(value: (day: Weekday) => T) =>
@@ -38,6 +43,8 @@ export function formOf(s: Partial<Settings>): SettingsForm {
       start: s.opening_hours?.[d]?.start ?? DEFAULT_OPENING_HOURS.start,
       end: s.opening_hours?.[d]?.end ?? DEFAULT_OPENING_HOURS.end,
     })),
+    payment_methods: s.payment_methods ?? [...DEFAULT_PAYMENT_METHODS],
+    cross_contact_note: s.cross_contact_note ?? '',
   };
 }
 
@@ -52,6 +59,8 @@ export function payloadOf(form: SettingsForm) {
     financial_year_start_month: Number(form.financial_year_start_month),
     open_days: form.open_days,
     opening_hours: form.opening_hours,
+    payment_methods: form.payment_methods,
+    cross_contact_note: form.cross_contact_note,
   };
 }
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { api } from '../../../lib/api.js';
 import { staffOrderPayloadSchema } from '../../../../domain/payloads.js';
 import type { AvailabilityAnswer, Booking } from '../../../../domain/answers/booking.js';
-import type { Pizza } from '../../../../domain/answers/menu.js';
+import type { ExtraAnswer, Pizza } from '../../../../domain/answers/menu.js';
 
 export { staffOrderPayloadSchema };
 export type StaffOrderInput = z.input<typeof staffOrderPayloadSchema>;
@@ -13,6 +13,9 @@ export const getCapacity = () => api<{ capacity_per_window: number }>('/settings
 
 /** The active menu, as the customers see it. */
 export const getMenu = () => api<Pizza[]>('/pizzas');
+
+/** The active extras, with their allergens (rule: staff-allergens). */
+export const getExtras = () => api<ExtraAnswer[]>('/extras');
 
 /** The date's slots with what each has left for `pizzas` (the same answer the booking page reads). */
 export const getSlots = (date: string, pizzas: number) =>

@@ -2,7 +2,8 @@
 // in the order staff hear them: where from (arrow keys), who (typed), which pizzas (Enter on each,
 // again for two of one), when (the first slot with room is chosen already), then the rarely needed
 // extras; Ctrl+Enter places the order from anywhere in the dialog. A full slot is taken only after
-// the explicit "Ta beställningen ändå".
+// the explicit "Ta beställningen ändå". Each pizza and extra shows its allergens before the order
+// is placed, a pizza without a declaration marked for staff to tell (rule: staff-allergens).
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast.js';
 import { Dialog, DialogActions } from '../../../components/Dialog.js';
@@ -12,9 +13,10 @@ import { formatDateLong, formatKr, newKey } from '../../../lib/format.js';
 import { customerTexts } from '../../../lib/texts.js';
 import { msg } from '../../../../domain/messages.js';
 import type { Booking, Slot } from '../../../../domain/answers/booking.js';
-import type { Pizza } from '../../../../domain/answers/menu.js';
+import type { ExtraAnswer, Pizza } from '../../../../domain/answers/menu.js';
+import { allergensText } from '../../../../domain/menu/allergens.js';
 import type { StaffOrderSource } from '../../../../domain/kioskDay/orderSource.js';
-import { getCapacity, getMenu, getSlots, placeStaffOrder, type StaffOrderInput } from '../api/staffOrder.js';
+import { getCapacity, getExtras, getMenu, getSlots, placeStaffOrder, type StaffOrderInput } from '../api/staffOrder.js';
 import { staffOrderTexts as texts } from '../texts.js';
 
 /** A slot's state as the booking page words it (its label reads without colour). */
@@ -24,6 +26,15 @@ const slotState = (slot: Slot, capacity: number) =>
     : slot.capacity_remaining < capacity
       ? customerTexts.onlyLeft(slot.capacity_remaining)
       : customerTexts.free;
+
+/**
+ * What staff tell before the order is placed (rule: staff-allergens; Livsmedelsverket's example of
+ * distance selling is a pizza ordered by phone:
+ * https://kontrollwiki.livsmedelsverket.se/artikel/51/distansforsaljning-inte-fardigforpackade-livsmedel):
+ * the declared allergens, or that the pizza has no declaration.
+ */
+const allergenNote = (pizza: Pick<Pizza, 'allergens' | 'allergens_declared' | 'allergen_kinds'>) =>
+  pizza.allergens_declared ? texts.allergens(allergensText(pizza.allergens, pizza.allergen_kinds)) : texts.undeclared;
 
 export function StaffOrderDialog({
   date: initialDate,
@@ -46,6 +57,7 @@ export function StaffOrderDialog({
   const [chosenTime, setChosenTime] = useState<string | null>(null);
   const [qty, setQty] = useState<ReadonlyMap<number, number>>(new Map());
   const [menu, setMenu] = useState<Pizza[] | null>(null);
+  const [extras, setExtras] = useState<ExtraAnswer[]>([]);
   // capacity_per_window: a slot with all of it left reads 'Ledigt'.
   const [capacity, setCapacity] = useState(Infinity);
   const [slots, setSlots] = useState<Slot[]>([]);
@@ -74,6 +86,7 @@ export function StaffOrderDialog({
       setMenu([]);
       toast.error(texts.menuFailed);
     });
+    getExtras().then(setExtras, () => setExtras([]));
   }, []);
 
   useEffect(() => {
@@ -214,12 +227,16 @@ export function StaffOrderDialog({
                 <li key={pizza.id}>
                   <button
                     type="button"
-                    className={`staff-order__pizza${n > 0 ? ' staff-order__pizza--chosen' : ''}`}
+                    className={`staff-order__pizza${n > 0 ? ' staff-order__pizza--chosen' : ''}${pizza.allergens_declared ? '' : ' staff-order__pizza--undeclared'}`}
                     aria-label={texts.add(pizza.name)}
+                    aria-describedby={field(`allergens-${pizza.id}`)}
                     onClick={() => add(pizza.id, 1)}
                   >
                     <span className="staff-order__pizza-name">{pizza.name}</span>
                     <span className="staff-order__pizza-price">{formatKr(pizza.price_cents)}</span>
+                    <span id={field(`allergens-${pizza.id}`)} className="staff-order__allergens">
+                      {allergenNote(pizza)}
+                    </span>
                     {n > 0 && (
                       <span className="staff-order__qty" aria-hidden="true">
                         {n}
@@ -230,6 +247,22 @@ export function StaffOrderDialog({
               );
             })}
           </ul>
+          {extras.length > 0 && (
+            <details className="staff-order__extras">
+              <summary>{texts.extras}</summary>
+              <ul>
+                {extras.map((extra) => (
+                  <li key={extra.id}>
+                    {texts.extraLine(
+                      extra.name,
+                      formatKr(extra.price_cents),
+                      allergensText(extra.allergens, extra.allergen_kinds),
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
         </fieldset>
 
         <section className="staff-order__chosen" aria-label={texts.chosen} aria-live="polite">
@@ -249,6 +282,7 @@ export function StaffOrderDialog({
                   </button>
                   <span>
                     {l.qty} × {l.pizza.name}
+                    <span className="staff-order__line-allergens">{allergenNote(l.pizza)}</span>
                   </span>
                   <span>{formatKr(l.qty * l.pizza.price_cents)}</span>
                 </li>

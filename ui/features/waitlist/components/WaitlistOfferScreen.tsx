@@ -17,6 +17,7 @@ import { getMenu, type MenuPizza, menuPizza } from '../../../components/order/me
 import { PizzaMenu } from '../../../components/order/PizzaMenu.js';
 import { OrderSummary } from '../../../components/order/OrderSummary.js';
 import { CustomerForm } from '../../../components/order/CustomerForm.js';
+import { BeforeOrder, PaymentMethodsNotice } from '../../../components/order/BeforeOrder.js';
 import { ConfirmationModal, type ConfirmationSummary } from '../../../components/order/ConfirmationModal.js';
 import { waitlistBookSchema } from '../../../../domain/payloads.js';
 import { bookFromOffer, getOffer, leaveWaitlist, type WaitlistOffer } from '../api/waitlist.js';
@@ -175,6 +176,7 @@ export function WaitlistOfferScreen({ token }: { token: string }) {
           <strong>{waitlistTexts.offerWhen(formatDateLong(offer.date), offer.time)}</strong>
         </p>
         <p>{waitlistTexts.offerUpTo(offer.pizzas)}</p>
+        <PaymentMethodsNotice />
         <p className="notice offer__hold" role="status">
           {waitlistTexts.holdUntil}
           <strong>
@@ -205,11 +207,13 @@ export function WaitlistOfferScreen({ token }: { token: string }) {
           <OrderSummary cart={cart} price={price} bonusCode={null} percentage={null} />
           <CustomerForm value={customer} errors={errors} onChange={setCustomer} />
           <section className="card checkout" aria-label={waitlistTexts.book(formatKr(price.final_cents))}>
+            {/* Rule before-order: the total, payment at pick-up and how, no right of withdrawal. */}
+            <BeforeOrder total={formatKr(price.final_cents)} />
             <button
               type="submit"
               className="btn btn--primary btn--block btn--large"
               disabled={busy || cart.length === 0}
-              aria-describedby={submitError ? 'submit-error' : undefined}
+              aria-describedby={submitError ? 'submit-error before-order' : 'before-order'}
             >
               {busy ? waitlistTexts.booking : waitlistTexts.book(formatKr(price.final_cents))}
             </button>
