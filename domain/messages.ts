@@ -218,7 +218,6 @@ export const msg = {
   slotAlreadyDelayed: (minutes: number) => `Tiden är redan uppskjuten ${minutes} minuter: ångra först`,
   nothingToDelay: 'Det finns inga beställningar att skjuta upp på denna tid',
   slotNotDelayed: 'Tiden är inte uppskjuten',
-} as const;
   // What the customer knows before ordering (rule: before-order) and the cross-contact note (rule: cross-contact-note).
   paymentMethodsRequired: 'Välj minst ett betalningssätt som kiosken tar emot: kort, Swish eller kontanter',
   crossContactNoteTooLong: (max: number) => `Texten om spår av allergener får vara högst ${max} tecken`,
@@ -230,3 +229,4 @@ export const msg = {
     allergen === 'gluten'
       ? 'Ett sädesslag kan bara anges när Spannmål som innehåller gluten är markerat'
       : 'En nöt kan bara anges när Nötter är markerat',
+} as const;
