@@ -13,18 +13,20 @@ import type { Extra, ExtraInput } from '../../domain/menu/extras.js';
 import type { MenuForLines } from '../../domain/kioskDay/orderLines.js';
 
 /** An extra as the calls answer it: `active` as 1 or 0, like a pizza. */
-export const extraView = (extra: Extra) => ({
+export const extraView = ({ allergen_kinds, ...extra }: Extra) => ({
   ...extra,
   active: extra.active ? (1 as const) : (0 as const),
-  // Rule allergen-kinds: extras from before name none.
-  allergen_kinds: extra.allergen_kinds ?? {},
+  // Rule allergen-kinds: only where a cereal or nut is named (extras from before name none).
+  ...(allergen_kinds && Object.keys(allergen_kinds).length > 0 ? { allergen_kinds } : {}),
 });
 
 /** A pizza as the admin calls answer it: `active` as 1 or 0, like the menu's read model. */
 export function pizzaView(data: PizzaData) {
-  const pizza = pizzaOf(data);
+  const { allergen_kinds, ...pizza } = pizzaOf(data);
   return {
     ...pizza,
+    // Rule allergen-kinds: only where a cereal or nut is named.
+    ...(Object.keys(allergen_kinds).length > 0 ? { allergen_kinds } : {}),
     active: pizza.active ? (1 as const) : (0 as const),
     ...allergenAnswer(pizza.allergens),
   };

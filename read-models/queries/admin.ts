@@ -24,7 +24,10 @@ export async function listPizzas(docs: DocumentStore, options: { activeOnly: boo
       ...withNumericId(doc),
       ...allergenAnswer(doc.allergens),
       removable: doc.removable ?? [],
-      allergen_kinds: doc.allergen_kinds ?? {},
+      // Rule allergen-kinds: only where a cereal or nut is named.
+      ...(doc.allergen_kinds && Object.keys(doc.allergen_kinds).length > 0
+        ? { allergen_kinds: doc.allergen_kinds }
+        : {}),
     }))
     .sort(byNumericId);
 }
