@@ -50,6 +50,8 @@ export function CustomersScreen() {
   const [byName, setByName] = useState({ name: '', date: '' });
   const [byNameErrors, setByNameErrors] = useState<{ name?: string; date?: string }>({});
   const [orders, setOrders] = useState<NamedOrders | null>(null);
+  // The name and day the list of orders was found by: read again after an erasure.
+  const [ordersFoundBy, setOrdersFoundBy] = useState<{ name: string; date: string } | null>(null);
 
   // The erase button is gone with the data: focus goes to what happened instead.
   useEffect(() => {
@@ -80,6 +82,7 @@ export function CustomersScreen() {
       'orders',
       async () => {
         setOrders(await findOrdersByName(checked.data.name, checked.data.date));
+        setOrdersFoundBy({ name: checked.data.name, date: checked.data.date });
       },
       { failure: texts.failed },
     );
@@ -107,6 +110,8 @@ export function CustomersScreen() {
         return null;
       }),
     );
+    // An erased order's name reads "[raderad]": the list found by name no longer holds it.
+    if (ordersFoundBy) setOrders(await findOrdersByName(ordersFoundBy.name, ordersFoundBy.date).catch(() => null));
     setConfirming(false);
     setErased(erasure);
   }

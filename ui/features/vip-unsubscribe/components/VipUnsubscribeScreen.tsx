@@ -40,7 +40,7 @@ export function VipUnsubscribeScreen({ token }: { token: string }) {
         <p>{texts.intro(KIOSK.name)}</p>
       </section>
       <section className="card" aria-labelledby="vip-unsubscribe-title">
-        <h2 id="vip-unsubscribe-title">{texts.submit}</h2>
+        <h2 id="vip-unsubscribe-title">{texts.heading}</h2>
         {done ? (
           <p className="notice notice--success" role="status" tabIndex={-1} ref={answer}>
             <strong>{done.message}</strong> {texts.doneAt} <Instant iso={done.unsubscribed_at} />.
