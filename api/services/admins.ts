@@ -1,7 +1,8 @@
 // The admins stream: staff accounts, sign-in, and sessions kept server-side (started, ended,
 // listed), so a session holds across restarts and processes and ends everywhere at once.
 import { randomBytes } from 'node:crypto';
-import { ADMINS_STREAM, adminByEmail, adminsDecider, type Admin } from '../../domain/admins/admins.js';
+import { ADMINS_STREAM, adminByEmail, adminsDecider, ownerCount, type Admin } from '../../domain/admins/admins.js';
+import type { AdminRole } from '../../domain/admins/roles.js';
 import { msg } from '../../domain/messages.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
@@ -14,7 +15,7 @@ import { normaliseEmail } from '../../domain/customers/personalData.js';
 const UNKNOWN_ADMIN_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 /** An admin as the API shows one: never the password hash. */
-export const adminView = (admin: Admin) => ({ id: admin.id, name: admin.name, email: admin.email });
+export const adminView = (admin: Admin) => ({ id: admin.id, name: admin.name, email: admin.email, role: admin.role });
 
 export class AdminsService {
   constructor(
@@ -27,36 +28,90 @@ export class AdminsService {
   }
 
   /**
-   * ADMIN_EMAIL + ADMIN_PASSWORD create or update that admin. With neither set and no admin yet,
-   * one is made with a random password, which is returned so the caller can print it once.
+   * ADMIN_EMAIL + ADMIN_PASSWORD create the first owner, once (rule: admin-bootstrap): at a start
+   * where an owner exists they change nothing, so a password changed in the app stays. With
+   * neither set and no admin yet, an owner is made with a random password, which is returned so
+   * the caller can print it once.
    */
   async bootstrap(
     email: string | undefined,
     password: string | undefined,
   ): Promise<{ email: string; generatedPassword: string | null }> {
     const admins = await this.state();
+    if (ownerCount(admins) > 0) {
+      const first = [...admins.admins.values()].find((a) => a.role === 'owner')!;
+      return { email: first.email, generatedPassword: null };
+    }
     let generatedPassword: string | null = null;
     if (!email || !password) {
-      const first = [...admins.admins.values()][0];
-      if (first) return { email: first.email, generatedPassword: null };
       email = email ?? 'admin@pizzakiosken.se';
       password = generatedPassword = randomBytes(12).toString('base64url');
     }
-    const plain = password;
     await this.commands.bus.handle(
       ADMINS_STREAM,
       adminsDecider,
-      {
-        type: 'EnsureAdmin',
-        email,
-        name: 'Administratör',
-        password_hash: await hashPassword(plain),
-        samePassword: (hash) => verifyPassword(plain, hash),
-        now: this.commands.clock().now,
-      },
+      { type: 'BootstrapOwner', email, name: 'Administratör', password_hash: await hashPassword(password) },
       this.commands.meta('system'),
     );
     return { email: normaliseEmail(email), generatedPassword };
+  }
+
+  /** The owner adds an account (rule: admin-accounts). */
+  async add(input: { name: string; email: string; role: AdminRole; password: string }, actor: Admin): Promise<Admin> {
+    const password_hash = await hashPassword(input.password);
+    await this.commands.write(
+      ADMINS_STREAM,
+      adminsDecider,
+      { type: 'AddAdmin', name: input.name, email: input.email, role: input.role, password_hash, actor: actor.email },
+      actor.email,
+    );
+    return adminByEmail(await this.state(), input.email)!;
+  }
+
+  /** An admin changes their own password; their other sessions end, this one goes on. */
+  async changeOwnPassword(admin: Admin, sessionId: string | null, current: string, next: string) {
+    const password_hash = await hashPassword(next);
+    await this.commands.write(
+      ADMINS_STREAM,
+      adminsDecider,
+      {
+        type: 'ChangeOwnPassword',
+        id: admin.id,
+        session_id: sessionId,
+        currentMatches: (hash) => verifyPassword(current, hash),
+        password_hash,
+        now: this.commands.clock().now,
+      },
+      admin.email,
+    );
+  }
+
+  /** The owner sets a colleague's password; every session of theirs ends. */
+  async resetPassword(id: number, password: string, actor: Admin) {
+    const password_hash = await hashPassword(password);
+    await this.commands.write(
+      ADMINS_STREAM,
+      adminsDecider,
+      {
+        type: 'ResetPassword',
+        id,
+        password_hash,
+        actor_id: actor.id,
+        actor: actor.email,
+        now: this.commands.clock().now,
+      },
+      actor.email,
+    );
+  }
+
+  async setRole(id: number, role: AdminRole, actor: Admin): Promise<Admin> {
+    await this.commands.write(
+      ADMINS_STREAM,
+      adminsDecider,
+      { type: 'SetRole', id, role, actor: actor.email },
+      actor.email,
+    );
+    return (await this.byId(id))!;
   }
 
   async list(): Promise<Admin[]> {

@@ -3,9 +3,13 @@
 // live: a session exists only for an existing admin, and ends on logout, when an admin ends it,
 // when its admin's password changes, or when its admin is removed. Sessions live in this stream
 // so those rules are decided together, and every end is an event an auditor can read.
+// Each admin has a role (rule: admin-roles, ./roles.ts); the owner adds, removes and resets the
+// password of the others, everyone changes their own, and there is always an owner.
 import { msg } from '../messages.js';
+import { accountMsg } from './messages.js';
+import { roleOf, type AdminRole } from './roles.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
-import { notFound, reject } from '../shared/errors.js';
+import { DomainError, notFound, reject } from '../shared/errors.js';
 import { normaliseEmail } from '../customers/personalData.js';
 
 export const ADMINS_STREAM = 'admins';
@@ -15,7 +19,11 @@ export interface Admin {
   email: string;
   name: string;
   password_hash: string;
+  role: AdminRole;
 }
+
+/** AdminCreated: an admin written before roles existed has no role and is an owner (roleOf). */
+export type AdminCreatedData = Omit<Admin, 'role'> & { role?: AdminRole; added_by?: string };
 
 /** A signed-in browser. The id is a hash of the cookie's secret: the log never holds the secret. */
 export interface AdminSession {
@@ -25,11 +33,15 @@ export interface AdminSession {
   expires_at: string;
 }
 
-export type SessionEndReason = 'logout' | 'ended_by_admin' | 'password_changed' | 'admin_removed';
+export type SessionEndReason = 'logout' | 'ended_by_admin' | 'password_changed' | 'password_reset' | 'admin_removed';
 
 export type AdminEvent =
-  | DomainEvent<'AdminCreated', Admin>
-  | DomainEvent<'AdminPasswordChanged', { id: number; password_hash: string }>
+  | DomainEvent<'AdminCreated', AdminCreatedData>
+  /** The admin changed their own password (changed_by absent: by ADMIN_PASSWORD at a start, before issue 46). */
+  | DomainEvent<'AdminPasswordChanged', { id: number; password_hash: string; changed_by?: string }>
+  /** The owner set a colleague's password. */
+  | DomainEvent<'AdminPasswordReset', { id: number; password_hash: string; reset_by: string }>
+  | DomainEvent<'AdminRoleChanged', { id: number; role: AdminRole; changed_by: string }>
   | DomainEvent<'AdminRemoved', { id: number; email: string; removed_by: string }>
   | DomainEvent<'AdminSessionStarted', AdminSession>
   | DomainEvent<
@@ -38,20 +50,41 @@ export type AdminEvent =
     >;
 
 export type AdminCommand =
-  /** Creates the admin, or sets a new password hash when the e-mail exists (bootstrap). */
+  /** ADMIN_EMAIL + ADMIN_PASSWORD at a start: the first owner, once; with an owner, nothing. */
+  | { type: 'BootstrapOwner'; email: string; name: string; password_hash: string }
+  /** The owner adds an account. */
+  | { type: 'AddAdmin'; email: string; name: string; role: AdminRole; password_hash: string; actor: string }
+  /** An admin changes their own password; `currentMatches` checks the current one against the stored hash. */
   | {
-      type: 'EnsureAdmin';
-      email: string;
-      name: string;
+      type: 'ChangeOwnPassword';
+      id: number;
+      session_id: string | null;
+      currentMatches: (hash: string) => boolean;
       password_hash: string;
-      samePassword: (hash: string) => boolean;
       now: Date;
     }
+  /** The owner sets a colleague's password (their own they change as everyone does). */
+  | { type: 'ResetPassword'; id: number; password_hash: string; actor_id: number; actor: string; now: Date }
+  | { type: 'SetRole'; id: number; role: AdminRole; actor: string }
   | { type: 'StartSession'; admin_id: number; session_id: string; now: Date; hours: number }
   /** Logout ends the caller's own session (again: nothing); staff end any session by its id. */
   | { type: 'EndSession'; session_id: string; reason: 'logout' | 'ended_by_admin'; actor: string; now: Date }
   /** actor_id: the admin removing; nobody removes themselves (so one admin always remains). */
   | { type: 'RemoveAdmin'; id: number; actor_id: number; actor: string; now: Date };
+
+/** How many owners there are. */
+export const ownerCount = (state: AdminsState) => [...state.admins.values()].filter((a) => a.role === 'owner').length;
+
+/** Refuses a change that would leave no owner: the last owner is neither removed nor made staff. */
+function keepAnOwner(state: AdminsState, admin: Admin) {
+  if (admin.role === 'owner' && ownerCount(state) <= 1) reject(accountMsg.lastOwner);
+}
+
+function existing(state: AdminsState, id: number): Admin {
+  const admin = state.admins.get(id);
+  if (!admin) notFound(msg.adminNotFound);
+  return admin!;
+}
 
 export interface AdminsState {
   admins: Map<number, Admin>;
@@ -89,13 +122,21 @@ export const adminsDecider: Decider<AdminCommand, AdminEvent, AdminsState> = {
   initialState: () => ({ admins: new Map(), lastId: 0, sessions: new Map() }),
   evolve(state, event) {
     switch (event.type) {
-      case 'AdminCreated':
-        state.lastId = Math.max(state.lastId, event.data.id);
-        state.admins.set(event.data.id, event.data);
+      case 'AdminCreated': {
+        const { id, email, name, password_hash } = event.data;
+        state.lastId = Math.max(state.lastId, id);
+        state.admins.set(id, { id, email, name, password_hash, role: roleOf(event.data) });
         return state;
-      case 'AdminPasswordChanged': {
+      }
+      case 'AdminPasswordChanged':
+      case 'AdminPasswordReset': {
         const admin = state.admins.get(event.data.id);
         if (admin) state.admins.set(admin.id, { ...admin, password_hash: event.data.password_hash });
+        return state;
+      }
+      case 'AdminRoleChanged': {
+        const admin = state.admins.get(event.data.id);
+        if (admin) state.admins.set(admin.id, { ...admin, role: event.data.role });
         return state;
       }
       case 'AdminRemoved':
@@ -117,24 +158,73 @@ export const adminsDecider: Decider<AdminCommand, AdminEvent, AdminsState> = {
   },
   decide(command, state) {
     switch (command.type) {
-      case 'EnsureAdmin': {
+      case 'BootstrapOwner': {
+        // Once: with an owner, the start's variables change nothing (a password changed in the app stays).
+        if (ownerCount(state) > 0) return [];
         const email = normaliseEmail(command.email);
-        const existing = adminByEmail(state, email);
-        if (!existing) {
-          return [
-            {
-              type: 'AdminCreated',
-              data: { id: state.lastId + 1, email, name: command.name, password_hash: command.password_hash },
-            },
-          ];
-        }
-        // Idempotent: restarting with the same ADMIN_PASSWORD appends nothing.
-        if (command.samePassword(existing.password_hash)) return [];
-        // A new password ends every session made with the old one.
+        const known = adminByEmail(state, email);
+        if (known) return [{ type: 'AdminRoleChanged', data: { id: known.id, role: 'owner', changed_by: 'system' } }];
         return [
-          { type: 'AdminPasswordChanged', data: { id: existing.id, password_hash: command.password_hash } },
-          ...endAll(state, existing.id, 'password_changed', 'system', command.now),
+          {
+            type: 'AdminCreated',
+            data: {
+              id: state.lastId + 1,
+              email,
+              name: command.name,
+              password_hash: command.password_hash,
+              role: 'owner',
+              added_by: 'system',
+            },
+          },
         ];
+      }
+      case 'AddAdmin': {
+        const email = normaliseEmail(command.email);
+        if (adminByEmail(state, email)) throw new DomainError(accountMsg.emailTaken, 'conflict');
+        return [
+          {
+            type: 'AdminCreated',
+            data: {
+              id: state.lastId + 1,
+              email,
+              name: command.name.trim(),
+              password_hash: command.password_hash,
+              role: command.role,
+              added_by: command.actor,
+            },
+          },
+        ];
+      }
+      case 'ChangeOwnPassword': {
+        const admin = existing(state, command.id);
+        if (!command.currentMatches(admin.password_hash)) reject(accountMsg.currentPasswordWrong);
+        // Every other session of the admin ends (a browser left signed in elsewhere); this one goes on.
+        return [
+          {
+            type: 'AdminPasswordChanged',
+            data: { id: admin.id, password_hash: command.password_hash, changed_by: admin.email },
+          },
+          ...endAll(state, admin.id, 'password_changed', admin.email, command.now).filter(
+            (e) => e.type !== 'AdminSessionEnded' || e.data.session_id !== command.session_id,
+          ),
+        ];
+      }
+      case 'ResetPassword': {
+        const admin = existing(state, command.id);
+        if (admin.id === command.actor_id) reject(accountMsg.resetOwnPassword);
+        return [
+          {
+            type: 'AdminPasswordReset',
+            data: { id: admin.id, password_hash: command.password_hash, reset_by: command.actor },
+          },
+          ...endAll(state, admin.id, 'password_reset', command.actor, command.now),
+        ];
+      }
+      case 'SetRole': {
+        const admin = existing(state, command.id);
+        if (admin.role === command.role) return [];
+        if (command.role !== 'owner') keepAnOwner(state, admin);
+        return [{ type: 'AdminRoleChanged', data: { id: admin.id, role: command.role, changed_by: command.actor } }];
       }
       case 'StartSession': {
         if (!state.admins.has(command.admin_id)) notFound(msg.adminNotFound);
@@ -171,12 +261,12 @@ export const adminsDecider: Decider<AdminCommand, AdminEvent, AdminsState> = {
         ];
       }
       case 'RemoveAdmin': {
-        const admin = state.admins.get(command.id);
-        if (!admin) notFound(msg.adminNotFound);
+        const admin = existing(state, command.id);
         if (command.id === command.actor_id) reject(msg.cannotRemoveSelf);
+        keepAnOwner(state, admin);
         return [
-          { type: 'AdminRemoved', data: { id: admin!.id, email: admin!.email, removed_by: command.actor } },
-          ...endAll(state, admin!.id, 'admin_removed', command.actor, command.now),
+          { type: 'AdminRemoved', data: { id: admin.id, email: admin.email, removed_by: command.actor } },
+          ...endAll(state, admin.id, 'admin_removed', command.actor, command.now),
         ];
       }
       default:

@@ -5,11 +5,18 @@ import { ORDER_SOURCES } from '../kioskDay/orderSource.js';
 import { BOOKING_CHANGE_EVENTS } from '../kioskDay/bookingChanges.js';
 import { WAITLIST_EVENTS } from '../kioskDay/waitlistState.js';
 import { clockTime, flagNumber, instant, isoDate } from './common.js';
+import { ADMIN_ROLES } from '../admins/roles.js';
 import { allergenCodeSchema } from '../menu/allergenSchema.js';
 
 // ---- account ----
 export const adminUserSchema = z
-  .strictObject({ id: z.number().int(), name: z.string(), email: z.string() })
+  .strictObject({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    /** rule: admin-roles. 'owner' may do everything; 'staff' bookings, kitchen, counter and the mail log. */
+    role: z.enum(ADMIN_ROLES),
+  })
   .meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const userAnswerSchema = z.strictObject({ user: adminUserSchema });

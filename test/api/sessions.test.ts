@@ -1,6 +1,6 @@
 // Admin sessions live server-side (events on 'admins' + the admin_sessions read model): logout
 // ends one for good, an admin lists and ends sessions and removes other admins, a new
-// ADMIN_PASSWORD at start ends the old sessions, and all of it holds across a restart.
+// ADMIN_PASSWORD at a start changes nothing once an owner exists, and all of it holds across a restart.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,22 +58,27 @@ describe('admin sessions', () => {
     expect((await s.get('/api/admin/sessions', mine)).body).toHaveLength(1);
   });
 
-  it('a session holds across a restart; a new ADMIN_PASSWORD at start ends it', async () => {
+  it('a session holds across a restart; a new ADMIN_PASSWORD at a start changes nothing (rule: admin-bootstrap)', async () => {
     let s = await restart();
     const cookie = await s.login();
     s = await restart();
     expect((await s.get('/api/admin/me', cookie)).status).toBe(200);
     s = await restart({ adminPassword: 'Ett-nytt-lösen-456' });
-    expect((await s.get('/api/admin/me', cookie)).status).toBe(401);
-    const fresh = await loginAs(s, ADMIN.email, 'Ett-nytt-lösen-456');
+    expect((await s.get('/api/admin/me', cookie)).status).toBe(200);
+    expect((await s.post('/api/admin/login', { email: ADMIN.email, password: 'Ett-nytt-lösen-456' })).status).toBe(401);
+    const fresh = await loginAs(s, ADMIN.email, ADMIN.password);
     expect((await s.get('/api/admin/me', fresh)).status).toBe(200);
   });
 
   it('an admin removes another admin, whose sessions end; nobody removes themselves', async () => {
-    // A second admin, created by starting once with its credentials.
-    let s = await restart({ adminEmail: 'bitr@pizzakiosken.test', adminPassword: 'Bitr-lösen-789' });
-    s = await restart({ adminPassword: 'Ett-nytt-lösen-456' });
-    const a = await loginAs(s, ADMIN.email, 'Ett-nytt-lösen-456');
+    const s = await restart();
+    const a = await loginAs(s, ADMIN.email, ADMIN.password);
+    const added = await s.post(
+      '/api/admin/admins',
+      { name: 'Biträdet', email: 'bitr@pizzakiosken.test', role: 'owner', password: 'Bitr-lösen-789' },
+      a,
+    );
+    expect(added.status).toBe(201);
     const b = await loginAs(s, 'bitr@pizzakiosken.test', 'Bitr-lösen-789');
     const admins = (await s.get('/api/admin/admins', a)).body as Array<{ id: number; email: string }>;
     const me = admins.find((x) => x.email === ADMIN.email)!;

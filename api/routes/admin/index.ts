@@ -36,6 +36,22 @@ import { waitlistAdminRoutes } from './waitlist.js';
 import { mailRoutes } from './mails.js';
 import { counterRoutes } from './counter.js';
 import { smsStatsRoutes } from './smsStats.js';
+import { declareCapability, requireCapability } from './capabilities.js';
+import type { Capability } from '../../../domain/admins/roles.js';
+
+/**
+ * The capability each plugin's routes need unless a route names its own (rule: admin-roles).
+ * A plugin not named here is the owner's alone: a new admin route is owner-only until it says otherwise.
+ */
+const PLUGIN_CAPABILITY = new Map<RoutePlugin, Capability>([
+  [accountRoutes, 'accounts'],
+  [bookingRoutes, 'bookings'],
+  [staffOrderRoutes, 'bookings'],
+  [waitlistAdminRoutes, 'bookings'],
+  [kitchenRoutes, 'kitchen'],
+  [counterRoutes, 'counter'],
+  [mailRoutes, 'mail-log'],
+]);
 
 export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
   const { services } = deps;
@@ -74,6 +90,8 @@ export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
       if (!request.admin) throw new DomainError(msg.notSignedIn, 'unauthorized');
       request.sessionId = sessionId;
     });
+    // Then the role: staff get 403 on what only the owner may do (api/routes/admin/capabilities.ts).
+    secured.addHook('preValidation', requireCapability);
     for (const routes of [
       accountRoutes,
       bookingRoutes,
@@ -95,7 +113,10 @@ export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
       counterRoutes,
       smsStatsRoutes,
     ]) {
-      await secured.register(routes, { deps, limiters });
+      await secured.register(async (scope) => {
+        declareCapability(scope, PLUGIN_CAPABILITY.get(routes));
+        await scope.register(routes, { deps, limiters });
+      });
     }
   });
 };

@@ -14,7 +14,11 @@ export const pizzaRoutes: RoutePlugin = async (app, { deps: { services, docs } }
 
   app.get(
     '/pizzas',
-    { schema: { summary: 'Alla pizzor, även inaktiva', response: { 200: pizzaListSchema, ...refusals } } },
+    {
+      // The counter screen lists the menu with its stock: staff read it; changing it is the owner's.
+      config: { capability: 'menu-read' },
+      schema: { summary: 'Alla pizzor, även inaktiva', response: { 200: pizzaListSchema, ...refusals } },
+    },
     async () => listPizzas(docs, { activeOnly: false }),
   );
 
