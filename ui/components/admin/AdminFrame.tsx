@@ -2,7 +2,11 @@
 // back to the site and logout, and the navigation. While the user is not yet known: 'Laddar...'
 // (SPEC 2).
 import type { ReactNode } from 'react';
+import { roleMayOpen, type AdminRole } from '../../../domain/admins/roles.js';
 import { ADMIN_SCREENS, ADMIN_VERSION, frameTexts } from './frameTexts.js';
+
+/** The screens a role may open, in the nav's order (rule: admin-roles). */
+export const screensFor = (role: AdminRole) => ADMIN_SCREENS.filter((screen) => roleMayOpen(role, screen.href));
 
 export function Loading() {
   return (
@@ -20,13 +24,18 @@ function navCurrent(href: string, path: string): 'page' | 'true' | undefined {
 
 export function AdminFrame({
   userName,
+  role,
   currentPath,
   onLogout,
+  accountAction,
   children,
 }: {
   userName: string;
+  role: AdminRole;
   currentPath: string;
   onLogout: () => void;
+  /** The header's own-account control (the page passes the accounts feature's 'Byt lösenord'). */
+  accountAction?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -42,6 +51,7 @@ export function AdminFrame({
           </a>
           <div className="admin-user">
             <span className="admin-user__name">{userName}</span>
+            {accountAction}
             <a className="btn btn--ghost btn--small" href="/">
               {frameTexts.toSite}
             </a>
@@ -51,7 +61,7 @@ export function AdminFrame({
           </div>
         </div>
         <nav className="admin-nav" aria-label={frameTexts.nav}>
-          {ADMIN_SCREENS.map((screen) => (
+          {screensFor(role).map((screen) => (
             <a key={screen.href} href={screen.href} aria-current={navCurrent(screen.href, currentPath)}>
               {screen.label}
             </a>

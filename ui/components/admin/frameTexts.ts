@@ -1,5 +1,5 @@
-// The admin frame's texts: the screens in the order staff use them (nav and dashboard tiles),
-// the header's words and the version SPEC 2 shows.
+// The admin frame's texts: the screens in the order staff use them (nav and dashboard tiles; each
+// role sees the ones it may open, rule admin-roles), the header's words and the version SPEC 2 shows.
 import { APP_VERSION } from '../../../domain/version.js';
 
 export const ADMIN_VERSION = `v${APP_VERSION}`;
@@ -18,6 +18,7 @@ export const ADMIN_SCREENS = [
   { href: '/admin/mail', label: 'E-post' },
   { href: '/admin/customers', label: 'Kunddata' },
   { href: '/admin/settings', label: 'Inställningar' },
+  { href: '/admin/accounts', label: 'Konton' },
 ] as const;
 
 export const frameTexts = {

@@ -8,6 +8,7 @@ import { goTo, useToastAfterLoad } from '../../lib/goTo.js';
 import '../../styles/admin.css';
 import { AdminFrame, Loading } from '../../components/admin/AdminFrame.js';
 import { useLogout } from '../../features/auth/components/useLogout.js';
+import { ChangePasswordButton } from '../../features/accounts/components/ChangePasswordButton.js';
 import { userAtom } from '../../state/auth.js';
 import type { AdminData } from './+data.js';
 
@@ -28,7 +29,13 @@ export default function AdminLayout({ children }: { children: ReactNode }) {
   if (onLogin) return <main className="admin admin--login">{children}</main>;
   if (!current) return <Loading />;
   return (
-    <AdminFrame userName={current.name} currentPath={urlPathname} onLogout={() => void logout()}>
+    <AdminFrame
+      userName={current.name}
+      role={current.role}
+      currentPath={urlPathname}
+      onLogout={() => void logout()}
+      accountAction={<ChangePasswordButton />}
+    >
       {children}
     </AdminFrame>
   );
