@@ -45,6 +45,8 @@ export interface Config {
   runReactors: boolean;
   /** How long a reactor lease lasts unrenewed: how soon another process takes over after a crash. */
   reactorLeaseTtlMs: number;
+  /** How long one outbox item's lease lasts unrenewed (mail, push, SMS: api/outbox/leasedSender.ts). */
+  itemLeaseMs: number;
   /** How often the booking timers (reminders, pending expiry) look for due bookings, ms. */
   timerIntervalMs: number;
   /** How long a graceful shutdown may take before the process exits anyway. */
@@ -226,6 +228,7 @@ export function configFromEnv(given: NodeJS.ProcessEnv = process.env): Config {
     readyMaxLag: integer('READY_MAX_LAG', 1000, 0),
     runReactors: flag('RUN_REACTORS', true),
     reactorLeaseTtlMs: integer('REACTOR_LEASE_TTL_MS', 15_000, 300),
+    itemLeaseMs: integer('OUTBOX_ITEM_LEASE_MS', 15_000, 300),
     timerIntervalMs: integer('TIMER_INTERVAL_MS', 20_000, 50, 3_600_000),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 15_000, 0),
     vapidPublicKey,

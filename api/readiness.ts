@@ -49,7 +49,7 @@ export interface Readiness {
   alerts: Alert[];
 }
 
-export type Alert = 'projection_lag' | 'mail_waiting' | 'mail_failing' | 'push_waiting' | 'stalled';
+export type Alert = 'projection_lag' | 'mail_waiting' | 'mail_failing' | 'mail_failed' | 'push_waiting' | 'stalled';
 
 export async function readiness(deps: ReadinessDeps): Promise<Readiness> {
   const timeoutMs = deps.timeoutMs ?? 2000;
@@ -68,6 +68,8 @@ export async function readiness(deps: ReadinessDeps): Promise<Readiness> {
   if (lag.ok && lag.value > deps.alert.lag) alerts.push('projection_lag');
   if (mail.ok && (mail.value.oldest_due_seconds ?? 0) > deps.alert.dueSeconds) alerts.push('mail_waiting');
   if (mail.ok && mail.value.relay === 'failing') alerts.push('mail_failing');
+  // Mails parked for good that staff have not looked at yet (the mail log's failed filter).
+  if (mail.ok && mail.value.failed_unseen > 0) alerts.push('mail_failed');
   if (push.ok && (push.value.oldest_due_seconds ?? 0) > deps.alert.dueSeconds) alerts.push('push_waiting');
   if (stalledSeconds > deps.alert.dueSeconds) alerts.push('stalled');
   return {

@@ -180,6 +180,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         timeZone: config.timeZone,
         readModelsAt: () => projections.position(),
         events,
+        leaseMs: config.itemLeaseMs,
       })
     : null;
   const reactor = config.runReactors
@@ -235,6 +236,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
         sender: createPushSender({ vapid }),
         dropSubscription: (id, status) => services.push.drop(id, status),
         owner: processOwner(),
+        leaseMs: config.itemLeaseMs,
         // A notice no browser took, mailed instead: sent now, not at the mail senders' next look.
         onMail: () => mailSender?.wake(true),
       })
@@ -248,7 +250,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       })
     : null;
   await notices?.start();
-  noticeSender?.start();
+  await noticeSender?.start();
   bus.onAppend(() => notices?.wake());
   // SMS (rule: sms-notices), off unless configured: a reactor of its own writes the ready SMS as
   // work items, and every reactor process sends them through 46elks, one lease per item.
@@ -261,6 +263,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
           docs,
           sender: elksSender(config.sms),
           owner: processOwner(),
+          leaseMs: config.itemLeaseMs,
           kioskName: 'Pizzakiosken',
           // 46elks posts delivery reports back (rule: sms-delivery-reports).
           deliveryReportUrl: deliveryReportUrl(config.publicUrl, cookieSecret),
@@ -272,7 +275,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     ? smsReactor({ events, docs, now, onItems: () => smsSender.wake(), leaseTtlMs: config.reactorLeaseTtlMs })
     : null;
   await smsNotices?.start();
-  smsSender?.start();
+  await smsSender?.start();
   bus.onAppend(() => smsNotices?.wake());
   // Erasures cut off by a crash are completed by the process holding this reactor (api/erasure).
   const erasures = config.runReactors

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import { buildMail } from './mime.js';
 import { sharedSync, syncDirectory } from './sharedSync.js';
@@ -16,7 +17,13 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send(message: MailMessage & { id: string }): Promise<void>;
+  /**
+   * Sends one mail. `beforeData`, when given, is called once the relay has taken the envelope and
+   * asked for the message (DATA answered 354), before a byte of it goes: if it throws, the message
+   * is abandoned unfinished (the relay never delivers it) and send() throws that error. The file
+   * outbox calls it before it writes the file.
+   */
+  send(message: MailMessage & { id: string }, beforeData?: () => Promise<void>): Promise<void>;
   /**
    * Forgets a sent mail (rule: erasure): the outbox file is overwritten with zeros, synced and
    * removed, so its bytes are gone from the file, not only its name. Nothing is kept over SMTP.
@@ -67,11 +74,31 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
       greetingTimeout: 30_000,
       socketTimeout: 60_000,
     });
+    // The message reaches the connection as the last stage of nodemailer's stream (a process
+    // function), which nothing reads before the relay answered DATA: the fence runs there.
+    transport.use('stream', (mail, callback) => {
+      const fence = (mail.data as { beforeData?: () => Promise<void> }).beforeData;
+      if (fence) mail.message.processFunc((input) => fenced(input, fence));
+      callback();
+    });
     return {
-      async send(message) {
+      async send(message, beforeData) {
         // Built at once (mail/mime.ts), handed to the pooled connection as it is.
         const built = buildMail(envelope(message));
-        await transport.sendMail({ envelope: built.envelope, raw: built.bytes });
+        let refused: unknown = null;
+        const fence = beforeData
+          ? () =>
+              beforeData().catch((error: unknown) => {
+                refused = error;
+                throw error;
+              })
+          : undefined;
+        try {
+          await transport.sendMail({ envelope: built.envelope, raw: built.bytes, beforeData: fence } as never);
+        } catch (error) {
+          // The fence's own error, not nodemailer's wrapping of it as a stream error.
+          throw refused ?? error;
+        }
       },
       async forget() {},
       async forgetSentBefore() {
@@ -95,9 +122,10 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
     }));
   const syncOutbox = sharedSync(() => syncDirectory(options.outboxDir));
   return {
-    async send(message) {
+    async send(message, beforeData) {
       const { bytes } = buildMail(envelope(message));
       await makeOutbox();
+      await beforeData?.();
       const file = join(options.outboxDir, `${safeId(message.id)}.eml`);
       // A temp name of its own per write: concurrent resends of one id never share a half-written
       // file, and readers listing *.eml never see one. fsync before rename so that after a crash
@@ -145,6 +173,37 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
     },
     async close() {},
   };
+}
+
+/**
+ * The message as the connection reads it, once `fence` let it: nothing is read from `input` (or
+ * sent) before the connection asks for the first byte, after the relay answered DATA.
+ */
+function fenced(input: Readable, fence: () => Promise<void>): Readable {
+  let started = false;
+  const output: Readable = new Readable({
+    read() {
+      if (started) {
+        input.resume();
+        return;
+      }
+      started = true;
+      fence().then(
+        () => {
+          input.on('data', (chunk: Buffer) => {
+            if (!output.push(chunk)) input.pause();
+          });
+          input.on('end', () => output.push(null));
+          input.on('error', (error) => output.destroy(error));
+        },
+        (error: unknown) => {
+          input.destroy();
+          output.destroy(error as Error);
+        },
+      );
+    },
+  });
+  return output;
 }
 
 /** Overwrites the file with zeros, syncs and removes it (rule: erasure); nothing when it is gone. */

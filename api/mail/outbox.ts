@@ -15,6 +15,8 @@ import { MAIL_KINDS, MAIL_PRIORITY, MAIL_STATUSES, type MailKind, type MailStatu
 export const MAIL_LOG = 'mail_log_v1';
 /** The relay's state as the last sender saw it (the staff banner, /api/ready). */
 export const MAIL_RELAY = 'mail_relay_v1';
+/** The document of MAIL_RELAY that says when staff last looked at the failed mails. */
+const FAILED_SEEN = 'failed_seen';
 /** The per-item leases (the same scope as the claims of earlier versions). */
 export const MAIL_CLAIMS = 'mail';
 
@@ -45,6 +47,8 @@ export interface MailItem extends Doc {
   html: string | null;
   created_at: string;
   sent_at: string | null;
+  /** When the sender parked it as failed (absent in items parked before it was kept). */
+  failed_at?: string | null;
   /** A resend: the item it repeats. */
   resend_of?: string;
   /** Mail log entries of earlier versions, written after sending. */
@@ -152,6 +156,8 @@ export interface RelayState {
 export interface MailHealth {
   due: number;
   failed: number;
+  /** Parked since staff last looked at the failed mails in the mail log (seenFailed): an alert while not 0. */
+  failed_unseen: number;
   oldest_due_seconds: number | null;
   relay: 'ok' | 'failing';
   last_error: string | null;
@@ -216,14 +222,33 @@ export class MailOutbox {
 
   async health(): Promise<MailHealth> {
     const nowMs = this.now().getTime();
-    const [due, failed, oldest, relay] = await Promise.all([
+    const seen = await this.docs.get<Doc & { at: string }>(MAIL_RELAY, FAILED_SEEN);
+    const [due, failed, unseen, oldest, relay] = await Promise.all([
       this.docs.count(MAIL_LOG, { status: 'pending', due_ms: { $lte: nowMs } }),
       this.docs.count(MAIL_LOG, { status: 'failed' }),
+      this.docs.count(MAIL_LOG, { status: 'failed', failed_at: { $gt: seen?.at ?? '' } }),
       this.docs.find<MailItem>(MAIL_LOG, { status: 'pending' }, { sort: [['due_ms', 1]], limit: 1 }),
       this.relay(),
     ]);
     const oldestDue = oldest[0] && oldest[0].due_ms <= nowMs ? Math.floor((nowMs - oldest[0].due_ms) / 1000) : null;
-    return { due, failed, oldest_due_seconds: oldestDue, relay: relay.status, last_error: relay.last_error };
+    return {
+      due,
+      failed,
+      failed_unseen: unseen,
+      oldest_due_seconds: oldestDue,
+      relay: relay.status,
+      last_error: relay.last_error,
+    };
+  }
+
+  /**
+   * Staff have looked at the failed mails (the mail log's failed filter): those parked until now
+   * are no longer an alert (/api/ready's mail_failed, the dashboard's banner). The sender stamps
+   * each parked item with failed_at; a later one is an alert again.
+   */
+  async seenFailed(by: string): Promise<void> {
+    const doc = { id: FAILED_SEEN, at: new Date(Math.max(Date.now(), this.now().getTime())).toISOString(), by };
+    await this.docs.commit([{ op: 'put', collection: MAIL_RELAY, doc }]);
   }
 
   async relay(): Promise<RelayState> {

@@ -219,11 +219,8 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
   };
 
   return runReactor({
-    events: o.events,
-    docs: o.docs,
+    ...o,
     reactor: projection,
-    owner: o.owner,
-    leaseTtlMs: o.leaseTtlMs,
     pageSize: 100,
     pollIntervalMs: 250,
     onCommitted: items.committed,

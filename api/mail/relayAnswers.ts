@@ -1,16 +1,23 @@
 // What a failed send means, read from the relay's SMTP answer (nodemailer puts the SMTP command
-// that failed in `command`, the reply code in `responseCode` and the reply in `response`).
+// that failed in `command`, the reply code in `responseCode` and the reply in `response`). It is
+// read from the stage the answer came at and its enhanced status code (RFC 3463: class.subject.detail,
+// where the subject says what the trouble is about), never from words in the text:
 //
-// - 'recipient': the relay refused this one address for good (RCPT TO answered 5xx, e.g. 550
-//   5.1.1 no such mailbox), or this one message (DATA answered 5xx, e.g. 552 too large): sending
-//   it again fails the same way, so the item is parked as failed with the answer.
-// - 'item': a passing refusal of this one address (RCPT TO 4xx, e.g. 450 mailbox busy or
-//   greylisted): the item is tried again later, up to a bound.
-// - 'relay': everything about the relay itself: no connection, a timeout, the greeting refused,
-//   the sign-in refused (535), the sender refused (MAIL FROM 550/553), throttling (421/451 at any
-//   step), a used-up quota (5.4.5, 4.5.3). Sending pauses for every item until it answers again;
-//   nothing is dropped. (RFC 5321 4.2.1 and 4.2.5: a 4yz reply is transient, 5yz permanent, but a
-//   5yz about the session is the relay's state, not the recipient's.)
+// - 'recipient': refused for good, about this recipient or this message: sending it again fails
+//   the same way, so the item is parked as failed with the answer. 5.1.x (addressing: no such
+//   mailbox), 5.2.x (the mailbox: full for good, disabled), 5.3.4 (message too big), 5.6.x (the
+//   message's content), and without an enhanced code a 5xx at RCPT TO or after DATA.
+// - 'item': a passing refusal about this recipient or message: 4.1.x, 4.2.x (the mailbox: over
+//   quota, busy, RFC 3463 4.2.2), 4.3.4, 4.6.x, and without an enhanced code 450 at RCPT or DATA.
+//   The item backs off on its own (attempts counted) and is parked after the last try; other
+//   mail goes on.
+// - 'relay': the relay's own trouble: anything before RCPT TO (no connection, a timeout, the
+//   greeting, EHLO, the sign-in, MAIL FROM), 421 at any step, and at RCPT or DATA 4.3.x / 5.3.x
+//   (the mail system: full disk, not accepting, RFC 3463 X.3), 4.4.x / 5.4.x (network and routing,
+//   X.4), 4.5.x / 5.5.x (the protocol, X.5) and 4.7.x / 5.7.x (security and policy: throttling,
+//   relaying denied, X.7); without an enhanced code 451 and 452 (local error, insufficient system
+//   storage: RFC 5321 4.2.3). Sending pauses for every item until it answers again; nothing is
+//   dropped.
 export type FailureKind = 'recipient' | 'item' | 'relay';
 
 interface SmtpError {
@@ -21,21 +28,40 @@ interface SmtpError {
   message?: unknown;
 }
 
-/** Quota and throttling answers some relays give at RCPT or DATA: about the sender, not the recipient. */
-const SENDER_LIMIT = /\b(5\.4\.5|4\.5\.3|4\.7\.0|4\.7\.28)\b|quota|rate limit|too many/i;
+/** RFC 3463's enhanced status code at the start of the reply text (after the basic code). */
+const ENHANCED = /^(?:\d{3}[ -])?\s*([245])\.(\d{1,3})\.(\d{1,3})\b/;
+
+/** The subjects (RFC 3463 section 3) about one recipient or one message, not the relay. */
+function aboutTheItem(subject: number, detail: number): boolean {
+  if (subject === 1 || subject === 2 || subject === 6) return true; // addressing, mailbox, media
+  return subject === 3 && detail === 4; // X.3.4 message too big for system
+}
 
 export function classifyFailure(error: unknown): FailureKind {
   const e = (error ?? {}) as SmtpError;
   const code = typeof e.responseCode === 'number' ? e.responseCode : null;
   const command = typeof e.command === 'string' ? e.command.toUpperCase() : '';
-  const answer = `${typeof e.response === 'string' ? e.response : ''} ${typeof e.message === 'string' ? e.message : ''}`;
+  const response = typeof e.response === 'string' ? e.response.trim() : '';
   // An address or message nodemailer itself refuses before sending (command 'API'): no relay
   // would take it either.
   if (command === 'API' && (e.code === 'EENVELOPE' || e.code === 'EMESSAGE')) return 'recipient';
-  if (code === null || code === 421 || SENDER_LIMIT.test(answer)) return 'relay';
-  if (command.startsWith('RCPT')) return code >= 500 ? 'recipient' : 'item';
-  if (command === 'DATA' && code >= 500) return 'recipient';
-  return 'relay';
+  // No answer at all, or the relay closing the session: its own state.
+  if (code === null || code === 421) return 'relay';
+  const atRecipient = command.startsWith('RCPT');
+  const afterData = command === 'DATA' || command === '.' || command.startsWith('DATA');
+  // Everything before the recipient (greeting, EHLO, AUTH, MAIL FROM) is about the relay and us.
+  if (!atRecipient && !afterData) return 'relay';
+  const permanent = code >= 500;
+  const enhanced = ENHANCED.exec(response);
+  if (enhanced) {
+    const [, , subject, detail] = enhanced.map(Number);
+    if (aboutTheItem(subject, detail)) return permanent ? 'recipient' : 'item';
+    return 'relay';
+  }
+  // No enhanced code (RFC 5321 4.2.2, 4.2.3): 451 local error and 452 insufficient system storage
+  // are the relay's; a 5xx at this stage refuses the recipient or message; 450 is passing.
+  if (code === 451 || code === 452) return 'relay';
+  return permanent ? 'recipient' : 'item';
 }
 
 /** The relay's answer as shown to staff: one line, bounded. */

@@ -2,6 +2,7 @@
 // day stream and the push-subscriptions stream. The mail, push and SMS reactors all call this, so
 // each of them, whenever it gets to the event, finds the same notice and the same channel.
 import type { EventStore, RecordedEvent } from '../../domain/eventStore.js';
+import type { DocumentStore } from '../../read-models/documentStore.js';
 import type { DayEventAt } from '../../domain/kioskDay/readyNotice.js';
 import {
   channelOfNotice,
@@ -35,4 +36,34 @@ export async function decideNotice(
     (s) => s.id,
   );
   return { notice, channel, subscriptionIds };
+}
+
+/** What the notice reactors (push/reactor.ts, sms/reactor.ts) are started with. */
+export interface NoticeReactorOptions {
+  events: EventStore;
+  docs: DocumentStore;
+  /** Told after a page of items is written (the senders look at once). */
+  onItems?: () => void;
+  owner?: string;
+  leaseTtlMs?: number;
+  now?: () => Date;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** The fields every new notice item (push, SMS) starts with: pending, due now, not tried. */
+export function newNoticeFields(id: string, notice: Notice, recorded: RecordedEvent, now: Date) {
+  return {
+    id,
+    kind: notice.kind,
+    ...(notice.params ? { params: notice.params } : {}),
+    booking_id: notice.booking_id,
+    stream: recorded.streamName,
+    state: 'pending' as const,
+    due_ms: now.getTime(),
+    attempts: 0,
+    status: null,
+    last_error: null,
+    created_at: now.toISOString(),
+    at: null,
+  };
 }

@@ -8,8 +8,9 @@
 import type { EventStore } from '../../domain/eventStore.js';
 import { NOTICE_EVENT_TYPES, type Notice } from '../../domain/notices/noticeChannel.js';
 import { PUSH_STREAM, pushDecider, type PushEvent } from '../../domain/push/push.js';
-import { decideNotice } from '../notices/decide.js';
-import type { Doc, DocumentStore } from '../../read-models/documentStore.js';
+import { decideNotice, newNoticeFields, type NoticeReactorOptions } from '../notices/decide.js';
+import type { NoticeItem } from '../outbox/leasedSender.js';
+
 import type { Projection } from '../../projections/projection.js';
 import type { LeasedRunner } from '../../projections/leasedRunner.js';
 import { runReactor } from '../reactors/runReactor.js';
@@ -22,7 +23,7 @@ export const PUSH_LOG = 'push_log_v1';
 export const PUSH_CLAIMS = 'push';
 
 /** A ready notice to one browser. Entries of earlier versions have no state: they were settled. */
-export interface PushItem extends Doc {
+export interface PushItem extends NoticeItem {
   /** What it tells (rule: notice-channel); items from before it existed are ready notices. */
   kind?: Notice['kind'];
   /** A delay's length and new time. */
@@ -38,27 +39,9 @@ export interface PushItem extends Doc {
   position?: number;
   /** The kiosk-day stream whose BookingPlaced the notice is made from. */
   stream: string;
-  state: 'pending' | 'sent' | 'gone' | 'failed';
-  /** When it may be tried next (ms since the epoch). */
-  due_ms: number;
-  attempts: number;
-  /** The push service's last answer (HTTP status), if any. */
-  status: number | null;
-  last_error: string | null;
-  created_at: string;
-  at: string | null;
 }
 
-export interface PushReactorOptions {
-  events: EventStore;
-  docs: DocumentStore;
-  /** Told after a page of items is written (the senders look at once). */
-  onItems?: () => void;
-  owner?: string;
-  leaseTtlMs?: number;
-  now?: () => Date;
-  log?: (message: string, error?: unknown) => void;
-}
+export type PushReactorOptions = NoticeReactorOptions;
 
 export function pushReactor(o: PushReactorOptions): LeasedRunner {
   const now = o.now ?? (() => new Date());
@@ -89,22 +72,11 @@ export function pushReactor(o: PushReactorOptions): LeasedRunner {
           recorded,
           (current) =>
             current ?? {
-              id,
-              kind: notice.kind,
-              ...(notice.params ? { params: notice.params } : {}),
-              booking_id: notice.booking_id,
+              ...newNoticeFields(id, notice, recorded, now()),
               subscription_id: subscriptionId,
               event_id: recorded.id,
               event_type: recorded.type,
               position: recorded.position,
-              stream: recorded.streamName,
-              state: 'pending',
-              due_ms: now().getTime(),
-              attempts: 0,
-              status: null,
-              last_error: null,
-              created_at: now().toISOString(),
-              at: null,
             },
         );
       }
@@ -112,17 +84,7 @@ export function pushReactor(o: PushReactorOptions): LeasedRunner {
   };
 
   // A first start begins at the head of the log: no notice about orders ready long ago.
-  return runReactor({
-    events: o.events,
-    docs: o.docs,
-    reactor: projection,
-    owner: o.owner,
-    leaseTtlMs: o.leaseTtlMs,
-    pageSize: 20,
-    pollIntervalMs: 500,
-    onCommitted: items.committed,
-    log: o.log,
-  });
+  return runReactor({ ...o, reactor: projection, pageSize: 20, pollIntervalMs: 500, onCommitted: items.committed });
 }
 
 /** The live subscriptions as the push-subscriptions stream has them now. */

@@ -3,14 +3,14 @@
 // number, SMS configured), this reactor writes one work item for it (id: the event's id + "sms",
 // in the same commit as its checkpoint, so a new lease holder or a replay writes the same item and
 // changes nothing). The senders of every process send it (sms/sender.ts) under a lease per item.
-import type { EventStore } from '../../domain/eventStore.js';
 import { NOTICE_EVENT_TYPES, type Notice } from '../../domain/notices/noticeChannel.js';
-import type { Doc, DocumentStore } from '../../read-models/documentStore.js';
+import type { Doc } from '../../read-models/documentStore.js';
 import type { Projection } from '../../projections/projection.js';
 import type { LeasedRunner } from '../../projections/leasedRunner.js';
 import { runReactor } from '../reactors/runReactor.js';
 import { WrittenItems } from '../reactors/writtenItems.js';
-import { decideNotice } from '../notices/decide.js';
+import { decideNotice, newNoticeFields, type NoticeReactorOptions } from '../notices/decide.js';
+import type { NoticeItem } from '../outbox/leasedSender.js';
 
 export const SMS_REACTOR = 'sms_notices_v1';
 /** The SMS work items and their log. */
@@ -33,7 +33,7 @@ export interface SmsDeliveryDoc extends Doc {
 }
 
 /** One SMS to send. No number or text is stored here: both are read from the sealed log when sent. */
-export interface SmsItem extends Doc {
+export interface SmsItem extends NoticeItem {
   /** What it tells (rule: notice-channel). */
   kind: Notice['kind'];
   /** A delay's length and new time. */
@@ -42,25 +42,11 @@ export interface SmsItem extends Doc {
   /** The kiosk-day stream whose BookingPlaced has the number. */
   stream: string;
   state: 'pending' | 'sent' | 'failed';
-  due_ms: number;
-  attempts: number;
-  status: number | null;
   /** 46elks' id of the sent SMS. */
   provider_id: string | null;
-  last_error: string | null;
-  created_at: string;
-  at: string | null;
 }
 
-export interface SmsReactorOptions {
-  events: EventStore;
-  docs: DocumentStore;
-  onItems?: () => void;
-  owner?: string;
-  leaseTtlMs?: number;
-  now?: () => Date;
-  log?: (message: string, error?: unknown) => void;
-}
+export type SmsReactorOptions = NoticeReactorOptions;
 
 export function smsReactor(o: SmsReactorOptions): LeasedRunner {
   const now = o.now ?? (() => new Date());
@@ -84,36 +70,11 @@ export function smsReactor(o: SmsReactorOptions): LeasedRunner {
         SMS_LOG,
         id,
         recorded,
-        (current) =>
-          current ?? {
-            id,
-            kind: notice.kind,
-            ...(notice.params ? { params: notice.params } : {}),
-            booking_id: notice.booking_id,
-            stream: recorded.streamName,
-            state: 'pending',
-            due_ms: now().getTime(),
-            attempts: 0,
-            status: null,
-            provider_id: null,
-            last_error: null,
-            created_at: now().toISOString(),
-            at: null,
-          },
+        (current) => current ?? { ...newNoticeFields(id, notice, recorded, now()), provider_id: null },
       );
     },
   };
 
   // A first start begins at the head of the log: no SMS about orders ready long ago.
-  return runReactor({
-    events: o.events,
-    docs: o.docs,
-    reactor: projection,
-    owner: o.owner,
-    leaseTtlMs: o.leaseTtlMs,
-    pageSize: 20,
-    pollIntervalMs: 500,
-    onCommitted: items.committed,
-    log: o.log,
-  });
+  return runReactor({ ...o, reactor: projection, pageSize: 20, pollIntervalMs: 500, onCommitted: items.committed });
 }

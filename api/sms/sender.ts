@@ -1,25 +1,21 @@
 // Sends the due SMS items the SMS reactor wrote (sms/reactor.ts), in every process that runs
-// reactors, as the push notice sender does (push/noticeSender.ts): each under a short lease of its
-// own with its outcome stored before the lease ends, so two processes never send one item twice
-// and one failing SMS holds back no other. 429, 5xx or no answer back off (1 s, then 2 s) and are
-// tried again up to MAX_TRIES; any other refusal is given up at once and logged.
+// reactors: the SMS channel of the leased work-item sender (api/outbox/leasedSender.ts), each item
+// under a short lease of its own with its outcome stored before the lease ends, so two processes
+// never send one item twice and one failing SMS holds back no other. 429, 5xx or no answer back
+// off (1 s, then 2 s) and are tried again up to NOTICE_MAX_TRIES (3); any other refusal is given
+// up at once and logged.
 import type { EventStore } from '../../domain/eventStore.js';
 import type { DayEventAt } from '../../domain/kioskDay/readyNotice.js';
 import { delayUndoneSms, delayedSms, mobileE164, readySms, reminderSms } from '../../domain/sms/sms.js';
-import type { DocumentStore } from '../../read-models/documentStore.js';
 import type { SmsSender } from './elks.js';
 import { SMS_CLAIMS, SMS_LOG, type SmsItem } from './reactor.js';
+import { NoticeChannel, type LeaseGuard, type LeasedSenderOptions, type Outcome } from '../outbox/leasedSender.js';
 
-const LEASE_MS = 30_000;
-export const MAX_TRIES = 3;
-const RETRY_MS = 1000;
 const IN_FLIGHT = 4;
 
-export interface SmsItemSenderOptions {
+export interface SmsItemSenderOptions extends LeasedSenderOptions {
   events: EventStore;
-  docs: DocumentStore;
   sender: SmsSender;
-  owner: string;
   /** The kiosk's name, which starts every SMS. */
   kioskName: string;
   /**
@@ -27,143 +23,44 @@ export interface SmsItemSenderOptions {
    * the public URL of the callback route with the item's own key (sms/deliveryReports.ts).
    */
   deliveryReportUrl?: ((itemId: string) => string) | null;
-  now?: () => Date;
-  pollIntervalMs?: number;
-  log?: (message: string, error?: unknown) => void;
 }
 
-export class SmsItemSender {
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
-  private woken = false;
-  private readonly now: () => Date;
-  private readonly log: (message: string, error?: unknown) => void;
-
+export class SmsItemSender extends NoticeChannel<SmsItem> {
   constructor(private readonly o: SmsItemSenderOptions) {
-    this.now = o.now ?? (() => new Date());
-    this.log = o.log ?? ((m, e) => console.error(m, e ?? ''));
+    super({ name: 'SMS', collection: SMS_LOG, claims: SMS_CLAIMS, inFlight: IN_FLIGHT }, o);
   }
 
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake();
-    await this.loop;
-  }
-
-  /** New items may be due: look now rather than at the next poll. */
-  wake(): void {
-    this.woken = true;
-    this.wakeUp?.();
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      try {
-        await this.round();
-      } catch (error) {
-        this.log('SMS sender failed; trying again', error);
-      }
-      if (!this.running) break;
-      if (this.woken) {
-        this.woken = false;
-        continue;
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          this.wakeUp = null;
-          resolve();
-        }, this.o.pollIntervalMs ?? 250);
-        this.wakeUp = () => {
-          clearTimeout(timer);
-          this.wakeUp = null;
-          this.woken = false;
-          resolve();
-        };
-      });
-    }
-  }
-
-  private async round(): Promise<void> {
-    const due = await this.o.docs.find<SmsItem>(
-      SMS_LOG,
-      { state: 'pending', due_ms: { $lte: this.now().getTime() } },
-      { sort: [['due_ms', 1]], limit: IN_FLIGHT * 4 },
-    );
-    let next = 0;
-    const worker = async () => {
-      while (next < due.length && this.running) await this.handle(due[next++]);
-    };
-    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, due.length) }, worker));
-  }
-
-  private async handle(item: SmsItem): Promise<void> {
-    const { docs, owner } = this.o;
-    const lease = await docs.lease(SMS_CLAIMS, item.id, owner, LEASE_MS);
-    if (lease === 'theirs') return;
-    if (lease === 'done') {
-      // Settled since this round listed it: only a lost mark is repaired.
-      const current = await docs.get<SmsItem>(SMS_LOG, item.id);
-      if (current?.state === 'pending') await this.store({ ...current, state: 'sent', at: this.now().toISOString() });
-      return;
-    }
-    const settle = async (settled: SmsItem) => {
-      await this.store(settled);
-      await docs.endLease(SMS_CLAIMS, item.id, owner, 'done');
-    };
+  async attempt(item: SmsItem, guard: LeaseGuard): Promise<Outcome<SmsItem>> {
+    // Reads of our own stores: one that throws is tried again (api/outbox/leasedSender.ts).
     // Another process may have settled it between the listing and the lease.
-    const current = (await docs.get<SmsItem>(SMS_LOG, item.id)) ?? item;
-    if (current.state !== 'pending') return docs.endLease(SMS_CLAIMS, item.id, owner, 'done');
+    const current = (await this.o.docs.get<SmsItem>(SMS_LOG, item.id)) ?? item;
+    if (current.state !== 'pending') return this.settledAs(current);
     const placed = ((await this.o.events.readStream(current.stream)) as unknown as DayEventAt[]).find(
       (e): e is DayEventAt & { type: 'BookingPlaced' } =>
         e.type === 'BookingPlaced' && e.data.booking_id === current.booking_id,
     );
     // Erased since (the number reads '[raderad]'): nobody left to tell.
     const to = mobileE164(placed?.data.phone);
-    if (!placed || !to) return settle({ ...current, state: 'failed', last_error: 'the booking or its number is gone' });
+    if (!placed || !to)
+      return this.settledAs({ ...current, state: 'failed', last_error: 'the booking or its number is gone' });
 
+    await guard.fence();
     const outcome = await this.o.sender.send({
       to,
       message: smsText(current, placed.data, this.o.kioskName),
       whendelivered: this.o.deliveryReportUrl?.(current.id),
     });
-    const attempts = current.attempts + 1;
-    const at = this.now().toISOString();
     if (outcome.outcome === 'sent')
-      return settle({
+      return this.settledAs({
         ...current,
         state: 'sent',
-        attempts,
+        attempts: current.attempts + 1,
         status: outcome.status,
         provider_id: outcome.id,
         last_error: null,
-        at,
+        at: this.now().toISOString(),
       });
-    if (!outcome.retryable || attempts >= MAX_TRIES) {
-      this.log(`SMS for ${current.booking_id} given up after ${attempts} tries: ${outcome.error}`);
-      return settle({ ...current, state: 'failed', attempts, status: outcome.status, last_error: outcome.error, at });
-    }
-    await this.store({
-      ...current,
-      attempts,
-      status: outcome.status,
-      last_error: outcome.error,
-      due_ms: this.now().getTime() + RETRY_MS * 2 ** (attempts - 1),
-    });
-    await docs.endLease(SMS_CLAIMS, item.id, owner, 'release');
-  }
-
-  /** Stored without its position guard: the sender's state is newer than any replay of the log. */
-  private async store(item: SmsItem): Promise<void> {
-    const doc = { ...item };
-    delete doc._pos;
-    await this.o.docs.commit([{ op: 'put', collection: SMS_LOG, doc }]);
+    return this.refused(current, outcome, `SMS for ${current.booking_id}`);
   }
 }
 

@@ -50,3 +50,6 @@ export const smsMonthSchema = z.strictObject({
   failed: z.number().int(),
 });
 export type SmsMonthAnswer = z.infer<typeof smsMonthSchema>;
+
+/** POST /api/admin/mails/failed/seen: the failed mails parked so far are no longer an alert. */
+export const mailFailedSeenSchema = z.strictObject({ failed_unseen: z.literal(0) });

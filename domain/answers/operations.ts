@@ -13,6 +13,10 @@ export const readinessSchema = z.strictObject({
     .strictObject({
       due: z.number().int().describe('E-post som väntar på att skickas nu'),
       failed: z.number().int().describe('E-post som inte gick att skicka (se /api/admin/mails?status=failed)'),
+      failed_unseen: z
+        .number()
+        .int()
+        .describe('Av dem: de som ingen i personalen har tittat på i e-postloggen än (larmet mail_failed)'),
       oldest_due_seconds: z.number().int().nullable().describe('Hur länge den äldsta väntande har väntat'),
       relay: z.enum(['ok', 'failing']).describe('Om e-postservern tar emot just nu'),
       last_error: z.string().nullable().describe('E-postserverns senaste svar när den inte tar emot'),
@@ -29,6 +33,6 @@ export const readinessSchema = z.strictObject({
     .int()
     .describe('Längsta tid en projektion, reaktor eller avsändare i den här processen har stått still med arbete kvar'),
   alerts: z
-    .array(z.enum(['projection_lag', 'mail_waiting', 'mail_failing', 'push_waiting', 'stalled']))
+    .array(z.enum(['projection_lag', 'mail_waiting', 'mail_failing', 'mail_failed', 'push_waiting', 'stalled']))
     .describe('Gränser som är passerade (ALERT_LAG, ALERT_DUE_SECONDS): larma när listan inte är tom'),
 });

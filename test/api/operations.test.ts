@@ -59,7 +59,7 @@ describe('GET /api/health and /api/ready', () => {
         read_models: 'ok',
         projection_lag: 0,
         stopping: false,
-        mail: { due: 0, failed: 0, oldest_due_seconds: null, relay: 'ok', last_error: null },
+        mail: { due: 0, failed: 0, failed_unseen: 0, oldest_due_seconds: null, relay: 'ok', last_error: null },
         push: { due: 0, oldest_due_seconds: null },
         stalled_seconds: 0,
         alerts: [],

@@ -1,6 +1,6 @@
 // The mail log (rule: mail): every mail with where it stands, and sending one again on purpose.
 import { idParams, mailsQuerySchema } from '../../../domain/payloads.js';
-import { mailLogSchema, mailResentSchema } from '../../../domain/answers/index.js';
+import { mailFailedSeenSchema, mailLogSchema, mailResentSchema } from '../../../domain/answers/index.js';
 import { msg } from '../../../domain/messages.js';
 import { notFound } from '../../../domain/shared/errors.js';
 import { describeRoutes, refusals } from '../../http/routeSchema.js';
@@ -25,6 +25,21 @@ export const mailRoutes: RoutePlugin = async (app, { deps: { services, docs } })
       // The SMS notices beside them (rule: sms-delivery-reports), under the same filters.
       sms: await smsLog(docs, request.query),
     }),
+  );
+
+  app.post(
+    '/mails/failed/seen',
+    {
+      schema: {
+        summary:
+          'Personalen har tittat på de e-postmeddelanden som inte gick att skicka: de är inte längre ett larm (mail_failed) eller en banner',
+        response: { 200: mailFailedSeenSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      await services.mails.seenFailed(request.admin?.email ?? 'admin');
+      return { failed_unseen: 0 as const };
+    },
   );
 
   app.post(
