@@ -11,7 +11,14 @@ export const bookingMailsTexts = {
 export const relayBannerTexts = {
   /** When the relay gave no answer to show (it did not answer at all). */
   noAnswer: 'e-postservern svarar inte',
+  /** Mails parked for good that nobody has looked at in the mail log yet. */
+  failed: (n: number) =>
+    n === 1 ? '1 mejl kunde inte skickas och har gett upp.' : `${n} mejl kunde inte skickas och har gett upp.`,
+  showFailed: 'Visa dem i e-postloggen',
 };
+
+/** The mail log's failed filter: opening it marks the failed mails seen. */
+export const failedMailLogPath = '/admin/mail?status=failed';
 
 /** The mail log's address, filtered to one booking. */
 export const mailLogPath = (bookingId?: string) =>

@@ -1,5 +1,5 @@
-// /admin: the dashboard with the figures the server read (+data), and the mail relay's banner
-// while it refuses.
+// /admin: the dashboard with the figures the server read (+data), the mail relay's banner while it
+// refuses, and the failed mails' banner until staff have looked at them in the mail log.
 import { useData } from 'vike-react/useData';
 import { MailRelayBanner } from '../../components/admin/MailRelayBanner.js';
 import { DashboardScreen } from '../../features/dashboard/components/DashboardScreen.js';
@@ -9,7 +9,7 @@ export default function Page() {
   const data = useData<AdminData>();
   return (
     <>
-      <MailRelayBanner />
+      <MailRelayBanner failed />
       <DashboardScreen overview={data.overview ?? null} userName={data.user?.name ?? ''} />
     </>
   );

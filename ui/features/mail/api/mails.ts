@@ -1,6 +1,6 @@
 // The mail log's calls (rule: mail), beside the query schema the server checks: GET /admin/mails
-// with the screen's filters (the read is shared with a booking's details, components/admin), and
-// POST /admin/mails/{id}/resend.
+// with the screen's filters (the read is shared with a booking's details, components/admin),
+// POST /admin/mails/{id}/resend and POST /admin/mails/failed/seen.
 import type { z } from 'zod';
 import { api } from '../../../lib/api.js';
 import {
@@ -12,7 +12,7 @@ import {
   type SmsEntry,
 } from '../../../components/admin/mailCalls.js';
 import { mailsQuerySchema, type MailsQuery } from '../../../../domain/payloads.js';
-import type { mailResentSchema } from '../../../../domain/answers/index.js';
+import type { mailFailedSeenSchema, mailResentSchema } from '../../../../domain/answers/index.js';
 import type { MailKind, MailStatus } from '../../../../domain/mail/mailLog.js';
 
 export type { MailEntry, MailLog, SmsEntry };
@@ -57,3 +57,7 @@ export const getMails = (filters: MailFilters) => listMails(asQuery(filters));
 /** A new pending item sending the same mail again; the old one stays in the log as it was. */
 export const resendMail = (id: string) =>
   api<z.infer<typeof mailResentSchema>>(`${MAILS_PATH}/${encodeURIComponent(id)}/resend`, { method: 'POST', body: {} });
+
+/** Staff have looked at the failed mails: those parked so far are no alert or banner any more. */
+export const markFailedSeen = () =>
+  api<z.infer<typeof mailFailedSeenSchema>>(`${MAILS_PATH}/failed/seen`, { method: 'POST', body: {} });

@@ -1,7 +1,8 @@
 // /admin/mail, the mail log (rule: mail): every mail the kiosk sends, newest first, filtered by
 // status, kind and booking number (kept in the address), and sending one again; below them the SMS
 // notices with 46elks' delivery reports (rule: sms-delivery-reports). The first list
-// comes in the page's HTML (+data, with the address's filters).
+// comes in the page's HTML (+data, with the address's filters). Opening the failed filter marks
+// the failed mails seen (the dashboard's banner and /api/ready's mail_failed go).
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast.js';
 import { LoadFailed } from '../../../components/LoadFailed.js';
@@ -13,6 +14,7 @@ import {
   MAIL_PAGE,
   getMails,
   mailFilterQuery,
+  markFailedSeen,
   resendMail,
   type MailEntry,
   type MailFilters,
@@ -45,6 +47,12 @@ export function MailScreen({ filters: initialFilters, log: initial }: { filters:
   const latest = useRef(0);
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(typing.current), []);
+  // The failed filter open: staff have looked at the failed mails (no alert, no dashboard banner
+  // for them any more). Once per opening of the filter; a failed call is tried at the next.
+  const showsFailed = hydrated && filters.status === 'failed';
+  useEffect(() => {
+    if (showsFailed) markFailedSeen().catch(() => {});
+  }, [showsFailed]);
 
   function read(next: MailFilters) {
     const n = ++latest.current;
