@@ -30,6 +30,7 @@ export const dashboardTexts = {
     '/admin/mail': 'Skickade mejl, fel och skicka igen',
     '/admin/customers': 'Allt sparat om en kund (GDPR)',
     '/admin/settings': 'Kapacitet, tider och e-post',
+    '/admin/accounts': 'Ägare och personal: lägg till, lösenord, ta bort',
   } as Record<string, string>,
   reportTitle: 'Dagsrapport',
   reportDate: 'Datum',

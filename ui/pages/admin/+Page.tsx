@@ -10,7 +10,7 @@ export default function Page() {
   return (
     <>
       <MailRelayBanner failed />
-      <DashboardScreen overview={data.overview ?? null} userName={data.user?.name ?? ''} />
+      <DashboardScreen overview={data.overview ?? null} userName={data.user?.name ?? ''} role={data.user?.role} />
     </>
   );
 }

@@ -2,7 +2,8 @@
 // the quick links. The figures come in the first HTML (+data) and follow bookings live.
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { ADMIN_SCREENS } from '../../../components/admin/frameTexts.js';
+import { screensFor } from '../../../components/admin/AdminFrame.js';
+import { roleMay, type AdminRole } from '../../../../domain/admins/roles.js';
 import { StatCard } from '../../../components/admin/StatCard.js';
 import { useReloadable } from '../../../components/useReloadable.js';
 import { formatKr } from '../../../lib/format.js';
@@ -13,12 +14,26 @@ import { getOverview, type StatsOverview } from '../api/dashboard.js';
 import { dashboardTexts } from '../texts.js';
 import { DailyReportDialog } from './DailyReportDialog.js';
 
-/** overview: as the server read it for the first HTML; null when that failed. */
-export function DashboardScreen({ overview: initial, userName }: { overview: StatsOverview | null; userName: string }) {
+/**
+ * overview: as the server read it for the first HTML; null when that failed. Staff (role) see no
+ * figures and no report, which are the owner's, and tiles to their own screens only (rule: admin-roles).
+ */
+export function DashboardScreen({
+  overview: initial,
+  userName,
+  role = 'owner',
+}: {
+  overview: StatsOverview | null;
+  userName: string;
+  role?: AdminRole;
+}) {
   const user = useAtomValue(userAtom);
+  const figures = roleMay(user?.role ?? role, 'stats');
   const { data: stats, reload } = useReloadable(initial, getOverview, dashboardTexts.statsFailed);
   const [reportOpen, setReportOpen] = useState(false);
-  useLiveBookings(() => void reload());
+  useLiveBookings(() => {
+    if (figures) void reload();
+  });
 
   const o = stats?.overview;
   const dash = (value: number | undefined) => value ?? '–';
@@ -28,28 +43,32 @@ export function DashboardScreen({ overview: initial, userName }: { overview: Sta
         <h1>{dashboardTexts.welcome(user?.name ?? userName)}</h1>
         <ChimeToggle label={dashboardTexts.sound} />
       </div>
-      <section aria-label={dashboardTexts.keyFigures} className="stat-cards">
-        <StatCard label={dashboardTexts.totalBookings} value={dash(o?.total_bookings)} />
-        <StatCard label={dashboardTexts.confirmed} value={dash(o?.confirmed_bookings)} kind="ok" />
-        <StatCard label={dashboardTexts.pending} value={dash(o?.pending_bookings)} kind="warn" />
-        {/* SPEC 9: revenue arrives in kr and is multiplied by 100 before formatting. */}
-        <StatCard
-          label={dashboardTexts.totalRevenue}
-          value={stats ? formatKr(stats.revenue.total_revenue * 100) : '–'}
-        />
-      </section>
-      <div className="admin-columns">
-        <section className="card" aria-labelledby="today-title">
-          <h2 id="today-title">{dashboardTexts.today}</h2>
-          <dl className="details">
-            <dt>{dashboardTexts.bookingsToday}</dt>
-            <dd>{dash(stats?.today.bookings)}</dd>
-            <dt>{dashboardTexts.pizzasToday}</dt>
-            <dd>{dash(stats?.today.pizzas)}</dd>
-            <dt>{dashboardTexts.pizzasTotal}</dt>
-            <dd>{dash(o?.total_pizzas)}</dd>
-          </dl>
+      {figures && (
+        <section aria-label={dashboardTexts.keyFigures} className="stat-cards">
+          <StatCard label={dashboardTexts.totalBookings} value={dash(o?.total_bookings)} />
+          <StatCard label={dashboardTexts.confirmed} value={dash(o?.confirmed_bookings)} kind="ok" />
+          <StatCard label={dashboardTexts.pending} value={dash(o?.pending_bookings)} kind="warn" />
+          {/* SPEC 9: revenue arrives in kr and is multiplied by 100 before formatting. */}
+          <StatCard
+            label={dashboardTexts.totalRevenue}
+            value={stats ? formatKr(stats.revenue.total_revenue * 100) : '–'}
+          />
         </section>
+      )}
+      <div className="admin-columns">
+        {figures && (
+          <section className="card" aria-labelledby="today-title">
+            <h2 id="today-title">{dashboardTexts.today}</h2>
+            <dl className="details">
+              <dt>{dashboardTexts.bookingsToday}</dt>
+              <dd>{dash(stats?.today.bookings)}</dd>
+              <dt>{dashboardTexts.pizzasToday}</dt>
+              <dd>{dash(stats?.today.pizzas)}</dd>
+              <dt>{dashboardTexts.pizzasTotal}</dt>
+              <dd>{dash(o?.total_pizzas)}</dd>
+            </dl>
+          </section>
+        )}
         <section className="card" aria-labelledby="quick-title">
           <h2 id="quick-title">{dashboardTexts.quickLinks}</h2>
           <ul className="quick-links">
@@ -59,24 +78,30 @@ export function DashboardScreen({ overview: initial, userName }: { overview: Sta
             <li>
               <a href="/admin/bookings?date=today">{dashboardTexts.todaysBookings}</a>
             </li>
-            <li>
-              <button type="button" className="link-button" onClick={() => setReportOpen(true)}>
-                {dashboardTexts.dailyReport}
-              </button>
-            </li>
-            <li>
-              <a href="/admin/stats">{dashboardTexts.stats}</a>
-            </li>
+            {figures && (
+              <>
+                <li>
+                  <button type="button" className="link-button" onClick={() => setReportOpen(true)}>
+                    {dashboardTexts.dailyReport}
+                  </button>
+                </li>
+                <li>
+                  <a href="/admin/stats">{dashboardTexts.stats}</a>
+                </li>
+              </>
+            )}
           </ul>
         </section>
       </div>
       <nav aria-label={dashboardTexts.screens} className="tiles">
-        {ADMIN_SCREENS.filter((s) => s.href !== '/admin').map((screen) => (
-          <a key={screen.href} className="tile" href={screen.href}>
-            <span className="tile__title">{screen.label}</span>
-            <span className="tile__text">{dashboardTexts.tiles[screen.href]}</span>
-          </a>
-        ))}
+        {screensFor(user?.role ?? role)
+          .filter((s) => s.href !== '/admin')
+          .map((screen) => (
+            <a key={screen.href} className="tile" href={screen.href}>
+              <span className="tile__title">{screen.label}</span>
+              <span className="tile__text">{dashboardTexts.tiles[screen.href]}</span>
+            </a>
+          ))}
       </nav>
       {reportOpen && <DailyReportDialog onClose={() => setReportOpen(false)} />}
     </>
