@@ -31,6 +31,8 @@ export async function startElksEndpoint(o: {
   password: string;
   reach?: (whendelivered: string) => string;
   deliveredAt?: string;
+  /** Asked before each SMS is answered: a promise holds the answer; a status it resolves to refuses it. */
+  hold?: (to: string) => Promise<number | null> | null;
 }): Promise<ElksEndpoint> {
   const received: ElksRequest[] = [];
   const reportAnswers: number[] = [];
@@ -48,7 +50,10 @@ export async function startElksEndpoint(o: {
     (req, res) => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
+      req.on('end', () => void answer());
+      const answer = async () => {
+        const refused = await o.hold?.(Object.fromEntries(new URLSearchParams(body)).to ?? '');
+        if (refused) return res.writeHead(refused).end('Service unavailable');
         const entry: ElksRequest = {
           authorised: req.headers.authorization === expected,
           path: `${req.method} ${req.url}`,
@@ -69,7 +74,7 @@ export async function startElksEndpoint(o: {
             await report(url, { id, status: 'delivered', delivered: o.deliveredAt ?? '2026-11-24T10:30:05.123000' });
           })();
         }
-      });
+      };
     },
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -16,7 +16,15 @@ export interface ReceivedMail {
  * hold: a recipient whose message the relay takes in but never answers (a send stuck mid-way).
  * answerWhen: the relay takes each message in, then answers it once the promise it returns settles
  *   (a slow relay; the mail counts as received from then on).
+ * rcpt: answers RCPT TO for an address, once the promise settles: null takes it, an answer refuses it
+ *   (e.g. { code: 452, message: '4.2.2 Mailbox over quota' }). `rcpts` lists every RCPT TO asked.
+ * data: answers a message taken in, once the promise settles: null takes it, an answer refuses it.
  */
+export interface SmtpAnswer {
+  code: number;
+  message: string;
+}
+
 export async function startSmtpServer(
   options: {
     refuse?: string;
@@ -24,9 +32,19 @@ export async function startSmtpServer(
     mailFrom?: () => number | null;
     hold?: () => string | null;
     answerWhen?: (to: string[]) => Promise<void>;
+    rcpt?: (address: string) => Promise<SmtpAnswer | null> | SmtpAnswer | null;
+    data?: (to: string[]) => Promise<SmtpAnswer | null> | SmtpAnswer | null;
   } = {},
-): Promise<{ url: string; mails: ReceivedMail[]; waitFor(count: number): Promise<void>; close(): Promise<void> }> {
+): Promise<{
+  url: string;
+  mails: ReceivedMail[];
+  rcpts: string[];
+  waitFor(count: number): Promise<void>;
+  close(): Promise<void>;
+}> {
   const mails: ReceivedMail[] = [];
+  const rcpts: string[] = [];
+  const refusal = (answer: SmtpAnswer) => Object.assign(new Error(answer.message), { responseCode: answer.code });
   const server = new SMTPServer({
     authOptional: options.signIn === undefined,
     allowInsecureAuth: true,
@@ -42,9 +60,13 @@ export async function startSmtpServer(
       callback();
     },
     onRcptTo(address, _session, callback) {
+      rcpts.push(address.address);
       if (address.address === options.refuse)
         return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-      callback();
+      if (!options.rcpt) return callback();
+      void Promise.resolve(options.rcpt(address.address)).then((answer) =>
+        answer ? callback(refusal(answer)) : callback(),
+      );
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -54,6 +76,14 @@ export async function startSmtpServer(
         if (held && session.envelope.rcptTo.some((r) => r.address === held)) return;
         const raw = Buffer.concat(chunks).toString('utf8');
         const to = session.envelope.rcptTo.map((r) => r.address);
+        if (options.data) {
+          void Promise.resolve(options.data(to)).then((answer) => {
+            if (answer) return callback(refusal(answer));
+            mails.push({ to, raw, text: decode(raw) });
+            callback();
+          });
+          return;
+        }
         void (options.answerWhen?.(to) ?? Promise.resolve()).then(() => {
           mails.push({ to, raw, text: decode(raw) });
           callback();
@@ -69,6 +99,7 @@ export async function startSmtpServer(
   return {
     url: options.signIn ? `smtp://kiosk:hemligt@127.0.0.1:${port}` : `smtp://127.0.0.1:${port}`,
     mails,
+    rcpts,
     async waitFor(count) {
       for (let i = 0; i < 200 && mails.length < count; i++) await new Promise((r) => setTimeout(r, 25));
     },
@@ -81,8 +112,9 @@ function decode(raw: string): string {
   const split = raw.search(/\r?\n\r?\n/);
   const head = raw.slice(0, split);
   const body = raw.slice(split);
-  // Adjacent encoded words are folded onto new lines; the whitespace between them is not text.
-  const unfolded = head.replace(/\?=\r?\n[ \t]+=\?/g, '?==?');
+  // The whitespace between adjacent encoded words, folded onto a new line or not, is not text
+  // (RFC 2047 6.2).
+  const unfolded = head.replace(/\?=(?:\r?\n)?[ \t]+=\?/g, '?==?');
   const decodedHead = unfolded.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, kind: string, word: string) =>
     kind.toUpperCase() === 'B' ? Buffer.from(word, 'base64').toString('utf8') : qp(word.replaceAll('_', ' ')),
   );

@@ -44,7 +44,14 @@ export interface TestPushService {
   close(): Promise<void>;
 }
 
-export async function startPushService(vapidPublicKey: () => string | Promise<string>): Promise<TestPushService> {
+/**
+ * hold: asked at each request before it is answered; a promise holds the answer until it settles,
+ * and a status it resolves to is answered instead of the planned one (a push service slow to answer).
+ */
+export async function startPushService(
+  vapidPublicKey: () => string | Promise<string>,
+  options: { hold?: (name: string) => Promise<number | null> | null } = {},
+): Promise<TestPushService> {
   const keys = new Map<string, { ecdh: ECDH; auth: Buffer }>();
   const answers = new Map<string, number[]>();
   const received: ReceivedPush[] = [];
@@ -60,7 +67,8 @@ export async function startPushService(vapidPublicKey: () => string | Promise<st
       request.on('end', () => void answer());
       const answer = async () => {
         const name = decodeURIComponent((request.url ?? '').replace(/^\/push\//, ''));
-        const status = answers.get(name)?.shift() ?? 201;
+        const held = await options.hold?.(name);
+        const status = held ?? answers.get(name)?.shift() ?? 201;
         requests.push({ name, status });
         try {
           if (request.method !== 'POST') throw new Error(`method ${request.method}`);
