@@ -21,7 +21,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
         version,
         description:
           'Förbeställ pizza till en tid köket hinner med. Priser i hela ören (`*_cents`), datum `yyyy-MM-dd`, tider `HH:mm` i kioskens tidszon. ' +
-          'Ett fel svarar `{"error": "<svensk text>"}`. Varje `/api/admin`-anrop utom inloggning kräver sessionskakan `pk_session`.',
+          'Ett fel svarar `{"error": "<svensk text>"}`. Varje `/api/admin`-anrop utom inloggning kräver sessionskakan `pk_session`. ' +
+          'Roller: ägaren (`owner`) får allt, personalen (`staff`) bokningar, köket, disken och e-postloggen; `x-roles` på varje admin-anrop säger vilka, och personalen får 403 på resten.',
       },
       servers: [],
       components: {
