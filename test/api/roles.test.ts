@@ -283,3 +283,20 @@ describe('ADMIN_EMAIL / ADMIN_PASSWORD make the first owner once (rule: admin-bo
     expect(events.filter((e) => e.type === 'AdminCreated')).toHaveLength(1);
   });
 });
+
+describe('guessing the current password counts as sign-in attempts', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ now: () => MONDAY_MORNING, config: { loginAttemptsPerMinute: 3 } });
+  });
+  afterAll(() => t?.close());
+
+  it('PUT /me/password answers 429 once the minute’s sign-in attempts are used', async () => {
+    const owner = await t.login();
+    const guess = () =>
+      t.put('/api/admin/me/password', { current_password: 'gissning', new_password: 'Nytt-lösen-5678' }, owner);
+    const statuses = [(await guess()).status, (await guess()).status, (await guess()).status];
+    expect(statuses).toContain(429);
+    expect((await t.post('/api/admin/login', ADMIN)).status).toBe(429);
+  });
+});

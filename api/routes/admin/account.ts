@@ -10,6 +10,7 @@ import {
   userAnswerSchema,
 } from '../../../domain/answers/index.js';
 import { clearSession } from '../../auth/session.js';
+import { limitedBy } from '../../http/rateLimits.js';
 import {
   addAdminSchema,
   changeOwnPasswordSchema,
@@ -21,7 +22,7 @@ import { adminView } from '../../services/admins.js';
 import type { RoutePlugin } from '../../appDeps.js';
 import { actorOf } from './actor.js';
 
-export const accountRoutes: RoutePlugin = async (app, { deps: { services, secureCookies } }) => {
+export const accountRoutes: RoutePlugin = async (app, { deps: { services, secureCookies }, limiters }) => {
   describeRoutes(app, 'Konto');
   const success = { 200: successAnswerSchema, ...refusals };
 
@@ -50,6 +51,8 @@ export const accountRoutes: RoutePlugin = async (app, { deps: { services, secure
   app.put(
     '/me/password',
     {
+      // Guessing the current password counts as sign-in attempts (LOGIN_ATTEMPTS_PER_MINUTE).
+      ...limitedBy(limiters.login),
       config: { capability: 'own-account' },
       schema: {
         summary: 'Byt sitt eget lösenord (nuvarande och nytt); ens andra sessioner avslutas',
