@@ -48,11 +48,11 @@ const evil: MailBooking = {
 const evilNameHtml = '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;';
 
 describe('kr', () => {
-  it('shows whole kronor: cents / 100 without decimals', () => {
+  it('shows whole kronor, cents / 100, and the öre of an amount that has öre (rule: money-shown)', () => {
     expect(kr(0)).toBe('0 kr');
     expect(kr(9900)).toBe('99 kr');
-    expect(kr(12345)).toBe('123 kr');
-    expect(kr(12350)).toBe('124 kr');
+    expect(kr(12345)).toBe('123,45 kr');
+    expect(kr(12350)).toBe('123,50 kr');
     expect(kr(100000)).toBe('1000 kr');
   });
 });
@@ -74,10 +74,10 @@ describe('the booking-received mail', () => {
         'Typ: Äta här',
         '',
         '2× Margherita – 198 kr',
-        '1× Vesuvio – 110 kr',
-        'Ordinarie pris: 308 kr',
-        'Rabatt: −31 kr',
-        'Totalt: 277 kr',
+        '1× Vesuvio – 109,50 kr',
+        'Ordinarie pris: 307,50 kr',
+        'Rabatt: −30,75 kr',
+        'Totalt: 276,75 kr',
         '',
         'Se eller avboka din bokning: https://kiosk.se/my-booking?id=20261124-3&email=asa%2Bpizza%40example.se',
       ].join('\n'),
@@ -85,7 +85,7 @@ describe('the booking-received mail', () => {
     expect(mail.html).toContain(
       '<a href="https://kiosk.se/my-booking?id=20261124-3&amp;email=asa%2Bpizza%40example.se">',
     );
-    expect(mail.html).toContain('<p>Totalt: 277 kr</p>');
+    expect(mail.html).toContain('<p>Totalt: 276,75 kr</p>');
   });
 
   it('shows a phone number and take-away when given, and no discount lines without a discount', () => {
@@ -97,7 +97,7 @@ describe('the booking-received mail', () => {
     expect(mail.text).toContain('\nTyp: Ta med\n');
     expect(mail.text).not.toContain('Rabatt');
     expect(mail.text).not.toContain('Ordinarie pris');
-    expect(mail.text).toContain('\nTotalt: 308 kr\n');
+    expect(mail.text).toContain('\nTotalt: 307,50 kr\n');
   });
 
   it('names each pizza’s allergens under its line as declared when ordered (rule: allergen-declaration)', () => {
@@ -163,7 +163,7 @@ describe('the staff, confirmation and cancellation mails', () => {
       'E-post: asa+pizza@example.se',
       'Telefon: 070-1',
       '2× Margherita – 198 kr',
-      'Totalt: 277 kr',
+      'Totalt: 276,75 kr',
       'Bekräfta här: https://kiosk.se/admin/bookings?status=pending',
     ]) {
       expect(mail.text.split('\n')).toContain(line);
@@ -176,7 +176,7 @@ describe('the staff, confirmation and cancellation mails', () => {
     expect(mail.to).toBe('asa+pizza@example.se');
     expect(mail.subject).toBe('Din bokning 20261124-3 är bekräftad');
     expect(mail.text).toContain('Din beställning är bekräftad.');
-    expect(mail.text).toContain('Totalt: 277 kr');
+    expect(mail.text).toContain('Totalt: 276,75 kr');
     expect(mail.text).not.toContain('Väntar på bekräftelse');
   });
 
@@ -200,7 +200,7 @@ describe('the staff, confirmation and cancellation mails', () => {
       'Tiden är frigjord. Välkommen att boka en ny tid!',
       '',
     ]);
-    expect(bySystem.text).toContain('Totalt: 277 kr');
+    expect(bySystem.text).toContain('Totalt: 276,75 kr');
     expect(bySystem.text).not.toContain('enligt din begäran');
   });
 
@@ -216,8 +216,8 @@ describe('the staff, confirmation and cancellation mails', () => {
       'Bokningsnummer: 20261124-3',
       'Typ: Äta här',
       '2× Margherita – 198 kr',
-      '1× Vesuvio – 110 kr',
-      'Totalt: 277 kr',
+      '1× Vesuvio – 109,50 kr',
+      'Totalt: 276,75 kr',
     ])
       expect(dineIn.text.split('\n')).toContain(line);
     const takeAway = bookingReminderMail({ ...booking, dine_in: false });
