@@ -9,6 +9,8 @@
 // the projections' lag, the mail and push outboxes' due items and the oldest one's age, and the
 // longest stall of a loop in this process; `alerts` names what is past its threshold (ALERT_LAG
 // events, ALERT_DUE_SECONDS; deploy/README.md, "Monitoring").
+// `backup_overdue` and `disk_low` report on the host (api/opsAlerts.ts). What each alert means and
+// what to do about it: docs/operations.md.
 import type { EventStore, Position } from '../domain/eventStore.js';
 import type { DocumentStore } from '../read-models/documentStore.js';
 import type { MailHealth } from './mail/outbox.js';
@@ -25,6 +27,10 @@ export interface ReadinessDeps {
   push: () => Promise<PushHealth>;
   /** The longest stall of a projection runner, reactor or sender of this process, ms (api/watchdog.ts). */
   stalledMs: () => number;
+  /** Whether the newest scheduled backup is older than twice its interval (api/opsAlerts.ts); absent without scheduled backups. */
+  backupOverdue?: () => boolean;
+  /** Whether DATA_DIR's (or BACKUP_DIR's) filesystem is nearly full (api/opsAlerts.ts). */
+  diskLow?: () => boolean;
   /** What /api/ready reports as alerts: events behind, and seconds a due item waits or a loop stalls. */
   alert: { lag: number; dueSeconds: number };
   stopping: () => boolean;
@@ -49,7 +55,15 @@ export interface Readiness {
   alerts: Alert[];
 }
 
-export type Alert = 'projection_lag' | 'mail_waiting' | 'mail_failing' | 'mail_failed' | 'push_waiting' | 'stalled';
+export type Alert =
+  | 'projection_lag'
+  | 'mail_waiting'
+  | 'mail_failing'
+  | 'mail_failed'
+  | 'push_waiting'
+  | 'stalled'
+  | 'backup_overdue'
+  | 'disk_low';
 
 export async function readiness(deps: ReadinessDeps): Promise<Readiness> {
   const timeoutMs = deps.timeoutMs ?? 2000;
@@ -72,6 +86,9 @@ export async function readiness(deps: ReadinessDeps): Promise<Readiness> {
   if (mail.ok && mail.value.failed_unseen > 0) alerts.push('mail_failed');
   if (push.ok && (push.value.oldest_due_seconds ?? 0) > deps.alert.dueSeconds) alerts.push('push_waiting');
   if (stalledSeconds > deps.alert.dueSeconds) alerts.push('stalled');
+  // The host's side (docs/operations.md): backups that stopped, a disk filling up.
+  if (deps.backupOverdue?.()) alerts.push('backup_overdue');
+  if (deps.diskLow?.()) alerts.push('disk_low');
   return {
     ready: !stopping && lag.ok && readModels.ok && lag.value <= deps.maxLag,
     event_store: lag.ok ? 'ok' : 'unreachable',

@@ -21,6 +21,7 @@ import { openEventStore, openReadModelStore } from './stores.js';
 import { erasureReactor } from './erasure/erasure.js';
 import { startRetention, type Retention } from './timers/retention.js';
 import { startScheduledBackups, type ScheduledBackups } from './backup/schedule.js';
+import { anyDiskLow, backupOverdue } from './opsAlerts.js';
 import { erasureJournalIn, keepErasure } from './erasure/journal.js';
 import { CommandBus } from './commands/commandBus.js';
 import { createServices, type Services } from './services/index.js';
@@ -414,6 +415,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   // Registered here rather than in buildApp: they report on the stores and projections, which
   // only the composition root holds.
   let stopping = false;
+  const startedAt = new Date();
   await app.register(operationsRoutes, {
     prefix: '/api',
     readiness: {
@@ -423,6 +425,22 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       mail: () => services.mails.health(),
       push: () => pushOutboxHealth(store, now()),
       stalledMs,
+      // backup_overdue and disk_low (api/opsAlerts.ts): the wall clock, as the backups' files are dated.
+      backupOverdue:
+        config.backupDir && config.backupPassphrase
+          ? () =>
+              backupOverdue({
+                backupDir: config.backupDir!,
+                intervalMs: config.backupIntervalMs,
+                startedAt,
+                now: new Date(),
+              })
+          : undefined,
+      diskLow: () =>
+        anyDiskLow([config.dataDir, ...(config.backupDir ? [config.backupDir] : [])], {
+          percent: config.alertDiskFreePercent,
+          mb: config.alertDiskFreeMb,
+        }),
       alert: { lag: config.alertLag, dueSeconds: config.alertDueSeconds },
       stopping: () => stopping,
       maxLag: config.readyMaxLag,

@@ -33,6 +33,19 @@ export const readinessSchema = z.strictObject({
     .int()
     .describe('Längsta tid en projektion, reaktor eller avsändare i den här processen har stått still med arbete kvar'),
   alerts: z
-    .array(z.enum(['projection_lag', 'mail_waiting', 'mail_failing', 'mail_failed', 'push_waiting', 'stalled']))
-    .describe('Gränser som är passerade (ALERT_LAG, ALERT_DUE_SECONDS): larma när listan inte är tom'),
+    .array(
+      z.enum([
+        'projection_lag',
+        'mail_waiting',
+        'mail_failing',
+        'mail_failed',
+        'push_waiting',
+        'stalled',
+        'backup_overdue',
+        'disk_low',
+      ]),
+    )
+    .describe(
+      'Gränser som är passerade (ALERT_LAG, ALERT_DUE_SECONDS), backup_overdue (senaste säkerhetskopian är äldre än två intervall) och disk_low (lite ledigt diskutrymme): larma när listan inte är tom',
+    ),
 });
