@@ -4,6 +4,7 @@ import { ConfigError, configFromEnv, type Config } from './config.js';
 import { createServer } from './server.js';
 import { KeyStoreMismatchError } from './keys/identity.js';
 import { startWatchdog } from './watchdog.js';
+import { sellerMissingNotice } from './sellerNotice.js';
 
 let config: Config;
 try {
@@ -35,6 +36,8 @@ console.log(
   `Pizzakiosken listening on http://localhost:${config.port} (event store: ${config.eventStoreUrl ? 'EventStoreDB' : 'SQLite'}, ` +
     `read models: ${config.mongoUrl ? 'MongoDB' : 'SQLite'}, data: ${config.dataDir})`,
 );
+// The seller first (rule: seller-first): a shop online names its seller before it sells.
+if (server.bootstrap.sellerMissing.length > 0) console.log(sellerMissingNotice(server.bootstrap.sellerMissing, config));
 
 // A store gone or a loop wedged for longer than its bound ends the process with a non-zero code,
 // so the restart policy brings a fresh one (api/watchdog.ts). No graceful shutdown then: it would

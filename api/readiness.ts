@@ -8,7 +8,8 @@
 // Beside that verdict it reports the worker's lag for monitoring, which never makes it unready:
 // the projections' lag, the mail and push outboxes' due items and the oldest one's age, and the
 // longest stall of a loop in this process; `alerts` names what is past its threshold (ALERT_LAG
-// events, ALERT_DUE_SECONDS; deploy/README.md, "Monitoring").
+// events, ALERT_DUE_SECONDS; deploy/README.md, "Monitoring"). `seller_missing` (rule: seller-first)
+// says the seller's name, organisation number, address or e-mail is not filled in yet.
 // `backup_overdue` and `disk_low` report on the host (api/opsAlerts.ts). What each alert means and
 // what to do about it: docs/operations.md.
 import type { EventStore, Position } from '../domain/eventStore.js';
@@ -27,6 +28,8 @@ export interface ReadinessDeps {
   push: () => Promise<PushHealth>;
   /** The longest stall of a projection runner, reactor or sender of this process, ms (api/watchdog.ts). */
   stalledMs: () => number;
+  /** rule: seller-first. Whether a required seller detail is still blank (the settings read model). */
+  sellerMissing?: () => Promise<boolean>;
   /** Whether the newest scheduled backup is older than twice its interval (api/opsAlerts.ts); absent without scheduled backups. */
   backupOverdue?: () => boolean;
   /** Whether DATA_DIR's (or BACKUP_DIR's) filesystem is nearly full (api/opsAlerts.ts). */
@@ -62,6 +65,7 @@ export type Alert =
   | 'mail_failed'
   | 'push_waiting'
   | 'stalled'
+  | 'seller_missing'
   | 'backup_overdue'
   | 'disk_low';
 
@@ -86,6 +90,9 @@ export async function readiness(deps: ReadinessDeps): Promise<Readiness> {
   if (mail.ok && mail.value.failed_unseen > 0) alerts.push('mail_failed');
   if (push.ok && (push.value.oldest_due_seconds ?? 0) > deps.alert.dueSeconds) alerts.push('push_waiting');
   if (stalledSeconds > deps.alert.dueSeconds) alerts.push('stalled');
+  // The seller's details are the law's before anything else is sold (rule: seller-first).
+  const seller = deps.sellerMissing ? await within(timeoutMs, deps.sellerMissing) : null;
+  if (seller?.ok && seller.value) alerts.push('seller_missing');
   // The host's side (docs/operations.md): backups that stopped, a disk filling up.
   if (deps.backupOverdue?.()) alerts.push('backup_overdue');
   if (deps.diskLow?.()) alerts.push('disk_low');

@@ -1,4 +1,4 @@
-// Secrets from files (Docker secrets: deploy/compose.yaml mounts each at /run/secrets/NAME), so
+// Secrets from files (Docker secrets: deploy/compose*.yaml mount each at /run/secrets/NAME), so
 // that no password sits in the environment, in `docker inspect` or in .env. For each secret the
 // variable itself or NAME_FILE, a file holding it (one line; its final newline dropped), never both:
 //

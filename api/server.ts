@@ -50,6 +50,7 @@ import {
   type BonusUseSettlement,
 } from './timers/bonusUseSettlement.js';
 import { projectionTestDelays } from './testHooks.js';
+import { missingRequiredSellerFields, type RequiredSellerField } from '../domain/settings/seller.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -69,8 +70,11 @@ export interface Server {
   backups: Pick<ScheduledBackups, 'round'> | null;
   /** What the watchdog (api/watchdog.ts, started by api/main.ts) looks at: the stores' probes and this process's loops. */
   watched: { stores: { name: string; probe: () => Promise<unknown> }[]; loops: () => Watched[] };
-  /** Admin credentials when a password was generated on this start (print once). */
-  bootstrap: { email: string; generatedPassword: string | null };
+  /**
+   * Admin credentials when a password was generated on this start (print once), and the seller's
+   * required details still blank (rule: seller-first: the start's console names them).
+   */
+  bootstrap: { email: string; generatedPassword: string | null; sellerMissing: RequiredSellerField[] };
   close(): Promise<void>;
 }
 
@@ -425,6 +429,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       mail: () => services.mails.health(),
       push: () => pushOutboxHealth(store, now()),
       stalledMs,
+      sellerMissing: async () => missingRequiredSellerFields((await services.settings.current()).seller).length > 0,
       // backup_overdue and disk_low (api/opsAlerts.ts): the wall clock, as the backups' files are dated.
       backupOverdue:
         config.backupDir && config.backupPassphrase
@@ -466,7 +471,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       ],
       loops,
     },
-    bootstrap,
+    bootstrap: {
+      ...bootstrap,
+      sellerMissing: missingRequiredSellerFields((await services.settings.current()).seller),
+    },
     /**
      * Stops in order: no new connections and every in-flight request answered (their
      * read-your-writes waits still have running projections), then the reactor and projections

@@ -2,7 +2,7 @@
 # Smoke test of the production stack, for a host with Docker (compose 2.24 or later):
 #   deploy/smoke.sh            build, start, test, remove everything it made
 #   KEEP=1 deploy/smoke.sh     leave the stack running to look around
-# It starts compose.yaml under its own project name with a mail catcher and a push service, books
+# It starts the cluster path (compose.cluster.yaml) under its own project name with a mail catcher and a push service, books
 # on one API process and confirms through the other, goes through Caddy (the live stream
 # unbuffered), then covers a reminder, the waitlist, a reschedule, a web push and an erasure; kills
 # the worker (the mail and push sender) and one API process in the middle of a rush of bookings,
@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 export COMPOSE_PROJECT_NAME=pizzakiosken-smoke
-# Throwaway secrets (written as compose.yaml's secret files below): this stack lives for the
+# Throwaway secrets (written as compose.cluster.yaml's secret files below): this stack lives for the
 # length of the run.
 # A VAPID pair as web-push makes them: the raw P-256 private scalar and public point, base64url.
 vapid_pem="$(openssl ecparam -name prime256v1 -genkey -noout)"
@@ -25,12 +25,13 @@ export ADMIN_EMAIL=smoke@pizzakiosken.test
 # The mail catcher takes mail without a sign-in: no SMTP password.
 export SMTP_URL=smtp://mailpit:1025
 export SMTP_PASSWORD_FILE=
+export MAIL_FROM='Pizzakiosken <smoke@pizzakiosken.test>'
 export SITE_DOMAIN=pizzakiosken.test
 export PUBLIC_URL=http://pizzakiosken.test
-# A backup volume of its own (compose.yaml's is external: made here, removed at the end).
+# A backup volume of its own (compose.cluster.yaml's is external: made here, removed at the end).
 export BACKUP_VOLUME=pizzakiosken-smoke-backups
 
-compose() { docker compose -f compose.yaml -f smoke/compose.smoke.yaml "$@"; }
+compose() { docker compose -f compose.cluster.yaml -f smoke/compose.smoke.yaml "$@"; }
 state="$(mktemp -d)"
 chmod 777 "$state" # the app image runs as the unprivileged node user
 export SMOKE_STATE="$state"
@@ -45,7 +46,7 @@ cleanup() {
 }
 trap cleanup EXIT
 docker volume create "$BACKUP_VOLUME" >/dev/null
-# Throwaway secrets, one file each (compose.yaml's secrets): the backup passphrase, the session
+# Throwaway secrets, one file each (compose.cluster.yaml's secrets): the backup passphrase, the session
 # secret, the first admin's password (smoke/smoke.mjs signs in with it), the app's MongoDB
 # user's password and the administrator's; the SMTP password's file is never read (above).
 openssl rand -hex 16 >"$state/backup_passphrase"

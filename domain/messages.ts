@@ -144,6 +144,7 @@ export const msg = {
   // Ours: the accountant's books
   vatRateInvalid: 'Momssatsen måste vara 25, 12 eller 6 %',
   salesRecordingInvalid: 'Välj var försäljningen registreras: kassaregistret eller Pizzakiosken',
+  orderConfirmationCancelled: 'Beställningen är avbokad: den har ingen orderbekräftelse att skriva ut',
   accountInvalid: 'Ett konto anges med fyra siffror (BAS-kontoplanen)',
   orderTypeInvalid: 'Välj Ta med eller Äta här',
   vatPeriodReversed: 'Gäller till kan inte vara före Gäller från',

@@ -87,7 +87,8 @@ describe('the watchdog', () => {
     expect(api.child.exitCode).toBeNull();
     const ready = await api.call('GET', '/api/ready');
     expect(ready.status).toBe(200);
-    expect(ready.body).toMatchObject({ event_store: 'ok', alerts: [], stalled_seconds: 0 });
+    // A fresh install names no seller yet (rule: seller-first).
+    expect(ready.body).toMatchObject({ event_store: 'ok', alerts: ['seller_missing'], stalled_seconds: 0 });
 
     await lockWal(join(dir, 'events.db'));
     expect(await api.exited).toBe(EXIT_STORE_UNREACHABLE);

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The app's own MongoDB user (deploy/compose.yaml, service mongo). The mongo image's entrypoint
+# The app's own MongoDB user (deploy/compose.cluster.yaml, service mongo). The mongo image's entrypoint
 # sources this once, on the first start of an empty volume, after making the administrator (root),
 # while its mongod for initialisation runs on 127.0.0.1 as a standalone without access control;
 # the users it makes are kept when mongod restarts as replica set rs0 with --auth. The app signs in

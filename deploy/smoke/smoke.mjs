@@ -69,7 +69,7 @@ async function call(base, method, path, { body, cookie, headers = {} } = {}) {
 
 async function login(base) {
   const reply = await call(base, 'POST', '/api/admin/login', {
-    // The first admin's password: the secret file compose.yaml mounts into the app's containers.
+    // The first admin's password: the secret file compose.cluster.yaml mounts into the app's containers.
     body: {
       email: process.env.ADMIN_EMAIL,
       password:

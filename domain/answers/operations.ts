@@ -41,11 +41,12 @@ export const readinessSchema = z.strictObject({
         'mail_failed',
         'push_waiting',
         'stalled',
+        'seller_missing',
         'backup_overdue',
         'disk_low',
       ]),
     )
     .describe(
-      'Gränser som är passerade (ALERT_LAG, ALERT_DUE_SECONDS), backup_overdue (senaste säkerhetskopian är äldre än två intervall) och disk_low (lite ledigt diskutrymme): larma när listan inte är tom',
+      'Gränser som är passerade (ALERT_LAG, ALERT_DUE_SECONDS), seller_missing (säljarens namn, organisationsnummer, adress eller e-post är inte ifyllt), backup_overdue (senaste säkerhetskopian är äldre än två intervall) och disk_low (lite ledigt diskutrymme): larma när listan inte är tom',
     ),
 });

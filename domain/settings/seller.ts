@@ -110,6 +110,29 @@ export const sellerSchema = z
     return { ...s, org_number, vat_number };
   });
 
+/**
+ * rule: seller-first. What a shop online must show before anything else: its name, organisation
+ * number, address and e-mail (lag (2002:562) om elektronisk handel, 8 §; Konsumentverket, "E-handelslagen":
+ * "Ange ditt namn, organisationsnummer, adress och e-postadress",
+ * https://www.konsumentverket.se/for-foretag/olika-saljkanaler/regler-nar-du-saljer-pa-internet/e-handelslagen).
+ * Until they are filled in, GET /api/ready lists `seller_missing`, the dashboard names them and the
+ * start's console says so.
+ */
+export const REQUIRED_SELLER_FIELDS = ['legal_name', 'org_number', 'address', 'email'] as const;
+export type RequiredSellerField = (typeof REQUIRED_SELLER_FIELDS)[number];
+
+/** The required fields still blank, in the form's order; empty once the seller is complete. */
+export const missingRequiredSellerFields = (seller: Seller): RequiredSellerField[] =>
+  REQUIRED_SELLER_FIELDS.filter((k) => seller[k].trim() === '');
+
+/** The required fields as the console and the dashboard name them (the settings form's labels). */
+export const REQUIRED_SELLER_LABELS: Record<RequiredSellerField, string> = {
+  legal_name: 'företagsnamn',
+  org_number: 'organisationsnummer',
+  address: 'adress',
+  email: 'e-post till kunder',
+};
+
 /** The fields still blank, in the form's order (the settings screen's notice names them). */
 export const missingSellerFields = (seller: Seller): (keyof Seller)[] =>
   (['legal_name', 'org_number', 'address', 'phone', 'email', 'vat_number'] as const).filter((k) => seller[k] === '');

@@ -81,7 +81,7 @@ async function production(): Promise<Stores | { reason: string }> {
     if (reason) return { reason };
     try {
       const { GenericContainer, Wait } = await import('testcontainers');
-      const compose = readFileSync(join(import.meta.dirname, '..', '..', 'deploy', 'compose.yaml'), 'utf8');
+      const compose = readFileSync(join(import.meta.dirname, '..', '..', 'deploy', 'compose.cluster.yaml'), 'utf8');
       const kurrent = /^\s*image:\s*(\S*kurrentdb\S*)\s*$/m.exec(compose)![1];
       const mongoImage = /^\s*image:\s*(mongo:\S+)\s*$/m.exec(compose)![1];
       const esdb = async () => {

@@ -13,7 +13,8 @@ describe('GET /api/ready: lag and alerts', () => {
     const t = await startTestServer({ config: { alertLag: 1, readyMaxLag: 10 } });
     try {
       await t.server.projections.waitFor(await t.server.events.headPosition());
-      expect((await t.get('/api/ready')).body).toMatchObject({ projection_lag: 0, alerts: [] });
+      // A fresh install names no seller yet (rule: seller-first): that alert stands throughout.
+      expect((await t.get('/api/ready')).body).toMatchObject({ projection_lag: 0, alerts: ['seller_missing'] });
       await t.server.projections.stop();
       const noted = () => ({
         id: crypto.randomUUID(),
@@ -22,11 +23,19 @@ describe('GET /api/ready: lag and alerts', () => {
         metadata: { actor: 'system', timestamp: new Date().toISOString() },
       });
       await t.server.events.append('test-lag', [noted()], 'any');
-      expect((await t.get('/api/ready')).body).toMatchObject({ ready: true, projection_lag: 1, alerts: [] });
+      expect((await t.get('/api/ready')).body).toMatchObject({
+        ready: true,
+        projection_lag: 1,
+        alerts: ['seller_missing'],
+      });
       await t.server.events.append('test-lag', [noted()], 'any');
       const behind = await t.get('/api/ready');
       expect(behind.status).toBe(200);
-      expect(behind.body).toMatchObject({ ready: true, projection_lag: 2, alerts: ['projection_lag'] });
+      expect(behind.body).toMatchObject({
+        ready: true,
+        projection_lag: 2,
+        alerts: ['projection_lag', 'seller_missing'],
+      });
     } finally {
       await t.close();
     }
@@ -50,7 +59,7 @@ describe('GET /api/ready: lag and alerts', () => {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect(body).toMatchObject({ ready: true, push: { due: 0, oldest_due_seconds: null } });
-      expect(body.alerts).toEqual(['mail_waiting', 'stalled']);
+      expect(body.alerts).toEqual(['mail_waiting', 'stalled', 'seller_missing']);
       expect(body.mail.due).toBe(2);
       expect(body.mail.oldest_due_seconds).toBeGreaterThan(1);
       expect(body.stalled_seconds).toBeGreaterThan(1);

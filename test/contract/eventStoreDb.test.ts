@@ -8,14 +8,14 @@ import { openEventStoreDb } from '../../api/eventStore/eventStoreDb.js';
 import { eventStoreContract } from './eventStore.contract.js';
 import { serverUnavailableReason } from './docker.js';
 
-// The image production runs (deploy/compose.yaml), read from there so the two never drift apart;
+// The image production runs (deploy/compose.cluster.yaml), read from there so the two never drift apart;
 // EVENTSTORE_IMAGE overrides it for a machine that must use a mirror.
 const IMAGE = process.env.EVENTSTORE_IMAGE ?? deployedImage();
 
 function deployedImage(): string {
-  const compose = readFileSync(join(import.meta.dirname, '..', '..', 'deploy', 'compose.yaml'), 'utf8');
+  const compose = readFileSync(join(import.meta.dirname, '..', '..', 'deploy', 'compose.cluster.yaml'), 'utf8');
   const image = /^\s*image:\s*(\S*kurrentdb\S*)\s*$/m.exec(compose)?.[1];
-  if (!image) throw new Error('deploy/compose.yaml names no kurrentdb image');
+  if (!image) throw new Error('deploy/compose.cluster.yaml names no kurrentdb image');
   return image;
 }
 

@@ -22,10 +22,10 @@ interface Server {
 }
 
 const DOCKER_CHECK_MS = 5_000;
-/** The image production runs (deploy/compose.yaml), so the suite tests what is deployed. */
+/** The image production runs (deploy/compose.cluster.yaml), so the suite tests what is deployed. */
 const MONGO_IMAGE =
   /^\s*image:\s*(mongo:\S+)\s*$/m.exec(
-    readFileSync(join(import.meta.dirname, '..', '..', 'deploy', 'compose.yaml'), 'utf8'),
+    readFileSync(join(import.meta.dirname, '..', '..', 'deploy', 'compose.cluster.yaml'), 'utf8'),
   )?.[1] ?? 'mongo:7';
 const CONTAINER_START_MS = 180_000;
 

@@ -1,5 +1,5 @@
 // One MongoDB server for a contract suite: MONGODB_URL, or a throwaway standalone container of the
-// image production runs (deploy/compose.yaml) where a Docker engine answers; otherwise the reason
+// image production runs (deploy/compose.cluster.yaml) where a Docker engine answers; otherwise the reason
 // the suite is skipped, found quickly (never a failure or a hang for want of a server).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { serverUnavailableReason } from './docker.js';
 
 const MONGO_IMAGE =
   /^\s*image:\s*(mongo:\S+)\s*$/m.exec(
-    readFileSync(join(import.meta.dirname, '..', '..', 'deploy', 'compose.yaml'), 'utf8'),
+    readFileSync(join(import.meta.dirname, '..', '..', 'deploy', 'compose.cluster.yaml'), 'utf8'),
   )?.[1] ?? 'mongo:7';
 
 export type MongoServer = { url: string; stop(): Promise<void> } | { reason: string };

@@ -207,7 +207,7 @@ describe('after the order', () => {
     const card = page.locator(`.kitchen-order[data-booking="${id}"]`);
     await card.waitFor();
     expect(await card.locator('.kitchen-order__pizzas').innerText()).toContain(quattro);
-    await page.getByRole('button', { name: `Skriv ut kvitto för ${id}` }).click();
+    await page.getByRole('button', { name: `Skriv ut orderlapp för ${id}` }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
     await page.emulateMedia({ media: 'print' });
     const ticket = page.locator(`.ticket[data-ticket="${id}"]`);

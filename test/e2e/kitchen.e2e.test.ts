@@ -242,7 +242,7 @@ describe('the kitchen board', () => {
     const { page, errors } = await signedIn();
     await page.goto(`/admin/kitchen?date=${DAY}`);
     await order(page, id).waitFor();
-    await page.getByRole('button', { name: `Skriv ut kvitto för ${id}` }).click();
+    await page.getByRole('button', { name: `Skriv ut orderlapp för ${id}` }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
     const ticket = page.locator(`.ticket[data-ticket="${id}"]`);
     // On screen the ticket is out of sight and the board stays.

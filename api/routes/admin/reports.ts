@@ -1,6 +1,12 @@
-// The PDF reports: the daily report (palombo-rapport-{date}.pdf) and the bookings report for a period.
-import { bookingsReportQuerySchema, dailyReportQuerySchema } from '../../../domain/payloads.js';
-import { bookingsBetween } from '../../../read-models/queries/admin.js';
+// The PDF reports: the daily report (palombo-rapport-{date}.pdf) and the bookings report for a
+// period; and the record of the sale of one order, printed for an order without an e-mail (rule:
+// staff-order-record).
+import { bookingsReportQuerySchema, dailyReportQuerySchema, idParams } from '../../../domain/payloads.js';
+import { bookingsBetween, getBooking } from '../../../read-models/queries/admin.js';
+import { receiptVat } from '../../../domain/accounting/saleRecord.js';
+import { printedRecordRefusal } from '../../../domain/accounting/staffOrderRecord.js';
+import { DomainError } from '../../../domain/shared/errors.js';
+import { msg } from '../../../domain/messages.js';
 import { describeRoutes, fileAnswer, refusals } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
 
@@ -26,6 +32,38 @@ export const reportRoutes: RoutePlugin = async (app, { deps: { services, docs } 
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="palombo-rapport-${date}.pdf"`)
+        .send(file);
+    },
+  );
+
+  app.get(
+    '/bookings/:id/confirmation.pdf',
+    {
+      schema: {
+        summary:
+          'Orderbekräftelse (PDF) för en beställning: säljaren, raderna, totalen inkl. moms och momsen per sats; för en beställning i disken eller på telefon utan e-post',
+        params: idParams,
+        response: pdf,
+      },
+    },
+    async (request, reply) => {
+      const booking = await getBooking(docs, request.params.id);
+      if (!booking) throw new DomainError(msg.bookingNotFound, 'not_found');
+      const refusal = printedRecordRefusal(booking);
+      if (refusal || booking.status === 'cancelled') throw new DomainError(refusal ?? msg.bookingNotFound, 'rejected');
+      const { renderOrderConfirmation } = await import('../../reports/orderConfirmationPdf.js');
+      const clock = services.clock();
+      const file = await renderOrderConfirmation({
+        booking: { ...booking, status: booking.status },
+        vat: receiptVat(booking, await services.accounting.settings()),
+        seller: (await services.settings.current()).seller,
+        generatedAt: clock.now.toISOString(),
+        timeZone: clock.timeZone,
+      });
+      // Inline: it opens in the browser's viewer, to be printed from there.
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="orderbekraftelse-${booking.id}.pdf"`)
         .send(file);
     },
   );

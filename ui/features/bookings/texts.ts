@@ -69,6 +69,10 @@ export const bookingTexts = {
   kitchenUndo: 'Ångrade senaste steget',
   kitchen: 'Köket',
   close: 'Stäng',
+  // rule: staff-order-record: an order without an e-mail gets its record of the sale on paper.
+  printConfirmation: 'Skriv ut orderbekräftelse',
+  printConfirmationHint:
+    'Beställningen har ingen e-postadress: skriv ut orderbekräftelsen (säljaren, raderna, totalen inkl. moms och momsen) och ge den till kunden.',
   none_: '–',
   // rule: staff-orders, no-shows
   source: 'Källa',

@@ -18,6 +18,17 @@ export const dashboardTexts = {
   stats: 'Statistik',
   screens: 'Adminsidor',
   statsFailed: 'Kunde inte ladda statistik',
+  // rule: seller-first
+  sellerMissingTitle: 'Fyll i säljarens uppgifter',
+  sellerMissing: (fields: string) =>
+    `Innan kunder beställer ska webbplatsen visa vem som säljer: namn, organisationsnummer, adress och e-post. Saknas: ${fields}.`,
+  sellerMissingLink: 'Fyll i under Inställningar',
+  sellerFields: {
+    legal_name: 'företagsnamn',
+    org_number: 'organisationsnummer',
+    address: 'adress',
+    email: 'e-post till kunder',
+  } as Record<'legal_name' | 'org_number' | 'address' | 'email', string>,
   tiles: {
     '/admin/bookings': 'Bekräfta och hantera beställningar',
     '/admin/kitchen': 'Dagens beställningar i ugnen, klara och hämtade',

@@ -30,8 +30,9 @@ export const kitchenTexts = {
   stepFailed: 'Kunde inte spara steget',
   undo: 'Ångra',
   undoLabel: (id: string) => `Ångra senaste steget för ${id}`,
-  print: 'Skriv ut',
-  printLabel: (id: string) => `Skriv ut kvitto för ${id}`,
+  print: 'Skriv ut orderlapp',
+  // The kitchen's order ticket, not a receipt: the till prints the receipt (rule: sales-recording).
+  printLabel: (id: string) => `Skriv ut orderlapp för ${id}`,
   loadFailed: 'Kunde inte ladda köket',
   dineIn: 'Äta här',
   takeAway: 'Avhämtning',

@@ -10,7 +10,12 @@ export default function Page() {
   return (
     <>
       <MailRelayBanner failed />
-      <DashboardScreen overview={data.overview ?? null} userName={data.user?.name ?? ''} role={data.user?.role} />
+      <DashboardScreen
+        overview={data.overview ?? null}
+        userName={data.user?.name ?? ''}
+        role={data.user?.role}
+        sellerMissing={data.sellerMissing ?? []}
+      />
     </>
   );
 }

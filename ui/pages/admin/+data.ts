@@ -2,10 +2,20 @@
 // its figures. Pages with data of their own add it in their +data (one +data per page).
 import type { PageContextServer } from 'vike/types';
 import type { StatsOverview } from '../../features/dashboard/api/dashboard.js';
+import { SETTINGS_PATH, type Settings } from '../../features/settings/api/settings.js';
+import { missingRequiredSellerFields, type RequiredSellerField } from '../../../domain/settings/seller.js';
 import { roleMay } from '../../../domain/admins/roles.js';
 import { currentUser } from './currentUser.js';
+import type { GoLiveAnswer } from '../../../domain/answers/kiosk.js';
 
-export type AdminData = { user: Awaited<ReturnType<typeof currentUser>>; overview?: StatsOverview | null };
+export type AdminData = {
+  user: Awaited<ReturnType<typeof currentUser>>;
+  overview?: StatsOverview | null;
+  /** The dashboard: the seller's required details still blank (rule: seller-first); null when unread. */
+  sellerMissing?: RequiredSellerField[] | null;
+  /** The dashboard: the checklist before the first web order (rule: go-live); null when unread. */
+  goLive?: GoLiveAnswer | null;
+};
 
 export async function data(pageContext: PageContextServer): Promise<AdminData> {
   const user = await currentUser(pageContext);
@@ -13,6 +23,12 @@ export async function data(pageContext: PageContextServer): Promise<AdminData> {
   if (!user || pageContext.urlPathname !== '/admin') return { user };
   // Staff see no figures (statistics are the owner's: rule admin-roles).
   if (!roleMay(user.role, 'stats')) return { user, overview: null };
-  const overview = await pageContext.apiGet<StatsOverview>('/api/admin/stats/overview').catch(() => null);
-  return { user, overview };
+  const [overview, settings] = await Promise.all([
+    pageContext.apiGet<StatsOverview>('/api/admin/stats/overview').catch(() => null),
+    pageContext.apiGet<Settings>(`/api${SETTINGS_PATH}`).catch(() => null),
+  ]);
+  // rule go-live: the owner's checklist (settings are the owner's: a staff session reads none).
+  const goLive = await pageContext.apiGet<GoLiveAnswer>('/api/admin/go-live').catch(() => null);
+  // Only what the dashboard shows: which required details are blank, not the settings.
+  return { user, overview, sellerMissing: settings ? missingRequiredSellerFields(settings.seller) : null, goLive };
 }

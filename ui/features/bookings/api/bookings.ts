@@ -63,5 +63,7 @@ export const bookingRow = (booking: Booking): BookingRow => ({
 export const listBookings = (filters: BookingFilters) => api<Booking[]>(`${BOOKINGS_PATH}${filterQuery(filters)}`);
 export const getBooking = (id: string) => api<BookingDetails>(bookingPath(id));
 export const getBookingHistory = (id: string) => api<BookingHistory>(`${bookingPath(id)}/history`);
+/** The record of the sale as a PDF, opened in the browser to print (rule: staff-order-record). */
+export const confirmationPdfPath = (id: string) => `/api${bookingPath(id)}/confirmation.pdf`;
 export const cancelBooking = (id: string, body: z.output<typeof staffCancelSchema>) =>
   api(`${bookingPath(id)}/cancel`, { method: 'PUT', body });

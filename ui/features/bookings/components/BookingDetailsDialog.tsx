@@ -1,6 +1,7 @@
 // The details of one booking (SPEC 2): customer, phone, date and time, dine in or take away,
 // items with prices and total, comment, its history from the event log as a timeline, and the mails
-// sent about it (rule: mail).
+// sent about it (rule: mail). An order without an e-mail (taken at the counter or on the phone) has
+// "Skriv ut orderbekräftelse", its record of the sale as a PDF to print (rule: staff-order-record).
 import { useEffect, useEffectEvent, useState } from 'react';
 import { toast } from '../../../lib/toast.js';
 import { Dialog, closeDialogOf } from '../../../components/Dialog.js';
@@ -13,6 +14,8 @@ import { bookingStatusText, bookingTexts } from '../texts.js';
 import type { KitchenStatus } from '../../../../domain/answers/booking.js';
 import { statusLabel, stepLabel } from '../../../components/kitchenStatusTexts.js';
 import { BookingMails } from '../../../components/admin/BookingMails.js';
+import { needsPrintedRecord } from '../../../../domain/accounting/staffOrderRecord.js';
+import { confirmationPdfPath } from '../api/bookings.js';
 
 export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const [booking, setBooking] = useState<BookingDetails | null>(null);
@@ -74,6 +77,21 @@ export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () 
             ) : null}
             <AmountRow label={bookingTexts.total} cents={booking.final_total_cents} kind="total" />
           </ItemsTable>
+          {needsPrintedRecord(booking) && booking.status !== 'cancelled' && (
+            <div className="print-confirmation">
+              <p id="print-confirmation-hint" className="hint">
+                {bookingTexts.printConfirmationHint}
+              </p>
+              <button
+                type="button"
+                className="btn btn--secondary"
+                aria-describedby="print-confirmation-hint"
+                onClick={() => window.open(confirmationPdfPath(booking.id), '_blank', 'noopener')}
+              >
+                {bookingTexts.printConfirmation}
+              </button>
+            </div>
+          )}
           {history && history.length > 0 && (
             <section aria-labelledby="history-title">
               <h3 id="history-title">{bookingTexts.history}</h3>

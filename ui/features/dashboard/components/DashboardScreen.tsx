@@ -1,5 +1,7 @@
 // /admin, the dashboard (SPEC 2): welcome, the four stat cards, today, tiles to every screen and
-// the quick links. The figures come in the first HTML (+data) and follow bookings live.
+// the quick links. The figures come in the first HTML (+data) and follow bookings live. While the
+// seller's required details are blank (rule: seller-first) a notice above them says which, with a
+// link to the settings.
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { screensFor } from '../../../components/admin/AdminFrame.js';
@@ -13,6 +15,7 @@ import { ChimeToggle } from '../../../components/live/ChimeToggle.js';
 import { getOverview, type StatsOverview } from '../api/dashboard.js';
 import { dashboardTexts } from '../texts.js';
 import { DailyReportDialog } from './DailyReportDialog.js';
+import type { RequiredSellerField } from '../../../../domain/settings/seller.js';
 
 /**
  * overview: as the server read it for the first HTML; null when that failed. Staff (role) see no
@@ -22,10 +25,12 @@ export function DashboardScreen({
   overview: initial,
   userName,
   role = 'owner',
+  sellerMissing = [],
 }: {
   overview: StatsOverview | null;
   userName: string;
   role?: AdminRole;
+  sellerMissing?: readonly RequiredSellerField[];
 }) {
   const user = useAtomValue(userAtom);
   const figures = roleMay(user?.role ?? role, 'stats');
@@ -43,6 +48,13 @@ export function DashboardScreen({
         <h1>{dashboardTexts.welcome(user?.name ?? userName)}</h1>
         <ChimeToggle label={dashboardTexts.sound} />
       </div>
+      {sellerMissing.length > 0 && (
+        <section className="notice seller-missing" role="note" aria-labelledby="seller-missing-title">
+          <h2 id="seller-missing-title">{dashboardTexts.sellerMissingTitle}</h2>
+          <p>{dashboardTexts.sellerMissing(sellerMissing.map((f) => dashboardTexts.sellerFields[f]).join(', '))}</p>
+          <a href="/admin/settings#seller-title">{dashboardTexts.sellerMissingLink}</a>
+        </section>
+      )}
       {figures && (
         <section aria-label={dashboardTexts.keyFigures} className="stat-cards">
           <StatCard label={dashboardTexts.totalBookings} value={dash(o?.total_bookings)} />
