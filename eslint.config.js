@@ -1,7 +1,7 @@
 // The checks a maintained codebase runs (`npm run lint`, part of `npm test`): type-aware
 // typescript-eslint, React's hook rules, accessibility in JSX, no Swedish text written inside
 // JSX (it belongs in a feature's texts.ts, so every message has one home), and the import
-// boundaries of DESIGN.md's folder table. Formatting is Prettier's (.prettierrc.json).
+// boundaries of docs/architecture.md's folder table. Formatting is Prettier's (.prettierrc.json).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -88,12 +88,12 @@ export default tseslint.config(
             {
               target: './read-models',
               from: './projections',
-              message: 'read-models/ imports only domain/ (DESIGN.md).',
+              message: 'read-models/ imports only domain/ (docs/architecture.md).',
             },
             {
               target: './ui',
               from: ['./api', './read-models', './projections', './scripts'],
-              message: 'The UI imports only domain/ of the server code (DESIGN.md).',
+              message: 'The UI imports only domain/ of the server code (docs/architecture.md).',
             },
             ...features.map((feature) => ({
               target: `./ui/features/${feature}`,

@@ -1,4 +1,4 @@
-// Every Swedish message the server sends, in one place so each can be checked against SPEC.md
+// Every Swedish message the server sends, in one place so each can be checked against the product specification's wording
 // (`msg`; the part the customer's pages use as well comes from customerMessages.ts). Texts quoted
 // in SPEC sections 5 and 8 are copied word for word; the rest are ours, in the same tone, for
 // server-side rules SPEC leaves open (see domain/README.md).

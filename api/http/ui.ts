@@ -1,4 +1,4 @@
-// Serves the UI from the same process as /api (DESIGN.md "The UI"): the client build's files
+// Serves the UI from the same process as /api (docs/architecture.md, "The pages"): the client build's files
 // (hashed assets cached for a year, the service worker, manifest and icons revalidated), then
 // every other GET rendered by Vike. Under `npm run dev` Vite's dev middleware replaces the build.
 import { existsSync } from 'node:fs';
