@@ -449,6 +449,28 @@ describe('deploy/README.md: the upgrade and the state MongoDB holds (issue 44, i
   });
 });
 
+describe('deploy/smoke: beside a live kiosk', () => {
+  it("gives the smoke's app containers none of the host's .env (a live kiosk's SMS account, relay, keys)", () => {
+    const smoke = merge(compose, load('smoke/compose.smoke.yaml'));
+    for (const [name, service] of appServices(smoke)) {
+      expect(service.env_file ?? [], name).toEqual([]);
+      expect(
+        containerEnv(service, {
+          SMS_46ELKS_USERNAME: 'live',
+          SMS_46ELKS_PASSWORD: 'live',
+          MAIL_FROM: 'a@b.se',
+          SMTP_URL: 'smtp://x',
+          ADMIN_EMAIL: 'a@b.se',
+          SITE_DOMAIN: 'x',
+          VAPID_PUBLIC_KEY: 'k',
+          VAPID_PRIVATE_KEY: 'k',
+        }),
+        name,
+      ).not.toHaveProperty('SMS_46ELKS_USERNAME');
+    }
+  });
+});
+
 describe('deploy/README.md: from an empty server to a kiosk taking orders (issue 46)', () => {
   const guide = read('README.md');
   const upgrade = guide.slice(guide.indexOf('## Upgrade'), guide.indexOf('## Smoke test'));
