@@ -7,6 +7,7 @@
 // marks an undeclared pizza (rule: staff-allergens); the kitchen board flags a declaration changed
 // since the order was placed (rule: allergen-change). ORDER_TERMS_SHOTS=<dir> keeps screenshots
 // at 360 and 1280 px in both themes.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -140,6 +141,81 @@ describe('the booking page (rule: before-order)', () => {
   });
 });
 
+/** The offer link in the waitlist mail to this address (the server's outbox, quoted-printable decoded). */
+async function offerLink(email: string): Promise<string> {
+  const outbox = join(suite.server.dataDir, 'outbox');
+  for (let i = 0; i < 300; i++) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
+    } catch {
+      files = [];
+    }
+    for (const file of files) {
+      const raw = readFileSync(join(outbox, file), 'latin1')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const mail = Buffer.from(raw, 'latin1').toString('utf8');
+      if (!mail.includes(`To: ${email}`) || !mail.includes('Välj pizzor och boka här')) continue;
+      const match = /\/waitlist\/([A-Za-z0-9_-]+)/.exec(mail);
+      if (match) return `/waitlist/${match[1]}`;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no offer mail to ${email}`);
+}
+
+describe('the waitlist offer page (rule: before-order)', () => {
+  it('at 360 px says the same directly above its button, and the payment methods from the start', async () => {
+    const { server, cookie } = suite;
+    const date = inDays(3);
+    const full = await server.api('POST', '/api/bookings', {
+      date,
+      time: '14:00',
+      name: 'Full Fia',
+      email: 'fullfia@example.se',
+      dine_in: false,
+      items: [{ pizza_id: 1, qty: 6 }],
+      requested_pizzas: 6,
+    });
+    expect(full.status).toBe(201);
+    const joined = await server.api('POST', '/api/waitlist', {
+      date,
+      time: '14:00',
+      name: 'Köande Kim',
+      email: 'kim@example.se',
+      requested_pizzas: 1,
+    });
+    expect(joined.status).toBe(201);
+    await server.api('PUT', `/api/admin/bookings/${full.body.booking_id}/cancel`, { reason: 'Kunden ringde' }, cookie);
+    const link = await offerLink('kim@example.se');
+
+    const { page, errors } = await suite.fresh(360);
+    await page.goto(link);
+    expect(await page.locator('.hero .payment-notice').textContent()).toBe(
+      'Du betalar i kiosken när du hämtar beställningen: kort eller Swish. Inget betalas här.',
+    );
+    await page.getByRole('button', { name: 'Lägg till en Margherita' }).click();
+    const button = page.getByRole('button', { name: /^Boka \(/ });
+    await button.scrollIntoViewIfNeeded();
+    const terms = page.locator('.before-order');
+    expect(await terms.isVisible()).toBe(true);
+    const total = /\((.*)\)/.exec((await button.textContent())!)![1];
+    const text = (await terms.innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain(`Att betala: ${total} inkl. moms`);
+    expect(text).toContain('med kort eller Swish.');
+    expect(text).toContain('Ångerrätt gäller inte');
+    expect(
+      await page.evaluate(
+        () => document.querySelector('.offer-page button[type=submit]')!.previousElementSibling?.className,
+      ),
+    ).toBe('before-order');
+    const [box, buttonBox] = [(await terms.boundingBox())!, (await button.boundingBox())!];
+    expect(box.y + box.height).toBeLessThanOrEqual(buttonBox.y);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('allergens where the sale is made', () => {
   it('the staff order dialog shows each pizza’s and extra’s allergens and marks an undeclared pizza (rule: staff-allergens)', async () => {
     const { server, cookie } = suite;
@@ -246,6 +322,23 @@ describe('allergens where the sale is made', () => {
         expect(errors).toEqual([]);
       }
     }
+
+    // The ticket says the same: printing opens no dialog in a test, so window.print is counted.
+    const { page, context } = await suite.signedIn(1280);
+    await context.addInitScript(() => {
+      window.print = () => undefined;
+    });
+    await page.goto(`/admin/kitchen?date=${DAY}`);
+    await page.locator(`[data-booking="${placed.body.booking_id}"]`).waitFor();
+    await page.getByRole('button', { name: new RegExp(`^Skriv ut .* ${placed.body.booking_id}$`) }).click();
+    const ticket = page.locator(`.ticket[data-ticket="${placed.body.booking_id}"]`);
+    await ticket.waitFor({ state: 'attached' });
+    await page.emulateMedia({ media: 'print' });
+    const printed = (await ticket.innerText()).replace(/\s+/g, ' ');
+    expect(printed).toContain('Allergener: Spannmål som innehåller gluten, Mjölk, Nötter');
+    expect(printed).toContain(
+      'Allergener ändrade sedan beställningen Vid beställningen: Spannmål som innehåller gluten, Mjölk',
+    );
   });
 });
 
