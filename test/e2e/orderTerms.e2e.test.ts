@@ -120,6 +120,10 @@ describe('the booking page (rule: before-order)', () => {
     expect(await card.locator('.menu__allergens').textContent()).toBe(
       'Allergener: Spannmål som innehåller gluten (vete, spelt), Mjölk',
     );
+    if (shots) {
+      await page.locator('.hero').screenshot({ path: join(shots, 'hero-classic-360.png') });
+      await filter.screenshot({ path: join(shots, 'filter-note-classic-360.png') });
+    }
     expect(errors).toEqual([]);
   });
 
