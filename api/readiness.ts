@@ -13,6 +13,7 @@
 // `backup_overdue` and `disk_low` report on the host (api/opsAlerts.ts). What each alert means and
 // what to do about it: docs/operations.md.
 import type { EventStore, Position } from '../domain/eventStore.js';
+import type { GoLiveStep } from '../domain/goLive/goLive.js';
 import type { DocumentStore } from '../read-models/documentStore.js';
 import type { MailHealth } from './mail/outbox.js';
 import type { PushHealth } from './push/outboxHealth.js';
@@ -30,6 +31,8 @@ export interface ReadinessDeps {
   stalledMs: () => number;
   /** rule: seller-first. Whether a required seller detail is still blank (the settings read model). */
   sellerMissing?: () => Promise<boolean>;
+  /** rule: go-live. The checklist's steps still to do before web orders open ([] when open or not closed at all). */
+  notReadyForOrders?: () => Promise<GoLiveStep[]>;
   /** Whether the newest scheduled backup is older than twice its interval (api/opsAlerts.ts); absent without scheduled backups. */
   backupOverdue?: () => boolean;
   /** Whether DATA_DIR's (or BACKUP_DIR's) filesystem is nearly full (api/opsAlerts.ts). */
@@ -56,6 +59,8 @@ export interface Readiness {
   stalled_seconds: number;
   /** The thresholds passed: an operator is alerted while this is not empty. */
   alerts: Alert[];
+  /** rule: go-live. With the alert not_ready_for_orders: the checklist's steps still to do. */
+  missing_for_orders?: GoLiveStep[];
 }
 
 export type Alert =
@@ -67,7 +72,8 @@ export type Alert =
   | 'stalled'
   | 'seller_missing'
   | 'backup_overdue'
-  | 'disk_low';
+  | 'disk_low'
+  | 'not_ready_for_orders';
 
 export async function readiness(deps: ReadinessDeps): Promise<Readiness> {
   const timeoutMs = deps.timeoutMs ?? 2000;
@@ -96,6 +102,10 @@ export async function readiness(deps: ReadinessDeps): Promise<Readiness> {
   // The host's side (docs/operations.md): backups that stopped, a disk filling up.
   if (deps.backupOverdue?.()) alerts.push('backup_overdue');
   if (deps.diskLow?.()) alerts.push('disk_low');
+  // A new public install takes no web orders until the checklist is done (rule: go-live).
+  const orders = deps.notReadyForOrders ? await within(timeoutMs, deps.notReadyForOrders) : null;
+  const missingForOrders = orders?.ok ? orders.value : [];
+  if (missingForOrders.length > 0) alerts.push('not_ready_for_orders');
   return {
     ready: !stopping && lag.ok && readModels.ok && lag.value <= deps.maxLag,
     event_store: lag.ok ? 'ok' : 'unreachable',
@@ -106,6 +116,7 @@ export async function readiness(deps: ReadinessDeps): Promise<Readiness> {
     push: push.ok ? push.value : null,
     stalled_seconds: stalledSeconds,
     alerts,
+    ...(missingForOrders.length > 0 ? { missing_for_orders: missingForOrders } : {}),
   };
 }
 

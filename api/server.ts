@@ -51,6 +51,7 @@ import {
 } from './timers/bonusUseSettlement.js';
 import { projectionTestDelays } from './testHooks.js';
 import { missingRequiredSellerFields, type RequiredSellerField } from '../domain/settings/seller.js';
+import { SETTINGS_STREAM } from '../domain/settings/settings.js';
 
 export interface Server {
   app: FastifyInstance;
@@ -167,6 +168,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     },
   );
 
+  // rule go-live: a first start (no settings yet) at a public address takes no web orders until the
+  // owner has done the checklist; recorded before the seed, so a later start never closes a kiosk.
+  await services.goLive.recordStart(config.publicUrl, (await events.readStream(SETTINGS_STREAM)).length === 0);
   // A first start seeds default settings and the demo menu; later starts change nothing.
   await services.settings.seed(config.adminEmail);
   await services.menu.seed();
@@ -261,6 +265,17 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   // work items, and every reactor process sends them through 46elks, one lease per item.
   // The cookies' secret also keys the SMS delivery-report URLs: one per store, every process alike.
   const cookieSecret = config.sessionSecret ?? sessionSecretFile(config.dataDir);
+  // rule kiosk-identity: every SMS starts with the kiosk's name as it is now, read after each write
+  // of this process and each minute (another process's change).
+  let kioskName = (await services.settings.current()).kiosk_name;
+  const readKioskName = () =>
+    void services.settings.current().then(
+      (s) => (kioskName = s.kiosk_name),
+      () => {},
+    );
+  bus.onAppend(readKioskName);
+  const kioskNameTimer = setInterval(readKioskName, 60_000);
+  kioskNameTimer.unref();
   const smsSender =
     config.runReactors && config.sms
       ? new SmsItemSender({
@@ -269,7 +284,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
           sender: elksSender(config.sms),
           owner: processOwner(),
           leaseMs: config.itemLeaseMs,
-          kioskName: 'Pizzakiosken',
+          get kioskName() {
+            return kioskName;
+          },
           // 46elks posts delivery reports back (rule: sms-delivery-reports).
           deliveryReportUrl: deliveryReportUrl(config.publicUrl, cookieSecret),
           // The kiosk's clock stamps when each went: the statistics count them per month.
@@ -430,6 +447,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       push: () => pushOutboxHealth(store, now()),
       stalledMs,
       sellerMissing: async () => missingRequiredSellerFields((await services.settings.current()).seller).length > 0,
+      // rule go-live: what a new public install still lacks before web orders open.
+      notReadyForOrders: async () => (await services.goLive.status()).missing,
       // backup_overdue and disk_low (api/opsAlerts.ts): the wall clock, as the backups' files are dated.
       backupOverdue:
         config.backupDir && config.backupPassphrase

@@ -132,6 +132,15 @@ export const msg = {
   requestTimeout: 'Förfrågan tog för lång tid',
   serverError: 'Något gick fel. Försök igen senare.',
   busy: 'Systemet är hårt belastat just nu. Försök igen.',
+  // Ours (issue 46): rule go-live, web orders closed until the checklist is done; the kiosk's own name and logo
+  webOrdersNotOpenYet: 'Kiosken tar inte emot beställningar på webben än – vi öppnar snart.',
+  testMailNoAdminEmail: 'Ange admin-e-posten i inställningarna först: dit går testmejlet',
+  kioskNameRequired: 'Ange kioskens namn (högst 60 tecken)',
+  kioskTaglineTooLong: 'Kioskens slogan får vara högst 120 tecken',
+  logoType: 'Logotypen måste vara en PNG- eller SVG-bild',
+  logoTooLarge: (kb: number) => `Logotypen får vara högst ${kb} kB`,
+  logoNotFound: 'Kiosken har ingen logotyp',
+  logoUnsafeSvg: 'SVG-bilden får inte innehålla skript, länkar till andra filer eller händelser',
   // Ours: the seller's details (rule: seller-details)
   sellerText: (label: string, max: number) => `${label} får vara högst ${max} tecken`,
   orgNumberFormat: 'Organisationsnumret skrivs med tio siffror: NNNNNN-NNNN',

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { compressPage, PageCache, sendCompressed } from './pageCache.js';
 import { paintFirst } from './paintFirst.js';
+import { registerManifest } from './manifest.js';
 
 /** The project root: the folder of package.json above this module (source or compiled). */
 function projectRoot(): string {
@@ -54,6 +55,8 @@ export async function registerUi(app: FastifyInstance, options: UiOptions = {}):
     // The server build's entry registers the pages with vike/server (import it explicitly, so a
     // reinstalled node_modules in a container still finds the build).
     await import(pathToFileURL(serverEntry).href);
+    // The installed app's manifest in the kiosk's own name (rule: kiosk-identity).
+    registerManifest(app, join(dir, 'client', 'app.webmanifest'));
     await app.register(fastifyStatic, {
       root: join(dir, 'client'),
       wildcard: false,
@@ -92,7 +95,14 @@ export async function registerUi(app: FastifyInstance, options: UiOptions = {}):
       if (!answer) answers.set(path, (answer = ask(path)));
       return answer as Promise<T>;
     };
-    const pageContext = await renderPage({ urlOriginal: request.url, headersOriginal: request.headers, apiGet });
+    // The kiosk's own name, tagline and logo on every page (rule: kiosk-identity); unread, the defaults.
+    const kiosk = await apiGet('/api/kiosk').catch(() => null);
+    const pageContext = await renderPage({
+      urlOriginal: request.url,
+      headersOriginal: request.headers,
+      apiGet,
+      kiosk,
+    });
     const response = pageContext.httpResponse;
     if (!response) return reply.callNotFound();
     // Scripts after the first paint (paintFirst.ts).

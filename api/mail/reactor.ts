@@ -17,7 +17,7 @@ import type { Projection, ProjectionBatch } from '../../projections/projection.j
 import type { LeasedRunner } from '../../projections/leasedRunner.js';
 import { runReactor } from '../reactors/runReactor.js';
 import { WrittenItems } from '../reactors/writtenItems.js';
-import { bookingReceivedMail, vipInvitationMail, waitlistJoinedMail } from './templates.js';
+import { bookingReceivedMail, testMail, vipInvitationMail, waitlistJoinedMail } from './templates.js';
 import { decideNotice } from '../notices/decide.js';
 import type { WaitlistEvent } from '../../domain/kioskDay/waitlistState.js';
 import type { RecordedEvent } from '../../domain/eventStore.js';
@@ -86,9 +86,18 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
       'BookingDelayed',
       'BookingDelayUndone',
       'SoldOutSwapOffered',
+      'TestMailRequested',
     ]),
     async apply(recorded, batch) {
       const event = recorded as unknown as (KioskDayEvent | VipLinkEvent | WaitlistEvent) & RecordedEvent;
+      // rule go-live: the owner's test mail, to the admin e-mail, named with the kiosk's name then.
+      if (recorded.type === 'TestMailRequested') {
+        const { seller } = await sales.at(recorded.position);
+        const to = (recorded.data as { to: string }).to;
+        const name = (seller as { kiosk_name?: string }).kiosk_name || seller.legal_name || 'Pizzakiosken';
+        await add(batch, recorded, 'test', { kind: 'test_mail', message: testMail(to, name, `${o.publicUrl}/admin`) });
+        return;
+      }
       switch (event.type) {
         case 'BookingPlaced': {
           const booking = event.data;

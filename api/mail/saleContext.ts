@@ -10,6 +10,7 @@ import {
   type AccountingSettings,
 } from '../../domain/accounting/accounting.js';
 import { SETTINGS_STREAM, currentSettings, settingsDecider } from '../../domain/settings/settings.js';
+import { withKioskName } from '../../domain/settings/kiosk.js';
 import { receiptVat } from '../../domain/accounting/saleRecord.js';
 import type { Seller } from '../../domain/settings/seller.js';
 import type { MailBooking, SaleRecord } from './templates.js';
@@ -52,7 +53,7 @@ export class SaleContextReader {
   async at(upTo: number): Promise<SaleContext> {
     while (upTo > this.accounting.through) await (this.reading ??= this.readOn().finally(() => (this.reading = null)));
     return {
-      seller: currentSettings(this.stateAt(this.settings, settingsDecider, upTo)).seller,
+      seller: withKioskName(currentSettings(this.stateAt(this.settings, settingsDecider, upTo))),
       accounting: currentAccountingSettings(this.stateAt(this.accounting, accountingSettingsDecider, upTo)),
     };
   }

@@ -168,12 +168,15 @@ export const RECORD_HEADING = { pending: 'Din beställning', confirmed: 'Orderbe
 type RecordHeading = (typeof RECORD_HEADING)[keyof typeof RECORD_HEADING];
 
 /** Every customer mail ends with who sent it (rule: seller-details): name, number, address, phone, e-mail. */
-function signature(seller: Seller | undefined): string[] {
+function signature(seller: (Seller & { kiosk_name?: string }) | undefined): string[] {
   if (!seller) return [];
+  // The kiosk's own name first when it is not the legal name (rule: kiosk-identity).
+  const kiosk = seller.kiosk_name && seller.kiosk_name !== seller.legal_name ? [seller.kiosk_name] : [];
   return [
     '',
     '—',
-    seller.legal_name || KIOSK_NAME,
+    ...kiosk,
+    seller.legal_name || seller.kiosk_name || KIOSK_NAME,
     ...(seller.org_number ? [`Org.nr ${seller.org_number}`] : []),
     ...[seller.address, seller.phone, seller.email].filter(Boolean),
   ];
@@ -452,5 +455,21 @@ export function soldOutOfferMail(b: MailBooking, pizzaName: string, baseUrl: str
     '',
     { label: 'Se eller avboka din bokning:', url: manage },
     ...signature(seller),
+  ]);
+}
+
+/**
+ * The owner's test of the mail relay (rule: go-live), to the admin e-mail: its arrival is the
+ * checklist's step "Skicka testmejl" (the mail log shows it sent).
+ */
+export function testMail(to: string, kioskName: string, adminUrl: string): MailMessage {
+  return message(to, `Testmejl från ${kioskName}`, [
+    'Hej!',
+    `Det här är ett testmejl från ${kioskName}. Kommer det fram kan kiosken skicka mejl till kunderna: bekräftelser, påminnelser och avbokningar.`,
+    '',
+    { label: 'Tillbaka till checklistan:', url: adminUrl },
+    '',
+    '—',
+    kioskName,
   ]);
 }

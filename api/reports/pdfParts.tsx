@@ -139,11 +139,12 @@ export function ReportDocument(props: {
   subtitle: string;
   generatedAt: string;
   timeZone?: string;
-  seller?: Seller;
+  seller?: Seller & { kiosk_name?: string };
   children: ReactNode;
 }) {
   const generated = swedishInstant(props.generatedAt, props.timeZone ?? DEFAULT_TIME_ZONE);
-  const name = props.seller?.legal_name || KIOSK_NAME;
+  // The kiosk's own name where set (rule: kiosk-identity), else the legal one.
+  const name = props.seller?.kiosk_name || props.seller?.legal_name || KIOSK_NAME;
   return (
     <Document title={`${props.title} ${props.subtitle}`} author={name} creator="Pizzakiosken" language="sv">
       <Page size="A4" style={styles.page} wrap>
@@ -164,8 +165,9 @@ export function ReportDocument(props: {
 }
 
 /** Whose report it is (rule: seller-details): name, numbers and address, or that they are not filled in. */
-function sellerLine(seller: Seller | undefined): string {
-  if (!seller?.legal_name) return `${KIOSK_NAME} · Säljarens uppgifter är inte ifyllda (Inställningar)`;
+function sellerLine(seller: (Seller & { kiosk_name?: string }) | undefined): string {
+  if (!seller?.legal_name)
+    return `${seller?.kiosk_name || KIOSK_NAME} · Säljarens uppgifter är inte ifyllda (Inställningar)`;
   return [
     seller.legal_name,
     seller.org_number && `Org.nr ${seller.org_number}`,

@@ -18,6 +18,8 @@ import { MenuService } from './menu.js';
 import { PushService } from './push.js';
 import { RescheduleService } from './reschedule.js';
 import { SettingsService } from './settings.js';
+import { GoLiveService } from './goLive.js';
+import { KioskService } from './kiosk.js';
 import { VipService } from './vip.js';
 import { WaitlistService } from './waitlist.js';
 
@@ -59,6 +61,10 @@ export function createServices(context: ServiceContext, docs: DocumentStore, era
     /** The mail log and outbox (api/mail/outbox.ts): listed, resent, reported by /api/ready. */
     // Wall-clock time: when a mail is due is the relay's business, not the kiosk's day.
     mails: new MailOutbox(docs, () => new Date()),
+    /** rule: go-live. The checklist before the first web order of a new public install. */
+    goLive: new GoLiveService(commands, settings, docs),
+    /** rule: kiosk-identity. The kiosk's name, tagline and logo. */
+    kiosk: new KioskService(commands, settings),
   };
 }
 

@@ -29,6 +29,9 @@ export class SettingsService {
       ...defaultSettings(current.admin_email),
       seller: current.seller,
       financial_year_start_month: current.financial_year_start_month,
+      // The kiosk's name and tagline are its identity too (rule: kiosk-identity).
+      kiosk_name: current.kiosk_name,
+      kiosk_tagline: current.kiosk_tagline,
     };
     await this.commands.write(SETTINGS_STREAM, settingsDecider, { type: 'ResetSettings', defaults }, actor);
     return defaults;

@@ -79,6 +79,10 @@ const settingsShape = {
   cross_contact_note: z.string().max(CROSS_CONTACT_NOTE_MAX).meta({
     description: 'Kioskens text om spår av allergener, bredvid allergenfiltret; tom = ingen (rule: cross-contact-note)',
   }),
+  kiosk_name: z
+    .string()
+    .meta({ description: 'Kioskens namn på sidor, mejl, PDF:er, bongar och SMS (rule: kiosk-identity)' }),
+  kiosk_tagline: z.string().meta({ description: 'Raden under namnet; tom = ingen (rule: kiosk-identity)' }),
 };
 
 /** GET /settings: the settings without where staff mail goes. */

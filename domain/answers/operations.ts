@@ -1,5 +1,6 @@
 // GET /api/health and GET /api/ready.
 import { z } from 'zod';
+import { GO_LIVE_STEPS } from '../goLive/goLive.js';
 
 export const healthSchema = z.strictObject({ status: z.literal('ok') });
 
@@ -44,9 +45,16 @@ export const readinessSchema = z.strictObject({
         'seller_missing',
         'backup_overdue',
         'disk_low',
+        'not_ready_for_orders',
       ]),
     )
     .describe(
-      'Gränser som är passerade (ALERT_LAG, ALERT_DUE_SECONDS), seller_missing (säljarens namn, organisationsnummer, adress eller e-post är inte ifyllt), backup_overdue (senaste säkerhetskopian är äldre än två intervall) och disk_low (lite ledigt diskutrymme): larma när listan inte är tom',
+      'Gränser som är passerade (ALERT_LAG, ALERT_DUE_SECONDS) och seller_missing (säljarens namn, organisationsnummer, adress eller e-post är inte ifyllt), backup_overdue (senaste säkerhetskopian är äldre än två intervall) och disk_low (lite ledigt diskutrymme), not_ready_for_orders (en ny kiosk tar inte emot webbeställningar förrän checklistan är klar; missing_for_orders säger vad som saknas): larma när listan inte är tom',
+    ),
+  missing_for_orders: z
+    .array(z.enum(GO_LIVE_STEPS))
+    .optional()
+    .describe(
+      'Med not_ready_for_orders: stegen i checklistan som återstår (seller, menu, opening_hours, test_mail, retention)',
     ),
 });

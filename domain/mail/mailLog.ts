@@ -17,6 +17,8 @@ export const MAIL_KINDS = [
   'booking_delayed',
   'booking_delay_undone',
   'sold_out_offer',
+  // rule go-live: the owner's test of the mail relay, to the admin e-mail.
+  'test_mail',
   'legacy',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -41,6 +43,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   booking_delayed: 'Försenad beställning',
   booking_delay_undone: 'Försening ångrad',
   sold_out_offer: 'Slut: byte eller avbokning',
+  test_mail: 'Testmejl',
   legacy: 'E-post',
 };
 
@@ -67,5 +70,7 @@ export const MAIL_PRIORITY: Record<MailKind, number> = {
   vip_invitation: 2,
   staff_new_booking: 2,
   staff_moved_booking: 2,
+  // The owner waits for it at the screen.
+  test_mail: 0,
   legacy: 3,
 };

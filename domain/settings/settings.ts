@@ -6,6 +6,7 @@ import { WEEKDAYS, isValidTime, minutesOf, type Weekday } from '../shared/time.j
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import { DEFAULT_FINANCIAL_YEAR_START_MONTH, emptySeller, sellerSchema, type Seller } from './seller.js';
 import { DEFAULT_CAPACITY_PER_WINDOW } from './defaults.js';
+import { DEFAULT_KIOSK_NAME, DEFAULT_KIOSK_TAGLINE, kioskNameSchema, kioskTaglineSchema } from './kiosk.js';
 import {
   CROSS_CONTACT_NOTE_MAX,
   DEFAULT_PAYMENT_METHODS,
@@ -51,6 +52,10 @@ export interface Settings {
   payment_methods: PaymentMethod[];
   /** The kiosk-wide note on cross-contact beside the allergen filter; '' shows none (rule: cross-contact-note). */
   cross_contact_note: string;
+  /** The kiosk's own name, on every page, mail, PDF, ticket and SMS (rule: kiosk-identity). */
+  kiosk_name: string;
+  /** The line under the name in the header and the app's description; '' shows none (rule: kiosk-identity). */
+  kiosk_tagline: string;
 }
 
 const everyDay = <T>(value: () => T) => Object.fromEntries(WEEKDAYS.map((d) => [d, value()])) as Record<Weekday, T>;
@@ -99,6 +104,8 @@ export function defaultSettings(adminEmail = 'admin@pizzakiosken.se'): Settings 
     opening_hours: everyDay(() => ({ ...DEFAULT_OPENING_HOURS })),
     payment_methods: [...DEFAULT_PAYMENT_METHODS],
     cross_contact_note: '',
+    kiosk_name: DEFAULT_KIOSK_NAME,
+    kiosk_tagline: DEFAULT_KIOSK_TAGLINE,
   };
 }
 
@@ -163,6 +170,9 @@ export const settingsSchema = z
       .trim()
       .max(CROSS_CONTACT_NOTE_MAX, { error: msg.crossContactNoteTooLong(CROSS_CONTACT_NOTE_MAX) })
       .default(''),
+    // Added with issue 46 (rule kiosk-identity): a client that leaves them out keeps the defaults.
+    kiosk_name: kioskNameSchema.default(DEFAULT_KIOSK_NAME),
+    kiosk_tagline: kioskTaglineSchema.default(DEFAULT_KIOSK_TAGLINE),
   })
   .superRefine((s, ctx) => {
     for (const day of WEEKDAYS) {

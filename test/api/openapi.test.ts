@@ -301,6 +301,8 @@ describe('real answers of every GET route match their declared response schema',
       '/api/admin/reports/accounting.se',
       '/api/admin/reports/accounting.si',
       '/api/admin/bookings/:id/confirmation.pdf',
+      // rule kiosk-identity: the logo's image (test/api/kioskIdentity.test.ts)
+      '/api/kiosk/logo',
     ]);
 
     const gets = apiRoutes().filter((r) => r.method === 'GET' && !notJson.has(r.url));

@@ -46,6 +46,9 @@ describe('settings defaults (rule: settings-defaults)', () => {
       opening_hours: { mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: hours, sun: hours },
       payment_methods: ['card', 'swish', 'cash'],
       cross_contact_note: '',
+      // rule kiosk-identity: a fresh install is Pizzakiosken with its tagline
+      kiosk_name: 'Pizzakiosken',
+      kiosk_tagline: 'Stenugnsbakad pizza, beställd i förväg',
     });
   });
 

@@ -1,6 +1,7 @@
 // The PDF reports: the daily report (palombo-rapport-{date}.pdf) and the bookings report for a
 // period; and the record of the sale of one order, printed for an order without an e-mail (rule:
 // staff-order-record).
+import { withKioskName } from '../../../domain/settings/kiosk.js';
 import { bookingsReportQuerySchema, dailyReportQuerySchema, idParams } from '../../../domain/payloads.js';
 import { bookingsBetween, getBooking } from '../../../read-models/queries/admin.js';
 import { receiptVat } from '../../../domain/accounting/saleRecord.js';
@@ -27,7 +28,7 @@ export const reportRoutes: RoutePlugin = async (app, { deps: { services, docs } 
         generatedAt: clock.now.toISOString(),
         timeZone: clock.timeZone,
         bookings: await bookingsBetween(docs, date, date),
-        seller: (await services.settings.current()).seller,
+        seller: withKioskName(await services.settings.current()),
       });
       return reply
         .type('application/pdf')
@@ -56,7 +57,7 @@ export const reportRoutes: RoutePlugin = async (app, { deps: { services, docs } 
       const file = await renderOrderConfirmation({
         booking: { ...booking, status: booking.status },
         vat: receiptVat(booking, await services.accounting.settings()),
-        seller: (await services.settings.current()).seller,
+        seller: withKioskName(await services.settings.current()),
         generatedAt: clock.now.toISOString(),
         timeZone: clock.timeZone,
       });
@@ -84,7 +85,7 @@ export const reportRoutes: RoutePlugin = async (app, { deps: { services, docs } 
         generatedAt: clock.now.toISOString(),
         timeZone: clock.timeZone,
         bookings,
-        seller: (await services.settings.current()).seller,
+        seller: withKioskName(await services.settings.current()),
       });
       return reply
         .type('application/pdf')

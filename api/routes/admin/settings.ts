@@ -3,6 +3,8 @@ import { msg } from '../../../domain/messages.js';
 import { settingsSchema } from '../../../domain/settings/settings.js';
 import { adminSettingsSchema, calendarSyncSchema, settingsSavedSchema } from '../../../domain/answers/index.js';
 import { getSettings } from '../../../read-models/queries/common.js';
+import { goLiveAnswerSchema, logoUploadSchema, testMailAnswerSchema } from '../../../domain/answers/kiosk.js';
+import { z } from 'zod';
 import { describeRoutes, refusals } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
 import { actorOf } from './actor.js';
@@ -33,6 +35,62 @@ export const settingsRoutes: RoutePlugin = async (app, { deps: { services, docs 
       success: true as const,
       settings: await services.settings.reset(actorOf(request)),
     }),
+  );
+
+  // rule: kiosk-identity. The logo: PNG or SVG, checked by its content, at most 256 kB.
+  app.put(
+    '/settings/logo',
+    {
+      schema: {
+        summary: 'Ladda upp kioskens logotyp (PNG eller SVG, högst 256 kB)',
+        body: logoUploadSchema,
+        response: { 200: z.strictObject({ success: z.literal(true), logo_url: z.string() }), ...refusals },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      logo_url: await services.kiosk.upload(request.body.data_base64, actorOf(request)),
+    }),
+  );
+
+  app.delete(
+    '/settings/logo',
+    {
+      schema: {
+        summary: 'Ta bort kioskens logotyp',
+        response: { 200: z.strictObject({ success: z.literal(true) }), ...refusals },
+      },
+    },
+    async (request) => {
+      await services.kiosk.remove(actorOf(request));
+      return { success: true as const };
+    },
+  );
+
+  // rule: go-live. The checklist before the first web order, and its test mail.
+  app.get(
+    '/go-live',
+    {
+      schema: {
+        summary: 'Checklistan innan kiosken tar emot beställningar på webben',
+        response: { 200: goLiveAnswerSchema, ...refusals },
+      },
+    },
+    async () => {
+      const { missing: _missing, ...status } = await services.goLive.status();
+      return status;
+    },
+  );
+
+  app.post(
+    '/settings/test-mail',
+    {
+      schema: {
+        summary: 'Skicka ett testmejl till admin-e-posten',
+        response: { 200: testMailAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => ({ success: true as const, to: await services.goLive.requestTestMail(actorOf(request)) }),
   );
 
   // Weekday hours apply live, so syncing stores nothing: it reports (see docs/api.md).

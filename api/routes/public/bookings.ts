@@ -40,6 +40,8 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs }
     response: { 201: bookingCreatedSchema, ...refusals },
   };
   app.post('/bookings', { ...limitedBy(limiters.bookings), schema: placeSchema }, async (request, reply) => {
+    // rule: go-live. A new public install takes no web orders until the checklist is done.
+    await services.goLive.assertWebOrdersOpen();
     const idempotencyKey = request.headers['idempotency-key'] ?? null;
     // The key and the bonus-use reference are bookkeeping, not part of the answer.
     const {

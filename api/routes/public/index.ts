@@ -5,6 +5,7 @@ import { availabilityRoutes } from './availability.js';
 import { bonusCodeCheckRoutes } from './bonusCodes.js';
 import { bookingRoutes } from './bookings.js';
 import { counterStatusRoutes } from './counter.js';
+import { kioskRoutes } from './kiosk.js';
 import { legalRoutes } from './legal.js';
 import { menuRoutes } from './menu.js';
 import { orderStatusRoutes } from './orderStatus.js';
@@ -16,6 +17,7 @@ import { waitlistRoutes } from './waitlist.js';
 export const publicRoutes: RoutePlugin = async (app, { deps, limiters }) => {
   for (const routes of [
     menuRoutes,
+    kioskRoutes,
     availabilityRoutes,
     vipAccessRoutes,
     bookingRoutes,

@@ -48,6 +48,8 @@ export const waitlistRoutes: RoutePlugin = async (app, { deps: { services }, lim
     response: { 201: bookingCreatedSchema, ...refusals },
   };
   app.post('/waitlist/:token/book', { ...limited, schema: bookSchema }, async (request, reply) => {
+    // rule: go-live. A new public install takes no web orders until the checklist is done.
+    await services.goLive.assertWebOrdersOpen();
     const {
       idempotency_key: _key,
       bonus_ref: _ref,
