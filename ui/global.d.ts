@@ -2,6 +2,7 @@
 /// <reference types="vite-plugin-pwa/react" />
 
 import type { SellerAnswer } from '../domain/answers/index.js';
+import type { KioskAnswer } from '../domain/answers/kiosk.js';
 import type { PaymentMethod } from '../domain/settings/orderTerms.js';
 
 declare global {
@@ -9,6 +10,8 @@ declare global {
     interface PageContext {
       /** The seller's details on the customer pages ((public)/+onBeforeRender); null when unread. */
       seller?: SellerAnswer | null;
+      /** The kiosk's name, tagline and logo, and whether web orders are open (api/http/ui.ts); null when unread. */
+      kiosk?: KioskAnswer | null;
       /**
        * How the till takes payment and the cross-contact note (rules before-order,
        * cross-contact-note), from the public settings; null when unread.

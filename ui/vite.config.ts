@@ -154,7 +154,9 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       filename: 'sw.js',
-      manifestFilename: 'manifest.webmanifest',
+      // Served at /manifest.webmanifest by the server in the kiosk's own name (api/http/manifest.ts,
+      // rule: kiosk-identity); this built one is its template.
+      manifestFilename: 'app.webmanifest',
       includeAssets: ['favicon.svg', 'theme-init.js', 'push-sw.js', 'icons/*.png'],
       manifest: {
         name: 'Pizzakiosken – förbeställ din pizza',

@@ -43,7 +43,7 @@ export const customerTexts = {
   skipToContent: 'Hoppa till innehållet',
   mainMenu: 'Huvudmeny',
   // The link's name holds its visible text, name and tagline, in order (WCAG 2.1 2.5.3, Etikett i namn).
-  home: (name: string, tagline: string) => `${name} ${tagline} – startsida`,
+  home: (name: string, tagline: string) => `${[name, tagline].filter(Boolean).join(' ')} – startsida`,
   book: 'Boka',
   myBooking: 'Min bokning',
   since: 'Stenugn sedan 1998',

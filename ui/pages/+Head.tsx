@@ -6,13 +6,16 @@
 import themeInit from '../public/theme-init.js?raw';
 import typedAhead from '../public/typed-ahead.js?raw';
 import themeStyles from '../styles/theme.css?inline';
+import { useKiosk } from '../lib/kiosk.js';
 
 export default function Head() {
+  // The kiosk's own logo as the tab's icon where it uploaded one (rule: kiosk-identity).
+  const { logo_url } = useKiosk();
   return (
     <>
       <meta name="theme-color" content="#b3261e" />
       <link rel="manifest" href="/manifest.webmanifest" />
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      {logo_url ? <link rel="icon" href={logo_url} /> : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
       <link rel="apple-touch-icon" href="/icons/icon-192.png" />
       <style dangerouslySetInnerHTML={{ __html: themeStyles }} />
       <script dangerouslySetInnerHTML={{ __html: themeInit }} />

@@ -12,5 +12,6 @@ export default {
   clientRouting: false,
   // The server passes a way to call its own /api to +data hooks (see api/http/ui.ts); only the
   // URL's path goes to the browser, where the layouts read it (no router there to tell it).
-  passToClient: ['urlPathname'],
+  // The kiosk's own name, tagline and logo (rule: kiosk-identity), read by the server for every page.
+  passToClient: ['urlPathname', 'kiosk'],
 } satisfies Config;

@@ -1,6 +1,7 @@
 // The admin frame around every signed-in page: the header with the version, the user, the way
 // back to the site and logout, and the navigation. While the user is not yet known: 'Laddar...'
 // (SPEC 2).
+import { DEFAULT_LOGO, named, useKiosk } from '../../lib/kiosk.js';
 import type { ReactNode } from 'react';
 import { roleMayOpen, type AdminRole } from '../../../domain/admins/roles.js';
 import { ADMIN_SCREENS, ADMIN_VERSION, frameTexts } from './frameTexts.js';
@@ -38,15 +39,17 @@ export function AdminFrame({
   accountAction?: ReactNode;
   children: ReactNode;
 }) {
+  // The kiosk's own name and logo (rule: kiosk-identity).
+  const kiosk = useKiosk();
   return (
     <div className="admin">
       {/* The customer pages' header bar (theme.css .site-header); admin-header is what print and tests find. */}
       <header className="site-header admin-header">
         <div className="admin-header__inner">
           <a className="admin-brand" href="/admin">
-            <img src="/favicon.svg" alt="" width="34" height="34" />
+            <img src={kiosk.logo_url ?? DEFAULT_LOGO} alt="" width="34" height="34" />
             <span>
-              {frameTexts.brand} <span className="admin-version">{ADMIN_VERSION}</span>
+              {named(frameTexts.brand, kiosk.name)} <span className="admin-version">{ADMIN_VERSION}</span>
             </span>
           </a>
           <div className="admin-user">

@@ -1,15 +1,16 @@
 // The order confirmation as the record of the sale (rule: sale-record): the seller, each line with
 // its price, the total inkl. moms and the VAT in it per rate, pick-up time and place, payment at
 // pick-up, and that the right of withdrawal does not apply (domain/accounting/saleRecord.ts).
+import { useKiosk } from '../../lib/kiosk.js';
 import { usePageContext } from 'vike-react/usePageContext';
 import { AmountRow, ItemsTable } from '../ItemsTable.js';
 import { formatDateLong, formatKrOre } from '../../lib/format.js';
-import { KIOSK } from '../../lib/texts.js';
 import type { ConfirmationSummary } from '../order/ConfirmationModal.js';
 import { confirmationTexts } from '../order/confirmationTexts.js';
 import { sellerTexts } from './sellerTexts.js';
 
 export function SaleRecord({ summary: s }: { summary: ConfirmationSummary }) {
+  const kiosk = useKiosk();
   const seller = usePageContext().seller;
   const place = seller?.address ? sellerTexts.atAddress(seller.address) : sellerTexts.inKiosk;
   const numbers = [
@@ -20,7 +21,7 @@ export function SaleRecord({ summary: s }: { summary: ConfirmationSummary }) {
     <section className="sale-record" aria-labelledby="sale-record-title">
       <h3 id="sale-record-title">{sellerTexts.recordTitle}</h3>
       <address className="sale-record__seller">
-        {sellerTexts.seller}: <strong>{seller?.legal_name || KIOSK.name}</strong>
+        {sellerTexts.seller}: <strong>{seller?.legal_name || kiosk.name}</strong>
         {numbers.length > 0 && (
           <>
             <br />

@@ -3,6 +3,9 @@
 // with the other customer pages in ui/lib/texts.ts, the server's messages in domain/messages.ts.
 export const bookingPageTexts = {
   title: 'Förbeställ din pizza',
+  // rule go-live: a new kiosk before its checklist is done
+  notOpenYetTitle: (name: string) => `Välkommen till ${name}`,
+  notOpenYetHint: 'Förbeställningen på webben öppnar när allt är på plats. Välkommen förbi kiosken så länge!',
   intro:
     'Välj dag, antal och tid – vi bakar i stenugnen så att pizzan är klar när du kommer. Hämta med dig eller ät på plats.',
   form: 'Bokning',

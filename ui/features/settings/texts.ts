@@ -31,6 +31,34 @@ export const settingsTexts = {
   closes: 'Stänger',
   closed: 'Stängt',
   system: 'Systemkonfiguration',
+  // rule go-live: the owner's test of the mail relay
+  testMail: 'Skicka testmejl',
+  testMailSending: 'Skickar...',
+  testMailHint:
+    'Skickar ett mejl till den sparade admin-e-posten. Kommer det fram (se E-postloggen) är steget i checklistan klart.',
+  testMailSent: (to: string) => `Testmejlet ligger i kön till ${to}. Se E-postloggen.`,
+  testMailFailed: 'Kunde inte skicka testmejlet',
+  // rule kiosk-identity: the kiosk's own name, tagline and logo
+  kiosk: {
+    title: 'Kiosken',
+    intro:
+      'Kioskens namn och slogan står i sidhuvudet, i sidornas titlar, i mejl, PDF:er, bongar, SMS och i appen som kunderna installerar.',
+    name: 'Kioskens namn',
+    tagline: 'Slogan',
+    taglineHint: 'Raden under namnet i sidhuvudet. Lämna tom för ingen.',
+    logo: 'Logotyp',
+    logoHint: 'PNG eller SVG, högst 256 kB. Visas i sidhuvudet och som ikon i webbläsarfliken.',
+    logoNone: 'Ingen logotyp uppladdad: kiosken visar sin standardsymbol.',
+    logoCurrent: 'Nuvarande logotyp',
+    upload: 'Ladda upp logotyp',
+    uploading: 'Laddar upp...',
+    uploaded: 'Logotypen är uppladdad!',
+    uploadFailed: 'Kunde inte ladda upp logotypen',
+    remove: 'Ta bort logotyp',
+    removed: 'Logotypen är borttagen',
+    removeFailed: 'Kunde inte ta bort logotypen',
+    confirmRemove: 'Ta bort logotypen? Kiosken visar då sin standardsymbol.',
+  },
   adminEmail: 'Admin-e-post',
   adminEmailHint: 'Hit skickas alla bokningsförfrågningar som du ska bekräfta',
   seller: {

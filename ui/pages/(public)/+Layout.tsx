@@ -6,6 +6,7 @@ import { ClientOnly } from 'vike-react/ClientOnly';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Connectivity } from '../../components/Connectivity.js';
 import { KIOSK, customerTexts } from '../../lib/texts.js';
+import { DEFAULT_LOGO, useKiosk } from '../../lib/kiosk.js';
 import { SellerFooter } from '../../components/seller/SellerFooter.js';
 import { footerTexts } from '../../features/legal/footerTexts.js';
 import { syncOfflineBookings } from '../../features/booking/api/offlineSync.js';
@@ -16,6 +17,8 @@ const ReloadPrompt = lazy(() => import('../../components/ReloadPrompt.js'));
 export default function Layout({ children }: { children: ReactNode }) {
   const { urlPathname } = usePageContext();
   const onBooking = urlPathname === '/' || urlPathname === '/booking';
+  // The kiosk's own name, tagline and logo (rule: kiosk-identity).
+  const kiosk = useKiosk();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -23,11 +26,11 @@ export default function Layout({ children }: { children: ReactNode }) {
       </a>
       <header className="site-header">
         <div className="site-header__inner">
-          <a className="brand" href="/" aria-label={customerTexts.home(KIOSK.name, KIOSK.tagline)}>
-            <img className="brand__logo" src="/favicon.svg" alt="" width="40" height="40" />
+          <a className="brand" href="/" aria-label={customerTexts.home(kiosk.name, kiosk.tagline)}>
+            <img className="brand__logo" src={kiosk.logo_url ?? DEFAULT_LOGO} alt="" width="40" height="40" />
             <span className="brand__text">
-              <span className="brand__name">{KIOSK.name}</span>
-              <span className="brand__tagline">{KIOSK.tagline}</span>
+              <span className="brand__name">{kiosk.name}</span>
+              {kiosk.tagline && <span className="brand__tagline">{kiosk.tagline}</span>}
             </span>
           </a>
           <nav aria-label={customerTexts.mainMenu} className="site-nav">
@@ -46,7 +49,7 @@ export default function Layout({ children }: { children: ReactNode }) {
       </main>
       <footer className="site-footer">
         <p>
-          {KIOSK.name} · {customerTexts.since} ·{' '}
+          {kiosk.name} · {customerTexts.since} ·{' '}
           <a href={KIOSK.socialUrl} rel="noopener">
             {KIOSK.socialLabel}
           </a>

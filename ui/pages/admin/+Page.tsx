@@ -4,6 +4,7 @@ import { useData } from 'vike-react/useData';
 import { MailRelayBanner } from '../../components/admin/MailRelayBanner.js';
 import { DashboardScreen } from '../../features/dashboard/components/DashboardScreen.js';
 import type { AdminData } from './+data.js';
+import { GoLiveChecklist } from '../../features/dashboard/components/GoLiveChecklist.js';
 
 export default function Page() {
   const data = useData<AdminData>();
@@ -15,6 +16,7 @@ export default function Page() {
         userName={data.user?.name ?? ''}
         role={data.user?.role}
         sellerMissing={data.sellerMissing ?? []}
+        notice={<GoLiveChecklist goLive={data.goLive} />}
       />
     </>
   );

@@ -6,12 +6,15 @@ import { SETTINGS_PATH, type Settings } from '../../features/settings/api/settin
 import { missingRequiredSellerFields, type RequiredSellerField } from '../../../domain/settings/seller.js';
 import { roleMay } from '../../../domain/admins/roles.js';
 import { currentUser } from './currentUser.js';
+import type { GoLiveAnswer } from '../../../domain/answers/kiosk.js';
 
 export type AdminData = {
   user: Awaited<ReturnType<typeof currentUser>>;
   overview?: StatsOverview | null;
   /** The dashboard: the seller's required details still blank (rule: seller-first); null when unread. */
   sellerMissing?: RequiredSellerField[] | null;
+  /** The dashboard: the checklist before the first web order (rule: go-live); null when unread. */
+  goLive?: GoLiveAnswer | null;
 };
 
 export async function data(pageContext: PageContextServer): Promise<AdminData> {
@@ -24,6 +27,8 @@ export async function data(pageContext: PageContextServer): Promise<AdminData> {
     pageContext.apiGet<StatsOverview>('/api/admin/stats/overview').catch(() => null),
     pageContext.apiGet<Settings>(`/api${SETTINGS_PATH}`).catch(() => null),
   ]);
+  // rule go-live: the owner's checklist (settings are the owner's: a staff session reads none).
+  const goLive = await pageContext.apiGet<GoLiveAnswer>('/api/admin/go-live').catch(() => null);
   // Only what the dashboard shows: which required details are blank, not the settings.
-  return { user, overview, sellerMissing: settings ? missingRequiredSellerFields(settings.seller) : null };
+  return { user, overview, sellerMissing: settings ? missingRequiredSellerFields(settings.seller) : null, goLive };
 }

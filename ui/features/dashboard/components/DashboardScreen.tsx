@@ -2,7 +2,7 @@
 // the quick links. The figures come in the first HTML (+data) and follow bookings live. While the
 // seller's required details are blank (rule: seller-first) a notice above them says which, with a
 // link to the settings.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { screensFor } from '../../../components/admin/AdminFrame.js';
 import { roleMay, type AdminRole } from '../../../../domain/admins/roles.js';
@@ -26,11 +26,14 @@ export function DashboardScreen({
   userName,
   role = 'owner',
   sellerMissing = [],
+  notice,
 }: {
   overview: StatsOverview | null;
   userName: string;
   role?: AdminRole;
   sellerMissing?: readonly RequiredSellerField[];
+  /** Shown under the welcome, before everything else (the go-live checklist: rule go-live). */
+  notice?: ReactNode;
 }) {
   const user = useAtomValue(userAtom);
   const figures = roleMay(user?.role ?? role, 'stats');
@@ -48,6 +51,7 @@ export function DashboardScreen({
         <h1>{dashboardTexts.welcome(user?.name ?? userName)}</h1>
         <ChimeToggle label={dashboardTexts.sound} />
       </div>
+      {notice}
       {sellerMissing.length > 0 && (
         <section className="notice seller-missing" role="note" aria-labelledby="seller-missing-title">
           <h2 id="seller-missing-title">{dashboardTexts.sellerMissingTitle}</h2>

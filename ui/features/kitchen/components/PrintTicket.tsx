@@ -8,12 +8,15 @@ import { createPortal } from 'react-dom';
 import { formatDateShort } from '../../../lib/format.js';
 import type { KitchenOrder } from '../board.js';
 import { kitchenTexts } from '../texts.js';
+import { named, useKiosk } from '../../../lib/kiosk.js';
 import { LineChoices } from '../../../components/LineChoices.js';
 
 const MM_PER_PX = 25.4 / 96;
 
 export function PrintTicket({ order, date, onReady }: { order: KitchenOrder; date: string; onReady: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
+  // The kiosk's own name heads the ticket (rule: kiosk-identity).
+  const kiosk = useKiosk();
   const [heightMm, setHeightMm] = useState<number | null>(null);
   useLayoutEffect(() => {
     if (ref.current) setHeightMm(Math.ceil(ref.current.getBoundingClientRect().height * MM_PER_PX) + 2);
@@ -28,7 +31,7 @@ export function PrintTicket({ order, date, onReady }: { order: KitchenOrder; dat
     <>
       {heightMm !== null && <style>{`@page { size: 80mm ${heightMm}mm; margin: 0; }`}</style>}
       <div className="ticket" ref={ref} data-ticket={order.id} aria-hidden="true">
-        <p className="ticket__kiosk">{kitchenTexts.ticketTitle}</p>
+        <p className="ticket__kiosk">{named(kitchenTexts.ticketTitle, kiosk.name)}</p>
         <p className="ticket__number">
           {kitchenTexts.order} {kitchenTexts.orderNumber(order.id)}
         </p>

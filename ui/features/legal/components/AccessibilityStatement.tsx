@@ -7,17 +7,18 @@
 // law for e-commerce services (Post- och telestyrelsen, sources in ../texts.ts), what was tested
 // and how (the browser tests under test/e2e), and the dates. The requirement is WCAG 2.1 AA via
 // EN 301 549.
-import { KIOSK } from '../../../lib/texts.js';
+import { useKiosk } from '../../../lib/kiosk.js';
 import type { LegalNotice } from '../api/legal.js';
 import { PTS, STATEMENT_ASSESSED, STATEMENT_REVIEWED, accessibilityTexts as t } from '../texts.js';
 import { LegalPage, LegalSection, MailTo, TermList } from './LegalPage.js';
 
 export function AccessibilityStatement({ notice }: { notice: LegalNotice | null }) {
+  const kiosk = useKiosk();
   const email = notice?.contact_email ?? null;
   return (
-    <LegalPage title={t.title} intro={t.intro(KIOSK.name)}>
+    <LegalPage title={t.title} intro={t.intro(kiosk.name)}>
       <LegalSection id="scope" title={t.scopeTitle}>
-        <p>{t.scope(KIOSK.name)}</p>
+        <p>{t.scope(kiosk.name)}</p>
         <p>{t.microEnterprise}</p>
       </LegalSection>
       <LegalSection id="compliance" title={t.complianceTitle}>

@@ -11,13 +11,14 @@
 // the complaint to IMY (13.2 b, d), which data the contract needs (13.2 e) and that no automated
 // decisions are made (13.2 f). GDPR: https://eur-lex.europa.eu/eli/reg/2016/679/oj; IMY's
 // rights: https://www.imy.se/privatperson/dataskydd/dina-rattigheter/.
+import { useKiosk } from '../../../lib/kiosk.js';
 import { usePageContext } from 'vike-react/usePageContext';
-import { KIOSK } from '../../../lib/texts.js';
 import type { LegalNotice } from '../api/legal.js';
 import { IMY, privacyTexts as t } from '../texts.js';
 import { LegalPage, LegalSection, MailTo, TermList } from './LegalPage.js';
 
 export function PrivacyNotice({ notice }: { notice: LegalNotice | null }) {
+  const kiosk = useKiosk();
   const email = notice?.contact_email ?? null;
   const months = notice?.personal_data_retention_months ?? null;
   // SMS is named, and its provider as a recipient, only where the kiosk texts its customers.
@@ -27,9 +28,9 @@ export function PrivacyNotice({ notice }: { notice: LegalNotice | null }) {
   const seller = usePageContext().seller;
   const identity = [seller?.org_number, seller?.address].filter(Boolean).join(', ');
   return (
-    <LegalPage title={t.title} intro={t.intro(KIOSK.name)}>
+    <LegalPage title={t.title} intro={t.intro(kiosk.name)}>
       <LegalSection id="controller" title={t.controllerTitle}>
-        <p>{t.controller(seller?.legal_name || KIOSK.name, identity)}</p>
+        <p>{t.controller(seller?.legal_name || kiosk.name, identity)}</p>
         <p>
           {email ? (
             <>

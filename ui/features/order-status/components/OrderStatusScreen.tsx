@@ -2,7 +2,7 @@
 // att hämta, of order numbers only, large enough to read from three metres, following the live
 // stream. The number's day part is small and its running number large: that is what the customer
 // looks for.
-import { KIOSK } from '../../../lib/texts.js';
+import { DEFAULT_LOGO, useKiosk } from '../../../lib/kiosk.js';
 import { orderStatusTexts } from '../texts.js';
 import { useOrderStatus } from '../../../components/live/useOrderStatus.js';
 import type { OrderStatusBoardAnswer } from '../api/orderStatus.js';
@@ -39,12 +39,14 @@ function Column({ kind, title, none, ids }: { kind: 'baking' | 'ready'; title: s
 
 export function OrderStatusScreen({ initial }: { initial: OrderStatusBoardAnswer | null }) {
   const { board, connected } = useOrderStatus(initial);
+  // The kiosk's own name and logo (rule: kiosk-identity).
+  const kiosk = useKiosk();
   return (
     <main id="main" className="status-screen" data-live={connected ? 'on' : 'off'}>
       <header className="status-screen__head">
         <span className="status-screen__brand">
-          <img src="/favicon.svg" alt="" width="48" height="48" />
-          <span>{KIOSK.name}</span>
+          <img src={kiosk.logo_url ?? DEFAULT_LOGO} alt="" width="48" height="48" />
+          <span>{kiosk.name}</span>
         </span>
         <h1>{orderStatusTexts.title}</h1>
         <span className={`status-live status-live--${connected ? 'on' : 'off'}`} role="status">

@@ -44,3 +44,14 @@ export const resetSettings = () => api<SettingsSaved>(`${SETTINGS_PATH}/reset`, 
 
 /** POST /admin/settings/sync-calendar: coming dates without hours of their own follow the weekdays. */
 export const syncSettingsToCalendar = () => api(`${SETTINGS_PATH}/sync-calendar`, { method: 'POST', body: {} });
+
+/** PUT /admin/settings/logo: the kiosk's logo, PNG or SVG, base64 (rule: kiosk-identity). */
+export const uploadLogo = (data_base64: string) =>
+  api<{ success: true; logo_url: string }>(`${SETTINGS_PATH}/logo`, { method: 'PUT', body: { data_base64 } });
+
+/** DELETE /admin/settings/logo. */
+export const removeLogo = () => api<{ success: true }>(`${SETTINGS_PATH}/logo`, { method: 'DELETE', body: {} });
+
+/** POST /admin/settings/test-mail: a test mail to the admin e-mail, through the outbox (rule: go-live). */
+export const sendTestMail = () =>
+  api<{ success: true; to: string }>(`${SETTINGS_PATH}/test-mail`, { method: 'POST', body: {} });

@@ -14,6 +14,7 @@ import {
   getSettings,
   resetSettings,
   saveSettings,
+  sendTestMail,
   syncSettingsToCalendar,
   type NumberKey,
   type Settings,
@@ -23,6 +24,7 @@ import { BookingSettingsSection } from './BookingSettingsSection.js';
 import { OpeningHoursSection } from './OpeningHoursSection.js';
 import { SellerSection } from './SellerSection.js';
 import { OrderTermsSection } from './OrderTermsSection.js';
+import { KioskSection } from './KioskSection.js';
 import { checkSettings, controlIdOf, formOf, type SettingsForm } from './settingsForm.js';
 import '../settings.css';
 
@@ -74,6 +76,15 @@ export function SettingsScreen({ settings }: { settings: Settings | null }) {
     void run('sync', syncSettingsToCalendar, { success: settingsTexts.synced, failure: settingsTexts.syncFailed });
   }
 
+  // rule go-live: a test mail to the saved admin e-mail, through the outbox like every mail.
+  function testMail() {
+    if (busy) return;
+    void run('test-mail', sendTestMail, {
+      success: (a) => settingsTexts.testMailSent(a.to),
+      failure: settingsTexts.testMailFailed,
+    });
+  }
+
   const disabled = !hydrated || busy !== null;
   const dirty = form !== null && JSON.stringify(form) !== saved;
   const failed = Object.keys(errors).length > 0;
@@ -106,6 +117,14 @@ export function SettingsScreen({ settings }: { settings: Settings | null }) {
         />
       ) : (
         <form className="settings-form" noValidate onSubmit={save}>
+          <KioskSection
+            name={form.kiosk_name}
+            tagline={form.kiosk_tagline}
+            errors={errors}
+            disabled={!hydrated}
+            onName={(kiosk_name) => change(() => ({ kiosk_name }))}
+            onTagline={(kiosk_tagline) => change(() => ({ kiosk_tagline }))}
+          />
           <BookingSettingsSection numbers={form.numbers} errors={errors} disabled={!hydrated} onChange={setNumber} />
           <SellerSection
             seller={form.seller}
@@ -143,6 +162,20 @@ export function SettingsScreen({ settings }: { settings: Settings | null }) {
                 onChange={(e) => change(() => ({ admin_email: e.target.value }))}
               />
             </Field>
+            <div className="settings-test-mail" id="test-mail">
+              <button
+                type="button"
+                className="btn btn--secondary"
+                disabled={disabled}
+                onClick={testMail}
+                aria-describedby="test-mail-hint"
+              >
+                {busy === 'test-mail' ? settingsTexts.testMailSending : settingsTexts.testMail}
+              </button>
+              <p id="test-mail-hint" className="hint">
+                {settingsTexts.testMailHint}
+              </p>
+            </div>
           </section>
           <div className="settings-actions">
             {failed && (

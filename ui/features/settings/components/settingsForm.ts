@@ -6,6 +6,7 @@ import { DEFAULT_OPENING_HOURS, defaultSettings } from '../../../../domain/setti
 import { emptySeller, type Seller } from '../../../../domain/settings/seller.js';
 import { WEEKDAYS, type Weekday } from '../../../../domain/shared/time.js';
 import { DEFAULT_PAYMENT_METHODS, type PaymentMethod } from '../../../../domain/settings/orderTerms.js';
+import { DEFAULT_KIOSK_NAME, DEFAULT_KIOSK_TAGLINE } from '../../../../domain/settings/kiosk.js';
 import { NUMBER_KEYS, settingsSchema, type NumberKey, type Settings } from '../api/settings.js';
 
 export interface SettingsForm {
@@ -21,6 +22,9 @@ export interface SettingsForm {
   payment_methods: PaymentMethod[];
   /** Rule cross-contact-note: '' shows none. */
   cross_contact_note: string;
+  /** Rule kiosk-identity: the kiosk's own name and tagline. */
+  kiosk_name: string;
+  kiosk_tagline: string;
 }
 
 const everyDay = <T>(value: (day: Weekday) => T) =>
@@ -45,6 +49,8 @@ export function formOf(s: Partial<Settings>): SettingsForm {
     })),
     payment_methods: s.payment_methods ?? [...DEFAULT_PAYMENT_METHODS],
     cross_contact_note: s.cross_contact_note ?? '',
+    kiosk_name: s.kiosk_name ?? DEFAULT_KIOSK_NAME,
+    kiosk_tagline: s.kiosk_tagline ?? DEFAULT_KIOSK_TAGLINE,
   };
 }
 
@@ -61,6 +67,8 @@ export function payloadOf(form: SettingsForm) {
     opening_hours: form.opening_hours,
     payment_methods: form.payment_methods,
     cross_contact_note: form.cross_contact_note,
+    kiosk_name: form.kiosk_name,
+    kiosk_tagline: form.kiosk_tagline,
   };
 }
 

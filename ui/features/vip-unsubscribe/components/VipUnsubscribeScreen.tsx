@@ -1,15 +1,16 @@
 // /vip/avregistrera/{token}: the page every VIP invitation links to (rule: vip-unsubscribe). The
 // link itself changes nothing (a mail scanner following it unsubscribes no one, RFC 8058): one
 // press of the button does, and the answer says so where a screen reader hears it.
+import { useKiosk } from '../../../lib/kiosk.js';
 import { useEffect, useRef, useState } from 'react';
 import { errorText } from '../../../lib/api.js';
-import { KIOSK } from '../../../lib/texts.js';
 import { Instant } from '../../../components/Instant.js';
 import { useHydrated } from '../../../components/useHydrated.js';
 import { unsubscribeFromInvitations, type VipUnsubscribed } from '../api/unsubscribe.js';
 import { vipUnsubscribeTexts as texts } from '../texts.js';
 
 export function VipUnsubscribeScreen({ token }: { token: string }) {
+  const kiosk = useKiosk();
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<VipUnsubscribed | null>(null);
@@ -37,7 +38,7 @@ export function VipUnsubscribeScreen({ token }: { token: string }) {
     <>
       <section className="hero hero--small">
         <h1>{texts.title}</h1>
-        <p>{texts.intro(KIOSK.name)}</p>
+        <p>{texts.intro(kiosk.name)}</p>
       </section>
       <section className="card" aria-labelledby="vip-unsubscribe-title">
         <h2 id="vip-unsubscribe-title">{texts.heading}</h2>

@@ -4,7 +4,13 @@ import { useData } from 'vike-react/useData';
 import { BookingScreen } from '../../../features/booking/components/BookingScreen.js';
 import { WaitlistPrompt } from '../../../features/waitlist/components/JoinWaitlist.js';
 import type { Data } from './+data.js';
+import { NotOpenYet } from '../../../features/booking/components/NotOpenYet.js';
+import { useKiosk } from '../../../lib/kiosk.js';
 
 export default function Page() {
-  return <BookingScreen data={useData<Data>()} slotsFooter={(state) => <WaitlistPrompt {...state} />} />;
+  // rule go-live: a new kiosk says so instead of the order form until its checklist is done.
+  const kiosk = useKiosk();
+  const data = useData<Data>();
+  if (!kiosk.web_orders_open) return <NotOpenYet name={kiosk.name} />;
+  return <BookingScreen data={data} slotsFooter={(state) => <WaitlistPrompt {...state} />} />;
 }

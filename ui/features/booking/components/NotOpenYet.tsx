@@ -1,0 +1,16 @@
+// rule: go-live. A new kiosk that has not done its checklist takes no web orders: the booking page
+// says so instead of the order form (the server refuses an order sent anyway, with the same words).
+import { msg } from '../../../../domain/messages.js';
+import { bookingPageTexts } from '../texts.js';
+
+export function NotOpenYet({ name }: { name: string }) {
+  return (
+    <section className="booking not-open-yet" aria-labelledby="not-open-yet-title">
+      <h1 id="not-open-yet-title">{bookingPageTexts.notOpenYetTitle(name)}</h1>
+      <div className="notice not-open-yet__notice" role="status">
+        <p className="not-open-yet__message">{msg.webOrdersNotOpenYet}</p>
+        <p>{bookingPageTexts.notOpenYetHint}</p>
+      </div>
+    </section>
+  );
+}
