@@ -5,7 +5,7 @@ import { bookingPageTexts } from '../texts.js';
 
 export function NotOpenYet({ name }: { name: string }) {
   return (
-    <section className="booking not-open-yet" aria-labelledby="not-open-yet-title">
+    <section className="not-open-yet" aria-labelledby="not-open-yet-title">
       <h1 id="not-open-yet-title">{bookingPageTexts.notOpenYetTitle(name)}</h1>
       <div className="notice not-open-yet__notice" role="status">
         <p className="not-open-yet__message">{msg.webOrdersNotOpenYet}</p>

@@ -33,6 +33,8 @@ export interface KioskSectionProps {
 export function KioskSection({ name, tagline, errors, disabled, onName, onTagline }: KioskSectionProps) {
   const [logoUrl, setLogoUrl] = useState(useKiosk().logo_url);
   const [file, setFile] = useState<File | null>(null);
+  // A new input after an upload: the uploaded file's name does not stay in it.
+  const [inputKey, setInputKey] = useState(0);
   const [logoError, setLogoError] = useState<string | null>(null);
   const { busy, run } = useAction();
 
@@ -46,6 +48,7 @@ export function KioskSection({ name, tagline, errors, disabled, onName, onTaglin
       reload: (answer) => {
         setLogoUrl(answer.logo_url);
         setFile(null);
+        setInputKey((k) => k + 1);
       },
     });
   }
@@ -91,6 +94,7 @@ export function KioskSection({ name, tagline, errors, disabled, onName, onTaglin
         )}
         <Field id="setting-logo" label={t.logo} error={logoError ?? undefined} hint={t.logoHint}>
           <input
+            key={inputKey}
             {...fieldControl('setting-logo', logoError ?? undefined, t.logoHint)}
             type="file"
             accept="image/png,image/svg+xml"
