@@ -214,10 +214,10 @@ describe('report figures', () => {
     });
   });
 
-  it('writes prices as whole kronor', () => {
+  it('writes prices as whole kronor, and to the öre where they have öre (rule: money-shown)', () => {
     expect(kr(12900)).toBe('129 kr');
     expect(kr(0)).toBe('0 kr');
-    expect(kr(62920)).toBe('629 kr');
+    expect(kr(62920)).toBe('629,20 kr');
     expect(kr(1234500)).toBe('12345 kr');
   });
 
