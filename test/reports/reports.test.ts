@@ -255,7 +255,7 @@ describe('the daily report PDF', () => {
     expect(text).toMatch(figure('Väntande', 1));
     expect(text).toMatch(figure('Avbokade', 1));
     expect(text).toMatch(figure('Pizzor totalt', 6));
-    expect(text).toMatch(figure('Omsättning', '629 kr'));
+    expect(text).toMatch(figure('Omsättning', '629,20 kr'));
 
     expect(text).toContain('Bakningslista');
     expect(text).toMatch(quantityLine('Margherita', 3));
@@ -274,9 +274,9 @@ describe('the daily report PDF', () => {
     expect(text).toMatch(
       /18:00\s+Örjan Ärlig\s+070-123 45 67\s+Online\s+2× Margherita, 1× Vesuvio\s+Ta med\s+Bekräftad\s+307 kr/,
     );
-    expect(text).toMatch(/11:30\s+Åke Åberg\s+Online\s+1× Vesuvio, 1× Kebabpizza\s+Äta här\s+Väntande\s+223 kr/);
+    expect(text).toMatch(/11:30\s+Åke Åberg\s+Online\s+1× Vesuvio, 1× Kebabpizza\s+Äta här\s+Väntande\s+223,20 kr/);
     expect(text).toMatch(/12:15\s+Märta Öst.*3× Quattro Stagioni.*Avbokad\s+387 kr/);
-    expect(text).toContain('Rabatt 25 kr (HÖST10), ordinarie 248 kr');
+    expect(text).toContain('Rabatt 24,80 kr (HÖST10), ordinarie 248 kr');
     expect(text).toContain('Kommentar: Utan lök, tack');
 
     // Stockholm is UTC+1 in November.
