@@ -50,7 +50,7 @@ import { formatKr } from '../../domain/shared/money.js';
 import { ALLERGEN_TEXTS, allergensText } from '../../domain/menu/allergens.js';
 import { lineChoicesText } from '../../domain/kioskDay/orderLines.js';
 
-/** Whole kronor with the suffix ' kr' (prices are integer cents). */
+/** Kronor with the suffix ' kr', to the öre where the amount has öre (formatKr). */
 export const kr = formatKr;
 
 export const escapeHtml = (text: string) =>
