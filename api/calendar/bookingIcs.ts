@@ -24,6 +24,8 @@ export interface BookingIcsOptions {
    * updates the event already imported instead of being ignored as older.
    */
   changes: number;
+  /** The kiosk's own name (rule: kiosk-identity); Pizzakiosken when left out. */
+  kioskName?: string;
 }
 
 const STATUS: Record<BookingDoc['status'], ICalEventStatus> = {
@@ -51,9 +53,10 @@ export function bookingIcs(booking: BookingDoc, options: BookingIcsOptions): str
     `Totalt: ${formatKr(booking.final_total_cents)}`,
   ].join('\n');
 
+  const kiosk = options.kioskName ?? 'Pizzakiosken';
   const calendar = ical({
     prodId: { company: 'Pizzakiosken', product: 'Bokning', language: 'SV' },
-    name: 'Pizzakiosken',
+    name: kiosk,
   });
   calendar.createEvent({
     // Stable per booking, also across moves, so importing the file again updates the event instead of adding one.
@@ -61,9 +64,9 @@ export function bookingIcs(booking: BookingDoc, options: BookingIcsOptions): str
     start,
     end,
     stamp: options.now,
-    summary: booking.dine_in ? 'Pizzakiosken: äta på plats' : 'Pizzakiosken: hämta din beställning',
+    summary: booking.dine_in ? `${kiosk}: äta på plats` : `${kiosk}: hämta din beställning`,
     description,
-    location: 'Pizzakiosken',
+    location: kiosk,
     status: STATUS[booking.status],
     // The first file (the booking as placed) is 0.
     sequence: Math.max(0, options.changes - 1),

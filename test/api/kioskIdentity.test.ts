@@ -146,6 +146,10 @@ describe('the name and tagline set over the API (PUT /api/admin/settings)', () =
     for (let i = 0; i < 100 && !smtp.mails.some((m) => m.to.includes('namn@example.se')); i++) await sleep(50);
     const mail = smtp.mails.find((m) => m.to.includes('namn@example.se'))!;
     expect(mail.text).toContain(NAME);
+    // The booking's calendar file names the kiosk too.
+    const ics = await t.get(`/api/bookings/${placed.body.booking_id}/calendar.ics?email=namn%40example.se`);
+    expect(ics.status).toBe(200);
+    expect(String(ics.body)).toContain(`LOCATION:${NAME}`);
   });
 
   it('a PDF report names the kiosk (parsed)', async () => {

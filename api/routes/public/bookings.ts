@@ -100,6 +100,7 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs }
         timeZone: clock.timeZone,
         slotMinutes: settings.slot_length_minutes,
         now: clock.now,
+        kioskName: settings.kiosk_name,
         ...revision,
       });
       return reply

@@ -1,4 +1,5 @@
 // /admin/login (SPEC 2, 5, 8): e-mail and password, checked with the domain's login schema.
+import { named, useKiosk } from '../../../lib/kiosk.js';
 import { useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { goTo } from '../../../lib/goTo.js';
@@ -10,6 +11,8 @@ import { login, loginSchema } from '../api/session.js';
 import { authTexts } from '../texts.js';
 
 export function LoginForm() {
+  // The kiosk's own name (rule: kiosk-identity).
+  const kiosk = useKiosk();
   const setUser = useSetAtom(userAtom);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -39,7 +42,7 @@ export function LoginForm() {
     <section className="card login-card" aria-labelledby="login-title">
       <img src="/favicon.svg" alt="" width="64" height="64" className="login-card__logo" />
       <h1 id="login-title">{authTexts.title}</h1>
-      <p className="hint">{authTexts.subtitle}</p>
+      <p className="hint">{named(authTexts.subtitle, kiosk.name)}</p>
       <form noValidate onSubmit={submit}>
         <Field id="login-email" label={authTexts.email} error={errors.email}>
           <input

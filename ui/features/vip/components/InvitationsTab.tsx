@@ -1,5 +1,6 @@
 // Invitations: choose active customers, a subject, a message with {name}, validity and an
 // optional VIP date, checked with the domain's vipInvitationSchema; then the invitations sent.
+import { named, useKiosk } from '../../../lib/kiosk.js';
 import { useState, type FormEvent } from 'react';
 import { Field, FieldError, fieldControl } from '../../../components/Field.js';
 import { Instant } from '../../../components/Instant.js';
@@ -28,8 +29,10 @@ interface Props {
 
 export function InvitationsTab({ customers, dates, sent, presetDate, enabled, reloadSent }: Props) {
   const [chosen, setChosen] = useState<Set<number>>(new Set());
-  const [subject, setSubject] = useState(vipTexts.defaultSubject);
-  const [message, setMessage] = useState(vipTexts.defaultMessage);
+  // The default invitation in the kiosk's own name (rule: kiosk-identity).
+  const kiosk = useKiosk();
+  const [subject, setSubject] = useState(() => named(vipTexts.defaultSubject, kiosk.name));
+  const [message, setMessage] = useState(() => named(vipTexts.defaultMessage, kiosk.name));
   const [hours, setHours] = useState(String(VIP_INVITATION_HOURS.default));
   const [date, setDate] = useState(presetDate);
   const [errors, setErrors] = useState<FieldErrors>({});
