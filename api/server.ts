@@ -170,6 +170,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
 
   // rule go-live: a first start (no settings yet) at a public address takes no web orders until the
   // owner has done the checklist; recorded before the seed, so a later start never closes a kiosk.
+  services.goLive.useMailRelay(config.smtpUrl !== null);
   await services.goLive.recordStart(config.publicUrl, (await events.readStream(SETTINGS_STREAM)).length === 0);
   // A first start seeds default settings and the demo menu; later starts change nothing.
   await services.settings.seed(config.adminEmail);

@@ -30,12 +30,21 @@ export interface GoLiveStatus {
   web_orders_open: boolean;
   steps: { step: GoLiveStep; done: boolean }[];
   missing: GoLiveStep[];
-  test_mail: { to: string; state: string } | null;
+  test_mail: { to: string; state: string; relay: boolean } | null;
 }
 
 export class GoLiveService {
   /** Set once web orders are open for good (completed, or never closed): no read per order after. */
   private openForGood = false;
+  /**
+   * Whether mail goes to a relay (SMTP_URL). Without one, mail is written to files in DATA_DIR and
+   * marked sent: a test mail then proves nothing, and the step stays open (api/server.ts sets it).
+   */
+  private relayConfigured = true;
+
+  useMailRelay(configured: boolean): void {
+    this.relayConfigured = configured;
+  }
 
   constructor(
     private readonly commands: Commands,
@@ -70,7 +79,7 @@ export class GoLiveService {
     const asked = events.filter((e) => e.type === 'TestMailRequested').at(-1);
     if (!asked) return null;
     const item = await this.docs.get<MailItem>(MAIL_LOG, `${asked.id}-test`);
-    return { to: (asked.data as { to: string }).to, state: item?.status ?? 'pending' };
+    return { to: (asked.data as { to: string }).to, state: item?.status ?? 'pending', relay: this.relayConfigured };
   }
 
   /** The facts, read from the log and the mail log. */
@@ -88,7 +97,7 @@ export class GoLiveService {
       menu_declared_by_staff: menuDeclaredByStaff(menuEvents),
       // A calendar entry is only ever made by staff (SetDaySchedule).
       opening_hours_set: savedByStaff || days.some((d) => d.entry !== null && d.entry !== undefined),
-      test_mail_sent: mail?.state === 'sent',
+      test_mail_sent: mail?.state === 'sent' && this.relayConfigured,
       retention_chosen: savedByStaff,
     };
   }

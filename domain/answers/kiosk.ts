@@ -33,7 +33,13 @@ export const goLiveAnswerSchema = z
     web_orders_open: z.boolean(),
     steps: z.array(z.strictObject({ step: z.enum(GO_LIVE_STEPS), done: z.boolean() })),
     /** The newest test mail asked for: where it went and whether the mail log says sent. */
-    test_mail: z.strictObject({ to: z.string(), state: z.string() }).nullable(),
+    test_mail: z
+      .strictObject({
+        to: z.string(),
+        state: z.string(),
+        relay: z.boolean().meta({ description: 'false: SMTP_URL är inte satt, mejlet skrevs till en fil' }),
+      })
+      .nullable(),
   })
   .meta({ id: 'GoLive' });
 export type GoLiveAnswer = z.infer<typeof goLiveAnswerSchema>;

@@ -106,7 +106,11 @@ describe('a new install at a public address (rule: go-live)', () => {
     expect(mail.text).toContain('Testmejl från Pizzakiosken');
     for (let i = 0; i < 100 && (await missing()).includes('test_mail'); i++)
       await new Promise((r) => setTimeout(r, 50));
-    expect((await t.get('/api/admin/go-live', admin)).body.test_mail).toEqual({ to: reply.body.to, state: 'sent' });
+    expect((await t.get('/api/admin/go-live', admin)).body.test_mail).toEqual({
+      to: reply.body.to,
+      state: 'sent',
+      relay: true,
+    });
     await expectClosed(['seller', 'retention']);
   });
 
@@ -128,6 +132,22 @@ describe('a new install at a public address (rule: go-live)', () => {
     const blank = { ...SELLER, legal_name: '', org_number: '', address: '', email: '' };
     expect((await t.put('/api/admin/settings', { ...settings, seller: blank }, admin)).status).toBe(200);
     expect((await t.post('/api/bookings', bookingPayload({ time: '12:30' }))).status).toBe(201);
+  });
+});
+
+describe('a test mail without a relay (no SMTP_URL: mail goes to files)', () => {
+  it('is written, but the step stays open: no customer would get mail', async () => {
+    const bare = await startTestServer({ now: () => MONDAY_MORNING, config: { publicUrl: PUBLIC_URL, smtpUrl: null } });
+    try {
+      const cookie = await bare.login();
+      expect((await bare.post('/api/admin/settings/test-mail', {}, cookie)).status).toBe(200);
+      const state = async () => (await bare.get('/api/admin/go-live', cookie)).body.test_mail;
+      for (let i = 0; i < 100 && (await state())?.state !== 'sent'; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await state()).toMatchObject({ state: 'sent', relay: false });
+      expect((await bare.get('/api/ready')).body.missing_for_orders).toContain('test_mail');
+    } finally {
+      await bare.close();
+    }
   });
 });
 

@@ -35,6 +35,7 @@ export const goLiveTexts = {
       href: '/admin/settings#setting-personal_data_retention_months',
     },
   } satisfies Record<GoLiveStep, { label: string; link: string; href: string }>,
+  testMailNoRelay: 'Testmejlet skrevs till en fil i DATA_DIR: SMTP_URL är inte inställd, så inga mejl når kunderna.',
   testMailState: (state: string) =>
     state === 'sent'
       ? 'Testmejlet har skickats.'

@@ -25,7 +25,9 @@ export function GoLiveChecklist({ goLive }: { goLive: GoLiveAnswer | null | unde
                 {t.steps[step].link}
               </a>
               {step === 'test_mail' && goLive.test_mail && !done && (
-                <span className="go-live__note">{t.testMailState(goLive.test_mail.state)}</span>
+                <span className="go-live__note">
+                  {goLive.test_mail.relay ? t.testMailState(goLive.test_mail.state) : t.testMailNoRelay}
+                </span>
               )}
             </span>
           </li>
