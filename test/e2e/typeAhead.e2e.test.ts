@@ -36,6 +36,9 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** Three tries of a form that only the page's scripts can show. */
+const TRIES = [1, 2, 3];
+
 type Timing = 'as they load' | 'while typing' | 'after the press';
 const TIMINGS: Timing[] = ['as they load', 'while typing', 'after the press'];
 
@@ -119,6 +122,48 @@ describe('typing and pressing before the page is hydrated', () => {
     await page.getByRole('button', { name: 'Avboka' }).click();
     await page.getByText('Din bokning har avbokats!').first().waitFor();
     expect((await bookingsFor(email))[0].status).toBe('cancelled');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  // A booking's move and the waitlist's prompt are dialogs a person reaches only through the page's
+  // scripts (a lookup, a full time's slots): pressed and typed into as soon as they show.
+  it.each(TRIES)('moves a booking from a linked /my-booking at once, try %i', async (attempt) => {
+    const email = `flytt-${attempt}@example.se`;
+    const id = await placeBooking(email);
+    const { context, page, errors } = await hurriedVisit(browser, server, `/my-booking?id=${id}&email=${email}`);
+    await page.getByRole('button', { name: 'Flytta bokningen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Flytta bokningen' });
+    await dialog.getByLabel('Ny dag').selectOption(inDays(6));
+    await dialog.getByRole('button', { name: `1${3 + attempt}:30, Ledigt` }).click();
+    await dialog.getByRole('button', { name: 'Flytta', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const moved = (await bookingsFor(email)).find((b) => b.id !== id);
+    expect(moved).toMatchObject({ booking_date: inDays(6), booking_time: `1${3 + attempt}:30` });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each(TRIES)('joins the queue of a full time at once, try %i', async (attempt) => {
+    const date = inDays(6 + attempt);
+    const full = await server.api('POST', '/api/bookings', {
+      date,
+      time: '12:00',
+      name: 'Full Fredrik',
+      email: `full-${attempt}@example.se`,
+      dine_in: false,
+      items: [{ pizza_id: 1, qty: 6 }],
+      requested_pizzas: 6,
+    });
+    expect(full.status).toBe(201);
+    const { context, page, errors } = await hurriedVisit(browser, server, '/');
+    await chooseDateAndCount(page, date, 2);
+    await page.getByRole('button', { name: 'Ställ dig i kö' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ställ dig i kö för 12:00' });
+    await dialog.getByLabel('Namn').pressSequentially('Kajsa Kö');
+    await dialog.getByLabel('E-post').pressSequentially(`kajsa-${attempt}@example.se`);
+    await dialog.getByRole('button', { name: 'Ställ dig i kö' }).click();
+    await dialog.getByText('Du står i kö för 12:00').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
