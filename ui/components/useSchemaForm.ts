@@ -30,17 +30,28 @@ export interface SchemaForm<T extends { id: number }, D, S extends z.ZodType> {
   texts: SchemaFormTexts<T>;
 }
 
-export function useSchemaForm<T extends { id: number }, D extends object, S extends z.ZodType>(
-  form: SchemaForm<T, D, S>,
-  thing: T | null,
-  /** onSaved: after a success (e.g. close and read the list again). */
-  { onSaved, onClose }: { onSaved: () => unknown; onClose: () => void },
+/**
+ * A form dialog's draft as typed, checked with the domain's schema before it is sent through
+ * useAction (busy, success toast, then onSaved, error toast), the schema's messages under the
+ * fields and the server's refusal in the form. useSchemaForm is this for a thing created or edited;
+ * a form that is not one (a password's change) uses it as it is.
+ */
+export function useCheckedForm<D extends object, S extends z.ZodType>(
+  initial: () => D,
+  form: {
+    schema: S;
+    /** The body to check and send, from the draft (the draft itself when it is the body). */
+    bodyOf: (draft: D) => z.input<S>;
+    send: (body: z.input<S>) => Promise<unknown>;
+    success: string;
+    failure: string;
+    onSaved: () => unknown;
+  },
 ) {
-  const [draft, setDraft] = useState<D>(() => form.draftOf(thing));
+  const [draft, setDraft] = useState<D>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState('');
   const { busy, run } = useAction();
-  const { texts } = form;
 
   const set = (patch: Partial<D>) => setDraft((d) => ({ ...d, ...patch }));
 
@@ -50,19 +61,37 @@ export function useSchemaForm<T extends { id: number }, D extends object, S exte
     setErrors(checked.ok ? {} : checked.errors);
     setServerError('');
     if (!checked.ok) return;
-    void run('save', () => form.save(thing?.id ?? null, body), {
-      success: thing ? texts.updated : texts.created,
-      failure: texts.saveFailed,
-      reload: onSaved,
+    void run('save', () => form.send(body), {
+      success: form.success,
+      failure: form.failure,
+      reload: form.onSaved,
       onError: setServerError,
     });
   }
 
+  return { draft, set, errors, busy: busy !== null, error: serverError, onSubmit };
+}
+
+export function useSchemaForm<T extends { id: number }, D extends object, S extends z.ZodType>(
+  form: SchemaForm<T, D, S>,
+  thing: T | null,
+  /** onSaved: after a success (e.g. close and read the list again). */
+  { onSaved, onClose }: { onSaved: () => unknown; onClose: () => void },
+) {
+  const { texts } = form;
+  const { draft, set, errors, busy, error, onSubmit } = useCheckedForm(() => form.draftOf(thing), {
+    schema: form.schema,
+    bodyOf: form.bodyOf,
+    send: (body) => form.save(thing?.id ?? null, body),
+    success: thing ? texts.updated : texts.created,
+    failure: texts.saveFailed,
+    onSaved,
+  });
   const dialog = {
     title: thing ? texts.editTitle(thing) : texts.newTitle,
     submitLabel: thing ? texts.saveChanges : texts.create,
-    busy: busy !== null,
-    error: serverError,
+    busy,
+    error,
     onSubmit,
     onClose,
   };

@@ -1,32 +1,27 @@
 // The owner's form for a new account: name, e-mail, role and the first password, checked with
 // the domain's addAdminSchema (its messages under the fields), the server's refusal in the form.
-import { useState } from 'react';
 import { Field, fieldControl } from '../../../components/Field.js';
 import { FormDialog } from '../../../components/Dialog.js';
-import { useAction } from '../../../components/useAction.js';
-import { check, type FieldErrors } from '../../../lib/formErrors.js';
+import { useCheckedForm } from '../../../components/useSchemaForm.js';
 import { addAccount, addAdminSchema, type AdminRole } from '../api/accounts.js';
 import { accountTexts } from '../texts.js';
 
-export function AddAccountDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => Promise<unknown> }) {
-  const [draft, setDraft] = useState({ name: '', email: '', role: 'staff' as AdminRole, password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState('');
-  const { busy, run } = useAction();
-  const set = (patch: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...patch }));
+const blankAccount = (): { name: string; email: string; role: AdminRole; password: string } => ({
+  name: '',
+  email: '',
+  role: 'staff',
+  password: '',
+});
 
-  function onSubmit() {
-    const checked = check(addAdminSchema, draft);
-    setErrors(checked.ok ? {} : checked.errors);
-    setServerError('');
-    if (!checked.ok) return;
-    void run('add', () => addAccount(draft), {
-      success: accountTexts.created,
-      failure: accountTexts.createFailed,
-      reload: onSaved,
-      onError: setServerError,
-    });
-  }
+export function AddAccountDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => Promise<unknown> }) {
+  const { draft, set, errors, ...form } = useCheckedForm(blankAccount, {
+    schema: addAdminSchema,
+    bodyOf: (body) => body,
+    send: addAccount,
+    success: accountTexts.created,
+    failure: accountTexts.createFailed,
+    onSaved,
+  });
 
   const text = (name: 'name' | 'email' | 'password', label: string, hint?: string) => ({
     field: { id: `account-${name}`, label, hint, error: errors[name] },
@@ -41,14 +36,7 @@ export function AddAccountDialog({ onClose, onSaved }: { onClose: () => void; on
   const password = text('password', accountTexts.firstPassword, accountTexts.passwordHint);
 
   return (
-    <FormDialog
-      title={accountTexts.newTitle}
-      submitLabel={accountTexts.create}
-      busy={busy !== null}
-      error={serverError}
-      onSubmit={onSubmit}
-      onClose={onClose}
-    >
+    <FormDialog title={accountTexts.newTitle} submitLabel={accountTexts.create} onClose={onClose} {...form}>
       <Field {...name.field}>
         <input {...name.control} maxLength={100} autoComplete="off" required />
       </Field>
