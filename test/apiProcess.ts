@@ -1,7 +1,9 @@
 // An API server in a process of its own (`api/main.ts` through tsx), for the tests that run two or
 // three of them on one DATA_DIR and kill some midway: started, called over HTTP, killed on cleanup.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { ADMIN } from './api/harness.js';
 import { freePort } from './api/freePort.js';
 
@@ -78,4 +80,38 @@ export async function startApiProcess(dataDir: string, env: Record<string, strin
     exited: new Promise((resolve) => child.once('exit', resolve)),
     output: () => output,
   };
+}
+
+/**
+ * Stops `child` (SIGSTOP) at a moment it holds no write lock on a SQLite file of `dataDir`. A
+ * process stopped inside a write transaction blocks every other process on the file, which is
+ * true but not the scene these tests play (a sender whose lease ran out while its event loop was
+ * blocked): the other process would fail to start on "database is locked". So after each stop
+ * every file is tried for its write lock, and while one is held the child runs on for a moment
+ * and is stopped again. What the child waits for (a held SMTP or HTTP answer) keeps it where the
+ * test wants it meanwhile.
+ */
+export async function stopOutsideWriteLocks(child: ChildProcess, dataDir: string): Promise<void> {
+  const files = readdirSync(dataDir).filter((name) => name.endsWith('.db'));
+  for (let attempt = 0; ; attempt++) {
+    child.kill('SIGSTOP');
+    if (files.every((name) => writeLockFree(join(dataDir, name)))) return;
+    if (attempt === 200) throw new Error(`process ${child.pid} keeps a write lock on ${dataDir}`);
+    child.kill('SIGCONT');
+    await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
+  }
+}
+
+function writeLockFree(file: string): boolean {
+  const db = new Database(file, { timeout: 0 });
+  try {
+    db.exec('BEGIN IMMEDIATE');
+    db.exec('ROLLBACK');
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) return false;
+    throw error;
+  } finally {
+    db.close();
+  }
 }

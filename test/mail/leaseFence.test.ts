@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN, bookingPayload } from '../api/harness.js';
-import { killApiProcesses, startApiProcess, type ApiProcess } from '../apiProcess.js';
+import { killApiProcesses, startApiProcess, stopOutsideWriteLocks, type ApiProcess } from '../apiProcess.js';
 import { startSmtpServer, type SmtpAnswer } from './smtp.js';
 
 const dirs: string[] = [];
@@ -38,16 +38,16 @@ async function stoppedPastTheLease(email: string, late: SmtpAnswer | null) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-fence-'));
   dirs.push(dataDir);
   let a: ApiProcess | null = null;
+  let answering = false;
   let stopped: (() => void) | null = null;
   let answerA: (answer: SmtpAnswer | null) => void = () => {};
   const smtp = await startSmtpServer({
     rcpt: (address) => {
-      if (address !== email || stopped !== null || !a?.child.pid) return null;
-      process.kill(a.child.pid, 'SIGSTOP');
-      return new Promise<SmtpAnswer | null>((resolve) => {
-        answerA = resolve;
-        stopped = () => {};
-      });
+      if (address !== email || answering || !a?.child.pid) return null;
+      answering = true;
+      const answer = new Promise<SmtpAnswer | null>((resolve) => (answerA = resolve));
+      void stopOutsideWriteLocks(a.child, dataDir).then(() => (stopped = () => {}));
+      return answer;
     },
   });
   const env = { SMTP_URL: smtp.url, REACTOR_LEASE_TTL_MS: '1500', OUTBOX_ITEM_LEASE_MS: '1500' };

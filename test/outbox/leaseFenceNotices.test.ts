@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN, bookingPayload, startTestServer, type TestServer } from '../api/harness.js';
-import { killApiProcesses, startApiProcess, type ApiProcess } from '../apiProcess.js';
+import { killApiProcesses, startApiProcess, stopOutsideWriteLocks, type ApiProcess } from '../apiProcess.js';
 import { startSmtpServer } from '../mail/smtp.js';
 import { startElksEndpoint } from '../mail/elksEndpoint.js';
 import { PUSH_CERT_FILE, startPushService } from '../push/pushService.js';
@@ -41,19 +41,25 @@ const SMS = { SMS_46ELKS_USERNAME: 'u0123456789abcdef', SMS_46ELKS_PASSWORD: 'He
 function holdFirst() {
   let a: ApiProcess | null = null;
   let answer: (status: number) => void = () => {};
+  let dataDir = '';
+  let holding = false;
   let held = false;
   return {
     set process(p: ApiProcess) {
       a = p;
     },
+    set dataDir(dir: string) {
+      dataDir = dir;
+    },
     get held() {
       return held;
     },
     hold(): Promise<number | null> | null {
-      if (held || !a?.child.pid) return null;
-      held = true;
-      process.kill(a.child.pid, 'SIGSTOP');
-      return new Promise<number>((resolve) => (answer = resolve));
+      if (holding || !a?.child.pid) return null;
+      holding = true;
+      const answered = new Promise<number>((resolve) => (answer = resolve));
+      void stopOutsideWriteLocks(a.child, dataDir).then(() => (held = true));
+      return answered;
     },
     /** A goes on; its held request is answered `status`. */
     resume(status: number) {
@@ -71,6 +77,7 @@ async function scene(
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-fence-notice-'));
   dirs.push(dataDir);
+  control.dataDir = dataDir;
   const smtp = await startSmtpServer();
   const all = {
     SMTP_URL: smtp.url,
