@@ -8,6 +8,7 @@ import { flag, optionalText } from './shared/fields.js';
 import { daysBetween, normaliseDate, normaliseTime } from './shared/time.js';
 import { CLOSURE_REASON_MAX, closureProblem } from './closures/closures.js';
 import { KITCHEN_STEPS } from './kioskDay/kitchen.js';
+import { ORDER_TEXT_MAX } from './kioskDay/orderLimits.js';
 import { STAFF_ORDER_SOURCES } from './kioskDay/orderSource.js';
 import { hasPhoneDigits } from './kioskDay/staffOrder.js';
 import { VIP_CALENDAR_LINK_HOURS, VIP_INVITATION_HOURS, clampLinkHours } from './vip/vipLinks.js';
@@ -57,13 +58,13 @@ export const DEFAULT_DINE_IN = false;
 export const bookingPayloadSchema = z.object({
   date: dateField(),
   time: timeField(),
-  name: z.string({ error: msg.nameTooShort }).trim().min(2, { error: msg.nameTooShort }).max(100),
+  name: z.string({ error: msg.nameTooShort }).trim().min(2, { error: msg.nameTooShort }).max(ORDER_TEXT_MAX.name),
   email: emailField,
-  phone: optionalText(40),
+  phone: optionalText(ORDER_TEXT_MAX.phone),
   /** "SMS när pizzan är klar" (rule: sms-notices): needs a mobile number. */
   sms_when_ready: bool.optional(),
   dine_in: bool.optional().default(DEFAULT_DINE_IN),
-  comment: optionalText(1000),
+  comment: optionalText(ORDER_TEXT_MAX.comment),
   items: z
     .array(
       z.object({
@@ -449,16 +450,16 @@ export const staffOrderPayloadSchema = z.object({
   source: z.enum(STAFF_ORDER_SOURCES, { error: msg.staffOrderSourceInvalid }),
   date: dateField(),
   time: timeField(),
-  name: optionalText(100),
+  name: optionalText(ORDER_TEXT_MAX.name),
   email: z
     .string({ error: msg.invalidEmail })
     .trim()
     .nullish()
     .transform((v) => (v ? v : null))
     .pipe(emailField.nullable()),
-  phone: optionalText(40),
+  phone: optionalText(ORDER_TEXT_MAX.phone),
   dine_in: bool.optional().default(false),
-  comment: optionalText(1000),
+  comment: optionalText(ORDER_TEXT_MAX.comment),
   items: bookingPayloadSchema.shape.items,
   override_capacity: bool.optional().default(false),
 });

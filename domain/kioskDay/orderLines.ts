@@ -8,6 +8,7 @@ import { formatKr } from '../shared/money.js';
 import { sortAllergens, type AllergenDeclaration } from '../menu/allergens.js';
 import type { Extra } from '../menu/extras.js';
 import type { BookingLine } from './kioskDay.js';
+import { unitPriceCents } from './orderPrice.js';
 
 /** One line as the customer asked for it: a pizza, how many, and its extras and removals. */
 export interface LineChoice {
@@ -74,7 +75,7 @@ export function orderLines(items: readonly LineChoice[], menu: MenuForLines): Bo
       pizza_id: item.pizza_id,
       pizza_name: pizza!.name,
       qty: item.qty,
-      price_cents: pizza!.price_cents + extras.reduce((sum, e) => sum + e.price_cents, 0),
+      price_cents: unitPriceCents(pizza!.price_cents, extras),
       allergens:
         pizza!.allergens === null ? null : sortAllergens([...pizza!.allergens, ...extras.flatMap((e) => e.allergens)]),
       ...(extras.length > 0 ? { extras } : {}),

@@ -1,9 +1,10 @@
 // The record of a placed order, once its rules are decided: a new booking, a booking from a
 // waitlist offer and a booking moved to another date are all placed so (rule: prices-and-discounts).
-import { discountCents } from '../shared/money.js';
 import type { Clock } from '../shared/time.js';
 import { bookingIdFor, type BookingLine, type BookingPlacedData, type KioskDayState } from './kioskDay.js';
 import { lineKey } from './orderLines.js';
+import { orderPrice } from './orderPrice.js';
+import { chosenCount } from './orderCount.js';
 import type { VipAccess } from './schedule.js';
 import { sameEmail } from '../customers/personalData.js';
 
@@ -32,9 +33,8 @@ export interface PlacedOrder {
  */
 export function placedOrder(order: PlacedOrder, state: KioskDayState): BookingPlacedData {
   const { date, time, lines, clock } = order;
-  const original = lines.reduce((sum, line) => sum + line.qty * line.price_cents, 0);
   const percentage = order.discount?.percentage ?? 0;
-  const discount = discountCents(original, percentage);
+  const price = orderPrice(lines, percentage);
   return {
     booking_id: bookingIdFor(date, state.placedCount + 1),
     booking_date: date,
@@ -47,10 +47,10 @@ export function placedOrder(order: PlacedOrder, state: KioskDayState): BookingPl
     dine_in: order.dine_in,
     comment: order.comment,
     items: lines,
-    total_pizzas: lines.reduce((sum, line) => sum + line.qty, 0),
-    original_total_cents: original,
-    discount_cents: discount,
-    final_total_cents: original - discount,
+    total_pizzas: chosenCount(lines),
+    original_total_cents: price.original_cents,
+    discount_cents: price.discount_cents,
+    final_total_cents: price.final_cents,
     bonus_code: order.discount?.code ?? null,
     bonus_ref: order.discount?.booking_ref ?? null,
     discount_percentage: percentage,

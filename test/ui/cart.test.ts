@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import {
   addPizza,
   cartCount,
-  cartTotal,
   orderPrice,
   orderProblem,
   refreshCart,
@@ -12,6 +11,7 @@ import {
   selectionBanner,
   type CartLine,
 } from '../../ui/lib/cart.js';
+import { linesTotalCents } from '../../domain/kioskDay/orderPrice.js';
 
 const margherita = { id: 1, name: 'Margherita', description: '', price_cents: 9900 };
 const vesuvio = { id: 2, name: 'Vesuvio', description: '', price_cents: 10900 };
@@ -27,7 +27,7 @@ describe('the cart', () => {
       { pizza_id: 2, qty: 1, pizza_name: 'Vesuvio', price_cents: 10900 },
     ]);
     expect(cartCount(cart)).toBe(3);
-    expect(cartTotal(cart)).toBe(30700);
+    expect(linesTotalCents(cart)).toBe(30700);
   });
 
   it('refuses to add beyond the requested count', () => {

@@ -1,10 +1,14 @@
 // The booking page's order arithmetic: the cart lines, what the banner says, and what submitting
 // would be refused for. Pure, so it is unit-tested; the Swedish texts are the domain's (SPEC 5).
 import { chosenCount, countProblem, slotRoomProblem } from '../../domain/kioskDay/orderCount.js';
-import { discountCents } from '../../domain/shared/money.js';
 import { lineKey } from '../../domain/kioskDay/orderLines.js';
+import { unitPriceCents } from '../../domain/kioskDay/orderPrice.js';
 import { sortAllergens, type AllergenKinds } from '../../domain/menu/allergens.js';
 import type { Pizza as MenuPizza } from '../../domain/answers/index.js';
+
+// The cart's price, with an optional bonus-code discount, is the domain's reckoning: the server
+// records the same (rule: prices-and-discounts).
+export { orderPrice, type OrderPrice as Price } from '../../domain/kioskDay/orderPrice.js';
 
 /** What the cart needs of a pizza (its allergens, where the menu gave them, go with each line). */
 type Pizza = Pick<MenuPizza, 'id' | 'name' | 'price_cents'> &
@@ -52,7 +56,7 @@ function lineOf(pizza: Pizza, choice: LineChoice): Omit<CartLine, 'qty'> {
   return {
     pizza_id: pizza.id,
     pizza_name: pizza.name,
-    price_cents: pizza.price_cents + extras.reduce((sum, e) => sum + e.price_cents, 0),
+    price_cents: unitPriceCents(pizza.price_cents, extras),
     ...(own === undefined ? {} : { allergens: own && sortAllergens([...own, ...extras.flatMap((e) => e.allergens)]) }),
     ...(extras.length > 0 ? { extras } : {}),
     ...(without.length > 0 ? { without } : {}),
@@ -73,8 +77,6 @@ const allergensOf = (pizza: Pizza): Pick<CartLine, 'allergens'> =>
   pizza.allergens ? { allergens: pizza.allergens_declared ? [...pizza.allergens] : null } : {};
 
 export const cartCount = (cart: readonly CartLine[]) => chosenCount(cart);
-export const cartTotal = (cart: readonly CartLine[]) =>
-  cart.reduce((sum, line) => sum + line.qty * line.price_cents, 0);
 
 /** Adds one pizza, or says why not: the order already holds the requested count (SPEC 5). */
 export function addPizza(
@@ -146,17 +148,4 @@ export function orderProblem(
   // The slot's room is told before the count once there is a pizza: it names how many to remove.
   const noRoom = chosen > 0 && slotRemaining !== null ? slotRoomProblem(chosen, slotRemaining) : null;
   return noRoom ?? countProblem(chosen, requested);
-}
-
-export interface Price {
-  original_cents: number;
-  discount_cents: number;
-  final_cents: number;
-}
-
-/** The order's price with an optional bonus-code discount, rounded as the server rounds it. */
-export function orderPrice(cart: readonly CartLine[], discountPercentage: number | null): Price {
-  const original = cartTotal(cart);
-  const discount = discountPercentage ? discountCents(original, discountPercentage) : 0;
-  return { original_cents: original, discount_cents: discount, final_cents: original - discount };
 }

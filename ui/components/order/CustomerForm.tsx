@@ -1,6 +1,7 @@
 // The customer's details (SPEC 2, 5): name, e-mail, optional phone, dine in or take away, and an
 // optional note to the kitchen. Messages show at their field.
 import type { CustomerForm as Customer } from '../../state/booking.js';
+import { ORDER_TEXT_MAX } from '../../../domain/kioskDay/orderLimits.js';
 import { Field } from '../Field.js';
 import { orderTexts } from './texts.js';
 
@@ -57,7 +58,7 @@ export function CustomerForm(props: {
             id="booking-comment"
             className="field__control"
             rows={2}
-            maxLength={1000}
+            maxLength={ORDER_TEXT_MAX.comment}
             value={value.comment}
             onChange={(e) => set({ comment: e.target.value })}
           />
