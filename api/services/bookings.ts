@@ -5,28 +5,21 @@
 import { NO_DAILY_STOCK, type DailyStockReader } from './dailyStockReader.js';
 import { checkSmsTick } from '../../domain/sms/sms.js';
 import { orderLines } from '../../domain/kioskDay/orderLines.js';
-import { randomUUID } from 'node:crypto';
 import type { Position } from '../../domain/eventStore.js';
 import type { DomainEvent } from '../../domain/shared/decider.js';
 import { msg } from '../../domain/messages.js';
-import { DomainError, notFound } from '../../domain/shared/errors.js';
+import { notFound } from '../../domain/shared/errors.js';
 import { kioskDayDecider } from '../../domain/kioskDay/decide.js';
-import type { PlaceBooking } from '../../domain/kioskDay/placeBooking.js';
+import { placeBookingOf } from '../../domain/kioskDay/placeBooking.js';
 import type { KitchenStep } from '../../domain/kioskDay/kitchen.js';
 import { dateOfBookingId, kioskDayStream, type BookingPlacedData } from '../../domain/kioskDay/kioskDay.js';
 import { bookingHistory, type BookingHistoryEntry } from '../../domain/kioskDay/history.js';
-import { BONUS_CODES_STREAM, bonusCodesDecider, findByCode } from '../../domain/bonusCodes/bonusCodes.js';
-import {
-  bookingRefFor,
-  holdsKey,
-  redeemsUse,
-  releasesOnRefusal,
-  settlesOnEarlyRefusal,
-  useToRelease,
-} from '../../domain/bonusCodes/usePolicy.js';
+import { BONUS_CODES_STREAM, bonusCodesDecider } from '../../domain/bonusCodes/bonusCodes.js';
+import { useToRelease } from '../../domain/bonusCodes/usePolicy.js';
 import type { BookingPayload } from '../../domain/payloads.js';
 import type { CommandMeta } from '../commands/commandBus.js';
 import type { Commands } from './commands.js';
+import { placeBookingWithCode } from './bookingPlacement.js';
 import type { MenuService } from './menu.js';
 import type { SettingsService } from './settings.js';
 import type { VipService } from './vip.js';
@@ -44,20 +37,11 @@ export class BookingsService {
     private readonly stock: DailyStockReader = NO_DAILY_STOCK,
   ) {}
 
-  private day(date: string) {
-    return this.commands.load(kioskDayStream(date), kioskDayDecider);
-  }
-
   /**
-   * Places a booking. With a bonus code the use is redeemed first (bonus-codes stream) and
-   * released again if the booking is refused (kiosk-day stream): there are no multi-stream
-   * transactions, and this order means a crash in between can only leave a use counted that no
-   * booking made, never a booking that used a code beyond its limit.
-   *
-   * With an idempotency key a retry of a booking already placed appends nothing and answers what
-   * the first request got (rule: idempotent-booking); it never redeems the code again: the day is
-   * asked first, and the use is redeemed under a reference made from the key, so two retries
-   * racing past that check still hold one use between them.
+   * Places a booking, with its bonus code's use when it has one: a process over the day and
+   * `bonus-codes` (domain/bonusCodes/bookingPlacement.ts, run by ./bookingPlacement.ts). With an
+   * idempotency key a retry of a booking already placed appends nothing and answers what the
+   * first request got (rule: idempotent-booking), without touching the code.
    */
   async place(payload: BookingPayload, idempotencyKey: string | null = null): Promise<BookingPlacedData> {
     // Bad input changes nothing: refused before any code is redeemed (rule: sms-notices).
@@ -72,101 +56,8 @@ export class BookingsService {
     ]);
     const lines = orderLines(payload.items, menu);
     const vip = payload.vip_token ? (await this.vip.access(payload.vip_token)).access : null;
-    const command: PlaceBooking = {
-      type: 'PlaceBooking',
-      date: payload.date,
-      time: payload.time,
-      requestedPizzas: payload.requested_pizzas,
-      lines,
-      customer: {
-        name: payload.name,
-        email: payload.email,
-        phone: payload.phone,
-        ...(payload.sms_when_ready ? { sms_when_ready: true } : {}),
-      },
-      dine_in: payload.dine_in,
-      comment: payload.comment,
-      discount: null,
-      vip,
-      settings,
-      closures,
-      clock,
-      idempotencyKey,
-      stock,
-      pools,
-    };
-    const stream = kioskDayStream(payload.date);
-    const { bus } = this.commands;
-
-    const meta = this.commands.meta('customer');
-    let release: (() => Promise<unknown>) | null = null;
-    let appendedUse = false;
-    if (payload.bonus_code) {
-      // A retry of a placed booking goes straight to the day, which answers it (or refuses a
-      // different order under the same key) without the code being touched.
-      const day = (await this.day(payload.date)).state;
-      if (redeemsUse(payload.bonus_code, holdsKey(day, idempotencyKey))) {
-        const ref = bookingRefFor(payload.date, idempotencyKey, randomUUID());
-        // Refuse an invalid order before touching the bonus code (the real decision comes below).
-        try {
-          kioskDayDecider.decide(command, day);
-        } catch (error) {
-          // A refused retry of a key whose booking never landed gives back the use an earlier
-          // request of the key left held, once that request can no longer land it.
-          if (error instanceof DomainError && settlesOnEarlyRefusal(idempotencyKey))
-            await this.settleBonusUse(ref, false, meta);
-          throw error;
-        }
-        const code = payload.bonus_code;
-        const redeemed = await bus.handle(
-          BONUS_CODES_STREAM,
-          bonusCodesDecider,
-          { type: 'RedeemBonusCode', code, booking_ref: ref, clock, date: payload.date },
-          meta,
-        );
-        const bonus = findByCode(redeemed.state, code)!;
-        command.discount = { code: bonus.code, percentage: bonus.discount_percentage, booking_ref: ref };
-        // A retry that found the use held by a request long over renewed it (an event) and owns
-        // it now, so it gives it back when refused (rule: bonus-code-settlement).
-        appendedUse = redeemed.events.length > 0;
-        release = () =>
-          bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, { type: 'ReleaseBonusCode', code, booking_ref: ref }, meta);
-      }
-    }
-    try {
-      const result = await this.commands.settled(await bus.handle(stream, kioskDayDecider, command, meta));
-      const placed = result.events[0]?.data as BookingPlacedData | undefined;
-      if (placed) return placed;
-      // No event: the key's booking was placed before, by this process or another.
-      const state = result.state ?? (await this.day(payload.date)).state;
-      const earlier = idempotencyKey !== null ? state.byIdempotencyKey.get(idempotencyKey) : undefined;
-      if (!earlier) throw new Error(`PlaceBooking on ${stream} decided no event and no earlier booking`);
-      return earlier;
-    } catch (error) {
-      // Only a refusal (the domain decided: nothing was appended) may give the use back; any other
-      // failure leaves the append's outcome unknown, and the use stays held (rule: bonus-code-uses).
-      if (!(error instanceof DomainError)) throw error;
-      if (
-        release &&
-        releasesOnRefusal({ appendedUse, dayHoldsKey: holdsKey((await this.day(payload.date)).state, idempotencyKey) })
-      )
-        await release();
-      throw error;
-    }
-  }
-
-  /**
-   * Settles a bonus-code use by whether its booking is in the day's log (rule:
-   * bonus-code-settlement): kept when it is, given back when not and its outcome is known.
-   */
-  private settleBonusUse(bookingRef: string, landed: boolean, meta: CommandMeta) {
-    const command = {
-      type: 'SettleBonusCodeUse' as const,
-      booking_ref: bookingRef,
-      landed,
-      clock: this.commands.clock(),
-    };
-    return this.commands.bus.handle(BONUS_CODES_STREAM, bonusCodesDecider, command, meta);
+    const command = placeBookingOf(payload, { lines, vip, settings, closures, clock, idempotencyKey, stock, pools });
+    return placeBookingWithCode(this.commands, command, payload.bonus_code, this.commands.meta('customer'));
   }
 
   /** The booking's events with actor and changes, oldest first; not found when it has none. */

@@ -1,7 +1,8 @@
 // When a booking's bonus-code use is redeemed and when it is given back (rules: bonus-code-uses,
 // cancellation-returns-bonus-use, bonus-code-settlement, idempotent-booking). The use lives on
 // `bonus-codes`, the booking on its day: two streams, no transaction between them. These rules
-// decide each step; the bookings service (api/services/bookings.ts) only runs what they say.
+// decide each step; the placement process (bookingPlacement.ts) orders them, and the bookings
+// service (api/services/bookingPlacement.ts) only runs what it says.
 import type { DomainEvent } from '../shared/decider.js';
 import type { BookingCancelledData, KioskDayState } from '../kioskDay/kioskDay.js';
 

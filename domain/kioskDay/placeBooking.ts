@@ -12,6 +12,7 @@ import { placedOrder, type PlacedOrder } from './placedOrder.js';
 import { planOffers } from './waitlist.js';
 import { counterRefusal } from './counter.js';
 import { chosenCount, countProblem } from './orderCount.js';
+import type { BookingPayload } from '../payloads.js';
 
 /** A new online booking: the order (placedOrder.ts), its count, and what the day's rules need. */
 export interface PlaceBooking extends PlacedOrder {
@@ -26,6 +27,43 @@ export interface PlaceBooking extends PlacedOrder {
   stock?: ReadonlyMap<number, number>;
   /** The daily stock per base (rule: daily-stock): pools the pizzas made on a base draw from. */
   pools?: readonly StockPool[];
+}
+
+/** What a PlaceBooking takes besides the payload: what the service reads for every booking. */
+export type PlaceBookingContext = Pick<
+  PlaceBooking,
+  'lines' | 'vip' | 'settings' | 'closures' | 'clock' | 'idempotencyKey' | 'stock' | 'pools'
+>;
+
+/**
+ * The PlaceBooking of a customer's POST /bookings. No discount yet: a bonus code's use is
+ * redeemed first, and the discount set then (domain/bonusCodes/bookingPlacement.ts).
+ */
+export function placeBookingOf(payload: BookingPayload, context: PlaceBookingContext): PlaceBooking {
+  const { lines, vip, settings, closures, clock, idempotencyKey, stock, pools } = context;
+  return {
+    type: 'PlaceBooking',
+    date: payload.date,
+    time: payload.time,
+    requestedPizzas: payload.requested_pizzas,
+    lines,
+    customer: {
+      name: payload.name,
+      email: payload.email,
+      phone: payload.phone,
+      ...(payload.sms_when_ready ? { sms_when_ready: true } : {}),
+    },
+    dine_in: payload.dine_in,
+    comment: payload.comment,
+    discount: null,
+    vip,
+    settings,
+    closures,
+    clock,
+    idempotencyKey,
+    stock,
+    pools,
+  };
 }
 
 export function placeBooking(command: PlaceBooking, state: KioskDayState): KioskDayEvent {

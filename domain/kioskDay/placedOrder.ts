@@ -19,7 +19,7 @@ export interface PlacedOrder {
   dine_in: boolean;
   comment: string | null;
   /**
-   * A bonus code already redeemed for this booking (api/services/bookings.ts): its percentage and
+   * A bonus code already redeemed for this booking (domain/bonusCodes/bookingPlacement.ts): its percentage and
    * the reference its use was redeemed under (given back on cancellation).
    */
   discount: { code: string; percentage: number; booking_ref: string } | null;
