@@ -5,7 +5,7 @@ import { smsConfigFrom, type SmsConfig } from './sms/elks.js';
 import { createECDH } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { withSecretFiles } from './secretFiles.js';
+import { envReader, type EnvReader } from './envReader.js';
 
 export interface Config {
   port: number;
@@ -97,111 +97,15 @@ export class ConfigError extends Error {
 }
 
 export function configFromEnv(given: NodeJS.ProcessEnv = process.env): Config {
-  // Secrets may come from files (NAME_FILE: Docker secrets), passwords into their URLs (api/secretFiles.ts).
-  const { env, problems } = withSecretFiles(given);
-  const bad = (name: string, expected: string) => problems.push(`${name}=${JSON.stringify(env[name])}: ${expected}`);
-  const set = (name: string) => (env[name] ?? '') !== '';
-
-  const integer = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) => {
-    if (!set(name)) return fallback;
-    const value = Number(env[name]);
-    if (!/^\s*\d+\s*$/.test(env[name]!) || value < min || value > max) {
-      bad(name, `expected a whole number from ${min} to ${max}`);
-      return fallback;
-    }
-    return value;
-  };
-  const url = (name: string, schemes: string[]) => {
-    if (!set(name)) return null;
-    // Only the scheme is checked here: cluster URLs (mongodb://a,b,c/…) are no WHATWG URLs, and
-    // each driver parses its own URL fully when it connects.
-    const scheme = /^([a-z][a-z0-9+.-]*):\/\/\S+$/i.exec(env[name]!.trim())?.[1]?.toLowerCase();
-    if (!scheme || !schemes.includes(scheme)) {
-      bad(name, `expected a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`);
-      return null;
-    }
-    return env[name]!;
-  };
-  const flag = (name: string, fallback = false) => {
-    if (!set(name)) return fallback;
-    if (env[name] !== '0' && env[name] !== '1') bad(name, 'expected 1 (on) or 0 (off)');
-    return env[name] === '1';
-  };
-
-  const port = integer('PORT', 3000, 0, 65535);
-  const timeZone = env.KIOSK_TZ || 'Europe/Stockholm';
-  try {
-    new Intl.DateTimeFormat('sv-SE', { timeZone });
-  } catch {
-    bad('KIOSK_TZ', 'expected an IANA time zone such as Europe/Stockholm');
-  }
-  const publicUrl = url('PUBLIC_URL', ['http', 'https']) ?? `http://localhost:${port}`;
-  const mongoDb = env.MONGODB_DB || 'pizzakiosken';
-  if (!/^[A-Za-z0-9_-]{1,63}$/.test(mongoDb)) bad('MONGODB_DB', 'expected a database name of letters, digits, _ and -');
-  // The keys apart from the read models: an upgrade builds those in a new MONGODB_DB (deploy/README.md).
-  const mongoKeysDb = env.MONGODB_KEYS_DB || `${mongoDb}_keys`;
-  if (!/^[A-Za-z0-9_-]{1,63}$/.test(mongoKeysDb))
-    bad('MONGODB_KEYS_DB', 'expected a database name of letters, digits, _ and -');
-  const adminEmail = env.ADMIN_EMAIL || undefined;
-  if (adminEmail && !/^[^@\s]+@[^@\s]+$/.test(adminEmail.trim())) bad('ADMIN_EMAIL', 'expected an e-mail address');
-  if (env.ADMIN_PASSWORD && !adminEmail) bad('ADMIN_PASSWORD', 'is set without ADMIN_EMAIL: set both or neither');
-  const trustProxy = trustProxyFrom(env.TRUST_PROXY);
-  if (Array.isArray(trustProxy) && !trustProxy.every((a) => /^[0-9A-Fa-f:.]+(\/\d{1,3})?$/.test(a))) {
-    bad('TRUST_PROXY', 'expected a number of proxy hops or a comma list of proxy addresses or CIDR ranges');
-  }
-
-  // VAPID (web push): both keys or neither; base64url, a P-256 public point (65 bytes) and a
-  // private scalar (32 bytes), as web-push's generateVAPIDKeys makes them.
-  const base64urlBytes = (name: string, bytes: number) => {
-    const value = (env[name] ?? '').trim();
-    if (!set(name)) return null;
-    if (!/^[A-Za-z0-9_-]+$/.test(value) || Buffer.from(value, 'base64url').length !== bytes) {
-      bad(name, `expected a base64url key of ${bytes} bytes (web-push generate-vapid-keys)`);
-      return null;
-    }
-    return value;
-  };
-  const vapidPublicKey = base64urlBytes('VAPID_PUBLIC_KEY', 65);
-  const vapidPrivateKey = base64urlBytes('VAPID_PRIVATE_KEY', 32);
-  if (set('VAPID_PUBLIC_KEY') !== set('VAPID_PRIVATE_KEY'))
-    bad(
-      set('VAPID_PUBLIC_KEY') ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY',
-      'is needed with the other VAPID key: set both or neither',
-    );
-  if (vapidPublicKey && vapidPrivateKey && !isVapidPair(vapidPublicKey, vapidPrivateKey))
-    bad('VAPID_PUBLIC_KEY', 'is not the public key of VAPID_PRIVATE_KEY (push services would refuse every push)');
-  const vapidSubject =
-    (env.VAPID_SUBJECT ?? '').trim() ||
-    (publicUrl.startsWith('https://') ? publicUrl : `mailto:${adminEmail?.trim() || 'noreply@pizzakiosken.se'}`);
-  if (set('VAPID_SUBJECT') && !/^(https:\/\/\S+|mailto:[^@\s]+@[^@\s]+)$/.test(vapidSubject))
-    bad('VAPID_SUBJECT', 'expected an https:// URL or a mailto: address');
-
-  // Backups (api/backup): a passphrase long enough to resist guessing whenever BACKUP_DIR is set.
-  const backupIntervalMs = () => {
-    const text = (env.BACKUP_INTERVAL_HOURS ?? '').trim();
-    if (text === '') return 24 * 3_600_000;
-    const hours = Number(text);
-    if (!/^\d+(\.\d+)?$/.test(text) || hours <= 0 || hours > 24 * 366) {
-      bad('BACKUP_INTERVAL_HOURS', 'expected a number of hours above 0 (decimals allowed), at most a year');
-      return 24 * 3_600_000;
-    }
-    return Math.max(1000, Math.round(hours * 3_600_000));
-  };
-  // BACKUP_PASSPHRASE, or a file holding it (BACKUP_PASSPHRASE_FILE: a Docker secret, deploy/compose.yaml).
-  let backupPassphrase = env.BACKUP_PASSPHRASE || null;
-  if (!backupPassphrase && set('BACKUP_PASSPHRASE_FILE')) {
-    try {
-      backupPassphrase = readFileSync(env.BACKUP_PASSPHRASE_FILE!, 'utf8').replace(/\r?\n$/, '') || null;
-    } catch {
-      bad('BACKUP_PASSPHRASE_FILE', 'expected a readable file holding the backup passphrase');
-    }
-  }
-  // Backups go through the store interfaces, so BACKUP_DIR serves the embedded store and production alike.
-  if (set('BACKUP_DIR')) {
-    const problem = passphraseProblem(backupPassphrase ?? undefined);
-    // Not echoed like the others: it is a secret.
-    if (problem) problems.push(`BACKUP_PASSPHRASE: ${problem} (BACKUP_DIR is set: the backups are encrypted under it)`);
-  }
+  const read = envReader(given);
+  const { env, set, integer, url, flag, bad } = read;
+  // Checked in this order, so the problems are listed in it.
+  const { port, timeZone, publicUrl } = siteFrom(read);
+  const { mongoDb, mongoKeysDb } = mongoNamesFrom(read);
+  const adminEmail = adminFrom(read);
+  const trustProxy = trustProxyChecked(read);
+  const { vapidPublicKey, vapidPrivateKey, vapidSubject } = vapidFrom(read, publicUrl, adminEmail);
+  const backupPassphrase = backupPassphraseFrom(read);
 
   const config: Config = {
     port,
@@ -244,7 +148,7 @@ export function configFromEnv(given: NodeJS.ProcessEnv = process.env): Config {
     keyStoreReset: flag('KEY_STORE_RESET'),
     backupDir: set('BACKUP_DIR') ? resolve(env.BACKUP_DIR!) : null,
     backupPassphrase,
-    backupIntervalMs: backupIntervalMs(),
+    backupIntervalMs: backupIntervalFrom(read),
     backupKeep: integer('BACKUP_KEEP', 7, 1, 10_000),
     storeUnreachableExitMs: integer('STORE_UNREACHABLE_EXIT_MS', 60_000, 0),
     stallExitMs: integer('REACTOR_STALL_EXIT_MS', 300_000, 0),
@@ -253,8 +157,108 @@ export function configFromEnv(given: NodeJS.ProcessEnv = process.env): Config {
     alertDiskFreePercent: integer('ALERT_DISK_FREE_PERCENT', 10, 0, 100),
     alertDiskFreeMb: integer('ALERT_DISK_FREE_MB', 1024, 0),
   };
-  if (problems.length) throw new ConfigError(problems);
+  if (read.problems.length) throw new ConfigError(read.problems);
   return config;
+}
+
+/** The port, the kiosk's time zone and the public URL (its default on the port). */
+function siteFrom({ env, bad, integer, url }: EnvReader) {
+  const port = integer('PORT', 3000, 0, 65535);
+  const timeZone = env.KIOSK_TZ || 'Europe/Stockholm';
+  try {
+    new Intl.DateTimeFormat('sv-SE', { timeZone });
+  } catch {
+    bad('KIOSK_TZ', 'expected an IANA time zone such as Europe/Stockholm');
+  }
+  const publicUrl = url('PUBLIC_URL', ['http', 'https']) ?? `http://localhost:${port}`;
+  return { port, timeZone, publicUrl };
+}
+
+function mongoNamesFrom({ env, bad }: EnvReader) {
+  const mongoDb = env.MONGODB_DB || 'pizzakiosken';
+  if (!/^[A-Za-z0-9_-]{1,63}$/.test(mongoDb)) bad('MONGODB_DB', 'expected a database name of letters, digits, _ and -');
+  // The keys apart from the read models: an upgrade builds those in a new MONGODB_DB (deploy/README.md).
+  const mongoKeysDb = env.MONGODB_KEYS_DB || `${mongoDb}_keys`;
+  if (!/^[A-Za-z0-9_-]{1,63}$/.test(mongoKeysDb))
+    bad('MONGODB_KEYS_DB', 'expected a database name of letters, digits, _ and -');
+  return { mongoDb, mongoKeysDb };
+}
+
+/** ADMIN_EMAIL, checked with ADMIN_PASSWORD (both or neither). */
+function adminFrom({ env, bad }: EnvReader) {
+  const adminEmail = env.ADMIN_EMAIL || undefined;
+  if (adminEmail && !/^[^@\s]+@[^@\s]+$/.test(adminEmail.trim())) bad('ADMIN_EMAIL', 'expected an e-mail address');
+  if (env.ADMIN_PASSWORD && !adminEmail) bad('ADMIN_PASSWORD', 'is set without ADMIN_EMAIL: set both or neither');
+  return adminEmail;
+}
+
+function trustProxyChecked({ env, bad }: EnvReader) {
+  const trustProxy = trustProxyFrom(env.TRUST_PROXY);
+  if (Array.isArray(trustProxy) && !trustProxy.every((a) => /^[0-9A-Fa-f:.]+(\/\d{1,3})?$/.test(a))) {
+    bad('TRUST_PROXY', 'expected a number of proxy hops or a comma list of proxy addresses or CIDR ranges');
+  }
+  return trustProxy;
+}
+
+// VAPID (web push): both keys or neither; base64url, a P-256 public point (65 bytes) and a
+// private scalar (32 bytes), as web-push's generateVAPIDKeys makes them.
+function vapidFrom({ env, bad, set }: EnvReader, publicUrl: string, adminEmail: string | undefined) {
+  const base64urlBytes = (name: string, bytes: number) => {
+    const value = (env[name] ?? '').trim();
+    if (!set(name)) return null;
+    if (!/^[A-Za-z0-9_-]+$/.test(value) || Buffer.from(value, 'base64url').length !== bytes) {
+      bad(name, `expected a base64url key of ${bytes} bytes (web-push generate-vapid-keys)`);
+      return null;
+    }
+    return value;
+  };
+  const vapidPublicKey = base64urlBytes('VAPID_PUBLIC_KEY', 65);
+  const vapidPrivateKey = base64urlBytes('VAPID_PRIVATE_KEY', 32);
+  if (set('VAPID_PUBLIC_KEY') !== set('VAPID_PRIVATE_KEY'))
+    bad(
+      set('VAPID_PUBLIC_KEY') ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY',
+      'is needed with the other VAPID key: set both or neither',
+    );
+  if (vapidPublicKey && vapidPrivateKey && !isVapidPair(vapidPublicKey, vapidPrivateKey))
+    bad('VAPID_PUBLIC_KEY', 'is not the public key of VAPID_PRIVATE_KEY (push services would refuse every push)');
+  const vapidSubject =
+    (env.VAPID_SUBJECT ?? '').trim() ||
+    (publicUrl.startsWith('https://') ? publicUrl : `mailto:${adminEmail?.trim() || 'noreply@pizzakiosken.se'}`);
+  if (set('VAPID_SUBJECT') && !/^(https:\/\/\S+|mailto:[^@\s]+@[^@\s]+)$/.test(vapidSubject))
+    bad('VAPID_SUBJECT', 'expected an https:// URL or a mailto: address');
+  return { vapidPublicKey, vapidPrivateKey, vapidSubject };
+}
+
+// Backups (api/backup): a passphrase long enough to resist guessing whenever BACKUP_DIR is set.
+function backupPassphraseFrom({ env, problems, bad, set }: EnvReader) {
+  // BACKUP_PASSPHRASE, or a file holding it (BACKUP_PASSPHRASE_FILE: a Docker secret, deploy/compose.yaml).
+  let backupPassphrase = env.BACKUP_PASSPHRASE || null;
+  if (!backupPassphrase && set('BACKUP_PASSPHRASE_FILE')) {
+    try {
+      backupPassphrase = readFileSync(env.BACKUP_PASSPHRASE_FILE!, 'utf8').replace(/\r?\n$/, '') || null;
+    } catch {
+      bad('BACKUP_PASSPHRASE_FILE', 'expected a readable file holding the backup passphrase');
+    }
+  }
+  // Backups go through the store interfaces, so BACKUP_DIR serves the embedded store and production alike.
+  if (set('BACKUP_DIR')) {
+    const problem = passphraseProblem(backupPassphrase ?? undefined);
+    // Not echoed like the others: it is a secret.
+    if (problem) problems.push(`BACKUP_PASSPHRASE: ${problem} (BACKUP_DIR is set: the backups are encrypted under it)`);
+  }
+  return backupPassphrase;
+}
+
+/** BACKUP_INTERVAL_HOURS in ms: hours above 0, decimals allowed, at most a year (default a day). */
+function backupIntervalFrom({ env, bad }: EnvReader) {
+  const text = (env.BACKUP_INTERVAL_HOURS ?? '').trim();
+  if (text === '') return 24 * 3_600_000;
+  const hours = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || hours <= 0 || hours > 24 * 366) {
+    bad('BACKUP_INTERVAL_HOURS', 'expected a number of hours above 0 (decimals allowed), at most a year');
+    return 24 * 3_600_000;
+  }
+  return Math.max(1000, Math.round(hours * 3_600_000));
 }
 
 /** The shortest BACKUP_PASSPHRASE taken. */
