@@ -6,7 +6,7 @@ import type { DestinationStream } from 'pino';
 import type { DocumentStore } from '../read-models/documentStore.js';
 import type { Services } from './services/index.js';
 import type { Limiters, Limits } from './http/rateLimits.js';
-import type { AppliedSource } from './http/live.js';
+import type { AppliedSource } from './http/eventStream.js';
 import type { UiOptions } from './http/ui.js';
 
 export type { Limiters };

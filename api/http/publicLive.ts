@@ -2,16 +2,15 @@
 // menu, a day's sold-out marks, stock, pause or availability changed, and read the new state. It
 // says only what changed and on which date: no booking, name or address ever goes over it. Like
 // the staff's stream (live.ts) it is told once the read models show the change, so a page that
-// reads again on a message reads the new state, and one listener per process serves every page.
-import type { OutgoingHttpHeaders } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// reads again on a message reads the new state; each open page listens on the projection runner.
+import type { FastifyInstance } from 'fastify';
 import type { RecordedEvent } from '../../domain/eventStore.js';
 import { MENU_STREAM } from '../../domain/menu/menu.js';
 import { DAILY_STOCK_STREAM } from '../../domain/menu/dailyStock.js';
 import { STOCK_POOLS_STREAM } from '../../domain/menu/stockPools.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import type { PublicChange } from '../../domain/answers/counter.js';
-import type { AppliedSource } from './live.js';
+import { eventMessage, eventStreams, type AppliedSource } from './eventStream.js';
 
 export type { PublicChange };
 
@@ -36,7 +35,6 @@ const AVAILABILITY_EVENTS = new Set([
   'WaitlistOfferTaken',
   'WaitlistLeft',
 ]);
-const KEEP_ALIVE_MS = 25_000;
 /** Open public streams per process: beyond this a page falls back to reading on its own. */
 export const MAX_PUBLIC_STREAMS = 2_000;
 
@@ -51,41 +49,22 @@ export function publicChangeOf(event: RecordedEvent): PublicChange | null {
 }
 
 export function publicLive(app: FastifyInstance, applied: AppliedSource) {
-  const open = new Set<FastifyReply>();
-  app.addHook('onClose', async () => {
-    for (const reply of open) reply.raw.end();
-  });
-
-  return (request: FastifyRequest, reply: FastifyReply) => {
-    if (open.size >= MAX_PUBLIC_STREAMS) throw new DomainError('Försök igen om en stund', 'conflict');
-    request.raw.socket.setTimeout(0);
-    reply.hijack();
-    reply.raw.writeHead(200, {
-      ...(reply.getHeaders() as OutgoingHttpHeaders),
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    reply.raw.write('retry: 3000\n\n');
-    open.add(reply);
-    const stop = applied((events) => {
-      // One message per change and date in a page of events: a rush of bookings is one message.
-      const seen = new Set<string>();
-      for (const event of events) {
-        const change = publicChangeOf(event);
-        if (!change) continue;
-        const data = JSON.stringify(change);
-        if (seen.has(data)) continue;
-        seen.add(data);
-        reply.raw.write(`event: ${change.kind}\ndata: ${data}\n\n`);
-      }
-    });
-    const keepAlive = setInterval(() => reply.raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-    request.raw.once('close', () => {
-      clearInterval(keepAlive);
-      stop();
-      open.delete(reply);
-    });
-  };
+  return eventStreams(app, {
+    admit: (open) => {
+      if (open >= MAX_PUBLIC_STREAMS) throw new DomainError('Försök igen om en stund', 'conflict');
+    },
+    opened: (stream) =>
+      applied((events) => {
+        // One message per change and date in a page of events: a rush of bookings is one message.
+        const seen = new Set<string>();
+        for (const event of events) {
+          const change = publicChangeOf(event);
+          if (!change) continue;
+          const data = JSON.stringify(change);
+          if (seen.has(data)) continue;
+          seen.add(data);
+          stream.write(eventMessage(change.kind, data));
+        }
+      }),
+  }).handler;
 }
