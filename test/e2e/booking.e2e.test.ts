@@ -3,46 +3,23 @@
 // a whole booking to the confirmation, found and cancelled through the confirmation's link;
 // every SPEC 5 message; slot labels after bookings made through the API; a VIP link; the theme
 // across a reload; a booking made with the keyboard alone; and an axe check.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
-import {
-  chooseDateAndCount,
-  inDays,
-  launchBrowser,
-  newContext,
-  openPage,
-  startServer,
-  type E2EServer,
-} from './harness.js';
+import { chooseDateAndCount, inDays } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function fresh(width = 390): Promise<{ page: Page; errors: string[] }> {
-  await context?.close();
-  context = await newContext(browser, server, { width });
-  return openPage(context);
-}
+const suite = browserSuite();
+const fresh = (width = 390) => suite.fresh(width);
 
 const bookingsFor = async (email: string) => {
-  const cookie = await server.login();
-  const { body } = await server.api('GET', '/api/admin/bookings', undefined, cookie);
+  const cookie = suite.cookie;
+  const { body } = await suite.server.api('GET', '/api/admin/bookings', undefined, cookie);
   return (body as any[]).filter((b) => b.email === email);
 };
 
 describe('the booking page', () => {
   it('sends the open days and the menu in its first HTML', async () => {
-    const response = await fetch(server.base + '/');
+    const response = await fetch(suite.server.base + '/');
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(html).toContain('<html lang="sv">');
@@ -175,7 +152,7 @@ describe('the booking page', () => {
     await page.selectOption('#booking-date', date);
     await page.locator('.slot--selected').waitFor();
     const time = (await page.locator('.slot--selected .slot__time').textContent())!;
-    const taken = await server.api('POST', '/api/bookings', {
+    const taken = await suite.server.api('POST', '/api/bookings', {
       date,
       time,
       name: 'Rusning',
@@ -196,7 +173,7 @@ describe('the booking page', () => {
   it('labels slots after bookings made through the API', async () => {
     const date = inDays(6);
     const book = (qty: number, time: string) =>
-      server.api('POST', '/api/bookings', {
+      suite.server.api('POST', '/api/bookings', {
         date,
         time,
         name: 'Kö',
@@ -229,7 +206,7 @@ describe('the booking page', () => {
         const time = `${h}:${m}`;
         expect(
           (
-            await server.api('POST', '/api/bookings', {
+            await suite.server.api('POST', '/api/bookings', {
               date,
               time,
               name: 'Lunch',
@@ -269,12 +246,12 @@ describe('the booking page', () => {
   });
 
   it('opens a VIP date through a generated link', async () => {
-    const cookie = await server.login();
+    const cookie = suite.cookie;
     const date = inDays(5);
     expect(
-      (await server.api('POST', '/api/admin/vip-dates', { date, description: 'Provsmakning' }, cookie)).status,
+      (await suite.server.api('POST', '/api/admin/vip-dates', { date, description: 'Provsmakning' }, cookie)).status,
     ).toBe(201);
-    const link = await server.api(
+    const link = await suite.server.api(
       'POST',
       '/api/admin/vip-links/generate-for-date',
       { vip_date_id: date, expires_hours: 168 },
@@ -367,10 +344,10 @@ describe('the booking page', () => {
   });
 
   it('renders the generic error page for an unknown route', async () => {
-    const response = await fetch(server.base + '/finns/inte');
+    const response = await fetch(suite.server.base + '/finns/inte');
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('Unexpected Application Error!');
-    const api = await fetch(server.base + '/api/finns-inte');
+    const api = await fetch(suite.server.base + '/api/finns-inte');
     expect(api.headers.get('content-type')).toContain('application/json');
   });
 });

@@ -27,23 +27,45 @@ export interface BrowserSuite {
   browser: Browser;
   /** The admin's session cookie, for server.api calls that arrange data. */
   cookie: string;
-  /** Closes the page before (one context at a time) and opens one in a new context. */
+  /** Closes the contexts opened before and opens a page in a new context (cold caches, no cookies). */
   fresh(width?: number, theme?: string, options?: ContextOptions): Promise<OpenedPage>;
+  /** A page in one more new context beside those open (a customer beside the staff), closed with them. */
+  another(width?: number, theme?: string, options?: ContextOptions): Promise<OpenedPage>;
   /** fresh(), signed in as the admin. */
   signedIn(width?: number, theme?: string, options?: ContextOptions): Promise<OpenedPage>;
 }
 
 /**
  * Registers the file's beforeAll (server, Chromium, admin cookie, the shots folder) and afterAll
- * (closes them all); a file's own beforeAll, registered after, runs once they are up.
+ * (closes them all); a file's own beforeAll, registered after, runs once they are up, and one
+ * registered before runs first (a mail relay whose address `env` names). One server and one
+ * Chromium serve every test of the file; each test's pages are in contexts of their own, so no
+ * cookie, storage or cache passes from one test to the next.
  */
-export function browserSuite({ env, shots }: { env?: Record<string, string>; shots?: string } = {}): BrowserSuite {
-  let context: BrowserContext | undefined;
+export function browserSuite({
+  env,
+  shots,
+}: {
+  /** The server's environment; a function is read in beforeAll (after the file's earlier hooks). */
+  env?: Record<string, string> | (() => Record<string, string>);
+  shots?: string;
+} = {}): BrowserSuite {
+  let contexts: BrowserContext[] = [];
 
-  async function fresh(width = 1280, theme?: string, options: ContextOptions = {}): Promise<OpenedPage> {
-    await context?.close();
-    context = await newContext(suite.browser, suite.server, { width, theme, ...options });
+  async function another(width = 1280, theme?: string, options: ContextOptions = {}): Promise<OpenedPage> {
+    const context = await newContext(suite.browser, suite.server, { width, theme, ...options });
+    contexts.push(context);
     return { context, ...(await openPage(context)) };
+  }
+
+  async function closeAll() {
+    for (const context of contexts) await context.close();
+    contexts = [];
+  }
+
+  async function fresh(width?: number, theme?: string, options?: ContextOptions): Promise<OpenedPage> {
+    await closeAll();
+    return another(width, theme, options);
   }
 
   async function signedIn(width?: number, theme?: string, options?: ContextOptions): Promise<OpenedPage> {
@@ -52,15 +74,18 @@ export function browserSuite({ env, shots }: { env?: Record<string, string>; sho
     return opened;
   }
 
-  const suite = { fresh, signedIn } as BrowserSuite;
+  const suite = { fresh, another, signedIn } as BrowserSuite;
 
   beforeAll(async () => {
-    [suite.server, suite.browser] = await Promise.all([startServer(env), launchBrowser()]);
+    [suite.server, suite.browser] = await Promise.all([
+      startServer(typeof env === 'function' ? env() : env),
+      launchBrowser(),
+    ]);
     suite.cookie = await suite.server.login();
     if (shots) mkdirSync(shots, { recursive: true });
   });
   afterAll(async () => {
-    await context?.close();
+    await closeAll();
     await suite.browser?.close();
     await suite.server?.close();
   });

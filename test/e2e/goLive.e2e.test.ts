@@ -7,35 +7,20 @@
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { launchBrowser, newContext, openPage, signIn, startServer, type E2EServer } from './harness.js';
+import { signIn } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
 const shots = process.env.GOLIVE_SHOTS;
 const CLOSED = 'Kiosken tar inte emot beställningar på webben än – vi öppnar snart.';
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><circle cx="20" cy="20" r="18" fill="#2e6b36"/><text x="20" y="26" font-size="16" text-anchor="middle" fill="#fff">LN</text></svg>';
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
+// As the deploy files start a kiosk: at its public address (the checklist applies).
+const suite = browserSuite({ env: { PUBLIC_URL: 'https://lillanapoli.se' } });
 const files = mkdtempSync(join(tmpdir(), 'pizzakiosken-golive-'));
-
-beforeAll(async () => {
-  // As the deploy files start a kiosk: at its public address (the checklist applies).
-  [server, browser] = await Promise.all([startServer({ PUBLIC_URL: 'https://lillanapoli.se' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
-
-async function fresh(width: number, theme = 'classic'): Promise<{ page: Page; errors: string[] }> {
-  await context?.close();
-  context = await newContext(browser, server, { width, theme });
-  return openPage(context);
-}
+const fresh = (width: number, theme = 'classic') => suite.fresh(width, theme);
 
 const axeProblems = async (page: Page, label: string) => {
   const result = await new AxeBuilder({ page }).analyze();

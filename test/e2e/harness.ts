@@ -227,6 +227,15 @@ export async function openPage(context: BrowserContext): Promise<{ page: Page; e
   return { page, errors };
 }
 
+/** Resolves once `check` holds, asking every 100 ms; fails naming `what` after `ms`. */
+export async function until(check: () => Promise<boolean> | boolean, what: string, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** yyyy-MM-dd in the kiosk's zone, `days` from today. */
 export function inDays(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });

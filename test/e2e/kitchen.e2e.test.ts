@@ -5,26 +5,14 @@
 // Ångra taking effect on the server, bookings and steps made elsewhere appearing live, finished
 // slots moving last, an order's ticket printed alone on 80 mm paper, and axe at phone and
 // desktop width in both themes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { PDFParse } from 'pdf-parse';
-import { ADMIN, inDays, launchBrowser, newContext, openPage, signIn, startServer, type E2EServer } from './harness.js';
+import { ADMIN, inDays, signIn } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
-let server: E2EServer;
-let browser: Browser;
-let cookie: string;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  cookie = await server.login();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 // Tomorrow: every slot of it can still be booked, whenever the tests run.
 const DAY = inDays(1);
@@ -39,7 +27,7 @@ async function book(
 ): Promise<string> {
   sequence += 1;
   const total = items.reduce((sum, [, qty]) => sum + qty, 0);
-  const reply = await server.api('POST', '/api/bookings', {
+  const reply = await suite.server.api('POST', '/api/bookings', {
     date: DAY,
     time,
     name: options.name ?? `Kund ${sequence}`,
@@ -52,22 +40,20 @@ async function book(
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   const id = reply.body.booking_id as string;
   if (options.confirm !== false)
-    expect((await server.api('PUT', `/api/admin/bookings/${id}/confirm`, {}, cookie)).status).toBe(200);
+    expect((await suite.server.api('PUT', `/api/admin/bookings/${id}/confirm`, {}, suite.cookie)).status).toBe(200);
   return id;
 }
 
 const kitchenStatus = async (id: string) =>
-  (await server.api('GET', `/api/admin/bookings/${id}`, undefined, cookie)).body.kitchen_status;
+  (await suite.server.api('GET', `/api/admin/bookings/${id}`, undefined, suite.cookie)).body.kitchen_status;
 
-async function signedIn(width = 1280, theme?: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, server, { width, theme });
-  contexts.push(context);
-  // Printing opens no dialog in a test: count the calls instead.
-  await context.addInitScript(() => {
+async function signedIn(width = 1280, theme?: string) {
+  const opened = await suite.fresh(width, theme);
+  // Printing opens no dialog in a test: count the calls instead (from the first navigation on).
+  await opened.context.addInitScript(() => {
     (window as unknown as { printed: number }).printed = 0;
     window.print = () => void ((window as unknown as { printed: number }).printed += 1);
   });
-  const opened = await openPage(context);
   await signIn(opened.page);
   return opened;
 }
@@ -77,7 +63,7 @@ const order = (page: Page, id: string) => page.locator(`.kitchen-order[data-book
 
 describe('the kitchen board', () => {
   it('sends a visitor to sign in with a real redirect', async () => {
-    const response = await fetch(`${server.base}/admin/kitchen`, { redirect: 'manual' });
+    const response = await fetch(`${suite.server.base}/admin/kitchen`, { redirect: 'manual' });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toMatch(/\/admin\/login$/);
   });
@@ -135,7 +121,7 @@ describe('the kitchen board', () => {
     await page.getByRole('button', { name: `Bekräfta ${pending}` }).click();
     await page.getByText('Bokning bekräftad!').waitFor();
     await order(page, pending).waitFor();
-    expect((await server.api('GET', `/api/admin/bookings/${pending}`, undefined, cookie)).body.status).toBe(
+    expect((await suite.server.api('GET', `/api/admin/bookings/${pending}`, undefined, suite.cookie)).body.status).toBe(
       'confirmed',
     );
     expect(await page.locator('.kitchen-pending').count()).toBe(0);
@@ -179,7 +165,8 @@ describe('the kitchen board', () => {
     await expect.poll(() => order(page, second).locator('.kitchen-badge').textContent()).toBe('Serverad');
 
     // The history shows the steps with who took them.
-    const history = (await server.api('GET', `/api/admin/bookings/${first}/history`, undefined, cookie)).body;
+    const history = (await suite.server.api('GET', `/api/admin/bookings/${first}/history`, undefined, suite.cookie))
+      .body;
     expect(
       history
         .filter((e: { type: string }) => e.type === 'KitchenStepRecorded')
@@ -222,7 +209,9 @@ describe('the kitchen board', () => {
     const slots = () => page.locator('[data-slot]').evaluateAll((els) => els.map((e) => e.getAttribute('data-slot')));
     expect((await slots())[0]).toBe('17:00');
     for (const step of ['baking', 'ready', 'picked_up']) {
-      expect((await server.api('PUT', `/api/admin/bookings/${early}/kitchen`, { step }, cookie)).status).toBe(200);
+      expect(
+        (await suite.server.api('PUT', `/api/admin/bookings/${early}/kitchen`, { step }, suite.cookie)).status,
+      ).toBe(200);
     }
     await expect.poll(() => order(page, early).getAttribute('data-kitchen')).toBe('picked_up');
     await expect.poll(async () => (await slots()).at(-1)).toBe('17:00');
@@ -301,7 +290,8 @@ describe('the kitchen board', () => {
       [done, ['no_show']],
     ];
     for (const [id, list] of steps)
-      for (const step of list) await server.api('PUT', `/api/admin/bookings/${id}/kitchen`, { step }, cookie);
+      for (const step of list)
+        await suite.server.api('PUT', `/api/admin/bookings/${id}/kitchen`, { step }, suite.cookie);
 
     const found: string[] = [];
     for (const theme of ['classic', 'napoli']) {

@@ -3,49 +3,33 @@
 // the customer pages, axe clean in both themes at phone and desktop width, and readable with the
 // server gone after one visit (the service worker's cache). With LEGAL_SHOTS=dir the pages are
 // photographed at 360 and 1280 px in both themes.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, openPage, startServer, type E2EServer } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startServer } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
 const shots = process.env.LEGAL_SHOTS;
-let server: E2EServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const suite = browserSuite({ shots });
 
 beforeAll(async () => {
-  if (shots) mkdirSync(shots, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const cookie = await server.login();
-  const { body: settings } = await server.api('GET', '/api/admin/settings', undefined, cookie);
-  const saved = await server.api(
+  const { body: settings } = await suite.server.api('GET', '/api/admin/settings', undefined, suite.cookie);
+  const saved = await suite.server.api(
     'PUT',
     '/api/admin/settings',
     { ...settings, personal_data_retention_months: 24 },
-    cookie,
+    suite.cookie,
   );
   expect(saved.status).toBe(200);
 });
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
-});
 
-async function fresh(
-  options: { width?: number; theme?: string; serviceWorkers?: 'allow' | 'block'; base?: string } = {},
-) {
-  const context = await newContext(browser, server, {
-    width: options.width ?? 1280,
-    theme: options.theme,
+/** A page in a new context, on the suite's server unless `base` names another. */
+const fresh = (options: { width?: number; theme?: string; serviceWorkers?: 'allow' | 'block'; base?: string } = {}) =>
+  suite.fresh(options.width ?? 1280, options.theme, {
     serviceWorkers: options.serviceWorkers ?? 'block',
-    baseURL: options.base ?? server.base,
+    baseURL: options.base ?? suite.server.base,
   });
-  contexts.push(context);
-  return { context, ...(await openPage(context)) };
-}
 
 async function axeViolations(page: Page, label: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();

@@ -4,32 +4,25 @@
 // link to the mail log's failed filter; opening it marks them seen, so /api/ready's mail_failed
 // alert and the banner go; a mail parked later brings both back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { inDays, launchBrowser, newContext, openPage, signIn, startServer, type E2EServer } from './harness.js';
+import { inDays, until } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 import { startSmtpServer } from '../mail/smtp.js';
 
 const REFUSED = 'finns-inte@example.se';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-let server: E2EServer;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-
+// The relay first: the server is started with its address.
 beforeAll(async () => {
-  browser = await launchBrowser();
   smtp = await startSmtpServer({ refuse: REFUSED });
-  server = await startServer({ SMTP_URL: smtp.url });
 });
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
   await smtp?.close();
 });
+const suite = browserSuite({ env: () => ({ SMTP_URL: smtp.url }) });
 
 async function book(time: string, email: string): Promise<void> {
-  const reply = await server.api('POST', '/api/bookings', {
+  const reply = await suite.server.api('POST', '/api/bookings', {
     date: inDays(3),
     time,
     name: 'Nils Nåsnohär',
@@ -44,15 +37,7 @@ async function book(time: string, email: string): Promise<void> {
 }
 
 async function ready(): Promise<{ alerts: string[]; mail: { failed: number; failed_unseen: number } }> {
-  return (await server.api('GET', '/api/ready')).body;
-}
-
-async function until(check: () => Promise<boolean>, what: string, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
+  return (await suite.server.api('GET', '/api/ready')).body;
 }
 
 describe('failed mails on the dashboard until staff have looked at them', () => {
@@ -61,9 +46,7 @@ describe('failed mails on the dashboard until staff have looked at them', () => 
     await until(async () => (await ready()).mail.failed === 1, 'the refused mail parked');
     expect((await ready()).alerts).toContain('mail_failed');
 
-    context = await newContext(browser, server, { width: 1280 });
-    const { page, errors } = await openPage(context);
-    await signIn(page);
+    const { page, errors } = await suite.signedIn(1280);
     const banner = page.locator('.mail-failed-banner');
     await banner.waitFor();
     expect(await banner.textContent()).toContain('1 mejl kunde inte skickas');
@@ -73,9 +56,12 @@ describe('failed mails on the dashboard until staff have looked at them', () => 
     await until(async () => (await ready()).mail.failed_unseen === 0, 'the failed mails marked seen');
     expect((await ready()).alerts).not.toContain('mail_failed');
 
+    // No banner on the dashboard once its read of /api/ready has answered (and been shown).
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/ready');
     await page.goto('/admin');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await sleep(1500);
+    await answered;
+    await sleep(200);
     expect(await page.locator('.mail-failed-banner').count()).toBe(0);
 
     // Another refused mail: the alert and the banner are back, counting only it.

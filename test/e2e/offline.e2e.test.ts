@@ -3,47 +3,20 @@
 // connection returns, also when the answer to a send was lost; an online send that fails says so
 // and is answered, not repeated, when pressed again; and after one visit the page
 // opens with the server gone, from the service worker's cache.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  chooseDateAndCount,
-  inDays,
-  launchBrowser,
-  newContext,
-  openPage,
-  startServer,
-  type E2EServer,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chooseDateAndCount, inDays, startServer } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
-let server: E2EServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const suite = browserSuite();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
-});
-
-async function context(options: {
-  serviceWorkers: 'allow' | 'block';
-  base?: string;
-}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const ctx = await newContext(browser, server, {
-    width: 390,
-    baseURL: options.base ?? server.base,
-    serviceWorkers: options.serviceWorkers,
-  });
-  contexts.push(ctx);
-  return { context: ctx, ...(await openPage(ctx)) };
-}
+/** A phone's page in a new context, on the suite's server unless `base` names another. */
+const context = (options: { serviceWorkers: 'allow' | 'block'; base?: string }) =>
+  suite.fresh(390, undefined, { baseURL: options.base ?? suite.server.base, serviceWorkers: options.serviceWorkers });
 
 const bookingsFor = async (email: string) => {
-  const cookie = await server.login();
-  const { body } = await server.api('GET', '/api/admin/bookings', undefined, cookie);
+  const cookie = suite.cookie;
+  const { body } = await suite.server.api('GET', '/api/admin/bookings', undefined, cookie);
   return (body as any[]).filter((b) => b.email === email);
 };
 

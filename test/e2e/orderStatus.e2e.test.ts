@@ -4,25 +4,13 @@
 // Klar att hämta live when the kitchen marks it, no name, e-mail or phone in its HTML or its
 // stream, axe clean at 360 px, 1280 px and a large screen's 1920 px in both themes, the numbers
 // large at the counter's width; and /my-booking following its order's kitchen status live.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { animationsDone, inDays, launchBrowser, newContext, openPage, startServer, type E2EServer } from './harness.js';
+import { animationsDone, inDays } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
-let server: E2EServer;
-let browser: Browser;
-let cookie: string;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  cookie = await server.login();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 // Tomorrow: every slot can be booked whenever the tests run; an order marked in the kitchen shows
 // on the board from today on (rule: order-status-screen).
@@ -37,7 +25,7 @@ async function confirmedBooking(): Promise<{ id: string; email: string }> {
   const email = `status${sequence}@example.se`;
   const minutes = 11 * 60 + 15 * sequence;
   const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-  const reply = await server.api('POST', '/api/bookings', {
+  const reply = await suite.server.api('POST', '/api/bookings', {
     date: DAY,
     time,
     name: NAME,
@@ -49,18 +37,17 @@ async function confirmedBooking(): Promise<{ id: string; email: string }> {
   });
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   const id = reply.body.booking_id as string;
-  expect((await server.api('PUT', `/api/admin/bookings/${id}/confirm`, {}, cookie)).status).toBe(200);
+  expect((await suite.server.api('PUT', `/api/admin/bookings/${id}/confirm`, {}, suite.cookie)).status).toBe(200);
   return { id, email };
 }
 
 const step = async (id: string, value: string) =>
-  expect((await server.api('PUT', `/api/admin/bookings/${id}/kitchen`, { step: value }, cookie)).status).toBe(200);
+  expect(
+    (await suite.server.api('PUT', `/api/admin/bookings/${id}/kitchen`, { step: value }, suite.cookie)).status,
+  ).toBe(200);
 
-async function visitor(width: number, theme?: string, height = 900) {
-  const context = await newContext(browser, server, { width, theme, viewport: { width, height } });
-  contexts.push(context);
-  return openPage(context);
-}
+const visitor = (width: number, theme?: string, height = 900) =>
+  suite.fresh(width, theme, { viewport: { width, height } });
 
 const inList = (page: Page, list: 'baking' | 'ready', id: string) =>
   page.locator(`[data-list="${list}"] [data-order="${id}"]`);
@@ -76,7 +63,7 @@ describe('/status', () => {
     await step(first.id, 'baking');
 
     // The first HTML, without sign-in, already shows the board.
-    const html = await (await fetch(`${server.base}/status`)).text();
+    const html = await (await fetch(`${suite.server.base}/status`)).text();
     expect(html).toContain('I ugnen');
     expect(html).toContain('Klar att hämta');
     expect(html).toContain(`data-order="${first.id}"`);
@@ -113,7 +100,7 @@ describe('/status', () => {
     expectNoPersonalData(await page.content(), [first.email, second.email]);
     // The stream itself, read as a client would read it, for a while through those changes.
     const abort = new AbortController();
-    const live = await fetch(`${server.base}/api/order-status/live`, { signal: abort.signal });
+    const live = await fetch(`${suite.server.base}/api/order-status/live`, { signal: abort.signal });
     const reader = live.body!.getReader();
     let text = '';
     await step(second.id, 'ready');

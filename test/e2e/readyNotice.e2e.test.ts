@@ -4,42 +4,20 @@
 // service, out of reach here, so the page says in Swedish that notices could not be turned on and
 // that the mail comes anyway; with the permission refused it says so. The service worker shows a
 // pushed notice (delivered through DevTools, as a push service would), all under the site's CSP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  chooseDateAndCount,
-  inDays,
-  launchBrowser,
-  newContext,
-  openPage,
-  startServer,
-  type E2EServer,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chooseDateAndCount, inDays } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
-let server: E2EServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const suite = browserSuite();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
-});
-
-async function withServiceWorker(
-  permissions: string[],
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await newContext(browser, server, { width: 390, serviceWorkers: 'allow', permissions });
-  contexts.push(context);
-  const opened = await openPage(context);
+async function withServiceWorker(permissions: string[]) {
+  const opened = await suite.fresh(390, undefined, { serviceWorkers: 'allow', permissions });
   await opened.page.goto('/');
   await opened.page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  return { context, ...opened };
+  return opened;
 }
 
 async function book(page: Page, email: string, days: number) {
@@ -72,7 +50,7 @@ describe('"Meddela mig när pizzan är klar" on the confirmation', () => {
     expect(await modal.getByRole('button', { name: 'Meddela mig när pizzan är klar' }).isEnabled()).toBe(true);
     expect(subscribe).toEqual([]);
     // The key it asked for is the server's.
-    const { body } = await server.api('GET', '/api/notifications/vapid-public-key');
+    const { body } = await suite.server.api('GET', '/api/notifications/vapid-public-key');
     expect(Buffer.from(body.key, 'base64url')).toHaveLength(65);
     // Chromium's own console note on why subscribing failed here (a browser context is incognito).
     expect(errors.filter((e) => !/does not support the Push API in incognito mode/.test(e))).toEqual([]);
@@ -97,9 +75,7 @@ describe('"Meddela mig när pizzan är klar" on the confirmation', () => {
   });
 
   it('is not offered for a booking saved offline (it has no number yet)', async () => {
-    const context = await newContext(browser, server, { width: 390 });
-    contexts.push(context);
-    const { page } = await openPage(context);
+    const { context, page } = await suite.fresh(390);
     await page.goto('/');
     await chooseDateAndCount(page, inDays(6), 1);
     await page.locator('.slot--selected').waitFor();
@@ -129,7 +105,7 @@ describe('the service worker', () => {
       url: '/my-booking',
     };
     await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: server.base,
+      origin: suite.server.base,
       registrationId: registrations[0].registrationId,
       data: JSON.stringify(notice),
     });

@@ -4,36 +4,19 @@
 // booking under its new number, the old number still leads to it, a refusal shows the server's
 // Swedish text in the dialog; axe on the dialog and the result at 360 and 1280 px in both themes.
 // With SCREENSHOT_DIR set, each combination is also saved as a picture.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inDays, launchBrowser, newContext, openPage, startServer, type E2EServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { inDays } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
 const shots = process.env.SCREENSHOT_DIR;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  if (shots) mkdirSync(shots, { recursive: true });
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
-
-async function fresh(width: number, theme: string): Promise<{ page: Page; errors: string[] }> {
-  await context?.close();
-  context = await newContext(browser, server, { width, theme });
-  return openPage(context);
-}
+const suite = browserSuite({ shots });
+const fresh = (width: number, theme: string) => suite.fresh(width, theme);
 
 async function book(email: string, date: string, time: string, pizzas = 2) {
-  const placed = await server.api('POST', '/api/bookings', {
+  const placed = await suite.server.api('POST', '/api/bookings', {
     date,
     time,
     name: 'Flora Flytt',
@@ -105,7 +88,7 @@ describe('/my-booking: Flytta bokningen', () => {
       if (shots) await page.screenshot({ path: join(shots, `reschedule-moved-${theme}-${width}.png`), fullPage: true });
 
       // The old slot is free again, the new one taken.
-      const old = await server.api('GET', `/api/test-availability?date=${from}&pizzas=1`);
+      const old = await suite.server.api('GET', `/api/test-availability?date=${from}&pizzas=1`);
       expect(old.body.slots.find((s: { time: string }) => s.time === time).capacity_remaining).toBe(6);
       expect(errors).toEqual([]);
     });
@@ -114,7 +97,11 @@ describe('/my-booking: Flytta bokningen', () => {
   it('leads the old number to the moved booking, and says so', async () => {
     const email = 'gammal@example.se';
     const id = await book(email, inDays(3), '19:00');
-    const moved = await server.api('POST', `/api/bookings/${id}/reschedule`, { email, date: inDays(5), time: '19:00' });
+    const moved = await suite.server.api('POST', `/api/bookings/${id}/reschedule`, {
+      email,
+      date: inDays(5),
+      time: '19:00',
+    });
     expect(moved.status).toBe(200);
     const { page, errors } = await fresh(360, 'classic');
     await page.goto(`/my-booking?id=${id}&email=${email}`);

@@ -4,39 +4,15 @@
 // and the order confirmation as the record of the sale, axe clean at 360 and 1280 px in both
 // themes. SELLER_SHOTS=<folder> saves screenshots.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import {
-  chooseDateAndCount,
-  inDays,
-  launchBrowser,
-  newContext,
-  openPage,
-  signIn,
-  startServer,
-  type E2EServer,
-} from './harness.js';
+import { chooseDateAndCount, inDays, signIn } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
 const shots = process.env.SELLER_SHOTS;
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
-
-async function fresh(width: number, theme = 'classic'): Promise<{ page: Page; errors: string[] }> {
-  await context?.close();
-  context = await newContext(browser, server, { width, theme });
-  return openPage(context);
-}
+const suite = browserSuite();
+const fresh = (width: number, theme = 'classic') => suite.fresh(width, theme);
 
 const axeProblems = async (page: Page, label: string) => {
   const result = await new AxeBuilder({ page }).analyze();
@@ -84,7 +60,7 @@ describe('the seller’s details', () => {
 
   it('are in every customer page’s footer', async () => {
     for (const path of ['/', '/my-booking']) {
-      const html = await (await fetch(server.base + path)).text();
+      const html = await (await fetch(suite.server.base + path)).text();
       expect(html, path).toContain('Pizzakiosken i Malmö AB');
       expect(html, path).toContain('Org.nr 556036-0793');
       expect(html, path).toContain('Storgatan 1, 211 34 Malmö');

@@ -5,13 +5,10 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser, newContext, openPage, startServer, type E2EServer } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 import { customerTexts } from '../../ui/lib/texts.js';
 
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
+const suite = browserSuite();
 let deploy: Server;
 /** Set by the test: the next deploy's sw.js is the one built with a line added. */
 let nextVersion = false;
@@ -51,20 +48,15 @@ function deployOf(target: URL): Promise<Server> {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  deploy = await deployOf(new URL(server.base));
+  deploy = await deployOf(new URL(suite.server.base));
 });
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+afterAll(() => {
   deploy?.close();
-  await server?.close();
 });
 
 it('offers a new service worker in a toast, and a tap reloads the page under it', async () => {
   const base = `http://127.0.0.1:${(deploy.address() as AddressInfo).port}`;
-  context = await newContext(browser, server, { width: 390, baseURL: base, serviceWorkers: 'allow' });
-  const { page, errors } = await openPage(context);
+  const { page, errors } = await suite.fresh(390, undefined, { baseURL: base, serviceWorkers: 'allow' });
   await page.goto('/');
   const prompt = page.getByRole('button', { name: customerTexts.updateAvailable });
   // The first worker installs without asking: there is no older one to replace.

@@ -6,46 +6,24 @@
 // with "SMS när pizzan är klar" marked Klar: the SMS row on /admin/mail says Skickat and Levererat
 // with the time, the statistics card counts it; axe clean at 360 and 1280 px in both themes.
 // SMS_SHOTS=<dir> keeps screenshots.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import {
-  animationsDone,
-  inDays,
-  launchBrowser,
-  newContext,
-  openPage,
-  signIn,
-  startServer,
-  type E2EServer,
-} from './harness.js';
+import { animationsDone, inDays, until } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 import { PUSH_CERT_FILE } from '../push/pushService.js';
 import { startElksEndpoint, type ElksEndpoint } from '../mail/elksEndpoint.js';
 
 const shots = process.env.SMS_SHOTS;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const USERNAME = 'u-e2e';
 const PASSWORD = 'p-e2e';
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-let server: E2EServer;
 let elks: ElksEndpoint;
 let booking: string;
 
-async function until(check: () => Promise<boolean> | boolean, what: string, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
+// The 46elks endpoint first: the server is started with its address.
 beforeAll(async () => {
-  browser = await launchBrowser();
-  if (shots) mkdirSync(shots, { recursive: true });
   elks = await startElksEndpoint({
     username: USERNAME,
     password: PASSWORD,
@@ -53,14 +31,22 @@ beforeAll(async () => {
     reach: (url) => url.replace('http://localhost:', 'http://127.0.0.1:'),
     deliveredAt: new Date().toISOString().replace('Z', ''),
   });
-  server = await startServer({
+});
+afterAll(async () => {
+  await elks?.close();
+});
+const suite = browserSuite({
+  shots,
+  env: () => ({
     NODE_EXTRA_CA_CERTS: PUSH_CERT_FILE,
     SMS_46ELKS_URL: elks.url,
     SMS_46ELKS_USERNAME: USERNAME,
     SMS_46ELKS_PASSWORD: PASSWORD,
-  });
-  const cookie = await server.login();
-  const placed = await server.api('POST', '/api/bookings', {
+  }),
+});
+
+beforeAll(async () => {
+  const placed = await suite.server.api('POST', '/api/bookings', {
     date: inDays(3),
     time: '17:00',
     name: 'Sara Sms',
@@ -79,23 +65,11 @@ beforeAll(async () => {
     [`/api/admin/bookings/${booking}/kitchen`, { step: 'baking' }],
     [`/api/admin/bookings/${booking}/kitchen`, { step: 'ready' }],
   ] as const)
-    expect((await server.api('PUT', path, body, cookie)).status).toBe(200);
+    expect((await suite.server.api('PUT', path, body, suite.cookie)).status).toBe(200);
   await until(() => elks.reportAnswers.length === 2, 'the delivery reports');
 });
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-  await elks?.close();
-});
 
-async function signedIn(width: number, theme: string): Promise<{ page: Page; errors: string[] }> {
-  await context?.close();
-  context = await newContext(browser, server, { width, theme });
-  const opened = await openPage(context);
-  await signIn(opened.page);
-  return opened;
-}
+const signedIn = (width: number, theme: string) => suite.signedIn(width, theme);
 
 const seriousAxe = async (page: Page, label: string) => {
   await animationsDone(page);

@@ -4,49 +4,20 @@
 // taps beyond typing the name and the number; the order confirmed at once and on the screen at
 // once; a full slot taken only after "Ta beställningen ändå"; axe clean at 360 and 1280 px in both
 // themes. STAFF_ORDER_SHOTS=<dir> keeps screenshots.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import {
-  animationsDone,
-  inDays,
-  launchBrowser,
-  newContext,
-  openPage,
-  signIn,
-  startServer,
-  type E2EServer,
-} from './harness.js';
+import { animationsDone, inDays } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
-let server: E2EServer;
-let browser: Browser;
-let cookie: string;
-const contexts: BrowserContext[] = [];
 const shots = process.env.STAFF_ORDER_SHOTS;
-if (shots) mkdirSync(shots, { recursive: true });
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  cookie = await server.login();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite({ shots });
 
 // Tomorrow: every slot of it can still be booked, whenever the tests run.
 const DAY = inDays(1);
 
-async function signedIn(width = 1280, theme?: string, hasTouch = false): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, server, { width, theme, hasTouch });
-  contexts.push(context);
-  const opened = await openPage(context);
-  await signIn(opened.page);
-  return opened;
-}
+const signedIn = (width = 1280, theme?: string, hasTouch = false) => suite.signedIn(width, theme, { hasTouch });
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Ny beställning' });
 
@@ -55,7 +26,8 @@ type Listed = { id: string; name: string; booking_time: string; status: string; 
   unknown
 >;
 async function bookingsAt(time: string): Promise<Listed[]> {
-  const list = (await server.api('GET', `/api/admin/bookings?date=${DAY}`, undefined, cookie)).body as Listed[];
+  const list = (await suite.server.api('GET', `/api/admin/bookings?date=${DAY}`, undefined, suite.cookie))
+    .body as Listed[];
   return list.filter((b) => b.booking_time === time && b.status !== 'cancelled');
 }
 
@@ -64,7 +36,7 @@ describe('Ny beställning', () => {
     const { page, errors } = await signedIn(1280);
     await page.goto(`/admin/kitchen?date=${DAY}`);
     await page.locator('[data-live="on"]').waitFor();
-    const before = (await server.api('GET', `/api/test-availability?date=${DAY}&pizzas=1`)).body.slots[0];
+    const before = (await suite.server.api('GET', `/api/test-availability?date=${DAY}&pizzas=1`)).body.slots[0];
 
     // Every key pressed counts (a chord counts each of its keys); typing the name and number does not.
     let presses = 0;
@@ -104,7 +76,7 @@ describe('Ny beställning', () => {
     });
     expect((placed?.items as Array<{ pizza_id: number }>).map((i) => i.pizza_id).sort()).toEqual([1, 2]);
     // Open booking pages read the slot with the order's pizzas taken.
-    const after = (await server.api('GET', `/api/test-availability?date=${DAY}&pizzas=1`)).body.slots[0];
+    const after = (await suite.server.api('GET', `/api/test-availability?date=${DAY}&pizzas=1`)).body.slots[0];
     expect(after.capacity_remaining).toBe(before.capacity_remaining - 2);
     expect(errors).toEqual([]);
   });
@@ -140,7 +112,7 @@ describe('Ny beställning', () => {
 
   it('takes a full slot only after "Ta beställningen ändå"', async () => {
     // Fill 18:00 online.
-    const online = await server.api('POST', '/api/bookings', {
+    const online = await suite.server.api('POST', '/api/bookings', {
       date: DAY,
       time: '18:00',
       name: 'Full Fredriksson',
@@ -170,7 +142,7 @@ describe('Ny beställning', () => {
     const taken = await bookingsAt('18:00');
     expect(taken).toHaveLength(2);
     const id = taken.find((b) => b.source === 'counter')?.id;
-    const history = (await server.api('GET', `/api/admin/bookings/${id}/history`, undefined, cookie)).body;
+    const history = (await suite.server.api('GET', `/api/admin/bookings/${id}/history`, undefined, suite.cookie)).body;
     expect(history[0].data.capacity_override).toEqual({ remaining: 0 });
   });
 

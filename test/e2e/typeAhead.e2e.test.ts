@@ -6,35 +6,14 @@
 // (ui/public/typed-ahead.js, ui/lib/typedAhead.ts). Each form three times, every time whole, and
 // each time with the scripts arriving at another moment (TIMINGS): as fast as they load, while the
 // person types, and only after they pressed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  ADMIN,
-  chooseDateAndCount,
-  hydrated,
-  holdScriptsOf,
-  hurriedVisit,
-  inDays,
-  launchBrowser,
-  newContext,
-  openPage,
-  signIn,
-  startServer,
-  type E2EServer,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ADMIN, chooseDateAndCount, hydrated, holdScriptsOf, hurriedVisit, inDays, signIn } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
-let server: E2EServer;
-let browser: Browser;
-let cookie: string;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  cookie = await server.login();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+// One server and one Chromium for the file; every visit below is a context of its own, as cold as
+// a new visitor's (no cache, cookie or storage from an earlier test).
+const suite = browserSuite();
 
 /** Three tries of a form that only the page's scripts can show. */
 const TRIES = [1, 2, 3];
@@ -44,7 +23,7 @@ const TIMINGS: Timing[] = ['as they load', 'while typing', 'after the press'];
 
 /** A hurried visit whose scripts arrive at `timing`: call typed() after the first field, pressed() after the press. */
 async function visit(path: string, timing: Timing) {
-  const visited = await hurriedVisit(browser, server, path, { holdScripts: timing !== 'as they load' });
+  const visited = await hurriedVisit(suite.browser, suite.server, path, { holdScripts: timing !== 'as they load' });
   return {
     ...visited,
     typed: () => timing === 'while typing' && visited.releaseScripts(),
@@ -60,12 +39,12 @@ function addressesOf(page: Page): string[] {
 }
 
 const bookingsFor = async (email: string) => {
-  const { body } = await server.api('GET', '/api/admin/bookings', undefined, cookie);
+  const { body } = await suite.server.api('GET', '/api/admin/bookings', undefined, suite.cookie);
   return (body as any[]).filter((b) => b.email === email);
 };
 
 async function placeBooking(email: string): Promise<string> {
-  const placed = await server.api('POST', '/api/bookings', {
+  const placed = await suite.server.api('POST', '/api/bookings', {
     date: inDays(4),
     time: '13:00',
     name: 'Tove Tidig',
@@ -79,12 +58,11 @@ async function placeBooking(email: string): Promise<string> {
 
 describe('typing and pressing before the page is hydrated', () => {
   it('tells a screen reader that the page is still loading, in the server HTML only', async () => {
-    const html = await (await fetch(server.base + '/')).text();
+    const html = await (await fetch(suite.server.base + '/')).text();
     expect(html).toContain(
       '<p class="visually-hidden" role="status">Sidan laddas. Knappar som ännu inte går att trycka på fungerar om ett ögonblick.</p>',
     );
-    const context = await newContext(browser, server);
-    const { page } = await openPage(context);
+    const { context, page } = await suite.fresh();
     await page.goto('/');
     await expect.poll(() => page.getByRole('status').first().textContent(), { timeout: 30_000 }).toBe('');
     await context.close();
@@ -103,7 +81,7 @@ describe('typing and pressing before the page is hydrated', () => {
     await page.getByText('Inloggning lyckades!').first().waitFor();
     // A password never goes into a URL, whatever the timing.
     expect(addresses.filter((url) => url.includes('sen-123') || /[?&](password|email)=/.test(url))).toEqual([]);
-    expect(page.url()).toBe(server.base + '/admin');
+    expect(page.url()).toBe(suite.server.base + '/admin');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -131,7 +109,11 @@ describe('typing and pressing before the page is hydrated', () => {
   it.each(TRIES)('moves a booking from a linked /my-booking at once, try %i', async (attempt) => {
     const email = `flytt-${attempt}@example.se`;
     const id = await placeBooking(email);
-    const { context, page, errors } = await hurriedVisit(browser, server, `/my-booking?id=${id}&email=${email}`);
+    const { context, page, errors } = await hurriedVisit(
+      suite.browser,
+      suite.server,
+      `/my-booking?id=${id}&email=${email}`,
+    );
     await page.getByRole('button', { name: 'Flytta bokningen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Flytta bokningen' });
     await dialog.getByLabel('Ny dag').selectOption(inDays(6));
@@ -146,7 +128,7 @@ describe('typing and pressing before the page is hydrated', () => {
 
   it.each(TRIES)('joins the queue of a full time at once, try %i', async (attempt) => {
     const date = inDays(6 + attempt);
-    const full = await server.api('POST', '/api/bookings', {
+    const full = await suite.server.api('POST', '/api/bookings', {
       date,
       time: '12:00',
       name: 'Full Fredrik',
@@ -156,7 +138,7 @@ describe('typing and pressing before the page is hydrated', () => {
       requested_pizzas: 6,
     });
     expect(full.status).toBe(201);
-    const { context, page, errors } = await hurriedVisit(browser, server, '/');
+    const { context, page, errors } = await hurriedVisit(suite.browser, suite.server, '/');
     await chooseDateAndCount(page, date, 2);
     await page.getByRole('button', { name: 'Ställ dig i kö' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ställ dig i kö för 12:00' });
@@ -172,11 +154,11 @@ describe('typing and pressing before the page is hydrated', () => {
     'books with details, dine-in and a bonus code given early, the scripts arriving %s',
     async (timing) => {
       const code = `SNABB${TIMINGS.indexOf(timing)}`;
-      const created = await server.api(
+      const created = await suite.server.api(
         'POST',
         '/api/admin/bonus-codes',
         { code, description: 'Snabb', discount_percentage: 10, usage_limit: null, expires_at: null, is_active: 1 },
-        cookie,
+        suite.cookie,
       );
       expect(created.status).toBe(201);
       const email = `tidig-${TIMINGS.indexOf(timing)}@example.se`;
@@ -220,17 +202,20 @@ describe('typing and pressing before the page is hydrated', () => {
     await field.fill(String(capacity));
     await page.getByRole('button', { name: 'Spara inställningar' }).click();
     await expect
-      .poll(async () => (await server.api('GET', '/api/admin/settings', undefined, cookie)).body.capacity_per_window, {
-        timeout: 30_000,
-      })
+      .poll(
+        async () =>
+          (await suite.server.api('GET', '/api/admin/settings', undefined, suite.cookie)).body.capacity_per_window,
+        {
+          timeout: 30_000,
+        },
+      )
       .toBe(capacity);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('keeps the settings visibly not yet usable while the scripts are away', async () => {
-    const context = await newContext(browser, server, { width: 360 });
-    const { page } = await openPage(context);
+    const { context, page } = await suite.fresh(360);
     await signIn(page);
     const release = await holdScriptsOf(context);
     await page.goto('/admin/settings', { waitUntil: 'domcontentloaded' });

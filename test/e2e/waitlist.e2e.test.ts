@@ -5,33 +5,13 @@
 // staff's queue on the bookings screen; axe on the new screens at 360 and 1280 px in both themes.
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import {
-  chooseDateAndCount,
-  inDays,
-  launchBrowser,
-  newContext,
-  openPage,
-  startServer,
-  type E2EServer,
-} from './harness.js';
+import { chooseDateAndCount, inDays } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
-let admin: string;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ WAITLIST_OFFER_INTERVAL_MS: '500' }), launchBrowser()]);
-  admin = await server.login();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite({ env: { WAITLIST_OFFER_INTERVAL_MS: '500' } });
 
 /** Screenshots for a person to look at, when WAITLIST_SHOTS names a directory. */
 const SHOTS = process.env.WAITLIST_SHOTS;
@@ -43,14 +23,12 @@ async function shot(page: Page, name: string, scrollTo?: string) {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: (page.viewportSize()?.width ?? 0) > 400 });
 }
 
-async function fresh(width: number, theme = 'classic', signedIn = false): Promise<{ page: Page; errors: string[] }> {
-  await context?.close();
-  context = await newContext(browser, server, { width, theme });
+async function fresh(width: number, theme = 'classic', signedIn = false) {
+  const opened = await suite.fresh(width, theme);
   if (signedIn) {
-    const [name, value] = admin.split('=') as [string, string];
-    await context.addCookies([{ name, value, url: server.base }]);
+    const [name, value] = suite.cookie.split('=') as [string, string];
+    await opened.context.addCookies([{ name, value, url: suite.server.base }]);
   }
-  const opened = await openPage(context);
   opened.page.on('dialog', (dialog) => void dialog.accept());
   return opened;
 }
@@ -67,7 +45,7 @@ function quotedPrintable(raw: string): string {
 
 /** The personal link in the newest waitlist mail to this address (the outbox of the server). */
 async function waitlistLink(email: string, subjectWord: 'plats' | 'kö'): Promise<string> {
-  const outbox = join(server.dataDir, 'outbox');
+  const outbox = join(suite.server.dataDir, 'outbox');
   for (let i = 0; i < 200; i++) {
     const files = (() => {
       try {
@@ -91,7 +69,7 @@ async function waitlistLink(email: string, subjectWord: 'plats' | 'kö'): Promis
 }
 
 const fill = async (date: string, time: string, email: string) => {
-  const reply = await server.api('POST', '/api/bookings', {
+  const reply = await suite.server.api('POST', '/api/bookings', {
     date,
     time,
     name: 'Full Fredrik',
@@ -140,7 +118,14 @@ describe('the waitlist', () => {
     await page.getByText('Du står fortfarande i kö').waitFor();
 
     expect(
-      (await server.api('PUT', `/api/admin/bookings/${fullBooking}/cancel`, { reason: 'Kunden ringde' }, admin)).status,
+      (
+        await suite.server.api(
+          'PUT',
+          `/api/admin/bookings/${fullBooking}/cancel`,
+          { reason: 'Kunden ringde' },
+          suite.cookie,
+        )
+      ).status,
     ).toBe(200);
     const link = await waitlistLink('kajsa@example.se', 'plats');
     expect(link).toBe(receiptLink);
@@ -155,7 +140,8 @@ describe('the waitlist', () => {
     await page.getByRole('button', { name: /^Boka \(\d+ kr\)$/ }).click();
     const confirmation = page.getByRole('dialog');
     await confirmation.getByText('Väntar på Bekräftelse').waitFor();
-    const bookings = (await server.api('GET', `/api/admin/bookings?date=${date}`, undefined, admin)).body as any[];
+    const bookings = (await suite.server.api('GET', `/api/admin/bookings?date=${date}`, undefined, suite.cookie))
+      .body as any[];
     const mine = bookings.find((b) => b.email === 'kajsa@example.se');
     expect(mine).toMatchObject({ status: 'pending', booking_time: '12:00', total_pizzas: 2 });
     expect(await confirmation.textContent()).toContain(mine.id);
@@ -173,7 +159,7 @@ describe('the waitlist', () => {
     expect(await queue.textContent()).toContain('Har bokat');
     // A customer joining meanwhile shows up without a reload (the live stream's event: waitlist).
     await page.locator('[data-live="on"]').waitFor();
-    const joined = await server.api('POST', '/api/waitlist', {
+    const joined = await suite.server.api('POST', '/api/waitlist', {
       date,
       time: '15:00',
       name: 'Lisa Live',
@@ -202,7 +188,7 @@ describe('the waitlist', () => {
       ['napoli', 1280],
     ] as const;
     for (const [i] of combos.entries()) {
-      const joined = await server.api('POST', '/api/waitlist', {
+      const joined = await suite.server.api('POST', '/api/waitlist', {
         date,
         time: '13:00',
         name: `Axel ${i}`,
@@ -211,7 +197,7 @@ describe('the waitlist', () => {
       });
       expect(joined.status).toBe(201);
     }
-    await server.api('PUT', `/api/admin/bookings/${full}/cancel`, { reason: 'Test' }, admin);
+    await suite.server.api('PUT', `/api/admin/bookings/${full}/cancel`, { reason: 'Test' }, suite.cookie);
     await fill(date, '14:00', 'full14@example.se');
 
     const found: string[] = [];
