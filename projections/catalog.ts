@@ -1,15 +1,16 @@
 // Menu, settings, bonus codes, VIP and push subscriptions: read models that mirror one stream's
 // entities document for document.
-import type { RecordedEvent } from '../domain/eventStore.js';
-import type { MenuEvent } from '../domain/menu/menu.js';
-import type { SettingsEvent } from '../domain/settings/settings.js';
-import type { BonusCodeEvent } from '../domain/bonusCodes/bonusCodes.js';
-import type { VipCustomerEvent } from '../domain/vip/vipCustomers.js';
-import type { VipLinkEvent } from '../domain/vip/vipLinks.js';
-import type { PushEvent } from '../domain/push/push.js';
-import type { AdminEvent } from '../domain/admins/admins.js';
-import type { ClosureEvent } from '../domain/closures/closures.js';
-import type { AccountingPeriodEvent } from '../domain/accounting/periods.js';
+import { menuEvents } from '../domain/menu/menu.js';
+import { settingsEvents } from '../domain/settings/settings.js';
+import { bonusCodeEvents } from '../domain/bonusCodes/bonusCodes.js';
+import { vipCustomerEvents } from '../domain/vip/vipCustomers.js';
+import { vipLinkEvents } from '../domain/vip/vipLinks.js';
+import { pushEvents } from '../domain/push/push.js';
+import { adminEvents } from '../domain/admins/admins.js';
+import { closureEvents } from '../domain/closures/closures.js';
+import { accountingPeriodEvents } from '../domain/accounting/periods.js';
+import { customerEvents } from '../domain/customers/erasure.js';
+import { assertNever } from '../domain/shared/decider.js';
 import {
   COLLECTIONS,
   type AccountingPeriodDoc,
@@ -23,24 +24,23 @@ import {
   type VipInvitationDoc,
   type VipLinkDoc,
 } from '../read-models/shapes.js';
-import type { Projection } from './projection.js';
-import { CUSTOMER_ERASED, erasedData, scrub } from './erasure.js';
+import { projection } from './projection.js';
+import { scrub } from './erasure.js';
 import { ERASED } from '../domain/customers/personalData.js';
 
-const types = (...names: string[]) => new Set(names);
 const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
 
-export const menuProjection: Projection = {
+export const menuProjection = projection({
   name: 'menu_v1',
   collections: [COLLECTIONS.pizzas],
-  eventTypes: types('PizzaAdded', 'PizzaUpdated', 'PizzaRemoved'),
-  apply(recorded, batch) {
-    const event = recorded as unknown as MenuEvent & RecordedEvent;
+  events: menuEvents.types,
+  // Extras have no read model: orders are priced from the menu stream itself (api/services/menu.ts).
+  ignores: ['ExtraAdded', 'ExtraUpdated', 'ExtraRemoved'],
+  apply(event, batch) {
     const id = String(event.data.id);
-    if (event.type === 'PizzaRemoved') return batch.update<PizzaDoc>(COLLECTIONS.pizzas, id, recorded, () => null);
-    if (event.type !== 'PizzaAdded' && event.type !== 'PizzaUpdated') return;
+    if (event.type === 'PizzaRemoved') return batch.update<PizzaDoc>(COLLECTIONS.pizzas, id, event, () => null);
     const { name, description, price_cents, active, allergens, removable, allergen_kinds } = event.data;
-    return batch.update<PizzaDoc>(COLLECTIONS.pizzas, id, recorded, () => ({
+    return batch.update<PizzaDoc>(COLLECTIONS.pizzas, id, event, () => ({
       id,
       name,
       description,
@@ -52,39 +52,34 @@ export const menuProjection: Projection = {
       allergen_kinds: allergen_kinds ?? {},
     }));
   },
-};
+});
 
-export const settingsProjection: Projection = {
+export const settingsProjection = projection({
   name: 'settings_v1',
   collections: [COLLECTIONS.settings],
-  eventTypes: types('SettingsUpdated', 'SettingsReset'),
-  apply(recorded, batch) {
-    const event = recorded as unknown as SettingsEvent & RecordedEvent;
-    return batch.update<SettingsDoc>(COLLECTIONS.settings, 'current', recorded, () => ({
+  events: settingsEvents.types,
+  // Both events carry the whole settings.
+  apply(event, batch) {
+    return batch.update<SettingsDoc>(COLLECTIONS.settings, 'current', event, () => ({
       id: 'current',
       settings: event.data.settings,
     }));
   },
-};
+});
 
-export const bonusCodesProjection: Projection = {
+export const bonusCodesProjection = projection({
   name: 'bonus_codes_v1',
   collections: [COLLECTIONS.bonusCodes],
-  eventTypes: types(
-    'BonusCodeCreated',
-    'BonusCodeUpdated',
-    'BonusCodeDeleted',
-    'BonusCodeRedeemed',
-    'BonusCodeReleased',
-  ),
-  apply(recorded, batch) {
-    const event = recorded as unknown as BonusCodeEvent & RecordedEvent;
+  events: bonusCodeEvents.types,
+  // The settlement of a use already counted (rule: bonus-code-settlement): counts nothing more.
+  ignores: ['BonusCodeUseRenewed', 'BonusCodeUseKept'],
+  apply(event, batch) {
     const id = String(event.data.id);
     switch (event.type) {
       case 'BonusCodeCreated':
       case 'BonusCodeUpdated': {
         const { code, description, discount_percentage, usage_limit, expires_at, is_active } = event.data;
-        return batch.update<BonusCodeDoc>(COLLECTIONS.bonusCodes, id, recorded, (doc) => ({
+        return batch.update<BonusCodeDoc>(COLLECTIONS.bonusCodes, id, event, (doc) => ({
           id,
           code,
           description,
@@ -96,49 +91,42 @@ export const bonusCodesProjection: Projection = {
         }));
       }
       case 'BonusCodeDeleted':
-        return batch.update<BonusCodeDoc>(COLLECTIONS.bonusCodes, id, recorded, () => null);
+        return batch.update<BonusCodeDoc>(COLLECTIONS.bonusCodes, id, event, () => null);
       case 'BonusCodeRedeemed':
       case 'BonusCodeReleased': {
         const delta = event.type === 'BonusCodeRedeemed' ? 1 : -1;
-        return batch.update<BonusCodeDoc>(COLLECTIONS.bonusCodes, id, recorded, (doc) =>
+        return batch.update<BonusCodeDoc>(COLLECTIONS.bonusCodes, id, event, (doc) =>
           doc ? { ...doc, used_count: doc.used_count + delta } : null,
         );
       }
+      default:
+        return assertNever(event);
     }
   },
-};
+});
 
-export const vipProjection: Projection = {
+export const vipProjection = projection({
   name: 'vip_v1',
   collections: [COLLECTIONS.vipCustomers, COLLECTIONS.vipLinks, COLLECTIONS.vipInvitations],
   indexes: [[COLLECTIONS.vipInvitations, 'sent_at']],
-  eventTypes: types(
-    'VipCustomerAdded',
-    'VipCustomerUpdated',
-    'VipCustomerRemoved',
-    'VipCustomerUnsubscribed',
-    'VipLinkIssued',
-    'VipInvitationsSent',
-    CUSTOMER_ERASED,
-  ),
-  async apply(recorded, batch) {
-    if (recorded.type === CUSTOMER_ERASED) {
-      const erased = erasedData(recorded);
-      await scrub(batch, recorded, COLLECTIONS.vipCustomers, erased.vip_customer_ids, [
-        'email',
-        'name',
-        'phone',
-        'notes',
-      ]);
-      return scrub(batch, recorded, COLLECTIONS.vipInvitations, erased.invitation_ids, ['email', 'name']);
-    }
-    const event = recorded as unknown as (VipCustomerEvent | VipLinkEvent) & RecordedEvent;
+  events: [...vipCustomerEvents.types, ...vipLinkEvents.types, ...customerEvents.types],
+  async apply(event, batch) {
     switch (event.type) {
+      case 'CustomerErased': {
+        const erased = event.data;
+        await scrub(batch, event, COLLECTIONS.vipCustomers, erased.vip_customer_ids, [
+          'email',
+          'name',
+          'phone',
+          'notes',
+        ]);
+        return scrub(batch, event, COLLECTIONS.vipInvitations, erased.invitation_ids, ['email', 'name']);
+      }
       case 'VipCustomerAdded':
       case 'VipCustomerUpdated': {
         const id = String(event.data.id);
         const { email, name, phone, notes, active } = event.data;
-        return batch.update<VipCustomerDoc>(COLLECTIONS.vipCustomers, id, recorded, (doc) => ({
+        return batch.update<VipCustomerDoc>(COLLECTIONS.vipCustomers, id, event, (doc) => ({
           id,
           email,
           name,
@@ -146,20 +134,20 @@ export const vipProjection: Projection = {
           notes,
           active: flag(active),
           created_at:
-            'created_at' in event.data ? event.data.created_at : (doc?.created_at ?? recorded.metadata.timestamp),
+            'created_at' in event.data ? event.data.created_at : (doc?.created_at ?? event.metadata.timestamp),
           // Rule vip-unsubscribe: staff editing the entry never takes an unsubscription back.
           unsubscribed_at: doc?.unsubscribed_at ?? null,
         }));
       }
       case 'VipCustomerUnsubscribed':
-        return batch.update<VipCustomerDoc>(COLLECTIONS.vipCustomers, String(event.data.id), recorded, (doc) =>
+        return batch.update<VipCustomerDoc>(COLLECTIONS.vipCustomers, String(event.data.id), event, (doc) =>
           doc ? { ...doc, unsubscribed_at: doc.unsubscribed_at ?? event.data.unsubscribed_at } : null,
         );
       case 'VipCustomerRemoved':
-        return batch.update<VipCustomerDoc>(COLLECTIONS.vipCustomers, String(event.data.id), recorded, () => null);
+        return batch.update<VipCustomerDoc>(COLLECTIONS.vipCustomers, String(event.data.id), event, () => null);
       case 'VipLinkIssued': {
         const link = event.data;
-        return batch.update<VipLinkDoc>(COLLECTIONS.vipLinks, link.token, recorded, () => ({
+        return batch.update<VipLinkDoc>(COLLECTIONS.vipLinks, link.token, event, () => ({
           id: link.token,
           ...link,
         }));
@@ -167,7 +155,7 @@ export const vipProjection: Projection = {
       case 'VipInvitationsSent': {
         const { subject, message, vip_date, expires_at, sent_at } = event.data;
         for (const r of event.data.recipients) {
-          await batch.update<VipLinkDoc>(COLLECTIONS.vipLinks, r.token, recorded, () => ({
+          await batch.update<VipLinkDoc>(COLLECTIONS.vipLinks, r.token, event, () => ({
             id: r.token,
             token: r.token,
             vip_customer_id: r.vip_customer_id,
@@ -175,7 +163,7 @@ export const vipProjection: Projection = {
             expires_at,
             created_at: sent_at,
           }));
-          await batch.update<VipInvitationDoc>(COLLECTIONS.vipInvitations, r.invitation_id, recorded, () => ({
+          await batch.update<VipInvitationDoc>(COLLECTIONS.vipInvitations, r.invitation_id, event, () => ({
             id: r.invitation_id,
             vip_customer_id: r.vip_customer_id,
             email: r.email,
@@ -190,29 +178,29 @@ export const vipProjection: Projection = {
         }
         return;
       }
+      default:
+        return assertNever(event);
     }
   },
-};
+});
 
-export const pushProjection: Projection = {
+export const pushProjection = projection({
   name: 'push_v1',
   collections: [COLLECTIONS.pushSubscriptions],
-  eventTypes: types('PushSubscribed', 'PushSubscriptionLinked', 'PushSubscriptionDropped', CUSTOMER_ERASED),
-  async apply(recorded, batch) {
-    if (recorded.type === CUSTOMER_ERASED) {
-      // The erased customer's subscriptions go whole: their endpoint is the customer's (rule: erasure).
-      for (const id of erasedData(recorded).push_subscription_ids ?? [])
-        if (await batch.get(COLLECTIONS.pushSubscriptions, id))
-          await batch.update<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions, id, recorded, () => null);
-      return;
-    }
-    const event = recorded as unknown as PushEvent & RecordedEvent;
+  events: [...pushEvents.types, ...customerEvents.types],
+  async apply(event, batch) {
     switch (event.type) {
+      case 'CustomerErased':
+        // The erased customer's subscriptions go whole: their endpoint is the customer's (rule: erasure).
+        for (const id of event.data.push_subscription_ids ?? [])
+          if (await batch.get(COLLECTIONS.pushSubscriptions, id))
+            await batch.update<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions, id, event, () => null);
+        return;
       case 'PushSubscribed': {
         const { id, endpoint, keys, subscribed_at, booking_id } = event.data;
         // An erased customer's subscription: nothing left to keep (domain/push/push.ts).
         if (endpoint === ERASED) return;
-        return batch.update<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions, id, recorded, () => ({
+        return batch.update<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions, id, event, () => ({
           id,
           endpoint,
           keys,
@@ -224,48 +212,55 @@ export const pushProjection: Projection = {
         const { id, booking_id, endpoint, keys, linked_at } = event.data;
         // A later customer's own copy stands in for a first one that was erased.
         const own = endpoint && endpoint !== ERASED && keys && typeof keys === 'object' ? { endpoint, keys } : null;
-        return batch.update<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions, id, recorded, (current) =>
+        return batch.update<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions, id, event, (current) =>
           current
             ? { ...current, booking_ids: [...new Set([...(current.booking_ids ?? []), booking_id])] }
             : own && { id, ...own, subscribed_at: linked_at, booking_ids: [booking_id] },
         );
       }
       case 'PushSubscriptionDropped':
-        return batch.update<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions, event.data.id, recorded, () => null);
+        return batch.update<PushSubscriptionDoc>(COLLECTIONS.pushSubscriptions, event.data.id, event, () => null);
+      default:
+        return assertNever(event);
     }
   },
-};
+});
 
 /** Admin sessions not ended, so every API process checks a cookie against the same list. */
-export const adminSessionsProjection: Projection = {
+export const adminSessionsProjection = projection({
   name: 'admin_sessions_v1',
   collections: [COLLECTIONS.adminSessions],
   indexes: [[COLLECTIONS.adminSessions, 'expires_at']],
-  eventTypes: types('AdminSessionStarted', 'AdminSessionEnded'),
-  apply(recorded, batch) {
-    const event = recorded as unknown as AdminEvent & RecordedEvent;
-    if (event.type === 'AdminSessionStarted') {
-      const { session_id, admin_id, started_at, expires_at } = event.data;
-      return batch.update<AdminSessionDoc>(COLLECTIONS.adminSessions, session_id, recorded, () => ({
-        id: session_id,
-        admin_id,
-        started_at,
-        expires_at,
-      }));
+  events: adminEvents.types,
+  // The accounts are read from the admins stream itself (api/services/admins.ts); a change that
+  // ends sessions records their AdminSessionEnded.
+  ignores: ['AdminCreated', 'AdminPasswordChanged', 'AdminPasswordReset', 'AdminRoleChanged', 'AdminRemoved'],
+  apply(event, batch) {
+    switch (event.type) {
+      case 'AdminSessionStarted': {
+        const { session_id, admin_id, started_at, expires_at } = event.data;
+        return batch.update<AdminSessionDoc>(COLLECTIONS.adminSessions, session_id, event, () => ({
+          id: session_id,
+          admin_id,
+          started_at,
+          expires_at,
+        }));
+      }
+      case 'AdminSessionEnded':
+        return batch.update<AdminSessionDoc>(COLLECTIONS.adminSessions, event.data.session_id, event, () => null);
+      default:
+        return assertNever(event);
     }
-    if (event.type === 'AdminSessionEnded')
-      return batch.update<AdminSessionDoc>(COLLECTIONS.adminSessions, event.data.session_id, recorded, () => null);
   },
-};
+});
 
 /** The closures in effect, as one document (rule: closures). */
-export const closuresProjection: Projection = {
+export const closuresProjection = projection({
   name: 'closures_v1',
   collections: [COLLECTIONS.closures],
-  eventTypes: types('ClosureAdded', 'ClosureRemoved'),
-  apply(recorded, batch) {
-    const event = recorded as unknown as ClosureEvent & RecordedEvent;
-    return batch.update<ClosuresDoc>(COLLECTIONS.closures, 'all', recorded, (doc) => {
+  events: closureEvents.types,
+  apply(event, batch) {
+    return batch.update<ClosuresDoc>(COLLECTIONS.closures, 'all', event, (doc) => {
       const closures = (doc?.closures ?? []).filter((c) => c.id !== event.data.id);
       if (event.type === 'ClosureAdded') {
         const { id, from, to, reason, recurring } = event.data;
@@ -274,18 +269,17 @@ export const closuresProjection: Projection = {
       return { id: 'all', closures };
     });
   },
-};
+});
 
 /** The closed accounting periods, one document per month with its books as closed (rule: closed-periods). */
-export const accountingPeriodsProjection: Projection = {
+export const accountingPeriodsProjection = projection({
   name: 'accounting_periods_v1',
   collections: [COLLECTIONS.accountingPeriods],
-  eventTypes: types('AccountingPeriodClosed'),
-  apply(recorded, batch) {
-    const event = recorded as unknown as AccountingPeriodEvent & RecordedEvent;
-    return batch.update<AccountingPeriodDoc>(COLLECTIONS.accountingPeriods, event.data.period, recorded, () => ({
+  events: accountingPeriodEvents.types,
+  apply(event, batch) {
+    return batch.update<AccountingPeriodDoc>(COLLECTIONS.accountingPeriods, event.data.period, event, () => ({
       id: event.data.period,
       ...event.data,
     }));
   },
-};
+});

@@ -2,15 +2,10 @@
 // customer's data, and each projection owning such documents sets their personal fields to
 // "[raderad]". A rebuild after the key is gone reads those fields as "[raderad]" from the events
 // already, and scrubs again: the same documents either way, so live and rebuilt models agree.
-import type { CustomerErasedData } from '../domain/customers/erasure.js';
 import { ERASED } from '../domain/customers/personalData.js';
 import type { RecordedEvent } from '../domain/eventStore.js';
 import type { Doc } from '../read-models/documentStore.js';
 import type { ProjectionBatch } from './projection.js';
-
-export const CUSTOMER_ERASED = 'CustomerErased';
-
-export const erasedData = (recorded: RecordedEvent) => recorded.data as CustomerErasedData;
 
 /** Sets the non-null personal fields of these documents to "[raderad]" (a null stays null, as the sealed events keep it). */
 export async function scrub(

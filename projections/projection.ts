@@ -8,7 +8,9 @@
 // Idempotence: every document remembers the position of the last event applied to it (_pos) and
 // update() skips an event at or before that position. A redelivered event after a crash between
 // the writes and the checkpoint (possible on MongoDB) therefore never counts twice.
+import type { AnyEventType, EventOf } from '../domain/events.js';
 import type { RecordedEvent } from '../domain/eventStore.js';
+import type { Recorded } from '../domain/shared/events.js';
 import type { Doc, DocumentStore, Write } from '../read-models/documentStore.js';
 
 export interface Projection {
@@ -28,6 +30,33 @@ export interface Projection {
 }
 
 export type Stored<T> = T & { id: string; _pos: number };
+
+/**
+ * A projection (or reactor) over typed events, as emmett's are typed by their streams' unions.
+ * `events` names every type of the streams it reads (their lists, e.g. `kioskDayEvents.types`),
+ * `ignores` those of them it leaves alone; it is applied every other one, typed by its union, and
+ * switches over them exhaustively (`assertNever`). So a new event of its streams fails to compile
+ * here until it is applied or ignored. The decoding is the runner's filter: it applies only the
+ * types in `eventTypes` (events less ignores), which are the union's; no cast, no parse per event.
+ */
+export function projection<const T extends AnyEventType, const I extends T = never>(spec: {
+  name: string;
+  collections: string[];
+  indexes?: Projection['indexes'];
+  events: readonly T[];
+  ignores?: readonly I[];
+  apply(this: void, event: Recorded<EventOf<Exclude<T, I>>>, batch: ProjectionBatch): void | Promise<void>;
+}): Projection {
+  const ignored: ReadonlySet<string> = new Set(spec.ignores);
+  return {
+    name: spec.name,
+    collections: spec.collections,
+    ...(spec.indexes ? { indexes: spec.indexes } : {}),
+    eventTypes: new Set(spec.events.filter((type) => !ignored.has(type))),
+    // The runner applies only the types above: those of the union `apply` is typed by.
+    apply: spec.apply,
+  };
+}
 
 interface Slot {
   id: string;

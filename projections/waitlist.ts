@@ -1,13 +1,14 @@
 // The waitlist read model (rule: waitlist): one document per entry, for GET /api/waitlist/{token}
 // (token → its date; the offer itself is read from the day's stream), the staff's queue per date,
 // and the offer timer's list of dates with open entries.
-import type { RecordedEvent } from '../domain/eventStore.js';
-import { WAITLIST_EVENT_TYPES, type WaitlistEvent } from '../domain/kioskDay/waitlistState.js';
+import { customerEvents } from '../domain/customers/erasure.js';
+import { kioskDayEvents } from '../domain/kioskDay/kioskDay.js';
+import { assertNever } from '../domain/shared/decider.js';
 import { COLLECTIONS, type WaitlistDoc } from '../read-models/shapes.js';
-import type { Projection } from './projection.js';
-import { CUSTOMER_ERASED, erasedData, scrub } from './erasure.js';
+import { projection } from './projection.js';
+import { scrub } from './erasure.js';
 
-export const waitlistProjection: Projection = {
+export const waitlistProjection = projection({
   name: 'waitlist_v1',
   collections: [COLLECTIONS.waitlist],
   indexes: [
@@ -16,15 +17,35 @@ export const waitlistProjection: Projection = {
     [COLLECTIONS.waitlist, 'status'],
     [COLLECTIONS.waitlist, 'joined_position'],
   ],
-  eventTypes: new Set([...WAITLIST_EVENT_TYPES, CUSTOMER_ERASED]),
-  apply(recorded, batch) {
-    if (recorded.type === CUSTOMER_ERASED)
-      return scrub(batch, recorded, COLLECTIONS.waitlist, erasedData(recorded).waitlist_ids, ['name', 'email']);
-    const event = recorded as unknown as WaitlistEvent & RecordedEvent;
+  events: [...kioskDayEvents.types, ...customerEvents.types],
+  ignores: [
+    // The day's bookings and schedule: the booking an offer became is named by WaitlistOfferTaken.
+    'DayScheduleSet',
+    'DayMarkedVip',
+    'DayVipRemoved',
+    'BookingPlaced',
+    'BookingConfirmed',
+    'BookingCancelled',
+    'KitchenStepRecorded',
+    'BookingReminded',
+    'BookingRescheduled',
+    'BookingMovedAway',
+    // The counter's evening changes no queue place.
+    'PizzaSoldOut',
+    'PizzaBackInStock',
+    'SoldOutSwapOffered',
+    'WebBookingsPaused',
+    'WebBookingsResumed',
+    'BookingDelayed',
+    'BookingDelayUndone',
+  ],
+  apply(event, batch) {
+    if (event.type === 'CustomerErased')
+      return scrub(batch, event, COLLECTIONS.waitlist, event.data.waitlist_ids, ['name', 'email']);
     const id = event.data.waitlist_id;
     if (event.type === 'WaitlistJoined') {
       const { token, date, time, name, email, requested_pizzas, joined_at } = event.data;
-      return batch.update<WaitlistDoc>(COLLECTIONS.waitlist, id, recorded, () => ({
+      return batch.update<WaitlistDoc>(COLLECTIONS.waitlist, id, event, () => ({
         id,
         token,
         date,
@@ -34,13 +55,13 @@ export const waitlistProjection: Projection = {
         requested_pizzas,
         status: 'waiting',
         joined_at,
-        joined_position: recorded.position,
+        joined_position: event.position,
         offered_pizzas: null,
         hold_expires_at: null,
         booking_id: null,
       }));
     }
-    return batch.update<WaitlistDoc>(COLLECTIONS.waitlist, id, recorded, (doc) => {
+    return batch.update<WaitlistDoc>(COLLECTIONS.waitlist, id, event, (doc) => {
       if (!doc) return null;
       switch (event.type) {
         case 'WaitlistOfferMade':
@@ -56,7 +77,9 @@ export const waitlistProjection: Projection = {
           return { ...doc, status: 'booked', booking_id: event.data.booking_id };
         case 'WaitlistLeft':
           return { ...doc, status: 'left' };
+        default:
+          return assertNever(event);
       }
     });
   },
-};
+});

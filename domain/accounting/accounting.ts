@@ -3,6 +3,7 @@
 // The VAT rate table (per order type, with dates) and the BAS accounts are the kiosk's own settings, kept on a stream of their own
 // ('accounting-settings'): they concern the books, not the booking page, which never sees them.
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
+import { eventsOf } from '../shared/events.js';
 import type { KitchenStatus } from '../kioskDay/kitchen.js';
 import { ORDER_SOURCES, sourceOf, type OrderSource } from '../kioskDay/orderSource.js';
 import { DEFAULT_SALES_RECORDING, type SalesRecording } from './salesRecording.js';
@@ -106,6 +107,11 @@ export type AccountingSettingsEvent = DomainEvent<
   'AccountingSettingsUpdated',
   { settings: StoredAccountingSettings | LegacyAccountingSettings }
 >;
+
+/** The accounting settings' events: their decoding point (domain/shared/events.ts). */
+export const accountingSettingsEvents = eventsOf<AccountingSettingsEvent>({
+  AccountingSettingsUpdated: true,
+});
 export type AccountingSettingsCommand = { type: 'UpdateAccountingSettings'; settings: AccountingSettings };
 export type AccountingSettingsState = { settings: AccountingSettings | null };
 

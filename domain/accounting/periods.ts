@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { msg } from '../messages.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
+import { eventsOf } from '../shared/events.js';
 import { reject } from '../shared/errors.js';
 import { isBookingChange } from '../kioskDay/bookingChanges.js';
 import { addDays, todayIn, wallClock, type Clock } from '../shared/time.js';
@@ -81,6 +82,11 @@ export type ClosedPeriod = {
 };
 
 export type AccountingPeriodEvent = DomainEvent<'AccountingPeriodClosed', ClosedPeriod>;
+
+/** The closed periods' events: their decoding point (domain/shared/events.ts). */
+export const accountingPeriodEvents = eventsOf<AccountingPeriodEvent>({
+  AccountingPeriodClosed: true,
+});
 
 export type AccountingPeriodCommand = {
   type: 'CloseAccountingPeriod';

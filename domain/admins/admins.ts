@@ -9,6 +9,7 @@ import { msg } from '../messages.js';
 import { accountMsg } from './messages.js';
 import { roleOf, type AdminRole } from './roles.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
+import { eventsOf } from '../shared/events.js';
 import { DomainError, notFound, reject } from '../shared/errors.js';
 import { normaliseEmail } from '../customers/personalData.js';
 
@@ -48,6 +49,17 @@ export type AdminEvent =
       'AdminSessionEnded',
       { session_id: string; admin_id: number; reason: SessionEndReason; ended_by: string; ended_at: string }
     >;
+
+/** The admins' events: their decoding point (domain/shared/events.ts). */
+export const adminEvents = eventsOf<AdminEvent>({
+  AdminCreated: true,
+  AdminPasswordChanged: true,
+  AdminPasswordReset: true,
+  AdminRoleChanged: true,
+  AdminRemoved: true,
+  AdminSessionStarted: true,
+  AdminSessionEnded: true,
+});
 
 export type AdminCommand =
   /** ADMIN_EMAIL + ADMIN_PASSWORD at a start: the first owner, once; with an owner, nothing. */

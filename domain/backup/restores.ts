@@ -3,6 +3,7 @@
 // customers erased after the backup was taken were erased again on the way back. The event names
 // only key ids (random, api/keys/keyStore.ts) and counts, never anything about a person.
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
+import { eventsOf } from '../shared/events.js';
 
 export const RESTORES_STREAM = 'restores';
 
@@ -22,6 +23,11 @@ export interface ErasuresReappliedData {
 }
 
 export type RestoreEvent = DomainEvent<'ErasuresReapplied', ErasuresReappliedData>;
+
+/** The restores' events: their decoding point (domain/shared/events.ts). */
+export const restoreEvents = eventsOf<RestoreEvent>({
+  ErasuresReapplied: true,
+});
 
 /** The run as the event names it (the decider adds the count and the time). */
 export type RestoreCommand = {

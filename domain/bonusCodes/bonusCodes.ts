@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { msg } from '../messages.js';
 import { flag, optionalDescription } from '../shared/fields.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
+import { eventsOf } from '../shared/events.js';
 import { notFound, reject } from '../shared/errors.js';
 import { addDays, instantOf, isValidDate, isValidTime, type Clock } from '../shared/time.js';
 import { outcomeKnown, type Redemption } from './settlement.js';
@@ -114,6 +115,17 @@ export type BonusCodeEvent =
   | DomainEvent<'BonusCodeUseRenewed', { id: number; code: string; booking_ref: string; redeemed_at: string }>
   /** The use's booking is in its day's log: the use stays, and the sweep never looks at it again. */
   | DomainEvent<'BonusCodeUseKept', { id: number; code: string; booking_ref: string }>;
+
+/** The bonus codes' events: their decoding point (domain/shared/events.ts). */
+export const bonusCodeEvents = eventsOf<BonusCodeEvent>({
+  BonusCodeCreated: true,
+  BonusCodeUpdated: true,
+  BonusCodeDeleted: true,
+  BonusCodeRedeemed: true,
+  BonusCodeReleased: true,
+  BonusCodeUseRenewed: true,
+  BonusCodeUseKept: true,
+});
 
 export interface BonusCodeRedeemedData {
   id: number;

@@ -6,6 +6,7 @@
 // still be placed, which is why adding one answers the bookings it affects (affectedBookings).
 import { msg } from '../messages.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
+import { eventsOf } from '../shared/events.js';
 import { notFound, reject } from '../shared/errors.js';
 import { daysBetween, isValidDate } from '../shared/time.js';
 
@@ -99,6 +100,12 @@ export function affectedBookings<B extends BookingOnDate>(
 
 export type ClosureEvent =
   DomainEvent<'ClosureAdded', Closure & { added_by: string }> | DomainEvent<'ClosureRemoved', { id: number }>;
+
+/** The closures' events: their decoding point (domain/shared/events.ts). */
+export const closureEvents = eventsOf<ClosureEvent>({
+  ClosureAdded: true,
+  ClosureRemoved: true,
+});
 
 export type ClosureCommand =
   { type: 'AddClosure'; closure: ClosureInput; actor: string } | { type: 'RemoveClosure'; id: number };

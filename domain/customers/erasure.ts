@@ -6,6 +6,7 @@
 // sealed under it unreadable in every event, so a replay or a rebuild shows "[raderad]" as well.
 // A customer who books again afterwards is sealed under a new key with an id of its own.
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
+import { eventsOf } from '../shared/events.js';
 
 export const customerStream = (customerId: string) => `customer-${customerId}`;
 
@@ -69,6 +70,11 @@ export function retentionCutoff(today: string, months: number): string | null {
 }
 
 export type CustomerEvent = DomainEvent<'CustomerErased', CustomerErasedData>;
+
+/** A customer's events: their decoding point (domain/shared/events.ts). */
+export const customerEvents = eventsOf<CustomerEvent>({
+  CustomerErased: true,
+});
 
 /**
  * What a retention erasure is decided on (rule: personal-data-retention): the cutoff date, and the

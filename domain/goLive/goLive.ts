@@ -3,6 +3,7 @@
 // log does not say elsewhere: that this install started closed, the test mails asked for, and that
 // the checklist was completed (after which it stays open, whatever is changed later).
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
+import { eventsOf } from '../shared/events.js';
 
 export const GO_LIVE_STREAM = 'go-live';
 
@@ -35,6 +36,13 @@ export type GoLiveEvent =
   | DomainEvent<'TestMailRequested', { to: string }>
   /** Every step was done once: web orders are open for good. */
   | DomainEvent<'GoLiveCompleted', Record<string, never>>;
+
+/** The go-live events: their decoding point (domain/shared/events.ts). */
+export const goLiveEvents = eventsOf<GoLiveEvent>({
+  ClosedUntilReady: true,
+  TestMailRequested: true,
+  GoLiveCompleted: true,
+});
 
 export type GoLiveCommand =
   | { type: 'StartClosed'; public_url: string; log_empty: boolean }

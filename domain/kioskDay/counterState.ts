@@ -3,6 +3,7 @@
 // read the whole day's state, so that the day's state (kioskDay.ts) folds these without an import
 // loop between the two.
 import type { DomainEvent } from '../shared/decider.js';
+import { eventsOf } from '../shared/events.js';
 import type { Clock } from '../shared/time.js';
 
 /** How long staff may pause web bookings (null: the rest of the day). */
@@ -77,6 +78,17 @@ export type CounterEvent =
   | DomainEvent<'WebBookingsResumed', WebBookingsResumedData>
   | DomainEvent<'BookingDelayed', BookingDelayedData>
   | DomainEvent<'BookingDelayUndone', BookingDelayUndoneData>;
+
+/** The counter's events (a part of the kiosk day's, kioskDay.ts). */
+export const counterEvents = eventsOf<CounterEvent>({
+  PizzaSoldOut: true,
+  PizzaBackInStock: true,
+  SoldOutSwapOffered: true,
+  WebBookingsPaused: true,
+  WebBookingsResumed: true,
+  BookingDelayed: true,
+  BookingDelayUndone: true,
+});
 
 export type CounterCommand =
   | {

@@ -3,6 +3,7 @@
 // "never more pizzas in a window than capacity_per_window" hold under optimistic concurrency,
 // across any number of API processes.
 import { assertNever, type DomainEvent } from '../shared/decider.js';
+import { eventsOf } from '../shared/events.js';
 import { addPizzas, type CalendarEntry } from './schedule.js';
 import { evolveKitchenTrack, noKitchenTrack, type KitchenStepRecordedData, type KitchenTrack } from './kitchen.js';
 import type { BookingLine, BookingPlacedData, LineExtra } from './bookingPlaced.js';
@@ -60,6 +61,32 @@ export type KioskDayEvent =
   | DomainEvent<'BookingMovedAway', BookingMovedAwayData>
   | WaitlistEvent
   | CounterEvent;
+
+/** A kiosk day's events: its decoding point (domain/shared/events.ts). */
+export const kioskDayEvents = eventsOf<KioskDayEvent>({
+  DayScheduleSet: true,
+  DayMarkedVip: true,
+  DayVipRemoved: true,
+  BookingPlaced: true,
+  BookingConfirmed: true,
+  BookingCancelled: true,
+  KitchenStepRecorded: true,
+  BookingReminded: true,
+  BookingRescheduled: true,
+  BookingMovedAway: true,
+  WaitlistJoined: true,
+  WaitlistOfferMade: true,
+  WaitlistOfferLapsed: true,
+  WaitlistOfferTaken: true,
+  WaitlistLeft: true,
+  PizzaSoldOut: true,
+  PizzaBackInStock: true,
+  SoldOutSwapOffered: true,
+  WebBookingsPaused: true,
+  WebBookingsResumed: true,
+  BookingDelayed: true,
+  BookingDelayUndone: true,
+});
 
 /** Who cancelled: the kiosk's staff, the customer, or the system (a pending booking expired). */
 export type CancelledBy = 'staff' | 'customer' | 'system';

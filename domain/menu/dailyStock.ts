@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { msg } from '../messages.js';
 import type { Decider, DomainEvent } from '../shared/decider.js';
+import { eventsOf } from '../shared/events.js';
 import { notFound } from '../shared/errors.js';
 
 export const DAILY_STOCK_STREAM = 'daily-stock';
@@ -24,6 +25,11 @@ export type DailyStockEvent = DomainEvent<
   'DailyStockSet',
   { pizza_id: number; per_day: number | null; by: string; at: string }
 >;
+
+/** The daily stock's events: their decoding point (domain/shared/events.ts). */
+export const dailyStockEvents = eventsOf<DailyStockEvent>({
+  DailyStockSet: true,
+});
 
 export type DailyStockCommand = {
   type: 'SetDailyStock';

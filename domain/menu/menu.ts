@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { msg } from '../messages.js';
 import { flag, optionalDescription } from '../shared/fields.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
+import { eventsOf } from '../shared/events.js';
 import { notFound } from '../shared/errors.js';
 import {
   ALLERGEN_CODES,
@@ -85,6 +86,16 @@ export type MenuEvent =
   | DomainEvent<'ExtraAdded', Extra>
   | DomainEvent<'ExtraUpdated', Extra>
   | DomainEvent<'ExtraRemoved', { id: number }>;
+
+/** The menu's events: its decoding point (domain/shared/events.ts). */
+export const menuEvents = eventsOf<MenuEvent>({
+  PizzaAdded: true,
+  PizzaUpdated: true,
+  PizzaRemoved: true,
+  ExtraAdded: true,
+  ExtraUpdated: true,
+  ExtraRemoved: true,
+});
 
 /** The kinds a pizza had that the new declaration still holds the allergen of (rule: allergen-kinds). */
 const keptKinds = (kinds: AllergenKinds, allergens: AllergenDeclaration): AllergenKinds =>

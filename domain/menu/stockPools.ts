@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { msg } from '../messages.js';
 import type { Decider, DomainEvent } from '../shared/decider.js';
+import { eventsOf } from '../shared/events.js';
 import { notFound, reject } from '../shared/errors.js';
 import { DAILY_STOCK_MAX } from './dailyStock.js';
 
@@ -35,6 +36,12 @@ export interface StockPool {
 export type StockPoolEvent =
   | DomainEvent<'StockPoolSet', StockPool & { by: string; at: string }>
   | DomainEvent<'StockPoolRemoved', { id: number; by: string; at: string }>;
+
+/** The stock pools' events: their decoding point (domain/shared/events.ts). */
+export const stockPoolEvents = eventsOf<StockPoolEvent>({
+  StockPoolSet: true,
+  StockPoolRemoved: true,
+});
 
 export type StockPoolCommand =
   | {

@@ -13,6 +13,7 @@
 // until another customer's link carries one of their own.
 import { ERASED } from '../customers/personalData.js';
 import { assertNever, type DomainEvent, type Decider } from '../shared/decider.js';
+import { eventsOf } from '../shared/events.js';
 
 export const PUSH_STREAM = 'push-subscriptions';
 
@@ -48,6 +49,13 @@ export type PushEvent =
   | DomainEvent<'PushSubscribed', PushSubscription>
   | DomainEvent<'PushSubscriptionLinked', PushSubscriptionLinked>
   | DomainEvent<'PushSubscriptionDropped', PushSubscriptionDropped>;
+
+/** The push subscriptions' events: their decoding point (domain/shared/events.ts). */
+export const pushEvents = eventsOf<PushEvent>({
+  PushSubscribed: true,
+  PushSubscriptionLinked: true,
+  PushSubscriptionDropped: true,
+});
 
 export type PushCommand =
   | { type: 'Subscribe'; subscription: PushSubscription }

@@ -3,6 +3,7 @@
 // file is checked before (logoTypeOf, kiosk.ts); the version is a hash of its bytes, which the
 // logo's URL carries so a new logo is never an old one from a cache.
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
+import { eventsOf } from '../shared/events.js';
 import type { LogoType } from './kiosk.js';
 
 export const LOGO_STREAM = 'kiosk-logo';
@@ -16,6 +17,13 @@ export interface Logo {
 }
 
 export type LogoEvent = DomainEvent<'LogoUploaded', Logo> | DomainEvent<'LogoRemoved', Record<string, never>>;
+
+/** The logo's events: their decoding point (domain/shared/events.ts). */
+export const logoEvents = eventsOf<LogoEvent>({
+  LogoUploaded: true,
+  LogoRemoved: true,
+});
+
 export type LogoCommand = { type: 'UploadLogo'; logo: Logo } | { type: 'RemoveLogo' };
 export type LogoState = { logo: Logo | null };
 

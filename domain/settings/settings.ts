@@ -4,6 +4,7 @@ import { msg } from '../messages.js';
 import { flag } from '../shared/fields.js';
 import { WEEKDAYS, isValidTime, minutesOf, type Weekday } from '../shared/time.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
+import { eventsOf } from '../shared/events.js';
 import { DEFAULT_FINANCIAL_YEAR_START_MONTH, emptySeller, sellerSchema, type Seller } from './seller.js';
 import { DEFAULT_CAPACITY_PER_WINDOW } from './defaults.js';
 import { DEFAULT_KIOSK_NAME, DEFAULT_KIOSK_TAGLINE, kioskNameSchema, kioskTaglineSchema } from './kiosk.js';
@@ -199,6 +200,12 @@ function definedOnly(hours: { start?: string; end?: string } | undefined): Parti
 
 export type SettingsEvent =
   DomainEvent<'SettingsUpdated', { settings: Settings }> | DomainEvent<'SettingsReset', { settings: Settings }>;
+
+/** The settings' events: their decoding point (domain/shared/events.ts). */
+export const settingsEvents = eventsOf<SettingsEvent>({
+  SettingsUpdated: true,
+  SettingsReset: true,
+});
 
 export type SettingsCommand =
   | { type: 'UpdateSettings'; settings: Settings }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { msg } from '../messages.js';
 import { flag, optionalText } from '../shared/fields.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
+import { eventsOf } from '../shared/events.js';
 import { notFound, reject } from '../shared/errors.js';
 import { normaliseEmail } from '../customers/personalData.js';
 
@@ -50,6 +51,14 @@ export type VipCustomerEvent =
    * föringslagen 2008:486 19 §: each marketing mail must offer an easy way to stop them).
    */
   | DomainEvent<'VipCustomerUnsubscribed', { id: number; unsubscribed_at: string }>;
+
+/** The VIP customers' events: their decoding point (domain/shared/events.ts). */
+export const vipCustomerEvents = eventsOf<VipCustomerEvent>({
+  VipCustomerAdded: true,
+  VipCustomerUpdated: true,
+  VipCustomerRemoved: true,
+  VipCustomerUnsubscribed: true,
+});
 
 export type VipCustomerCommand =
   | { type: 'AddVipCustomer'; input: VipCustomerInput; now: Date }

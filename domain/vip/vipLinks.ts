@@ -2,6 +2,7 @@
 // api, passed in with the command) that grants VipAccess until it expires.
 import { msg } from '../messages.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
+import { eventsOf } from '../shared/events.js';
 import { reject } from '../shared/errors.js';
 import type { VipAccess } from '../kioskDay/schedule.js';
 import type { VipCustomer } from './vipCustomers.js';
@@ -48,6 +49,12 @@ export type VipLinkEvent =
         recipients: InvitationRecipient[];
       }
     >;
+
+/** The VIP links' events: their decoding point (domain/shared/events.ts). */
+export const vipLinkEvents = eventsOf<VipLinkEvent>({
+  VipLinkIssued: true,
+  VipInvitationsSent: true,
+});
 
 export type VipLinkCommand =
   | {
