@@ -17,10 +17,12 @@ import { SALES_RECORDINGS } from './salesRecording.js';
 const vatRate = z.coerce
   .number({ error: msg.vatRateInvalid })
   .refine((n): n is VatRate => (VAT_RATES as readonly number[]).includes(n), { error: msg.vatRateInvalid });
+/** A BAS account number: four digits (the staff form's fields stop there too). */
+export const ACCOUNT_DIGITS = 4;
 const account = z
   .string({ error: msg.accountInvalid })
   .trim()
-  .regex(/^\d{4}$/, { error: msg.accountInvalid });
+  .regex(new RegExp(`^\\d{${ACCOUNT_DIGITS}}$`), { error: msg.accountInvalid });
 const perRate = z.strictObject({ '25': account, '12': account, '6': account });
 /** A period's end: yyyy-MM-dd, or blank/null for an open end. */
 const periodDate = z.preprocess(

@@ -4,7 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { maxLengthOf, maxOf, minOf } from '../../ui/lib/schemaLimits.js';
 import { optionalDescription, optionalText } from '../../domain/shared/fields.js';
-import { bookingPayloadSchema, mailsQuerySchema, vipInvitationSchema } from '../../domain/payloads.js';
+import {
+  bookingPayloadSchema,
+  closureCancelSchema,
+  mailsQuerySchema,
+  vipDateSchema,
+  vipInvitationSchema,
+  waitlistJoinSchema,
+} from '../../domain/payloads.js';
+import { addAdminSchema } from '../../domain/admins/accountPayloads.js';
+import { bonusCodeInputSchema } from '../../domain/bonusCodes/bonusCodes.js';
+import { pauseInputSchema } from '../../domain/kioskDay/counterPayloads.js';
+import { dailyStockInputSchema } from '../../domain/menu/dailyStock.js';
+import { extraInputSchema } from '../../domain/menu/extras.js';
+import { pizzaInputSchema } from '../../domain/menu/menu.js';
+import { stockPoolInputSchema } from '../../domain/menu/stockPools.js';
+import { kioskNameSchema, kioskTaglineSchema } from '../../domain/settings/kiosk.js';
 
 describe('schemaLimits', () => {
   it("reads a text field's maximum length, also inside optional, nullish, default, transform and preprocess", () => {
@@ -28,5 +43,29 @@ describe('schemaLimits', () => {
     expect(() => maxLengthOf(z.string())).toThrow('no maximum length');
     expect(() => maxOf(z.number().min(1))).toThrow('no maximum');
     expect(() => maxLengthOf(z.number().max(3))).toThrow('no maximum length');
+  });
+
+  it("gives the admin forms the limits they had written in (the schemas' own)", () => {
+    expect(
+      [
+        vipDateSchema.shape.description,
+        vipInvitationSchema.shape.subject,
+        vipInvitationSchema.shape.message,
+        bonusCodeInputSchema.shape.code,
+        bonusCodeInputSchema.shape.description,
+        mailsQuerySchema.shape.booking_id,
+        kioskNameSchema,
+        kioskTaglineSchema,
+        pauseInputSchema.shape.reason,
+        closureCancelSchema.shape.message,
+        addAdminSchema.shape.name,
+        pizzaInputSchema.shape.name,
+        pizzaInputSchema.shape.description,
+        extraInputSchema.shape.name,
+      ].map(maxLengthOf),
+    ).toEqual([300, 200, 5000, 40, 500, 100, 60, 120, 200, 500, 100, 100, 500, 60]);
+    for (const field of [stockPoolInputSchema.shape.per_day, dailyStockInputSchema.shape.per_day])
+      expect([minOf(field), maxOf(field)]).toEqual([0, 1000]);
+    expect(minOf(waitlistJoinSchema.shape.requested_pizzas)).toBe(1);
   });
 });

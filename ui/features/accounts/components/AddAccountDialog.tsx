@@ -5,6 +5,7 @@ import { FormDialog } from '../../../components/Dialog.js';
 import { useCheckedForm } from '../../../components/useSchemaForm.js';
 import { addAccount, addAdminSchema, type AdminRole } from '../api/accounts.js';
 import { accountTexts } from '../texts.js';
+import { maxLengthOf } from '../../../lib/schemaLimits.js';
 
 const blankAccount = (): { name: string; email: string; role: AdminRole; password: string } => ({
   name: '',
@@ -38,7 +39,7 @@ export function AddAccountDialog({ onClose, onSaved }: { onClose: () => void; on
   return (
     <FormDialog title={accountTexts.newTitle} submitLabel={accountTexts.create} onClose={onClose} {...form}>
       <Field {...name.field}>
-        <input {...name.control} maxLength={100} autoComplete="off" required />
+        <input {...name.control} maxLength={maxLengthOf(addAdminSchema.shape.name)} autoComplete="off" required />
       </Field>
       <Field {...email.field}>
         <input {...email.control} type="email" autoComplete="off" spellCheck={false} required />

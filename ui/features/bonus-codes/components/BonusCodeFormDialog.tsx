@@ -7,6 +7,7 @@ import { FormDialog } from '../../../components/Dialog.js';
 import { useSchemaForm, type SchemaForm } from '../../../components/useSchemaForm.js';
 import { bonusCodeInputSchema, saveBonusCode, type BonusCode, type BonusCodeBody } from '../api/bonusCodes.js';
 import { bonusCodeTexts } from '../texts.js';
+import { maxLengthOf } from '../../../lib/schemaLimits.js';
 
 interface Draft {
   code: string;
@@ -99,7 +100,7 @@ export function BonusCodeFormDialog({
         <input
           {...control('code')}
           className="field__control code-input"
-          maxLength={40}
+          maxLength={maxLengthOf(bonusCodeInputSchema.shape.code)}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -108,7 +109,7 @@ export function BonusCodeFormDialog({
         />
       </Field>
       <Field {...field('description', bonusCodeTexts.description)}>
-        <input {...control('description')} maxLength={500} />
+        <input {...control('description')} maxLength={maxLengthOf(bonusCodeInputSchema.shape.description)} />
       </Field>
       <div className="form-grid">
         {numbers.map(({ name, label, hint, ...input }) => (

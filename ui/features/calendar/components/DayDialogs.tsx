@@ -8,6 +8,8 @@ import { msg } from '../../../../domain/messages.js';
 import type { CalendarDay, VipLink } from '../api/calendar.js';
 import { calendarTexts } from '../texts.js';
 import { dayLabel } from './DayCard.js';
+import { vipDateSchema } from '../../../../domain/payloads.js';
+import { maxLengthOf } from '../../../lib/schemaLimits.js';
 
 interface SaveProps {
   day: CalendarDay;
@@ -103,7 +105,7 @@ export function MarkVipDialog({ day, busy, onClose, onSave }: SaveProps & { onSa
         <textarea
           {...fieldControl('vip-description')}
           rows={3}
-          maxLength={300}
+          maxLength={maxLengthOf(vipDateSchema.shape.description)}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
           placeholder={calendarTexts.descriptionPlaceholder}

@@ -9,6 +9,7 @@ import { formatDateShort } from '../../../lib/format.js';
 import { cancelClosureBookings, closureCancelSchema, type AffectedBooking, type Closure } from '../api/closures.js';
 import { closureTexts } from '../texts.js';
 import { AdminTable } from '../../../components/admin/AdminTable.js';
+import { maxLengthOf } from '../../../lib/schemaLimits.js';
 
 export function AffectedBookingsDialog({
   closure,
@@ -75,7 +76,7 @@ export function AffectedBookingsDialog({
         <textarea
           {...fieldControl('closure-message', error, closureTexts.messageHint)}
           rows={3}
-          maxLength={500}
+          maxLength={maxLengthOf(closureCancelSchema.shape.message)}
           required
           placeholder={closureTexts.messagePlaceholder}
           value={message}

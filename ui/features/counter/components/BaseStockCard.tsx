@@ -8,6 +8,8 @@ import { addStockPool, removeStockPool } from '../api/counter.js';
 import { counterScreenTexts as texts } from '../texts.js';
 import { CounterButton, type CounterCardProps } from './CounterButton.js';
 import { Field } from '../../../components/Field.js';
+import { STOCK_POOL_NAME_MAX, stockPoolInputSchema } from '../../../../domain/menu/stockPools.js';
+import { maxOf, minOf } from '../../../lib/schemaLimits.js';
 
 export function BaseStockCard(
   props: CounterCardProps & {
@@ -86,7 +88,7 @@ export function BaseStockCard(
               id="base-name"
               className="field__control"
               value={name}
-              maxLength={60}
+              maxLength={STOCK_POOL_NAME_MAX}
               onChange={(e) => setName(e.target.value)}
             />
           </Field>
@@ -95,8 +97,8 @@ export function BaseStockCard(
               id="base-per-day"
               className="field__control"
               type="number"
-              min={0}
-              max={1000}
+              min={minOf(stockPoolInputSchema.shape.per_day)}
+              max={maxOf(stockPoolInputSchema.shape.per_day)}
               inputMode="numeric"
               value={perDay}
               onChange={(e) => setPerDay(e.target.value)}

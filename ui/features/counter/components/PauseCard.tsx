@@ -6,6 +6,8 @@ import { Field, fieldControl } from '../../../components/Field.js';
 import { pauseWebBookings, resumeWebBookings } from '../api/counter.js';
 import { counterScreenTexts as texts } from '../texts.js';
 import type { CounterCardProps } from './CounterButton.js';
+import { pauseInputSchema } from '../../../../domain/kioskDay/counterPayloads.js';
+import { maxLengthOf } from '../../../lib/schemaLimits.js';
 
 export function PauseCard(
   props: CounterCardProps & {
@@ -56,7 +58,7 @@ export function PauseCard(
             <input
               {...fieldControl('pause-reason', error, texts.pauseReasonHint)}
               value={reason}
-              maxLength={200}
+              maxLength={maxLengthOf(pauseInputSchema.shape.reason)}
               onChange={(e) => setReason(e.target.value)}
             />
           </Field>

@@ -6,6 +6,8 @@ import type { Pizza } from '../../../../domain/answers/menu.js';
 import { markBackInStock, markSoldOut, offerSwaps, setDailyStock, type SoldOutBooking } from '../api/counter.js';
 import { counterScreenTexts as texts } from '../texts.js';
 import { CounterButton, type CounterCardProps } from './CounterButton.js';
+import { dailyStockInputSchema } from '../../../../domain/menu/dailyStock.js';
+import { maxOf, minOf } from '../../../lib/schemaLimits.js';
 
 export function SoldOutCard(
   props: CounterCardProps & {
@@ -97,8 +99,8 @@ function PizzaRow(props: Omit<Parameters<typeof SoldOutCard>[0], 'pizzas'> & { p
               id={`${id}-stock`}
               className="field__control"
               type="number"
-              min={0}
-              max={1000}
+              min={minOf(dailyStockInputSchema.shape.per_day)}
+              max={maxOf(dailyStockInputSchema.shape.per_day)}
               inputMode="numeric"
               aria-describedby={`${id}-stock-hint`}
               value={perDay}

@@ -3,6 +3,8 @@ import { Field, fieldControl } from '../../../components/Field.js';
 import { MAIL_KINDS, MAIL_KIND_LABELS, MAIL_STATUSES, MAIL_STATUS_LABELS } from '../../../../domain/mail/mailLog.js';
 import { NO_FILTERS, type MailFilters } from '../api/mails.js';
 import { mailTexts as texts } from '../texts.js';
+import { mailsQuerySchema } from '../../../../domain/payloads.js';
+import { maxLengthOf } from '../../../lib/schemaLimits.js';
 
 export function MailFiltersForm({
   filters,
@@ -55,7 +57,7 @@ export function MailFiltersForm({
           type="search"
           autoComplete="off"
           spellCheck={false}
-          maxLength={100}
+          maxLength={maxLengthOf(mailsQuerySchema.shape.booking_id)}
           value={filters.booking_id}
           disabled={!enabled}
           onChange={(e) => onChange({ ...filters, booking_id: e.target.value }, true)}

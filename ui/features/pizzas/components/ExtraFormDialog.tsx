@@ -8,6 +8,7 @@ import { extraInputSchema, saveExtra, type AdminExtra, type ExtraBody } from '..
 import { extraTexts } from '../extrasTexts.js';
 import { AllergenDeclaration, kindsToSend } from './AllergenDeclaration.js';
 import { krToCents, PriceField } from './PriceField.js';
+import { maxLengthOf } from '../../../lib/schemaLimits.js';
 
 interface Draft {
   name: string;
@@ -67,7 +68,7 @@ export function ExtraFormDialog({
         <input
           {...fieldControl('extra-name', errors.name, undefined, ERROR_ID)}
           value={draft.name}
-          maxLength={60}
+          maxLength={maxLengthOf(extraInputSchema.shape.name)}
           autoComplete="off"
           required
           onChange={(e) => set({ name: e.target.value })}

@@ -13,6 +13,7 @@ import { pizzaTexts } from '../texts.js';
 import { extraTexts } from '../extrasTexts.js';
 import { AllergenDeclaration, kindsToSend } from './AllergenDeclaration.js';
 import { krToCents, PriceField } from './PriceField.js';
+import { maxLengthOf } from '../../../lib/schemaLimits.js';
 
 interface Draft {
   name: string;
@@ -82,7 +83,7 @@ export function PizzaFormDialog({
         <input
           {...fieldControl('pizza-name', errors.name, undefined, ERROR_ID)}
           value={draft.name}
-          maxLength={100}
+          maxLength={maxLengthOf(pizzaInputSchema.shape.name)}
           autoComplete="off"
           required
           onChange={(e) => set({ name: e.target.value })}
@@ -92,7 +93,7 @@ export function PizzaFormDialog({
         <textarea
           {...fieldControl('pizza-description', errors.description, undefined, ERROR_ID)}
           rows={3}
-          maxLength={500}
+          maxLength={maxLengthOf(pizzaInputSchema.shape.description)}
           value={draft.description}
           onChange={(e) => set({ description: e.target.value })}
         />

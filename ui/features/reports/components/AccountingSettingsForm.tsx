@@ -10,6 +10,7 @@ import { useHydrated } from '../../../components/useHydrated.js';
 import { check, type FieldErrors } from '../../../lib/formErrors.js';
 import { ORDER_TYPES, VAT_RATES, type OrderType } from '../../../../domain/accounting/accounting.js';
 import { SALES_RECORDINGS } from '../../../../domain/accounting/salesRecording.js';
+import { ACCOUNT_DIGITS } from '../../../../domain/accounting/settingsSchema.js';
 import {
   accountingSettingsSchema,
   getAccountingSettings,
@@ -124,7 +125,7 @@ export function AccountingSettingsForm({ settings: initial }: { settings: Accoun
       <input
         {...fieldControl(id, error)}
         inputMode="numeric"
-        maxLength={4}
+        maxLength={ACCOUNT_DIGITS}
         disabled={disabled}
         value={value}
         onChange={(e) => onChange(e.target.value)}

@@ -8,6 +8,8 @@ import type { FieldErrors } from '../../../lib/formErrors.js';
 import { useKiosk } from '../../../lib/kiosk.js';
 import { removeLogo, uploadLogo } from '../api/settings.js';
 import { settingsTexts } from '../texts.js';
+import { kioskNameSchema, kioskTaglineSchema } from '../../../../domain/settings/kiosk.js';
+import { maxLengthOf } from '../../../lib/schemaLimits.js';
 
 const t = settingsTexts.kiosk;
 
@@ -66,7 +68,7 @@ export function KioskSection({ name, tagline, errors, disabled, onName, onTaglin
         <input
           {...fieldControl('setting-kiosk_name', errors.kiosk_name)}
           type="text"
-          maxLength={60}
+          maxLength={maxLengthOf(kioskNameSchema)}
           required
           disabled={disabled}
           value={name}
@@ -77,7 +79,7 @@ export function KioskSection({ name, tagline, errors, disabled, onName, onTaglin
         <input
           {...fieldControl('setting-kiosk_tagline', errors.kiosk_tagline, t.taglineHint)}
           type="text"
-          maxLength={120}
+          maxLength={maxLengthOf(kioskTaglineSchema)}
           disabled={disabled}
           value={tagline}
           onChange={(e) => onTagline(e.target.value)}

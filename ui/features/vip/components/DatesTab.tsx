@@ -7,6 +7,7 @@ import { check, type FieldErrors } from '../../../lib/formErrors.js';
 import { formatDateLong } from '../../../lib/format.js';
 import { addDate, deleteDate, vipDateSchema, type VipDate } from '../api/vip.js';
 import { vipTexts } from '../texts.js';
+import { maxLengthOf } from '../../../lib/schemaLimits.js';
 
 export function DatesTab({
   dates,
@@ -71,7 +72,7 @@ export function DatesTab({
         >
           <input
             {...fieldControl('new-vip-description', errors.description)}
-            maxLength={300}
+            maxLength={maxLengthOf(vipDateSchema.shape.description)}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
           />

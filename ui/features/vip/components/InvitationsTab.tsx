@@ -17,6 +17,7 @@ import {
 } from '../api/vip.js';
 import { vipTexts } from '../texts.js';
 import { VipDateOptions } from './VipDateOptions.js';
+import { maxLengthOf } from '../../../lib/schemaLimits.js';
 
 interface Props {
   customers: VipCustomer[];
@@ -124,7 +125,7 @@ export function InvitationsTab({ customers, dates, sent, presetDate, enabled, re
         <Field id="invite-subject" label={vipTexts.subject} error={errors.subject}>
           <input
             {...fieldControl('invite-subject', errors.subject)}
-            maxLength={200}
+            maxLength={maxLengthOf(vipInvitationSchema.shape.subject)}
             value={subject}
             onChange={(e) => setSubject(e.target.value)}
           />
@@ -133,7 +134,7 @@ export function InvitationsTab({ customers, dates, sent, presetDate, enabled, re
           <textarea
             {...fieldControl('invite-message', errors.message, vipTexts.messageHint)}
             rows={6}
-            maxLength={5000}
+            maxLength={maxLengthOf(vipInvitationSchema.shape.message)}
             value={message}
             onChange={(e) => setMessage(e.target.value)}
           />

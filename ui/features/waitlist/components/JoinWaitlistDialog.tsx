@@ -9,6 +9,7 @@ import { errorText, isNetworkError } from '../../../lib/api.js';
 import { customerTexts } from '../../../lib/texts.js';
 import { check } from '../../../lib/formErrors.js';
 import { waitlistJoinSchema } from '../../../../domain/payloads.js';
+import { minOf } from '../../../lib/schemaLimits.js';
 import { joinWaitlist } from '../api/waitlist.js';
 import { waitlistTexts } from '../texts.js';
 import type { WaitlistPromptProps } from './JoinWaitlist.js';
@@ -108,7 +109,7 @@ export function JoinWaitlistDialog(props: WaitlistPromptProps & { times: Slot[];
             {...fieldControl('waitlist-pizzas', errors.requested_pizzas)}
             type="number"
             inputMode="numeric"
-            min={1}
+            min={minOf(waitlistJoinSchema.shape.requested_pizzas)}
             max={capacity}
             value={pizzas}
             onChange={(e) => setPizzas(e.target.value)}
