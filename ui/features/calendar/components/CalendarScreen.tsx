@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import dayjs from '../../../lib/dayjs.js';
 import { toast } from '../../../lib/toast.js';
-import '../../../styles/admin-planning.css';
+import '../calendar.css';
 import { LoadFailed } from '../../../components/LoadFailed.js';
 import { useAction } from '../../../components/useAction.js';
 import { useHydrated } from '../../../components/useHydrated.js';

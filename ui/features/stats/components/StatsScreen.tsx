@@ -3,7 +3,7 @@
 // client) and the per-pizza table. The week's figures come in the first HTML (+data). A failed
 // load is only logged (SPEC 8).
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
-import '../../../styles/admin-planning.css';
+import '../stats.css';
 import { BackToOverview } from '../../../components/admin/AdminFrame.js';
 import { StatCard } from '../../../components/admin/StatCard.js';
 import { orderSourceText } from '../../../components/orderSourceTexts.js';

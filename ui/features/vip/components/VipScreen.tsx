@@ -4,7 +4,7 @@
 // ?tab=invitations&date=yyyy-MM-dd opens the invitation form for a date (the calendar links here).
 // The lists come in the page's first HTML (+data).
 import { useRef, useState, type KeyboardEvent } from 'react';
-import '../../../styles/admin-planning.css';
+import '../vip.css';
 import { LoadFailed } from '../../../components/LoadFailed.js';
 import { useHydrated } from '../../../components/useHydrated.js';
 import { useReloadable } from '../../../components/useReloadable.js';
