@@ -52,11 +52,16 @@ describe('moving the reactors’ state of an older release', () => {
       new Date(),
     );
     await old.commit([{ op: 'put', collection: MAIL_LOG, doc: item }], { projection: MAIL_REACTOR, position: 1 });
-    // The old process is sending it now: its claim runs 6 s more.
-    expect(await old.lease(MAIL_CLAIMS, item.id, OLD_PROCESS, 6_000)).toBe('ours');
-    // It sends it (the relay takes it) and stores the outcome 1.5 s on, while the new release starts.
+    // The old process is sending it now: its claim runs 30 s more (longer than the new release
+    // takes to start on a loaded machine, so that it finds the claim running).
+    expect(await old.lease(MAIL_CLAIMS, item.id, OLD_PROCESS, 30_000)).toBe('ours');
+    // It sends it (the relay takes it) and stores the outcome once the new release, starting, has
+    // found its claim and waits (or after 6 s, when the assertion below then tells it did not).
+    let waiting: () => void = () => {};
+    const newReleaseWaits = new Promise<void>((resolve) => (waiting = resolve));
     const oldProcessDone = (async () => {
-      await new Promise((r) => setTimeout(r, 1500));
+      await Promise.race([newReleaseWaits, new Promise((r) => setTimeout(r, 6_000))]);
+      await new Promise((r) => setTimeout(r, 500));
       smtp.mails.push({ to: ['iflygen@example.se'], raw: '', text: 'sent by the old process' });
       await old.commit([
         {
@@ -68,7 +73,9 @@ describe('moving the reactors’ state of an older release', () => {
       await old.endLease(MAIL_CLAIMS, item.id, OLD_PROCESS, 'done');
     })();
     try {
-      const api = await startApiProcess(dataDir, { SMTP_URL: smtp.url });
+      const api = await startApiProcess(dataDir, { SMTP_URL: smtp.url }, (output) => {
+        if (output.includes('claims in flight')) waiting();
+      });
       await oldProcessDone;
       expect(api.output()).toMatch(/1 claims in flight in the read models' store .*waiting up to \d+ s/);
       const placed = await api.call(
