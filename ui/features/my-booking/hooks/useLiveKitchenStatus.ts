@@ -2,9 +2,9 @@
 // order status stream tells which numbers are in the oven and ready, so the page needs no stream of
 // its own and sends no e-mail anywhere. When the number leaves the board (collected, not collected,
 // an undo back before the oven, cancelled) the page asks the booking again, once, for where it went.
-import { statusOnBoard } from '../../../domain/kioskDay/orderStatusBoard.js';
-import type { Booking } from '../../../domain/answers/booking.js';
-import { useOrderStatus } from '../../components/live/useOrderStatus.js';
+import { statusOnBoard } from '../../../../domain/kioskDay/orderStatusBoard.js';
+import type { Booking } from '../../../../domain/answers/booking.js';
+import { useOrderStatus } from '../../../components/live/useOrderStatus.js';
 
 const FOLLOWED: ReadonlySet<Booking['kitchen_status']> = new Set<Booking['kitchen_status']>([null, 'baking', 'ready']);
 

@@ -2,7 +2,7 @@
 // GET /api/live says a date's day changed (a slot delayed or its delay undone, among others, never
 // whose), and the page then asks for its booking again. No stream of its own, no personal data.
 import { useEffect, useEffectEvent } from 'react';
-import type { PublicChange } from '../../../domain/answers/counter.js';
+import type { PublicChange } from '../../../../domain/answers/counter.js';
 
 /** Calls onChange when the day of `date` changed; null follows nothing. */
 export function useLiveDayChanges(date: string | null, onChange: () => void): void {
