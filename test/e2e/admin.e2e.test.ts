@@ -2,21 +2,11 @@
 // The staff admin in a real Chromium: every admin route closed to visitors (a real 302, no
 // admin markup), sign in and out, confirm and cancel, a booking appearing live in an open
 // bookings list, the daily report, and axe on the screens.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import {
-  ADMIN,
-  animationsDone,
-  chooseDateAndCount,
-  inDays,
-  launchBrowser,
-  newContext,
-  openPage,
-  signIn,
-  startServer,
-  type E2EServer,
-} from './harness.js';
+import { ADMIN, animationsDone, chooseDateAndCount, inDays, signIn } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
 const ADMIN_ROUTES = [
   '/admin',
@@ -32,24 +22,10 @@ const ADMIN_ROUTES = [
   '/admin/settings',
 ];
 
-let server: E2EServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
-});
-
-async function newPage(width = 1280): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, server, { width, acceptDownloads: true });
-  contexts.push(context);
-  return openPage(context);
-}
+const suite = browserSuite();
+const newPage = (width = 1280) => suite.fresh(width, undefined, { acceptDownloads: true });
+/** A second visitor beside the page of newPage() (a customer while the staff's list is open). */
+const pageBeside = (width = 1280) => suite.another(width, undefined, { acceptDownloads: true });
 
 async function signedIn(page: Page) {
   await signIn(page);
@@ -57,7 +33,7 @@ async function signedIn(page: Page) {
 }
 
 const book = (email: string, date: string, time: string, qty = 1) =>
-  server.api('POST', '/api/bookings', {
+  suite.server.api('POST', '/api/bookings', {
     date,
     time,
     name: 'Kund ' + email.split('@')[0],
@@ -70,7 +46,7 @@ const book = (email: string, date: string, time: string, qty = 1) =>
 describe('the staff admin', () => {
   it('sends a visitor from every admin route to /admin/login with a real redirect and no admin data', async () => {
     for (const route of ADMIN_ROUTES) {
-      const response = await fetch(server.base + route, { redirect: 'manual' });
+      const response = await fetch(suite.server.base + route, { redirect: 'manual' });
       expect(response.status, route).toBe(302);
       expect(response.headers.get('location'), route).toMatch(/\/admin\/login$/);
     }
@@ -115,9 +91,11 @@ describe('the staff admin', () => {
     page.once('dialog', (dialog) => void dialog.accept('Ugnen är trasig'));
     await page.getByRole('button', { name: `Avboka ${second}` }).click();
     await page.getByText('Bokning avbokad!').waitFor();
-    const cookie = await server.login();
-    expect((await server.api('GET', `/api/admin/bookings/${first}`, undefined, cookie)).body.status).toBe('confirmed');
-    const cancelled = (await server.api('GET', `/api/admin/bookings/${second}`, undefined, cookie)).body;
+    const cookie = suite.cookie;
+    expect((await suite.server.api('GET', `/api/admin/bookings/${first}`, undefined, cookie)).body.status).toBe(
+      'confirmed',
+    );
+    const cancelled = (await suite.server.api('GET', `/api/admin/bookings/${second}`, undefined, cookie)).body;
     expect(cancelled.status).toBe('cancelled');
     // The pending filter no longer lists them.
     await expect.poll(() => page.locator(`[data-booking="${first}"]`).count()).toBe(0);
@@ -137,7 +115,7 @@ describe('the staff admin', () => {
     await admin.goto('/admin/bookings');
     // The list is in the first HTML; changes arrive once the page has opened the live stream.
     await admin.locator('[data-live="on"]').waitFor();
-    const { page: customer } = await newPage(390);
+    const { page: customer } = await pageBeside(390);
     await customer.goto('/');
     await chooseDateAndCount(customer, inDays(3), 1);
     await customer.locator('.slot--selected').waitFor();

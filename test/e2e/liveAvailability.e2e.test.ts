@@ -2,39 +2,17 @@
 // Open booking pages see capacity change (issue 29): a staff order that fills the slot a customer
 // has open shows it full on their page within 2 s, through the public live stream GET /api/live,
 // with no reload, and the page says the chosen time was taken rather than moving it silently.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import {
-  chooseDateAndCount,
-  inDays,
-  launchBrowser,
-  newContext,
-  openPage,
-  startServer,
-  type E2EServer,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { chooseDateAndCount, inDays } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext;
-let cookie: string;
+const suite = browserSuite();
 // Tomorrow: every slot of it can still be booked, whenever the test runs.
 const DAY = inDays(1);
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  cookie = await server.login();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
-
 describe('an open booking page', () => {
   it('shows a slot full within 2 s of a staff order that fills it', async () => {
-    context = await newContext(browser, server, { width: 1280 });
-    const { page, errors } = await openPage(context);
+    const { page, errors } = await suite.fresh(1280);
     // The stream's answer has come: the server is listening for this page.
     const live = page.waitForResponse((r) => r.url().endsWith('/api/live'));
     await page.goto('/');
@@ -47,12 +25,12 @@ describe('an open booking page', () => {
     expect(await slot.getAttribute('aria-label')).not.toContain('Fullbokat');
 
     // The counter takes the whole window's capacity for that time.
-    const capacity = (await server.api('GET', '/api/settings')).body.capacity_per_window as number;
-    const order = await server.api(
+    const capacity = (await suite.server.api('GET', '/api/settings')).body.capacity_per_window as number;
+    const order = await suite.server.api(
       'POST',
       '/api/admin/staff-orders',
       { source: 'counter', date: DAY, time, items: [{ pizza_id: 1, qty: capacity }] },
-      cookie,
+      suite.cookie,
     );
     expect(order.status, JSON.stringify(order.body)).toBe(201);
 

@@ -19,6 +19,7 @@ import {
   openPage,
   signIn,
   startServer,
+  until,
   type E2EServer,
 } from './harness.js';
 import { startSmtpServer } from '../mail/smtp.js';
@@ -62,14 +63,6 @@ async function book(server: E2EServer, time: string, name: string, email: string
   });
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   return reply.body.booking_id as string;
-}
-
-async function until(check: () => Promise<boolean>, what: string, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
 }
 
 const seriousAxe = async (page: Page, label: string) => {

@@ -2,42 +2,26 @@
 // /my-booking against SPEC 9 and the kiosk's own cut-off: the hours left before the booking,
 // rounded down as the API sends them, and a too-late notice that names the real cut-off (the
 // larger of 24 hours and the cancellation deadline setting), in a real Chromium.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inDays, launchBrowser, newContext, openPage, startServer, type E2EServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { inDays } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
-let server: E2EServer;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function fresh(): Promise<{ page: Page; errors: string[] }> {
-  await context?.close();
-  context = await newContext(browser, server, { width: 390 });
-  return openPage(context);
-}
+const suite = browserSuite();
+const fresh = () => suite.fresh(390);
 
 async function setDeadline(minutes: number) {
-  const cookie = await server.login();
-  const { body: settings } = await server.api('GET', '/api/admin/settings', undefined, cookie);
-  const saved = await server.api(
+  const { body: settings } = await suite.server.api('GET', '/api/admin/settings', undefined, suite.cookie);
+  const saved = await suite.server.api(
     'PUT',
     '/api/admin/settings',
     { ...settings, cancellation_deadline_minutes: minutes },
-    cookie,
+    suite.cookie,
   );
   expect(saved.status).toBe(200);
 }
 
 async function book(email: string) {
-  const placed = await server.api('POST', '/api/bookings', {
+  const placed = await suite.server.api('POST', '/api/bookings', {
     date: inDays(3),
     time: '12:00',
     name: 'Tora Tid',
@@ -47,7 +31,7 @@ async function book(email: string) {
   });
   expect(placed.status).toBe(201);
   const id = placed.body.booking_id as string;
-  const lookup = await server.api('POST', '/api/bookings/lookup', { email, booking_id: id });
+  const lookup = await suite.server.api('POST', '/api/bookings/lookup', { email, booking_id: id });
   return { id, hours: lookup.body.hours_until_booking as number, canCancel: lookup.body.can_cancel as boolean };
 }
 

@@ -3,34 +3,13 @@
 // settings until they are filled in (rule: seller-first), and the booking details of a counter
 // order without an e-mail have "Skriv ut orderbekräftelse", which opens the record of the sale as
 // a PDF (rule: staff-order-record); an order with an e-mail has no such button.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PDFParse } from 'pdf-parse';
-import { inDays, launchBrowser, newContext, openPage, signIn, startServer, type E2EServer } from './harness.js';
+import { inDays } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
-let server: E2EServer;
-let browser: Browser;
-let cookie: string;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  cookie = await server.login();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
-});
-
-async function signedIn(width = 1280) {
-  const context = await newContext(browser, server, { width });
-  contexts.push(context);
-  const { page, errors } = await openPage(context);
-  await page.goto('/admin/login');
-  await signIn(page);
-  return { context, page, errors };
-}
+const suite = browserSuite();
+const signedIn = (width = 1280) => suite.signedIn(width);
 
 describe('the dashboard while the seller is not filled in (rule: seller-first)', () => {
   it('names what is missing and links to the settings; once filled in the notice is gone', async () => {
@@ -45,7 +24,7 @@ describe('the dashboard while the seller is not filled in (rule: seller-first)',
       '/admin/settings#seller-title',
     );
 
-    const settings = (await server.api('GET', '/api/admin/settings', undefined, cookie)).body;
+    const settings = (await suite.server.api('GET', '/api/admin/settings', undefined, suite.cookie)).body;
     const seller = {
       ...settings.seller,
       legal_name: 'Pizzakiosken i Malmö AB',
@@ -53,7 +32,9 @@ describe('the dashboard while the seller is not filled in (rule: seller-first)',
       address: 'Storgatan 1, 211 34 Malmö',
       email: 'hej@pizzakiosken.se',
     };
-    expect((await server.api('PUT', '/api/admin/settings', { ...settings, seller }, cookie)).status).toBe(200);
+    expect((await suite.server.api('PUT', '/api/admin/settings', { ...settings, seller }, suite.cookie)).status).toBe(
+      200,
+    );
     await page.goto('/admin');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('note', { name: 'Fyll i säljarens uppgifter' }).count()).toBe(0);
@@ -63,8 +44,8 @@ describe('the dashboard while the seller is not filled in (rule: seller-first)',
 
 describe('a counter order without an e-mail (rule: staff-order-record)', () => {
   it('has "Skriv ut orderbekräftelse" in its details, opening the record of the sale as a PDF', async () => {
-    const pizzas = (await server.api('GET', '/api/pizzas')).body as Array<{ id: number; name: string }>;
-    const counter = await server.api(
+    const pizzas = (await suite.server.api('GET', '/api/pizzas')).body as Array<{ id: number; name: string }>;
+    const counter = await suite.server.api(
       'POST',
       '/api/admin/staff-orders',
       {
@@ -74,7 +55,7 @@ describe('a counter order without an e-mail (rule: staff-order-record)', () => {
         name: 'Disk-Kalle',
         items: [{ pizza_id: pizzas[0].id, qty: 2 }],
       },
-      cookie,
+      suite.cookie,
     );
     expect(counter.status).toBe(201);
     const id = counter.body.booking.id as string;
@@ -91,7 +72,7 @@ describe('a counter order without an e-mail (rule: staff-order-record)', () => {
       context.waitForEvent('page'),
       dialog.getByRole('button', { name: 'Skriv ut orderbekräftelse' }).click(),
     ]);
-    expect(popup.url()).toBe(`${server.base}/api/admin/bookings/${id}/confirmation.pdf`);
+    expect(popup.url()).toBe(`${suite.server.base}/api/admin/bookings/${id}/confirmation.pdf`);
     // The same address, as the signed-in browser fetches it: the record of the sale.
     const pdf = await page.evaluate(async (url) => {
       const response = await fetch(url);
@@ -108,8 +89,8 @@ describe('a counter order without an e-mail (rule: staff-order-record)', () => {
   });
 
   it('an order with an e-mail has no print button: its record went by mail', async () => {
-    const pizzas = (await server.api('GET', '/api/pizzas')).body as Array<{ id: number }>;
-    const web = await server.api('POST', '/api/bookings', {
+    const pizzas = (await suite.server.api('GET', '/api/pizzas')).body as Array<{ id: number }>;
+    const web = await suite.server.api('POST', '/api/bookings', {
       date: inDays(1),
       time: '13:00',
       name: 'Webb-Wera',

@@ -2,53 +2,31 @@
 // "SMS när pizzan är klar" on the booking form (rule: sms-notices) in a real Chromium: offered only
 // when SMS is configured, sent with the booking when ticked, refused without a mobile number; axe
 // clean at 360 px in both themes. SMS_TICK_SHOTS=<dir> keeps screenshots.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import {
-  chooseDateAndCount,
-  inDays,
-  launchBrowser,
-  newContext,
-  openPage,
-  startServer,
-  type E2EServer,
-} from './harness.js';
+import { chooseDateAndCount, inDays, startServer, type E2EServer } from './harness.js';
+import { browserSuite } from './browserSuite.js';
 
-let withSms: E2EServer;
-let withoutSms: E2EServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 const shots = process.env.SMS_TICK_SHOTS;
-if (shots) mkdirSync(shots, { recursive: true });
-
+// The suite's server has SMS: no SMS goes out here (no order reaches Klar), the relay's address
+// only has to be well-formed. A second server beside it has none.
+const suite = browserSuite({
+  shots,
+  env: { SMS_46ELKS_USERNAME: 'u-test', SMS_46ELKS_PASSWORD: 'p-test', SMS_46ELKS_URL: 'https://127.0.0.1:9/a1' },
+});
+let withoutSms: E2EServer;
 beforeAll(async () => {
-  // No SMS goes out here (no order reaches Klar): the relay's address only has to be well-formed.
-  [withSms, withoutSms, browser] = await Promise.all([
-    startServer({
-      SMS_46ELKS_USERNAME: 'u-test',
-      SMS_46ELKS_PASSWORD: 'p-test',
-      SMS_46ELKS_URL: 'https://127.0.0.1:9/a1',
-    }),
-    startServer(),
-    launchBrowser(),
-  ]);
+  withoutSms = await startServer();
 });
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await withSms?.close();
   await withoutSms?.close();
 });
 
 const TICK = 'SMS när pizzan är klar (kräver mobilnummer)';
 
-async function bookingPage(server: E2EServer, width: number, theme?: string) {
-  const context = await newContext(browser, server, { width, theme });
-  contexts.push(context);
-  const opened = await openPage(context);
+async function bookingPage(target: E2EServer, width: number, theme?: string) {
+  const opened = await suite.fresh(width, theme, { baseURL: target.base });
   await opened.page.goto('/');
   await chooseDateAndCount(opened.page, inDays(3), 1);
   await expect.poll(() => opened.page.locator('.slot--selected').count()).toBe(1);
@@ -66,7 +44,7 @@ describe('the SMS tick on the booking form', () => {
   });
 
   it('is refused without a mobile number, then sent with the booking', async () => {
-    const { page, errors } = await bookingPage(withSms, 360);
+    const { page, errors } = await bookingPage(suite.server, 360);
     await page.getByLabel('Telefon (valfritt)').fill('08-123 456');
     await page.getByLabel(TICK).check();
     const sent: unknown[] = [];
@@ -86,7 +64,7 @@ describe('the SMS tick on the booking form', () => {
 
   it('is axe clean at 360 px in both themes', async () => {
     for (const theme of ['classic', 'dark']) {
-      const { page } = await bookingPage(withSms, 360, theme);
+      const { page } = await bookingPage(suite.server, 360, theme);
       await page.getByLabel(TICK).check();
       if (shots) await page.screenshot({ path: join(shots, `sms-tick-${theme}-360.png`), fullPage: true });
       const result = await new AxeBuilder({ page }).include('#customer-title').analyze();
