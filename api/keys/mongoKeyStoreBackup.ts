@@ -1,4 +1,4 @@
-// The MongoDB key store (MONGODB_KEYS_DB) as a backup sees it (api/keys/keyStoreBackup.ts): the
+// The MongoDB key store (MONGODB_KEYS_DB) as a backup sees it (api/keys/keyStoreBackupPort.ts): the
 // secret, every key and the erasure record read whole, and written whole into an empty store.
 // The write goes into staging collections first and then renames them over `key_erasures` and
 // `customer_keys` (a rename is atomic on the server): a restore cut off halfway leaves the store
@@ -6,7 +6,7 @@
 import { MongoClient, MongoServerError, type Db } from 'mongodb';
 import { mongoClientOptions } from '../../read-models/mongoDocumentStore.js';
 import type { KeyStoreDump } from './keyStore.js';
-import { checkWritable, type KeyStoreBackup } from './keyStoreBackup.js';
+import { checkWritable, type KeyStoreBackup } from './keyStoreBackupPort.js';
 import {
   CUSTOMER_INDEX,
   ERASURES_COLLECTION,

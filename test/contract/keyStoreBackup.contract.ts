@@ -1,4 +1,4 @@
-// The key store's backup contract (api/keys/keyStoreBackup.ts; rule: erasure, rule:
+// The key store's backup contract (api/keys/keyStoreBackupPort.ts; rule: erasure, rule:
 // backup-restore), run on keys.db (sqliteKeyStoreBackup.test.ts) and on MongoDB
 // (mongoKeyStoreBackup.test.ts, where a server is given): a dump holds the secret, every key by
 // generation and the erasure record; written into an empty store it makes the same store (the
@@ -6,7 +6,7 @@
 // same store may be (a restore over the surviving key store).
 import { describe, expect, it } from 'vitest';
 import type { KeyStore } from '../../api/keys/keyStore.js';
-import { KeyStoreNotEmptyError, type KeyStoreBackup } from '../../api/keys/keyStoreBackup.js';
+import { KeyStoreNotEmptyError, type KeyStoreBackup } from '../../api/keys/keyStoreBackupPort.js';
 
 /** A new, empty place for a key store: its backup port and an opener of the store itself. */
 export interface KeyStorePlace {
