@@ -23,7 +23,7 @@ import { placeBookingWithCode } from './bookingPlacement.js';
 import type { MenuService } from './menu.js';
 import type { SettingsService } from './settings.js';
 import type { VipService } from './vip.js';
-import type { ClosuresService } from './closures.js';
+import type { ClosuresInEffect } from './closuresInEffect.js';
 
 export class BookingsService {
   constructor(
@@ -32,7 +32,7 @@ export class BookingsService {
     private readonly menu: MenuService,
     private readonly vip: VipService,
     /** The closures in effect (rule: closures), read with the settings for every booking. */
-    private readonly closures: Pick<ClosuresService, 'current'>,
+    private readonly closures: Pick<ClosuresInEffect, 'current'>,
     /** The daily stock per pizza and per base (rule: daily-stock), read with the settings for every order. */
     private readonly stock: DailyStockReader = NO_DAILY_STOCK,
   ) {}

@@ -8,13 +8,13 @@ import type { DocumentStore } from '../../read-models/documentStore.js';
 import { COLLECTIONS, type DayDoc } from '../../read-models/shapes.js';
 import type { Commands } from './commands.js';
 import type { SettingsService } from './settings.js';
-import type { ClosuresService } from './closures.js';
+import type { ClosuresInEffect } from './closuresInEffect.js';
 
 export class CalendarService {
   constructor(
     private readonly commands: Commands,
     private readonly settings: SettingsService,
-    private readonly closures: Pick<ClosuresService, 'current'>,
+    private readonly closures: Pick<ClosuresInEffect, 'current'>,
     private readonly docs: DocumentStore,
   ) {}
 

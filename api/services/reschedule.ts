@@ -19,7 +19,7 @@ import { bookingAsWritten } from '../../projections/asWritten.js';
 import type { Commands } from './commands.js';
 import { everyInterval } from '../periodic.js';
 import type { SettingsService } from './settings.js';
-import type { ClosuresService } from './closures.js';
+import type { ClosuresInEffect } from './closuresInEffect.js';
 import { sameEmail } from '../../domain/customers/personalData.js';
 
 /** How many moves a pointer chain may have before it is taken for a fault (each move is a customer's request). */
@@ -36,7 +36,7 @@ export class RescheduleService {
     private readonly commands: Commands,
     private readonly settings: SettingsService,
     /** The closures in effect (rule: closures): a move onto a closed date is refused. */
-    private readonly closures: Pick<ClosuresService, 'current'>,
+    private readonly closures: Pick<ClosuresInEffect, 'current'>,
     private readonly docs: DocumentStore,
   ) {}
 

@@ -9,7 +9,7 @@ import type { StaffOrderPayload } from '../../domain/payloads.js';
 import type { Commands } from './commands.js';
 import type { MenuService } from './menu.js';
 import type { SettingsService } from './settings.js';
-import type { ClosuresService } from './closures.js';
+import type { ClosuresInEffect } from './closuresInEffect.js';
 import { orderLines } from '../../domain/kioskDay/orderLines.js';
 
 export class StaffOrdersService {
@@ -17,7 +17,7 @@ export class StaffOrdersService {
     private readonly commands: Commands,
     private readonly settings: SettingsService,
     private readonly menu: MenuService,
-    private readonly closures: Pick<ClosuresService, 'current'>,
+    private readonly closures: Pick<ClosuresInEffect, 'current'>,
     /** The daily stock per pizza and per base (rule: daily-stock), read with the settings for every order. */
     private readonly stock: DailyStockReader = NO_DAILY_STOCK,
   ) {}

@@ -16,7 +16,7 @@ import type { Commands } from './commands.js';
 import type { MenuService } from './menu.js';
 import type { SettingsService } from './settings.js';
 import type { VipService } from './vip.js';
-import type { ClosuresService } from './closures.js';
+import type { ClosuresInEffect } from './closuresInEffect.js';
 import { orderLines } from '../../domain/kioskDay/orderLines.js';
 
 export interface WaitlistOffer {
@@ -36,7 +36,7 @@ export class WaitlistService {
     private readonly menu: MenuService,
     private readonly vip: VipService,
     /** The closures in effect (rule: closures): no queue, offer or booking on a closed date. */
-    private readonly closures: Pick<ClosuresService, 'current'>,
+    private readonly closures: Pick<ClosuresInEffect, 'current'>,
     private readonly docs: DocumentStore,
   ) {}
 

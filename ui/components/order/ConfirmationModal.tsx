@@ -9,28 +9,7 @@ import { ReadyNoticeOptIn } from './ReadyNoticeOptIn.js';
 import { formatDateLong } from '../../lib/format.js';
 import { KIOSK, customerTexts } from '../../lib/texts.js';
 import { SaleRecord } from '../seller/SaleRecord.js';
-import type { ItemLine } from '../ItemsTable.js';
-import type { ReceiptVat } from '../../../domain/accounting/saleRecord.js';
-
-/** SPEC 3 'confirmation summary': the booking's fields plus what the modal derives. */
-export interface ConfirmationSummary {
-  orderNumber: string;
-  date: string;
-  time: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  hasPhone: boolean;
-  dine_in: boolean;
-  originalCost: number;
-  discount: number;
-  totalCost: number;
-  isOffline: boolean;
-  /** The order's lines (rule: sale-record). */
-  lines: readonly ItemLine[];
-  /** The VAT per rate as the server counted it; null for a booking saved offline (not sent yet). */
-  vat: readonly ReceiptVat[] | null;
-}
+import type { ConfirmationSummary } from './confirmationSummary.js';
 
 export function ConfirmationModal(props: { summary: ConfirmationSummary; onClose: () => void }) {
   const { summary: s, onClose } = props;

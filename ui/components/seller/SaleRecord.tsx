@@ -5,7 +5,7 @@ import { useKiosk } from '../../lib/kiosk.js';
 import { usePageContext } from 'vike-react/usePageContext';
 import { AmountRow, ItemsTable } from '../ItemsTable.js';
 import { formatDateLong, formatKrOre } from '../../lib/format.js';
-import type { ConfirmationSummary } from '../order/ConfirmationModal.js';
+import type { ConfirmationSummary } from '../order/confirmationSummary.js';
 import { confirmationTexts } from '../order/confirmationTexts.js';
 import { sellerTexts } from './sellerTexts.js';
 

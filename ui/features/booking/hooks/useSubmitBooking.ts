@@ -12,7 +12,7 @@ import { customerTexts } from '../../../lib/texts.js';
 import type { Price } from '../../../lib/cart.js';
 import { onlineAtom } from '../../../state/connectivity.js';
 import { fieldErrorsAtom, resetOrderAtom } from '../../../state/booking.js';
-import type { ConfirmationSummary } from '../../../components/order/ConfirmationModal.js';
+import type { ConfirmationSummary } from '../../../components/order/confirmationSummary.js';
 import type { BookingCreated } from '../../../../domain/answers/index.js';
 import { placeBooking } from '../api/booking.js';
 import { loadCheckout, type Checkout } from '../api/useCheckout.js';

@@ -3,7 +3,7 @@
 import { cartItems, orderProblem, type CartLine, type Price } from '../../../lib/cart.js';
 import type { AppliedBonus, CustomerForm } from '../../../state/booking.js';
 import type { BookingCreated } from '../../../../domain/answers/index.js';
-import type { ConfirmationSummary } from '../../../components/order/ConfirmationModal.js';
+import type { ConfirmationSummary } from '../../../components/order/confirmationSummary.js';
 import type { checkBooking } from './checkBooking.js';
 
 /** What the form holds of the order. */

@@ -3,6 +3,7 @@
 // JavaScript.
 import { useState, type FormEvent } from 'react';
 import type { Slot } from '../../../../domain/answers/index.js';
+import type { SlotsFooterState } from '../../../components/order/slotsFooter.js';
 import { Dialog, DialogActions, closeDialogOf } from '../../../components/Dialog.js';
 import { Field, FieldError, fieldControl } from '../../../components/Field.js';
 import { errorText, isNetworkError } from '../../../lib/api.js';
@@ -12,9 +13,9 @@ import { waitlistJoinSchema } from '../../../../domain/payloads.js';
 import { minOf } from '../../../lib/schemaLimits.js';
 import { joinWaitlist } from '../api/waitlist.js';
 import { waitlistTexts } from '../texts.js';
-import type { WaitlistPromptProps } from './JoinWaitlist.js';
 
-export function JoinWaitlistDialog(props: WaitlistPromptProps & { times: Slot[]; onClose: () => void }) {
+/** The prompt's props (the booking page's slots footer) and the times that cannot take the order. */
+export function JoinWaitlistDialog(props: SlotsFooterState & { times: Slot[]; onClose: () => void }) {
   const { date, times, capacity, labelOf, vipToken, onClose } = props;
   const [time, setTime] = useState(times[0].time);
   const [name, setName] = useState(props.customer.name);

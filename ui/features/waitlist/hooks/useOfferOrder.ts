@@ -8,7 +8,7 @@ import { addPizza, cartCount, orderPrice, removePizza, type CartLine } from '../
 import { check } from '../../../lib/formErrors.js';
 import { customerTexts } from '../../../lib/texts.js';
 import type { MenuPizza } from '../../../components/order/menu.js';
-import type { ConfirmationSummary } from '../../../components/order/ConfirmationModal.js';
+import type { ConfirmationSummary } from '../../../components/order/confirmationSummary.js';
 import { waitlistBookSchema } from '../../../../domain/payloads.js';
 import { bookFromOffer } from '../api/waitlist.js';
 import { firstRefused, offerBookingBody, offerConfirmation, refusedFields } from '../lib/offerBooking.js';

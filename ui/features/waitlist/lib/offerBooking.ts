@@ -4,7 +4,7 @@ import type { CartLine } from '../../../lib/cart.js';
 import type { CustomerForm } from '../../../state/booking.js';
 import { customerMsg } from '../../../../domain/customerMessages.js';
 import type { BookingCreated } from '../../../../domain/answers/index.js';
-import type { ConfirmationSummary } from '../../../components/order/ConfirmationModal.js';
+import type { ConfirmationSummary } from '../../../components/order/confirmationSummary.js';
 
 /** The booking as the offer's POST takes it, before its checks. */
 export const offerBookingBody = (customer: CustomerForm, cart: CartLine[]) => ({
