@@ -1,7 +1,7 @@
 // VIP links (SPEC 1, 4): ?vip=token is verified with GET /api/vip/access/{token}; a valid one
 // greets the customer and opens the VIP dates, a refused one is cleared from the address.
 import { useEffect } from 'react';
-import { useAtom } from 'jotai';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { toast } from '../../../lib/toast.js';
 import { customerMsg } from '../../../../domain/customerMessages.js';
 import { api, errorText, isNetworkError } from '../../../lib/api.js';
@@ -16,11 +16,16 @@ function clearTokenFromUrl() {
 }
 
 export function VipBanner() {
-  const [vip, setVip] = useAtom(vipAtom);
+  const vip = useAtomValue(vipAtom);
+  const setVip = useSetAtom(vipAtom);
+  // The effect reads the atom from the store rather than from this render: the store and the
+  // setter stay the same for the page's life, so the token (read from the address) is checked
+  // once per page load, not again each time the check changes the atom.
+  const store = useStore();
 
   useEffect(() => {
     const token = new URLSearchParams(window.location.search).get('vip');
-    if (!token || vip?.token === token) return;
+    if (!token || store.get(vipAtom)?.token === token) return;
     setVip({ token, status: 'checking', customer: null });
     api<VipCustomerView & { message?: string }>(`/vip/access/${encodeURIComponent(token)}`).then(
       (customer) => setVip({ token, status: 'valid', customer }),
@@ -32,9 +37,7 @@ export function VipBanner() {
         });
       },
     );
-    // Runs once per page load; the token is read from the address.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [store, setVip]);
 
   if (!vip) return null;
   if (vip.status === 'checking')
