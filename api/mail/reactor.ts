@@ -10,16 +10,17 @@
 // not sent again: a first start begins at the head of the log.
 import type { EventStore } from '../../domain/eventStore.js';
 import { ERASED } from '../../domain/customers/personalData.js';
-import type { KioskDayEvent } from '../../domain/kioskDay/kioskDay.js';
-import type { VipLinkEvent } from '../../domain/vip/vipLinks.js';
+import { kioskDayEvents } from '../../domain/kioskDay/kioskDay.js';
+import { vipLinkEvents } from '../../domain/vip/vipLinks.js';
+import { goLiveEvents } from '../../domain/goLive/goLive.js';
+import { assertNever } from '../../domain/shared/decider.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
-import type { Projection, ProjectionBatch } from '../../projections/projection.js';
+import { projection, type ProjectionBatch } from '../../projections/projection.js';
 import type { LeasedRunner } from '../../projections/leasedRunner.js';
 import { runReactor } from '../reactors/runReactor.js';
 import { WrittenItems } from '../reactors/writtenItems.js';
 import { bookingReceivedMail, testMail, vipInvitationMail, waitlistJoinedMail } from './templates.js';
 import { decideNotice } from '../notices/decide.js';
-import type { WaitlistEvent } from '../../domain/kioskDay/waitlistState.js';
 import type { RecordedEvent } from '../../domain/eventStore.js';
 import { MAIL_LOG, newItem, type MailItem, type NewItem } from './outbox.js';
 import { MAIL_PRIORITY } from '../../domain/mail/mailLog.js';
@@ -69,36 +70,41 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
   const mailedNotice = async (recorded: RecordedEvent) =>
     (await decideNotice(o.events, recorded, o.smsConfigured ?? false))?.channel === 'mail';
 
-  const projection: Projection = {
+  const reactor = projection({
     name: MAIL_REACTOR,
     collections: [MAIL_LOG],
-    eventTypes: new Set([
-      'BookingPlaced',
-      'BookingConfirmed',
-      'BookingCancelled',
-      'BookingReminded',
-      'BookingRescheduled',
-      'BookingMovedAway',
-      'KitchenStepRecorded',
-      'VipInvitationsSent',
-      'WaitlistJoined',
-      'WaitlistOfferMade',
-      'BookingDelayed',
-      'BookingDelayUndone',
-      'SoldOutSwapOffered',
-      'TestMailRequested',
-    ]),
-    async apply(recorded, batch) {
-      const event = recorded as unknown as (KioskDayEvent | VipLinkEvent | WaitlistEvent) & RecordedEvent;
-      // rule go-live: the owner's test mail, to the admin e-mail, named with the kiosk's name then.
-      if (recorded.type === 'TestMailRequested') {
-        const { seller } = await sales.at(recorded.position);
-        const to = (recorded.data as { to: string }).to;
-        const name = (seller as { kiosk_name?: string }).kiosk_name || seller.legal_name || 'Pizzakiosken';
-        await add(batch, recorded, 'test', { kind: 'test_mail', message: testMail(to, name, `${o.publicUrl}/admin`) });
-        return;
-      }
+    events: [...kioskDayEvents.types, ...vipLinkEvents.types, ...goLiveEvents.types],
+    ignores: [
+      // A day's hours and VIP marking mail no one (the invitations go by VipInvitationsSent).
+      'DayScheduleSet',
+      'DayMarkedVip',
+      'DayVipRemoved',
+      'VipLinkIssued',
+      // From the queue only joining and an offer are mailed.
+      'WaitlistOfferLapsed',
+      'WaitlistOfferTaken',
+      'WaitlistLeft',
+      // The counter's marks are the day's, not a customer's (a swap offered is mailed).
+      'PizzaSoldOut',
+      'PizzaBackInStock',
+      'WebBookingsPaused',
+      'WebBookingsResumed',
+      // Going live mails only the test mail asked for.
+      'ClosedUntilReady',
+      'GoLiveCompleted',
+    ],
+    async apply(event, batch) {
       switch (event.type) {
+        // rule go-live: the owner's test mail, to the admin e-mail, named with the kiosk's name then.
+        case 'TestMailRequested': {
+          const { seller } = await sales.at(event.position);
+          const name = (seller as { kiosk_name?: string }).kiosk_name || seller.legal_name || 'Pizzakiosken';
+          await add(batch, event, 'test', {
+            kind: 'test_mail',
+            message: testMail(event.data.to, name, `${o.publicUrl}/admin`),
+          });
+          return;
+        }
         case 'BookingPlaced': {
           const booking = event.data;
           // The first step of a move (rule: reschedule): mailed once the move is complete
@@ -109,37 +115,37 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
           // address the customer gave (a counter order may have none).
           if (booking.source) {
             if (booking.email)
-              await add(batch, recorded, 'customer', { kind: 'booking_confirmed', booking_id: booking.booking_id });
+              await add(batch, event, 'customer', { kind: 'booking_confirmed', booking_id: booking.booking_id });
             return;
           }
           // The record of the sale (rule: sale-record): the seller and VAT as they stood then.
-          const context = await sales.at(recorded.position);
+          const context = await sales.at(event.position);
           const received = bookingReceivedMail(booking, o.publicUrl, saleRecordOf(booking, context));
-          await add(batch, recorded, 'customer', {
+          await add(batch, event, 'customer', {
             kind: 'booking_received',
             booking_id: booking.booking_id,
             message: received,
           });
-          await add(batch, recorded, 'staff', { kind: 'staff_new_booking', booking_id: booking.booking_id });
+          await add(batch, event, 'staff', { kind: 'staff_new_booking', booking_id: booking.booking_id });
           return;
         }
         case 'BookingConfirmed':
           // A staff order's confirmation was mailed (or not) from its BookingPlaced above.
           if (event.data.staff_order) return;
-          await add(batch, recorded, 'customer', { kind: 'booking_confirmed', booking_id: event.data.booking_id });
+          await add(batch, event, 'customer', { kind: 'booking_confirmed', booking_id: event.data.booking_id });
           return;
         case 'BookingCancelled':
           // An undone first step of a move: the customer kept the booking they had.
           if (event.data.move_undone) return;
-          await add(batch, recorded, 'customer', {
+          await add(batch, event, 'customer', {
             kind: 'booking_cancelled',
             booking_id: event.data.booking_id,
             params: { reason: event.data.reason ?? null, by: event.data.by },
           });
           return;
         case 'BookingReminded':
-          if (!(await mailedNotice(recorded))) return;
-          await add(batch, recorded, 'customer', { kind: 'booking_reminder', booking_id: event.data.booking_id });
+          if (!(await mailedNotice(event))) return;
+          await add(batch, event, 'customer', { kind: 'booking_reminder', booking_id: event.data.booking_id });
           return;
         case 'BookingRescheduled':
         case 'BookingMovedAway': {
@@ -151,19 +157,19 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
             from_time: moved ? `${event.data.booking_date} ${event.data.booking_time}` : event.data.from_time,
           };
           const booking_id = moved ? event.data.to : event.data.booking_id;
-          await add(batch, recorded, 'customer', { kind: 'booking_moved', booking_id, params });
-          await add(batch, recorded, 'staff', { kind: 'staff_moved_booking', booking_id, params });
+          await add(batch, event, 'customer', { kind: 'booking_moved', booking_id, params });
+          await add(batch, event, 'staff', { kind: 'staff_moved_booking', booking_id, params });
           return;
         }
         case 'KitchenStepRecorded':
           // The order is ready (rule: ready-notice): its first Klar only, by mail when that is
           // its channel (rule: notice-channel).
           if (event.data.step !== 'ready') return;
-          if (!(await mailedNotice(recorded))) return;
-          await add(batch, recorded, 'ready', { kind: 'order_ready', booking_id: event.data.booking_id });
+          if (!(await mailedNotice(event))) return;
+          await add(batch, event, 'ready', { kind: 'order_ready', booking_id: event.data.booking_id });
           return;
         case 'VipInvitationsSent': {
-          const { seller } = await sales.at(recorded.position);
+          const { seller } = await sales.at(event.position);
           for (const r of event.data.recipients) {
             const url = `${o.publicUrl}/?vip=${encodeURIComponent(r.token)}`;
             const mail = vipInvitationMail({
@@ -177,16 +183,16 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
               timeZone: o.timeZone,
               seller,
             });
-            await add(batch, recorded, r.invitation_id, { kind: 'vip_invitation', message: { ...mail, to: r.email } });
+            await add(batch, event, r.invitation_id, { kind: 'vip_invitation', message: { ...mail, to: r.email } });
           }
           return;
         }
         // The waitlist (rule: waitlist): a receipt on joining, the personal link with every offer.
         case 'WaitlistJoined': {
           const w = event.data;
-          const { seller } = await sales.at(recorded.position);
+          const { seller } = await sales.at(event.position);
           const mail = waitlistJoinedMail(w, `${o.publicUrl}/waitlist/${encodeURIComponent(w.token)}`, seller);
-          await add(batch, recorded, 'customer', {
+          await add(batch, event, 'customer', {
             kind: 'waitlist_joined',
             waitlist_id: w.waitlist_id,
             message: mail,
@@ -194,7 +200,7 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
           return;
         }
         case 'WaitlistOfferMade':
-          await add(batch, recorded, 'customer', {
+          await add(batch, event, 'customer', {
             kind: 'waitlist_offer',
             waitlist_id: event.data.waitlist_id,
             params: { pizzas: event.data.pizzas, hold_expires_at: event.data.hold_expires_at },
@@ -203,33 +209,33 @@ export function mailReactor(o: MailReactorOptions): LeasedRunner {
         // The counter's evening (rules slot-delay, sold-out): one mail per booking and event, for
         // a delay or its undoing only when mail is its channel (rule: notice-channel).
         case 'BookingDelayed':
-          if (!(await mailedNotice(recorded))) return;
-          await add(batch, recorded, 'customer', {
+          if (!(await mailedNotice(event))) return;
+          await add(batch, event, 'customer', {
             kind: 'booking_delayed',
             booking_id: event.data.booking_id,
             params: { minutes: event.data.minutes, delayed_to: event.data.delayed_to },
           });
           return;
         case 'BookingDelayUndone':
-          if (!(await mailedNotice(recorded))) return;
-          await add(batch, recorded, 'customer', { kind: 'booking_delay_undone', booking_id: event.data.booking_id });
+          if (!(await mailedNotice(event))) return;
+          await add(batch, event, 'customer', { kind: 'booking_delay_undone', booking_id: event.data.booking_id });
           return;
         case 'SoldOutSwapOffered':
-          await add(batch, recorded, 'customer', {
+          await add(batch, event, 'customer', {
             kind: 'sold_out_offer',
             booking_id: event.data.booking_id,
             params: { pizza_name: event.data.pizza_name },
           });
           return;
         default:
-          return;
+          return assertNever(event);
       }
     },
-  };
+  });
 
   return runReactor({
     ...o,
-    reactor: projection,
+    reactor,
     pageSize: 100,
     pollIntervalMs: 250,
     onCommitted: items.committed,

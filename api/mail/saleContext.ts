@@ -3,13 +3,15 @@
 // their streams as they stood when the mail's event was recorded, so a replay writes the same mail.
 import type { EventStore, RecordedEvent } from '../../domain/eventStore.js';
 import type { Decider, DomainEvent } from '../../domain/shared/decider.js';
+import type { StreamEvents } from '../../domain/shared/events.js';
 import {
   ACCOUNTING_SETTINGS_STREAM,
   accountingSettingsDecider,
+  accountingSettingsEvents,
   currentAccountingSettings,
   type AccountingSettings,
 } from '../../domain/accounting/accounting.js';
-import { SETTINGS_STREAM, currentSettings, settingsDecider } from '../../domain/settings/settings.js';
+import { SETTINGS_STREAM, currentSettings, settingsDecider, settingsEvents } from '../../domain/settings/settings.js';
 import { withKioskName } from '../../domain/settings/kiosk.js';
 import { receiptVat } from '../../domain/accounting/saleRecord.js';
 import type { Seller } from '../../domain/settings/seller.js';
@@ -53,8 +55,10 @@ export class SaleContextReader {
   async at(upTo: number): Promise<SaleContext> {
     while (upTo > this.accounting.through) await (this.reading ??= this.readOn().finally(() => (this.reading = null)));
     return {
-      seller: withKioskName(currentSettings(this.stateAt(this.settings, settingsDecider, upTo))),
-      accounting: currentAccountingSettings(this.stateAt(this.accounting, accountingSettingsDecider, upTo)),
+      seller: withKioskName(currentSettings(this.stateAt(this.settings, settingsEvents, settingsDecider, upTo))),
+      accounting: currentAccountingSettings(
+        this.stateAt(this.accounting, accountingSettingsEvents, accountingSettingsDecider, upTo),
+      ),
     };
   }
 
@@ -72,13 +76,18 @@ export class SaleContextReader {
   }
 
   /** The state after the stream's events at or before upTo, folded again only when that count changed. */
-  private stateAt<C, E extends DomainEvent, S>(read: ReadStream<S>, decider: Decider<C, E, S>, upTo: number): S {
+  private stateAt<C, E extends DomainEvent, S>(
+    read: ReadStream<S>,
+    stream: StreamEvents<E>,
+    decider: Decider<C, E, S>,
+    upTo: number,
+  ): S {
     let count = 0;
     while (count < read.events.length && read.events[count].position <= upTo) count += 1;
     if (count !== read.folded) {
-      read.state = read.events
-        .slice(0, count)
-        .reduce((state, e) => decider.evolve(state, e as unknown as E), decider.initialState());
+      read.state = stream
+        .decodeAll(read.events.slice(0, count))
+        .reduce((state, e) => decider.evolve(state, e), decider.initialState());
       read.folded = count;
     }
     return read.state;

@@ -3,16 +3,15 @@
 // each of them, whenever it gets to the event, finds the same notice and the same channel.
 import type { EventStore, RecordedEvent } from '../../domain/eventStore.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
-import type { DayEventAt } from '../../domain/kioskDay/readyNotice.js';
+import { kioskDayEvents } from '../../domain/kioskDay/kioskDay.js';
 import {
   channelOfNotice,
   noticeOf,
   pushStateBefore,
   type Notice,
   type NoticeChannel,
-  type PushEventAt,
 } from '../../domain/notices/noticeChannel.js';
-import { PUSH_STREAM, subscriptionsOf } from '../../domain/push/push.js';
+import { PUSH_STREAM, pushEvents as pushStreamEvents, subscriptionsOf } from '../../domain/push/push.js';
 
 export interface DecidedNotice {
   notice: Notice;
@@ -27,10 +26,10 @@ export async function decideNotice(
   smsConfigured: boolean,
 ): Promise<DecidedNotice | null> {
   if (!recorded.streamName.startsWith('kioskday-')) return null;
-  const day = (await events.readStream(recorded.streamName)) as unknown as DayEventAt[];
-  const notice = noticeOf(recorded as unknown as DayEventAt, day);
+  const day = kioskDayEvents.decodeAll(await events.readStream(recorded.streamName));
+  const notice = noticeOf(kioskDayEvents.decode(recorded), day);
   if (!notice) return null;
-  const pushEvents = (await events.readStream(PUSH_STREAM)) as unknown as PushEventAt[];
+  const pushEvents = pushStreamEvents.decodeAll(await events.readStream(PUSH_STREAM));
   const channel = channelOfNotice({ notice, day, pushEvents, position: recorded.position, smsConfigured });
   const subscriptionIds = subscriptionsOf(pushStateBefore(pushEvents, recorded.position), notice.booking_id).map(
     (s) => s.id,

@@ -16,7 +16,9 @@
 // channel is mail, under the same id, so however many processes settle the last pushes, one
 // mail goes (the mail sender's lease per id sends an id once).
 import type { EventStore } from '../../domain/eventStore.js';
-import type { DayEventAt } from '../../domain/kioskDay/readyNotice.js';
+import type { EventOf } from '../../domain/events.js';
+import { kioskDayEvents } from '../../domain/kioskDay/kioskDay.js';
+import type { Recorded } from '../../domain/shared/events.js';
 import { subscriptionsOf } from '../../domain/push/push.js';
 import { MAIL_LOG, newItem } from '../mail/outbox.js';
 import { pushNoticeOf } from './notices.js';
@@ -45,10 +47,12 @@ export class PushNoticeSender extends NoticeChannel<PushItem> {
     const [subscription] = subscriptionsOf(await pushState(this.o.events), item.booking_id).filter(
       (s) => s.id === item.subscription_id,
     );
-    const placed = ((await this.o.events.readStream(item.stream)) as unknown as DayEventAt[]).find(
-      (e): e is DayEventAt & { type: 'BookingPlaced' } =>
-        e.type === 'BookingPlaced' && e.data.booking_id === item.booking_id,
-    );
+    const placed = kioskDayEvents
+      .decodeAll(await this.o.events.readStream(item.stream))
+      .find(
+        (e): e is Recorded<EventOf<'BookingPlaced'>> =>
+          e.type === 'BookingPlaced' && e.data.booking_id === item.booking_id,
+      );
     // Dropped or erased since the notice was decided: nobody left to tell.
     if (!subscription || !placed)
       return this.settledAs({ ...item, state: 'failed', last_error: 'the subscription or the booking is gone' });

@@ -7,7 +7,7 @@
 // its own, so a push service that is slow or failing holds back no other notice and no reactor.
 import type { EventStore } from '../../domain/eventStore.js';
 import { NOTICE_EVENT_TYPES, type Notice } from '../../domain/notices/noticeChannel.js';
-import { PUSH_STREAM, pushDecider, type PushEvent } from '../../domain/push/push.js';
+import { PUSH_STREAM, pushDecider, pushEvents } from '../../domain/push/push.js';
 import { decideNotice, newNoticeFields, type NoticeReactorOptions } from '../notices/decide.js';
 import type { NoticeItem } from '../outbox/leasedSender.js';
 
@@ -89,6 +89,6 @@ export function pushReactor(o: PushReactorOptions): LeasedRunner {
 
 /** The live subscriptions as the push-subscriptions stream has them now. */
 export async function pushState(events: EventStore) {
-  const stream = (await events.readStream(PUSH_STREAM)) as unknown as PushEvent[];
+  const stream = pushEvents.decodeAll(await events.readStream(PUSH_STREAM));
   return stream.reduce((state, event) => pushDecider.evolve(state, event), pushDecider.initialState());
 }

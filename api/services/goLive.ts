@@ -6,6 +6,7 @@ import {
   GO_LIVE_STREAM,
   goLiveChecklist,
   goLiveDecider,
+  goLiveEvents,
   menuDeclaredByStaff,
   missingSteps,
   settingsSavedByStaff,
@@ -54,10 +55,9 @@ export class GoLiveService {
 
   private async state(): Promise<{ state: GoLiveState; events: { id: string; type: string; data: unknown }[] }> {
     const events = await this.commands.bus.readStream(GO_LIVE_STREAM);
-    const state = events.reduce(
-      (s, e) => goLiveDecider.evolve(s, e as unknown as Parameters<typeof goLiveDecider.evolve>[1]),
-      goLiveDecider.initialState(),
-    );
+    const state = goLiveEvents
+      .decodeAll(events)
+      .reduce((s, e) => goLiveDecider.evolve(s, e), goLiveDecider.initialState());
     return { state, events };
   }
 

@@ -5,7 +5,9 @@
 // off (1 s, then 2 s) and are tried again up to NOTICE_MAX_TRIES (3); any other refusal is given
 // up at once and logged.
 import type { EventStore } from '../../domain/eventStore.js';
-import type { DayEventAt } from '../../domain/kioskDay/readyNotice.js';
+import type { EventOf } from '../../domain/events.js';
+import { kioskDayEvents } from '../../domain/kioskDay/kioskDay.js';
+import type { Recorded } from '../../domain/shared/events.js';
 import { delayUndoneSms, delayedSms, mobileE164, readySms, reminderSms } from '../../domain/sms/sms.js';
 import type { SmsSender } from './elks.js';
 import { SMS_CLAIMS, SMS_LOG, type SmsItem } from './reactor.js';
@@ -35,10 +37,12 @@ export class SmsItemSender extends NoticeChannel<SmsItem> {
     // Another process may have settled it between the listing and the lease.
     const current = (await this.o.docs.get<SmsItem>(SMS_LOG, item.id)) ?? item;
     if (current.state !== 'pending') return this.settledAs(current);
-    const placed = ((await this.o.events.readStream(current.stream)) as unknown as DayEventAt[]).find(
-      (e): e is DayEventAt & { type: 'BookingPlaced' } =>
-        e.type === 'BookingPlaced' && e.data.booking_id === current.booking_id,
-    );
+    const placed = kioskDayEvents
+      .decodeAll(await this.o.events.readStream(current.stream))
+      .find(
+        (e): e is Recorded<EventOf<'BookingPlaced'>> =>
+          e.type === 'BookingPlaced' && e.data.booking_id === current.booking_id,
+      );
     // Erased since (the number reads '[raderad]'): nobody left to tell.
     const to = mobileE164(placed?.data.phone);
     if (!placed || !to)

@@ -13,7 +13,7 @@
 // (offerTimer.ts) stays for what no kiosk-day event tells: holds that run out, more capacity or
 // longer hours from the settings.
 import { capacityFreedOn, CAPACITY_FREEING_EVENT_TYPES } from '../../domain/kioskDay/capacityFreed.js';
-import type { KioskDayEvent } from '../../domain/kioskDay/kioskDay.js';
+import { kioskDayEvents } from '../../domain/kioskDay/kioskDay.js';
 import type { EventStore } from '../../domain/eventStore.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
@@ -40,7 +40,7 @@ export function waitlistOfferReactor(o: OfferReactorOptions): LeasedRunner {
     collections: [],
     eventTypes: CAPACITY_FREEING_EVENT_TYPES,
     async apply(recorded) {
-      const date = capacityFreedOn(recorded as unknown as KioskDayEvent);
+      const date = capacityFreedOn(kioskDayEvents.decode(recorded));
       if (!date) return;
       try {
         await o.decideOffers(date);

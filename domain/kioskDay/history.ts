@@ -2,7 +2,7 @@
 // it, in stream order, with who did it and what it changed. Read from the event log itself (not
 // a read model), so it is exact and never lags.
 import type { RecordedEvent } from '../eventStore.js';
-import type { KioskDayEvent } from './kioskDay.js';
+import { kioskDayEvents, type KioskDayEvent } from './kioskDay.js';
 
 export interface BookingHistoryEntry {
   type: string;
@@ -17,11 +17,10 @@ export interface BookingHistoryEntry {
 /** The booking's entries, oldest first; empty when no event in the stream names the booking. */
 export function bookingHistory(stream: readonly RecordedEvent[], bookingId: string): BookingHistoryEntry[] {
   const entries: BookingHistoryEntry[] = [];
-  for (const recorded of stream) {
-    const event = recorded as unknown as KioskDayEvent & RecordedEvent;
+  for (const event of kioskDayEvents.decodeAll(stream)) {
     const data = changes(event);
     if (!data || (event.data as { booking_id?: string }).booking_id !== bookingId) continue;
-    entries.push({ type: event.type, time: recorded.metadata.timestamp, actor: recorded.metadata.actor, data });
+    entries.push({ type: event.type, time: event.metadata.timestamp, actor: event.metadata.actor, data });
   }
   return entries;
 }
