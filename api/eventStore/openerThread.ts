@@ -1,4 +1,4 @@
-// The sealed event store's opener thread (api/eventStore/sealed.ts starts it for large pages):
+// The sealed event store's opener thread (api/eventStore/sealed/opener.ts starts it for large pages):
 // it opens each batch of sealed records it is sent and answers with the plaintexts as one JSON
 // array: null where there was no key, false where the record did not open (its reason in
 // `errors`, by index), so one record that cannot be opened never fails its batch.
@@ -42,7 +42,7 @@ export function decrypt(key: Buffer, keyId: string, iv: string, sealedData: stri
   const data = Buffer.from(sealedData, 'base64');
   // The tag's length fixed: a record cut short fails, never checked against a shorter tag.
   // A KeyObject rather than the Buffer: on Node 24 a Buffer key costs a failed KeyObject brand
-  // check that builds an exception (14 µs an open against 6 µs; see seal in sealed.ts).
+  // check that builds an exception (14 µs an open against 6 µs; see seal in sealed/records.ts).
   const decipher = createDecipheriv('aes-256-gcm', createSecretKey(key), Buffer.from(iv, 'base64'), {
     authTagLength: 16,
   });
