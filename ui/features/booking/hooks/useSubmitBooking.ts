@@ -24,6 +24,16 @@ import {
   type OrderForm,
 } from '../lib/bookingOrder.js';
 
+/** While the confirmation is shown: refresh after 0.1 s, then every second (SPEC 4, 9). */
+function useRefreshWhileConfirming(confirmation: ConfirmationSummary | null, refresh: (delayMs?: number) => void) {
+  useEffect(() => {
+    if (!confirmation) return;
+    refresh(100);
+    const poll = setInterval(() => refresh(0), 1000);
+    return () => clearInterval(poll);
+  }, [confirmation, refresh]);
+}
+
 export function useSubmitBooking({
   order,
   price,
@@ -50,13 +60,7 @@ export function useSubmitBooking({
   const [submitError, setSubmitError] = useState('');
   const [confirmation, setConfirmation] = useState<ConfirmationSummary | null>(null);
 
-  // While the confirmation is shown: refresh after 0.1 s, then every second (SPEC 4, 9).
-  useEffect(() => {
-    if (!confirmation) return;
-    refresh(100);
-    const poll = setInterval(() => refresh(0), 1000);
-    return () => clearInterval(poll);
-  }, [confirmation, refresh]);
+  useRefreshWhileConfirming(confirmation, refresh);
 
   const { date, time, count, cart, customer, bonus, vipToken, sms } = order;
   const payload = useMemo(

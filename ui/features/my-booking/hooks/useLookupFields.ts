@@ -1,6 +1,7 @@
 // The lookup form's e-mail and booking number. The address's ?id=&email= fill the form once the
-// page is hydrated (the server's HTML has it empty), until the customer types.
-import { useState, useSyncExternalStore } from 'react';
+// page is hydrated (the server's HTML has it empty), until the customer types, and with both the
+// booking is looked up as the page opens.
+import { useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
 
 const noSubscription = () => () => {};
 const addressQuery = () => window.location.search;
@@ -23,4 +24,17 @@ export function useLookupFields(): LookupFields {
     setEmail,
     setBookingId,
   };
+}
+
+/** With both in the address, the booking is looked up after 100 ms, once, as the page opens. */
+export function useLinkedLookup(lookup: (id: string, mail: string) => void): void {
+  const lookUpLinked = useEffectEvent(lookup);
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const id = params.get('id') ?? '';
+    const mail = params.get('email') ?? '';
+    if (!id || !mail) return;
+    const timer = setTimeout(() => lookUpLinked(id, mail), 100);
+    return () => clearTimeout(timer);
+  }, []);
 }

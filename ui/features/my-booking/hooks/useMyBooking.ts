@@ -1,7 +1,7 @@
 // /my-booking's booking (SPEC 2): looked up by e-mail and booking number (at once from a link with
 // both), cancelled while that is allowed, moved (rule: reschedule), and followed live while shown;
 // with the notices of what was just done and the kiosk's terms the page names.
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '../../../lib/toast.js';
 import { errorText, isNetworkError } from '../../../lib/api.js';
 import { check } from '../../../lib/formErrors.js';
@@ -12,7 +12,7 @@ import { customerMsg } from '../../../../domain/customerMessages.js';
 import { cancelBooking, lookupBooking, type LookupAnswer, type RescheduleAnswer } from '../api/myBooking.js';
 import { useKioskTerms } from '../api/useKioskTerms.js';
 import { myBookingTexts } from '../texts.js';
-import type { LookupFields } from './useLookupFields.js';
+import { useLinkedLookup, type LookupFields } from './useLookupFields.js';
 import { useFollowBooking } from './useFollowBooking.js';
 
 /** Moves the focus to the element with `id` once React has shown it. */
@@ -52,16 +52,7 @@ export function useMyBooking(fields: LookupFields) {
     }
   }
 
-  // With both in the address, the booking is looked up after 100 ms, once, as the page opens.
-  const lookUpLinked = useEffectEvent((id: string, mail: string) => void lookup(id, mail));
-  useEffect(() => {
-    const params = new URLSearchParams(window.location.search);
-    const id = params.get('id') ?? '';
-    const mail = params.get('email') ?? '';
-    if (!id || !mail) return;
-    const timer = setTimeout(() => lookUpLinked(id, mail), 100);
-    return () => clearTimeout(timer);
-  }, []);
+  useLinkedLookup((id, mail) => void lookup(id, mail));
 
   async function cancel() {
     if (!result || !window.confirm(myBookingTexts.cancelConfirm)) return;
