@@ -1,0 +1,58 @@
+// Mail (api/mail/): the reactor (leased: one process) turns events into outbox items; every
+// reactor process sends them (api/mail/sender.ts). With RUN_REACTORS=0 this process never sends
+// mail; another (deploy/: the worker) does.
+import fp from 'fastify-plugin';
+import { processOwner } from '../../../../projections/leasedRunner.js';
+import { mailReactor } from '../../../mail/reactor.js';
+import { MailSender } from '../../../mail/sender.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's mail sender (RUN_REACTORS), or null: other reactors wake it for a mail sent now. */
+    mailSender: MailSender | null;
+  }
+}
+
+export const mail = fp(
+  async (app) => {
+    const { config, events, docs, projections } = app;
+    await app.services.mails.ensureIndexes();
+    const sender = config.runReactors
+      ? new MailSender({
+          docs,
+          mailer: app.mailer,
+          owner: processOwner(),
+          publicUrl: config.publicUrl,
+          timeZone: config.timeZone,
+          readModelsAt: () => projections.position(),
+          events,
+          leaseMs: config.itemLeaseMs,
+        })
+      : null;
+    const reactor = config.runReactors
+      ? mailReactor({
+          events,
+          docs,
+          publicUrl: config.publicUrl,
+          timeZone: config.timeZone,
+          // A notice goes by SMS instead of mail only where SMS is configured (rule: notice-channel).
+          smsConfigured: config.sms !== null,
+          onItems: (urgent) => sender?.wake(urgent),
+          leaseTtlMs: config.reactorLeaseTtlMs,
+        })
+      : null;
+    await reactor?.start();
+    await sender?.start();
+    app.bus.onAppend(() => reactor?.wake());
+    // A booking's read models land after its append: an item waiting on them is looked at again.
+    projections.onApplied(() => sender?.wake());
+    app.decorate('mailSender', sender);
+    app.watched.reactor('the mail reactor', reactor);
+    app.watched.sender('the mail sender', sender);
+    app.addHook('onClose', async () => {
+      await reactor?.stop();
+      await sender?.stop();
+    });
+  },
+  { name: 'mail', dependencies: ['services'] },
+);
