@@ -20,13 +20,27 @@ import {
 } from '../../../domain/answers/index.js';
 import { describeRoutes, refusals } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
+import type { Services } from '../../services/index.js';
 import { actorOf } from './actor.js';
 
+/** The plugin's instance, as each group of the counter's routes is declared on it. */
+type CounterApp = Parameters<RoutePlugin>[0];
+type Counter = Services['counter'];
+
+const success = { success: true as const };
+
+// One plugin (its capability, rule: admin-roles, is named per plugin in ./index.ts), its routes
+// in three groups, declared in this order: the sold-out pizzas, the stock, the web pause and delays.
 export const counterRoutes: RoutePlugin = async (app, { deps: { services } }) => {
   describeRoutes(app, 'Kvällen vid disken (personal)');
-  const params = numericIdParams(msg.pizzaNotFound);
-  const success = { success: true as const };
+  soldOutRoutes(app, services.counter);
+  stockRoutes(app, services.counter);
+  pauseAndDelayRoutes(app, services.counter);
+};
 
+/** A pizza sold out today (until a time, or closing), back in stock, the bookings holding it and their offers. */
+function soldOutRoutes(app: CounterApp, counter: Counter) {
+  const params = numericIdParams(msg.pizzaNotFound);
   app.put(
     '/sold-out/:id',
     {
@@ -39,7 +53,7 @@ export const counterRoutes: RoutePlugin = async (app, { deps: { services } }) =>
     },
     async (request) => {
       const { date, until } = request.body;
-      await services.counter.markSoldOut(date, request.params.id, until, actorOf(request));
+      await counter.markSoldOut(date, request.params.id, until, actorOf(request));
       return success;
     },
   );
@@ -55,7 +69,7 @@ export const counterRoutes: RoutePlugin = async (app, { deps: { services } }) =>
       },
     },
     async (request) => {
-      await services.counter.backInStock(request.query.date, request.params.id, actorOf(request));
+      await counter.backInStock(request.query.date, request.params.id, actorOf(request));
       return success;
     },
   );
@@ -70,7 +84,7 @@ export const counterRoutes: RoutePlugin = async (app, { deps: { services } }) =>
         response: { 200: soldOutBookingsSchema, ...refusals },
       },
     },
-    async (request) => services.counter.soldOutBookings(request.query.date, request.params.id),
+    async (request) => counter.soldOutBookings(request.query.date, request.params.id),
   );
 
   app.post(
@@ -85,22 +99,25 @@ export const counterRoutes: RoutePlugin = async (app, { deps: { services } }) =>
     },
     async (request) => ({
       success: true as const,
-      offered: await services.counter.offerSwaps(request.query.date, request.params.id, actorOf(request)),
+      offered: await counter.offerSwaps(request.query.date, request.params.id, actorOf(request)),
     }),
   );
+}
 
+/** A pizza's daily stock, and the daily stocks per base the pizzas on that base draw from (rule: daily-stock). */
+function stockRoutes(app: CounterApp, counter: Counter) {
   app.put(
     '/pizzas/:id/daily-stock',
     {
       schema: {
         summary: 'Dagligt lager för en pizza (per_day: antal per dag, null för obegränsat)',
-        params,
+        params: numericIdParams(msg.pizzaNotFound),
         body: dailyStockInputSchema,
         response: { 200: successAnswerSchema, ...refusals },
       },
     },
     async (request) => {
-      await services.counter.setDailyStock(request.params.id, request.body.per_day, actorOf(request));
+      await counter.setDailyStock(request.params.id, request.body.per_day, actorOf(request));
       return success;
     },
   );
@@ -117,7 +134,7 @@ export const counterRoutes: RoutePlugin = async (app, { deps: { services } }) =>
       },
     },
     async (request, reply) => {
-      const id = await services.counter.setStockPool(null, request.body, actorOf(request));
+      const id = await counter.setStockPool(null, request.body, actorOf(request));
       return reply.status(201).send({ success: true as const, id });
     },
   );
@@ -133,7 +150,7 @@ export const counterRoutes: RoutePlugin = async (app, { deps: { services } }) =>
     },
     async (request) => ({
       success: true as const,
-      id: await services.counter.setStockPool(request.params.id, request.body, actorOf(request)),
+      id: await counter.setStockPool(request.params.id, request.body, actorOf(request)),
     }),
   );
   app.delete(
@@ -146,11 +163,14 @@ export const counterRoutes: RoutePlugin = async (app, { deps: { services } }) =>
       },
     },
     async (request) => {
-      await services.counter.removeStockPool(request.params.id, actorOf(request));
+      await counter.removeStockPool(request.params.id, actorOf(request));
       return success;
     },
   );
+}
 
+/** Today's web bookings paused and opened again; a slot's orders delayed, and the delay undone. */
+function pauseAndDelayRoutes(app: CounterApp, counter: Counter) {
   app.put(
     '/web-pause',
     {
@@ -161,7 +181,7 @@ export const counterRoutes: RoutePlugin = async (app, { deps: { services } }) =>
       },
     },
     async (request) => {
-      await services.counter.pause(request.body.minutes, request.body.reason, actorOf(request));
+      await counter.pause(request.body.minutes, request.body.reason, actorOf(request));
       return success;
     },
   );
@@ -170,7 +190,7 @@ export const counterRoutes: RoutePlugin = async (app, { deps: { services } }) =>
     '/web-pause',
     { schema: { summary: 'Öppna webbokningen igen', response: { 200: successAnswerSchema, ...refusals } } },
     async (request) => {
-      await services.counter.resume(actorOf(request));
+      await counter.resume(actorOf(request));
       return success;
     },
   );
@@ -187,7 +207,7 @@ export const counterRoutes: RoutePlugin = async (app, { deps: { services } }) =>
     },
     async (request) => {
       const { date, time, minutes } = request.body;
-      return { success: true as const, orders: await services.counter.delay(date, time, minutes, actorOf(request)) };
+      return { success: true as const, orders: await counter.delay(date, time, minutes, actorOf(request)) };
     },
   );
 
@@ -202,7 +222,7 @@ export const counterRoutes: RoutePlugin = async (app, { deps: { services } }) =>
     },
     async (request) => {
       const { date, time } = request.body;
-      return { success: true as const, orders: await services.counter.undoDelay(date, time, actorOf(request)) };
+      return { success: true as const, orders: await counter.undoDelay(date, time, actorOf(request)) };
     },
   );
-};
+}
