@@ -1,6 +1,6 @@
 // Web push (rule: ready-notice): one VAPID key pair for every process on this store, and a
-// reactor of its own, leased like the mail reactor, that writes the ready notices as work items;
-// every reactor process sends them.
+// reactor of its own, leased like the mail reactor, that writes the ready notices as work items:
+// the reactor (leased: one process) turns Klar into notice items; every reactor process sends them.
 import fp from 'fastify-plugin';
 import { processOwner } from '../../../../projections/leasedRunner.js';
 import { vapidKeys } from '../../../push/vapid.js';
