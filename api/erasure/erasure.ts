@@ -9,11 +9,11 @@
 // process runs it next. Replaying an erasure deletes nothing new: a key is deleted only under
 // the serial the erasure recorded, never a newer generation of the customer's key (made when
 // they booked again, under an id of its own: api/keys/keyStore.ts).
-import type { CustomerErasedData } from '../../domain/customers/erasure.js';
+import { customerEvents, type CustomerErasedData } from '../../domain/customers/erasure.js';
 import { ERASED, normaliseEmail } from '../../domain/customers/personalData.js';
 import type { EventStore } from '../../domain/eventStore.js';
 import type { Doc, DocumentStore } from '../../read-models/documentStore.js';
-import type { Projection } from '../../projections/projection.js';
+import { projection } from '../../projections/projection.js';
 import type { LeasedRunner } from '../../projections/leasedRunner.js';
 import { runReactor } from '../reactors/runReactor.js';
 import type { KeptErasure, KeyStore } from '../keys/keyStore.js';
@@ -79,16 +79,16 @@ export async function completeErasure(
 export function erasureReactor(
   o: ErasureParts & { events: EventStore; leaseTtlMs?: number; log: (message: string, error?: unknown) => void },
 ): LeasedRunner {
-  const projection: Projection = {
+  const reactor = projection({
     name: ERASURE_REACTOR,
     collections: [],
-    eventTypes: new Set(['CustomerErased']),
-    apply: (event) => completeErasure(event.data as CustomerErasedData, event.position, o),
-  };
+    events: customerEvents.types,
+    apply: (event) => completeErasure(event.data, event.position, o),
+  });
   return runReactor({
     events: o.events,
     docs: o.docs,
-    reactor: projection,
+    reactor,
     leaseTtlMs: o.leaseTtlMs,
     pageSize: 50,
     pollIntervalMs: 1000,

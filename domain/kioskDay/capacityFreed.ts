@@ -6,7 +6,7 @@
 import type { KioskDayEvent } from './kioskDay.js';
 
 /** The event types that may free capacity (what the reactor subscribes to). */
-export const CAPACITY_FREEING_EVENT_TYPES: ReadonlySet<string> = new Set([
+export const CAPACITY_FREEING_EVENT_TYPES: ReadonlySet<KioskDayEvent['type']> = new Set<KioskDayEvent['type']>([
   'BookingCancelled',
   'BookingMovedAway',
   'BookingRescheduled',

@@ -15,7 +15,12 @@ export type NoticeChannel = 'push' | 'sms' | 'mail';
 export type NoticeKind = 'order_ready' | 'booking_reminder' | 'booking_delayed' | 'booking_delay_undone';
 
 /** The log's event types a notice can come from (the reactors subscribe to these). */
-export const NOTICE_EVENT_TYPES = ['KitchenStepRecorded', 'BookingReminded', 'BookingDelayed', 'BookingDelayUndone'];
+export const NOTICE_EVENT_TYPES: readonly DayEventAt['type'][] = [
+  'KitchenStepRecorded',
+  'BookingReminded',
+  'BookingDelayed',
+  'BookingDelayUndone',
+];
 
 /** A notice to one booking's customer: what it says needs nothing personal. */
 export interface Notice {
