@@ -25,7 +25,7 @@ import { openEventStore } from '../../api/stores.js';
 import { RESTORES_STREAM } from '../../domain/backup/restores.js';
 import type { SealedEventStore } from '../../api/eventStore/sealed.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer } from './harness.js';
-import { killApiProcesses, startApiProcess } from '../apiProcess.js';
+import { killApiProcesses, scriptEntry, startApiProcess } from '../apiProcess.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const scratch = mkdtempSync(join(tmpdir(), 'pizzakiosken-backup-'));
@@ -49,7 +49,7 @@ function leaks(path: string): string[] {
 }
 
 const cli = (script: string, args: string[], env: Record<string, string>) =>
-  promisify(execFile)(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), ...args], {
+  promisify(execFile)(process.execPath, [...scriptEntry(script), ...args], {
     cwd: root,
     env: { ...process.env, BACKUP_DIR: '', BACKUP_PASSPHRASE: PASSPHRASE, ...env },
   }).then(

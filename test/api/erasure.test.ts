@@ -21,6 +21,7 @@ import { openSqliteDocumentStore } from '../../read-models/sqliteDocumentStore.j
 import { rebuildReadModels } from '../../projections/rebuild.js';
 import { COLLECTIONS, type BookingDoc } from '../../read-models/shapes.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer, useTestServer } from './harness.js';
+import { scriptEntry } from '../apiProcess.js';
 
 const t = useTestServer({ now: () => MONDAY_MORNING });
 const scratch = mkdtempSync(join(tmpdir(), 'pizzakiosken-erasure-'));
@@ -274,7 +275,7 @@ describe('POST /api/admin/customers/erase', () => {
 describe('an erased customer who books again the same day', () => {
   const root = join(import.meta.dirname, '..', '..');
   const cli = (script: string, args: string[], dataDir: string) =>
-    promisify(execFile)(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), ...args], {
+    promisify(execFile)(process.execPath, [...scriptEntry(script), ...args], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir },
     }).then(

@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keyStoreBackupFor } from '../../api/keys/keyStoreBackup.js';
 import { ADMIN, bookingPayload } from './harness.js';
-import { killApiProcesses, startApiProcess } from '../apiProcess.js';
+import { killApiProcesses, scriptEntry, startApiProcess } from '../apiProcess.js';
 import { startSmtpServer } from '../mail/smtp.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -32,7 +32,7 @@ const inDays = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
 
 const cli = (script: string, args: string[], env: Record<string, string>) =>
-  promisify(execFile)(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), ...args], {
+  promisify(execFile)(process.execPath, [...scriptEntry(script), ...args], {
     cwd: root,
     env: { ...process.env, BACKUP_DIR: '', BACKUP_PASSPHRASE: PASSPHRASE, ...env },
   }).then(

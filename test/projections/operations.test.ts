@@ -16,11 +16,12 @@ import { COLLECTIONS, type BookingDoc } from '../../read-models/shapes.js';
 import { allProjections } from '../../projections/index.js';
 import { rebuildReadModels, verifyReadModels } from '../../projections/rebuild.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from '../api/harness.js';
+import { scriptEntry } from '../apiProcess.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
 const cli = (script: string, args: string[], env: Record<string, string>) =>
-  run(process.execPath, ['--import', 'tsx', join(root, 'scripts', script), ...args], {
+  run(process.execPath, [...scriptEntry(script), ...args], {
     cwd: root,
     env: { ...process.env, ...env },
   }).then(
