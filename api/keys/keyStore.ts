@@ -19,9 +19,9 @@
 // data when the erasure was decided" then never deletes a newer key of the same customer (one who
 // booked again), however often the erasure is replayed.
 import { createHmac, createSecretKey, randomBytes } from 'node:crypto';
-import { close as closeFd, fsync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { normaliseEmail } from '../../domain/customers/personalData.js';
+import { keysWalSync } from './keysWalSync.js';
 
 export interface CustomerKey {
   /**
@@ -107,30 +107,7 @@ export function randomPool(size: number): Buffer {
  * bytes in the file, and a checkpoint after each erasure truncates the WAL that still held it.
  */
 export function openSqliteKeyStore(filePath: string): KeyStore {
-  const db = new Database(filePath);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('secure_delete = ON');
-  db.pragma('busy_timeout = 5000');
-  // customer: the customer id whose current key this is; null in a row made before generations,
-  // whose key id is that customer id. One current key per customer (the unique index), so two
-  // processes making a customer's key at once agree on one. A store made before generations gets
-  // the column here, once (an immediate transaction: a second process opening it waits, then
-  // finds it there).
-  db.transaction(() => {
-    db.exec(`
-      CREATE TABLE IF NOT EXISTS secret (id INTEGER PRIMARY KEY CHECK (id = 1), value BLOB NOT NULL);
-      CREATE TABLE IF NOT EXISTS customer_keys (key_id TEXT PRIMARY KEY, key BLOB NOT NULL, serial TEXT NOT NULL, customer TEXT);
-    `);
-    const columns = db.prepare("SELECT name FROM pragma_table_info('customer_keys')").pluck().all();
-    if (!columns.includes('customer')) db.exec('ALTER TABLE customer_keys ADD COLUMN customer TEXT');
-    createRest(db);
-  }).immediate();
-  // The first process on a new store makes the secret; every later one (and every other process)
-  // reads the same. A full checkpoint puts it in the database file before anything uses it.
-  db.prepare('INSERT OR IGNORE INTO secret (id, value) VALUES (1, ?)').run(randomBytes(32));
-  db.pragma('wal_checkpoint(FULL)');
-  const secret = (db.prepare('SELECT value FROM secret WHERE id = 1').get() as { value: Buffer }).value;
+  const { db, secret } = openKeysFile(filePath);
 
   // The customer's current key: theirs by the customer column, or a key made before generations
   // (its id the customer id). Both terms use an index (the primary key, the unique one).
@@ -148,6 +125,70 @@ export function openSqliteKeyStore(filePath: string): KeyStore {
       "SELECT json_group_array(key_id), group_concat(hex(key), '') FROM customer_keys WHERE key_id IN (SELECT value FROM json_each(?))",
     )
     .raw();
+  const wal = keysWalSync(filePath);
+  const made = newKeys(db, select, wal.synced);
+  const remove = db.prepare<[string, string, string]>(
+    'DELETE FROM customer_keys WHERE (customer = ? OR (key_id = ? AND customer IS NULL)) AND serial = ?',
+  );
+  const keep = db.prepare<[string, string, string]>(
+    'INSERT OR IGNORE INTO erasures (customer, serial, erased_at) VALUES (?, ?, ?)',
+  );
+  // The key goes and the erasure is kept in one transaction: the store never lacks a key without
+  // saying why (a restore re-applies these: api/backup/backup.ts).
+  const removeAndKeep = db.transaction((customerId: string, serial: string) => {
+    const erased = remove.run(customerId, customerId, serial).changes > 0;
+    if (erased) keep.run(customerId, serial, new Date().toISOString());
+    return erased;
+  });
+
+  return {
+    identity: identityOf(secret),
+    customerIdOf: customerIdWith(secret),
+    async keyFor(customerId) {
+      const found = select(customerId);
+      if (found) return found;
+      // Another process (or another booking this turn) may make the same customer's key at the
+      // same moment: the first insert wins and every caller gets its key.
+      return made(customerId);
+    },
+    async keysOf(keyIds) {
+      const keys = new Map<string, Buffer>();
+      const [ids, hex] = selectMany.get(JSON.stringify([...keyIds]))!;
+      if (!ids || !hex) return keys;
+      // Every key is 32 bytes (newKey), so the i-th is at i * 32; each is a view of one buffer.
+      const all = Buffer.from(hex, 'hex');
+      const found = JSON.parse(ids) as string[];
+      if (all.length !== found.length * 32) throw new Error('A customer key is not 32 bytes');
+      found.forEach((id, i) => keys.set(id, all.subarray(i * 32, i * 32 + 32)));
+      return keys;
+    },
+    async serialOf(customerId) {
+      return select(customerId)?.serial ?? null;
+    },
+    async erase(customerId, serial) {
+      const erased = removeAndKeep(customerId, serial);
+      // The deleted row's page is zeroed (secure_delete); its frames in the WAL go with the truncation.
+      if (erased) db.pragma('wal_checkpoint(TRUNCATE)');
+      return erased;
+    },
+    async close() {
+      await wal.close();
+      db.close();
+    },
+  };
+}
+
+/**
+ * The key made for a customer who has none, once it is in the store; or the key another process
+ * (or another booking this turn) made for them at the same moment.
+ * @param select the customer's current key
+ * @param synced resolves once the WAL is on disk
+ */
+export function newKeys(
+  db: Database.Database,
+  select: (customerId: string) => CustomerKey | undefined,
+  synced: () => Promise<void>,
+) {
   const insert = db.prepare<[string, string, Buffer, string]>(
     'INSERT OR IGNORE INTO customer_keys (key_id, customer, key, serial) VALUES (?, ?, ?, ?)',
   );
@@ -177,87 +218,41 @@ export function openSqliteKeyStore(filePath: string): KeyStore {
       for (const item of items) item.reject(error);
     }
   };
-  const remove = db.prepare<[string, string, string]>(
-    'DELETE FROM customer_keys WHERE (customer = ? OR (key_id = ? AND customer IS NULL)) AND serial = ?',
-  );
-  const keep = db.prepare<[string, string, string]>(
-    'INSERT OR IGNORE INTO erasures (customer, serial, erased_at) VALUES (?, ?, ?)',
-  );
-  // The key goes and the erasure is kept in one transaction: the store never lacks a key without
-  // saying why (a restore re-applies these: api/backup/backup.ts).
-  const removeAndKeep = db.transaction((customerId: string, serial: string) => {
-    const erased = remove.run(customerId, customerId, serial).changes > 0;
-    if (erased) keep.run(customerId, serial, new Date().toISOString());
-    return erased;
-  });
 
-  // One fsync of the WAL at a time; callers arriving while it runs share the next one.
-  let walFd: number | null = null;
-  let running: Promise<void> | null = null;
-  let next: Promise<void> | null = null;
-  const fsyncWal = () =>
-    new Promise<void>((resolve, reject) => {
-      try {
-        walFd ??= openSync(`${filePath}-wal`, 'r');
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-        return;
-      }
-      fsync(walFd, (error) => (error ? reject(error) : resolve()));
+  return (customerId: string) =>
+    new Promise<CustomerKey>((resolve, reject) => {
+      if (queued.length === 0) setImmediate(flushInserts);
+      queued.push({ customerId, made: newKey(), resolve, reject });
     });
-  const synced = (): Promise<void> => {
-    if (!running) {
-      running = fsyncWal().finally(() => (running = null));
-      return running;
-    }
-    next ??= running
-      .catch(() => {})
-      .then(() => {
-        next = null;
-        return synced();
-      });
-    return next;
-  };
+}
 
-  return {
-    identity: identityOf(secret),
-    customerIdOf: customerIdWith(secret),
-    async keyFor(customerId) {
-      const found = select(customerId);
-      if (found) return found;
-      // Another process (or another booking this turn) may make the same customer's key at the
-      // same moment: the first insert wins and every caller gets its key.
-      return new Promise<CustomerKey>((resolve, reject) => {
-        if (queued.length === 0) setImmediate(flushInserts);
-        queued.push({ customerId, made: newKey(), resolve, reject });
-      });
-    },
-    async keysOf(keyIds) {
-      const keys = new Map<string, Buffer>();
-      const [ids, hex] = selectMany.get(JSON.stringify([...keyIds]))!;
-      if (!ids || !hex) return keys;
-      // Every key is 32 bytes (newKey), so the i-th is at i * 32; each is a view of one buffer.
-      const all = Buffer.from(hex, 'hex');
-      const found = JSON.parse(ids) as string[];
-      if (all.length !== found.length * 32) throw new Error('A customer key is not 32 bytes');
-      found.forEach((id, i) => keys.set(id, all.subarray(i * 32, i * 32 + 32)));
-      return keys;
-    },
-    async serialOf(customerId) {
-      return select(customerId)?.serial ?? null;
-    },
-    async erase(customerId, serial) {
-      const erased = removeAndKeep(customerId, serial);
-      // The deleted row's page is zeroed (secure_delete); its frames in the WAL go with the truncation.
-      if (erased) db.pragma('wal_checkpoint(TRUNCATE)');
-      return erased;
-    },
-    async close() {
-      await running?.catch(() => {});
-      if (walFd !== null) closeFd(walFd, () => {});
-      db.close();
-    },
-  };
+/** keys.db opened (its tables made or brought up to date) and its secret, made by the first process. */
+function openKeysFile(filePath: string) {
+  const db = new Database(filePath);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('secure_delete = ON');
+  db.pragma('busy_timeout = 5000');
+  // customer: the customer id whose current key this is; null in a row made before generations,
+  // whose key id is that customer id. One current key per customer (the unique index), so two
+  // processes making a customer's key at once agree on one. A store made before generations gets
+  // the column here, once (an immediate transaction: a second process opening it waits, then
+  // finds it there).
+  db.transaction(() => {
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS secret (id INTEGER PRIMARY KEY CHECK (id = 1), value BLOB NOT NULL);
+      CREATE TABLE IF NOT EXISTS customer_keys (key_id TEXT PRIMARY KEY, key BLOB NOT NULL, serial TEXT NOT NULL, customer TEXT);
+    `);
+    const columns = db.prepare("SELECT name FROM pragma_table_info('customer_keys')").pluck().all();
+    if (!columns.includes('customer')) db.exec('ALTER TABLE customer_keys ADD COLUMN customer TEXT');
+    createRest(db);
+  }).immediate();
+  // The first process on a new store makes the secret; every later one (and every other process)
+  // reads the same. A full checkpoint puts it in the database file before anything uses it.
+  db.prepare('INSERT OR IGNORE INTO secret (id, value) VALUES (1, ?)').run(randomBytes(32));
+  db.pragma('wal_checkpoint(FULL)');
+  const secret = (db.prepare('SELECT value FROM secret WHERE id = 1').get() as { value: Buffer }).value;
+  return { db, secret };
 }
 
 /**
