@@ -14,7 +14,8 @@
 // a restart needs: what is due follows from the bookings and the clock.
 import type { Settings } from '../../domain/settings/settings.js';
 import { DomainError } from '../../domain/shared/errors.js';
-import { instantOf, todayIn, wallClock, type Clock } from '../../domain/shared/time.js';
+import { pendingExpiryRefusal, reminderRefusal, type TimedBooking } from '../../domain/kioskDay/bookingTimers.js';
+import { todayIn, wallClock, type Clock } from '../../domain/shared/time.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
 import { COLLECTIONS, type BookingDoc } from '../../read-models/shapes.js';
 import { everyLeasedSweep, type SweepTurn } from '../reactors/leasedSweep.js';
@@ -56,6 +57,14 @@ export interface BookingTimers {
 
 const MINUTE = 60_000;
 
+/** A booking of the read model as the domain's timer windows read it. */
+const timed = (b: BookingDoc): TimedBooking => ({
+  booking_date: b.booking_date,
+  booking_time: b.booking_time,
+  placed_at: b.created_at,
+  confirmed_at: b.confirmed_at,
+});
+
 export function startBookingTimers(o: BookingTimersOptions): BookingTimers {
   /**
    * Reminders this process has seen decided (by anyone): not asked again while they stay due. Only
@@ -81,7 +90,6 @@ async function sweepOnce(o: BookingTimersOptions, reminded: Set<string>, turn: S
   const clock = o.clock();
   const now = clock.now.getTime();
   const today = todayIn(clock);
-  const startsAt = (b: BookingDoc) => instantOf(b.booking_date, b.booking_time, clock.timeZone).getTime();
   const step = (run: () => Promise<boolean>) => stepOf(o, run);
 
   if (settings.pending_expiry_minutes > 0) {
@@ -89,9 +97,8 @@ async function sweepOnce(o: BookingTimersOptions, reminded: Set<string>, turn: S
       status: 'pending',
       booking_date: { $gte: today },
     });
-    const expiry = settings.pending_expiry_minutes * MINUTE;
     for (const b of pending) {
-      if (Date.parse(b.created_at) + expiry > now || startsAt(b) <= now) continue;
+      if (pendingExpiryRefusal(settings, timed(b), clock) !== null) continue;
       if (!(await turn.goOn())) return done;
       if (await step(() => o.bookings.expirePending(b.id))) done.expired.push(b.id);
     }
@@ -106,12 +113,8 @@ async function sweepOnce(o: BookingTimersOptions, reminded: Set<string>, turn: S
     });
     const due = new Set<string>();
     for (const b of confirmed) {
-      const start = startsAt(b);
-      const opens = start - before;
-      if (now < opens || now >= start) continue;
-      // Placed or confirmed inside the window: none (the domain would refuse it).
-      if (Date.parse(b.created_at) >= opens || (b.confirmed_at !== null && Date.parse(b.confirmed_at) >= opens))
-        continue;
+      // Outside its window, or placed or confirmed inside it: none (the domain would refuse it).
+      if (reminderRefusal(settings, timed(b), clock) !== null) continue;
       due.add(b.id);
       if (reminded.has(b.id)) continue;
       // Stopped or the lease lost: the rest is left to the next sweep (here or in another process),

@@ -7,7 +7,7 @@ import { DomainError, notFound, reject } from '../shared/errors.js';
 import type { Settings } from '../settings/settings.js';
 import { closureOn, type Closure } from '../closures/closures.js';
 import { sameEmail } from '../customers/personalData.js';
-import { instantOf, minutesOf, minutesUntil, type Clock } from '../shared/time.js';
+import { minutesOf, type Clock } from '../shared/time.js';
 import { dayHours, type CalendarEntry } from './schedule.js';
 import {
   evolveKioskDay,
@@ -20,6 +20,7 @@ import { decideKitchenStep, type KitchenStep } from './kitchen.js';
 import { sameOrder } from './placedOrder.js';
 import { placeBooking, type PlaceBooking } from './placeBooking.js';
 import { undeclaredInWebOrder } from './webOrderAllergens.js';
+import { pendingExpiryRefusal, reminderRefusal } from './bookingTimers.js';
 import { cancellation, customerCancellation, refuseAlreadyCancelled } from './cancellation.js';
 import {
   decideMoveAway,
@@ -180,10 +181,8 @@ function expirePending(
   if (booking.status === 'cancelled') return [];
   if (booking.status !== 'pending') reject(msg.onlyPendingExpire);
   const { settings, clock } = command;
-  if (settings.pending_expiry_minutes === 0) reject(msg.pendingExpiryOff);
-  if (minutesUntil(clock, booking.booking_date, booking.booking_time) <= 0) reject(msg.timePassed);
-  const waited = (clock.now.getTime() - Date.parse(booking.placed_at)) / 60_000;
-  if (waited < settings.pending_expiry_minutes) reject(msg.pendingNotExpired);
+  const refusal = pendingExpiryRefusal(settings, booking, clock);
+  if (refusal) reject(refusal);
   return [{ type: 'BookingCancelled', data: cancellation(booking, 'system', msg.pendingExpiredReason, clock) }];
 }
 
@@ -195,16 +194,10 @@ function expirePending(
 function remind(command: Extract<KioskDayCommand, { type: 'RemindBooking' }>, booking: Booking): KioskDayEvent[] {
   if (booking.reminded_at !== undefined) return [];
   const { settings, clock } = command;
-  const before = settings.reminder_minutes_before;
-  if (before === 0) reject(msg.remindersOff);
+  if (settings.reminder_minutes_before === 0) reject(msg.remindersOff);
   if (booking.status !== 'confirmed') reject(msg.reminderOnlyConfirmed);
-  const confirmedAt = (booking as Extract<Booking, { status: 'confirmed' }>).confirmed_at;
-  const left = minutesUntil(clock, booking.booking_date, booking.booking_time);
-  if (left <= 0) reject(msg.timePassed);
-  if (left > before) reject(msg.reminderTooEarly);
-  const windowOpens = instantOf(booking.booking_date, booking.booking_time, clock.timeZone).getTime() - before * 60_000;
-  if (Date.parse(booking.placed_at) >= windowOpens || Date.parse(confirmedAt) >= windowOpens)
-    reject(msg.reminderTooLate);
+  const refusal = reminderRefusal(settings, booking, clock);
+  if (refusal) reject(refusal);
   return [
     {
       type: 'BookingReminded',
@@ -213,7 +206,7 @@ function remind(command: Extract<KioskDayCommand, { type: 'RemindBooking' }>, bo
         reminded_at: clock.now.toISOString(),
         booking_date: booking.booking_date,
         booking_time: booking.booking_time,
-        minutes_before: before,
+        minutes_before: settings.reminder_minutes_before,
       },
     },
   ];
