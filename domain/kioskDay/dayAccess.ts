@@ -62,3 +62,13 @@ export function slotRefusal(
   if (remaining === 0) return msg.slotFull;
   return slotRoomProblem(pizzas, remaining);
 }
+
+/**
+ * What a date's availability says above its slots (rules: capacity, SPEC 5): no slot ahead with
+ * room left, room but no slot for the whole order, or nothing when one slot takes it.
+ */
+export function availabilityMessage(slots: readonly { capacity_remaining: number }[], pizzas: number): string | null {
+  if (!slots.some((s) => s.capacity_remaining > 0)) return msg.noSlots;
+  if (!slots.some((s) => s.capacity_remaining >= pizzas)) return msg.noSlotFitsOrder;
+  return null;
+}

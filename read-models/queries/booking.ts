@@ -7,9 +7,9 @@ import {
   type VipAccess,
 } from '../../domain/kioskDay/schedule.js';
 import { customerCancellation } from '../../domain/kioskDay/cancellation.js';
+import { availabilityMessage } from '../../domain/kioskDay/dayAccess.js';
 import { movesWithinOwnDay, withoutOwnPizzas } from '../../domain/kioskDay/reschedule.js';
 import { closureOn, type Closure } from '../../domain/closures/closures.js';
-import { msg } from '../../domain/messages.js';
 import type { Settings } from '../../domain/settings/settings.js';
 import { addDays, daysBetween, isAhead, wallClock, type Clock } from '../../domain/shared/time.js';
 import type { DocumentStore } from '../documentStore.js';
@@ -176,7 +176,7 @@ function computeAvailability(
   if (problem) return { available: false, message: problem, slots: [], fits_request: false };
   const slots = upcomingSlots(date, settings, day, pizzas, now);
   const fits = slots.some((s) => s.can_accommodate);
-  const message = !slots.some((s) => s.available) ? msg.noSlots : !fits ? msg.noSlotFitsOrder : null;
+  const message = availabilityMessage(slots, pizzas);
   return { available: fits, message, slots, fits_request: fits };
 }
 
