@@ -409,9 +409,12 @@ describe('/admin/settings', () => {
 
     await capacity.fill('8');
     await page.getByLabel('Lördag Stänger').fill('23:30');
+    // The toast shows for the 800 ms before the page reloads: wait for it from before the press,
+    // or a slow machine can return from the click after it has gone.
+    const saved = toast(page, 'Inställningar sparade!');
     const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Spara inställningar' }).click();
-    await toast(page, 'Inställningar sparade!');
+    await saved;
     await reloaded;
     await expect.poll(() => capacity.inputValue()).toBe('8');
     const settings = (await suite.server.api('GET', '/api/settings')).body;

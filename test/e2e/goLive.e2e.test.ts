@@ -107,8 +107,10 @@ describe('the kiosk’s own name, tagline and logo (rule: kiosk-identity)', () =
 
     await page.getByLabel('Kioskens namn').fill('Lilla Napoli');
     await page.getByLabel('Slogan').fill('Vedugnspizza vid torget');
+    // Waited for from before the press: on a slow machine the click can return after the reload.
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Spara inställningar' }).click();
-    await page.waitForEvent('load');
+    await reloaded;
     await expect.poll(() => page.locator('.admin-brand').textContent()).toContain('Lilla Napoli Admin');
     expect(await page.locator('.admin-brand img').getAttribute('src')).toMatch(/^\/api\/kiosk\/logo\?v=/);
     expect(errors).toEqual([]);

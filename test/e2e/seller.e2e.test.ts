@@ -48,9 +48,11 @@ describe('the seller’s details', () => {
 
     await page.getByLabel('Organisationsnummer').fill('5560360793');
     await page.getByLabel('Momsregistreringsnummer').fill('SE556036079301');
-    await page.getByRole('button', { name: 'Spara inställningar' }).click();
     // Saved, then the page reloads (SPEC 8): the notice is gone and the numbers are in standard form.
-    await page.waitForEvent('load');
+    // The reload is waited for from before the press: on a slow machine the click can return after it.
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: 'Spara inställningar' }).click();
+    await reloaded;
     await expect.poll(() => page.getByLabel('Organisationsnummer').inputValue()).toBe('556036-0793');
     expect(await page.locator('.seller-notice').count()).toBe(0);
     expect(await page.getByLabel('Räkenskapsårets första månad').inputValue()).toBe('5');
