@@ -8,6 +8,7 @@ import type { DayEventAt } from '../kioskDay/readyNotice.js';
 import { readyNotice } from '../kioskDay/readyNotice.js';
 import { pushDecider, subscriptionsOf, type PushEvent } from '../push/push.js';
 import { mobileE164 } from '../sms/sms.js';
+import { assertNever } from '../shared/decider.js';
 
 export type NoticeChannel = 'push' | 'sms' | 'mail';
 
@@ -50,8 +51,29 @@ export function noticeOf(event: DayEventAt, day: readonly DayEventAt[]): Notice 
       };
     case 'BookingDelayUndone':
       return { kind: 'booking_delay_undone', booking_id: event.data.booking_id };
-    default:
+    // No notice: the day's hours and VIP marking, the confirmation and cancellation (mails of their
+    // own, rule: notice-channel), a move, the queue, and the counter's marks of the day.
+    case 'DayScheduleSet':
+    case 'DayMarkedVip':
+    case 'DayVipRemoved':
+    case 'BookingPlaced':
+    case 'BookingConfirmed':
+    case 'BookingCancelled':
+    case 'BookingRescheduled':
+    case 'BookingMovedAway':
+    case 'WaitlistJoined':
+    case 'WaitlistOfferMade':
+    case 'WaitlistOfferLapsed':
+    case 'WaitlistOfferTaken':
+    case 'WaitlistLeft':
+    case 'PizzaSoldOut':
+    case 'PizzaBackInStock':
+    case 'SoldOutSwapOffered':
+    case 'WebBookingsPaused':
+    case 'WebBookingsResumed':
       return null;
+    default:
+      return assertNever(event);
   }
 }
 
