@@ -18,6 +18,7 @@ import type { LeasedRunner } from '../../projections/leasedRunner.js';
 import { runReactor } from '../reactors/runReactor.js';
 import type { KeptErasure, KeyStore } from '../keys/keyStore.js';
 import { MAIL_LOG, MAIL_RELAY, asMailItem, scrubbed, type MailItem, type RelayState } from '../mail/outbox.js';
+import { mailsAbout } from '../../read-models/queries/customers.js';
 
 export const ERASURE_REACTOR = 'erasure_v1';
 
@@ -52,27 +53,37 @@ export async function completeErasure(
   }
   // Their mails in the outbox and mail log: recipient, subject, text and the relay's answer go,
   // and one not yet sent is never sent (the sender skips an erased recipient).
+  // The mails the erasure found when it was decided, and those about their bookings and queue
+  // places written since: the mail reactor follows the log at its own pace, so a mail for an
+  // event before the erasure (a cancellation) can be written after it was decided, with their
+  // address. Looked up again here, after the key has gone: one written later reads "[raderad]".
+  const written = await mailsAbout<Doc>(parts.docs, MAIL_LOG, erasure.booking_ids, erasure.waitlist_ids);
+  const known = new Set([...erasure.mail_ids, ...erasure.staff_mail_ids]);
+  const since = written.map(asMailItem).filter((item) => !known.has(item.id));
+  const mailIds = [...erasure.mail_ids, ...erasure.staff_mail_ids, ...since.map((item) => item.id)];
   const forgotten: MailItem[] = [];
   const recipients = new Set<string>();
+  const forget = (item: MailItem, toStaff: boolean) => {
+    if (!toStaff && item.to && item.to !== ERASED) recipients.add(normaliseEmail(item.to));
+    if (item.subject !== ERASED) forgotten.push({ ...scrubbed(item, toStaff), _pos: position });
+  };
   for (const [ids, toStaff] of [
     [erasure.mail_ids, false],
     [erasure.staff_mail_ids, true],
   ] as const) {
     for (const id of ids) {
       const logged = await parts.docs.get(MAIL_LOG, id);
-      if (!logged) continue;
-      const item = asMailItem(logged);
-      if (!toStaff && item.to && item.to !== ERASED) recipients.add(normaliseEmail(item.to));
-      if (item.subject !== ERASED) forgotten.push({ ...scrubbed(item, toStaff), _pos: position });
+      if (logged) forget(asMailItem(logged), toStaff);
     }
   }
+  for (const item of since) forget(item, item.kind.startsWith('staff_'));
   if (forgotten.length > 0) await parts.docs.commit(forgotten.map((doc) => ({ op: 'put', collection: MAIL_LOG, doc })));
   // The relay's last answer (the staff banner, /api/ready) may quote a refused recipient: it goes too.
   const relay = await parts.docs.get<RelayState & Doc>(MAIL_RELAY, 'relay');
   const said = relay?.last_error?.toLowerCase();
   if (relay && said && [...recipients].some((to) => said.includes(to)))
     await parts.docs.commit([{ op: 'put', collection: MAIL_RELAY, doc: { ...relay, last_error: ERASED } }]);
-  for (const id of [...erasure.mail_ids, ...erasure.staff_mail_ids]) await parts.forgetMail(id);
+  for (const id of mailIds) await parts.forgetMail(id);
   await parts.docs.purge();
 }
 

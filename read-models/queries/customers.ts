@@ -41,6 +41,19 @@ export type MailLogDoc = {
 export const recipientKey = (to: string | null): string | null =>
   to === null || to === ERASED ? to : normaliseEmail(to);
 
+/** Mails (to anyone) about these bookings and queue places, through the mail log's indexes. */
+export async function mailsAbout<T extends { id: string }>(
+  docs: DocumentStore,
+  mailLog: string,
+  bookingIds: readonly string[],
+  waitlistIds: readonly string[] = [],
+): Promise<T[]> {
+  const lookups: Array<Promise<T[]>> = [];
+  if (bookingIds.length > 0) lookups.push(docs.find(mailLog, { booking_id: { $in: [...bookingIds] } }));
+  if (waitlistIds.length > 0) lookups.push(docs.find(mailLog, { waitlist_id: { $in: [...waitlistIds] } }));
+  return (await Promise.all(lookups)).flat();
+}
+
 /**
  * The mail-log entries to this address or about these bookings and queue places, through the
  * log's indexes (`to_key`, `booking_id`, `waitlist_id`, `event_type`): the work grows with the
@@ -54,9 +67,7 @@ export async function mailsToOrAbout<T extends { id: string }>(
   bookingIds: readonly string[],
   waitlistIds: readonly string[] = [],
 ): Promise<T[]> {
-  const lookups: Array<Promise<T[]>> = [];
-  if (bookingIds.length > 0) lookups.push(docs.find(mailLog, { booking_id: { $in: [...bookingIds] } }));
-  if (waitlistIds.length > 0) lookups.push(docs.find(mailLog, { waitlist_id: { $in: [...waitlistIds] } }));
+  const lookups: Array<Promise<T[]>> = [mailsAbout<T>(docs, mailLog, bookingIds, waitlistIds)];
   // A customer known only by phone gets no mail: only mails about their bookings name them.
   if ('email' in customer) {
     const email = customer.email;
