@@ -79,8 +79,8 @@ export type CounterEvent =
   | DomainEvent<'BookingDelayed', BookingDelayedData>
   | DomainEvent<'BookingDelayUndone', BookingDelayUndoneData>;
 
-/** The counter's events (a part of the kiosk day's, kioskDay.ts). */
-export const counterEvents = eventsOf<CounterEvent>({
+/** The counter's event types, named once: the kiosk day's list (kioskDay.ts) takes them in whole. */
+export const COUNTER_EVENT_TYPES = {
   PizzaSoldOut: true,
   PizzaBackInStock: true,
   SoldOutSwapOffered: true,
@@ -88,7 +88,10 @@ export const counterEvents = eventsOf<CounterEvent>({
   WebBookingsResumed: true,
   BookingDelayed: true,
   BookingDelayUndone: true,
-});
+} as const satisfies { readonly [T in CounterEvent['type']]: true };
+
+/** The counter's events (a part of the kiosk day's, kioskDay.ts). */
+export const counterEvents = eventsOf<CounterEvent>(COUNTER_EVENT_TYPES);
 
 export type CounterCommand =
   | {

@@ -8,7 +8,13 @@ import { addPizzas, type CalendarEntry } from './schedule.js';
 import { evolveKitchenTrack, noKitchenTrack, type KitchenStepRecordedData, type KitchenTrack } from './kitchen.js';
 import type { BookingLine, BookingPlacedData, LineExtra } from './bookingPlaced.js';
 import { evolveWaitlist, initialWaitlistState, type WaitlistEvent, type WaitlistState } from './waitlistState.js';
-import { evolveCounter, initialCounterState, type CounterEvent, type CounterState } from './counterState.js';
+import {
+  COUNTER_EVENT_TYPES,
+  evolveCounter,
+  initialCounterState,
+  type CounterEvent,
+  type CounterState,
+} from './counterState.js';
 
 export const kioskDayStream = (date: string) => `kioskday-${date}`;
 
@@ -79,13 +85,7 @@ export const kioskDayEvents = eventsOf<KioskDayEvent>({
   WaitlistOfferLapsed: true,
   WaitlistOfferTaken: true,
   WaitlistLeft: true,
-  PizzaSoldOut: true,
-  PizzaBackInStock: true,
-  SoldOutSwapOffered: true,
-  WebBookingsPaused: true,
-  WebBookingsResumed: true,
-  BookingDelayed: true,
-  BookingDelayUndone: true,
+  ...COUNTER_EVENT_TYPES,
 });
 
 /** Who cancelled: the kiosk's staff, the customer, or the system (a pending booking expired). */
