@@ -29,6 +29,8 @@ export interface ReadinessDeps {
   push: () => Promise<PushHealth>;
   /** The longest stall of a projection runner, reactor or sender of this process, ms (api/watchdog.ts). */
   stalledMs: () => number;
+  /** What this process holds in memory against each bound (the command bus's cache, the read-model cache). */
+  memoryBounds?: () => MemoryBound[];
   /** rule: seller-first. Whether a required seller detail is still blank (the settings read model). */
   sellerMissing?: () => Promise<boolean>;
   /** rule: go-live. The checklist's steps still to do before web orders open ([] when open or not closed at all). */
@@ -57,10 +59,17 @@ export interface Readiness {
   mail: MailHealth | null;
   push: PushHealth | null;
   stalled_seconds: number;
+  memory_bounds: MemoryBound[];
   /** The thresholds passed: an operator is alerted while this is not empty. */
   alerts: Alert[];
   /** rule: go-live. With the alert not_ready_for_orders: the checklist's steps still to do. */
   missing_for_orders?: GoLiveStep[];
+}
+
+export interface MemoryBound {
+  name: 'command_streams' | 'command_records' | 'read_model_cache' | 'heap_mb';
+  used: number;
+  bound: number;
 }
 
 export type Alert =
@@ -115,6 +124,7 @@ export async function readiness(deps: ReadinessDeps): Promise<Readiness> {
     mail: mail.ok ? mail.value : null,
     push: push.ok ? push.value : null,
     stalled_seconds: stalledSeconds,
+    memory_bounds: deps.memoryBounds?.() ?? [],
     alerts,
     ...(missingForOrders.length > 0 ? { missing_for_orders: missingForOrders } : {}),
   };

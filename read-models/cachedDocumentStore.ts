@@ -17,6 +17,8 @@ import type { Checkpoint, Doc, DocumentStore, Write } from './documentStore.js';
 export interface CachedDocumentStore extends DocumentStore {
   /** Drops what is cached of these collections: another process has written them. */
   forget(collections: ReadonlySet<string>): void;
+  /** Documents held now, and the most it holds (/api/ready's memory_bounds). */
+  cacheUse(): { entries: number; max_entries: number };
 }
 
 export function cachedDocumentStore(
@@ -82,6 +84,8 @@ export function cachedDocumentStore(
         }
       }
     },
+
+    cacheUse: () => ({ entries: entries.size, max_entries: maxEntries }),
 
     forget(changed: ReadonlySet<string>) {
       if (![...changed].some((collection) => cached.has(collection))) return;

@@ -10,6 +10,7 @@ import { missingRequiredSellerFields } from '../../domain/settings/seller.js';
 import { registerUi } from '../http/ui.js';
 import { anyDiskLow, backupOverdue } from '../opsAlerts.js';
 import { pushOutboxHealth } from '../push/outboxHealth.js';
+import { getHeapStatistics } from 'node:v8';
 import type { ReadinessDeps } from '../readiness.js';
 import { adminRoutes } from './admin/index.js';
 import { operationsRoutes } from './operations.js';
@@ -60,6 +61,20 @@ function readinessOf(app: FastifyInstance, stopping: () => boolean): ReadinessDe
     mail: () => services.mails.health(),
     push: () => pushOutboxHealth(app.store, app.now()),
     stalledMs: app.watched.stalledMs,
+    memoryBounds: () => {
+      const bus = app.bus.cacheUse();
+      const readModels = app.docs.cacheUse();
+      return [
+        { name: 'command_streams', used: bus.streams, bound: bus.max_streams },
+        { name: 'command_records', used: bus.records, bound: bus.max_records },
+        { name: 'read_model_cache', used: readModels.entries, bound: readModels.max_entries },
+        {
+          name: 'heap_mb',
+          used: Math.round(process.memoryUsage().heapUsed / 2 ** 20),
+          bound: Math.round(getHeapStatistics().heap_size_limit / 2 ** 20),
+        },
+      ];
+    },
     sellerMissing: async () => missingRequiredSellerFields((await services.settings.current()).seller).length > 0,
     // rule go-live: what a new public install still lacks before web orders open.
     notReadyForOrders: async () => (await services.goLive.status()).missing,

@@ -29,6 +29,19 @@ export const readinessSchema = z.strictObject({
       oldest_due_seconds: z.number().int().nullable().describe('Hur länge den äldsta väntande har väntat'),
     })
     .nullable(),
+  memory_bounds: z
+    .array(
+      z.strictObject({
+        name: z
+          .enum(['command_streams', 'command_records', 'read_model_cache', 'heap_mb'])
+          .describe(
+            'command_streams och command_records: strömmarna (t.ex. kioskdagar) och posterna (bokningarna) som kommandona håller i minnet; read_model_cache: läsmodellsdokument som tillgänglighetsfrågan håller i minnet; heap_mb: JavaScript-heapen i megabyte mot dess gräns',
+          ),
+        used: z.number().int(),
+        bound: z.number().int().describe('Gränsen: det som inte ryms släpps, det äldst använda först'),
+      }),
+    )
+    .describe('Det processen håller i minnet, mot gränserna (issue 48): ett lager utan gräns växer med historiken'),
   stalled_seconds: z
     .number()
     .int()

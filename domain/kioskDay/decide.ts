@@ -12,6 +12,7 @@ import { dayHours, type CalendarEntry } from './schedule.js';
 import {
   evolveKioskDay,
   initialKioskDayState,
+  kioskDayWeight,
   type Booking,
   type KioskDayEvent,
   type KioskDayState,
@@ -60,6 +61,7 @@ export type KioskDayCommand =
 export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDayState> = {
   initialState: initialKioskDayState,
   evolve: evolveKioskDay,
+  weight: kioskDayWeight,
   decide(command, state) {
     switch (command.type) {
       case 'SetDaySchedule':

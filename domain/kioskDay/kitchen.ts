@@ -33,11 +33,16 @@ export interface KitchenStepRecordedData {
  */
 export interface KitchenTrack {
   status: KitchenStatus | null;
-  passed: Array<KitchenStatus | null>;
+  passed: ReadonlyArray<KitchenStatus | null>;
   lastWasUndo: boolean;
 }
 
-export const noKitchenTrack = (): KitchenTrack => ({ status: null, passed: [], lastWasUndo: false });
+/** A track with no step yet: one object for every such booking (tracks are never changed in place). */
+export const NO_KITCHEN_STEPS: KitchenTrack = Object.freeze({
+  status: null,
+  passed: Object.freeze([]),
+  lastWasUndo: false,
+});
 
 /** The status each forward step may start from. no_show: any time before the order is collected. */
 const allowedFrom: Record<KitchenStatus, ReadonlyArray<KitchenStatus | null>> = {

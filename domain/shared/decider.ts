@@ -14,6 +14,11 @@ export interface Decider<Command, Event extends DomainEvent, State> {
   initialState(): State;
   evolve(state: State, event: Event): State;
   decide(command: Command, state: State): Event[];
+  /**
+   * How many records the state holds (a kiosk day: its bookings), for the command bus's memory
+   * bound; without it a state weighs as many as the events folded into it.
+   */
+  weight?(state: State): number;
 }
 
 /** Compile-time exhaustiveness: a command or event nobody handles fails to type-check. */

@@ -62,6 +62,14 @@ describe('GET /api/health and /api/ready', () => {
         mail: { due: 0, failed: 0, failed_unseen: 0, oldest_due_seconds: null, relay: 'ok', last_error: null },
         push: { due: 0, oldest_due_seconds: null },
         stalled_seconds: 0,
+        // What the process holds in memory against each bound (issue 48); the settings and a few
+        // days are cached already.
+        memory_bounds: [
+          { name: 'command_streams', used: expect.any(Number), bound: 256 },
+          { name: 'command_records', used: expect.any(Number), bound: 120_000 },
+          { name: 'read_model_cache', used: expect.any(Number), bound: 2000 },
+          { name: 'heap_mb', used: expect.any(Number), bound: expect.any(Number) },
+        ],
         // A fresh install: the seller's details are not filled in yet (rule: seller-first).
         alerts: ['seller_missing'],
       });

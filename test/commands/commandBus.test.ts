@@ -48,15 +48,27 @@ describe('the command bus stream cache', () => {
     expect(bus.cachedStreams).toBe(2);
   });
 
-  it('holds at most maxCachedEvents events between the cached states', async () => {
-    const bus = new CommandBus(open(), { maxCachedEvents: 5 });
+  it('holds at most maxCachedRecords records between the cached states: events, or what the decider weighs', async () => {
+    const bus = new CommandBus(open(), { maxCachedRecords: 5 });
     for (const name of ['a', 'b', 'c']) await bus.handle('big', uniqueNames, { add: name }, meta);
     for (const name of ['a', 'b']) await bus.handle('small', uniqueNames, { add: name }, meta);
     expect(bus.cachedStreams).toBe(2); // 3 + 2 events
+    expect(bus.cacheUse()).toMatchObject({ streams: 2, records: 5, max_records: 5 });
     await bus.handle('small', uniqueNames, { add: 'c' }, meta);
     // 6 events: the least recently used stream goes, and comes back from the store when asked.
     expect(bus.cachedStreams).toBe(1);
+    expect(bus.cacheUse().records).toBe(3);
     await expect(bus.handle('big', uniqueNames, { add: 'a' }, meta)).rejects.toThrow('a finns redan');
+
+    // A decider that weighs its state: a name added again (idempotent here) weighs nothing more.
+    const weighed: typeof uniqueNames = { ...uniqueNames, weight: (names) => names.size * 2 };
+    const other = new CommandBus(store, { maxCachedRecords: 5 });
+    await other.handle('w-1', weighed, { add: 'a' }, meta);
+    await other.handle('w-2', weighed, { add: 'a' }, meta);
+    expect(other.cacheUse().records).toBe(4);
+    await other.handle('w-3', weighed, { add: 'a' }, meta);
+    // 6 > 5: w-1, the least recently used, is dropped.
+    expect(other.cacheUse()).toMatchObject({ streams: 2, records: 4 });
   });
 
   it('decides concurrent commands on more streams than it caches as if it cached them all', async () => {
