@@ -83,6 +83,8 @@ export interface Config {
   alertLag: number;
   /** ALERT_DUE_SECONDS: how long a due mail or push notice may wait before /api/ready reports an alert. */
   alertDueSeconds: number;
+  /** MAIL_BACKLOG_LIMIT: due mails beyond which a new web booking waits for the senders (api/outbox/mailBackPressure.ts; 0: never). */
+  mailBacklogLimit: number;
   /** ALERT_DISK_FREE_PERCENT: /api/ready names disk_low under this percent free on DATA_DIR's (or BACKUP_DIR's) filesystem (api/opsAlerts.ts). */
   alertDiskFreePercent: number;
   /** ALERT_DISK_FREE_MB: /api/ready names disk_low under this many megabytes free there, too. */
@@ -154,6 +156,7 @@ export function configFromEnv(given: NodeJS.ProcessEnv = process.env): Config {
     stallExitMs: integer('REACTOR_STALL_EXIT_MS', 300_000, 0),
     alertLag: integer('ALERT_LAG', 100, 0),
     alertDueSeconds: integer('ALERT_DUE_SECONDS', 300, 0),
+    mailBacklogLimit: integer('MAIL_BACKLOG_LIMIT', 2_000, 0),
     alertDiskFreePercent: integer('ALERT_DISK_FREE_PERCENT', 10, 0, 100),
     alertDiskFreeMb: integer('ALERT_DISK_FREE_MB', 1024, 0),
   };

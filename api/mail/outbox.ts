@@ -220,6 +220,15 @@ export class MailOutbox {
     return entryOf(item);
   }
 
+  /** Mails due now and whether the relay takes mail: what holds new web bookings back (outbox/mailBackPressure.ts). */
+  async due(): Promise<{ due: number; relayOk: boolean }> {
+    const [due, relay] = await Promise.all([
+      this.docs.count(MAIL_LOG, { status: 'pending', due_ms: { $lte: this.now().getTime() } }),
+      this.relay(),
+    ]);
+    return { due, relayOk: relay.status === 'ok' };
+  }
+
   async health(): Promise<MailHealth> {
     const nowMs = this.now().getTime();
     const seen = await this.docs.get<Doc & { at: string }>(MAIL_RELAY, FAILED_SEEN);
