@@ -6,6 +6,8 @@ import type { DocumentStore } from '../read-models/documentStore.js';
 import type { Services } from './services/index.js';
 import type { Limiters } from './http/rateLimits.js';
 import type { AppliedSource } from './http/eventStream.js';
+import type { SwishConfig } from './swish/config.js';
+import type { SwishClient } from './swish/client.js';
 
 export type { Limiters };
 
@@ -21,6 +23,8 @@ export interface AppDeps {
   secureCookies: boolean;
   /** SMS notices are configured (rule: sms-notices): the booking form offers the tick. */
   smsEnabled?: boolean;
+  /** Swish Handel (issue 49) when set up: its settings and client; null or absent: off. */
+  swish?: { config: SwishConfig; client: SwishClient } | null;
   /** Pages of events the projections have applied (the admin's live stream). */
   onApplied?: AppliedSource;
 }

@@ -2,6 +2,7 @@
 // variable is reported, each once with what it should be, before anything is opened: a typo in
 // production should stop the start with a clear message, not surface later as a strange fault.
 import { smsConfigFrom, type SmsConfig } from './sms/elks.js';
+import { swishConfigFrom, type SwishConfig } from './swish/config.js';
 import { createECDH } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -58,6 +59,8 @@ export interface Config {
   vapidSubject: string;
   /** SMS through 46elks (rule: sms-notices), or null: off unless SMS_46ELKS_USERNAME and _PASSWORD are set. */
   sms: SmsConfig | null;
+  /** Swish Handel (issue 49), or null: off unless SWISH_PAYEE and a client certificate are set (api/swish/config.ts). */
+  swish: SwishConfig | null;
   /** How often this process runs the waitlist's offer decision for dates with open entries, ms (0: never). */
   waitlistOfferIntervalMs: number;
   /** How often this process looks for customers to erase under the retention setting, ms (0: never). */
@@ -145,6 +148,7 @@ export function configFromEnv(given: NodeJS.ProcessEnv = process.env): Config {
     vapidPrivateKey,
     vapidSubject,
     sms: smsConfigFrom(env, bad),
+    swish: swishConfigFrom(env, bad, publicUrl),
     waitlistOfferIntervalMs: integer('WAITLIST_OFFER_INTERVAL_MS', 15_000, 0),
     retentionIntervalMs: integer('RETENTION_INTERVAL_MS', 3_600_000, 0),
     keyStoreReset: flag('KEY_STORE_RESET'),

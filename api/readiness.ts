@@ -10,7 +10,8 @@
 // longest stall of a loop in this process; `alerts` names what is past its threshold (ALERT_LAG
 // events, ALERT_DUE_SECONDS; deploy/README.md, "Monitoring"). `seller_missing` (rule: seller-first)
 // says the seller's name, organisation number, address or e-mail is not filled in yet.
-// `backup_overdue` and `disk_low` report on the host (api/opsAlerts.ts). What each alert means and
+// `backup_overdue` and `disk_low` report on the host (api/opsAlerts.ts); `swish_certificate_expiring`
+// that Swish's client certificate ends within 30 days (rule: swish-certificate). What each alert means and
 // what to do about it: docs/operations.md.
 import type { EventStore, Position } from '../domain/eventStore.js';
 import type { GoLiveStep } from '../domain/goLive/goLive.js';
@@ -39,6 +40,8 @@ export interface ReadinessDeps {
   backupOverdue?: () => boolean;
   /** Whether DATA_DIR's (or BACKUP_DIR's) filesystem is nearly full (api/opsAlerts.ts). */
   diskLow?: () => boolean;
+  /** rule: swish-certificate. Whether the Swish client certificate ends within 30 days; absent while Swish is off. */
+  swishCertificateExpiring?: () => boolean;
   /** What /api/ready reports as alerts: events behind, and seconds a due item waits or a loop stalls. */
   alert: { lag: number; dueSeconds: number };
   stopping: () => boolean;
@@ -82,7 +85,8 @@ export type Alert =
   | 'seller_missing'
   | 'backup_overdue'
   | 'disk_low'
-  | 'not_ready_for_orders';
+  | 'not_ready_for_orders'
+  | 'swish_certificate_expiring';
 
 export async function readiness(deps: ReadinessDeps): Promise<Readiness> {
   const timeoutMs = deps.timeoutMs ?? 2000;
@@ -111,6 +115,8 @@ export async function readiness(deps: ReadinessDeps): Promise<Readiness> {
   // The host's side (docs/operations.md): backups that stopped, a disk filling up.
   if (deps.backupOverdue?.()) alerts.push('backup_overdue');
   if (deps.diskLow?.()) alerts.push('disk_low');
+  // Swish refuses payments once its client certificate has ended (rule: swish-certificate).
+  if (deps.swishCertificateExpiring?.()) alerts.push('swish_certificate_expiring');
   // A new public install takes no web orders until the checklist is done (rule: go-live).
   const orders = deps.notReadyForOrders ? await within(timeoutMs, deps.notReadyForOrders) : null;
   const missingForOrders = orders?.ok ? orders.value : [];

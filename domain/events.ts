@@ -17,6 +17,7 @@ import type { StockPoolEvent } from './menu/stockPools.js';
 import type { PushEvent } from './push/push.js';
 import type { LogoEvent } from './settings/logo.js';
 import type { SettingsEvent } from './settings/settings.js';
+import type { SwishSettingsEvent } from './settings/swishPrepay.js';
 import type { VipCustomerEvent } from './vip/vipCustomers.js';
 import type { VipLinkEvent } from './vip/vipLinks.js';
 
@@ -27,6 +28,7 @@ export type AnyEvent =
   | VipLinkEvent
   | MenuEvent
   | SettingsEvent
+  | SwishSettingsEvent
   | GoLiveEvent
   | LogoEvent
   | AdminEvent

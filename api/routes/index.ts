@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../appDeps.js';
 import { COLLECTIONS } from '../../read-models/shapes.js';
 import { missingRequiredSellerFields } from '../../domain/settings/seller.js';
+import { certificateExpiresSoon } from '../../domain/settings/swishPrepay.js';
 import { registerUi } from '../http/ui.js';
 import { anyDiskLow, backupOverdue } from '../opsAlerts.js';
 import { pushOutboxHealth } from '../push/outboxHealth.js';
@@ -34,6 +35,7 @@ export const routes = fp<RoutesOptions>(
       publicUrl: config.publicUrl,
       vapidPublicKey: app.vapidPublicKey,
       smsEnabled: config.sms !== null,
+      swish: config.swish && app.swish ? { config: config.swish, client: app.swish } : null,
       secureCookies: config.production,
       onApplied: (listener) => projections.onApplied(listener),
     };
@@ -94,6 +96,10 @@ function readinessOf(app: FastifyInstance, stopping: () => boolean): ReadinessDe
         percent: config.alertDiskFreePercent,
         mb: config.alertDiskFreeMb,
       }),
+    // rule swish-certificate: the kiosk's clock, as the admin page counts the days left.
+    swishCertificateExpiring: config.swish
+      ? () => certificateExpiresSoon(config.swish!.certificate.validTo, app.now())
+      : undefined,
     alert: { lag: config.alertLag, dueSeconds: config.alertDueSeconds },
     stopping,
     maxLag: config.readyMaxLag,

@@ -18,6 +18,7 @@ import { MenuService } from './menu.js';
 import { PushService } from './push.js';
 import { RescheduleService } from './reschedule.js';
 import { SettingsService } from './settings.js';
+import { SwishService } from './swish.js';
 import { GoLiveService } from './goLive.js';
 import { KioskService } from './kiosk.js';
 import { VipService } from './vip.js';
@@ -65,6 +66,8 @@ export function createServices(context: ServiceContext, docs: DocumentStore, era
     goLive: new GoLiveService(commands, settings, docs),
     /** rule: kiosk-identity. The kiosk's name, tagline and logo. */
     kiosk: new KioskService(commands, settings),
+    /** Swish (issue 49): the prepay rule (rule: swish-prepay) and the admin page's view of the setup. */
+    swish: new SwishService(commands),
   };
 }
 

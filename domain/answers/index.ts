@@ -12,3 +12,4 @@ export * from './legal.js';
 export * from './orderStatus.js';
 export * from './counter.js';
 export * from './vipUnsubscribe.js';
+export * from './swish.js';

@@ -59,10 +59,11 @@ export const readinessSchema = z.strictObject({
         'backup_overdue',
         'disk_low',
         'not_ready_for_orders',
+        'swish_certificate_expiring',
       ]),
     )
     .describe(
-      'Gränser som är passerade (ALERT_LAG, ALERT_DUE_SECONDS) och seller_missing (säljarens namn, organisationsnummer, adress eller e-post är inte ifyllt), backup_overdue (senaste säkerhetskopian är äldre än två intervall) och disk_low (lite ledigt diskutrymme), not_ready_for_orders (en ny kiosk tar inte emot webbeställningar förrän checklistan är klar; missing_for_orders säger vad som saknas): larma när listan inte är tom',
+      'Gränser som är passerade (ALERT_LAG, ALERT_DUE_SECONDS) och seller_missing (säljarens namn, organisationsnummer, adress eller e-post är inte ifyllt), backup_overdue (senaste säkerhetskopian är äldre än två intervall) och disk_low (lite ledigt diskutrymme), not_ready_for_orders (en ny kiosk tar inte emot webbeställningar förrän checklistan är klar; missing_for_orders säger vad som saknas), swish_certificate_expiring (Swish-certifikatet går ut inom 30 dagar): larma när listan inte är tom',
     ),
   missing_for_orders: z
     .array(z.enum(GO_LIVE_STEPS))

@@ -36,6 +36,7 @@ import { waitlistAdminRoutes } from './waitlist.js';
 import { mailRoutes } from './mails.js';
 import { counterRoutes } from './counter.js';
 import { smsStatsRoutes } from './smsStats.js';
+import { swishRoutes } from './swish.js';
 import { declareCapability, requireCapability } from './capabilities.js';
 import type { Capability } from '../../../domain/admins/roles.js';
 
@@ -112,6 +113,7 @@ export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
       mailRoutes,
       counterRoutes,
       smsStatsRoutes,
+      swishRoutes,
     ]) {
       await secured.register(async (scope) => {
         declareCapability(scope, PLUGIN_CAPABILITY.get(routes));
