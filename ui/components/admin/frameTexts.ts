@@ -18,6 +18,7 @@ export const ADMIN_SCREENS = [
   { href: '/admin/mail', label: 'E-post' },
   { href: '/admin/customers', label: 'Kunddata' },
   { href: '/admin/settings', label: 'Inställningar' },
+  { href: '/admin/swish', label: 'Swish' },
   { href: '/admin/accounts', label: 'Konton' },
 ] as const;
 

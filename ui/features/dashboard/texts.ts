@@ -18,6 +18,12 @@ export const dashboardTexts = {
   stats: 'Statistik',
   screens: 'Adminsidor',
   statsFailed: 'Kunde inte ladda statistik',
+  // rule: swish-certificate
+  swishCertificate: (date: string, daysLeft: number) =>
+    daysLeft < 0
+      ? `Swish-certifikatet gick ut ${date}: Swish tar inte emot några betalningar.`
+      : `Swish-certifikatet går ut ${date} (om ${daysLeft === 1 ? '1 dag' : `${daysLeft} dagar`}). Skapa ett nytt i Swish Certificate Management innan dess.`,
+  swishCertificateLink: 'Visa Swish',
   // rule: seller-first
   sellerMissingTitle: 'Fyll i säljarens uppgifter',
   sellerMissing: (fields: string) =>
@@ -41,6 +47,7 @@ export const dashboardTexts = {
     '/admin/mail': 'Skickade mejl, fel och skicka igen',
     '/admin/customers': 'Allt sparat om en kund (GDPR)',
     '/admin/settings': 'Kapacitet, tider och e-post',
+    '/admin/swish': 'Betalning i förväg med Swish Handel',
     '/admin/accounts': 'Ägare och personal: lägg till, lösenord, ta bort',
   } as Record<string, string>,
   reportTitle: 'Dagsrapport',

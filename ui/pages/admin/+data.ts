@@ -7,6 +7,8 @@ import { missingRequiredSellerFields, type RequiredSellerField } from '../../../
 import { roleMay } from '../../../domain/admins/roles.js';
 import { currentUser } from './currentUser.js';
 import type { GoLiveAnswer } from '../../../domain/answers/kiosk.js';
+import type { SwishStatusAnswer } from '../../../domain/answers/swish.js';
+import type { SwishCertificateEnd } from '../../features/dashboard/components/SwishCertificateBanner.js';
 
 export type AdminData = {
   user: Awaited<ReturnType<typeof currentUser>>;
@@ -15,6 +17,8 @@ export type AdminData = {
   sellerMissing?: RequiredSellerField[] | null;
   /** The dashboard: the checklist before the first web order (rule: go-live); null when unread. */
   goLive?: GoLiveAnswer | null;
+  /** The dashboard: the Swish certificate's end while it is within 30 days (rule: swish-certificate); null otherwise. */
+  swishCertificate?: SwishCertificateEnd | null;
 };
 
 export async function data(pageContext: PageContextServer): Promise<AdminData> {
@@ -23,12 +27,22 @@ export async function data(pageContext: PageContextServer): Promise<AdminData> {
   if (!user || pageContext.urlPathname !== '/admin') return { user };
   // Staff see no figures (statistics are the owner's: rule admin-roles).
   if (!roleMay(user.role, 'stats')) return { user, overview: null };
-  const [overview, settings] = await Promise.all([
+  const [overview, settings, swish] = await Promise.all([
     pageContext.apiGet<StatsOverview>('/api/admin/stats/overview').catch(() => null),
     pageContext.apiGet<Settings>(`/api${SETTINGS_PATH}`).catch(() => null),
+    pageContext.apiGet<SwishStatusAnswer>('/api/admin/swish').catch(() => null),
   ]);
   // rule go-live: the owner's checklist (settings are the owner's: a staff session reads none).
   const goLive = await pageContext.apiGet<GoLiveAnswer>('/api/admin/go-live').catch(() => null);
   // Only what the dashboard shows: which required details are blank, not the settings.
-  return { user, overview, sellerMissing: settings ? missingRequiredSellerFields(settings.seller) : null, goLive };
+  // rule swish-certificate: only its end, and only while it is within the warning.
+  const cert = swish?.certificate;
+  const swishCertificate = cert?.expires_soon ? { valid_to: cert.valid_to, days_left: cert.days_left } : null;
+  return {
+    user,
+    overview,
+    sellerMissing: settings ? missingRequiredSellerFields(settings.seller) : null,
+    goLive,
+    swishCertificate,
+  };
 }
