@@ -1,0 +1,148 @@
+// A web booking's Swish payment (issue 49, rule: swish-payment): what its three events record and
+// how Swish's answer about the payment request decides between them. Pure: the caller brings the
+// answer Swish gave (GET /api/v1/paymentrequests/{id}, which a callback only wakes: the
+// callback's body is never believed) and the time.
+//
+// Not wired into the kiosk day yet: the events are named here so the day's stream, the payment
+// work item and the read models can take them in one step (docs/configuration.md, "Swish Handel").
+import { assertNever, type DomainEvent } from '../shared/decider.js';
+
+/**
+ * How long the kiosk waits for a payment request's end before it lets the booking go. Swish ends
+ * an m-commerce request the payer never opened itself after a few minutes (status ERROR, code
+ * TM01: developer.swish.nu, "Error codes"); a callback that never comes and status reads that fail
+ * are caught here, with a margin, so the capacity the booking holds is never held for long.
+ */
+export const SWISH_PAYMENT_LIFETIME_MINUTES = 10;
+
+export interface SwishPaymentRequestedData {
+  booking_id: string;
+  /** The payment request's id: 32 upper-case hex characters derived from the booking. */
+  instruction_id: string;
+  amount_cents: number;
+  requested_at: string;
+  /** When the kiosk gives up waiting (SWISH_PAYMENT_LIFETIME_MINUTES after the request). */
+  expires_at: string;
+}
+
+export interface SwishPaymentPaidData {
+  booking_id: string;
+  instruction_id: string;
+  /** The bank's reference of the payment: what a refund names. */
+  payment_reference: string;
+  amount_cents: number;
+  paid_at: string;
+}
+
+/** Why a payment ended without money: Swish's own status, or the kiosk's lifetime ran out. */
+export const SWISH_FAILURES = ['DECLINED', 'ERROR', 'CANCELLED', 'EXPIRED'] as const;
+export type SwishFailure = (typeof SWISH_FAILURES)[number];
+
+export interface SwishPaymentFailedData {
+  booking_id: string;
+  instruction_id: string;
+  reason: SwishFailure;
+  /** Swish's error code with ERROR (RF07, BANKIDCL, TM01, …); null otherwise. */
+  error_code: string | null;
+  failed_at: string;
+}
+
+export type SwishPaymentEvent =
+  | DomainEvent<'SwishPaymentRequested', SwishPaymentRequestedData>
+  | DomainEvent<'SwishPaymentPaid', SwishPaymentPaidData>
+  | DomainEvent<'SwishPaymentFailed', SwishPaymentFailedData>;
+
+/** A booking's payment as its events leave it. */
+export type SwishPaymentTrack =
+  | { status: 'none' }
+  | { status: 'requested'; instruction_id: string; amount_cents: number; expires_at: string }
+  | { status: 'paid'; instruction_id: string; payment_reference: string; amount_cents: number }
+  | { status: 'failed'; instruction_id: string; reason: SwishFailure; error_code: string | null };
+
+export const NO_SWISH_PAYMENT: SwishPaymentTrack = { status: 'none' };
+
+export function evolveSwishPayment(track: SwishPaymentTrack, event: SwishPaymentEvent): SwishPaymentTrack {
+  switch (event.type) {
+    case 'SwishPaymentRequested': {
+      const { instruction_id, amount_cents, expires_at } = event.data;
+      return track.status === 'none' ? { status: 'requested', instruction_id, amount_cents, expires_at } : track;
+    }
+    case 'SwishPaymentPaid': {
+      const { instruction_id, payment_reference, amount_cents } = event.data;
+      return track.status === 'requested' ? { status: 'paid', instruction_id, payment_reference, amount_cents } : track;
+    }
+    case 'SwishPaymentFailed': {
+      const { instruction_id, reason, error_code } = event.data;
+      return track.status === 'requested' ? { status: 'failed', instruction_id, reason, error_code } : track;
+    }
+    default:
+      return assertNever(event);
+  }
+}
+
+/** Swish's answer about a payment request, as the client reads it (api/swish/client.ts). */
+export interface SwishPaymentAnswer {
+  id: string;
+  status: 'CREATED' | 'PAID' | 'DECLINED' | 'ERROR' | 'CANCELLED';
+  paymentReference: string | null;
+  /** Kronor, as Swish gives it (238.5). */
+  amount: number;
+  errorCode: string | null;
+}
+
+/**
+ * rule: swish-payment. What Swish's answer (or, with `answer` null, no answer) decides for a
+ * booking whose payment was requested: PAID records the payment once, with its reference, when the
+ * amount is the one asked for; DECLINED, ERROR and CANCELLED end it with Swish's code; still
+ * CREATED, or no answer, past `expires_at` ends it as EXPIRED; otherwise nothing yet. A payment
+ * that ended already decides nothing (a second callback, a late poll): each payment ends once.
+ */
+export function decideSwishPayment(
+  track: SwishPaymentTrack,
+  bookingId: string,
+  answer: SwishPaymentAnswer | null,
+  now: Date,
+): SwishPaymentEvent | null {
+  if (track.status !== 'requested') return null;
+  const { instruction_id } = track;
+  const at = now.toISOString();
+  const failed = (reason: SwishFailure, error_code: string | null): SwishPaymentEvent => ({
+    type: 'SwishPaymentFailed',
+    data: { booking_id: bookingId, instruction_id, reason, error_code, failed_at: at },
+  });
+  if (!answer || answer.status === 'CREATED')
+    return now.getTime() >= Date.parse(track.expires_at) ? failed('EXPIRED', null) : null;
+  if (answer.id !== instruction_id) return null;
+  switch (answer.status) {
+    case 'PAID': {
+      const paidCents = Math.round(answer.amount * 100);
+      // Swish pays what was asked; anything else is not this booking's payment (the code is ours).
+      if (paidCents !== track.amount_cents || !answer.paymentReference) return failed('ERROR', 'AMOUNT_MISMATCH');
+      return {
+        type: 'SwishPaymentPaid',
+        data: {
+          booking_id: bookingId,
+          instruction_id,
+          payment_reference: answer.paymentReference,
+          amount_cents: paidCents,
+          paid_at: at,
+        },
+      };
+    }
+    case 'DECLINED':
+    case 'ERROR':
+    case 'CANCELLED':
+      return failed(answer.status, answer.errorCode);
+    default:
+      return assertNever(answer.status);
+  }
+}
+
+/** rule: swish-payment. What the customer is told, in Swedish, when the payment ended without money. */
+export const swishFailureText: Record<SwishFailure, string> = {
+  DECLINED: 'Betalningen avböjdes i Swish. Beställningen är inte lagd: beställ igen när du vill.',
+  ERROR: 'Betalningen gick inte igenom i Swish. Beställningen är inte lagd: försök igen, eller kontakta din bank.',
+  CANCELLED: 'Betalningen avbröts. Beställningen är inte lagd: beställ igen när du vill.',
+  EXPIRED:
+    'Ingen betalning kom från Swish i tid. Beställningen är inte lagd och tiden är släppt: beställ igen när du vill.',
+};
