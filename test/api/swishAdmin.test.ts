@@ -52,7 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([on?.close(), off?.close()]);
-  await swish?.close();
+  await swish?.close().catch(() => undefined);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -146,6 +146,16 @@ describe('POST /api/admin/swish/test-connection', () => {
       },
     ]);
     expect(swish.payments.size).toBe(0);
+  });
+
+  it('says in Swedish when Swish cannot be reached (here: its server has stopped)', async () => {
+    await swish.close();
+    const reply = await on.post('/api/admin/swish/test-connection', {}, onAdmin);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ connected: false, status: null });
+    expect(reply.body.message).toMatch(
+      /^Kunde inte nå Swish \(ECONNREFUSED.*\)\. Kontrollera SWISH_API_URL, SWISH_CA_FILE och nätverket\.$/,
+    );
   });
 
   it('says in Swedish that Swish is off', async () => {

@@ -254,6 +254,25 @@ describe('mutual TLS', () => {
     } finally {
       wrong.close();
     }
+    // A certificate of the CA for a number not enrolled: Swish answers 401.
+    const notEnrolled = await startTestSwish({
+      server: ca.server(),
+      clientCa: ca.cert,
+      enrolled: ['1239999999'],
+    });
+    const refused = swishClient(configWith(merchant, { apiUrl: notEnrolled.url }));
+    try {
+      expect(await refused.checkConnection()).toEqual({ connected: false, reason: 'certificate_refused', status: 401 });
+      expect(
+        await refused.createPaymentRequest(swishInstructionId('payment', 'not-enrolled'), {
+          amountOre: 10_000,
+          message: 'x',
+        }),
+      ).toEqual({ ok: false, kind: 'refused', status: 401, errors: [] });
+    } finally {
+      refused.close();
+      await notEnrolled.close();
+    }
     const untrusted = swishClient(configWith(merchant, { ca: null }));
     try {
       // Swish's server is checked too: without the root it chains to, no connection.

@@ -13,7 +13,8 @@
 // When a payment or refund reaches its end the server calls back (POST, JSON, the object as GET
 // returns it) to the callbackUrl, over HTTPS trusting `callbackCa`. It checks what Swish checks:
 // payeeAlias the certificate's Swish number (403 otherwise), a callbackUrl with https (RP03), an
-// amount of digits and two decimals (PA02), SEK (AM03), a 32 hex instruction id (400), and a PUT of
+// amount of digits and two decimals (PA02), SEK (AM03), a 32 hex instruction id (400), a Swish
+// number enrolled for Swish Handel (401 otherwise, as for a certificate Swish does not take), and a PUT of
 // an id already made is refused (RP09). Refunds: the original payment reference must be a PAID
 // payment of the same payee (RF02), the amount at most what is left of it (RF08).
 import { createServer, request as httpsRequest, type Server } from 'node:https';
@@ -100,6 +101,11 @@ export interface TestSwishOptions {
   settleAfterMs?: number;
   /** Whether to call back at the end (a test of a missed callback turns it off). */
   callBack?: boolean;
+  /**
+   * The Swish numbers enrolled for Swish Handel; a certificate of another number gets 401, as
+   * Swish answers a certificate it does not take. Absent: every number of the CA is.
+   */
+  enrolled?: string[];
 }
 
 export async function startTestSwish(options: TestSwishOptions): Promise<TestSwish> {
@@ -297,7 +303,10 @@ export async function startTestSwish(options: TestSwishOptions): Promise<TestSwi
           res.writeHead(400).end();
           return;
         }
-        const [status, answer, headers = {}] = handle(req.method ?? 'GET', req.url ?? '/', body, clientCn);
+        const refused = options.enrolled !== undefined && !options.enrolled.includes(clientCn ?? '');
+        const [status, answer, headers = {}] = refused
+          ? [401, '']
+          : handle(req.method ?? 'GET', req.url ?? '/', body, clientCn);
         requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', status, clientCn });
         const text = answer === '' ? '' : JSON.stringify(answer);
         res.writeHead(status, { ...headers, ...(text ? { 'content-type': 'application/json' } : {}) }).end(text);
