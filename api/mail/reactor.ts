@@ -41,7 +41,8 @@ export interface MailReactorOptions {
    * Told after a page of items is written (the senders look at once); urgent when one of them
    * goes first (a ready notice, a waitlist offer: MAIL_PRIORITY 0).
    */
-  onItems?: (urgent: boolean) => void;
+  /** Items were committed: how many, and whether one is urgent (a sender ends its round for it). */
+  onItems?: (urgent: boolean, count: number) => void;
   /** This process in the lease (default host:pid:random). */
   owner?: string;
   /** The reactor lease (tests shorten it). */

@@ -113,6 +113,8 @@ export interface LeasedSenderOptions {
   round?: number;
   /** The per-item lease (ITEM_LEASE_MS; shorter in tests: OUTBOX_ITEM_LEASE_MS). */
   leaseMs?: number;
+  /** An item left the due list (sent, parked, or due again later): the mail's back-pressure counts them. */
+  onLeft?: () => void;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -259,6 +261,7 @@ export class LeasedSender<I extends Doc> {
           // back the later items of its group until a later round.
           if (!(await this.handle(item))) break;
           handled += 1;
+          this.o.onLeft?.();
           this.stall.progress();
         }
       }

@@ -27,7 +27,7 @@ describe('mail back-pressure on new bookings', () => {
 
   it('holds a booking while the backlog is over the limit, until the senders bring it under', async () => {
     const { state, source } = backlog(2_500);
-    const gate = new MailBackPressure(source, { limit: 2_000, maxWaitMs: 60_000, refreshMs: 0 });
+    const gate = new MailBackPressure(source, { limit: 2_000, maxWaitMs: 60_000, recountMs: 0 });
     let admitted = false;
     const waiting = gate.admit().then(() => (admitted = true));
     await tick(50);
@@ -48,14 +48,28 @@ describe('mail back-pressure on new bookings', () => {
 
   it('lets a booking go after its longest wait even if the mail is still behind', async () => {
     const { state, source } = backlog(50_000);
-    await new MailBackPressure(source, { limit: 2_000, maxWaitMs: 30, refreshMs: 0 }).admit();
+    await new MailBackPressure(source, { limit: 2_000, maxWaitMs: 30, recountMs: 0 }).admit();
     expect(state.due).toBe(50_000);
     expect(state.asked).toBeGreaterThan(1);
   });
 
+  it('follows what this process writes and sends between counts', async () => {
+    const { state, source } = backlog(1_990);
+    const gate = new MailBackPressure(source, { limit: 2_000, maxWaitMs: 60_000, recountMs: 60_000 });
+    await gate.admit();
+    gate.written(20); // the reactor committed a page: 2,010 due
+    let admitted = false;
+    const waiting = gate.admit().then(() => (admitted = true));
+    await tick(30);
+    expect(admitted).toBe(false);
+    for (let i = 0; i < 11; i++) gate.left(); // the sender sent 11: 1,999 due
+    await waiting;
+    expect(state.asked).toBe(1);
+  });
+
   it('counts once for the many bookings that arrive together, and not at all with the limit 0', async () => {
     const { state, source } = backlog(10);
-    const gate = new MailBackPressure(source, { limit: 2_000, refreshMs: 60_000 });
+    const gate = new MailBackPressure(source, { limit: 2_000, recountMs: 60_000 });
     await Promise.all(Array.from({ length: 32 }, () => gate.admit()));
     expect(state.asked).toBe(1);
 

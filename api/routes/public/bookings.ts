@@ -26,13 +26,10 @@ import { getSettings } from '../../../read-models/queries/common.js';
 import { bookingIcs, calendarFileName } from '../../calendar/bookingIcs.js';
 import { limitedBy } from '../../http/rateLimits.js';
 import { describeRoutes, fileAnswer, refusals } from '../../http/routeSchema.js';
-import { MailBackPressure } from '../../outbox/mailBackPressure.js';
 import type { RoutePlugin } from '../../appDeps.js';
 
 export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs }, limiters }) => {
   describeRoutes(app, 'Bokningar');
-  // While the mail is far behind, a new booking waits for it a little (issue 48).
-  const mailBackPressure = new MailBackPressure(services.mails, { limit: app.config.mailBacklogLimit });
 
   // An Idempotency-Key header makes retries safe (rule: idempotent-booking): a retry gets the
   // first answer again, also when the booking has been confirmed or cancelled since.
@@ -45,7 +42,8 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs }
   app.post('/bookings', { ...limitedBy(limiters.bookings), schema: placeSchema }, async (request, reply) => {
     // rule: go-live. A new public install takes no web orders until the checklist is done.
     await services.goLive.assertWebOrdersOpen();
-    await mailBackPressure.admit();
+    // While the mail is far behind, a new booking waits for it a little (issue 48).
+    await app.mailBackPressure.admit();
     const idempotencyKey = request.headers['idempotency-key'] ?? null;
     // The key and the bonus-use reference are bookkeeping, not part of the answer.
     const {

@@ -5,11 +5,14 @@ import fp from 'fastify-plugin';
 import { processOwner } from '../../../../projections/leasedRunner.js';
 import { mailReactor } from '../../../mail/reactor.js';
 import { MailSender } from '../../../mail/sender.js';
+import { MailBackPressure } from '../../../outbox/mailBackPressure.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** This process's mail sender (RUN_REACTORS), or null: other reactors wake it for a mail sent now. */
     mailSender: MailSender | null;
+    /** Holds new web bookings back while the mail is far behind (issue 48; POST /api/bookings). */
+    mailBackPressure: MailBackPressure;
   }
 }
 
@@ -17,6 +20,7 @@ export const mail = fp(
   async (app) => {
     const { config, events, docs, projections } = app;
     await app.services.mails.ensureIndexes();
+    const backPressure = new MailBackPressure(app.services.mails, { limit: config.mailBacklogLimit });
     const sender = config.runReactors
       ? new MailSender({
           docs,
@@ -27,6 +31,7 @@ export const mail = fp(
           readModelsAt: () => projections.position(),
           events,
           leaseMs: config.itemLeaseMs,
+          onLeft: () => backPressure.left(),
         })
       : null;
     const reactor = config.runReactors
@@ -37,7 +42,10 @@ export const mail = fp(
           timeZone: config.timeZone,
           // A notice goes by SMS instead of mail only where SMS is configured (rule: notice-channel).
           smsConfigured: config.sms !== null,
-          onItems: (urgent) => sender?.wake(urgent),
+          onItems: (urgent, count) => {
+            backPressure.written(count);
+            sender?.wake(urgent);
+          },
           leaseTtlMs: config.reactorLeaseTtlMs,
         })
       : null;
@@ -47,6 +55,7 @@ export const mail = fp(
     // A booking's read models land after its append: an item waiting on them is looked at again.
     projections.onApplied(() => sender?.wake());
     app.decorate('mailSender', sender);
+    app.decorate('mailBackPressure', backPressure);
     app.watched.reactor('the mail reactor', reactor);
     app.watched.sender('the mail sender', sender);
     app.addHook('onClose', async () => {
