@@ -112,7 +112,7 @@ export class CommandBus {
     return this.streams.size;
   }
 
-  /** The cache's use of its two bounds (/api/ready's `bounds`, printed by the bench). */
+  /** The cache's use of its two bounds (/api/ready's `memory_bounds`, printed by the bench). */
   cacheUse(): { streams: number; max_streams: number; records: number; max_records: number } {
     return {
       streams: this.streams.size,
