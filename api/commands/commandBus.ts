@@ -71,9 +71,11 @@ type AnyStreamEntry = StreamEntry<unknown, DomainEvent, unknown>;
 const MAX_ATTEMPTS = 25;
 
 /**
- * The default bound on cached records: 120,000 bookings, about 41 MB of heap at the 341 bytes a
- * booking weighs in a day's state (domain/kioskDay/kioskDay.ts, `alike`). That is four times a
- * month of 1,000-order days, and it holds the bench's long rush of 100,000 bookings over 28 days.
+ * The default bound on cached records: 120,000, about 41 MB of heap at the 341 bytes a booking
+ * without an idempotency key weighs in a day's state (domain/kioskDay/kioskDay.ts, `alike`; the
+ * bench's rush), about 63 MB at the 1,053 bytes of a web booking, whose first answer is kept for
+ * retries and weighs as a second record. That is two to four times a month of 1,000-order days,
+ * and it holds the bench's long rush of 100,000 bookings over 28 days.
  */
 export const MAX_CACHED_RECORDS = 120_000;
 

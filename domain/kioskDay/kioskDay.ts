@@ -266,6 +266,22 @@ function alikeLines(state: KioskDayState, lines: BookingLine[]): BookingLine[] {
 }
 
 /**
+ * The placed booking as a retry of its request is answered with (byIdempotencyKey): a copy of the
+ * event's data that shares the day's one copy of its date, time and lines, and holds nothing else
+ * (no sealed record). Every web booking carries a key, and the event's own data as parsed from the
+ * log weighed 1,622 bytes a booking on top of the booking itself; this copy 0 (issue 48).
+ */
+function keptForRetries(state: KioskDayState, placed: BookingPlacedData): BookingPlacedData {
+  const { sealed: _sealed, ...data } = placed as BookingPlacedData & { sealed?: unknown };
+  return {
+    ...data,
+    booking_date: alikeText(state, placed.booking_date),
+    booking_time: alikeText(state, placed.booking_time),
+    items: alikeLines(state, placed.items),
+  };
+}
+
+/**
  * How many records the day's state holds (its bookings, waitlist entries and answers kept for
  * retries): what the command bus weighs a cached day by against its memory bound.
  */
@@ -397,7 +413,8 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
       });
       usePizzas(state, event.data.booking_time, event.data.total_pizzas);
       state.placedCount += 1;
-      if (event.data.idempotency_key !== undefined) state.byIdempotencyKey.set(event.data.idempotency_key, event.data);
+      if (event.data.idempotency_key !== undefined)
+        state.byIdempotencyKey.set(event.data.idempotency_key, keptForRetries(state, event.data));
       // Booked from a waitlist offer (WaitlistOfferTaken came first in the same append): the entry keeps the answer.
       const entry =
         event.data.waitlist_id === undefined ? undefined : state.waitlist.entries.get(event.data.waitlist_id);
