@@ -38,6 +38,9 @@ export const msg = {
   tooLateToCancel: 'Det är för sent att avboka online. Kontakta kiosken.',
   // Ours: the system's timers (rules: pending-expiry, reminder)
   pendingExpiredReason: 'Ej bekräftad i tid',
+  /** rule: swish-payment. */
+  swishPaymentAwaited: 'Bokningen väntar på Swish-betalning och kan bekräftas först när den är betald',
+  swishPaymentFailedReason: 'Betalningen med Swish gick inte igenom',
   pendingExpiryOff: 'Obekräftade bokningar förfaller inte: tiden är 0 i inställningarna',
   onlyPendingExpire: 'Endast väntande bokningar kan förfalla',
   pendingNotExpired: 'Bokningen har inte väntat på bekräftelse länge nog för att förfalla',

@@ -7,6 +7,7 @@ import { WAITLIST_EVENTS } from '../domain/kioskDay/waitlistState.js';
 import { customerEvents, type CustomerErasedData } from '../domain/customers/erasure.js';
 import { addPizzas } from '../domain/kioskDay/schedule.js';
 import { assertNever } from '../domain/shared/decider.js';
+import { bookingPayment, SWISH_EVENTS } from '../domain/kioskDay/swishPayment.js';
 import { msg } from '../domain/messages.js';
 import {
   COLLECTIONS,
@@ -44,7 +45,8 @@ export const daysProjection = projection({
   events: kioskDayEvents.types,
   // None of these changes the day's hours, VIP marking or pizzas in use: a kitchen step, a
   // reminder, a place in the queue without an offer, the counter's marks and delays.
-  ignores: ['KitchenStepRecorded', 'BookingReminded', 'WaitlistJoined', ...counterEvents.types],
+  // A Swish payment's failure frees its place by the BookingCancelled in the same append.
+  ignores: ['KitchenStepRecorded', 'BookingReminded', 'WaitlistJoined', ...counterEvents.types, ...SWISH_EVENTS],
   apply(event, batch) {
     const date = dateOfStream(event);
     // The day document belongs to the batch (projection.ts): booking events, nearly all of a
@@ -132,6 +134,13 @@ export const bookingsProjection = projection({
   ],
   apply(event, batch) {
     switch (event.type) {
+      case 'SwishPaymentRequested':
+      case 'SwishPaymentPaid':
+      case 'SwishPaymentFailed':
+        // rule: swish-payment. The payment as the customer and staff see it.
+        return batch.update<BookingDoc>(COLLECTIONS.bookings, event.data.booking_id, event, (doc) =>
+          doc ? { ...doc, payment: bookingPayment(doc.payment, event) } : null,
+        );
       case 'CustomerErased':
         return scrubBookings(batch, event, event.data);
       case 'BookingPlaced': {
@@ -282,6 +291,7 @@ export const movesProjection = projection({
     'BookingRescheduled',
     ...WAITLIST_EVENTS,
     ...counterEvents.types,
+    ...SWISH_EVENTS,
   ],
   apply(event, batch) {
     switch (event.type) {
@@ -371,6 +381,8 @@ export const statsProjection = projection({
     'BookingReminded',
     ...WAITLIST_EVENTS,
     ...counterEvents.types,
+    // A failed payment's cancellation is counted by its BookingCancelled.
+    ...SWISH_EVENTS,
   ],
   apply(event, batch) {
     const date = dateOfStream(event);

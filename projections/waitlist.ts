@@ -38,6 +38,10 @@ export const waitlistProjection = projection({
     'WebBookingsResumed',
     'BookingDelayed',
     'BookingDelayUndone',
+    // A booking's Swish payment changes no queue place.
+    'SwishPaymentRequested',
+    'SwishPaymentPaid',
+    'SwishPaymentFailed',
   ],
   apply(event, batch) {
     if (event.type === 'CustomerErased')

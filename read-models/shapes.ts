@@ -3,6 +3,7 @@
 import type { CalendarEntry } from '../domain/kioskDay/schedule.js';
 import type { BookingLine, BookingOrder, BookingStatus, CancelledBy } from '../domain/kioskDay/kioskDay.js';
 import type { KitchenStatus } from '../domain/kioskDay/kitchen.js';
+import type { BookingPayment } from '../domain/kioskDay/swishPayment.js';
 import type { Settings } from '../domain/settings/settings.js';
 import type { Closure } from '../domain/closures/closures.js';
 import type { ClosedPeriod } from '../domain/accounting/periods.js';
@@ -100,6 +101,8 @@ export type BookingDoc = BookingOrder & {
    * + the delay); absent when not delayed, and again once the delay is undone.
    */
   delayed_to?: string;
+  /** rule: swish-payment. Its Swish payment; absent on a booking never asked to pay in advance. */
+  payment?: BookingPayment;
 };
 
 /**

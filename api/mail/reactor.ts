@@ -111,6 +111,11 @@ const NOT_MAILED = [
   'PizzaBackInStock',
   'WebBookingsPaused',
   'WebBookingsResumed',
+  // A Swish payment mails no one: its failure cancels the booking (BookingCancelled mails that),
+  // and the paid booking still waits for staff's confirmation, which is mailed (rule: swish-payment).
+  'SwishPaymentRequested',
+  'SwishPaymentPaid',
+  'SwishPaymentFailed',
   // Going live mails only the test mail asked for.
   'ClosedUntilReady',
   'GoLiveCompleted',

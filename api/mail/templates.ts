@@ -49,6 +49,7 @@ export interface MailBooking {
 import { formatKr } from '../../domain/shared/money.js';
 import { ALLERGEN_TEXTS, allergensText } from '../../domain/menu/allergens.js';
 import { lineChoicesText } from '../../domain/kioskDay/orderLines.js';
+import { msg } from '../../domain/messages.js';
 
 /** Kronor with the suffix ' kr', to the öre where the amount has öre (formatKr). */
 export const kr = formatKr;
@@ -297,7 +298,7 @@ export function readyText(
 
 /**
  * `reason` is the staff's reason, or the system's when it cancelled a booking nobody confirmed in
- * time (`by: 'system'`); null when the customer cancelled the booking themselves.
+ * time or whose Swish payment failed (`by: 'system'`); null when the customer cancelled the booking themselves.
  */
 export function bookingCancelledMail(
   b: MailBooking,
@@ -307,16 +308,22 @@ export function bookingCancelledMail(
 ): MailMessage {
   const why = reason?.trim();
   const said =
-    by === 'system'
+    // rule: swish-payment. The payment asked for in advance never came: no money was taken.
+    by === 'system' && why === msg.swishPaymentFailedReason
       ? [
-          `Din bokning har avbokats automatiskt eftersom kiosken inte hann bekräfta den. Anledning: ${why || 'Ej bekräftad i tid'}.`,
-          'Tiden är frigjord. Välkommen att boka en ny tid!',
+          'Din bokning har avbokats eftersom betalningen med Swish inte gick igenom. Inga pengar har dragits.',
+          'Tiden är frigjord. Välkommen att boka igen!',
         ]
-      : [
-          why
-            ? `Din bokning har avbokats av kiosken. Anledning: ${why}`
-            : 'Din bokning har avbokats enligt din begäran.',
-        ];
+      : by === 'system'
+        ? [
+            `Din bokning har avbokats automatiskt eftersom kiosken inte hann bekräfta den. Anledning: ${why || 'Ej bekräftad i tid'}.`,
+            'Tiden är frigjord. Välkommen att boka en ny tid!',
+          ]
+        : [
+            why
+              ? `Din bokning har avbokats av kiosken. Anledning: ${why}`
+              : 'Din bokning har avbokats enligt din begäran.',
+          ];
   return message(b.email, `Din bokning ${numberOf(b)} är avbokad`, [
     `Hej ${b.name}!`,
     ...said,

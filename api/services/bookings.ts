@@ -24,6 +24,17 @@ import type { MenuService } from './menu.js';
 import type { SettingsService } from './settings.js';
 import type { VipService } from './vip.js';
 import type { ClosuresInEffect } from './closuresInEffect.js';
+import {
+  NO_SWISH_PAYMENT,
+  type SwishPaymentAnswer,
+  type SwishPaymentAsked,
+  type SwishPaymentTrack,
+} from '../../domain/kioskDay/swishPayment.js';
+import type { BookingLine } from '../../domain/kioskDay/kioskDay.js';
+
+/** rule: swish-prepay. What a web order needs to be asked to pay in advance, or undefined: not asked. */
+export type SwishAskedFor = (payload: BookingPayload, lines: BookingLine[]) => Promise<SwishPaymentAsked | undefined>;
+const NO_SWISH: SwishAskedFor = async () => undefined;
 
 export class BookingsService {
   constructor(
@@ -35,6 +46,11 @@ export class BookingsService {
     private readonly closures: Pick<ClosuresInEffect, 'current'>,
     /** The daily stock per pizza and per base (rule: daily-stock), read with the settings for every order. */
     private readonly stock: DailyStockReader = NO_DAILY_STOCK,
+    /**
+     * rule: swish-prepay. Whether this web order is asked to pay with Swish in advance (and then
+     * what the request needs); none when Swish is off.
+     */
+    private readonly swishAsked: SwishAskedFor = NO_SWISH,
   ) {}
 
   /**
@@ -56,8 +72,41 @@ export class BookingsService {
     ]);
     const lines = orderLines(payload.items, menu);
     const vip = payload.vip_token ? (await this.vip.access(payload.vip_token)).access : null;
-    const command = placeBookingOf(payload, { lines, vip, settings, closures, clock, idempotencyKey, stock, pools });
+    const swish = await this.swishAsked(payload, lines);
+    const command = {
+      ...placeBookingOf(payload, { lines, vip, settings, closures, clock, idempotencyKey, stock, pools }),
+      ...(swish ? { swish } : {}),
+    };
     return placeBookingWithCode(this.commands, command, payload.bonus_code, this.commands.meta('customer'));
+  }
+
+  /** rule: swish-payment. The booking's Swish payment as its day's events leave it (none: never asked). */
+  async swishPayment(bookingId: string): Promise<SwishPaymentTrack> {
+    const { state } = await this.commands.load(kioskDayStream(bookingDate(bookingId)), kioskDayDecider);
+    return state.bookings.get(bookingId)?.swish ?? NO_SWISH_PAYMENT;
+  }
+
+  /**
+   * rule: swish-payment. Hands Swish's answer about the booking's payment request to the day,
+   * which ends the payment once; a failure cancels the booking, and its bonus-code use is given
+   * back as any cancellation's. Answers the events appended (none: nothing ended).
+   */
+  async settleSwishPayment(bookingId: string, answer: SwishPaymentAnswer | null): Promise<DomainEvent[]> {
+    const meta = this.commands.meta('system');
+    const command = {
+      type: 'SettleSwishPayment' as const,
+      bookingId,
+      answer,
+      clock: { now: meta.now, timeZone: this.commands.clock().timeZone },
+    };
+    const result = await this.commands.bus.handle(
+      kioskDayStream(bookingDate(bookingId)),
+      kioskDayDecider,
+      command,
+      meta,
+    );
+    await this.returnBonusCodeUse(result, meta);
+    return result.events;
   }
 
   /** The booking's events with actor and changes, oldest first; not found when it has none. */

@@ -18,7 +18,7 @@ import { MenuService } from './menu.js';
 import { PushService } from './push.js';
 import { RescheduleService } from './reschedule.js';
 import { SettingsService } from './settings.js';
-import { SwishService } from './swish.js';
+import { SwishService, swishAskedFor } from './swish.js';
 import { GoLiveService } from './goLive.js';
 import { KioskService } from './kiosk.js';
 import { VipService } from './vip.js';
@@ -27,8 +27,15 @@ import { WaitlistService } from './waitlist.js';
 export type { ServiceContext };
 
 /** @param erasure what erasing a customer deletes beside the read models (api/erasure). */
-export function createServices(context: ServiceContext, docs: DocumentStore, erasure: Omit<ErasureParts, 'docs'>) {
+/** @param swishPayee the merchant's Swish number when Swish is set up (issue 49), else null. */
+export function createServices(
+  context: ServiceContext,
+  docs: DocumentStore,
+  erasure: Omit<ErasureParts, 'docs'>,
+  swishPayee: string | null = null,
+) {
   const commands = new Commands(context);
+  const swish = new SwishService(commands);
   const settings = new SettingsService(commands);
   const menu = new MenuService(commands);
   const vip = new VipService(commands);
@@ -36,7 +43,15 @@ export function createServices(context: ServiceContext, docs: DocumentStore, era
   const inEffect = new ClosuresInEffect(commands);
   // The counter's evening (issue 29): sold out, daily stock, pause, delays.
   const counter = new CounterService(commands, menu, docs);
-  const bookings = new BookingsService(commands, settings, menu, vip, inEffect, counter);
+  const bookings = new BookingsService(
+    commands,
+    settings,
+    menu,
+    vip,
+    inEffect,
+    counter,
+    swishPayee ? swishAskedFor(swish, docs, swishPayee) : undefined,
+  );
   // Closing cancels the affected bookings through the bookings service (rule: closure-bookings).
   const closures = new ClosuresService(commands, docs, bookings);
   // The capacity a cancellation frees is offered by the waitlist's offer reactor (api/server.ts),
@@ -67,7 +82,7 @@ export function createServices(context: ServiceContext, docs: DocumentStore, era
     /** rule: kiosk-identity. The kiosk's name, tagline and logo. */
     kiosk: new KioskService(commands, settings),
     /** Swish (issue 49): the prepay rule (rule: swish-prepay) and the admin page's view of the setup. */
-    swish: new SwishService(commands),
+    swish,
   };
 }
 

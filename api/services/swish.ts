@@ -11,6 +11,38 @@ import {
 import type { SwishStatusAnswer } from '../../domain/answers/swish.js';
 import type { SwishConfig } from '../swish/config.js';
 import type { Commands } from './commands.js';
+import { paymentAskedFor } from '../../domain/settings/swishPrepay.js';
+import type { SwishPaymentAsked } from '../../domain/kioskDay/swishPayment.js';
+import type { BookingLine } from '../../domain/kioskDay/kioskDay.js';
+import { chosenCount } from '../../domain/kioskDay/orderCount.js';
+import type { BookingPayload } from '../../domain/payloads.js';
+import type { DocumentStore } from '../../read-models/documentStore.js';
+import { earlierNoShows } from '../../read-models/queries/orderOutcomes.js';
+import { swishInstructionId } from '../swish/client.js';
+
+/**
+ * rule: swish-prepay. Whether a web order is asked to pay with Swish in advance: required by the
+ * kiosk's rule (paymentAskedFor, with the customer's earlier no-shows). 'offered' asks nothing yet:
+ * the customer's own choice to pay in advance is not on the booking page.
+ */
+export function swishAskedFor(swish: SwishService, docs: DocumentStore, payee: string) {
+  return async (payload: BookingPayload, lines: BookingLine[]): Promise<SwishPaymentAsked | undefined> => {
+    const prepay = await swish.prepay();
+    if (prepay.choice === 'never') return undefined;
+    const noShows =
+      prepay.choice === 'required_after_no_shows'
+        ? await earlierNoShows(docs, {
+            id: '',
+            email: payload.email,
+            booking_date: payload.date,
+            booking_time: payload.time,
+          })
+        : 0;
+    const asked = paymentAskedFor(prepay, { source: 'web', pizzas: chosenCount(lines) }, noShows);
+    if (asked !== 'required') return undefined;
+    return { payee, instructionIdFor: (bookingId) => swishInstructionId('payment', bookingId) };
+  };
+}
 
 export class SwishService {
   constructor(private readonly commands: Commands) {}

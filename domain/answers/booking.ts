@@ -5,6 +5,7 @@ import { ORDER_SOURCES } from '../kioskDay/orderSource.js';
 import { clockTime, instant, isoDate } from './common.js';
 import { allergenCodeSchema } from '../menu/allergenSchema.js';
 import type { BookingOrder } from '../kioskDay/kioskDay.js';
+import { SWISH_FAILURES } from '../kioskDay/swishPayment.js';
 
 export const openDaySchema = z.strictObject({
   date: isoDate,
@@ -138,6 +139,23 @@ const orderShape = {
   // The domain's BookingOrder names the fields once: a field added there and not here fails to compile.
 } satisfies Record<keyof BookingOrder, z.ZodType>;
 
+/** rule: swish-payment. A booking's Swish payment, asked for in advance (rule: swish-prepay). */
+export const bookingPaymentSchema = z
+  .strictObject({
+    method: z.literal('swish'),
+    /** requested: waiting for the payer (staff cannot confirm yet); paid; failed: the booking was cancelled. */
+    status: z.enum(['requested', 'paid', 'failed']),
+    amount_cents: z.number().int(),
+    /** While requested: when the kiosk stops waiting and cancels the booking. */
+    expires_at: instant.optional(),
+    /** Once paid: the bank's reference of the payment. */
+    payment_reference: z.string().optional(),
+    paid_at: instant.optional(),
+    /** Once failed: DECLINED, ERROR, CANCELLED (Swish's) or EXPIRED (no payment in time). */
+    failure: z.enum(SWISH_FAILURES).optional(),
+  })
+  .meta({ id: 'BookingPayment' });
+
 /** A booking as the read model keeps it: lookup, the admin list and details. */
 export const bookingSchema = z
   .strictObject({
@@ -160,6 +178,8 @@ export const bookingSchema = z
      * (booking_time stays the booked time); null when not delayed or the delay was undone.
      */
     delayed_to: clockTime.nullable().optional(),
+    /** rule: swish-payment. Absent when the booking was never asked to pay in advance. */
+    payment: bookingPaymentSchema.optional(),
   })
   .meta({ id: 'Booking' });
 export type Booking = z.infer<typeof bookingSchema>;
@@ -186,6 +206,24 @@ export const bookingCreatedSchema = z
       /** Ticked "SMS när pizzan är klar" (rule: sms-notices); absent when not ticked. */
       sms_when_ready: z.boolean().optional(),
     }),
+    /**
+     * rule: swish-payment. Present when the customer is asked to pay with Swish in advance: the
+     * booking waits (its capacity held) until the payment ends; a failed payment cancels it.
+     */
+    payment: z
+      .strictObject({
+        method: z.literal('swish'),
+        status: z.literal('requested'),
+        amount_cents: z.number().int(),
+        expires_at: instant,
+        /** Swish's m-commerce token (absent when the request could not be made yet). */
+        token: z.string().optional(),
+        /** Opens the Swish app on a phone: swish://paymentrequest?token=…&callbackurl=… */
+        app_url: z.string().optional(),
+        /** The token as a QR code (SVG) for a computer: scanned with the Swish app. */
+        qr_svg_url: z.string().optional(),
+      })
+      .optional(),
   })
   .meta({ id: 'BookingCreated' });
 export type BookingCreated = z.infer<typeof bookingCreatedSchema>;

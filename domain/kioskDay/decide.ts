@@ -33,6 +33,7 @@ import {
 import { decideWaitlist, type WaitlistCommand } from './waitlist.js';
 import { decideStaffOrder, type PlaceStaffOrder } from './staffOrder.js';
 import { decideCounter, type CounterCommand } from './counter.js';
+import { decideSwishPayment, NO_SWISH_PAYMENT, swishPaymentRequest, type SwishPaymentAnswer } from './swishPayment.js';
 
 export type KioskDayCommand =
   | { type: 'SetDaySchedule'; date: string; entry: CalendarEntry }
@@ -54,6 +55,8 @@ export type KioskDayCommand =
   // The system's timers (api/timers): each decided here, so a repeat or a racing process appends nothing.
   | { type: 'ExpirePendingBooking'; bookingId: string; settings: Settings; clock: Clock }
   | { type: 'RemindBooking'; bookingId: string; settings: Settings; clock: Clock }
+  /** Swish's answer about a booking's payment request (null: none), read after a callback or a poll. */
+  | { type: 'SettleSwishPayment'; bookingId: string; answer: SwishPaymentAnswer | null; clock: Clock }
   | RescheduleCommand
   | WaitlistCommand
   | CounterCommand;
@@ -94,7 +97,10 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
         // Here and not in placeBooking, which also re-places a moved booking's lines as once sold.
         const undeclared = undeclaredInWebOrder(command.lines);
         if (undeclared) reject(undeclared);
-        return [placeBooking(command, state)];
+        const placed = placeBooking(command, state);
+        // rule: swish-payment. Asked to pay in advance: the request goes with the booking, in one append.
+        if (!command.swish || placed.type !== 'BookingPlaced') return [placed];
+        return [placed, swishPaymentRequest(command.swish, placed.data, command.clock.now)];
       }
       case 'PlaceStaffOrder':
         return decideStaffOrder(command, state);
@@ -103,6 +109,8 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
         if (booking.status === 'moved') reject(msg.bookingMovedTo(booking.moved_to));
         if (booking.status === 'cancelled') refuseAlreadyCancelled();
         if (booking.status !== 'pending') reject(msg.bookingNotPending);
+        // rule: swish-payment. A booking asked to pay is confirmed once paid, not before.
+        if (booking.swish?.status === 'requested') reject(msg.swishPaymentAwaited);
         return [
           {
             type: 'BookingConfirmed',
@@ -144,6 +152,8 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
         return expirePending(command, existingBooking(state, command.bookingId));
       case 'RemindBooking':
         return remind(command, existingBooking(state, command.bookingId));
+      case 'SettleSwishPayment':
+        return settleSwishPayment(command, existingBooking(state, command.bookingId));
       case 'RescheduleBooking':
         return decideReschedule(command, state);
       case 'PlaceMovedBooking':
@@ -211,6 +221,31 @@ function remind(command: Extract<KioskDayCommand, { type: 'RemindBooking' }>, bo
         minutes_before: settings.reminder_minutes_before,
       },
     },
+  ];
+}
+
+/**
+ * rule: swish-payment. Swish's answer ends a requested payment once (decideSwishPayment); a payment
+ * that failed cancels its booking by the system in the same append, which frees its capacity and
+ * mails the customer the cancellation. A booking cancelled meanwhile (staff, the customer, expiry)
+ * keeps its cancellation: the failure is recorded alone.
+ */
+function settleSwishPayment(
+  command: Extract<KioskDayCommand, { type: 'SettleSwishPayment' }>,
+  booking: Booking,
+): KioskDayEvent[] {
+  const ended = decideSwishPayment(
+    booking.swish ?? NO_SWISH_PAYMENT,
+    booking.booking_id,
+    command.answer,
+    command.clock.now,
+  );
+  if (!ended) return [];
+  if (ended.type !== 'SwishPaymentFailed' || (booking.status !== 'pending' && booking.status !== 'confirmed'))
+    return [ended];
+  return [
+    ended,
+    { type: 'BookingCancelled', data: cancellation(booking, 'system', msg.swishPaymentFailedReason, command.clock) },
   ];
 }
 

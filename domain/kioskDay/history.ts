@@ -72,6 +72,17 @@ function changes(event: KioskDayEvent): Record<string, unknown> | null {
       return { delay_minutes: 0, undone_minutes: event.data.minutes };
     case 'SoldOutSwapOffered':
       return { sold_out_pizza: event.data.pizza_name, swap_offered: true };
+    // rule: swish-payment. The payment asked for, and how it ended (a failure's cancellation follows).
+    case 'SwishPaymentRequested':
+      return { payment_status: 'requested', amount_cents: event.data.amount_cents, expires_at: event.data.expires_at };
+    case 'SwishPaymentPaid':
+      return {
+        payment_status: 'paid',
+        amount_cents: event.data.amount_cents,
+        payment_reference: event.data.payment_reference,
+      };
+    case 'SwishPaymentFailed':
+      return { payment_status: 'failed', reason: event.data.reason, error_code: event.data.error_code };
     case 'BookingReminded':
       // The status stays; the reminder is a step of its own (its mail follows from it).
       return { reminder_minutes_before: event.data.minutes_before };

@@ -15,6 +15,7 @@ import {
   type CounterEvent,
   type CounterState,
 } from './counterState.js';
+import { evolveSwishPayment, type SwishPaymentEvent, type SwishPaymentTrack } from './swishPayment.js';
 
 export const kioskDayStream = (date: string) => `kioskday-${date}`;
 
@@ -66,7 +67,8 @@ export type KioskDayEvent =
   | DomainEvent<'BookingRescheduled', BookingRescheduledData>
   | DomainEvent<'BookingMovedAway', BookingMovedAwayData>
   | WaitlistEvent
-  | CounterEvent;
+  | CounterEvent
+  | SwishPaymentEvent;
 
 /** A kiosk day's events: its decoding point (domain/shared/events.ts). */
 export const kioskDayEvents = eventsOf<KioskDayEvent>({
@@ -86,6 +88,9 @@ export const kioskDayEvents = eventsOf<KioskDayEvent>({
   WaitlistOfferTaken: true,
   WaitlistLeft: true,
   ...COUNTER_EVENT_TYPES,
+  SwishPaymentRequested: true,
+  SwishPaymentPaid: true,
+  SwishPaymentFailed: true,
 });
 
 /** Who cancelled: the kiosk's staff, the customer, or the system (a pending booking expired). */
@@ -192,6 +197,8 @@ type BookingBase = Pick<
   reminded_at?: string;
   /** The booking this one was moved from (rule: reschedule), or null. */
   moved_from: string | null;
+  /** Its Swish payment (rule: swish-payment); absent on a booking never asked to pay in advance. */
+  swish?: SwishPaymentTrack;
 };
 export type Booking =
   | (BookingBase & { status: 'pending' })
@@ -367,8 +374,9 @@ type CarriedFields = Omit<BookingBase, 'reminded_at'>;
  */
 function carried(from: CarriedFields): CarriedFields {
   const { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items } = from;
-  const { bonus_code, bonus_ref, placed_at, moved_from, kitchen } = from;
+  const { bonus_code, bonus_ref, placed_at, moved_from, kitchen, swish } = from;
   return {
+    ...(swish ? { swish } : {}),
     booking_id,
     booking_date,
     booking_time,
@@ -446,6 +454,18 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
     case 'BookingDelayUndone':
       evolveCounter(state.counter, event);
       return state;
+    case 'SwishPaymentRequested':
+    case 'SwishPaymentPaid':
+    case 'SwishPaymentFailed': {
+      // rule: swish-payment. A failure's BookingCancelled (same append) frees the capacity.
+      const booking = state.bookings.get(event.data.booking_id);
+      if (booking)
+        state.bookings.set(booking.booking_id, {
+          ...booking,
+          swish: evolveSwishPayment(booking.swish ?? { status: 'none' }, event),
+        });
+      return state;
+    }
     default: {
       const never: never = event;
       return never;

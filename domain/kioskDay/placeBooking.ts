@@ -13,6 +13,7 @@ import { planOffers } from './waitlist.js';
 import { counterRefusal } from './counter.js';
 import { chosenCount, countProblem } from './orderCount.js';
 import type { BookingPayload } from '../payloads.js';
+import type { SwishPaymentAsked } from './swishPayment.js';
 
 /** A new online booking: the order (placedOrder.ts), its count, and what the day's rules need. */
 export interface PlaceBooking extends PlacedOrder {
@@ -27,6 +28,11 @@ export interface PlaceBooking extends PlacedOrder {
   stock?: ReadonlyMap<number, number>;
   /** The daily stock per base (rule: daily-stock): pools the pizzas made on a base draw from. */
   pools?: readonly StockPool[];
+  /**
+   * Set when the customer is asked to pay with Swish in advance (rule: swish-prepay, decided by
+   * the caller with paymentAskedFor): the booking is placed with its payment request (rule: swish-payment).
+   */
+  swish?: SwishPaymentAsked;
 }
 
 /** What a PlaceBooking takes besides the payload: what the service reads for every booking. */

@@ -3,8 +3,9 @@
 // answer Swish gave (GET /api/v1/paymentrequests/{id}, which a callback only wakes: the
 // callback's body is never believed) and the time.
 //
-// Not wired into the kiosk day yet: the events are named here so the day's stream, the payment
-// work item and the read models can take them in one step (docs/configuration.md, "Swish Handel").
+// The events live in the kiosk day's stream (kioskDay.ts): a booking asked to pay is placed with
+// its SwishPaymentRequested in the same append (swishPaymentRequest), and a failure is appended
+// with the booking's cancellation by the system, which frees its capacity (decide.ts).
 import { assertNever, type DomainEvent } from '../shared/decider.js';
 
 /**
@@ -19,6 +20,8 @@ export interface SwishPaymentRequestedData {
   booking_id: string;
   /** The payment request's id: 32 upper-case hex characters derived from the booking. */
   instruction_id: string;
+  /** The merchant's Swish number the payment goes to. */
+  payee: string;
   amount_cents: number;
   requested_at: string;
   /** When the kiosk gives up waiting (SWISH_PAYMENT_LIFETIME_MINUTES after the request). */
@@ -60,6 +63,86 @@ export type SwishPaymentTrack =
   | { status: 'failed'; instruction_id: string; reason: SwishFailure; error_code: string | null };
 
 export const NO_SWISH_PAYMENT: SwishPaymentTrack = { status: 'none' };
+
+/** The payment events' names: the projections that take no part in them ignore these. */
+export const SWISH_EVENTS = ['SwishPaymentRequested', 'SwishPaymentPaid', 'SwishPaymentFailed'] as const;
+
+/**
+ * What a booking asked to pay in advance needs to request it (rule: swish-payment): the merchant's
+ * Swish number, and the payment request's id for a booking id (derived, so a retry never makes a
+ * second request: api/swish/client.ts swishInstructionId).
+ */
+export interface SwishPaymentAsked {
+  payee: string;
+  instructionIdFor: (bookingId: string) => string;
+}
+
+/**
+ * rule: swish-payment. The request that goes with a booking placed with a payment asked for: the
+ * booking's total, waited for SWISH_PAYMENT_LIFETIME_MINUTES.
+ */
+export function swishPaymentRequest(
+  asked: SwishPaymentAsked,
+  booking: { booking_id: string; final_total_cents: number },
+  now: Date,
+): SwishPaymentEvent {
+  return {
+    type: 'SwishPaymentRequested',
+    data: {
+      booking_id: booking.booking_id,
+      instruction_id: asked.instructionIdFor(booking.booking_id),
+      payee: asked.payee,
+      amount_cents: booking.final_total_cents,
+      requested_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SWISH_PAYMENT_LIFETIME_MINUTES * 60_000).toISOString(),
+    },
+  };
+}
+
+/** A booking's payment as the customer and staff see it (the read model's and the answers' `payment`). */
+export interface BookingPayment {
+  method: 'swish';
+  status: 'requested' | 'paid' | 'failed';
+  amount_cents: number;
+  /** Until when the kiosk waits for it (while requested). */
+  expires_at?: string;
+  /** The bank's reference, once paid. */
+  payment_reference?: string;
+  paid_at?: string;
+  /** Why it ended without money, once failed. */
+  failure?: SwishFailure;
+}
+
+/** rule: swish-payment. The read model's payment after one of its events. */
+export function bookingPayment(
+  before: BookingPayment | undefined,
+  event: SwishPaymentEvent,
+): BookingPayment | undefined {
+  switch (event.type) {
+    case 'SwishPaymentRequested':
+      return (
+        before ?? {
+          method: 'swish',
+          status: 'requested',
+          amount_cents: event.data.amount_cents,
+          expires_at: event.data.expires_at,
+        }
+      );
+    case 'SwishPaymentPaid': {
+      if (before?.status !== 'requested') return before;
+      const { expires_at: _e, ...rest } = before;
+      const { payment_reference, paid_at, amount_cents } = event.data;
+      return { ...rest, status: 'paid', amount_cents, payment_reference, paid_at };
+    }
+    case 'SwishPaymentFailed': {
+      if (before?.status !== 'requested') return before;
+      const { expires_at: _e, ...rest } = before;
+      return { ...rest, status: 'failed', failure: event.data.reason };
+    }
+    default:
+      return assertNever(event);
+  }
+}
 
 export function evolveSwishPayment(track: SwishPaymentTrack, event: SwishPaymentEvent): SwishPaymentTrack {
   switch (event.type) {

@@ -52,7 +52,8 @@ export function noticeOf(event: DayEventAt, day: readonly DayEventAt[]): Notice 
     case 'BookingDelayUndone':
       return { kind: 'booking_delay_undone', booking_id: event.data.booking_id };
     // No notice: the day's hours and VIP marking, the confirmation and cancellation (mails of their
-    // own, rule: notice-channel), a move, the queue, and the counter's marks of the day.
+    // own, rule: notice-channel), a move, the queue, the counter's marks of the day, and a Swish
+    // payment (its failure is told by the cancellation that comes with it).
     case 'DayScheduleSet':
     case 'DayMarkedVip':
     case 'DayVipRemoved':
@@ -71,6 +72,9 @@ export function noticeOf(event: DayEventAt, day: readonly DayEventAt[]): Notice 
     case 'SoldOutSwapOffered':
     case 'WebBookingsPaused':
     case 'WebBookingsResumed':
+    case 'SwishPaymentRequested':
+    case 'SwishPaymentPaid':
+    case 'SwishPaymentFailed':
       return null;
     default:
       return assertNever(event);

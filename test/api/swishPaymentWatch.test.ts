@@ -47,6 +47,7 @@ class Payments {
       data: {
         booking_id: bookingId,
         instruction_id: swishInstructionId('payment', bookingId),
+        payee: '1231181189',
         amount_cents: amountCents,
         requested_at: requested_at.toISOString(),
         expires_at: new Date(requested_at.getTime() + lifetimeMs).toISOString(),

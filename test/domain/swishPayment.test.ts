@@ -18,6 +18,7 @@ const requested: SwishPaymentEvent = {
   data: {
     booking_id: '20261207-3',
     instruction_id: ID,
+    payee: '1231181189',
     amount_cents: 23_850,
     requested_at: '2026-12-07T17:00:00.000Z',
     expires_at: '2026-12-07T17:10:00.000Z',

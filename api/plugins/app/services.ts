@@ -33,6 +33,7 @@ export const services = fp(
       { bus: app.bus, clock: app.clock, publicUrl: config.publicUrl, waitForReadModels: (p) => projections.waitFor(p) },
       docs,
       erasure,
+      config.swish?.payee ?? null,
     );
 
     // rule go-live: a first start (no settings yet) at a public address takes no web orders until the

@@ -27,8 +27,9 @@ import { bookingIcs, calendarFileName } from '../../calendar/bookingIcs.js';
 import { limitedBy } from '../../http/rateLimits.js';
 import { describeRoutes, fileAnswer, refusals } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
+import type { Services } from '../../services/index.js';
 
-export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs }, limiters }) => {
+export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs, swish: swishSetup }, limiters }) => {
   describeRoutes(app, 'Bokningar');
 
   // An Idempotency-Key header makes retries safe (rule: idempotent-booking): a retry gets the
@@ -51,7 +52,9 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs }
       bonus_ref: _ref,
       ...booking
     } = await services.bookings.place(request.body, idempotencyKey);
+    const payment = swishSetup ? await requestedPayment(services, booking.booking_id) : undefined;
     return reply.status(201).send({
+      ...(payment ? { payment } : {}),
       booking_id: booking.booking_id,
       status: 'pending',
       // The order confirmation is the record of the sale: the VAT in its total per rate.
@@ -169,3 +172,15 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs }
     },
   );
 };
+
+/** rule: swish-payment. The booking's requested payment, for its answer (a retry finds the same one). */
+async function requestedPayment(services: Services, bookingId: string) {
+  const swish = await services.bookings.swishPayment(bookingId);
+  if (swish.status !== 'requested') return undefined;
+  return {
+    method: 'swish' as const,
+    status: 'requested' as const,
+    amount_cents: swish.amount_cents,
+    expires_at: swish.expires_at,
+  };
+}

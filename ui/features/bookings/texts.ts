@@ -62,7 +62,17 @@ export const bookingTexts = {
     BookingRescheduled: 'Flyttad till ny tid',
     BookingMovedAway: 'Flyttad till annan dag',
     KitchenStepRecorded: 'Köket',
+    // rule: swish-payment
+    SwishPaymentRequested: 'Swish-betalning begärd',
+    SwishPaymentPaid: 'Betald med Swish',
+    SwishPaymentFailed: 'Swish-betalningen gick inte igenom',
   } as Record<string, string>,
+  /** rule: swish-payment. The booking's Swish payment beside its status. */
+  payment: {
+    requested: 'Väntar på Swish-betalning',
+    paid: 'Betald med Swish',
+    failed: 'Swish-betalningen gick inte igenom',
+  } as const,
   /** A history entry of a move (rule: reschedule): where the booking went or came from. */
   movedTo: (id: string, date: string, time: string) => `till ${id} (${date} ${time})`,
   movedFrom: (id: string) => `flyttad från ${id}`,

@@ -49,6 +49,14 @@ export function BookingsTable({ bookings, busy, enabled, onShow, onConfirm, onCa
           </td>
           <td data-label={bookingTexts.status}>
             <span className={`badge badge--${b.status}`}>{bookingStatusText[b.status]}</span>
+            {b.payment && b.status !== 'cancelled' && (
+              <>
+                {' '}
+                <span className="badge badge--kitchen" data-payment={b.payment.status}>
+                  {bookingTexts.payment[b.payment.status]}
+                </span>
+              </>
+            )}
             {b.kitchen_status && (
               <>
                 {' '}
@@ -65,13 +73,15 @@ export function BookingsTable({ bookings, busy, enabled, onShow, onConfirm, onCa
                   onClick: () => onShow(b),
                   disabled: !enabled,
                 },
-                b.status === 'pending' && {
-                  tone: 'ok',
-                  text: bookingTexts.confirm,
-                  label: bookingTexts.confirmLabel(b.id),
-                  onClick: () => onConfirm(b),
-                  disabled: !enabled || busy === b.id,
-                },
+                // rule: swish-payment: confirmed once paid, not before.
+                b.status === 'pending' &&
+                  b.payment?.status !== 'requested' && {
+                    tone: 'ok',
+                    text: bookingTexts.confirm,
+                    label: bookingTexts.confirmLabel(b.id),
+                    onClick: () => onConfirm(b),
+                    disabled: !enabled || busy === b.id,
+                  },
                 b.status === 'pending' && {
                   tone: 'danger',
                   text: bookingTexts.cancel,

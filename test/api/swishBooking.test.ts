@@ -1,0 +1,196 @@
+// A web booking paid with Swish in advance, in the kiosk day (issue 49, rules swish-prepay and
+// swish-payment), over the real server set up through SWISH_* with a certificate from the test's
+// own CA: placed pending with its SwishPaymentRequested in the same append (capacity held), shown
+// to staff as waiting for the payment and refused confirmation until paid; Swish's answer settles
+// it once: paid marks it paid (then staff confirm), a failure cancels it by the system, freeing
+// its capacity, with a mail that says why. With the rule 'never', or Swish off, nothing changes.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../api/config.js';
+import { swishInstructionId } from '../../api/swish/client.js';
+import { bookingCancelledMail } from '../../api/mail/templates.js';
+import { msg } from '../../domain/messages.js';
+import type { SwishPaymentAnswer } from '../../domain/kioskDay/swishPayment.js';
+import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from './harness.js';
+import { makeTestCa } from '../support/testCa.js';
+import { startTestSwish, type TestSwish } from '../support/swishServer.js';
+
+const PAYEE = '1231181189';
+const DATE = '2026-11-24';
+let dir: string;
+let swish: TestSwish;
+let on: TestServer;
+let off: TestServer;
+let onAdmin: string;
+let offAdmin: string;
+let now = MONDAY_MORNING;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'swish-booking-'));
+  const ca = makeTestCa();
+  const merchant = ca.client({ commonName: PAYEE });
+  swish = await startTestSwish({ server: ca.server(), clientCa: ca.cert, callBack: false });
+  const file = (name: string, content: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    return path;
+  };
+  const { swish: swishConfig } = configFromEnv({
+    SWISH_PAYEE: PAYEE,
+    SWISH_API_URL: swish.url,
+    SWISH_CERT_FILE: file('merchant.pem', merchant.cert),
+    SWISH_KEY_FILE: file('merchant.key', merchant.key),
+    SWISH_CA_FILE: file('swish-root.pem', ca.cert),
+    SWISH_CALLBACK_URL: 'https://kiosk.example.se/api/swish/callback',
+  });
+  [on, off] = await Promise.all([
+    startTestServer({ now: () => now, config: { swish: swishConfig } }),
+    startTestServer({ now: () => MONDAY_MORNING }),
+  ]);
+  [onAdmin, offAdmin] = await Promise.all([on.login(), off.login()]);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([on?.close(), off?.close()]);
+  await swish?.close().catch(() => undefined);
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const setPrepay = async (server: TestServer, admin: string, prepay: Record<string, unknown>) =>
+  expect((await server.put('/api/admin/swish/prepay', prepay, admin)).status).toBe(200);
+const slotLeft = async (server: TestServer, time: string) =>
+  (await server.get(`/api/availability?date=${DATE}&pizzas=1`)).body.slots.find(
+    (s: { time: string }) => s.time === time,
+  ).capacity_remaining as number;
+const dayEvents = async (server: TestServer) =>
+  (await server.server.events.readStream(`kioskday-${DATE}`)) as Array<{ type: string; data: any }>;
+const answer = (id: string, change: Partial<SwishPaymentAnswer>): SwishPaymentAnswer => ({
+  id: swishInstructionId('payment', id),
+  status: 'PAID',
+  paymentReference: 'REF-1',
+  amount: 0,
+  errorCode: null,
+  ...change,
+});
+
+describe('a web booking asked to pay with Swish (rule swish-prepay: required_all_web)', () => {
+  it('is placed pending with its payment request in the same append, its capacity held', async () => {
+    await setPrepay(on, onAdmin, { choice: 'required_all_web' });
+    const before = await slotLeft(on, '12:00');
+    const reply = await on.post('/api/bookings', bookingPayload({ time: '12:00' }));
+    expect(reply.status).toBe(201);
+    const id = reply.body.booking_id as string;
+    const total = reply.body.booking.final_total_cents as number;
+    expect(reply.body.payment).toMatchObject({ method: 'swish', status: 'requested', amount_cents: total });
+    expect(Date.parse(reply.body.payment.expires_at) - MONDAY_MORNING.getTime()).toBe(10 * 60_000);
+    // One append: the booking, then its request.
+    const events = (await dayEvents(on)).filter((e) => e.data.booking_id === id);
+    expect(events.map((e) => e.type)).toEqual(['BookingPlaced', 'SwishPaymentRequested']);
+    expect(events[1].data).toMatchObject({
+      instruction_id: swishInstructionId('payment', id),
+      payee: PAYEE,
+      amount_cents: total,
+    });
+    expect(await slotLeft(on, '12:00')).toBe(before - 2);
+
+    // Staff see it waiting for the payment, and cannot confirm it yet.
+    const shown = (await on.get(`/api/admin/bookings/${id}`, onAdmin)).body;
+    expect(shown).toMatchObject({ status: 'pending', payment: { method: 'swish', status: 'requested' } });
+    const refused = await on.put(`/api/admin/bookings/${id}/confirm`, {}, onAdmin);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain(msg.swishPaymentAwaited);
+
+    // Paid: marked paid with the bank's reference (once: the same answer again records nothing);
+    // then staff confirm.
+    const services = on.server.app.services;
+    const paid = answer(id, { amount: total / 100, paymentReference: 'E0A1B2C3' });
+    expect((await services.bookings.settleSwishPayment(id, paid)).map((e) => e.type)).toEqual(['SwishPaymentPaid']);
+    expect(await services.bookings.settleSwishPayment(id, paid)).toEqual([]);
+    await expect
+      .poll(async () => (await on.get(`/api/admin/bookings/${id}`, onAdmin)).body.payment)
+      .toMatchObject({
+        status: 'paid',
+        amount_cents: total,
+        payment_reference: 'E0A1B2C3',
+      });
+    expect((await on.put(`/api/admin/bookings/${id}/confirm`, {}, onAdmin)).status).toBe(200);
+    const history = (await on.get(`/api/admin/bookings/${id}/history`, onAdmin)).body;
+    expect(JSON.stringify(history)).toContain('SwishPaymentPaid');
+  });
+
+  it.each([
+    ['DECLINED', null],
+    ['ERROR', 'RF07'],
+    ['CANCELLED', null],
+  ] as const)('ended %s: cancelled by the system in the same append, its capacity freed', async (status, code) => {
+    const before = await slotLeft(on, '13:00');
+    const reply = await on.post('/api/bookings', bookingPayload({ time: '13:00' }));
+    const id = reply.body.booking_id as string;
+    expect(await slotLeft(on, '13:00')).toBe(before - 2);
+    const services = on.server.app.services;
+    const ended = await services.bookings.settleSwishPayment(id, answer(id, { status, errorCode: code }));
+    expect(ended.map((e) => e.type)).toEqual(['SwishPaymentFailed', 'BookingCancelled']);
+    expect(ended[0].data).toMatchObject({ reason: status, error_code: code });
+    expect(ended[1].data).toMatchObject({ by: 'system', reason: msg.swishPaymentFailedReason });
+    await expect.poll(() => slotLeft(on, '13:00')).toBe(before);
+    const shown = (await on.get(`/api/admin/bookings/${id}`, onAdmin)).body;
+    expect(shown).toMatchObject({
+      status: 'cancelled',
+      cancelled_by: 'system',
+      cancel_reason: msg.swishPaymentFailedReason,
+      payment: { status: 'failed', failure: status },
+    });
+    // A late answer, or a second callback, changes nothing.
+    expect(await services.bookings.settleSwishPayment(id, answer(id, { status: 'PAID' }))).toEqual([]);
+  });
+
+  it('never paid within its lifetime: expired, cancelled and freed', async () => {
+    const reply = await on.post('/api/bookings', bookingPayload({ time: '14:00' }));
+    const id = reply.body.booking_id as string;
+    const services = on.server.app.services;
+    // Still CREATED (or no answer) before the end of its lifetime: nothing yet.
+    expect(await services.bookings.settleSwishPayment(id, answer(id, { status: 'CREATED' }))).toEqual([]);
+    expect(await services.bookings.settleSwishPayment(id, null)).toEqual([]);
+    // Its lifetime over with no answer (or still CREATED): failed as EXPIRED, cancelled, freed.
+    const before = await slotLeft(on, '14:00');
+    now = new Date(MONDAY_MORNING.getTime() + 10 * 60_000);
+    try {
+      const ended = await services.bookings.settleSwishPayment(id, null);
+      expect(ended.map((e) => e.type)).toEqual(['SwishPaymentFailed', 'BookingCancelled']);
+      expect(ended[0].data).toMatchObject({ reason: 'EXPIRED', error_code: null });
+      await expect.poll(() => slotLeft(on, '14:00')).toBe(before + 2);
+    } finally {
+      now = MONDAY_MORNING;
+    }
+  });
+
+  it('the customer’s mail says the payment did not go through, not that the kiosk was late', () => {
+    const mail = bookingCancelledMail(
+      { ...bookingPayload(), booking_id: '20261124-1', items: [], final_total_cents: 0 } as never,
+      msg.swishPaymentFailedReason,
+      'system',
+    );
+    expect(mail.text).toContain('betalningen med Swish inte gick igenom');
+    expect(mail.text).not.toContain('inte hann bekräfta');
+  });
+
+  it('with the rule never, a booking is placed as before: no payment', async () => {
+    await setPrepay(on, onAdmin, { choice: 'never' });
+    const reply = await on.post('/api/bookings', bookingPayload({ time: '15:00' }));
+    expect(reply.status).toBe(201);
+    expect(reply.body.payment).toBeUndefined();
+    const id = reply.body.booking_id as string;
+    expect((await dayEvents(on)).filter((e) => e.data.booking_id === id).map((e) => e.type)).toEqual(['BookingPlaced']);
+    expect((await on.put(`/api/admin/bookings/${id}/confirm`, {}, onAdmin)).status).toBe(200);
+  });
+
+  it('with Swish off, the rule asks nothing: placed and confirmed as before', async () => {
+    await setPrepay(off, offAdmin, { choice: 'required_all_web' });
+    const reply = await off.post('/api/bookings', bookingPayload({ time: '12:00' }));
+    expect(reply.status).toBe(201);
+    expect(reply.body.payment).toBeUndefined();
+    expect((await off.put(`/api/admin/bookings/${reply.body.booking_id}/confirm`, {}, offAdmin)).status).toBe(200);
+  });
+});
