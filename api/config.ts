@@ -61,6 +61,8 @@ export interface Config {
   sms: SmsConfig | null;
   /** Swish Handel (issue 49), or null: off unless SWISH_PAYEE and a client certificate are set (api/swish/config.ts). */
   swish: SwishConfig | null;
+  /** How often every open Swish payment request is read, ms (0: only on Swish's callbacks; rule: swish-payment). */
+  swishPollMs: number;
   /** How often this process runs the waitlist's offer decision for dates with open entries, ms (0: never). */
   waitlistOfferIntervalMs: number;
   /** How often this process looks for customers to erase under the retention setting, ms (0: never). */
@@ -149,6 +151,7 @@ export function configFromEnv(given: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject,
     sms: smsConfigFrom(env, bad),
     swish: swishConfigFrom(env, bad, publicUrl),
+    swishPollMs: integer('SWISH_POLL_MS', 5_000, 0),
     waitlistOfferIntervalMs: integer('WAITLIST_OFFER_INTERVAL_MS', 15_000, 0),
     retentionIntervalMs: integer('RETENTION_INTERVAL_MS', 3_600_000, 0),
     keyStoreReset: flag('KEY_STORE_RESET'),

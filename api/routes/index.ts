@@ -35,7 +35,10 @@ export const routes = fp<RoutesOptions>(
       publicUrl: config.publicUrl,
       vapidPublicKey: app.vapidPublicKey,
       smsEnabled: config.sms !== null,
-      swish: config.swish && app.swish ? { config: config.swish, client: app.swish } : null,
+      swish:
+        config.swish && app.swish && app.swishPayments
+          ? { config: config.swish, client: app.swish, payments: app.swishPayments }
+          : null,
       secureCookies: config.production,
       onApplied: (listener) => projections.onApplied(listener),
     };

@@ -8,6 +8,7 @@
 //   ACMT03, ACMT01, ACMT07): 422 with [{errorCode, errorMessage, additionalInformation}];
 // - an error code of the payment step (RF07, BANKIDCL, FF10, TM01, DS24): status ERROR after the delay;
 // - "DECLINED": status DECLINED after the delay;
+// - "OPEN" (only through the `outcome` option): never ends, as a payer who never opens the app;
 // - anything else: PAID after the delay, with a paymentReference.
 //
 // When a payment or refund reaches its end the server calls back (POST, JSON, the object as GET
@@ -106,6 +107,12 @@ export interface TestSwishOptions {
    * Swish answers a certificate it does not take. Absent: every number of the CA is.
    */
   enrolled?: string[];
+  /**
+   * Picks what happens to a new payment request instead of its message (as Swish's simulator
+   * reads the message): a create-step code (422), a payment-step code, "DECLINED", "OPEN" (never
+   * ends: the payer never opens the app), or null: by the message, as above.
+   */
+  outcome?: (request: { id: string; amount: string }) => string | null;
 }
 
 export async function startTestSwish(options: TestSwishOptions): Promise<TestSwish> {
@@ -170,7 +177,8 @@ export async function startTestSwish(options: TestSwishOptions): Promise<TestSwi
         return [422, errors('PA02', CREATE_ERRORS.PA02)];
       if (body.currency !== 'SEK') return [422, errors('AM03', CREATE_ERRORS.AM03)];
       const message = typeof body.message === 'string' ? body.message : null;
-      if (message && CREATE_ERRORS[message]) return [422, errors(message, CREATE_ERRORS[message])];
+      const decided = options.outcome?.({ id, amount: body.amount }) ?? message;
+      if (decided && CREATE_ERRORS[decided]) return [422, errors(decided, CREATE_ERRORS[decided])];
       const payment: StoredPayment = {
         id,
         payeePaymentReference: body.payeePaymentReference ?? null,
@@ -188,21 +196,22 @@ export async function startTestSwish(options: TestSwishOptions): Promise<TestSwi
         errorMessage: null,
       };
       payments.set(id, payment);
-      later(() => {
-        if (message && PAYMENT_ERRORS[message]) {
-          Object.assign(payment, { status: 'ERROR', errorCode: message, errorMessage: PAYMENT_ERRORS[message] });
-        } else if (message === 'DECLINED') {
-          payment.status = 'DECLINED';
-        } else {
-          references += 1;
-          Object.assign(payment, {
-            status: 'PAID',
-            datePaid: new Date().toISOString(),
-            paymentReference: `PAYREF${String(references).padStart(26, '0')}`,
-          });
-        }
-        callBack(payment.callbackUrl, payment);
-      });
+      if (decided !== 'OPEN')
+        later(() => {
+          if (decided && PAYMENT_ERRORS[decided]) {
+            Object.assign(payment, { status: 'ERROR', errorCode: decided, errorMessage: PAYMENT_ERRORS[decided] });
+          } else if (decided === 'DECLINED') {
+            payment.status = 'DECLINED';
+          } else {
+            references += 1;
+            Object.assign(payment, {
+              status: 'PAID',
+              datePaid: new Date().toISOString(),
+              paymentReference: `PAYREF${String(references).padStart(26, '0')}`,
+            });
+          }
+          callBack(payment.callbackUrl, payment);
+        });
       const headers: Record<string, string> = {
         location: `${url}/api/v1/paymentrequests/${id}`,
       };

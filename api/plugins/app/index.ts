@@ -5,11 +5,13 @@ import fp from 'fastify-plugin';
 import { services } from './services.js';
 import { reactors } from './reactors/index.js';
 import { timers } from './timers.js';
+import { swishPayments } from './swishPayments.js';
 
 export const application = fp(
   async (app) => {
     await app.register(services);
     await app.register(reactors);
+    await app.register(swishPayments);
     await app.register(timers);
   },
   { name: 'application' },

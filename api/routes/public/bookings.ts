@@ -28,6 +28,8 @@ import { limitedBy } from '../../http/rateLimits.js';
 import { describeRoutes, fileAnswer, refusals } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
 import type { Services } from '../../services/index.js';
+import type { SwishPayments } from '../../swish/payments.js';
+import { swishFailureText } from '../../../domain/kioskDay/swishPayment.js';
 
 export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs, swish: swishSetup }, limiters }) => {
   describeRoutes(app, 'Bokningar');
@@ -52,7 +54,7 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs, 
       bonus_ref: _ref,
       ...booking
     } = await services.bookings.place(request.body, idempotencyKey);
-    const payment = swishSetup ? await requestedPayment(services, booking.booking_id) : undefined;
+    const payment = swishSetup ? await requestedPayment(services, swishSetup.payments, booking.booking_id) : undefined;
     return reply.status(201).send({
       ...(payment ? { payment } : {}),
       booking_id: booking.booking_id,
@@ -173,14 +175,21 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs, 
   );
 };
 
-/** rule: swish-payment. The booking's requested payment, for its answer (a retry finds the same one). */
-async function requestedPayment(services: Services, bookingId: string) {
-  const swish = await services.bookings.swishPayment(bookingId);
-  if (swish.status !== 'requested') return undefined;
+/**
+ * rule: swish-payment. The booking's payment when it is asked to pay in advance: its request to
+ * Swish made once (also for a retried POST: api/swish/payments.ts), with the token and the link
+ * that opens the Swish app. Swish refusing the request cancels the booking: answered as a refusal.
+ */
+async function requestedPayment(services: Services, payments: SwishPayments, bookingId: string) {
+  const track = await services.bookings.swishPayment(bookingId);
+  if (track.status !== 'requested') return undefined;
+  const made = await payments.request(bookingId, track);
+  if (made.refused) throw new DomainError(swishFailureText.ERROR);
   return {
     method: 'swish' as const,
     status: 'requested' as const,
-    amount_cents: swish.amount_cents,
-    expires_at: swish.expires_at,
+    amount_cents: track.amount_cents,
+    expires_at: track.expires_at,
+    ...(made.token ? { token: made.token, app_url: payments.appUrl(made.token) } : {}),
   };
 }

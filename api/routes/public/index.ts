@@ -13,6 +13,7 @@ import { pushRoutes } from './push.js';
 import { smsDeliveryReportRoutes } from './smsDeliveryReports.js';
 import { vipAccessRoutes } from './vip.js';
 import { waitlistRoutes } from './waitlist.js';
+import { swishCallbackRoutes } from './swish.js';
 
 export const publicRoutes: RoutePlugin = async (app, { deps, limiters }) => {
   for (const routes of [
@@ -28,6 +29,7 @@ export const publicRoutes: RoutePlugin = async (app, { deps, limiters }) => {
     orderStatusRoutes,
     counterStatusRoutes,
     smsDeliveryReportRoutes,
+    swishCallbackRoutes,
   ]) {
     await app.register(routes, { deps, limiters });
   }

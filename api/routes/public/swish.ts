@@ -1,0 +1,50 @@
+// POST /api/swish/callback (issue 49, rule: swish-payment): Swish posts a payment request's (or a
+// refund's) end here, to the callbackUrl it was made with. Public, as Swish calls it; its body is
+// never believed (anyone can post to a public address): the id only wakes a read of the request's
+// status from Swish over mutual TLS (api/swish/paymentWatch.ts), and the answer Swish gives there
+// settles the payment once. Swish wants a quick 200, so the read runs after the answer; a callback
+// that never comes is caught by the watch's poll.
+import { z } from 'zod';
+import { swishMsg } from '../../../domain/settings/swishPrepay.js';
+import { notFound } from '../../../domain/shared/errors.js';
+import { describeRoutes, refusals } from '../../http/routeSchema.js';
+import type { RoutePlugin } from '../../appDeps.js';
+
+/** The callback's body as Swish sends it (the payment request as GET returns it); only `id` is read. */
+const callbackBody = z.looseObject({
+  id: z.string().max(100).describe('Betalningsbegärans id (32 hexadecimala tecken)'),
+  payeePaymentReference: z.string().nullable().optional(),
+  paymentReference: z.string().nullable().optional(),
+  callbackUrl: z.string().optional(),
+  payerAlias: z.string().nullable().optional(),
+  payeeAlias: z.string().optional(),
+  amount: z.number().optional(),
+  currency: z.string().optional(),
+  message: z.string().nullable().optional(),
+  status: z.string().optional().describe('Swish: CREATED, PAID, DECLINED, ERROR eller CANCELLED (läses om från Swish)'),
+  dateCreated: z.string().nullable().optional(),
+  datePaid: z.string().nullable().optional(),
+  errorCode: z.string().nullable().optional(),
+  errorMessage: z.string().nullable().optional(),
+});
+
+export const swishCallbackRoutes: RoutePlugin = async (app, { deps: { swish } }) => {
+  describeRoutes(app, 'Swish');
+  app.post(
+    '/swish/callback',
+    {
+      schema: {
+        summary: 'Swish meddelar att en betalningsbegäran är avslutad; statusen läses om från Swish',
+        body: callbackBody,
+        response: { 200: z.strictObject({ received: z.literal(true) }), ...refusals },
+      },
+    },
+    async (request) => {
+      if (!swish) return notFound(swishMsg.swishOff);
+      const watch = swish.payments.watch;
+      // Not awaited: Swish gets its 200 at once; a failed read is the watch's to log and retry.
+      void watch.wake(request.body.id.trim().toUpperCase()).catch((error: unknown) => request.log.error(error));
+      return { received: true as const };
+    },
+  );
+};

@@ -1,0 +1,103 @@
+// A web booking's Swish payment, between the kiosk day and Swish (issue 49, rule: swish-payment):
+// the payment request made once after the booking's append, and the payment watch
+// (./paymentWatch.ts) that follows each open request to its end and settles it on the day.
+//
+// One request per booking, ever: its instruction id is derived from the booking id (the same id
+// on every try, from every process), and Swish refuses a second PUT of an id it holds (the client
+// then finds the first again: api/swish/client.ts). Within a process a retry of the same booking
+// (a retried POST with the same Idempotency-Key) waits for the first try and gets its token: no
+// second PUT at all. A request Swish refuses (422 with its code) ends the payment at once as ERROR
+// with that code, which cancels the booking; a request that got no answer stays open, and the
+// watch's reads end it (a 404 from Swish is no answer: it expires with the request's lifetime).
+import type { SwishPaymentAnswer, SwishPaymentTrack } from '../../domain/kioskDay/swishPayment.js';
+import type { BookingDoc } from '../../read-models/shapes.js';
+import { COLLECTIONS } from '../../read-models/shapes.js';
+import type { DocumentStore } from '../../read-models/documentStore.js';
+import type { BookingsService } from '../services/bookings.js';
+import type { SwishClient } from './client.js';
+import { swishInstructionId } from './client.js';
+import type { SwishConfig } from './config.js';
+import { paymentWatch, type OpenPaymentRequest, type PaymentWatch } from './paymentWatch.js';
+
+/** What the booking's answer says of a request just made. */
+export interface PaymentRequestMade {
+  /** The m-commerce token the Swish app opens with; null when Swish gave none (found again, or no answer). */
+  token: string | null;
+  /** Swish refused the request: the payment ended as ERROR with Swish's code (the booking is cancelled). */
+  refused: { code: string | null } | null;
+}
+
+export interface SwishPaymentsOptions {
+  client: SwishClient;
+  config: SwishConfig;
+  bookings: Pick<BookingsService, 'settleSwishPayment'>;
+  docs: DocumentStore;
+  /** Where the Swish app sends the payer back to after paying (the kiosk's site). */
+  returnUrl: string;
+  /** How often every open request is read (ms); 0: only on callbacks. */
+  pollMs: number;
+  onError?: (error: unknown) => void;
+}
+
+export class SwishPayments {
+  /** The requests this process made or is making, by booking id: a retry waits for the first. */
+  private readonly made = new Map<string, Promise<PaymentRequestMade>>();
+  readonly watch: PaymentWatch;
+
+  constructor(private readonly options: SwishPaymentsOptions) {
+    this.watch = paymentWatch({
+      client: options.client,
+      open: () => this.open(),
+      settle: async (request, answer) => {
+        await options.bookings.settleSwishPayment(request.bookingId, answer);
+      },
+      pollMs: options.pollMs,
+      onError: options.onError,
+    });
+  }
+
+  /** Makes the booking's payment request once (see above); a booking whose payment is not requested makes none. */
+  request(bookingId: string, track: SwishPaymentTrack): Promise<PaymentRequestMade> {
+    if (track.status !== 'requested') return Promise.resolve({ token: null, refused: null });
+    let made = this.made.get(bookingId);
+    if (!made) {
+      made = this.make(bookingId, track.instruction_id, track.amount_cents);
+      this.made.set(bookingId, made);
+      // Kept while the payment can still be paid; a later retry finds the track ended instead.
+      setTimeout(() => this.made.delete(bookingId), 15 * 60_000).unref();
+    }
+    return made;
+  }
+
+  /** swish://paymentrequest?token=…&callbackurl=…: opens the Swish app on the payer's phone. */
+  appUrl(token: string): string {
+    return `swish://paymentrequest?token=${encodeURIComponent(token)}&callbackurl=${encodeURIComponent(this.options.returnUrl)}`;
+  }
+
+  private async make(bookingId: string, instructionId: string, amountOre: number): Promise<PaymentRequestMade> {
+    const made = await this.options.client.createPaymentRequest(instructionId, {
+      amountOre,
+      message: `Bokning ${bookingId}`,
+    });
+    if (made.ok) return { token: made.value.token, refused: null };
+    if (made.kind === 'unreachable') return { token: null, refused: null };
+    const code = made.errors[0]?.errorCode ?? null;
+    const answer: SwishPaymentAnswer = {
+      id: instructionId,
+      status: 'ERROR',
+      paymentReference: null,
+      amount: 0,
+      errorCode: code ?? `HTTP${made.status}`,
+    };
+    await this.options.bookings.settleSwishPayment(bookingId, answer);
+    return { token: null, refused: { code } };
+  }
+
+  /** The requests still open: pending bookings whose payment is requested (the bookings read model). */
+  private async open(): Promise<OpenPaymentRequest[]> {
+    const pending = await this.options.docs.find<BookingDoc>(COLLECTIONS.bookings, { status: 'pending' });
+    return pending
+      .filter((b) => b.payment?.status === 'requested')
+      .map((b) => ({ bookingId: b.id, instructionId: swishInstructionId('payment', b.id) }));
+  }
+}
