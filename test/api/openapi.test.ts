@@ -303,6 +303,8 @@ describe('real answers of every GET route match their declared response schema',
       '/api/admin/bookings/:id/confirmation.pdf',
       // rule kiosk-identity: the logo's image (test/api/kioskIdentity.test.ts)
       '/api/kiosk/logo',
+      // rule swish-payment: the payment request's QR code, an SVG (test/api/swishPaying.test.ts)
+      '/api/swish/qr.svg',
     ]);
 
     const gets = apiRoutes().filter((r) => r.method === 'GET' && !notJson.has(r.url));

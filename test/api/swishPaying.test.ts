@@ -127,7 +127,7 @@ async function book(server: TestServer, time: string, key?: string) {
     headers: { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
     body: JSON.stringify(bookingPayload({ time })),
   });
-  return { status: response.status, body: (await response.json()) };
+  return { status: response.status, body: await response.json() };
 }
 const slotLeft = async (server: TestServer, time: string) =>
   (await server.get(`/api/availability?date=${DATE}&pizzas=1`)).body.slots.find(
@@ -158,7 +158,13 @@ describe('paying a web booking with Swish', () => {
       status: 'requested',
       amount_cents: first.body.booking.final_total_cents,
       app_url: `swish://paymentrequest?token=${token}&callbackurl=${encodeURIComponent('http://kiosk.test/')}`,
+      qr_svg_url: `/api/swish/qr.svg?token=${token}`,
     });
+    // The QR code for a computer, drawn by the server from the token.
+    const qr = await main.get(first.body.payment.qr_svg_url);
+    expect(qr.status).toBe(200);
+    expect(qr.headers.get('content-type')).toContain('image/svg+xml');
+    expect(String(qr.body)).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     // The same request again (a lost answer): the same booking and token, and no second request.
     const again = await book(main, '12:00', key);
     expect(again.status).toBe(201);
@@ -271,5 +277,9 @@ describe('paying a web booking with Swish', () => {
     const reply = await off.post('/api/swish/callback', { id: forged });
     expect(reply.status).toBe(404);
     expect(JSON.stringify(reply.body)).toContain(swishMsg.swishOff);
+    expect((await off.get('/api/swish/qr.svg?token=abc')).status).toBe(404);
+    const bad = await main.get('/api/swish/qr.svg?token=%3Cscript%3E');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Ogiltig Swish-token');
   });
 });

@@ -29,6 +29,7 @@ import { describeRoutes, fileAnswer, refusals } from '../../http/routeSchema.js'
 import type { RoutePlugin } from '../../appDeps.js';
 import type { Services } from '../../services/index.js';
 import type { SwishPayments } from '../../swish/payments.js';
+import { swishQrUrl } from './swish.js';
 import { swishFailureText } from '../../../domain/kioskDay/swishPayment.js';
 
 export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs, swish: swishSetup }, limiters }) => {
@@ -190,6 +191,8 @@ async function requestedPayment(services: Services, payments: SwishPayments, boo
     status: 'requested' as const,
     amount_cents: track.amount_cents,
     expires_at: track.expires_at,
-    ...(made.token ? { token: made.token, app_url: payments.appUrl(made.token) } : {}),
+    ...(made.token
+      ? { token: made.token, app_url: payments.appUrl(made.token), qr_svg_url: swishQrUrl(made.token) }
+      : {}),
   };
 }

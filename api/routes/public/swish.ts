@@ -4,10 +4,11 @@
 // status from Swish over mutual TLS (api/swish/paymentWatch.ts), and the answer Swish gives there
 // settles the payment once. Swish wants a quick 200, so the read runs after the answer; a callback
 // that never comes is caught by the watch's poll.
+import QRCode from 'qrcode';
 import { z } from 'zod';
 import { swishMsg } from '../../../domain/settings/swishPrepay.js';
 import { notFound } from '../../../domain/shared/errors.js';
-import { describeRoutes, refusals } from '../../http/routeSchema.js';
+import { describeRoutes, fileAnswer, refusals } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
 
 /** The callback's body as Swish sends it (the payment request as GET returns it); only `id` is read. */
@@ -47,4 +48,27 @@ export const swishCallbackRoutes: RoutePlugin = async (app, { deps: { swish } })
       return { received: true as const };
     },
   );
+
+  // The payment request's QR code for a payer on a computer, drawn here (the booking page's
+  // JavaScript stays as small as it is): the Swish app scans a request's token as "D" followed by
+  // the token, as Swish's own QR generator (mpc.getswish.net/qrg-swish/api/v1/commerce) encodes it.
+  const qrSchema = {
+    summary: 'Betalningsbegärans QR-kod (SVG) att skanna med Swish-appen',
+    querystring: z.object({ token: swishTokenSchema }),
+    response: { 200: fileAnswer('image/svg+xml', 'QR-koden som SVG'), ...refusals },
+  };
+  app.get('/swish/qr.svg', { schema: qrSchema }, async (request, reply) => {
+    if (!swish) return notFound(swishMsg.swishOff);
+    const svg = await QRCode.toString(`D${request.query.token}`, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
+    return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'no-store').send(svg);
+  });
 };
+
+/** A Swish m-commerce token: letters, digits, '-' and '_' (Swish's are 32 characters). */
+const swishTokenSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,100}$/, { error: 'Ogiltig Swish-token' })
+  .describe('Swish-token från betalningsbegäran');
+
+/** Where the booking page loads the QR code of a request's token from. */
+export const swishQrUrl = (token: string) => `/api/swish/qr.svg?token=${encodeURIComponent(token)}`;

@@ -10,6 +10,7 @@ import { formatDateLong } from '../../lib/format.js';
 import { KIOSK, customerTexts } from '../../lib/texts.js';
 import { SaleRecord } from '../seller/SaleRecord.js';
 import type { ConfirmationSummary } from './confirmationSummary.js';
+import { SwishPayment } from './SwishPayment.js';
 
 export function ConfirmationModal(props: { summary: ConfirmationSummary; onClose: () => void }) {
   const { summary: s, onClose } = props;
@@ -26,6 +27,8 @@ export function ConfirmationModal(props: { summary: ConfirmationSummary; onClose
       focusTitle
       onClose={onClose}
     >
+      {/* rule: swish-payment: asked to pay in advance, the payment comes first. */}
+      {!s.isOffline && s.payment && <SwishPayment bookingId={s.orderNumber} email={s.email} payment={s.payment} />}
       {s.isOffline ? (
         <p className="notice">{confirmationTexts.savedOfflineText}</p>
       ) : (

@@ -3,6 +3,7 @@
 // a module of its own so that neither imports the other for it.
 import type { ItemLine } from '../ItemsTable.js';
 import type { ReceiptVat } from '../../../domain/accounting/saleRecord.js';
+import type { SwishPaymentAsked } from './SwishPayment.js';
 
 /** SPEC 3 'confirmation summary': the booking's fields plus what the modal derives. */
 export interface ConfirmationSummary {
@@ -22,4 +23,6 @@ export interface ConfirmationSummary {
   lines: readonly ItemLine[];
   /** The VAT per rate as the server counted it; null for a booking saved offline (not sent yet). */
   vat: readonly ReceiptVat[] | null;
+  /** rule: swish-payment. The Swish payment asked for in advance; null: none (paid at pick-up). */
+  payment?: SwishPaymentAsked | null;
 }

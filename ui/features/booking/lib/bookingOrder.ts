@@ -100,5 +100,13 @@ export function confirmationSummary(
     isOffline,
     lines: server?.items ?? order.cart,
     vat: created?.vat ?? null,
+    payment: created?.payment
+      ? {
+          amountCents: created.payment.amount_cents,
+          expiresAt: created.payment.expires_at,
+          appUrl: created.payment.app_url ?? null,
+          qrSvgUrl: created.payment.qr_svg_url ?? null,
+        }
+      : null,
   };
 }
