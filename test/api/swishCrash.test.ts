@@ -1,0 +1,127 @@
+// One Swish payment request per booking across processes and a crash (issue 49, rule:
+// swish-payment): a server that made a booking's payment request is killed with SIGKILL before
+// Swish's answer; the customer's retry of the same POST (same Idempotency-Key) reaches another
+// server on the same store, which finds the same booking and the request Swish already holds (the
+// id is derived from the booking: Swish refuses the second PUT of it, and it is never made twice),
+// and that server's poll settles the payment, once, however often Swish calls back afterwards.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { swishInstructionId } from '../../api/swish/client.js';
+import { killApiProcesses, startApiProcess } from '../apiProcess.js';
+import { bookingPayload } from './harness.js';
+import { makeTestCa } from '../support/testCa.js';
+import { startTestSwish, type TestSwish } from '../support/swishServer.js';
+
+const PAYEE = '1231181189';
+const dataDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-swishcrash-'));
+const certDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-swishcrash-certs-'));
+// Real clock here (child processes): a date a few days ahead, inside the default horizon.
+const date = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
+let swish: TestSwish;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  const ca = makeTestCa();
+  const merchant = ca.client({ commonName: PAYEE });
+  // Paid 4 s after the request: the first server is dead by then; no callback reaches anyone.
+  swish = await startTestSwish({ server: ca.server(), clientCa: ca.cert, callBack: false, settleAfterMs: 4000 });
+  const file = (name: string, content: string) => {
+    const path = join(certDir, name);
+    writeFileSync(path, content, { mode: 0o600 });
+    return path;
+  };
+  env = {
+    SWISH_PAYEE: PAYEE,
+    SWISH_API_URL: swish.url,
+    SWISH_CERT_FILE: file('swish.pem', merchant.cert),
+    SWISH_KEY_FILE: file('swish.key', merchant.key),
+    SWISH_CA_FILE: file('swish-root.pem', ca.cert),
+    SWISH_CALLBACK_URL: 'https://kiosk.example.se/api/swish/callback',
+    BOOKINGS_PER_MINUTE: '0',
+    LOOKUPS_PER_MINUTE: '0',
+  };
+}, 60_000);
+
+afterAll(async () => {
+  killApiProcesses();
+  await swish?.close().catch(() => undefined);
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(certDir, { recursive: true, force: true });
+});
+
+const KEY = 'swish-crash-retry';
+const payload = bookingPayload({ date, time: '12:00', email: 'krasch@example.se' });
+
+describe('a server killed between the payment request and Swish’s answer', () => {
+  it('makes one request, never two, and the payment ends once on the next server', async () => {
+    // 1. The first server (no poll: nothing of it reads the payment) places the booking and
+    //    makes its request.
+    const first = await startApiProcess(dataDir, { ...env, SWISH_POLL_MS: '0' });
+    const login = await first.call('POST', '/api/admin/login', {
+      email: 'admin@pizzakiosken.test',
+      password: 'Hemligt-lösen-123',
+    });
+    expect(login.status).toBe(200);
+    const rule = await first.call('PUT', '/api/admin/swish/prepay', { choice: 'required_all_web' }, login.cookie);
+    expect(rule.status).toBe(200);
+    const placedResponse = await fetch(`${first.base}/api/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': KEY },
+      body: JSON.stringify(payload),
+    });
+    expect(placedResponse.status).toBe(201);
+    const placed = await placedResponse.json();
+    const id = placed.booking_id as string;
+    const instruction = swishInstructionId('payment', id);
+    expect(placed.payment).toMatchObject({ status: 'requested', token: expect.stringMatching(/^token-/) });
+    expect(swish.payments.get(instruction)?.status).toBe('CREATED');
+
+    // 2. Killed before Swish's answer.
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    // 3. The customer's retry reaches the next server: the same booking, the same request.
+    const second = await startApiProcess(dataDir, { ...env, SWISH_POLL_MS: '200' });
+    const retried = await fetch(`${second.base}/api/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': KEY },
+      body: JSON.stringify(payload),
+    });
+    expect(retried.status).toBe(201);
+    const again = await retried.json();
+    expect(again.booking_id).toBe(id);
+    expect(again.payment).toMatchObject({ status: 'requested', amount_cents: placed.payment.amount_cents });
+    const puts = swish.requests.filter((r) => r.method === 'PUT' && r.path.endsWith(instruction));
+    // The second PUT of the id is refused by Swish (RP09): one request made, never two.
+    expect(puts.map((r) => r.status)).toEqual([201, 422]);
+    expect([...swish.payments.keys()]).toEqual([instruction]);
+
+    // 4. The second server's poll reads Swish's PAID and records it once.
+    const admin = await second.call('POST', '/api/admin/login', {
+      email: 'admin@pizzakiosken.test',
+      password: 'Hemligt-lösen-123',
+    });
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await second.call('GET', `/api/admin/bookings/${id}`, undefined, admin.cookie)).body.payment,
+        ).toMatchObject({
+          status: 'paid',
+        }),
+      { timeout: 20_000, interval: 100 },
+    );
+    // Swish calls back late, twice: nothing more.
+    for (let i = 0; i < 2; i++)
+      expect((await second.call('POST', '/api/swish/callback', swish.payments.get(instruction))).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const history = (await second.call('GET', `/api/admin/bookings/${id}/history`, undefined, admin.cookie))
+      .body as Array<{
+      type: string;
+    }>;
+    expect(history.map((e) => e.type)).toEqual(['BookingPlaced', 'SwishPaymentRequested', 'SwishPaymentPaid']);
+    second.child.kill('SIGKILL');
+    await second.exited;
+  }, 120_000);
+});
