@@ -95,6 +95,11 @@ export const bookingPayloadSchema = z.object({
     .min(1, { error: msg.pizzaCountMin }),
   bonus_code: optionalText(40),
   vip_token: optionalText(200),
+  /**
+   * rule: swish-prepay. The customer chose to pay with Swish now where the kiosk offers it; a
+   * payment the kiosk requires is asked for without it, and with Swish off it asks nothing.
+   */
+  pay_with_swish: bool.optional(),
 });
 export type BookingPayload = z.infer<typeof bookingPayloadSchema>;
 

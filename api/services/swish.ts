@@ -22,8 +22,8 @@ import { swishInstructionId } from '../swish/client.js';
 
 /**
  * rule: swish-prepay. Whether a web order is asked to pay with Swish in advance: required by the
- * kiosk's rule (paymentAskedFor, with the customer's earlier no-shows). 'offered' asks nothing yet:
- * the customer's own choice to pay in advance is not on the booking page.
+ * kiosk's rule (paymentAskedFor, with the customer's earlier no-shows), or offered and chosen by the
+ * customer (`pay_with_swish`; the booking page does not show the choice yet).
  */
 export function swishAskedFor(swish: SwishService, docs: DocumentStore, payee: string) {
   return async (payload: BookingPayload, lines: BookingLine[]): Promise<SwishPaymentAsked | undefined> => {
@@ -39,7 +39,8 @@ export function swishAskedFor(swish: SwishService, docs: DocumentStore, payee: s
           })
         : 0;
     const asked = paymentAskedFor(prepay, { source: 'web', pizzas: chosenCount(lines) }, noShows);
-    if (asked !== 'required') return undefined;
+    // Offered: asked only when the customer chose to pay now.
+    if (asked === 'none' || (asked === 'offered' && !payload.pay_with_swish)) return undefined;
     return { payee, instructionIdFor: (bookingId) => swishInstructionId('payment', bookingId) };
   };
 }

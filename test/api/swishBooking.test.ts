@@ -176,6 +176,25 @@ describe('a web booking asked to pay with Swish (rule swish-prepay: required_all
     expect(mail.text).not.toContain('inte hann bekräfta');
   });
 
+  it('offered (and required from 3 pizzas below 3): asked only when the customer chose to pay now', async () => {
+    for (const prepay of [{ choice: 'offered' }, { choice: 'required_from_pizzas', from_pizzas: 3 }]) {
+      await setPrepay(on, onAdmin, prepay);
+      const one = { items: [{ pizza_id: 1, qty: 1 }], requested_pizzas: 1 };
+      const without = await on.post('/api/bookings', bookingPayload({ time: '15:00', ...one }));
+      expect(without.status).toBe(201);
+      expect(without.body.payment).toBeUndefined();
+      const chosen = await on.post('/api/bookings', bookingPayload({ time: '15:00', ...one, pay_with_swish: true }));
+      expect(chosen.status).toBe(201);
+      expect(chosen.body.payment).toMatchObject({ method: 'swish', status: 'requested' });
+    }
+    // From 3 pizzas it is required, chosen or not.
+    const three = await on.post(
+      '/api/bookings',
+      bookingPayload({ time: '14:00', items: [{ pizza_id: 1, qty: 3 }], requested_pizzas: 3 }),
+    );
+    expect(three.body.payment).toMatchObject({ status: 'requested' });
+  });
+
   it('with the rule never, a booking is placed as before: no payment', async () => {
     await setPrepay(on, onAdmin, { choice: 'never' });
     const reply = await on.post('/api/bookings', bookingPayload({ time: '15:00' }));
