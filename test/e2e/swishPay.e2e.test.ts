@@ -87,6 +87,10 @@ describe('paying with Swish on the booking page', () => {
     await expect.poll(() => qr.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     expect(await modal.getByRole('link', { name: 'Öppna Swish' }).isVisible()).toBe(false);
     await modal.getByText('Betalningen är klar. Tack!').waitFor({ timeout: 10_000 });
+    // The customer's own page shows it paid.
+    await modal.getByRole('link', { name: 'Hantera din bokning' }).click();
+    await page.locator('dd[data-payment="paid"]').waitFor();
+    expect(await page.locator('dd[data-payment="paid"]').textContent()).toBe('Betald med Swish');
     expect(errors).toEqual([]);
   });
 

@@ -29,6 +29,8 @@ export interface KitchenOrder {
   kitchen_status: KitchenStatus | null;
   /** rule: slot-delay: the time the order is now ready when its slot was pushed back, else null. */
   delayed_to?: string | null;
+  /** rule: swish-payment: paid with Swish in advance (staff never ask for it again); absent otherwise. */
+  paid_with_swish?: true;
 }
 
 export interface PizzaCount {

@@ -36,6 +36,8 @@ export const kitchenTexts = {
   loadFailed: 'Kunde inte ladda köket',
   dineIn: 'Äta här',
   takeAway: 'Avhämtning',
+  /** rule: swish-payment */
+  paidWithSwish: 'Betald med Swish',
   comment: 'Kommentar',
   order: 'Beställning',
   orderNumber: (id: string) => `#${id.split('-').pop()}`,

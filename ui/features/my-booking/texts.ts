@@ -58,6 +58,14 @@ export const myBookingTexts = {
   followedMove: (from: string, to: string) => `Bokning ${from} har flyttats. Den heter nu ${to}.`,
 };
 
+/** rule: swish-payment. A booking's Swish payment as /my-booking shows it. */
+export const PAYMENT_LABEL = {
+  title: 'Betalning',
+  requested: 'Väntar på Swish-betalning',
+  paid: 'Betald med Swish',
+  failed: 'Swish-betalningen gick inte igenom',
+} as const;
+
 /** A booking's status as /my-booking shows it. */
 export const STATUS_LABEL: Record<string, string> = {
   pending: 'Väntar på bekräftelse',

@@ -38,7 +38,19 @@ export const declarationsOf = (day: Pick<KitchenDay, 'declarations'>): Declarati
  * allergen-change), where today's declarations are known.
  */
 export const kitchenOrder = (
-  { id, booking_time, name, dine_in, comment, items, total_pizzas, status, kitchen_status, delayed_to }: Booking,
+  {
+    id,
+    booking_time,
+    name,
+    dine_in,
+    comment,
+    items,
+    total_pizzas,
+    status,
+    kitchen_status,
+    delayed_to,
+    payment,
+  }: Booking,
   now: DeclarationsNow | null = null,
 ): KitchenOrder => ({
   id,
@@ -64,6 +76,7 @@ export const kitchenOrder = (
   status,
   kitchen_status,
   delayed_to: delayed_to ?? null,
+  ...(payment?.status === 'paid' ? { paid_with_swish: true as const } : {}),
 });
 
 export const kitchenDayView = (day: KitchenDay): KitchenDayView => {

@@ -43,6 +43,7 @@ export function OrderCard({ order, undone, busy, enabled, onStep, onPrint }: Pro
         <span className={`kitchen-type kitchen-type--${order.dine_in ? 'in' : 'out'}`}>
           {order.dine_in ? kitchenTexts.dineIn : kitchenTexts.takeAway}
         </span>
+        {order.paid_with_swish && <span className="kitchen-type kitchen-type--paid">{kitchenTexts.paidWithSwish}</span>}
         <span className="muted">{order.id}</span>
       </p>
       <ul className="kitchen-order__pizzas">

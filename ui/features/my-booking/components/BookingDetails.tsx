@@ -4,7 +4,7 @@ import type { LookupAnswer } from '../api/myBooking.js';
 import { formatDateLong, formatHours } from '../../../lib/format.js';
 import { customerKitchenLabel } from '../../../components/kitchenStatusTexts.js';
 import { slotDelayTexts } from '../../../components/slotDelayTexts.js';
-import { STATUS_LABEL, myBookingTexts } from '../texts.js';
+import { PAYMENT_LABEL, STATUS_LABEL, myBookingTexts } from '../texts.js';
 
 export function BookingDetails({ result }: { result: LookupAnswer }) {
   const { booking } = result;
@@ -40,6 +40,12 @@ export function BookingDetails({ result }: { result: LookupAnswer }) {
         <>
           <dt>{myBookingTexts.timeLeft}</dt>
           <dd>{formatHours(result.hours_until_booking * 60)}</dd>
+        </>
+      )}
+      {booking.payment && (
+        <>
+          <dt>{PAYMENT_LABEL.title}</dt>
+          <dd data-payment={booking.payment.status}>{PAYMENT_LABEL[booking.payment.status]}</dd>
         </>
       )}
       <dt>{myBookingTexts.name}</dt>
