@@ -107,6 +107,10 @@ export function movableBooking(
   if (booking!.status === 'cancelled') refuseAlreadyCancelled();
   if (booking!.status === 'moved') reject(msg.bookingMovedTo(booking!.moved_to));
   if (!customerCancellation(booking!, settings, clock).can_cancel) reject(msg.tooLateToReschedule);
+  // rule: swish-payment. A payment asked for or made follows its booking's number and day: a move
+  // would leave it behind (a new number on another date), so such a booking is moved by the kiosk.
+  const payment = booking!.swish?.status;
+  if (payment === 'requested' || payment === 'paid') reject(msg.swishBookingNotMovable);
   return booking as Booking & { status: 'pending' | 'confirmed' };
 }
 

@@ -102,6 +102,15 @@ describe('a web booking asked to pay with Swish (rule swish-prepay: required_all
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain(msg.swishPaymentAwaited);
 
+    // A customer's move would leave the payment behind: refused in Swedish.
+    const move = await on.post(`/api/bookings/${id}/reschedule`, {
+      email: 'asa@example.se',
+      date: '2026-11-25',
+      time: '12:00',
+    });
+    expect(move.status).toBe(400);
+    expect(JSON.stringify(move.body)).toContain(msg.swishBookingNotMovable);
+
     // Paid: marked paid with the bank's reference (once: the same answer again records nothing);
     // then staff confirm.
     const services = on.server.app.services;
