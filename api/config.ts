@@ -163,7 +163,7 @@ export function configFromEnv(given: NodeJS.ProcessEnv = process.env): Config {
     stallExitMs: integer('REACTOR_STALL_EXIT_MS', 300_000, 0),
     alertLag: integer('ALERT_LAG', 100, 0),
     alertDueSeconds: integer('ALERT_DUE_SECONDS', 300, 0),
-    mailBacklogLimit: integer('MAIL_BACKLOG_LIMIT', 5_000, 0),
+    mailBacklogLimit: integer('MAIL_BACKLOG_LIMIT', 2_000, 0),
     alertDiskFreePercent: integer('ALERT_DISK_FREE_PERCENT', 10, 0, 100),
     alertDiskFreeMb: integer('ALERT_DISK_FREE_MB', 1024, 0),
   };
