@@ -66,10 +66,16 @@ async function book(server: E2EServer, time: string, name: string, email: string
 }
 
 const seriousAxe = async (page: Page, label: string) => {
-  await animationsDone(page);
-  return (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  // A toast that starts fading in while axe reads the page is briefly too pale (seen once in a full
+  // run: color-contrast on a toast of the napoli dashboard at 1280 px): a finding is read again once
+  // the page's animations are done, and what stays is reported.
+  for (let attempt = 1; ; attempt++) {
+    await animationsDone(page);
+    const found = (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    if (found.length === 0 || attempt === 2) return found;
+  }
 };
 
 const rows = (page: Page) => page.locator('.mail-table tbody tr');
