@@ -9,7 +9,8 @@ import type { Position } from '../../domain/eventStore.js';
 import type { DomainEvent } from '../../domain/shared/decider.js';
 import { msg } from '../../domain/messages.js';
 import { notFound } from '../../domain/shared/errors.js';
-import { kioskDayDecider } from '../../domain/kioskDay/decide.js';
+import { kioskDayDecider, type KioskDayCommand } from '../../domain/kioskDay/decide.js';
+import type { Clock } from '../../domain/shared/time.js';
 import { placeBookingOf } from '../../domain/kioskDay/placeBooking.js';
 import type { KitchenStep } from '../../domain/kioskDay/kitchen.js';
 import { dateOfBookingId, kioskDayStream, type BookingPlacedData } from '../../domain/kioskDay/kioskDay.js';
@@ -92,20 +93,12 @@ export class BookingsService {
    * back as any cancellation's. Answers the events appended (none: nothing ended).
    */
   async settleSwishPayment(bookingId: string, answer: SwishPaymentAnswer | null): Promise<DomainEvent[]> {
-    const meta = this.commands.meta('system');
-    const command = {
-      type: 'SettleSwishPayment' as const,
+    const result = await this.systemCommand(bookingId, (clock) => ({
+      type: 'SettleSwishPayment',
       bookingId,
       answer,
-      clock: { now: meta.now, timeZone: this.commands.clock().timeZone },
-    };
-    const result = await this.commands.bus.handle(
-      kioskDayStream(bookingDate(bookingId)),
-      kioskDayDecider,
-      command,
-      meta,
-    );
-    await this.returnBonusCodeUse(result, meta);
+      clock,
+    }));
     return result.events;
   }
 
@@ -200,21 +193,29 @@ export class BookingsService {
    */
   async expirePending(bookingId: string): Promise<boolean> {
     const settings = await this.settings.current();
-    const meta = this.commands.meta('system');
-    const command = {
-      type: 'ExpirePendingBooking' as const,
+    const result = await this.systemCommand(bookingId, (clock) => ({
+      type: 'ExpirePendingBooking',
       bookingId,
       settings,
-      clock: { now: meta.now, timeZone: this.commands.clock().timeZone },
-    };
+      clock,
+    }));
+    return result.events.length > 0;
+  }
+
+  /**
+   * A command of the system's on the booking's day, decided at the kiosk's now; a cancellation it
+   * makes gives the booking's bonus-code use back.
+   */
+  private async systemCommand(bookingId: string, command: (clock: Clock) => KioskDayCommand) {
+    const meta = this.commands.meta('system');
     const result = await this.commands.bus.handle(
       kioskDayStream(bookingDate(bookingId)),
       kioskDayDecider,
-      command,
+      command({ now: meta.now, timeZone: this.commands.clock().timeZone }),
       meta,
     );
     await this.returnBonusCodeUse(result, meta);
-    return result.events.length > 0;
+    return result;
   }
 
   /**
