@@ -4,14 +4,14 @@
 // a real mutual-TLS call to a Swish of the test's own, and a certificate ending within 30 days
 // as an /api/ready alert (rule: swish-certificate). With Swish off the page's call still answers,
 // the test refuses in Swedish and nothing is alerted.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../api/config.js';
 import { swishMsg } from '../../domain/settings/swishPrepay.js';
 import { startTestServer, type TestServer } from './harness.js';
-import { makeTestCa } from '../support/testCa.js';
+import { makeTestCa, swishEnvironment } from '../support/testCa.js';
 import { startTestSwish, type TestSwish } from '../support/swishServer.js';
 
 const PAYEE = '1231181189';
@@ -29,19 +29,9 @@ beforeAll(async () => {
   // Ten days left: within the 30 days of the warning.
   const merchant = ca.client({ commonName: PAYEE, notAfter: new Date(NOW.getTime() + 10 * 86_400_000 + 3_600_000) });
   swish = await startTestSwish({ server: ca.server(), clientCa: ca.cert });
-  const file = (name: string, content: string) => {
-    const path = join(dir, name);
-    writeFileSync(path, content);
-    return path;
-  };
   // As an operator sets it: the environment, read by the real configuration.
   const { swish: swishConfig } = configFromEnv({
-    SWISH_PAYEE: PAYEE,
-    SWISH_API_URL: swish.url,
-    SWISH_CERT_FILE: file('merchant.pem', merchant.cert),
-    SWISH_KEY_FILE: file('merchant.key', merchant.key),
-    SWISH_CA_FILE: file('swish-root.pem', ca.cert),
-    SWISH_CALLBACK_URL: 'https://kiosk.example.se/api/swish/callback',
+    ...swishEnvironment(dir, { ca, merchant, payee: PAYEE, url: swish.url }),
   });
   [on, off] = await Promise.all([
     startTestServer({ now: () => NOW, config: { swish: swishConfig } }),

@@ -4,7 +4,7 @@
 // to staff as waiting for the payment and refused confirmation until paid; Swish's answer settles
 // it once: paid marks it paid (then staff confirm), a failure cancels it by the system, freeing
 // its capacity, with a mail that says why. With the rule 'never', or Swish off, nothing changes.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { bookingCancelledMail } from '../../api/mail/templates.js';
 import { msg } from '../../domain/messages.js';
 import type { SwishPaymentAnswer } from '../../domain/kioskDay/swishPayment.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from './harness.js';
-import { makeTestCa } from '../support/testCa.js';
+import { makeTestCa, swishEnvironment } from '../support/testCa.js';
 import { startTestSwish, type TestSwish } from '../support/swishServer.js';
 
 const PAYEE = '1231181189';
@@ -32,18 +32,8 @@ beforeAll(async () => {
   const ca = makeTestCa();
   const merchant = ca.client({ commonName: PAYEE });
   swish = await startTestSwish({ server: ca.server(), clientCa: ca.cert, callBack: false });
-  const file = (name: string, content: string) => {
-    const path = join(dir, name);
-    writeFileSync(path, content);
-    return path;
-  };
   const { swish: swishConfig } = configFromEnv({
-    SWISH_PAYEE: PAYEE,
-    SWISH_API_URL: swish.url,
-    SWISH_CERT_FILE: file('merchant.pem', merchant.cert),
-    SWISH_KEY_FILE: file('merchant.key', merchant.key),
-    SWISH_CA_FILE: file('swish-root.pem', ca.cert),
-    SWISH_CALLBACK_URL: 'https://kiosk.example.se/api/swish/callback',
+    ...swishEnvironment(dir, { ca, merchant, payee: PAYEE, url: swish.url }),
   });
   [on, off] = await Promise.all([
     startTestServer({ now: () => now, config: { swish: swishConfig } }),

@@ -4,14 +4,14 @@
 // server on the same store, which finds the same booking and the request Swish already holds (the
 // id is derived from the booking: Swish refuses the second PUT of it, and it is never made twice),
 // and that server's poll settles the payment, once, however often Swish calls back afterwards.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { swishInstructionId } from '../../api/swish/client.js';
 import { killApiProcesses, startApiProcess } from '../apiProcess.js';
 import { bookingPayload } from './harness.js';
-import { makeTestCa } from '../support/testCa.js';
+import { makeTestCa, swishEnvironment } from '../support/testCa.js';
 import { startTestSwish, type TestSwish } from '../support/swishServer.js';
 
 const PAYEE = '1231181189';
@@ -27,18 +27,8 @@ beforeAll(async () => {
   const merchant = ca.client({ commonName: PAYEE });
   // Paid 4 s after the request: the first server is dead by then; no callback reaches anyone.
   swish = await startTestSwish({ server: ca.server(), clientCa: ca.cert, callBack: false, settleAfterMs: 4000 });
-  const file = (name: string, content: string) => {
-    const path = join(certDir, name);
-    writeFileSync(path, content, { mode: 0o600 });
-    return path;
-  };
   env = {
-    SWISH_PAYEE: PAYEE,
-    SWISH_API_URL: swish.url,
-    SWISH_CERT_FILE: file('swish.pem', merchant.cert),
-    SWISH_KEY_FILE: file('swish.key', merchant.key),
-    SWISH_CA_FILE: file('swish-root.pem', ca.cert),
-    SWISH_CALLBACK_URL: 'https://kiosk.example.se/api/swish/callback',
+    ...swishEnvironment(certDir, { ca, merchant, payee: PAYEE, url: swish.url }),
     BOOKINGS_PER_MINUTE: '0',
     LOOKUPS_PER_MINUTE: '0',
   };

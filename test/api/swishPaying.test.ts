@@ -8,7 +8,7 @@
 // never comes caught by the poll, and a payer who never opens Swish let go after the lifetime.
 import { createServer, request as httpsRequest, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ import { msg } from '../../domain/messages.js';
 import { swishFailureText } from '../../domain/kioskDay/swishPayment.js';
 import { swishMsg } from '../../domain/settings/swishPrepay.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from './harness.js';
-import { makeTestCa } from '../support/testCa.js';
+import { makeTestCa, swishEnvironment } from '../support/testCa.js';
 import { startTestSwish, type TestSwish } from '../support/swishServer.js';
 
 const PAYEE = '1231181189';
@@ -81,18 +81,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
   frontUrl = `https://127.0.0.1:${(front.address() as AddressInfo).port}`;
-  const file = (name: string, content: string) => {
-    const path = join(dir, name);
-    writeFileSync(path, content);
-    return path;
-  };
   const { swish: fromEnv } = configFromEnv({
-    SWISH_PAYEE: PAYEE,
-    SWISH_API_URL: swish.url,
-    SWISH_CERT_FILE: file('merchant.pem', merchant.cert),
-    SWISH_KEY_FILE: file('merchant.key', merchant.key),
-    SWISH_CA_FILE: file('swish-root.pem', ca.cert),
-    SWISH_CALLBACK_URL: 'https://kiosk.example.se/api/swish/callback',
+    ...swishEnvironment(dir, { ca, merchant, payee: PAYEE, url: swish.url }),
   });
   const setup = (apiUrl: string): SwishConfig => ({
     ...fromEnv!,

@@ -8,7 +8,7 @@
 // server (its callback address is the kiosk's public one), so the watch's poll (SWISH_POLL_MS)
 // reads each payment's end. Axe finds nothing at 360 and 1280 px in both themes.
 // SWISH_SHOTS=<folder> saves screenshots.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import type { Page } from 'playwright-core';
 import { browserSuite } from './browserSuite.js';
 import { axeFindings } from './axe.js';
 import { chooseDateAndCount, inDays } from './harness.js';
-import { makeTestCa } from '../support/testCa.js';
+import { makeTestCa, swishEnvironment } from '../support/testCa.js';
 import { startTestSwish, type TestSwish } from '../support/swishServer.js';
 
 const PAYEE = '1231181189';
@@ -31,18 +31,14 @@ beforeAll(async () => {
   const ca = makeTestCa();
   const merchant = ca.client({ commonName: PAYEE });
   swish = await startTestSwish({ server: ca.server(), clientCa: ca.cert, callBack: false, outcome: () => next });
-  const file = (name: string, content: string) => {
-    const path = join(dir, name);
-    writeFileSync(path, content, { mode: 0o600 });
-    return path;
-  };
   env = {
-    SWISH_PAYEE: PAYEE,
-    SWISH_API_URL: swish.url,
-    SWISH_CERT_FILE: file('swish.pem', merchant.cert),
-    SWISH_KEY_FILE: file('swish.key', merchant.key),
-    SWISH_CA_FILE: file('swish-root.pem', ca.cert),
-    SWISH_CALLBACK_URL: 'https://pizza.example.se/api/swish/callback',
+    ...swishEnvironment(dir, {
+      ca,
+      merchant,
+      payee: PAYEE,
+      url: swish.url,
+      callbackUrl: 'https://pizza.example.se/api/swish/callback',
+    }),
     SWISH_POLL_MS: '200',
   };
 }, 60_000);

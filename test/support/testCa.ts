@@ -2,6 +2,8 @@
 // 127.0.0.1/localhost, and client certificates as Swish Certificate Management issues them to a
 // merchant (the Swish number as the subject's CN), as PEM and as PKCS#12. Keys are RSA 2048: a
 // real Swish certificate's key is 4096 bits, which only makes the tests slower.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import forge from 'node-forge';
 
 export interface TestCertificate {
@@ -90,5 +92,29 @@ export function makeTestCa(name = 'Pizzakiosken Test CA'): TestCa {
         notAfter ?? new Date(Date.now() + validDays * 86_400_000),
       );
     },
+  };
+}
+
+/**
+ * The SWISH_* environment an operator sets for a merchant certificate of this CA, its files
+ * written into `dir` (0600, as a mounted secret): Swish (the tests' own) at `url`, trusted
+ * through the CA's root.
+ */
+export function swishEnvironment(
+  dir: string,
+  o: { ca: TestCa; merchant: TestCertificate; payee: string; url: string; callbackUrl?: string },
+): Record<string, string> {
+  const file = (name: string, content: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, content, { mode: 0o600 });
+    return path;
+  };
+  return {
+    SWISH_PAYEE: o.payee,
+    SWISH_API_URL: o.url,
+    SWISH_CERT_FILE: file('merchant.pem', o.merchant.cert),
+    SWISH_KEY_FILE: file('merchant.key', o.merchant.key),
+    SWISH_CA_FILE: file('swish-root.pem', o.ca.cert),
+    SWISH_CALLBACK_URL: o.callbackUrl ?? 'https://kiosk.example.se/api/swish/callback',
   };
 }
