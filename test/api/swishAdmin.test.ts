@@ -30,9 +30,7 @@ beforeAll(async () => {
   const merchant = ca.client({ commonName: PAYEE, notAfter: new Date(NOW.getTime() + 10 * 86_400_000 + 3_600_000) });
   swish = await startTestSwish({ server: ca.server(), clientCa: ca.cert });
   // As an operator sets it: the environment, read by the real configuration.
-  const { swish: swishConfig } = configFromEnv({
-    ...swishEnvironment(dir, { ca, merchant, payee: PAYEE, url: swish.url }),
-  });
+  const { swish: swishConfig } = configFromEnv(swishEnvironment(dir, { ca, merchant, payee: PAYEE, url: swish.url }));
   [on, off] = await Promise.all([
     startTestServer({ now: () => NOW, config: { swish: swishConfig } }),
     startTestServer({ now: () => NOW }),

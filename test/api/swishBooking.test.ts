@@ -32,9 +32,7 @@ beforeAll(async () => {
   const ca = makeTestCa();
   const merchant = ca.client({ commonName: PAYEE });
   swish = await startTestSwish({ server: ca.server(), clientCa: ca.cert, callBack: false });
-  const { swish: swishConfig } = configFromEnv({
-    ...swishEnvironment(dir, { ca, merchant, payee: PAYEE, url: swish.url }),
-  });
+  const { swish: swishConfig } = configFromEnv(swishEnvironment(dir, { ca, merchant, payee: PAYEE, url: swish.url }));
   [on, off] = await Promise.all([
     startTestServer({ now: () => now, config: { swish: swishConfig } }),
     startTestServer({ now: () => MONDAY_MORNING }),

@@ -81,9 +81,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
   frontUrl = `https://127.0.0.1:${(front.address() as AddressInfo).port}`;
-  const { swish: fromEnv } = configFromEnv({
-    ...swishEnvironment(dir, { ca, merchant, payee: PAYEE, url: swish.url }),
-  });
+  const { swish: fromEnv } = configFromEnv(swishEnvironment(dir, { ca, merchant, payee: PAYEE, url: swish.url }));
   const setup = (apiUrl: string): SwishConfig => ({
     ...fromEnv!,
     apiUrl,
