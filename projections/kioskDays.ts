@@ -137,7 +137,10 @@ export const bookingsProjection = projection({
       case 'SwishPaymentRequested':
       case 'SwishPaymentPaid':
       case 'SwishPaymentFailed':
-        // rule: swish-payment. The payment as the customer and staff see it.
+      case 'SwishRefundRequested':
+      case 'SwishRefunded':
+      case 'SwishRefundFailed':
+        // rules swish-payment, swish-refund. The payment and its refund as the customer and staff see them.
         return batch.update<BookingDoc>(COLLECTIONS.bookings, event.data.booking_id, event, (doc) =>
           doc ? { ...doc, payment: bookingPayment(doc.payment, event) } : null,
         );

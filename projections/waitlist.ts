@@ -38,10 +38,13 @@ export const waitlistProjection = projection({
     'WebBookingsResumed',
     'BookingDelayed',
     'BookingDelayUndone',
-    // A booking's Swish payment changes no queue place.
+    // A booking's Swish payment and its refund change no queue place.
     'SwishPaymentRequested',
     'SwishPaymentPaid',
     'SwishPaymentFailed',
+    'SwishRefundRequested',
+    'SwishRefunded',
+    'SwishRefundFailed',
   ],
   apply(event, batch) {
     if (event.type === 'CustomerErased')

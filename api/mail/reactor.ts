@@ -116,6 +116,10 @@ const NOT_MAILED = [
   'SwishPaymentRequested',
   'SwishPaymentPaid',
   'SwishPaymentFailed',
+  // A refund asked for goes with the cancellation, which is mailed; its failure is staff's to
+  // handle (shown on the booking with Swish's code). Its success is mailed (rule: swish-refund).
+  'SwishRefundRequested',
+  'SwishRefundFailed',
   // Going live mails only the test mail asked for.
   'ClosedUntilReady',
   'GoLiveCompleted',
@@ -260,6 +264,14 @@ async function writeMails(event: MailedEvent, batch: ProjectionBatch, context: M
     case 'BookingDelayUndone':
       if (!(await mailedNotice(event))) return;
       await add(batch, event, 'customer', { kind: 'booking_delay_undone', booking_id: event.data.booking_id });
+      return;
+    // rule: swish-refund. The money is back: told once, when Swish says the refund is paid.
+    case 'SwishRefunded':
+      await add(batch, event, 'customer', {
+        kind: 'swish_refunded',
+        booking_id: event.data.booking_id,
+        params: { amount_cents: event.data.amount_cents },
+      });
       return;
     case 'SoldOutSwapOffered':
       await add(batch, event, 'customer', {

@@ -46,6 +46,7 @@ import {
   waitlistOfferMail,
   bookingDelayedMail,
   bookingDelayUndoneMail,
+  swishRefundedMail,
   soldOutOfferMail,
 } from './templates.js';
 
@@ -238,6 +239,7 @@ export class MailSender extends LeasedChannel<MailItem> {
       minutes?: number;
       delayed_to?: string;
       pizza_name?: string;
+      amount_cents?: number;
     };
     if (item.kind === 'waitlist_offer') {
       const w = await docs.get<WaitlistDoc>(COLLECTIONS.waitlist, item.waitlist_id ?? '');
@@ -284,6 +286,8 @@ export class MailSender extends LeasedChannel<MailItem> {
       }
       case 'order_ready':
         return { message: orderReadyMail(booking, (await context()).seller) };
+      case 'swish_refunded':
+        return { message: swishRefundedMail(booking, p.amount_cents ?? 0, (await context()).seller) };
       // The counter's evening (rules slot-delay, sold-out): news of an order that will no longer be made is none.
       case 'booking_delayed':
       case 'booking_delay_undone':

@@ -333,6 +333,20 @@ export function bookingCancelledMail(
   ]);
 }
 
+/**
+ * rule: swish-refund. The money of a cancelled booking paid with Swish is back: sent once Swish
+ * says the refund is paid (SwishRefunded), to the customer's own Swish account.
+ */
+export function swishRefundedMail(b: MailBooking, amountCents: number, seller?: Seller): MailMessage {
+  return message(b.email, `Återbetalning för bokning ${numberOf(b)}`, [
+    `Hej ${b.name}!`,
+    `Vi har betalat tillbaka ${kr(amountCents)} till ditt Swish-konto för den avbokade bokningen ${numberOf(b)}. Pengarna syns i Swish-appen och på ditt bankkonto.`,
+    '',
+    ...orderLines(b),
+    ...signature(seller),
+  ]);
+}
+
 /** Before the slot (rule: reminder): the time, whether to pick up or eat in, and the order. */
 export function bookingReminderMail(b: MailBooking, seller?: Seller): MailMessage {
   const when = `${swedishDate(b.booking_date)} kl. ${b.booking_time}`;

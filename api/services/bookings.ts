@@ -32,6 +32,14 @@ import {
   type SwishPaymentTrack,
 } from '../../domain/kioskDay/swishPayment.js';
 import type { BookingLine } from '../../domain/kioskDay/kioskDay.js';
+import type { SwishRefundAnswer } from '../../domain/kioskDay/swishRefund.js';
+import { swishInstructionId } from '../swish/client.js';
+
+/**
+ * rule: swish-refund. The refund id every command that may end a paid booking carries: derived
+ * from the booking, so the one refund a booking can get has the same id on every try, in every process.
+ */
+const refundIdOf = (bookingId: string) => swishInstructionId('refund', bookingId);
 
 /** rule: swish-prepay. What a web order needs to be asked to pay in advance, or undefined: not asked. */
 export type SwishAskedFor = (payload: BookingPayload, lines: BookingLine[]) => Promise<SwishPaymentAsked | undefined>;
@@ -98,6 +106,21 @@ export class BookingsService {
       bookingId,
       answer,
       clock,
+      swishRefundId: refundIdOf(bookingId),
+    }));
+    return result.events;
+  }
+
+  /**
+   * rule: swish-refund. Hands Swish's answer about the booking's refund to the day, which ends the
+   * refund once. Answers the events appended (none: nothing ended).
+   */
+  async settleSwishRefund(bookingId: string, answer: SwishRefundAnswer): Promise<DomainEvent[]> {
+    const result = await this.systemCommand(bookingId, (clock) => ({
+      type: 'SettleSwishRefund',
+      bookingId,
+      answer,
+      clock,
     }));
     return result.events;
   }
@@ -156,11 +179,21 @@ export class BookingsService {
     return (await this.commands.write(kioskDayStream(date), kioskDayDecider, command, actor)).position;
   }
 
-  /** Cancels; answers the position of the day's append (what an answer must show). */
-  async cancelByStaff(bookingId: string, reason: string, actor: string): Promise<Position> {
+  /**
+   * Cancels; answers the position of the day's append (what an answer must show). A booking paid
+   * with Swish gets its refund in the same append (rule: swish-refund), for `closure` as a closure's.
+   */
+  async cancelByStaff(bookingId: string, reason: string, actor: string, closure = false): Promise<Position> {
     const date = bookingDate(bookingId);
     const meta = this.commands.meta(actor);
-    const command = { type: 'CancelBookingByStaff' as const, bookingId, reason, clock: this.commands.clock() };
+    const command = {
+      type: 'CancelBookingByStaff' as const,
+      bookingId,
+      reason,
+      clock: this.commands.clock(),
+      ...(closure ? { closure: true as const } : {}),
+      swishRefundId: refundIdOf(bookingId.trim()),
+    };
     const result = await this.commands.bus.handle(kioskDayStream(date), kioskDayDecider, command, meta);
     await this.commands.settled(await this.returnBonusCodeUse(result, meta));
     return result.position;
@@ -181,6 +214,7 @@ export class BookingsService {
       email,
       settings,
       clock: this.commands.clock(),
+      swishRefundId: refundIdOf(bookingId.trim()),
     };
     const result = await this.commands.bus.handle(kioskDayStream(date), kioskDayDecider, command, meta);
     await this.commands.settled(await this.returnBonusCodeUse(result, meta));
@@ -198,6 +232,7 @@ export class BookingsService {
       bookingId,
       settings,
       clock,
+      swishRefundId: refundIdOf(bookingId),
     }));
     return result.events.length > 0;
   }

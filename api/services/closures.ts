@@ -64,7 +64,7 @@ export class ClosuresService {
     let cancelled = 0;
     for (const booking of await this.bookings(id)) {
       try {
-        await this.bookingsService.cancelByStaff(booking.id, message, actor);
+        await this.bookingsService.cancelByStaff(booking.id, message, actor, true);
         cancelled += 1;
       } catch (error) {
         if (!(error instanceof DomainError && error.code === 'already_cancelled')) throw error;

@@ -153,6 +153,21 @@ export const bookingPaymentSchema = z
     paid_at: instant.optional(),
     /** Once failed: DECLINED, ERROR, CANCELLED (Swish's) or EXPIRED (no payment in time). */
     failure: z.enum(SWISH_FAILURES).optional(),
+    /** rule: swish-refund. Once a paid booking was cancelled: its money asked back from Swish, and how that ended. */
+    refund: z
+      .strictObject({
+        status: z.enum(['requested', 'refunded', 'failed']).meta({
+          description:
+            'requested (återbetalning begärd hos Swish), refunded (återbetald), failed (misslyckades, se error_code)',
+        }),
+        amount_cents: z.number().int(),
+        requested_at: instant,
+        refunded_at: instant.optional(),
+        /** Swish's error code once failed (RF02, RF07, RF08, …); null when Swish gave none. */
+        error_code: z.string().nullable().optional(),
+      })
+      .meta({ id: 'BookingRefund' })
+      .optional(),
   })
   .meta({ id: 'BookingPayment' });
 

@@ -14,6 +14,7 @@ import {
   initialKioskDayState,
   kioskDayWeight,
   type Booking,
+  type BookingCancelledData,
   type KioskDayEvent,
   type KioskDayState,
 } from './kioskDay.js';
@@ -33,7 +34,14 @@ import {
 import { decideWaitlist, type WaitlistCommand } from './waitlist.js';
 import { decideStaffOrder, type PlaceStaffOrder } from './staffOrder.js';
 import { decideCounter, type CounterCommand } from './counter.js';
-import { decideSwishPayment, NO_SWISH_PAYMENT, swishPaymentRequest, type SwishPaymentAnswer } from './swishPayment.js';
+import {
+  decideSwishPayment,
+  evolveSwishPayment,
+  NO_SWISH_PAYMENT,
+  swishPaymentRequest,
+  type SwishPaymentAnswer,
+} from './swishPayment.js';
+import { decideSwishRefund, refundReasonOf, swishRefundFor, type SwishRefundAnswer } from './swishRefund.js';
 
 export type KioskDayCommand =
   | { type: 'SetDaySchedule'; date: string; entry: CalendarEntry }
@@ -49,14 +57,39 @@ export type KioskDayCommand =
   | PlaceBooking
   | PlaceStaffOrder
   | { type: 'ConfirmBooking'; bookingId: string; clock: Clock }
-  | { type: 'CancelBookingByStaff'; bookingId: string; reason: string; clock: Clock }
-  | { type: 'CancelBookingByCustomer'; bookingId: string; email: string; settings: Settings; clock: Clock }
+  | {
+      type: 'CancelBookingByStaff';
+      bookingId: string;
+      reason: string;
+      clock: Clock;
+      /** Cancelled because a closure affects it (rule: closure-bookings): its refund's reason. */
+      closure?: true;
+      /** rule: swish-refund. The refund's id, for a booking paid with Swish (derived from its id). */
+      swishRefundId?: string;
+    }
+  | {
+      type: 'CancelBookingByCustomer';
+      bookingId: string;
+      email: string;
+      settings: Settings;
+      clock: Clock;
+      swishRefundId?: string;
+    }
   | { type: 'RecordKitchenStep'; bookingId: string; step: KitchenStep; clock: Clock }
   // The system's timers (api/timers): each decided here, so a repeat or a racing process appends nothing.
-  | { type: 'ExpirePendingBooking'; bookingId: string; settings: Settings; clock: Clock }
+  | { type: 'ExpirePendingBooking'; bookingId: string; settings: Settings; clock: Clock; swishRefundId?: string }
   | { type: 'RemindBooking'; bookingId: string; settings: Settings; clock: Clock }
   /** Swish's answer about a booking's payment request (null: none), read after a callback or a poll. */
-  | { type: 'SettleSwishPayment'; bookingId: string; answer: SwishPaymentAnswer | null; clock: Clock }
+  | {
+      type: 'SettleSwishPayment';
+      bookingId: string;
+      answer: SwishPaymentAnswer | null;
+      clock: Clock;
+      /** rule: swish-refund. Refunds a payment that came after the booking was cancelled. */
+      swishRefundId?: string;
+    }
+  /** rule: swish-refund. Swish's answer about a booking's refund, read after a callback or a poll (or its PUT refused). */
+  | { type: 'SettleSwishRefund'; bookingId: string; answer: SwishRefundAnswer; clock: Clock }
   | RescheduleCommand
   | WaitlistCommand
   | CounterCommand;
@@ -124,7 +157,8 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
         const booking = existingBooking(state, command.bookingId);
         if (booking.status === 'cancelled') refuseAlreadyCancelled();
         if (booking.status === 'moved') reject(msg.bookingMovedTo(booking.moved_to));
-        return [{ type: 'BookingCancelled', data: cancellation(booking, 'staff', reason, command.clock) }];
+        const data = cancellation(booking, 'staff', reason, command.clock);
+        return withRefund(booking, data, command.swishRefundId, command.closure === true);
       }
       case 'CancelBookingByCustomer': {
         const booking = state.bookings.get(command.bookingId);
@@ -133,7 +167,8 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
         if (booking!.status === 'cancelled') refuseAlreadyCancelled();
         if (booking!.status === 'moved') reject(msg.bookingMovedTo(booking!.moved_to));
         if (!customerCancellation(booking!, command.settings, command.clock).can_cancel) reject(msg.tooLateToCancel);
-        return [{ type: 'BookingCancelled', data: cancellation(booking!, 'customer', null, command.clock) }];
+        const data = cancellation(booking!, 'customer', null, command.clock);
+        return withRefund(booking!, data, command.swishRefundId, false);
       }
       case 'RecordKitchenStep': {
         const booking = existingBooking(state, command.bookingId);
@@ -154,6 +189,11 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
         return remind(command, existingBooking(state, command.bookingId));
       case 'SettleSwishPayment':
         return settleSwishPayment(command, existingBooking(state, command.bookingId));
+      case 'SettleSwishRefund': {
+        const booking = existingBooking(state, command.bookingId);
+        const ended = decideSwishRefund(booking.swish, booking.booking_id, command.answer, command.clock.now);
+        return ended ? [ended] : [];
+      }
       case 'RescheduleBooking':
         return decideReschedule(command, state);
       case 'PlaceMovedBooking':
@@ -195,7 +235,25 @@ function expirePending(
   const { settings, clock } = command;
   const refusal = pendingExpiryRefusal(settings, booking, clock);
   if (refusal) reject(refusal);
-  return [{ type: 'BookingCancelled', data: cancellation(booking, 'system', msg.pendingExpiredReason, clock) }];
+  const data = cancellation(booking, 'system', msg.pendingExpiredReason, clock);
+  return withRefund(booking, data, command.swishRefundId, false);
+}
+
+/**
+ * rule: swish-refund. A cancellation, with the refund of the booking's Swish payment when it was
+ * paid, in the same append: a paid booking is never cancelled without its money asked back.
+ */
+function withRefund(
+  booking: Booking,
+  cancelled: BookingCancelledData,
+  refundId: string | undefined,
+  closure: boolean,
+): KioskDayEvent[] {
+  const reason = refundReasonOf(cancelled, closure);
+  const refund = swishRefundFor(booking.swish, booking.booking_id, refundId, reason, new Date(cancelled.cancelled_at));
+  return refund
+    ? [{ type: 'BookingCancelled', data: cancelled }, refund]
+    : [{ type: 'BookingCancelled', data: cancelled }];
 }
 
 /**
@@ -241,6 +299,13 @@ function settleSwishPayment(
     command.clock.now,
   );
   if (!ended) return [];
+  // rule: swish-refund. Paid after the booking was cancelled (a payer racing staff, the customer, a
+  // closure or the expiry, whose cancellation of the request came too late): the money goes back.
+  if (ended.type === 'SwishPaymentPaid' && booking.status === 'cancelled') {
+    const paid = evolveSwishPayment(booking.swish ?? NO_SWISH_PAYMENT, ended);
+    const refund = swishRefundFor(paid, booking.booking_id, command.swishRefundId, 'late_payment', command.clock.now);
+    return refund ? [ended, refund] : [ended];
+  }
   if (ended.type !== 'SwishPaymentFailed' || (booking.status !== 'pending' && booking.status !== 'confirmed'))
     return [ended];
   return [

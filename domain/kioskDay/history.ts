@@ -83,6 +83,21 @@ function changes(event: KioskDayEvent): Record<string, unknown> | null {
       };
     case 'SwishPaymentFailed':
       return { payment_status: 'failed', reason: event.data.reason, error_code: event.data.error_code };
+    // rule: swish-refund. The money asked back with the cancellation, and how Swish ended it.
+    case 'SwishRefundRequested':
+      return { refund_status: 'requested', amount_cents: event.data.amount_cents, refund_reason: event.data.reason };
+    case 'SwishRefunded':
+      return {
+        refund_status: 'refunded',
+        amount_cents: event.data.amount_cents,
+        refund_reference: event.data.payment_reference,
+      };
+    case 'SwishRefundFailed':
+      return {
+        refund_status: 'failed',
+        error_code: event.data.error_code,
+        error_message: event.data.error_message,
+      };
     case 'BookingReminded':
       // The status stays; the reminder is a step of its own (its mail follows from it).
       return { reminder_minutes_before: event.data.minutes_before };

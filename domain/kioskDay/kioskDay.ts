@@ -91,6 +91,9 @@ export const kioskDayEvents = eventsOf<KioskDayEvent>({
   SwishPaymentRequested: true,
   SwishPaymentPaid: true,
   SwishPaymentFailed: true,
+  SwishRefundRequested: true,
+  SwishRefunded: true,
+  SwishRefundFailed: true,
 });
 
 /** Who cancelled: the kiosk's staff, the customer, or the system (a pending booking expired). */
@@ -456,8 +459,12 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
       return state;
     case 'SwishPaymentRequested':
     case 'SwishPaymentPaid':
-    case 'SwishPaymentFailed': {
+    case 'SwishPaymentFailed':
+    case 'SwishRefundRequested':
+    case 'SwishRefunded':
+    case 'SwishRefundFailed': {
       // rule: swish-payment. A failure's BookingCancelled (same append) frees the capacity.
+      // rule: swish-refund. A refund goes with the cancellation that asked for it.
       const booking = state.bookings.get(event.data.booking_id);
       if (booking)
         state.bookings.set(booking.booking_id, {

@@ -50,22 +50,91 @@ export interface SwishPaymentFailedData {
   failed_at: string;
 }
 
+/**
+ * Why a paid booking's money goes back (rule: swish-refund): staff cancelled it, a closure did
+ * (staff's cancellation of every booking a closure affects), a move to another date could not be
+ * completed, the customer cancelled before the kiosk's cut-off, the payment came after the booking
+ * had already been cancelled, or nobody confirmed the paid booking in time (rule pending-expiry).
+ */
+export const SWISH_REFUND_REASONS = [
+  'staff_cancel',
+  'closure',
+  'reschedule',
+  'customer_cancel',
+  'late_payment',
+  'expired',
+] as const;
+export type SwishRefundReason = (typeof SWISH_REFUND_REASONS)[number];
+
+export interface SwishRefundRequestedData {
+  booking_id: string;
+  /** The refund's instruction id: 32 upper-case hex characters derived from the booking (one refund per booking). */
+  refund_id: string;
+  /** The payment's bank reference (SwishPaymentPaid's payment_reference): what the refund names. */
+  original_payment_reference: string;
+  amount_cents: number;
+  reason: SwishRefundReason;
+  requested_at: string;
+}
+
+export interface SwishRefundedData {
+  booking_id: string;
+  refund_id: string;
+  amount_cents: number;
+  /** The refund's own bank reference. */
+  payment_reference: string;
+  refunded_at: string;
+}
+
+export interface SwishRefundFailedData {
+  booking_id: string;
+  refund_id: string;
+  /** Swish's error code (RF02, RF08, RF07, …); null when Swish gave none. */
+  error_code: string | null;
+  error_message: string | null;
+  failed_at: string;
+}
+
 export type SwishPaymentEvent =
   | DomainEvent<'SwishPaymentRequested', SwishPaymentRequestedData>
   | DomainEvent<'SwishPaymentPaid', SwishPaymentPaidData>
-  | DomainEvent<'SwishPaymentFailed', SwishPaymentFailedData>;
+  | DomainEvent<'SwishPaymentFailed', SwishPaymentFailedData>
+  | DomainEvent<'SwishRefundRequested', SwishRefundRequestedData>
+  | DomainEvent<'SwishRefunded', SwishRefundedData>
+  | DomainEvent<'SwishRefundFailed', SwishRefundFailedData>;
+
+/** A paid booking's refund as its events leave it (rule: swish-refund). */
+export interface SwishRefundTrack {
+  refund_id: string;
+  status: 'requested' | 'refunded' | 'failed';
+  amount_cents: number;
+}
 
 /** A booking's payment as its events leave it. */
 export type SwishPaymentTrack =
   | { status: 'none' }
   | { status: 'requested'; instruction_id: string; amount_cents: number; expires_at: string }
-  | { status: 'paid'; instruction_id: string; payment_reference: string; amount_cents: number }
+  | {
+      status: 'paid';
+      instruction_id: string;
+      payment_reference: string;
+      amount_cents: number;
+      /** Once its money is asked back (rule: swish-refund): at most one refund per payment. */
+      refund?: SwishRefundTrack;
+    }
   | { status: 'failed'; instruction_id: string; reason: SwishFailure; error_code: string | null };
 
 export const NO_SWISH_PAYMENT: SwishPaymentTrack = { status: 'none' };
 
-/** The payment events' names: the projections that take no part in them ignore these. */
-export const SWISH_EVENTS = ['SwishPaymentRequested', 'SwishPaymentPaid', 'SwishPaymentFailed'] as const;
+/** The payment and refund events' names: the projections that take no part in them ignore these. */
+export const SWISH_EVENTS = [
+  'SwishPaymentRequested',
+  'SwishPaymentPaid',
+  'SwishPaymentFailed',
+  'SwishRefundRequested',
+  'SwishRefunded',
+  'SwishRefundFailed',
+] as const;
 
 /**
  * What a booking asked to pay in advance needs to request it (rule: swish-payment): the merchant's
@@ -111,6 +180,18 @@ export interface BookingPayment {
   paid_at?: string;
   /** Why it ended without money, once failed. */
   failure?: SwishFailure;
+  /** Its money asked back (rule: swish-refund), once a paid booking was cancelled. */
+  refund?: BookingRefund;
+}
+
+/** A paid booking's refund as the customer and staff see it (rule: swish-refund). */
+export interface BookingRefund {
+  status: 'requested' | 'refunded' | 'failed';
+  amount_cents: number;
+  requested_at: string;
+  refunded_at?: string;
+  /** Swish's error code, once failed (null when Swish gave none). */
+  error_code?: string | null;
 }
 
 /** rule: swish-payment. The read model's payment after one of its events. */
@@ -139,6 +220,18 @@ export function bookingPayment(
       const { expires_at: _e, ...rest } = before;
       return { ...rest, status: 'failed', failure: event.data.reason };
     }
+    case 'SwishRefundRequested':
+      if (before?.status !== 'paid' || before.refund) return before;
+      return {
+        ...before,
+        refund: { status: 'requested', amount_cents: event.data.amount_cents, requested_at: event.data.requested_at },
+      };
+    case 'SwishRefunded':
+      if (before?.refund?.status !== 'requested') return before;
+      return { ...before, refund: { ...before.refund, status: 'refunded', refunded_at: event.data.refunded_at } };
+    case 'SwishRefundFailed':
+      if (before?.refund?.status !== 'requested') return before;
+      return { ...before, refund: { ...before.refund, status: 'failed', error_code: event.data.error_code } };
     default:
       return assertNever(event);
   }
@@ -157,6 +250,17 @@ export function evolveSwishPayment(track: SwishPaymentTrack, event: SwishPayment
     case 'SwishPaymentFailed': {
       const { instruction_id, reason, error_code } = event.data;
       return track.status === 'requested' ? { status: 'failed', instruction_id, reason, error_code } : track;
+    }
+    case 'SwishRefundRequested': {
+      if (track.status !== 'paid' || track.refund) return track;
+      const { refund_id, amount_cents } = event.data;
+      return { ...track, refund: { refund_id, status: 'requested', amount_cents } };
+    }
+    case 'SwishRefunded':
+    case 'SwishRefundFailed': {
+      if (track.status !== 'paid' || track.refund?.status !== 'requested') return track;
+      const status = event.type === 'SwishRefunded' ? 'refunded' : 'failed';
+      return { ...track, refund: { ...track.refund, status } };
     }
     default:
       return assertNever(event);

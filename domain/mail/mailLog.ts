@@ -17,6 +17,8 @@ export const MAIL_KINDS = [
   'booking_delayed',
   'booking_delay_undone',
   'sold_out_offer',
+  // rule swish-refund: a paid booking's money is back with the customer.
+  'swish_refunded',
   // rule go-live: the owner's test of the mail relay, to the admin e-mail.
   'test_mail',
   'legacy',
@@ -43,6 +45,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   booking_delayed: 'Försenad beställning',
   booking_delay_undone: 'Försening ångrad',
   sold_out_offer: 'Slut: byte eller avbokning',
+  swish_refunded: 'Återbetalning via Swish',
   test_mail: 'Testmejl',
   legacy: 'E-post',
 };
@@ -65,6 +68,7 @@ export const MAIL_PRIORITY: Record<MailKind, number> = {
   booking_confirmed: 1,
   booking_cancelled: 1,
   booking_moved: 1,
+  swish_refunded: 1,
   waitlist_joined: 1,
   booking_reminder: 2,
   vip_invitation: 2,

@@ -53,7 +53,8 @@ export function noticeOf(event: DayEventAt, day: readonly DayEventAt[]): Notice 
       return { kind: 'booking_delay_undone', booking_id: event.data.booking_id };
     // No notice: the day's hours and VIP marking, the confirmation and cancellation (mails of their
     // own, rule: notice-channel), a move, the queue, the counter's marks of the day, and a Swish
-    // payment (its failure is told by the cancellation that comes with it).
+    // payment (its failure is told by the cancellation that comes with it) and its refund (mailed:
+    // rule swish-refund).
     case 'DayScheduleSet':
     case 'DayMarkedVip':
     case 'DayVipRemoved':
@@ -75,6 +76,9 @@ export function noticeOf(event: DayEventAt, day: readonly DayEventAt[]): Notice 
     case 'SwishPaymentRequested':
     case 'SwishPaymentPaid':
     case 'SwishPaymentFailed':
+    case 'SwishRefundRequested':
+    case 'SwishRefunded':
+    case 'SwishRefundFailed':
       return null;
     default:
       return assertNever(event);
