@@ -12,7 +12,7 @@
 // profile. It is still a fold of its own: no pages, no store, no checkpoints, no documents
 // carried from a commit under way, so it checks all of those.
 import type { EventStore, Position, RecordedEvent } from '../domain/eventStore.js';
-import type { Doc, DocumentStore } from '../read-models/documentStore.js';
+import type { Doc, DocumentStore, Filter, FindOptions } from '../read-models/documentStore.js';
 import { ReadModelHasher, compareIds, sameJson } from './digest.js';
 import { PROJECTIONS_HEAD, allProjections } from './index.js';
 import { logView } from './logView.js';
@@ -114,6 +114,17 @@ export async function verifyReadModels(
 /** Documents read from the store at a time while checking. */
 const PAGE = 1000;
 
+/**
+ * A page of a collection's stored documents in id order after `after`: as their JSON text where
+ * the store keeps it (most of them are then compared without a parse: the parse of every stored
+ * document was a tenth of the command in a CPU profile), else as documents.
+ */
+function storedPage(docs: DocumentStore, collection: string, after: string | null): Promise<Array<Doc | string>> {
+  const filter: Filter = after === null ? {} : { id: { $gt: after } };
+  const options: FindOptions = { sort: [['id', 1]], limit: PAGE };
+  return docs.findJson ? docs.findJson(collection, filter, options) : docs.find(collection, filter, options);
+}
+
 /** A store the in-memory fold never reads: every collection starts empty there. */
 const nowhere = new Proxy({} as DocumentStore, {
   get() {
@@ -163,17 +174,20 @@ class MemoryFold {
         const expected = folded.get(collection)!;
         let at = 0;
         for (let after: string | null = null; ;) {
-          const page: Doc[] = await docs.find(collection, after === null ? {} : { id: { $gt: after } }, {
-            sort: [['id', 1]],
-            limit: PAGE,
-          });
-          for (const doc of page) {
-            stored.add(doc);
+          const page = await storedPage(docs, collection, after);
+          for (const kept of page) {
             const want = expected[at++];
-            same &&= want !== undefined && want.id === doc.id && sameJson(want, doc);
+            let doc: Doc;
+            if (typeof kept !== 'string') doc = kept;
+            else if (want !== undefined && JSON.stringify(want) === kept) {
+              // Written as the folded document writes: the same document, no parse needed.
+              doc = want;
+            } else doc = JSON.parse(kept) as Doc;
+            stored.add(doc);
+            same &&= want !== undefined && (doc === want || (want.id === doc.id && sameJson(want, doc)));
+            after = doc.id;
           }
           if (page.length < PAGE) break;
-          after = page[page.length - 1].id;
         }
         same &&= at === expected.length;
       }

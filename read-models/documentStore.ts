@@ -65,6 +65,12 @@ export interface LeaseRecord {
 export interface DocumentStore {
   get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
   find<T extends Doc = Doc>(collection: string, filter?: Filter, options?: FindOptions): Promise<T[]>;
+  /**
+   * What find answers, each document as the JSON text the store keeps, not parsed: a check that
+   * compares stored documents with expected ones compares texts first (projections/rebuild.ts).
+   * Only a store that keeps documents as JSON text has it (SQLite; not MongoDB).
+   */
+  findJson?(collection: string, filter?: Filter, options?: FindOptions): Promise<string[]>;
   count(collection: string, filter?: Filter): Promise<number>;
   /**
    * Declares that queries filter or sort on this top-level field; adapters may build an index.

@@ -42,6 +42,13 @@ export function reactorStateStore(
     find: <T extends Doc = Doc>(collection: string, filter?: Filter, options?: FindOptions) =>
       of(collection).find<T>(collection, filter, options),
     count: (collection, filter) => of(collection).count(collection, filter),
+    // Where both stores keep JSON text (the embedded default), so does this one.
+    ...(readModels.findJson && reactorState.findJson
+      ? {
+          findJson: (collection: string, filter?: Filter, options?: FindOptions) =>
+            of(collection).findJson!(collection, filter, options),
+        }
+      : {}),
     ensureIndex: (collection, field) => of(collection).ensureIndex(collection, field),
     async commit(writes, given) {
       const list = given === undefined ? [] : Array.isArray(given) ? given : [given];

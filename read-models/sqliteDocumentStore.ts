@@ -99,8 +99,21 @@ function openDatabase(filePath: string, leaseRetentionMs: number): Database.Data
 function documentReads(
   db: Database.Database,
   { indexes, existing }: Collections,
-): Pick<DocumentStore, 'get' | 'find' | 'count'> {
+): Pick<DocumentStore, 'get' | 'find' | 'findJson' | 'count'> {
   const prepared = queryStatements(db, indexes);
+  const findJson = async (collection: string, filter: Filter = {}, options?: FindOptions): Promise<string[]> => {
+    const params: unknown[] = [];
+    const compiled = compileFilter(filter, params, indexes.get(collection));
+    compiled.indexField = compoundFor(indexes.get(collection), filter, options) ?? compiled.indexField;
+    let sql = `SELECT doc FROM {docs}${compiled.where}${compileSort(options)}`;
+    if (options?.limit !== undefined) {
+      if (!Number.isInteger(options.limit) || options.limit < 0) throw new Error(`Invalid limit: ${options.limit}`);
+      sql += ' LIMIT ?';
+      params.push(options.limit);
+    }
+    if (!existing(collection)) return [];
+    return prepared(sql, collection, compiled).all(...params) as string[];
+  };
   return {
     async get<T extends Doc>(collection: string, id: string) {
       if (typeof id !== 'string') throw new Error(`Invalid document id: ${String(id)}`);
@@ -111,18 +124,10 @@ function documentReads(
     },
 
     async find<T extends Doc>(collection: string, filter: Filter = {}, options?: FindOptions) {
-      const params: unknown[] = [];
-      const compiled = compileFilter(filter, params, indexes.get(collection));
-      compiled.indexField = compoundFor(indexes.get(collection), filter, options) ?? compiled.indexField;
-      let sql = `SELECT doc FROM {docs}${compiled.where}${compileSort(options)}`;
-      if (options?.limit !== undefined) {
-        if (!Number.isInteger(options.limit) || options.limit < 0) throw new Error(`Invalid limit: ${options.limit}`);
-        sql += ' LIMIT ?';
-        params.push(options.limit);
-      }
-      if (!existing(collection)) return [];
-      return (prepared(sql, collection, compiled).all(...params) as string[]).map((text) => JSON.parse(text) as T);
+      return (await findJson(collection, filter, options)).map((text) => JSON.parse(text) as T);
     },
+
+    findJson,
 
     async count(collection: string, filter: Filter = {}) {
       const params: unknown[] = [];

@@ -188,6 +188,18 @@ export function documentStoreContract(name: string, open: OpenDocumentStore) {
         expect(await store.get(c, 'a')).toEqual({ id: 'a', v: 'again', _pos: 8 });
       });
 
+      it('are given by findJson, where the store keeps JSON text, as the texts of what find gives', async () => {
+        await put({ id: 'b', v: 'två', n: [1, { x: null }], _pos: 2 }, { id: 'a', v: 1, _pos: 1 });
+        await store.commit([{ op: 'delete', collection: c, id: 'c', position: 3 }]);
+        if (!store.findJson) return;
+        const options: FindOptions = { sort: [['id', 1]], limit: 5 };
+        const texts = await store.findJson(c, {}, options);
+        expect(texts.map((text) => JSON.parse(text) as unknown)).toEqual(await store.find(c, {}, options));
+        expect((await store.findJson(c, { id: { $gt: 'a' } }, options)).map((t) => (JSON.parse(t) as Doc).id)).toEqual([
+          'b',
+        ]);
+      });
+
       it('leave no tombstone behind a reset', async () => {
         const p = unique('proj');
         await store.commit([{ op: 'delete', collection: c, id: 'a', position: 6 }], { projection: p, position: 6 });
