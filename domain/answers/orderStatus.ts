@@ -10,6 +10,11 @@ export const orderStatusBoardSchema = z
     baking: z.array(z.string()),
     /** Klar att hämta: order numbers, the earliest booked time first. */
     ready: z.array(z.string()),
+    /**
+     * rule: swish-payment (issue 49). Of the numbers above, those paid with Swish in advance, shown
+     * "Betald med Swish"; absent when none is. Numbers only: no name, no payer.
+     */
+    paid: z.array(z.string()).optional(),
   })
   .meta({ id: 'OrderStatusBoard' });
 export type OrderStatusBoardAnswer = z.infer<typeof orderStatusBoardSchema>;

@@ -10,6 +10,8 @@ export interface OrderOnBoard {
   booking_time: string;
   status: 'pending' | 'confirmed' | 'cancelled';
   kitchen_status: KitchenStatus | null;
+  /** rule: swish-payment. Paid with Swish in advance (issue 49): the counter asks for no payment. */
+  paid_with_swish?: boolean;
 }
 
 export interface OrderStatusBoard {
@@ -17,6 +19,11 @@ export interface OrderStatusBoard {
   baking: string[];
   /** Klar att hämta: the numbers of the orders ready at the counter, the earliest booked time first. */
   ready: string[];
+  /**
+   * rule: swish-payment. Of those, the numbers paid with Swish in advance ("Betald med Swish" beside
+   * the number); absent when none is, so a kiosk without Swish answers as before.
+   */
+  paid?: string[];
 }
 
 /**
@@ -36,7 +43,11 @@ export function orderStatusBoard(orders: readonly OrderOnBoard[], today: string)
     );
   const numbers = (status: KitchenStatus) =>
     shown.filter((order) => order.kitchen_status === status).map((order) => order.id);
-  return { baking: numbers('baking'), ready: numbers('ready') };
+  const paid = shown
+    .filter((order) => order.paid_with_swish === true)
+    .filter((order) => order.kitchen_status === 'baking' || order.kitchen_status === 'ready')
+    .map((order) => order.id);
+  return { baking: numbers('baking'), ready: numbers('ready'), ...(paid.length > 0 ? { paid } : {}) };
 }
 
 /** Where one order is according to the board (null: on neither list). */

@@ -15,12 +15,13 @@ export async function orderStatus(docs: DocumentStore, clock: Clock): Promise<Or
   return {
     today,
     ...orderStatusBoard(
-      orders.map(({ id, booking_date, booking_time, status, kitchen_status }) => ({
+      orders.map(({ id, booking_date, booking_time, status, kitchen_status, payment }) => ({
         id,
         booking_date,
         booking_time,
         status,
         kitchen_status: kitchen_status ?? null,
+        paid_with_swish: payment?.status === 'paid',
       })),
       today,
     ),

@@ -25,4 +25,13 @@ describe('the kitchen order of a booking paid with Swish', () => {
     const requested = { method: 'swish', status: 'requested', amount_cents: 9900 } as const;
     expect(kitchenOrder({ ...booking, payment: requested })).not.toHaveProperty('paid_with_swish');
   });
+
+  it('a pending booking still waiting for its payment is marked so, and only that one', () => {
+    const requested = { method: 'swish', status: 'requested', amount_cents: 9900 } as const;
+    const waiting = { ...booking, status: 'pending', payment: requested } as Booking;
+    expect(kitchenOrder(waiting).awaiting_swish).toBe(true);
+    expect(kitchenOrder(booking)).not.toHaveProperty('awaiting_swish');
+    const paid = { method: 'swish', status: 'paid', amount_cents: 9900, payment_reference: 'R1' } as const;
+    expect(kitchenOrder({ ...booking, payment: paid })).not.toHaveProperty('awaiting_swish');
+  });
 });

@@ -4,6 +4,10 @@ export const counterScreenTexts = {
   intro: 'Kvällens läge: pausa webbokningen, skjut upp en tid, markera det som tar slut.',
   loadFailed: 'Kunde inte läsa dagens läge',
   date: 'Datum',
+  // rule: swish-payment (issue 49): paid in advance, so never asked for payment again
+  swishTitle: 'Betalt med Swish',
+  swishIntro: 'Dessa beställningar betalas i förväg med Swish: ta inte betalt vid disken.',
+  swishPayment: { paid: 'Betald med Swish', requested: 'Väntar på Swish-betalning' },
   // pause
   pauseTitle: 'Pausa webbokningar',
   pauseReason: 'Anledning (kunderna ser den)',

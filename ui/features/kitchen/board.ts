@@ -31,6 +31,8 @@ export interface KitchenOrder {
   delayed_to?: string | null;
   /** rule: swish-payment: paid with Swish in advance (staff never ask for it again); absent otherwise. */
   paid_with_swish?: true;
+  /** rule: swish-payment: placed and waiting for its Swish payment (not to be baked or confirmed yet); absent otherwise. */
+  awaiting_swish?: true;
 }
 
 export interface PizzaCount {

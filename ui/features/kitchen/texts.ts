@@ -38,6 +38,7 @@ export const kitchenTexts = {
   takeAway: 'Avhämtning',
   /** rule: swish-payment */
   paidWithSwish: 'Betald med Swish',
+  awaitingSwish: 'Väntar på Swish-betalning',
   comment: 'Kommentar',
   order: 'Beställning',
   orderNumber: (id: string) => `#${id.split('-').pop()}`,

@@ -13,4 +13,7 @@ export const orderStatusTexts = {
   offline: 'Ej ansluten, försöker igen',
   count: (n: number) => (n === 1 ? '1 order' : `${n} ordrar`),
   order: (id: string) => `Order ${id}`,
+  /** rule: swish-payment (issue 49): paid in advance, as the kitchen board and the ticket say it. */
+  paidWithSwish: 'Betald med Swish',
+  orderPaid: (id: string) => `Order ${id}, betald med Swish`,
 };

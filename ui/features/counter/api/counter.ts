@@ -28,12 +28,29 @@ export const getDayStatus = (date: string | null) =>
   api<DayStatus>(date ? `/day-status${onDate(date)}` : '/day-status');
 export const getPizzas = () => api<Pizza[]>('/admin/pizzas');
 
-/** The day's booked times with how many orders each holds (the kitchen's list of the day). */
-export async function getBookedTimes(date: string): Promise<Array<{ time: string; orders: number }>> {
+/** rule: swish-payment (issue 49). An order of the day paid with Swish in advance, or still waiting for it. */
+export type SwishOrder = { id: string; time: string; name: string; payment: 'paid' | 'requested' };
+
+/**
+ * The day's booked times with how many orders each holds (the kitchen's list of the day), and its
+ * orders paid with Swish or waiting for it, so the counter never asks for payment twice.
+ */
+export async function getBookedTimes(
+  date: string,
+): Promise<{ times: Array<{ time: string; orders: number }>; swish: SwishOrder[] }> {
   const day = await api<KitchenDay>(`/admin/kitchen${onDate(date)}`);
   const counts = new Map<string, number>();
   for (const b of day.bookings) counts.set(b.booking_time, (counts.get(b.booking_time) ?? 0) + 1);
-  return [...counts].map(([time, orders]) => ({ time, orders })).sort((a, b) => a.time.localeCompare(b.time));
+  const swish: SwishOrder[] = [];
+  for (const b of day.bookings) {
+    const status = b.status !== 'cancelled' ? b.payment?.status : undefined;
+    if (status === 'paid' || status === 'requested')
+      swish.push({ id: b.id, time: b.booking_time, name: b.name, payment: status });
+  }
+  return {
+    times: [...counts].map(([time, orders]) => ({ time, orders })).sort((a, b) => a.time.localeCompare(b.time)),
+    swish: swish.sort((a, b) => a.time.localeCompare(b.time) || a.id.localeCompare(b.id, 'sv', { numeric: true })),
+  };
 }
 
 export const markSoldOut = (pizzaId: number, body: z.input<typeof soldOutInputSchema>) =>

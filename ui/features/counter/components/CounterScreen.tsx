@@ -17,12 +17,14 @@ import {
   getPizzas,
   getSoldOutBookings,
   type SoldOutBooking,
+  type SwishOrder,
 } from '../api/counter.js';
 import { counterScreenTexts as texts } from '../texts.js';
 import { PauseCard } from './PauseCard.js';
 import { DelayCard } from './DelayCard.js';
 import { SoldOutCard } from './SoldOutCard.js';
 import { BaseStockCard } from './BaseStockCard.js';
+import { SwishCard } from './SwishCard.js';
 import { Field } from '../../../components/Field.js';
 import type { CounterCardProps } from './CounterButton.js';
 import '../counter.css';
@@ -32,6 +34,7 @@ interface CounterDay {
   today: string;
   pizzas: Pizza[];
   times: Array<{ time: string; orders: number }>;
+  swish: SwishOrder[];
   holding: Map<number, SoldOutBooking[]>;
 }
 
@@ -41,7 +44,7 @@ async function loadDay(date: string | null): Promise<CounterDay> {
     date ? getDayStatus(null).then((s) => s.date) : Promise.resolve(null),
     getPizzas(),
   ]);
-  const [times, holding] = await Promise.all([
+  const [{ times, swish }, holding] = await Promise.all([
     getBookedTimes(status.date),
     Promise.all(
       status.sold_out.map(async (m) => [m.pizza_id, await getSoldOutBookings(m.pizza_id, status.date)] as const),
@@ -52,6 +55,7 @@ async function loadDay(date: string | null): Promise<CounterDay> {
     today: today ?? status.date,
     pizzas: pizzas.filter((p) => p.active === 1),
     times,
+    swish,
     holding: new Map(holding),
   };
 }
@@ -121,6 +125,7 @@ export function CounterScreen({ requested }: { requested: string | null }) {
         <LoadFailed text={texts.loadFailed} disabled={!hydrated} onRetry={() => void reload()} />
       ) : day === undefined ? null : (
         <div className="counter-cards">
+          {day.swish.length > 0 && <SwishCard orders={day.swish} />}
           <PauseCard {...card(day)} isToday={day.status.date === day.today} />
           <DelayCard
             {...card(day)}

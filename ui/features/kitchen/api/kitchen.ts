@@ -77,6 +77,7 @@ export const kitchenOrder = (
   kitchen_status,
   delayed_to: delayed_to ?? null,
   ...(payment?.status === 'paid' ? { paid_with_swish: true as const } : {}),
+  ...(payment?.status === 'requested' && status === 'pending' ? { awaiting_swish: true as const } : {}),
 });
 
 export const kitchenDayView = (day: KitchenDay): KitchenDayView => {

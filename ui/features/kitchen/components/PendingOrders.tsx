@@ -1,5 +1,5 @@
 // Orders staff have not confirmed yet, apart from the slots (they are not in any sum), each with
-// its confirm button at hand.
+// its confirm button at hand; one waiting for its Swish payment says so instead (rule: swish-payment).
 import type { KitchenOrder } from '../board.js';
 import { kitchenTexts } from '../texts.js';
 
@@ -26,15 +26,20 @@ export function PendingOrders({ orders, busy, enabled, onConfirm }: Props) {
               <br />
               {order.items.map((i) => `${i.qty} × ${i.pizza_name}`).join(', ')}
             </span>
-            <button
-              type="button"
-              className="btn btn--ok kitchen-btn"
-              disabled={!enabled || busy === order.id}
-              onClick={() => onConfirm(order)}
-              aria-label={kitchenTexts.confirmLabel(order.id)}
-            >
-              {kitchenTexts.confirm}
-            </button>
+            {order.awaiting_swish ? (
+              // rule: swish-payment: confirmed once Swish says it is paid, not before.
+              <span className="badge badge--pending kitchen-pending__paying">{kitchenTexts.awaitingSwish}</span>
+            ) : (
+              <button
+                type="button"
+                className="btn btn--ok kitchen-btn"
+                disabled={!enabled || busy === order.id}
+                onClick={() => onConfirm(order)}
+                aria-label={kitchenTexts.confirmLabel(order.id)}
+              >
+                {kitchenTexts.confirm}
+              </button>
+            )}
           </li>
         ))}
       </ul>

@@ -7,17 +7,40 @@ import { orderStatusTexts } from '../texts.js';
 import { useOrderStatus } from '../../../components/live/useOrderStatus.js';
 import type { OrderStatusBoardAnswer } from '../api/orderStatus.js';
 
-function OrderNumber({ id }: { id: string }) {
+function OrderNumber({ id, paid }: { id: string; paid: boolean }) {
   const dash = id.lastIndexOf('-');
   return (
-    <li className="status-number" data-order={id} aria-label={orderStatusTexts.order(id)}>
+    <li
+      className="status-number"
+      data-order={id}
+      data-paid={paid ? 'swish' : undefined}
+      aria-label={paid ? orderStatusTexts.orderPaid(id) : orderStatusTexts.order(id)}
+    >
       {dash > 0 && <span className="status-number__day">{id.slice(0, dash + 1)}</span>}
       <span className="status-number__seq">{dash > 0 ? id.slice(dash + 1) : id}</span>
+      {/* rule: swish-payment: paid in advance, so nobody at the counter asks for payment again. */}
+      {paid && (
+        <span className="status-number__paid" aria-hidden="true">
+          {orderStatusTexts.paidWithSwish}
+        </span>
+      )}
     </li>
   );
 }
 
-function Column({ kind, title, none, ids }: { kind: 'baking' | 'ready'; title: string; none: string; ids: string[] }) {
+function Column({
+  kind,
+  title,
+  none,
+  ids,
+  paid,
+}: {
+  kind: 'baking' | 'ready';
+  title: string;
+  none: string;
+  ids: string[];
+  paid: readonly string[];
+}) {
   return (
     <section className={`status-column status-column--${kind}`} aria-labelledby={`status-${kind}`}>
       <h2 id={`status-${kind}`} className="status-column__title">
@@ -29,7 +52,7 @@ function Column({ kind, title, none, ids }: { kind: 'baking' | 'ready'; title: s
       ) : (
         <ul className="status-numbers" data-list={kind}>
           {ids.map((id) => (
-            <OrderNumber key={id} id={id} />
+            <OrderNumber key={id} id={id} paid={paid.includes(id)} />
           ))}
         </ul>
       )}
@@ -61,12 +84,14 @@ export function OrderStatusScreen({ initial }: { initial: OrderStatusBoardAnswer
           title={orderStatusTexts.baking}
           none={orderStatusTexts.noneBaking}
           ids={board?.baking ?? []}
+          paid={board?.paid ?? []}
         />
         <Column
           kind="ready"
           title={orderStatusTexts.ready}
           none={orderStatusTexts.noneReady}
           ids={board?.ready ?? []}
+          paid={board?.paid ?? []}
         />
       </div>
       <p className="status-screen__hint">{orderStatusTexts.hint}</p>
