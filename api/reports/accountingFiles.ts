@@ -6,13 +6,14 @@
 import iconv from 'iconv-lite';
 import {
   ratesInForce,
+  swishAccountOf,
   type AccountingPeriod,
   type AccountingSettings,
   type VatRate,
 } from '../../domain/accounting/accounting.js';
 import { financialYearsOf, type Seller } from '../../domain/settings/seller.js';
 import { ORDER_SOURCES, type OrderSource } from '../../domain/kioskDay/orderSource.js';
-import type { SalesRecording } from '../../domain/accounting/salesRecording.js';
+import type { PaymentChannel, SalesRecording } from '../../domain/accounting/salesRecording.js';
 
 /** rule: sales-recording. What the files say of where the sales are recorded. */
 export const SALES_RECORDING_NOTE: Record<SalesRecording, string> = {
@@ -21,6 +22,15 @@ export const SALES_RECORDING_NOTE: Record<SalesRecording, string> = {
     'Detta underlag är en avstämning per dag och momssats av vad kassaregistret ska visa: SIE-filen bokför inte den försäljningen igen.',
   pizzakiosken: 'Försäljningen bokförs från Pizzakiosken: SIE-filen har en verifikation per dag och en per rättelse.',
 };
+
+/**
+ * rule: sales-recording (issue 49). What the files say of the sales paid online, when the period
+ * has any: they are outside the till and always booked from Pizzakiosken.
+ */
+export const ONLINE_SALES_NOTE =
+  'Beställningar betalda med Swish vid bokningen är distansförsäljning utanför kassaregistret: SIE-filen bokför dem alltid, ' +
+  'en verifikation per dag ("Swish-försäljning") mot Swish-kontot, på den dag betalningen kom in och med den momssats som gällde då; ' +
+  'återbetalningar bokförs som rättelser den dag pengarna gick tillbaka.';
 
 /** rule: staff-orders. The orders of each source among a day's orders ('Antal ordrar'). */
 const SOURCE_COLUMNS: Record<OrderSource, string> = {
@@ -67,8 +77,20 @@ export function accountingCsv(
   startDate: string,
   endDate: string,
   seller: Seller,
+  byChannel?: Record<PaymentChannel, AccountingPeriod>,
 ): Buffer {
   const rates = periodRates(period, settings, startDate, endDate);
+  // rule: sales-recording. Paid online and paid at pick-up apart: two columns of what was paid
+  // each way, in files whose period has a sale paid online (others read as before).
+  const online = byChannel && (byChannel.online.days.length > 0 || byChannel.online.corrections.length > 0);
+  const paidCells = (date: string | null): string[] => {
+    if (!online) return [];
+    const sum = (channel: PaymentChannel) =>
+      date === null
+        ? byChannel[channel].totals.sales_cents
+        : (byChannel[channel].days.find((d) => d.date === date)?.sales_cents ?? 0);
+    return [kronorComma(sum('online')), kronorComma(sum('at_pickup'))];
+  };
   const header = [
     'Datum',
     'Antal ordrar',
@@ -80,6 +102,7 @@ export function accountingCsv(
     'Uteblivna',
     'Ej hämtade',
     ...ORDER_SOURCES.map((s) => SOURCE_COLUMNS[s]),
+    ...(online ? [PAID_COLUMNS.online, PAID_COLUMNS.at_pickup] : []),
     ...(period.corrections.length ? ['Rättelse av'] : []),
   ];
   const blank = period.corrections.length ? [''] : [];
@@ -98,6 +121,7 @@ export function accountingCsv(
       String(leftOut(date, 'no_show')),
       String(leftOut(date, 'not_collected')),
       ...ORDER_SOURCES.map((s) => String(day.sources[s])),
+      ...paidCells(date),
       ...blank,
     ];
   };
@@ -112,6 +136,11 @@ export function accountingCsv(
     '',
     '',
     ...ORDER_SOURCES.map(() => ''),
+    ...(online
+      ? c.channel === 'online'
+        ? [kronorComma(c.sales_cents), '0,00']
+        : ['0,00', kronorComma(c.sales_cents)]
+      : []),
     correctionOf(c),
   ];
   // Days with only left-out orders get a line too, so every day of activity shows.
@@ -138,6 +167,7 @@ export function accountingCsv(
     ...sellerLines(seller),
     // rule: sales-recording: whether these figures are booked or only reconcile the till.
     ['Försäljningen registreras', SALES_RECORDING_NOTE[settings.sales_recording]],
+    ...(online ? [['Betalt med Swish vid bokningen', ONLINE_SALES_NOTE]] : []),
   ];
   return Buffer.concat([
     Buffer.from([0xef, 0xbb, 0xbf]),
@@ -145,9 +175,17 @@ export function accountingCsv(
   ]);
 }
 
-/** What a correction corrects, as both files name it. */
+/** rule: sales-recording. The CSV's columns of what was paid each way (files with a sale paid online). */
+const PAID_COLUMNS: Record<PaymentChannel, string> = {
+  online: 'Betalt med Swish vid bokningen',
+  at_pickup: 'Betalt vid hämtning',
+};
+
+/** What a correction corrects, as both files name it: a refund of a sale paid online says so. */
 export const correctionOf = (c: AccountingPeriod['corrections'][number]) =>
-  `Rättelse av bokning ${c.booking_id} (${c.booking_date}, ${c.rate} % moms)`;
+  c.refund
+    ? `Återbetalning med Swish av bokning ${c.booking_id} (${c.booking_date}, ${c.rate} % moms)`
+    : `Rättelse av bokning ${c.booking_id} (${c.booking_date}, ${c.rate} % moms)`;
 
 /** The seller's lines of the CSV: label and value, a blank field as 'Ej ifyllt'. */
 function sellerLines(seller: Seller): string[][] {
@@ -195,41 +233,69 @@ const sieText = (text: string) => `"${text.replaceAll('\\', '\\\\').replaceAll('
  * `period` is the books of what Pizzakiosken books (Books.verified, rule: sales-recording): with
  * the till, the sales paid at pick-up are not in it, and the file holds no verification for them.
  */
-export function accountingSie(period: AccountingPeriod, settings: AccountingSettings, meta: SieMeta): Buffer {
+export function accountingSie(
+  period: AccountingPeriod,
+  settings: AccountingSettings,
+  meta: SieMeta,
+  online?: AccountingPeriod,
+): Buffer {
   const used = new Map<string, string>();
   const use = (account: string, name: string) => (used.set(account, name), account);
-  const days = period.days.map((day) => {
-    const trans = [`   #TRANS ${use(settings.cash_account, 'Kassa')} {} ${kronor(day.sales_cents)}`];
-    for (const line of day.rates) {
-      trans.push(
-        `   #TRANS ${use(settings.sales_accounts[`${line.rate}`], `Försäljning ${line.rate} % moms`)} {} ${kronor(-line.net_cents)}`,
-      );
-      trans.push(
-        `   #TRANS ${use(settings.vat_accounts[`${line.rate}`], `Utgående moms ${line.rate} %`)} {} ${kronor(-line.vat_cents)}`,
-      );
-    }
-    return [
-      `#VER A "" ${sieDate(day.date)} ${sieText(`Försäljning ${day.date} (${day.orders} ordrar)`)}`,
-      '{',
-      ...trans,
-      '}',
-    ];
-  });
+  // rule: sales-recording. Where the money of a sale is: the cash account for one paid at pick-up,
+  // Swish's settlement account for one paid online (issue 49).
+  const received = (channel: PaymentChannel) =>
+    channel === 'online' ? use(swishAccountOf(settings), 'Swish (företagskonto)') : use(settings.cash_account, 'Kassa');
+  const dayText: Record<PaymentChannel, string> = { at_pickup: 'Försäljning', online: 'Swish-försäljning' };
+  const days = (books: AccountingPeriod, channel: PaymentChannel) =>
+    books.days.map((day) => {
+      const trans = [`   #TRANS ${received(channel)} {} ${kronor(day.sales_cents)}`];
+      for (const line of day.rates) {
+        trans.push(
+          `   #TRANS ${use(settings.sales_accounts[`${line.rate}`], `Försäljning ${line.rate} % moms`)} {} ${kronor(-line.net_cents)}`,
+        );
+        trans.push(
+          `   #TRANS ${use(settings.vat_accounts[`${line.rate}`], `Utgående moms ${line.rate} %`)} {} ${kronor(-line.vat_cents)}`,
+        );
+      }
+      return {
+        date: day.date,
+        lines: [
+          `#VER A "" ${sieDate(day.date)} ${sieText(`${dayText[channel]} ${day.date} (${day.orders} ordrar)`)}`,
+          '{',
+          ...trans,
+          '}',
+        ],
+      };
+    });
   // A correction reverses (or books again) one sale of a closed period at its own rate: its own
   // verification, dated the day of the change, naming the booking and date it corrects, when the
   // change was registered and by whom (Bokföringslagen 5 kap. 5 §; SIE's
-  // `#VER serie vernr verdatum vertext regdatum sign`; rule: correction-dating).
+  // `#VER serie vernr verdatum vertext regdatum sign`; rule: correction-dating). A refund of a sale
+  // paid online is one too, on the refund's day: the settlement account credited, sales and VAT
+  // debited at the sale's rate (rule: vat-on-prepayment).
   const registration = (c: AccountingPeriod['corrections'][number]) =>
     c.registered_on && c.registered_by ? ` ${sieDate(c.registered_on)} ${sieText(c.registered_by)}` : '';
-  const corrections = period.corrections.map((c) => [
-    `#VER A "" ${sieDate(c.date)} ${sieText(correctionOf(c))}${registration(c)}`,
-    '{',
-    `   #TRANS ${use(settings.cash_account, 'Kassa')} {} ${kronor(c.sales_cents)}`,
-    `   #TRANS ${use(settings.sales_accounts[`${c.rate}`], `Försäljning ${c.rate} % moms`)} {} ${kronor(-c.net_cents)}`,
-    `   #TRANS ${use(settings.vat_accounts[`${c.rate}`], `Utgående moms ${c.rate} %`)} {} ${kronor(-c.vat_cents)}`,
-    '}',
-  ]);
-  const verifications = [...days, ...corrections];
+  const corrections = (books: AccountingPeriod, channel: PaymentChannel) =>
+    books.corrections.map((c) => ({
+      date: c.date,
+      lines: [
+        `#VER A "" ${sieDate(c.date)} ${sieText(correctionOf(c))}${registration(c)}`,
+        '{',
+        `   #TRANS ${received(channel)} {} ${kronor(c.sales_cents)}`,
+        `   #TRANS ${use(settings.sales_accounts[`${c.rate}`], `Försäljning ${c.rate} % moms`)} {} ${kronor(-c.net_cents)}`,
+        `   #TRANS ${use(settings.vat_accounts[`${c.rate}`], `Utgående moms ${c.rate} %`)} {} ${kronor(-c.vat_cents)}`,
+        '}',
+      ],
+    }));
+  // The days first, then the corrections, each in date order (a day paid at pick-up before the
+  // same day's sales paid online); a period without sales paid online reads as it always has.
+  const byDate = (list: Array<{ date: string; lines: string[] }>) =>
+    list.sort((a, b) => a.date.localeCompare(b.date)).map((v) => v.lines);
+  const none: AccountingPeriod = { days: [], corrections: [], totals: period.totals, left_out: [] };
+  const verifications = [
+    ...byDate([...days(period, 'at_pickup'), ...days(online ?? none, 'online')]),
+    ...byDate([...corrections(period, 'at_pickup'), ...corrections(online ?? none, 'online')]),
+  ];
   // The financial years the period touches, the latest first (0, then -1, …), from the kiosk's
   // first month of the year: a broken year (e.g. May–April) is written as it is, not as calendar
   // years (SIE filformat 4B, #RAR; bokföringslagen 3 kap. 1 §).
@@ -244,7 +310,7 @@ export function accountingSie(period: AccountingPeriod, settings: AccountingSett
     // The organisation number as the SIE format writes it: NNNNNN-NNNN.
     ...(meta.orgNumber ? [`#ORGNR ${meta.orgNumber}`] : []),
     ...years.map((year, i) => `#RAR ${-i} ${sieDate(year.start)} ${sieDate(year.end)}`),
-    `#PROSA ${sieText(`Bokföringsunderlag ${meta.startDate} till ${meta.endDate}. ${SALES_RECORDING_NOTE[meta.salesRecording]}`)}`,
+    `#PROSA ${sieText(`Bokföringsunderlag ${meta.startDate} till ${meta.endDate}. ${SALES_RECORDING_NOTE[meta.salesRecording]}${online?.days.length || online?.corrections.length ? ` ${ONLINE_SALES_NOTE}` : ''}`)}`,
     ...[...used]
       .sort(([a], [b]) => a.localeCompare(b))
       .flatMap(([account, name]) => [`#KONTO ${account} ${sieText(name)}`, `#KTYP ${account} ${accountType(account)}`]),

@@ -10,6 +10,7 @@ import {
   currentAccountingSettings,
   salesReceipts,
   upgradeAccountingSettings,
+  type AccountingBooking,
   type AccountingPeriod,
   type AccountingSettings,
   type LeftOutBooking,
@@ -27,11 +28,15 @@ import {
   previousPeriod,
   type ClosedBooks,
 } from '../../domain/accounting/periods.js';
-import { todayIn } from '../../domain/shared/time.js';
+import { addDays, todayIn } from '../../domain/shared/time.js';
+import { prepaymentOf } from '../../domain/accounting/prepayment.js';
 import { kioskDayStream } from '../../domain/kioskDay/kioskDay.js';
 import {
   CLOSED_BOOKS_SALES_RECORDING,
+  PAYMENT_CHANNELS,
+  paymentChannelOf,
   verifiedByPizzakiosken,
+  type PaymentChannel,
   type SalesRecording,
 } from '../../domain/accounting/salesRecording.js';
 import type { AccountingSettingsInput } from '../../domain/accounting/settingsSchema.js';
@@ -62,6 +67,13 @@ export interface Books {
    * sales (and corrections) not recorded in the kiosk's till. Empty when every sale went through it.
    */
   verified: AccountingPeriod;
+  /**
+   * rule: sales-recording. `verified` split by how each sale was paid: the SIE file books a sale paid
+   * online against Swish's settlement account, one paid at pick-up against the cash account.
+   */
+  verifiedByChannel: Record<PaymentChannel, AccountingPeriod>;
+  /** The range's books (`period`) split by how each sale was paid: paid online and paid at pick-up apart. */
+  byChannel: Record<PaymentChannel, AccountingPeriod>;
   /** Where the range's open days' sales are recorded (a closed range: the last close's setting). */
   salesRecording: SalesRecording;
   settings: AccountingSettings;
@@ -91,9 +103,13 @@ export class AccountingService {
 
   /** Saves the settings; a body without sales_recording keeps the one in effect (rule: sales-recording). */
   async updateSettings(input: AccountingSettingsInput, actor: string): Promise<AccountingSettings> {
+    const before = await this.settings();
+    // Left out, the settlement account stays as it is (absent: the default, swishAccountOf).
+    const swish_account = input.swish_account ?? before.swish_account;
     const settings: AccountingSettings = {
       ...input,
-      sales_recording: input.sales_recording ?? (await this.settings()).sales_recording,
+      sales_recording: input.sales_recording ?? before.sales_recording,
+      ...(swish_account === undefined ? {} : { swish_account }),
     };
     await this.commands.write(
       ACCOUNTING_SETTINGS_STREAM,
@@ -110,14 +126,38 @@ export class AccountingService {
   }
 
   /**
+   * The bookings whose sales, corrections or refunds can fall on a day of the range: the range's own
+   * bookings, and around them those paid online (rule: vat-on-prepayment), whose sale is dated the
+   * day they were paid (before their pick-up day, as far ahead as bookings are taken) and whose
+   * refund the day it was made (up to REFUND_DAYS_AFTER_PICKUP after it). Each carries its
+   * prepayment in kiosk dates.
+   */
+  private async bookingsFor(startDate: string, endDate: string): Promise<AccountingBooking[]> {
+    const kiosk = await getSettings(this.docs);
+    const ahead = Math.max(kiosk.booking_horizon_days, kiosk.vip_booking_advance_days) + 1;
+    const timeZone = this.commands.clock().timeZone;
+    const bookings = await bookingsBetween(
+      this.docs,
+      addDays(startDate, -REFUND_DAYS_AFTER_PICKUP),
+      addDays(endDate, ahead),
+    );
+    return bookings
+      .map((b) => ({ ...b, prepaid: prepaymentOf(b.payment, timeZone) }))
+      .filter((b) => (startDate <= b.booking_date && b.booking_date <= endDate) || b.prepaid);
+  }
+
+  /**
    * The corrections due in the first open month: what the closed months booked for each of their
    * bookings against what the books count for it now.
    */
   private async corrections(closed: AccountingPeriodDoc[], settings: AccountingSettings): Promise<Receipt[]> {
     if (closed.length === 0) return [];
     const booked = closed.flatMap((c) => c.books.receipts);
-    const bookings = await bookingsBetween(this.docs, closed[0].start_date, closed.at(-1)!.end_date);
-    const { receipts } = salesReceipts(bookings, settings);
+    const [from, to] = [closed[0].start_date, closed.at(-1)!.end_date];
+    // What the books count now on the closed months' days (a refund made since is booked on its own day).
+    const receipts = salesReceipts(await this.bookingsFor(from, to), settings).receipts.filter(
+      (r) => from <= r.date && r.date <= to,
+    );
     // rule: correction-dating. Which bookings call for a correction, then the day of each one's
     // latest change and who made it, from its day's stream (a few bookings: the closed months'
     // changed ones).
@@ -145,17 +185,19 @@ export class AccountingService {
   async period(startDate: string, endDate: string): Promise<Books> {
     const [current, bookings, closed] = await Promise.all([
       this.settings(),
-      bookingsBetween(this.docs, startDate, endDate),
+      this.bookingsFor(startDate, endDate),
       this.closedPeriods(),
     ]);
     const closedByMonth = new Map(closed.map((c) => [c.period, c]));
     const isClosed = (date: string) => closedByMonth.has(periodOf(date));
     const inRange = (date: string) => startDate <= date && date <= endDate;
 
-    const live = salesReceipts(
-      bookings.filter((b) => !isClosed(b.booking_date)),
-      current,
-    );
+    // Each sale on its own date (a sale paid online: the day it was paid, rule vat-on-prepayment).
+    const sold = salesReceipts(bookings, current);
+    const live = {
+      receipts: sold.receipts.filter((r) => inRange(r.date) && !isClosed(r.date)),
+      left_out: sold.left_out.filter((b) => inRange(b.booking_date) && !isClosed(b.booking_date)),
+    };
     const names = new Map(bookings.map((b) => [b.id, b.name]));
     const closedReceipts = closed.flatMap((c) => {
       const recording = upgradeAccountingSettings(c.books.settings, CLOSED_BOOKS_SALES_RECORDING).sales_recording;
@@ -193,6 +235,8 @@ export class AccountingService {
       financialYearStartMonth: last ? (last.books.financial_year_start_month ?? 1) : kiosk!.financial_year_start_month,
       period: booksOf(receipts, left_out),
       verified: booksOf(verifiedReceipts, []),
+      verifiedByChannel: byChannel(verifiedReceipts, []),
+      byChannel: byChannel(receipts, left_out),
       salesRecording: settings.sales_recording,
       settings,
       closed: allClosed,
@@ -254,11 +298,16 @@ export class AccountingService {
     const { start_date, end_date } = periodDates(period);
     const [settings, bookings, closed, firstSale] = await Promise.all([
       this.settings(),
-      bookingsBetween(this.docs, start_date, end_date),
+      this.bookingsFor(start_date, end_date),
       this.closedPeriods(),
       this.firstSalePeriod(),
     ]);
-    const sales = salesReceipts(bookings, settings);
+    const inMonth = (date: string) => start_date <= date && date <= end_date;
+    const sold = salesReceipts(bookings, settings);
+    const sales = {
+      receipts: sold.receipts.filter((r) => inMonth(r.date)),
+      left_out: sold.left_out.filter((b) => inMonth(b.booking_date)),
+    };
     // The corrections of changes made up to the month's end (rule: correction-dating): a later one
     // belongs to the month of its day.
     const due =
@@ -289,6 +338,25 @@ export class AccountingService {
     );
     return (await this.periods()).find((p) => p.period === period)!;
   }
+}
+
+/**
+ * How long after its pick-up day a refund of a sale paid online is looked for (rule:
+ * vat-on-prepayment): refunds come before or on the day (a cancellation, a closure) or soon after.
+ */
+const REFUND_DAYS_AFTER_PICKUP = 62;
+
+/** Books per payment channel: each channel's receipts apart (rule: sales-recording). */
+function byChannel(receipts: readonly Receipt[], left_out: LeftOutBooking[]): Record<PaymentChannel, AccountingPeriod> {
+  return Object.fromEntries(
+    PAYMENT_CHANNELS.map((channel) => [
+      channel,
+      booksOf(
+        receipts.filter((r) => paymentChannelOf(r) === channel),
+        channel === 'at_pickup' ? left_out : [],
+      ),
+    ]),
+  ) as Record<PaymentChannel, AccountingPeriod>;
 }
 
 /** The months from `from` to `to`, both yyyy-MM, in order. */

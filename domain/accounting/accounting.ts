@@ -6,7 +6,8 @@ import { assertNever, type Decider, type DomainEvent } from '../shared/decider.j
 import { eventsOf } from '../shared/events.js';
 import type { KitchenStatus } from '../kioskDay/kitchen.js';
 import { ORDER_SOURCES, sourceOf, type OrderSource } from '../kioskDay/orderSource.js';
-import { DEFAULT_SALES_RECORDING, type SalesRecording } from './salesRecording.js';
+import { DEFAULT_SALES_RECORDING, type PaymentChannel, type SalesRecording } from './salesRecording.js';
+import type { Prepayment } from './prepayment.js';
 
 export const ACCOUNTING_SETTINGS_STREAM = 'accounting-settings';
 
@@ -56,7 +57,28 @@ export interface AccountingSettings {
    * register; Pizzakiosken's books are a reconciliation) or 'pizzakiosken' (its SIE file books them).
    */
   sales_recording: SalesRecording;
+  /**
+   * rule: sales-recording (issue 49). Where Swish pays out the web orders paid online: the bank
+   * account Swish settles to (BAS 1930 Företagskonto). Absent in settings saved before it, and in
+   * the defaults: DEFAULT_SWISH_ACCOUNT (swishAccountOf).
+   */
+  swish_account?: string;
 }
+
+/** Swish settles to the company's bank account: BAS 1930 Företagskonto/checkräkningskonto. */
+export const DEFAULT_SWISH_ACCOUNT = '1930';
+
+/** The settlement account the sales paid online are debited to (rule: sales-recording). */
+export const swishAccountOf = (settings: Pick<AccountingSettings, 'swish_account'>): string =>
+  settings.swish_account ?? DEFAULT_SWISH_ACCOUNT;
+
+/** The settings as staff see and send them: every field, the settlement account filled in. */
+export const shownAccountingSettings = (
+  settings: AccountingSettings,
+): AccountingSettings & { swish_account: string } => ({
+  ...settings,
+  swish_account: swishAccountOf(settings),
+});
 
 export const defaultAccountingSettings = (): AccountingSettings => ({
   vat_rates: lawVatPeriods(),
@@ -67,7 +89,10 @@ export const defaultAccountingSettings = (): AccountingSettings => ({
 });
 
 /** Settings as events stored before the rate table carry them: one rate per order type, no dates. */
-export interface LegacyAccountingSettings extends Omit<AccountingSettings, 'vat_rates' | 'sales_recording'> {
+export interface LegacyAccountingSettings extends Omit<
+  AccountingSettings,
+  'vat_rates' | 'sales_recording' | 'swish_account'
+> {
   vat_dine_in_percent: VatRate;
   vat_take_away_percent: VatRate;
 }
@@ -154,6 +179,11 @@ export interface AccountingBooking {
   final_total_cents: number;
   /** rule: staff-orders. Absent reads as online (sourceOf). */
   source?: OrderSource | null;
+  /**
+   * rule: vat-on-prepayment. Its payment received before pick-up (Swish, issue 49): the sale is
+   * then paid online, booked on the day it was paid. Absent or null: paid at pick-up.
+   */
+  prepaid?: Prepayment | null;
 }
 
 export interface RateLine {
@@ -221,6 +251,13 @@ export interface Receipt {
    */
   registered_on?: string;
   registered_by?: string;
+  /**
+   * rule: sales-recording. 'online' for a sale paid online (and its corrections); absent: paid at
+   * pick-up (paymentChannelOf), as every receipt before issue 49.
+   */
+  channel?: PaymentChannel;
+  /** rule: vat-on-prepayment. Set on the correction that books a refund of a sale paid online. */
+  refund?: true;
 }
 
 /** A correction as the books show it: every amount signed, a reversal negative. */
@@ -301,6 +338,11 @@ export function salesReceipts(
       .sort((a, b) => a.booking_time.localeCompare(b.booking_time) || a.id.localeCompare(b.id));
     const kitchenDay = dayBookings.some((b) => b.kitchen_status != null);
     for (const b of dayBookings) {
+      // rule: vat-on-prepayment. Paid online: sold when paid, whatever happens at pick-up.
+      if (b.prepaid) {
+        receipts.push(...prepaidReceipts(b, b.prepaid, settings));
+        continue;
+      }
       const reason = leftOutReason(b, kitchenDay);
       if (reason) {
         left_out.push({
@@ -332,6 +374,51 @@ export function salesReceipts(
     }
   }
   return { receipts, left_out };
+}
+
+/**
+ * rule: vat-on-prepayment (./prepayment.ts). A booking paid online: its sale booked on the day the
+ * payment was received, at the rate its order type has that day, whatever happens at pick-up (the
+ * money is the kiosk's: a no-show keeps it); and a refund, once made, as a correction on the
+ * refund's day at the sale's own rate: the whole sale reversed to the öre, or a part of it with
+ * the VAT that part contains.
+ */
+export function prepaidReceipts(b: AccountingBooking, prepaid: Prepayment, settings: AccountingSettings): Receipt[] {
+  const rate = rateOn(settings, b.dine_in ? 'dine_in' : 'take_away', prepaid.paid_on);
+  const vat = vatOfReceipt(b.final_total_cents, rate);
+  const of = { booking_id: b.id, booking_date: b.booking_date, booking_time: b.booking_time, rate };
+  const sale: Receipt = {
+    kind: 'sale',
+    date: prepaid.paid_on,
+    ...of,
+    gross_cents: b.original_total_cents,
+    discount_cents: b.discount_cents,
+    sales_cents: b.final_total_cents,
+    net_cents: b.final_total_cents - vat,
+    vat_cents: vat,
+    source: sourceOf(b),
+    channel: 'online',
+  };
+  const refund = prepaid.refund;
+  if (!refund || refund.amount_cents <= 0) return [sale];
+  const whole = refund.amount_cents === sale.sales_cents;
+  const back = whole ? sale.vat_cents : vatOfReceipt(refund.amount_cents, rate);
+  return [
+    sale,
+    {
+      kind: 'correction',
+      date: refund.refunded_on,
+      ...of,
+      // 0 − x, never −x: a zero stays +0 (JSON and the closed books write them alike).
+      gross_cents: 0 - (whole ? sale.gross_cents : refund.amount_cents),
+      discount_cents: whole ? 0 - sale.discount_cents : 0,
+      sales_cents: 0 - refund.amount_cents,
+      net_cents: 0 - (refund.amount_cents - back),
+      vat_cents: 0 - back,
+      channel: 'online',
+      refund: true,
+    },
+  ];
 }
 
 /** The books of receipts (sales and corrections) and the bookings left out: days in date order, rates high to low. */
@@ -397,34 +484,42 @@ export function correctionsOf(
   const stampOf = typeof stamp === 'string' ? (): CorrectionStamp => ({ date: stamp }) : stamp;
   const ids = [...new Set([...booked.map((r) => r.booking_id), ...current.map((r) => r.booking_id)])];
   const out: Receipt[] = [];
-  for (const id of ids) {
+  // Per booking and rate, what a list of receipts sums to (lines that sum to nothing dropped).
+  const perRate = (receipts: readonly Receipt[], id: string): Receipt[] => {
     const lines = new Map<VatRate, Receipt>();
-    for (const r of booked.filter((x) => x.booking_id === id)) {
+    for (const r of receipts.filter((x) => x.booking_id === id)) {
       const line = lines.get(r.rate);
       if (!line) lines.set(r.rate, { ...r });
       else for (const k of AMOUNTS) line[k] += r[k];
     }
-    const held = [...lines.values()].filter((l) => AMOUNTS.some((k) => l[k] !== 0));
-    const now = current.find((r) => r.booking_id === id);
+    return [...lines.values()].filter((l) => AMOUNTS.some((k) => l[k] !== 0)).sort((a, b) => b.rate - a.rate);
+  };
+  for (const id of ids) {
+    const held = perRate(booked, id);
+    // What the books count now: its sale, and (paid online) the refund booked in the same months.
+    const now = perRate(current, id);
     const same =
-      now === undefined
-        ? held.length === 0
-        : held.length === 1 && held[0].rate === now.rate && AMOUNTS.every((k) => held[0][k] === now[k]);
+      held.length === now.length &&
+      held.every((h, i) => h.rate === now[i].rate && AMOUNTS.every((k) => h[k] === now[i][k]));
     if (same) continue;
-    const first = held[0] ?? now!;
+    const first = held[0] ?? now[0];
     const of = { booking_id: id, booking_date: first.booking_date, booking_time: first.booking_time };
     const { date, registered_by } = stampOf(id);
     const registered = registered_by === undefined ? {} : { registered_on: date, registered_by };
-    for (const l of held.sort((a, b) => b.rate - a.rate))
+    for (const l of held)
       out.push({
         kind: 'correction',
         date,
         ...of,
         rate: l.rate,
         ...(Object.fromEntries(AMOUNTS.map((k) => [k, 0 - l[k]])) as Pick<Receipt, Amount>),
+        ...(l.channel ? { channel: l.channel } : {}),
         ...registered,
       });
-    if (now) out.push({ ...now, kind: 'correction', date, ...of, ...registered });
+    for (const l of now) {
+      const { refund: _refund, ...line } = l;
+      out.push({ ...line, kind: 'correction', date, ...of, ...registered });
+    }
   }
   return out.sort(receiptOrder);
 }

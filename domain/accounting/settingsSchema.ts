@@ -97,6 +97,11 @@ export const accountingSettingsSchema = z.strictObject({
    * default) or 'pizzakiosken'; left out, the setting stays as it is.
    */
   sales_recording: z.enum(SALES_RECORDINGS, { error: msg.salesRecordingInvalid }).optional(),
+  /**
+   * rule: sales-recording (issue 49). The account Swish settles the sales paid online to (BAS 1930
+   * Företagskonto by default); left out, it stays as it is.
+   */
+  swish_account: account.optional(),
 });
 
 /** The settings as PUT sends them: without sales_recording, the one in effect stays (rule: sales-recording). */

@@ -2,7 +2,7 @@
 // closed periods (GET /admin/accounting/periods, POST /admin/accounting/periods/{period}/close).
 import { z } from 'zod';
 import { ORDER_TYPES, VAT_RATES } from '../accounting/accounting.js';
-import { SALES_RECORDINGS } from '../accounting/salesRecording.js';
+import { PAYMENT_CHANNELS, SALES_RECORDINGS, type PaymentChannel } from '../accounting/salesRecording.js';
 import { clockTime, instant, isoDate } from './common.js';
 
 const vatRate = z.union(
@@ -29,6 +29,11 @@ export const accountingSettingsAnswerSchema = z
       description:
         "'till': the kiosk's cash register records the sales paid at pick-up and its Z-report is booked; the files are a reconciliation and the SIE file books no such sale. 'pizzakiosken': no till obligation; the SIE file books them.",
     }),
+    /** rule: sales-recording (issue 49). The account Swish settles the sales paid online to. */
+    swish_account: z.string().meta({
+      description:
+        "BAS account Swish pays the web orders paid online out to (default '1930' Företagskonto): the SIE file debits their sales to it and credits it for their refunds. Sales paid online are always booked from Pizzakiosken, whatever sales_recording says.",
+    }),
   })
   .meta({ id: 'AccountingSettings' });
 
@@ -47,6 +52,12 @@ const dayFigures = {
   /** rule: staff-orders. The orders (sales) per source. */
   sources: z.strictObject({ online: z.number().int(), counter: z.number().int(), phone: z.number().int() }),
 };
+
+/** One payment channel's books: its sales per day and its totals (rule: sales-recording). */
+const channelBooks = z.strictObject({
+  days: z.array(z.strictObject({ date: isoDate, ...dayFigures })),
+  totals: z.strictObject(dayFigures),
+});
 
 /** GET /admin/reports/accounting: a period's revenue per day by VAT rate, and what was left out. */
 export const accountingPeriodAnswerSchema = z
@@ -77,11 +88,27 @@ export const accountingPeriodAnswerSchema = z
             .string()
             .optional()
             .meta({ description: "Who made the change: a staff e-mail, 'customer' or 'system'" }),
+          channel: z
+            .enum(PAYMENT_CHANNELS)
+            .optional()
+            .meta({ description: "'online' when the sale was paid online (Swish); absent: paid at pick-up" }),
+          refund: z
+            .literal(true)
+            .optional()
+            .meta({ description: 'A refund of a sale paid online, booked on the refund’s day at the sale’s rate' }),
         })
         .meta({ id: 'AccountingCorrection' }),
     ),
     /** The days' and the corrections' sums; orders counts sales only. */
     totals: z.strictObject(dayFigures),
+    /**
+     * rule: sales-recording (issue 49). The same books split by how each sale was paid: online
+     * (Swish when booking, always booked from Pizzakiosken) and at pick-up; each with its days
+     * (sales only) and totals (sales and corrections, refunds among them).
+     */
+    payment_channels: z
+      .strictObject({ at_pickup: channelBooks, online: channelBooks } satisfies Record<PaymentChannel, unknown>)
+      .meta({ id: 'AccountingPaymentChannels' }),
     /** Every month of the range is closed: these books are the closes' own and never change. */
     closed: z.boolean(),
     left_out: z.array(

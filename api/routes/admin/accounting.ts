@@ -10,11 +10,45 @@ import {
   accountingSettingsAnswerSchema,
 } from '../../../domain/answers/index.js';
 import { z } from 'zod';
+import { shownAccountingSettings } from '../../../domain/accounting/accounting.js';
 import { KIOSK_NAME } from '../../../domain/settings/seller.js';
 import { accountingCsv, accountingSie } from '../../reports/accountingFiles.js';
 import { describeRoutes, fileAnswer, refusals } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
 import { actorOf } from './actor.js';
+import type { Books } from '../../services/accounting.js';
+
+/** rule: sales-recording. Paid online and paid at pick-up apart (issue 49): each one's days and totals. */
+const paymentChannels = (byChannel: Books['byChannel']) => ({
+  at_pickup: { days: byChannel.at_pickup.days, totals: byChannel.at_pickup.totals },
+  online: { days: byChannel.online.days, totals: byChannel.online.totals },
+});
+
+/** The SIE 4I file of a range's books. */
+function sieOf(books: Books, startDate: string, endDate: string): Buffer {
+  const { verifiedByChannel, settings, generatedOn, programVersion, seller, financialYearStartMonth } = books;
+  // rule: sales-recording. Sales paid at pick-up against the cash account, paid online against Swish's.
+  return accountingSie(
+    verifiedByChannel.at_pickup,
+    settings,
+    {
+      // The seller's legal name and number (rule: seller-details); the kiosk's name until filled in.
+      // Closed books name the seller as they stood at the close.
+      companyName: seller.legal_name || KIOSK_NAME,
+      orgNumber: seller.org_number,
+      financialYearStartMonth,
+      program: 'Pizzakiosken',
+      // A closed period's file is dated by its close and names the version that closed it, so it
+      // reads the same byte for byte ever after.
+      version: programVersion,
+      generatedOn,
+      startDate,
+      endDate,
+      salesRecording: books.salesRecording,
+    },
+    verifiedByChannel.online,
+  );
+}
 
 export const accountingRoutes: RoutePlugin = async (app, { deps: { services } }) => {
   describeRoutes(app, 'Bokföring');
@@ -28,7 +62,7 @@ export const accountingRoutes: RoutePlugin = async (app, { deps: { services } })
         response: settingsAnswer,
       },
     },
-    async () => services.accounting.settings(),
+    async () => shownAccountingSettings(await services.accounting.settings()),
   );
 
   app.put(
@@ -40,7 +74,8 @@ export const accountingRoutes: RoutePlugin = async (app, { deps: { services } })
         response: settingsAnswer,
       },
     },
-    async (request) => services.accounting.updateSettings(request.body, actorOf(request)),
+    async (request) =>
+      shownAccountingSettings(await services.accounting.updateSettings(request.body, actorOf(request))),
   );
 
   app.get(
@@ -54,8 +89,15 @@ export const accountingRoutes: RoutePlugin = async (app, { deps: { services } })
     },
     async (request) => {
       const { startDate, endDate } = request.query;
-      const { period, settings, closed } = await services.accounting.period(startDate, endDate);
-      return { startDate, endDate, ...period, closed, settings };
+      const { period, settings, closed, byChannel } = await services.accounting.period(startDate, endDate);
+      return {
+        startDate,
+        endDate,
+        ...period,
+        closed,
+        payment_channels: paymentChannels(byChannel),
+        settings: shownAccountingSettings(settings),
+      };
     },
   );
 
@@ -70,11 +112,11 @@ export const accountingRoutes: RoutePlugin = async (app, { deps: { services } })
     },
     async (request, reply) => {
       const { startDate, endDate } = request.query;
-      const { period, settings, seller } = await services.accounting.period(startDate, endDate);
+      const { period, settings, seller, byChannel } = await services.accounting.period(startDate, endDate);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="bokforing-${startDate}-${endDate}.csv"`)
-        .send(accountingCsv(period, settings, startDate, endDate, seller));
+        .send(accountingCsv(period, settings, startDate, endDate, seller, byChannel));
     },
   );
 
@@ -98,23 +140,7 @@ export const accountingRoutes: RoutePlugin = async (app, { deps: { services } })
       },
       async (request, reply) => {
         const { startDate, endDate } = request.query;
-        const { verified, settings, generatedOn, programVersion, seller, financialYearStartMonth, salesRecording } =
-          await services.accounting.period(startDate, endDate);
-        const file = accountingSie(verified, settings, {
-          // The seller's legal name and number (rule: seller-details); the kiosk's name until filled in.
-          // Closed books name the seller as they stood at the close.
-          companyName: seller.legal_name || KIOSK_NAME,
-          orgNumber: seller.org_number,
-          financialYearStartMonth,
-          program: 'Pizzakiosken',
-          // A closed period's file is dated by its close and names the version that closed it, so it
-          // reads the same byte for byte ever after.
-          version: programVersion,
-          generatedOn,
-          startDate,
-          endDate,
-          salesRecording,
-        });
+        const file = sieOf(await services.accounting.period(startDate, endDate), startDate, endDate);
         return reply
           .type('application/octet-stream')
           .header('content-disposition', `attachment; filename="bokforing-${startDate}-${endDate}.${extension}"`)

@@ -87,6 +87,7 @@ export const accountingTexts = {
     },
   } as Record<'till' | 'pizzakiosken', { label: string; hint: string }>,
   cashAccount: 'Kassa/bank (debet)',
+  swishAccount: 'Swish, betalt vid bokningen (debet)',
   salesAccount: (rate: number) => `Försäljning ${rate} % moms`,
   vatAccount: (rate: number) => `Utgående moms ${rate} %`,
   save: 'Spara momssatser och konton',
@@ -101,6 +102,16 @@ export const accountingTexts = {
     'Ändringar av försäljning i en stängd period, bokförda den dag ändringen gjordes med försäljningens egen momssats.',
   registered: (date: string, who: string) => `registrerad ${date} av ${who}`,
   correction: (id: string, date: string, rate: number) => `Rättelse av bokning ${id} (${date}, ${rate} % moms)`,
+  refund: (id: string, date: string, rate: number) =>
+    `Återbetalning med Swish av bokning ${id} (${date}, ${rate} % moms)`,
+  // paid online and paid at pick-up apart (rule: sales-recording, issue 49)
+  channelsTitle: 'Betalt med Swish vid bokningen och betalt vid hämtning',
+  channelsIntro:
+    'Beställningar betalda med Swish vid bokningen är distansförsäljning utanför kassaregistret. De bokförs alltid från Pizzakiosken mot Swish-kontot, den dag betalningen kom in och med den momssats som gällde då; återbetalningar bokförs som rättelser den dag pengarna gick tillbaka.',
+  channelsCaption: 'Försäljning per dag och betalsätt',
+  paidOnline: 'Betalt med Swish vid bokningen',
+  paidAtPickup: 'Betalt vid hämtning',
+  onlineOrders: 'Ordrar med Swish',
   // the periods (rule: closed-periods)
   periodsTitle: 'Bokföringsperioder',
   periodsIntro:

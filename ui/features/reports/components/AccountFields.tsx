@@ -1,5 +1,5 @@
-// The BAS accounts the books are made with: the cash account, and a sales and a VAT account per
-// rate, each four digits.
+// The BAS accounts the books are made with: the cash account, Swish's settlement account (the web
+// orders paid online, issue 49), and a sales and a VAT account per rate, each four digits.
 import { Field, fieldControl } from '../../../components/Field.js';
 import type { FieldErrors } from '../../../lib/formErrors.js';
 import { ACCOUNT_DIGITS } from '../../../../domain/accounting/settingsSchema.js';
@@ -8,7 +8,7 @@ import { accountingTexts as texts } from '../texts.js';
 
 type RateKey = '25' | '12' | '6';
 const RATE_KEYS: RateKey[] = ['25', '12', '6'];
-type Accounts = Pick<AccountingSettingsAnswer, 'cash_account' | 'sales_accounts' | 'vat_accounts'>;
+type Accounts = Pick<AccountingSettingsAnswer, 'cash_account' | 'swish_account' | 'sales_accounts' | 'vat_accounts'>;
 
 function AccountInput(props: {
   id: string;
@@ -54,6 +54,14 @@ export function AccountFields({
         value={accounts.cash_account}
         disabled={disabled}
         onChange={(cash_account) => onChange({ cash_account })}
+      />
+      <AccountInput
+        id="account-swish"
+        label={texts.swishAccount}
+        error={errors.swish_account}
+        value={accounts.swish_account}
+        disabled={disabled}
+        onChange={(swish_account) => onChange({ swish_account })}
       />
       {RATE_KEYS.map((rate) => (
         <AccountInput

@@ -1,6 +1,8 @@
 // Bokföringsunderlag: a period's sales per day with net and VAT per rate, what was left out of
 // revenue, and the same as a CSV for Excel and an SIE 4I file for the accounting program. With the
-// till (rule: sales-recording) the page says it is a reconciliation of what the till should show.
+// till (rule: sales-recording) the page says it is a reconciliation of what the till should show;
+// with sales paid online (Swish when booking, issue 49) it shows them apart from those paid at
+// pick-up, per day and in all.
 import { useState, type FormEvent } from 'react';
 import { ScrollRegion } from '../../../components/ScrollRegion.js';
 import { formatDateShort, formatKrOre } from '../../../lib/format.js';
@@ -131,6 +133,7 @@ function AccountingTables({ books }: { books: AccountingPeriodAnswer }) {
           </table>
         </ScrollRegion>
       )}
+      <PaymentChannels books={books} />
       {books.corrections.length > 0 && (
         <>
           <h3>{texts.correctionsTitle}</h3>
@@ -139,8 +142,8 @@ function AccountingTables({ books }: { books: AccountingPeriodAnswer }) {
             {books.corrections.map((c) => (
               <li key={`${c.booking_id}-${c.rate}-${c.sales_cents}`}>
                 <strong>{formatDateShort(c.date)}</strong>{' '}
-                {texts.correction(c.booking_id, formatDateShort(c.booking_date), c.rate)}: {formatKrOre(c.sales_cents)}{' '}
-                ({texts.vat(c.rate)} {formatKrOre(c.vat_cents)})
+                {(c.refund ? texts.refund : texts.correction)(c.booking_id, formatDateShort(c.booking_date), c.rate)}:{' '}
+                {formatKrOre(c.sales_cents)} ({texts.vat(c.rate)} {formatKrOre(c.vat_cents)})
                 {c.registered_on && c.registered_by && (
                   <>, {texts.registered(formatDateShort(c.registered_on), c.registered_by)}</>
                 )}
@@ -163,5 +166,52 @@ function AccountingTables({ books }: { books: AccountingPeriodAnswer }) {
         </ul>
       )}
     </div>
+  );
+}
+
+/** rule: sales-recording. Paid online and paid at pick-up apart, per day and in all (periods with a sale paid online). */
+function PaymentChannels({ books }: { books: AccountingPeriodAnswer }) {
+  const { online, at_pickup } = books.payment_channels;
+  if (online.days.length === 0 && online.totals.sales_cents === 0) return null;
+  const dates = [...new Set([...online.days, ...at_pickup.days].map((d) => d.date))].sort();
+  const paid = (days: typeof online.days, date: string) => days.find((d) => d.date === date)?.sales_cents ?? 0;
+  const orders = (date: string) => online.days.find((d) => d.date === date)?.orders ?? 0;
+  return (
+    <>
+      <h3 id="accounting-channels-title">{texts.channelsTitle}</h3>
+      <p className="hint">{texts.channelsIntro}</p>
+      <ScrollRegion className="accounting__scroll" labelledBy="accounting-channels-caption">
+        <table className="accounting-table">
+          <caption id="accounting-channels-caption">{texts.channelsCaption}</caption>
+          <thead>
+            <tr>
+              {[texts.date, texts.onlineOrders, texts.paidOnline, texts.paidAtPickup].map((h) => (
+                <th key={h} scope="col">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {dates.map((date) => (
+              <tr key={date}>
+                <th scope="row">{formatDateShort(date)}</th>
+                <td>{orders(date)}</td>
+                <td>{formatKrOre(paid(online.days, date))}</td>
+                <td>{formatKrOre(paid(at_pickup.days, date))}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">{texts.total}</th>
+              <td>{online.totals.orders}</td>
+              <td>{formatKrOre(online.totals.sales_cents)}</td>
+              <td>{formatKrOre(at_pickup.totals.sales_cents)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </ScrollRegion>
+    </>
   );
 }
