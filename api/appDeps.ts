@@ -9,6 +9,7 @@ import type { AppliedSource } from './http/eventStream.js';
 import type { SwishConfig } from './swish/config.js';
 import type { SwishClient } from './swish/client.js';
 import type { SwishPayments } from './swish/payments.js';
+import type { SwishRefunds } from './swish/refunds.js';
 
 export type { Limiters };
 
@@ -25,7 +26,7 @@ export interface AppDeps {
   /** SMS notices are configured (rule: sms-notices): the booking form offers the tick. */
   smsEnabled?: boolean;
   /** Swish Handel (issue 49) when set up: its settings and client; null or absent: off. */
-  swish?: { config: SwishConfig; client: SwishClient; payments: SwishPayments } | null;
+  swish?: { config: SwishConfig; client: SwishClient; payments: SwishPayments; refunds: SwishRefunds } | null;
   /** Pages of events the projections have applied (the admin's live stream). */
   onApplied?: AppliedSource;
 }

@@ -36,8 +36,8 @@ export const routes = fp<RoutesOptions>(
       vapidPublicKey: app.vapidPublicKey,
       smsEnabled: config.sms !== null,
       swish:
-        config.swish && app.swish && app.swishPayments
-          ? { config: config.swish, client: app.swish, payments: app.swishPayments }
+        config.swish && app.swish && app.swishPayments && app.swishRefunds
+          ? { config: config.swish, client: app.swish, payments: app.swishPayments, refunds: app.swishRefunds }
           : null,
       secureCookies: config.production,
       onApplied: (listener) => projections.onApplied(listener),

@@ -91,8 +91,34 @@ export class BookingsService {
 
   /** rule: swish-payment. The booking's Swish payment as its day's events leave it (none: never asked). */
   async swishPayment(bookingId: string): Promise<SwishPaymentTrack> {
+    return (await this.swishState(bookingId)).swish;
+  }
+
+  /** rules swish-payment, swish-refund. The booking's status and Swish payment, exact (from its day). */
+  async swishState(bookingId: string): Promise<{ status: string | null; swish: SwishPaymentTrack }> {
     const { state } = await this.commands.load(kioskDayStream(bookingDate(bookingId)), kioskDayDecider);
-    return state.bookings.get(bookingId)?.swish ?? NO_SWISH_PAYMENT;
+    const booking = state.bookings.get(bookingId);
+    return { status: booking?.status ?? null, swish: booking?.swish ?? NO_SWISH_PAYMENT };
+  }
+
+  /**
+   * rule: swish-refund. Told, after an append that cancelled a booking or asked for its refund, the
+   * booking's id: Swish's side (the refund's PUT, a requested payment's cancellation) starts at
+   * once. Only a wake-up: the appended events are the work, and a poll finds what a crash left.
+   */
+  onSwishWork(listener: (bookingId: string) => void): void {
+    this.swishListeners.push(listener);
+  }
+
+  private readonly swishListeners: Array<(bookingId: string) => void> = [];
+
+  private tellSwish(events: readonly DomainEvent[]): void {
+    if (this.swishListeners.length === 0) return;
+    const ids = new Set<string>();
+    for (const e of events)
+      if (e.type === 'BookingCancelled' || e.type === 'SwishRefundRequested')
+        ids.add((e.data as { booking_id: string }).booking_id);
+    for (const id of ids) for (const listener of this.swishListeners) listener(id);
   }
 
   /**
@@ -195,6 +221,7 @@ export class BookingsService {
       swishRefundId: refundIdOf(bookingId.trim()),
     };
     const result = await this.commands.bus.handle(kioskDayStream(date), kioskDayDecider, command, meta);
+    this.tellSwish(result.events);
     await this.commands.settled(await this.returnBonusCodeUse(result, meta));
     return result.position;
   }
@@ -217,6 +244,7 @@ export class BookingsService {
       swishRefundId: refundIdOf(bookingId.trim()),
     };
     const result = await this.commands.bus.handle(kioskDayStream(date), kioskDayDecider, command, meta);
+    this.tellSwish(result.events);
     await this.commands.settled(await this.returnBonusCodeUse(result, meta));
   }
 
@@ -249,6 +277,7 @@ export class BookingsService {
       command({ now: meta.now, timeZone: this.commands.clock().timeZone }),
       meta,
     );
+    this.tellSwish(result.events);
     await this.returnBonusCodeUse(result, meta);
     return result;
   }

@@ -7,6 +7,10 @@
 //   for m-commerce (no payerAlias) the `PaymentRequestToken` header carries the token the Swish
 //   app opens with (swish://paymentrequest?token=…).
 // - GET  /api/v1/paymentrequests/{id}: its status: CREATED, PAID, DECLINED, ERROR or CANCELLED.
+// - PATCH /api/v1/paymentrequests/{id} with the JSON Patch [{op: 'replace', path: '/status', value:
+//   'cancelled'}] (application/json-patch+json): cancels a request still CREATED (200 with the request,
+//   status CANCELLED); one that ended already is refused (422, RP07). Used when the booking that asked
+//   for the payment is cancelled first (rule: swish-refund).
 // - PUT  /api/v2/refunds/{instructionUUID}: 201 Created with `Location`.
 // - GET  /api/v1/refunds/{id}: VALIDATED, DEBITED, PAID or ERROR.
 //
@@ -118,6 +122,8 @@ export interface SwishClient {
     refund: { originalPaymentReference: string; amountOre: number; message: string; payerPaymentReference?: string },
   ): Promise<SwishAnswer<{ id: string; location: string | null }>>;
   refund(id: string): Promise<SwishAnswer<SwishRefund>>;
+  /** Cancels a payment request still CREATED; one that ended already is refused (RP07). */
+  cancelPaymentRequest(id: string): Promise<SwishAnswer<SwishPaymentRequest>>;
   /** A real mTLS call that changes nothing: reaching Swish with a certificate it takes. */
   checkConnection(): Promise<SwishConnection>;
   close(): void;
@@ -144,7 +150,7 @@ export function swishClient(config: SwishConfig): SwishClient {
     maxSockets: 4,
   });
 
-  function call(method: 'GET' | 'PUT', path: string, body?: unknown): Promise<RawAnswer> {
+  function call(method: 'GET' | 'PUT' | 'PATCH', path: string, body?: unknown): Promise<RawAnswer> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const request = https.request(
@@ -157,7 +163,10 @@ export function swishClient(config: SwishConfig): SwishClient {
             accept: 'application/json',
             ...(payload === undefined
               ? {}
-              : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+              : {
+                  'content-type': method === 'PATCH' ? 'application/json-patch+json' : 'application/json',
+                  'content-length': Buffer.byteLength(payload),
+                }),
           },
         },
         (response) => {
@@ -180,7 +189,7 @@ export function swishClient(config: SwishConfig): SwishClient {
   }
 
   async function answer<T>(
-    method: 'GET' | 'PUT',
+    method: 'GET' | 'PUT' | 'PATCH',
     path: string,
     body: unknown,
     read: (raw: RawAnswer) => T,
@@ -251,6 +260,13 @@ export function swishClient(config: SwishConfig): SwishClient {
         (raw) => ({ id: instructionId, location: header(raw, 'location') }),
       ),
     refund: (id) => answer('GET', `/api/v1/refunds/${id}`, undefined, (raw) => JSON.parse(raw.body) as SwishRefund),
+    cancelPaymentRequest: (id) =>
+      answer(
+        'PATCH',
+        `/api/v1/paymentrequests/${id}`,
+        [{ op: 'replace', path: '/status', value: 'cancelled' }],
+        (raw) => JSON.parse(raw.body) as SwishPaymentRequest,
+      ),
     async checkConnection() {
       // The status of an id nobody made: Swish looks it up only for a certificate it takes, and
       // then answers 404 (or another 4xx): that is a connection. 401 is a certificate it refuses.

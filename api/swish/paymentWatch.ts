@@ -11,6 +11,13 @@ import type { SwishClient } from './client.js';
 export interface OpenPaymentRequest {
   bookingId: string;
   instructionId: string;
+  /**
+   * Its booking was cancelled while the payment was still requested (rule: swish-refund): the
+   * request is cancelled at Swish first (PATCH), so nobody pays for a booking that is gone; the
+   * read that follows ends it (CANCELLED), or finds it PAID after all (a payer racing the
+   * cancellation), which the day refunds.
+   */
+  cancel?: boolean;
 }
 
 export interface PaymentWatchOptions {
@@ -28,6 +35,8 @@ export interface PaymentWatchOptions {
 export interface PaymentWatch {
   /** A callback named this id: read its status now (an id not open is ignored, Swish is not asked). */
   wake(instructionId: string): Promise<void>;
+  /** Reads this open request now (its booking's day said it is open: the read models may lag). */
+  follow(request: OpenPaymentRequest): Promise<void>;
   /** Reads every open request once. */
   pollOnce(): Promise<void>;
   start(): void;
@@ -44,6 +53,8 @@ export function paymentWatch(options: PaymentWatchOptions): PaymentWatch {
   let stopped = false;
 
   async function read(request: OpenPaymentRequest): Promise<void> {
+    // Refused when it ended already (RP07): the read below tells how.
+    if (request.cancel) await options.client.cancelPaymentRequest(request.instructionId);
     const answer = await options.client.paymentRequest(request.instructionId);
     // Unreachable, or refused (404: the PUT never reached Swish): no answer; the lifetime ends it.
     const value: SwishPaymentAnswer | null = answer.ok
@@ -103,6 +114,7 @@ export function paymentWatch(options: PaymentWatchOptions): PaymentWatch {
       const request = (await options.open()).find((r) => r.instructionId === instructionId);
       if (request) await follow(request);
     },
+    follow,
     pollOnce,
     start() {
       stopped = false;

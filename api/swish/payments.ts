@@ -30,7 +30,7 @@ export interface PaymentRequestMade {
 export interface SwishPaymentsOptions {
   client: SwishClient;
   config: SwishConfig;
-  bookings: Pick<BookingsService, 'settleSwishPayment'>;
+  bookings: Pick<BookingsService, 'settleSwishPayment' | 'swishState'>;
   docs: DocumentStore;
   /** Where the Swish app sends the payer back to after paying (the kiosk's site). */
   returnUrl: string;
@@ -93,11 +93,32 @@ export class SwishPayments {
     return { token: null, refused: { code } };
   }
 
-  /** The requests still open: pending bookings whose payment is requested (the bookings read model). */
+  /**
+   * A booking's day just ended it (rule: swish-refund): a payment still requested is cancelled at
+   * Swish now, from the day's exact state (the read models may lag; the poll catches it otherwise).
+   */
+  async wakeBooking(bookingId: string): Promise<void> {
+    const { status, swish } = await this.options.bookings.swishState(bookingId);
+    if (swish.status !== 'requested') return;
+    await this.watch.follow({ bookingId, instructionId: swish.instruction_id, cancel: status === 'cancelled' });
+  }
+
+  /**
+   * The requests still open: pending bookings whose payment is requested, and cancelled ones whose
+   * payment is still requested, to be cancelled at Swish (the bookings read model).
+   */
   private async open(): Promise<OpenPaymentRequest[]> {
-    const pending = await this.options.docs.find<BookingDoc>(COLLECTIONS.bookings, { status: 'pending' });
-    return pending
+    const { docs } = this.options;
+    const [pending, cancelled] = await Promise.all([
+      docs.find<BookingDoc>(COLLECTIONS.bookings, { status: 'pending' }),
+      docs.find<BookingDoc>(COLLECTIONS.bookings, { status: 'cancelled' }),
+    ]);
+    return [...pending, ...cancelled]
       .filter((b) => b.payment?.status === 'requested')
-      .map((b) => ({ bookingId: b.id, instructionId: swishInstructionId('payment', b.id) }));
+      .map((b) => ({
+        bookingId: b.id,
+        instructionId: swishInstructionId('payment', b.id),
+        ...(b.status === 'cancelled' ? { cancel: true } : {}),
+      }));
   }
 }

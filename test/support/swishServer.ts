@@ -17,7 +17,10 @@
 // amount of digits and two decimals (PA02), SEK (AM03), a 32 hex instruction id (400), a Swish
 // number enrolled for Swish Handel (401 otherwise, as for a certificate Swish does not take), and a PUT of
 // an id already made is refused (RP09). Refunds: the original payment reference must be a PAID
-// payment of the same payee (RF02), the amount at most what is left of it (RF08).
+// payment of the same payee (RF02), the amount at most what is left of it (RF08); a refund's
+// `message` "RF07" (or the `refundOutcome` option) ends it as ERROR RF07. A PATCH of a payment
+// request with [{op: 'replace', path: '/status', value: 'cancelled'}] cancels one still CREATED
+// (200, CANCELLED, no callback); one that ended already is refused with RP07.
 import { createServer, request as httpsRequest, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
@@ -113,6 +116,8 @@ export interface TestSwishOptions {
    * ends: the payer never opens the app), or null: by the message, as above.
    */
   outcome?: (request: { id: string; amount: string }) => string | null;
+  /** Picks what happens to a new refund: a payment-step code (RF07, …) ends it as ERROR with it; null: by its message. */
+  refundOutcome?: (refund: { id: string; amount: string }) => string | null;
 }
 
 export async function startTestSwish(options: TestSwishOptions): Promise<TestSwish> {
@@ -198,6 +203,8 @@ export async function startTestSwish(options: TestSwishOptions): Promise<TestSwi
       payments.set(id, payment);
       if (decided !== 'OPEN')
         later(() => {
+          // Cancelled by the merchant meanwhile (PATCH): it never ends otherwise.
+          if (payment.status !== 'CREATED') return;
           if (decided && PAYMENT_ERRORS[decided]) {
             Object.assign(payment, { status: 'ERROR', errorCode: decided, errorMessage: PAYMENT_ERRORS[decided] });
           } else if (decided === 'DECLINED') {
@@ -223,6 +230,17 @@ export async function startTestSwish(options: TestSwishOptions): Promise<TestSwi
     if (match && method === 'GET') {
       const payment = payments.get(match[1]);
       return payment ? [200, payment] : [404, errors('RP04', 'No payment request found related to a token')];
+    }
+    if (match && method === 'PATCH') {
+      const payment = payments.get(match[1]);
+      if (!payment) return [404, errors('RP04', 'No payment request found related to a token')];
+      const patch = Array.isArray(body) ? body[0] : null;
+      if (patch?.op !== 'replace' || patch?.path !== '/status' || patch?.value !== 'cancelled')
+        return [422, errors('PA01', 'Parameter is not correct: patch')];
+      if (payment.payeeAlias !== clientCn) return [403, ''];
+      if (payment.status !== 'CREATED') return [422, errors('RP07', 'Transaction status does not allow cancel')];
+      payment.status = 'CANCELLED';
+      return [200, payment];
     }
     match = /^\/swish-cpcapi\/api\/v2\/refunds\/([^/]+)$/.exec(path);
     if (match && method === 'PUT') {
@@ -268,9 +286,14 @@ export async function startTestSwish(options: TestSwishOptions): Promise<TestSwi
         errorMessage: null,
       };
       refunds.set(id, refund);
+      const refundDecided = options.refundOutcome?.({ id, amount: body.amount }) ?? refund.message;
       later(() => {
-        if (refund.message === 'RF07')
-          Object.assign(refund, { status: 'ERROR', errorCode: 'RF07', errorMessage: PAYMENT_ERRORS.RF07 });
+        if (refundDecided && PAYMENT_ERRORS[refundDecided])
+          Object.assign(refund, {
+            status: 'ERROR',
+            errorCode: refundDecided,
+            errorMessage: PAYMENT_ERRORS[refundDecided],
+          });
         else {
           references += 1;
           Object.assign(refund, {

@@ -11,9 +11,18 @@ import { notFound } from '../../../domain/shared/errors.js';
 import { describeRoutes, fileAnswer, refusals } from '../../http/routeSchema.js';
 import type { RoutePlugin } from '../../appDeps.js';
 
-/** The callback's body as Swish sends it (the payment request as GET returns it); only `id` is read. */
+/**
+ * The callback's body as Swish sends it (the payment request or the refund as GET returns it);
+ * only `id` is read.
+ */
 const callbackBody = z.looseObject({
-  id: z.string().max(100).describe('Betalningsbegärans id (32 hexadecimala tecken)'),
+  id: z.string().max(100).describe('Betalningsbegärans eller återbetalningens id (32 hexadecimala tecken)'),
+  originalPaymentReference: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Återbetalning: den ursprungliga betalningens referens'),
+  payerPaymentReference: z.string().nullable().optional(),
   payeePaymentReference: z.string().nullable().optional(),
   paymentReference: z.string().nullable().optional(),
   callbackUrl: z.string().optional(),
@@ -22,7 +31,12 @@ const callbackBody = z.looseObject({
   amount: z.number().optional(),
   currency: z.string().optional(),
   message: z.string().nullable().optional(),
-  status: z.string().optional().describe('Swish: CREATED, PAID, DECLINED, ERROR eller CANCELLED (läses om från Swish)'),
+  status: z
+    .string()
+    .optional()
+    .describe(
+      'Swish: CREATED, PAID, DECLINED, ERROR eller CANCELLED; för en återbetalning VALIDATED, DEBITED, PAID eller ERROR (läses om från Swish)',
+    ),
   dateCreated: z.string().nullable().optional(),
   datePaid: z.string().nullable().optional(),
   errorCode: z.string().nullable().optional(),
@@ -35,16 +49,20 @@ export const swishCallbackRoutes: RoutePlugin = async (app, { deps: { swish } })
     '/swish/callback',
     {
       schema: {
-        summary: 'Swish meddelar att en betalningsbegäran är avslutad; statusen läses om från Swish',
+        summary:
+          'Swish meddelar att en betalningsbegäran eller återbetalning är avslutad; statusen läses om från Swish',
         body: callbackBody,
         response: { 200: z.strictObject({ received: z.literal(true) }), ...refusals },
       },
     },
     async (request) => {
       if (!swish) return notFound(swishMsg.swishOff);
-      const watch = swish.payments.watch;
+      const id = request.body.id.trim().toUpperCase();
+      const failed = (error: unknown) => request.log.error(error);
       // Not awaited: Swish gets its 200 at once; a failed read is the watch's to log and retry.
-      void watch.wake(request.body.id.trim().toUpperCase()).catch((error: unknown) => request.log.error(error));
+      // The id names a payment request or a refund (rule swish-refund): each side wakes only an open one of its own.
+      void swish.payments.watch.wake(id).catch(failed);
+      void swish.refunds.wake(id).catch(failed);
       return { received: true as const };
     },
   );
