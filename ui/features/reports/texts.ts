@@ -87,7 +87,7 @@ export const accountingTexts = {
     },
   } as Record<'till' | 'pizzakiosken', { label: string; hint: string }>,
   cashAccount: 'Kassa/bank (debet)',
-  swishAccount: 'Swish, betalt vid bokningen (debet)',
+  swishAccount: 'Swish-konto (debet)',
   salesAccount: (rate: number) => `Försäljning ${rate} % moms`,
   vatAccount: (rate: number) => `Utgående moms ${rate} %`,
   save: 'Spara momssatser och konton',
