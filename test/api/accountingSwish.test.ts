@@ -6,7 +6,10 @@
 // account (1930 by default) and always in the SIE file, also with the till; sales paid at pick-up
 // stay as they were. The report, the CSV and the SIE file show the two apart, to the öre, with a
 // price of odd öre; the SIE file is parsed back and every verification balances. Closing March
-// freezes the sale paid on 31 March, and April's books count it nowhere again.
+// freezes the sale paid on 31 March, and April's books count it nowhere again. Staff cancelling two
+// paid orders on 2 April has Swish refund them (SwishRefunded, read by the poll): each refund is a
+// correction on 2 April at the rate its sale was booked with (12 % for the one paid in March, 6 %
+// for the one paid on 1 April), crediting 1930 in the SIE file; March's closed books stay.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -236,5 +239,86 @@ describe('sales paid online with Swish, across 1 April 2026 (rule vat-on-prepaym
     const april = (await t.get('/api/admin/reports/accounting?startDate=2026-04-01&endDate=2026-04-30', admin)).body;
     expect(april.corrections).toEqual([]);
     expect(april.totals.sales_cents).toBe(A1 + P4);
+  });
+});
+
+describe('refunds as corrections on the refund’s day, at the rate the sale was booked with', () => {
+  const refunded = async (id: string) => {
+    for (let tries = 0; tries < 100; tries++) {
+      if ((await t.get(`/api/admin/bookings/${id}`, admin)).body.payment?.refund?.status === 'refunded') return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no refund of ${id}`);
+  };
+
+  it('staff cancel P1 (paid in closed March at 12 %) and P4 (paid 1 April at 6 %) on 2 April: each refund a correction that day', async () => {
+    // The clock stands on 2 April 2026 (the close above); March is closed.
+    for (const key of ['p1', 'p4']) {
+      expect(
+        (await t.put(`/api/admin/bookings/${ids[key]}/cancel`, { reason: 'Ugnen gick sönder' }, admin)).status,
+      ).toBe(200);
+      await refunded(ids[key]);
+    }
+    const april = (await t.get('/api/admin/reports/accounting?startDate=2026-04-01&endDate=2026-04-30', admin)).body;
+    const refund = (id: string, total: number, rate: number) => ({
+      date: '2026-04-02',
+      booking_id: id,
+      booking_date: '2026-04-01',
+      booking_time: expect.any(String),
+      rate,
+      gross_cents: -total,
+      discount_cents: 0,
+      sales_cents: -total,
+      net_cents: -(total - vat(total, rate)),
+      vat_cents: -vat(total, rate),
+      channel: 'online',
+      refund: true,
+    });
+    expect(april.corrections).toEqual(expect.arrayContaining([refund(ids.p1, P1, 12), refund(ids.p4, P4, 6)]));
+    expect(april.corrections).toHaveLength(2);
+    // P4's sale of 1 April stands (its money came in that day); the refunds take both back.
+    expect(april.days.map((d: { date: string; orders: number }) => [d.date, d.orders])).toEqual([['2026-04-01', 2]]);
+    expect(april.totals.sales_cents).toBe(A1 + P4 - P1 - P4);
+    expect(april.totals.rates).toEqual([
+      { rate: 12, sales_cents: -P1, net_cents: -(P1 - vat(P1, 12)), vat_cents: -vat(P1, 12) },
+      { rate: 6, sales_cents: A1, net_cents: A1 - vat(A1, 6), vat_cents: vat(A1, 6) },
+    ]);
+    expect(april.payment_channels.online.totals.sales_cents).toBe(-P1);
+    expect(april.payment_channels.at_pickup.totals.sales_cents).toBe(A1);
+    // March's closed books are as they were: P1's sale stands there.
+    const march = (await t.get('/api/admin/reports/accounting?startDate=2026-03-01&endDate=2026-03-31', admin)).body;
+    expect(march.totals.sales_cents).toBe(A0 + P1 + P2 + P3);
+    expect(march.corrections).toEqual([]);
+  });
+
+  it('the SIE file: a balanced verification per refund crediting 1930, the CSV a line each', async () => {
+    const sie = parseSie(
+      (await t.get('/api/admin/reports/accounting.si?startDate=2026-04-01&endDate=2026-04-30', admin)).body as Buffer,
+    );
+    const byAccount = (v: (typeof sie.verifications)[number]) =>
+      Object.fromEntries(v.trans.map((tr) => [tr.account, tr.cents]));
+    const texts = sie.verifications.map((v) => [v.date, v.text]);
+    expect(texts).toEqual([
+      ['20260401', 'Swish-försäljning 2026-04-01 (1 ordrar)'],
+      ['20260402', `Återbetalning med Swish av bokning ${ids.p1} (2026-04-01, 12 % moms)`],
+      ['20260402', `Återbetalning med Swish av bokning ${ids.p4} (2026-04-01, 6 % moms)`],
+    ]);
+    expect(byAccount(sie.verifications[1])).toEqual({
+      '1930': -P1,
+      '3002': P1 - vat(P1, 12),
+      '2621': vat(P1, 12),
+    });
+    expect(byAccount(sie.verifications[2])).toEqual({ '1930': -P4, '3003': P4 - vat(P4, 6), '2631': vat(P4, 6) });
+    for (const v of sie.verifications) expect(v.trans.reduce((sum, tr) => sum + tr.cents, 0)).toBe(0);
+
+    const lines = csvLines(
+      (await t.get('/api/admin/reports/accounting.csv?startDate=2026-04-01&endDate=2026-04-30', admin)).body as Buffer,
+    );
+    const header = lines[0];
+    const refunds = lines.filter((l) => l.at(-1)?.startsWith('Återbetalning med Swish'));
+    expect(refunds.map((l) => [l[0], l[4], l[header.indexOf('Betalt med Swish vid bokningen')]])).toEqual([
+      ['2026-04-02', kr(-P1), kr(-P1)],
+      ['2026-04-02', kr(-P4), kr(-P4)],
+    ]);
   });
 });
