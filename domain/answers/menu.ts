@@ -4,6 +4,7 @@ import { WEEKDAYS, type Weekday } from '../shared/time.js';
 import { clockTime, flagNumber } from './common.js';
 import { allergenCodeSchema, allergenKindsAnswerSchema } from '../menu/allergenSchema.js';
 import { CROSS_CONTACT_NOTE_MAX, PAYMENT_METHODS } from '../settings/orderTerms.js';
+import { SWISH_PREPAY_CHOICES } from '../settings/swishPrepayAsked.js';
 
 /** A pizza: GET /pizzas (active ones), GET/POST/PUT /admin/pizzas. */
 export const pizzaSchema = z
@@ -91,6 +92,18 @@ export const publicSettingsSchema = z
     ...settingsShape,
     // Ours (rule: sms-notices): whether the booking form offers "SMS när pizzan är klar".
     sms_enabled: z.boolean().meta({ description: 'SMS när pizzan är klar går att välja (46elks inställt)' }),
+    // Ours (issue 49, rule: swish-prepay): the booking page offers "Betala nu med Swish", or says
+    // before the order button that this order is paid in advance.
+    swish_prepay: z
+      .strictObject({
+        choice: z.enum(SWISH_PREPAY_CHOICES),
+        from_pizzas: z.number().int().nullable(),
+      })
+      .optional()
+      .meta({
+        description:
+          'När webbeställningar betalas i förväg med Swish (rule: swish-prepay); saknas när Swish inte är påslaget eller regeln är never',
+      }),
   })
   .meta({ id: 'PublicSettings' });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -44,11 +44,21 @@ export function paymentMethodsText(methods: readonly PaymentMethod[]): string {
   return `${names.slice(0, -1).join(', ')} eller ${names[names.length - 1]}`;
 }
 
-/** From the start of the order (2 kap. 3 §: the payment methods accepted, at the beginning). */
-export const paymentMethodsNotice = (methods: readonly PaymentMethod[]): string =>
-  methods.length === 0
-    ? 'Du betalar i kiosken när du hämtar beställningen. Inget betalas här.'
-    : `Du betalar i kiosken när du hämtar beställningen: ${paymentMethodsText(methods)}. Inget betalas här.`;
+/**
+ * From the start of the order (2 kap. 3 §: the payment methods accepted, at the beginning). With
+ * Swish in advance (issue 49, rule: swish-prepay) "Inget betalas här" no longer holds: `prepay`
+ * says whether every web order is paid here with Swish ('all') or some may or must be ('some').
+ */
+export function paymentMethodsNotice(methods: readonly PaymentMethod[], prepay?: 'all' | 'some'): string {
+  if (prepay === 'all') return 'Beställningen betalas i förväg med Swish här på sidan.';
+  const atPickUp =
+    methods.length === 0
+      ? 'Du betalar i kiosken när du hämtar beställningen.'
+      : `Du betalar i kiosken när du hämtar beställningen: ${paymentMethodsText(methods)}.`;
+  return prepay === 'some'
+    ? `${atPickUp} Du kan också betala i förväg med Swish här.`
+    : `${atPickUp} Inget betalas här.`;
+}
 
 /** The three facts directly above the order button (rule: before-order). */
 export interface BeforeOrderTerms {

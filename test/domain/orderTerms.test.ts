@@ -70,6 +70,13 @@ describe('the payment methods the till takes (rule: before-order)', () => {
       'Du betalar i kiosken när du hämtar beställningen: kort eller Swish. Inget betalas här.',
     );
   });
+
+  it('with Swish in advance (rule: swish-prepay) no longer say that nothing is paid here', () => {
+    expect(paymentMethodsNotice(['card', 'swish'], 'some')).toBe(
+      'Du betalar i kiosken när du hämtar beställningen: kort eller Swish. Du kan också betala i förväg med Swish här.',
+    );
+    expect(paymentMethodsNotice(['card'], 'all')).toBe('Beställningen betalas i förväg med Swish här på sidan.');
+  });
 });
 
 describe('the facts directly above the order button (rule: before-order)', () => {

@@ -35,6 +35,9 @@ export interface AppliedBonus {
 }
 export const bonusAtom = atom<AppliedBonus | null>(null);
 
+/** Chose "Betala nu med Swish" where the kiosk offers it (rule: swish-prepay); paid at pick-up otherwise. */
+export const payNowAtom = atom(false);
+
 export interface VipState {
   token: string;
   status: 'checking' | 'valid';
@@ -51,5 +54,6 @@ export const resetOrderAtom = atom(null, (_get, set) => {
   set(timeAtom, '');
   set(customerAtom, emptyCustomer);
   set(bonusAtom, null);
+  set(payNowAtom, false);
   set(fieldErrorsAtom, {});
 });

@@ -12,7 +12,7 @@ import { vatRateQuerySchema } from '../../../domain/payloads.js';
 import { rateOn } from '../../../domain/accounting/accounting.js';
 import type { RoutePlugin } from '../../appDeps.js';
 
-export const menuRoutes: RoutePlugin = async (app, { deps: { docs, services, smsEnabled } }) => {
+export const menuRoutes: RoutePlugin = async (app, { deps: { docs, services, smsEnabled, swish } }) => {
   describeRoutes(app, 'Meny och inställningar');
 
   app.get('/pizzas', { schema: { summary: 'Aktiva pizzor', response: { 200: pizzaListSchema } } }, async () =>
@@ -50,7 +50,14 @@ export const menuRoutes: RoutePlugin = async (app, { deps: { docs, services, sms
     { schema: { summary: 'Inställningarna utan admin_email', response: { 200: publicSettingsSchema } } },
     async () => {
       const { admin_email: _hidden, ...settings } = await getSettings(docs);
-      return { ...settings, sms_enabled: smsEnabled ?? false };
+      // rule: swish-prepay: only while Swish is on and the rule asks something (absent otherwise,
+      // as before Swish), so the booking page says before the order button how it is paid.
+      const prepay = swish ? await services.swish.prepay() : null;
+      return {
+        ...settings,
+        sms_enabled: smsEnabled ?? false,
+        ...(prepay && prepay.choice !== 'never' ? { swish_prepay: prepay } : {}),
+      };
     },
   );
 };

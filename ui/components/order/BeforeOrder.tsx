@@ -7,21 +7,24 @@ import { beforeOrderTerms, paymentMethodsNotice } from '../../../domain/settings
 
 const methodsOf = (terms: Vike.PageContext['orderTerms']) => terms?.payment_methods ?? [];
 
-/** Directly above "Slutför Beställning (…)": the three facts, in the order the button follows them. */
-export function BeforeOrder({ total }: { total: string }) {
+/**
+ * Directly above "Slutför Beställning (…)": the three facts, in the order the button follows them.
+ * `payment` replaces how it is paid when the order is paid now with Swish (rule: swish-prepay).
+ */
+export function BeforeOrder({ total, payment }: { total: string; payment?: string }) {
   const terms = beforeOrderTerms(total, methodsOf(usePageContext().orderTerms));
   return (
     <div className="before-order" id="before-order">
       <p className="before-order__total">
         <strong>{terms.total}</strong>
       </p>
-      <p>{terms.payment}</p>
+      <p>{payment ?? terms.payment}</p>
       <p className="before-order__withdrawal">{terms.withdrawal}</p>
     </div>
   );
 }
 
-/** From the start of the order (2 kap. 3 §): how the kiosk takes payment at pick-up. */
-export function PaymentMethodsNotice() {
-  return <p className="payment-notice">{paymentMethodsNotice(methodsOf(usePageContext().orderTerms))}</p>;
+/** From the start of the order (2 kap. 3 §): how the kiosk takes payment at pick-up (and with Swish in advance). */
+export function PaymentMethodsNotice({ prepay }: { prepay?: 'all' | 'some' }) {
+  return <p className="payment-notice">{paymentMethodsNotice(methodsOf(usePageContext().orderTerms), prepay)}</p>;
 }

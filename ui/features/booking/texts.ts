@@ -35,4 +35,14 @@ export const bookingPageTexts = {
   apply: 'Använd',
   removeCode: 'Ta bort koden',
   bonusOnlineOnly: 'Bonuskoden kan bara kontrolleras online',
+  // paying with Swish in advance (issue 49, rule: swish-prepay), said before "Slutför Beställning"
+  swishLegend: 'Hur vill du betala?',
+  swishNow: 'Betala nu med Swish',
+  swishNowHint: 'Direkt efter beställningen: i Swish-appen på mobilen, eller skanna QR-koden på datorn.',
+  swishLater: 'Betala när du hämtar',
+  swishRequired: 'Beställningen betalas i förväg med Swish, direkt efter att du skickat den.',
+  swishRequiredFrom: (n: number) =>
+    `Beställningar med ${n} pizzor eller fler betalas i förväg med Swish, direkt efter att du skickat dem.`,
+  swishAfterNoShows: 'Har du tidigare inte hämtat en beställning betalar du i förväg med Swish.',
+  swishPaysNow: 'Betalas nu med Swish: i appen på mobilen, eller med QR-koden på datorn.',
 };

@@ -5,6 +5,7 @@ import { api } from '../../../lib/api.js';
 import type { bookingPayloadSchema } from '../../../../domain/payloads.js';
 import type { BookingCreated, OpenDaysAnswer, Pizza, PublicSettings } from '../../../../domain/answers/index.js';
 import { menuPizza, type MenuPizza } from '../../../components/order/menu.js';
+import type { SwishPrepay } from '../../../../domain/settings/swishPrepayAsked.js';
 
 export type { BookingCreated };
 
@@ -15,6 +16,8 @@ export interface BookingPageData {
   capacity: number | null;
   /** The form offers "SMS när pizzan är klar" (rule: sms-notices). */
   sms: boolean;
+  /** When web orders are paid with Swish in advance (rule: swish-prepay); null: never, or Swish is off. */
+  swish: SwishPrepay | null;
 }
 
 /** Reads the page's data with the reader the caller has (the server's in +data). */
@@ -30,6 +33,7 @@ export async function readBookingPage(get: <T>(path: string) => Promise<T>): Pro
     pizzas: pizzas ? pizzas.map(menuPizza) : null,
     capacity: settings?.capacity_per_window ?? null,
     sms: settings?.sms_enabled ?? false,
+    swish: settings?.swish_prepay ?? null,
   };
 }
 

@@ -6,12 +6,13 @@ import type { CartLine, Price } from '../../../lib/cart.js';
 import { formatKr } from '../../../lib/format.js';
 import { customerTexts } from '../../../lib/texts.js';
 import { onlineAtom } from '../../../state/connectivity.js';
-import { bonusAtom, customerAtom, fieldErrorsAtom } from '../../../state/booking.js';
+import { bonusAtom, customerAtom, fieldErrorsAtom, payNowAtom } from '../../../state/booking.js';
 import { OrderSummary } from '../../../components/order/OrderSummary.js';
 import { CustomerForm } from '../../../components/order/CustomerForm.js';
 import { BeforeOrder } from '../../../components/order/BeforeOrder.js';
 import { FieldError } from '../../../components/Field.js';
 import { BonusCodeField } from './BonusCodeField.js';
+import { SwishChoice, type SwishOnPage } from './SwishChoice.js';
 import { bookingPageTexts } from '../texts.js';
 
 export function BookingCheckout({
@@ -19,6 +20,7 @@ export function BookingCheckout({
   price,
   vatRate,
   sms,
+  swish,
   submitting,
   submitError,
 }: {
@@ -27,6 +29,8 @@ export function BookingCheckout({
   vatRate: number | null;
   /** Offer "SMS när pizzan är klar" (rule: sms-notices). */
   sms: boolean;
+  /** The kiosk's prepay rule and what it asks of this order (rule: swish-prepay); null: never, or Swish is off. */
+  swish: SwishOnPage | null;
   submitting: boolean;
   /** The server's refusal of the last submit. */
   submitError: string;
@@ -35,6 +39,9 @@ export function BookingCheckout({
   const [customer, setCustomer] = useAtom(customerAtom);
   const [bonus, setBonus] = useAtom(bonusAtom);
   const errors = useAtomValue(fieldErrorsAtom);
+  const payNow = useAtomValue(payNowAtom);
+  // rule: swish-prepay: paid now (required, or chosen where offered) changes how it is paid, said before the button.
+  const paysNow = swish !== null && (swish.asked === 'required' || (swish.asked === 'offered' && payNow));
   const submitLabel = (online ? customerTexts.submitOnline : customerTexts.submitOffline)(formatKr(price.final_cents));
   return (
     <div className="booking__checkout">
@@ -48,8 +55,12 @@ export function BookingCheckout({
       <CustomerForm value={customer} errors={errors} onChange={setCustomer} sms={sms} />
       <section className="card checkout" aria-label={bookingPageTexts.checkout}>
         <BonusCodeField applied={bonus} online={online} onApply={setBonus} />
-        {/* Rule before-order: the total, payment at pick-up and how, no right of withdrawal. */}
-        <BeforeOrder total={formatKr(price.final_cents)} />
+        {swish && <SwishChoice swish={swish} />}
+        {/* Rule before-order: the total, payment at pick-up and how (or now with Swish), no right of withdrawal. */}
+        <BeforeOrder
+          total={formatKr(price.final_cents)}
+          payment={paysNow ? bookingPageTexts.swishPaysNow : undefined}
+        />
         <button
           type="submit"
           className="btn btn--primary btn--block btn--large"

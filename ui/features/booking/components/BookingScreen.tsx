@@ -13,10 +13,12 @@ import {
   cartAtom,
   customerAtom,
   dateAtom,
+  payNowAtom,
   pizzaCountAtom,
   timeAtom,
   vipAtom,
 } from '../../../state/booking.js';
+import { paymentAskedFor } from '../../../../domain/settings/swishPrepayAsked.js';
 import { PaymentMethodsNotice } from '../../../components/order/BeforeOrder.js';
 import { VipBanner } from './VipBanner.js';
 import { WebPauseBanner } from './WebPauseBanner.js';
@@ -44,6 +46,7 @@ export function BookingScreen({
   const cart = useAtomValue(cartAtom);
   const customer = useAtomValue(customerAtom);
   const bonus = useAtomValue(bonusAtom);
+  const chosePayNow = useAtomValue(payNowAtom);
   const vip = useAtomValue(vipAtom);
   const vipToken = vip?.status === 'valid' ? vip.token : null;
   const days = useOpenDays(data.openDays, vipToken);
@@ -54,7 +57,10 @@ export function BookingScreen({
   const { availability, today, unavailable, slot } = useBookableSlots(vipToken);
   const checkout = useCheckout(Boolean(date));
   const price = orderPrice(cart, bonus?.discount_percentage ?? null);
-  const order = { date, time, count, cart, customer, bonus, vipToken, sms: data.sms };
+  // rule: swish-prepay: "Betala nu med Swish" counts only where the kiosk offers the choice.
+  const swishAsked = data.swish ? paymentAskedFor(data.swish, { source: 'web', pizzas: count }, 0) : 'none';
+  const payNow = swishAsked === 'offered' && chosePayNow;
+  const order = { date, time, count, cart, customer, bonus, vipToken, sms: data.sms, payNow };
   const { submitting, submitError, confirmation, submit, closeConfirmation } = useSubmitBooking({
     order,
     price,
@@ -69,7 +75,9 @@ export function BookingScreen({
         <h1>{bookingPageTexts.title}</h1>
         <p>{bookingPageTexts.intro}</p>
         {/* Rule before-order: how the kiosk takes payment, from the start of the order. */}
-        <PaymentMethodsNotice />
+        <PaymentMethodsNotice
+          prepay={data.swish ? (data.swish.choice === 'required_all_web' ? 'all' : 'some') : undefined}
+        />
       </section>
       <VipBanner />
       <WebPauseBanner today={today} />
@@ -89,6 +97,7 @@ export function BookingScreen({
           price={price}
           vatRate={vatRate}
           sms={data.sms}
+          swish={data.swish && { prepay: data.swish, asked: swishAsked }}
           submitting={submitting}
           submitError={submitError}
         />

@@ -62,10 +62,10 @@ export function useSubmitBooking({
 
   useRefreshWhileConfirming(confirmation, refresh);
 
-  const { date, time, count, cart, customer, bonus, vipToken, sms } = order;
+  const { date, time, count, cart, customer, bonus, vipToken, sms, payNow } = order;
   const payload = useMemo(
-    () => bookingPayload({ date, time, count, cart, customer, bonus, vipToken, sms }),
-    [date, time, customer, cart, count, bonus, vipToken, sms],
+    () => bookingPayload({ date, time, count, cart, customer, bonus, vipToken, sms, payNow }),
+    [date, time, customer, cart, count, bonus, vipToken, sms, payNow],
   );
   const summaryOf = (orderNumber: string, isOffline: boolean, created?: BookingCreated) =>
     confirmationSummary(order, payload, price, orderNumber, isOffline, created);

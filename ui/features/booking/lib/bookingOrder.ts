@@ -17,10 +17,12 @@ export interface OrderForm {
   vipToken: string | null;
   /** The form offers "SMS när pizzan är klar" (rule: sms-notices). */
   sms: boolean;
+  /** Chose to pay now with Swish where the kiosk offers it (rule: swish-prepay). */
+  payNow: boolean;
 }
 
 /** The order as POST /api/bookings takes it. */
-export const bookingPayload = ({ date, time, count, cart, customer, bonus, vipToken, sms }: OrderForm) => ({
+export const bookingPayload = ({ date, time, count, cart, customer, bonus, vipToken, sms, payNow }: OrderForm) => ({
   date,
   time,
   name: customer.name,
@@ -33,6 +35,7 @@ export const bookingPayload = ({ date, time, count, cart, customer, bonus, vipTo
   requested_pizzas: count,
   ...(bonus ? { bonus_code: bonus.code } : {}),
   ...(vipToken ? { vip_token: vipToken } : {}),
+  ...(payNow ? { pay_with_swish: true } : {}),
 });
 export type BookingPayload = ReturnType<typeof bookingPayload>;
 
