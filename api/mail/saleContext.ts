@@ -1,6 +1,7 @@
 // What a customer mail needs to name the seller and the VAT of a sale (rules seller-details and
 // sale-record): the kiosk settings' seller and the accounting settings' rate table, folded from
 // their streams as they stood when the mail's event was recorded, so a replay writes the same mail.
+import type { Prepayment } from '../../domain/accounting/prepayment.js';
 import type { EventStore, RecordedEvent } from '../../domain/eventStore.js';
 import type { Decider, DomainEvent } from '../../domain/shared/decider.js';
 import type { StreamEvents } from '../../domain/shared/events.js';
@@ -94,8 +95,12 @@ export class SaleContextReader {
   }
 }
 
-/** A booking's record of sale: the seller and its receipt's VAT per rate (the books' rule). */
+/**
+ * A booking's record of sale: the seller and its receipt's VAT per rate (the books' rule; a booking
+ * paid online at the rate of the day it was paid, rule vat-on-prepayment).
+ */
 export const saleRecordOf = (
   booking: Pick<MailBooking, 'dine_in' | 'booking_date' | 'final_total_cents'>,
   context: SaleContext,
-): SaleRecord => ({ seller: context.seller, vat: receiptVat(booking, context.accounting) });
+  prepaid?: Pick<Prepayment, 'paid_on'> | null,
+): SaleRecord => ({ seller: context.seller, vat: receiptVat(booking, context.accounting, prepaid) });

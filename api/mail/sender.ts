@@ -34,6 +34,7 @@ import { classifyFailure, relayAnswerOf } from './relayAnswers.js';
 import type { EventStore } from '../../domain/eventStore.js';
 import { emptySeller } from '../../domain/settings/seller.js';
 import { defaultAccountingSettings } from '../../domain/accounting/accounting.js';
+import { prepaymentOf } from '../../domain/accounting/prepayment.js';
 import { SaleContextReader, saleRecordOf, type SaleContext } from './saleContext.js';
 import {
   bookingCancelledMail,
@@ -265,7 +266,12 @@ export class MailSender extends LeasedChannel<MailItem> {
       case 'staff_new_booking':
         return { message: newBookingToStaffMail(booking, (await getSettings(docs)).admin_email, staffUrl) };
       case 'booking_confirmed':
-        return { message: bookingConfirmedMail(booking, saleRecordOf(booking, await context())) };
+        return {
+          message: bookingConfirmedMail(
+            booking,
+            saleRecordOf(booking, await context(), prepaymentOf(booking.payment, this.o.timeZone)),
+          ),
+        };
       case 'booking_cancelled':
         return {
           message: bookingCancelledMail(booking, p.reason ?? null, p.by ?? 'customer', (await context()).seller),

@@ -31,6 +31,8 @@ let admin: string;
 let now = new Date('2026-03-31T08:00:00Z');
 let pizza: number;
 const ids: Record<string, string> = {};
+/** The VAT each booking's 201 stated (the order confirmation, the record of the sale). */
+const stated: Record<string, unknown> = {};
 
 const vat = (total: number, rate: number) => Math.round((total * rate) / (100 + rate));
 const kr = (cents: number) =>
@@ -45,6 +47,7 @@ async function book(key: string, over: Record<string, unknown>, paid: boolean) {
   const reply = await t.post('/api/bookings', bookingPayload({ email: `${key}@example.se`, ...over }));
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   const id = reply.body.booking_id as string;
+  stated[key] = reply.body.vat;
   expect(Boolean(reply.body.payment)).toBe(paid);
   // The poll reads Swish's answer (PAID after a moment); outside a test, so waited for by hand.
   for (let tries = 0; paid && tries < 100; tries++) {
@@ -144,6 +147,17 @@ describe('sales paid online with Swish, across 1 April 2026 (rule vat-on-prepaym
     expect(march.totals.sales_cents).toBe(A0 + P1 + P2 + P3);
     const april = (await t.get('/api/admin/reports/accounting?startDate=2026-04-01&endDate=2026-04-30', admin)).body;
     expect(april.totals.sales_cents).toBe(A1 + P4);
+  });
+
+  it('the order confirmation states the VAT as the books count it: a take-away paid on 31 March for 1 April at 12 %', () => {
+    expect(stated).toEqual({
+      a0: [{ rate: 12, vat_cents: vat(A0, 12) }],
+      a1: [{ rate: 6, vat_cents: vat(A1, 6) }],
+      p1: [{ rate: 12, vat_cents: 2087 }],
+      p2: [{ rate: 12, vat_cents: vat(P2, 12) }],
+      p3: [{ rate: 12, vat_cents: vat(P3, 12) }],
+      p4: [{ rate: 6, vat_cents: vat(P4, 6) }],
+    });
   });
 
   it('the CSV: what was paid each way in two columns of its own, to the öre', async () => {

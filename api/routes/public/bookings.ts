@@ -22,6 +22,7 @@ import { msg } from '../../../domain/messages.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { customerBooking, lookupBooking, rescheduleAvailability } from '../../../read-models/queries/booking.js';
 import { receiptVat } from '../../../domain/accounting/saleRecord.js';
+import { todayIn } from '../../../domain/shared/time.js';
 import { getSettings } from '../../../read-models/queries/common.js';
 import { bookingIcs, calendarFileName } from '../../calendar/bookingIcs.js';
 import { limitedBy } from '../../http/rateLimits.js';
@@ -61,7 +62,12 @@ export const bookingRoutes: RoutePlugin = async (app, { deps: { services, docs, 
       booking_id: booking.booking_id,
       status: 'pending',
       // The order confirmation is the record of the sale: the VAT in its total per rate.
-      vat: receiptVat(booking, await services.accounting.settings()),
+      // Paid with Swish now: at the rate of today, when the payment comes in (rule vat-on-prepayment).
+      vat: receiptVat(
+        booking,
+        await services.accounting.settings(),
+        payment ? { paid_on: todayIn(services.clock()) } : null,
+      ),
       booking: { ...booking, id: booking.booking_id, status: 'pending', source: sourceOf(booking) },
     });
   });
