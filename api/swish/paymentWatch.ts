@@ -64,6 +64,7 @@ export function paymentWatch(options: PaymentWatchOptions): PaymentWatch {
           paymentReference: answer.value.paymentReference,
           amount: answer.value.amount,
           errorCode: answer.value.errorCode,
+          payerAlias: answer.value.payerAlias,
         }
       : null;
     await options.settle(request, value);

@@ -66,6 +66,9 @@ export const personalData: Readonly<Record<string, PersonalRecords>> = {
   WaitlistJoined: { records: whole, fields: ['name', 'email'] },
   // Staff's reason for cancelling a booking is written about its customer (domain/kioskDay/decide.ts).
   BookingCancelled: { records: whole, fields: ['email', 'reason'] },
+  // rule: swish-payment. The payer's Swish number (their phone), sealed under the booking's e-mail
+  // it carries for that (domain/kioskDay/decide.ts); a payment without it seals nothing.
+  SwishPaymentPaid: { records: whole, fields: ['email', 'payer_alias'] },
   VipCustomerAdded: { records: whole, fields: ['email', 'name', 'phone', 'notes'], owner: ofVipEntry('id') },
   VipCustomerUpdated: { records: whole, fields: ['email', 'name', 'phone', 'notes'], owner: ofVipEntry('id') },
   // A browser's push subscription tied to the customer's booking (domain/push/push.ts); one for no

@@ -6,7 +6,7 @@ import { assertNever, type Decider } from '../shared/decider.js';
 import { DomainError, notFound, reject } from '../shared/errors.js';
 import type { Settings } from '../settings/settings.js';
 import { closureOn, type Closure } from '../closures/closures.js';
-import { sameEmail } from '../customers/personalData.js';
+import { ERASED, sameEmail } from '../customers/personalData.js';
 import { minutesOf, type Clock } from '../shared/time.js';
 import { dayHours, type CalendarEntry } from './schedule.js';
 import {
@@ -40,6 +40,7 @@ import {
   NO_SWISH_PAYMENT,
   swishPaymentRequest,
   type SwishPaymentAnswer,
+  type SwishPaymentPaidData,
 } from './swishPayment.js';
 import { decideSwishRefund, refundReasonOf, swishRefundFor, type SwishRefundAnswer } from './swishRefund.js';
 
@@ -299,6 +300,7 @@ function settleSwishPayment(
     command.clock.now,
   );
   if (!ended) return [];
+  if (ended.type === 'SwishPaymentPaid') ended.data = payerSealedWith(ended.data, booking.email);
   // rule: swish-refund. Paid after the booking was cancelled (a payer racing staff, the customer, a
   // closure or the expiry, whose cancellation of the request came too late): the money goes back.
   if (ended.type === 'SwishPaymentPaid' && booking.status === 'cancelled') {
@@ -312,6 +314,15 @@ function settleSwishPayment(
     ended,
     { type: 'BookingCancelled', data: cancellation(booking, 'system', msg.swishPaymentFailedReason, command.clock) },
   ];
+}
+
+/**
+ * rule: erasure. The payer's Swish number is personal data, sealed under the key of the booking's
+ * e-mail (the customer an erasure names): kept with that e-mail, never without one.
+ */
+function payerSealedWith(data: SwishPaymentPaidData, email: string | null): SwishPaymentPaidData {
+  const { payer_alias, ...rest } = data;
+  return payer_alias && email && email !== ERASED ? { ...rest, payer_alias, email } : rest;
 }
 
 function existingBooking(state: KioskDayState, bookingId: string): Booking {

@@ -80,6 +80,8 @@ function changes(event: KioskDayEvent): Record<string, unknown> | null {
         payment_status: 'paid',
         amount_cents: event.data.amount_cents,
         payment_reference: event.data.payment_reference,
+        // The payer's Swish number for staff; "[raderad]" once the customer is erased.
+        ...(event.data.payer_alias ? { payer_alias: event.data.payer_alias } : {}),
       };
     case 'SwishPaymentFailed':
       return { payment_status: 'failed', reason: event.data.reason, error_code: event.data.error_code };

@@ -35,6 +35,14 @@ export interface SwishPaymentPaidData {
   payment_reference: string;
   amount_cents: number;
   paid_at: string;
+  /**
+   * The payer's Swish number as Swish's answer gives it (personal data: sealed under the customer's
+   * key with `email`, domain/customers/personalData.ts, so erasing the customer erases it). Absent
+   * when Swish gave none, or the booking names no customer by e-mail.
+   */
+  payer_alias?: string;
+  /** The booking's e-mail, whose key seals payer_alias (rule: erasure); only with payer_alias. */
+  email?: string;
 }
 
 /** Why a payment ended without money: Swish's own status, or the kiosk's lifetime ran out. */
@@ -275,6 +283,8 @@ export interface SwishPaymentAnswer {
   /** Kronor, as Swish gives it (238.5). */
   amount: number;
   errorCode: string | null;
+  /** The payer's Swish number, once paid (personal data). */
+  payerAlias?: string | null;
 }
 
 /**
@@ -313,6 +323,7 @@ export function decideSwishPayment(
           payment_reference: answer.paymentReference,
           amount_cents: paidCents,
           paid_at: at,
+          ...(answer.payerAlias ? { payer_alias: answer.payerAlias } : {}),
         },
       };
     }

@@ -9,7 +9,7 @@
 // - an error code of the payment step (RF07, BANKIDCL, FF10, TM01, DS24): status ERROR after the delay;
 // - "DECLINED": status DECLINED after the delay;
 // - "OPEN" (only through the `outcome` option): never ends, as a payer who never opens the app;
-// - anything else: PAID after the delay, with a paymentReference.
+// - anything else: PAID after the delay, with a paymentReference and the payer's number (payerAlias).
 //
 // When a payment or refund reaches its end the server calls back (POST, JSON, the object as GET
 // returns it) to the callbackUrl, over HTTPS trusting `callbackCa`. It checks what Swish checks:
@@ -118,7 +118,12 @@ export interface TestSwishOptions {
   outcome?: (request: { id: string; amount: string }) => string | null;
   /** Picks what happens to a new refund: a payment-step code (RF07, …) ends it as ERROR with it; null: by its message. */
   refundOutcome?: (refund: { id: string; amount: string }) => string | null;
+  /** The payer's Swish number a PAID m-commerce request names (TEST_PAYER_ALIAS by default). */
+  payerAlias?: string;
 }
+
+/** The payer's Swish number (their phone) a paid request names unless told otherwise. */
+export const TEST_PAYER_ALIAS = '46701234567';
 
 export async function startTestSwish(options: TestSwishOptions): Promise<TestSwish> {
   const payments = new Map<string, StoredPayment>();
@@ -215,6 +220,8 @@ export async function startTestSwish(options: TestSwishOptions): Promise<TestSwi
               status: 'PAID',
               datePaid: new Date().toISOString(),
               paymentReference: `PAYREF${String(references).padStart(26, '0')}`,
+              // m-commerce: Swish names the payer's number once paid.
+              payerAlias: payment.payerAlias ?? options.payerAlias ?? TEST_PAYER_ALIAS,
             });
           }
           callBack(payment.callbackUrl, payment);
