@@ -44,6 +44,8 @@ export interface MailBooking {
   original_total_cents: number;
   discount_cents: number;
   final_total_cents: number;
+  /** rule: swish-refund. Its Swish payment, when it had one (the read model's; absent on the event). */
+  payment?: { refund?: { amount_cents: number } };
 }
 
 import { formatKr } from '../../domain/shared/money.js';
@@ -324,9 +326,16 @@ export function bookingCancelledMail(
               ? `Din bokning har avbokats av kiosken. Anledning: ${why}`
               : 'Din bokning har avbokats enligt din begäran.',
           ];
+  // rule: swish-refund. Paid with Swish: the money goes back with the cancellation.
+  const refund = b.payment?.refund
+    ? [
+        `Du betalade med Swish: vi betalar tillbaka ${kr(b.payment.refund.amount_cents)} till ditt Swish-konto och mejlar dig när pengarna är tillbaka.`,
+      ]
+    : [];
   return message(b.email, `Din bokning ${numberOf(b)} är avbokad`, [
     `Hej ${b.name}!`,
     ...said,
+    ...refund,
     '',
     ...orderLines(b),
     ...signature(seller),

@@ -178,6 +178,9 @@ describe('refunding a paid booking with Swish (rule: swish-refund)', () => {
     // The booking's history names each step; the customer gets the mail once the money is back.
     const history = (await main.get(`/api/admin/bookings/${id}/history`, mainAdmin)).body as Array<{ type: string }>;
     expect(history.map((h) => h.type)).toContain('SwishRefunded');
+    // The cancellation's mail says the money goes back; the refund's says it is back.
+    const cancelledMail = (await customerMail(main, events[3].id)).replace(/=\r?\n/g, '');
+    expect(cancelledMail).toContain('betalar tillbaka');
     const mail = await customerMail(main, events[5].id);
     expect(mail).toContain('refund@example.se');
     expect(mail).toMatch(/tillbaka/);

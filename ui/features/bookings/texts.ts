@@ -66,13 +66,30 @@ export const bookingTexts = {
     SwishPaymentRequested: 'Swish-betalning begärd',
     SwishPaymentPaid: 'Betald med Swish',
     SwishPaymentFailed: 'Swish-betalningen gick inte igenom',
+    // rule: swish-refund
+    SwishRefundRequested: 'Återbetalning begärd',
+    SwishRefunded: 'Återbetald',
+    SwishRefundFailed: 'Återbetalningen misslyckades',
   } as Record<string, string>,
+  /** A history entry's Swish error code (a failed payment or refund). */
+  errorCode: (code: string) => `kod ${code}`,
   /** rule: swish-payment. The booking's Swish payment beside its status. */
   payment: {
     requested: 'Väntar på Swish-betalning',
     paid: 'Betald med Swish',
     failed: 'Swish-betalningen gick inte igenom',
   } as const,
+  paymentTitle: 'Betalning',
+  refundTitle: 'Återbetalning',
+  /** rule: swish-refund. A cancelled paid booking's refund, beside its payment. */
+  refund: {
+    requested: 'Återbetalning begärd',
+    refunded: 'Återbetald',
+    failed: (code: string | null | undefined) =>
+      code ? `Återbetalningen misslyckades (kod ${code})` : 'Återbetalningen misslyckades',
+  },
+  refundFailedHint:
+    'Swish betalade inte tillbaka pengarna. Betala tillbaka kunden på annat sätt (till exempel med Swish från kioskens telefon) och anteckna det.',
   /** A history entry of a move (rule: reschedule): where the booking went or came from. */
   movedTo: (id: string, date: string, time: string) => `till ${id} (${date} ${time})`,
   movedFrom: (id: string) => `flyttad från ${id}`,

@@ -66,6 +66,14 @@ export const PAYMENT_LABEL = {
   failed: 'Swish-betalningen gick inte igenom',
 } as const;
 
+/** rule: swish-refund. A cancelled paid booking's refund as /my-booking shows it. */
+export const REFUND_LABEL = {
+  requested: (amount: string) =>
+    `Återbetalning av ${amount} är begärd. Pengarna kommer tillbaka till ditt Swish-konto.`,
+  refunded: (amount: string) => `${amount} är återbetalt till ditt Swish-konto.`,
+  failed: () => 'Återbetalningen har inte gått igenom. Kontakta kiosken, så ordnar vi det.',
+} as const;
+
 /** A booking's status as /my-booking shows it. */
 export const STATUS_LABEL: Record<string, string> = {
   pending: 'Väntar på bekräftelse',

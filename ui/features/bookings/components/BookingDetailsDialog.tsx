@@ -7,7 +7,7 @@ import { toast } from '../../../lib/toast.js';
 import { Dialog, closeDialogOf } from '../../../components/Dialog.js';
 import { AmountRow, ItemsTable } from '../../../components/ItemsTable.js';
 import { ContactLink } from '../../../components/ContactLink.js';
-import { formatDateLong } from '../../../lib/format.js';
+import { formatDateLong, formatKr } from '../../../lib/format.js';
 import { getBooking, getBookingHistory, type BookingDetails, type BookingHistory } from '../api/bookings.js';
 import { orderSourceText } from '../../../components/orderSourceTexts.js';
 import { bookingStatusText, bookingTexts } from '../texts.js';
@@ -64,6 +64,7 @@ export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () 
             )}
             <dt>{bookingTexts.comment}</dt>
             <dd>{booking.comment || bookingTexts.none_}</dd>
+            {booking.payment && <PaymentDetails payment={booking.payment} />}
             {booking.cancel_reason && (
               <>
                 <dt>{bookingTexts.cancelReason}</dt>
@@ -103,6 +104,9 @@ export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () 
                     {typeof entry.data.reason === 'string' && entry.data.reason ? ` · ”${entry.data.reason}”` : ''}
                     {moveNote(entry.data)}
                     {entry.data.capacity_override ? ` · ${bookingTexts.capacityOverride}` : ''}
+                    {typeof entry.data.error_code === 'string'
+                      ? ` · ${bookingTexts.errorCode(entry.data.error_code)}`
+                      : ''}
                   </li>
                 ))}
               </ol>
@@ -115,6 +119,31 @@ export function BookingDetailsDialog({ id, onClose }: { id: string; onClose: () 
         {bookingTexts.close}
       </button>
     </Dialog>
+  );
+}
+
+/** rule: swish-refund. The booking's Swish payment, and the refund of a cancelled paid booking. */
+function PaymentDetails({ payment }: { payment: NonNullable<BookingDetails['payment']> }) {
+  const { refund } = payment;
+  return (
+    <>
+      <dt>{bookingTexts.paymentTitle}</dt>
+      <dd data-payment={payment.status}>
+        {bookingTexts.payment[payment.status]} · {formatKr(payment.amount_cents)}
+      </dd>
+      {refund && (
+        <>
+          <dt>{bookingTexts.refundTitle}</dt>
+          <dd data-refund={refund.status} className={refund.status === 'failed' ? 'details__warn' : undefined}>
+            {refund.status === 'failed'
+              ? bookingTexts.refund.failed(refund.error_code)
+              : bookingTexts.refund[refund.status]}{' '}
+            · {formatKr(refund.amount_cents)}
+            {refund.status === 'failed' && <span className="hint details__hint">{bookingTexts.refundFailedHint}</span>}
+          </dd>
+        </>
+      )}
+    </>
   );
 }
 

@@ -57,6 +57,19 @@ export function BookingsTable({ bookings, busy, enabled, onShow, onConfirm, onCa
                 </span>
               </>
             )}
+            {b.payment?.refund && (
+              <>
+                {' '}
+                <span
+                  className={`badge ${b.payment.refund.status === 'failed' ? 'badge--cancelled' : 'badge--kitchen'}`}
+                  data-refund={b.payment.refund.status}
+                >
+                  {b.payment.refund.status === 'failed'
+                    ? bookingTexts.refund.failed(b.payment.refund.error_code)
+                    : bookingTexts.refund[b.payment.refund.status]}
+                </span>
+              </>
+            )}
             {b.kitchen_status && (
               <>
                 {' '}

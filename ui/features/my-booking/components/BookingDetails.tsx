@@ -1,10 +1,10 @@
 // The booking's details as /my-booking shows them: status, its way through the kitchen while it is
 // confirmed, number, date, time (with a delay, rule: slot-delay), the hours left, who.
 import type { LookupAnswer } from '../api/myBooking.js';
-import { formatDateLong, formatHours } from '../../../lib/format.js';
+import { formatDateLong, formatHours, formatKr } from '../../../lib/format.js';
 import { customerKitchenLabel } from '../../../components/kitchenStatusTexts.js';
 import { slotDelayTexts } from '../../../components/slotDelayTexts.js';
-import { PAYMENT_LABEL, STATUS_LABEL, myBookingTexts } from '../texts.js';
+import { PAYMENT_LABEL, REFUND_LABEL, STATUS_LABEL, myBookingTexts } from '../texts.js';
 
 export function BookingDetails({ result }: { result: LookupAnswer }) {
   const { booking } = result;
@@ -45,7 +45,14 @@ export function BookingDetails({ result }: { result: LookupAnswer }) {
       {booking.payment && (
         <>
           <dt>{PAYMENT_LABEL.title}</dt>
-          <dd data-payment={booking.payment.status}>{PAYMENT_LABEL[booking.payment.status]}</dd>
+          <dd data-payment={booking.payment.status}>
+            {PAYMENT_LABEL[booking.payment.status]}
+            {booking.payment.refund && (
+              <span className="my-booking__refund" data-refund={booking.payment.refund.status}>
+                {REFUND_LABEL[booking.payment.refund.status](formatKr(booking.payment.refund.amount_cents))}
+              </span>
+            )}
+          </dd>
         </>
       )}
       <dt>{myBookingTexts.name}</dt>
