@@ -8,7 +8,7 @@ import type { MailMessage } from './mailer.js';
 import { KIOSK_NAME, type Seller } from '../../domain/settings/seller.js';
 import {
   NO_RIGHT_OF_WITHDRAWAL,
-  PAYMENT_AT_PICKUP,
+  paymentTerms,
   vatLineText,
   type ReceiptVat,
 } from '../../domain/accounting/saleRecord.js';
@@ -44,8 +44,11 @@ export interface MailBooking {
   original_total_cents: number;
   discount_cents: number;
   final_total_cents: number;
-  /** rule: swish-refund. Its Swish payment, when it had one (the read model's; absent on the event). */
-  payment?: { refund?: { amount_cents: number } };
+  /**
+   * rules swish-payment and swish-refund. Its Swish payment, on a booking asked to pay in advance
+   * (the read model's; absent on the event).
+   */
+  payment?: { status: 'requested' | 'paid' | 'failed'; refund?: { amount_cents: number } } | null;
 }
 
 import { formatKr } from '../../domain/shared/money.js';
@@ -158,7 +161,7 @@ function saleRecordLines(b: MailBooking, record: SaleRecord, heading: RecordHead
   if (b.discount_cents > 0)
     lines.push(`Ordinarie pris: ${kr(b.original_total_cents)}`, `Rabatt: −${kr(b.discount_cents)}`);
   lines.push(`Totalt inkl. moms: ${kr(b.final_total_cents)}`, ...record.vat.map(vatLineText));
-  lines.push('', `Betalning: ${PAYMENT_AT_PICKUP}`, NO_RIGHT_OF_WITHDRAWAL);
+  lines.push('', `Betalning: ${paymentTerms(b.payment)}`, NO_RIGHT_OF_WITHDRAWAL);
   return lines;
 }
 

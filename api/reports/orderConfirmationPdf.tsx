@@ -7,7 +7,7 @@
 import { renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import {
   NO_RIGHT_OF_WITHDRAWAL,
-  PAYMENT_AT_PICKUP,
+  paymentTerms,
   vatLineText,
   type ReceiptVat,
 } from '../../domain/accounting/saleRecord.js';
@@ -90,10 +90,11 @@ export async function renderOrderConfirmation(input: OrderConfirmationInput): Pr
         </Text>
       ))}
       <View style={styles.terms}>
-        <Text>Betalning: {PAYMENT_AT_PICKUP}</Text>
+        <Text>Betalning: {paymentTerms(b.payment)}</Text>
         <Text>{NO_RIGHT_OF_WITHDRAWAL}</Text>
       </View>
-      <Text style={styles.notice}>{NOT_A_RECEIPT}</Text>
+      {/* Paid in advance, it is never rung up at the till (rule: sales-recording): no other receipt comes. */}
+      {b.payment?.status === 'paid' ? null : <Text style={styles.notice}>{NOT_A_RECEIPT}</Text>}
     </ReportDocument>,
   );
 }

@@ -5,6 +5,7 @@
 
 import { ORDER_SOURCES, sourceOf, type OrderSource } from '../../domain/kioskDay/orderSource.js';
 import type { BookingLine, BookingOrder, BookingStatus } from '../../domain/kioskDay/kioskDay.js';
+import type { BookingPayment } from '../../domain/kioskDay/swishPayment.js';
 
 export type ReportBookingStatus = BookingStatus;
 
@@ -32,6 +33,8 @@ export type ReportBooking = Pick<
   items: ReportLine[];
   /** rule: staff-orders. Absent reads as online (sourceOf). */
   source?: OrderSource;
+  /** rule: swish-payment. Its Swish payment, on a booking asked to pay in advance. */
+  payment?: Pick<BookingPayment, 'status'>;
 };
 
 export interface DailyReportInput {

@@ -32,4 +32,4 @@ export const vatLineText = (line: ReceiptVat): string => `varav moms ${line.rate
 
 const krOre = (cents: number) => `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')} kr`;
 
-export { NO_RIGHT_OF_WITHDRAWAL, PAYMENT_AT_PICKUP } from './saleTerms.js';
+export { NO_RIGHT_OF_WITHDRAWAL, PAYMENT_AT_PICKUP, paymentTerms } from './saleTerms.js';

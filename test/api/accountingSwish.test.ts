@@ -10,15 +10,18 @@
 // paid orders on 2 April has Swish refund them (SwishRefunded, read by the poll): each refund is a
 // correction on 2 April at the rate its sale was booked with (12 % for the one paid in March, 6 %
 // for the one paid on 1 April), crediting 1930 in the SIE file; March's closed books stay.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../api/config.js';
 import { bookingPayload, startTestServer, type TestServer } from './harness.js';
 import { makeTestCa, swishEnvironment } from '../support/testCa.js';
 import { startTestSwish, type TestSwish } from '../support/swishServer.js';
 import { parseSie } from './sie.js';
+import { decode } from '../mail/smtp.js';
+import { PAYMENT_AT_PICKUP, PAYMENT_BY_SWISH_DONE } from '../../domain/accounting/saleTerms.js';
 
 const PAYEE = '1231181189';
 /** 97,37 kr: a price whose VAT never comes out in whole kronor. */
@@ -115,6 +118,29 @@ const P4 = 3 * PRICE;
 const A0 = PRICE;
 const A1 = PRICE;
 
+/** The mail to this address whose text holds `subject`, from the server's outbox folder, decoded. */
+async function outboxMail(to: string, subject: string): Promise<string> {
+  const outbox = join(t.dataDir, 'outbox');
+  for (let i = 0; i < 200; i++) {
+    const files = existsSync(outbox) ? readdirSync(outbox).filter((name) => name.endsWith('.eml')) : [];
+    for (const file of files) {
+      const mail = decode(readFileSync(join(outbox, file), 'latin1'));
+      if (mail.includes(`To: ${to}`) && mail.includes(subject)) return mail;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no mail "${subject}" to ${to}`);
+}
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    return (await parser.getText()).text.replace(/\s+/g, ' ');
+  } finally {
+    await parser.destroy();
+  }
+}
+
 describe('sales paid online with Swish, across 1 April 2026 (rule vat-on-prepayment)', () => {
   it('the report: each sale paid online on the day it was paid at the rate then, apart from those paid at pick-up', async () => {
     const { body, status } = await t.get(`/api/admin/reports/accounting?${BOUNDARY}`, admin);
@@ -158,6 +184,26 @@ describe('sales paid online with Swish, across 1 April 2026 (rule vat-on-prepaym
       p3: [{ rate: 12, vat_cents: vat(P3, 12) }],
       p4: [{ rate: 6, vat_cents: vat(P4, 6) }],
     });
+  });
+
+  it('the record of a sale paid online says it is paid and asks nothing at pick-up, in the mail and the PDF (rule sale-record)', async () => {
+    const paid = await outboxMail('p1@example.se', 'Orderbekräftelse');
+    expect(paid).toContain(`Betalning: ${PAYMENT_BY_SWISH_DONE}`);
+    expect(paid).not.toContain(PAYMENT_AT_PICKUP);
+    const atPickUp = await outboxMail('a1@example.se', 'Orderbekräftelse');
+    expect(atPickUp).toContain(`Betalning: ${PAYMENT_AT_PICKUP}`);
+    const record = async (id: string) => {
+      const reply = await t.get(`/api/admin/bookings/${id}/confirmation.pdf`, admin);
+      expect(reply.status).toBe(200);
+      return pdfText(reply.body as Buffer);
+    };
+    // Never rung up at the till, the record is the only one: no "inget kvitto" pointing there.
+    const paidPdf = await record(ids.p1);
+    expect(paidPdf).toContain(PAYMENT_BY_SWISH_DONE);
+    expect(paidPdf).not.toContain('inget kvitto');
+    const atPickUpPdf = await record(ids.a1);
+    expect(atPickUpPdf).toContain(PAYMENT_AT_PICKUP);
+    expect(atPickUpPdf).toContain('Detta är inget kvitto');
   });
 
   it('the CSV: what was paid each way in two columns of its own, to the öre', async () => {

@@ -108,7 +108,7 @@ export async function startSmtpServer(
 }
 
 /** Decodes =?UTF-8?Q?…?= / =?UTF-8?B?…?= words in the headers and quoted-printable in the body. */
-function decode(raw: string): string {
+export function decode(raw: string): string {
   const split = raw.search(/\r?\n\r?\n/);
   const head = raw.slice(0, split);
   const body = raw.slice(split);

@@ -1,6 +1,7 @@
 // The order confirmation as the record of the sale (rule: sale-record): the seller, each line with
-// its price, the total inkl. moms and the VAT in it per rate, pick-up time and place, payment at
-// pick-up, and that the right of withdrawal does not apply (domain/accounting/saleRecord.ts).
+// its price, the total inkl. moms and the VAT in it per rate, pick-up time and place, how it is
+// paid (at pick-up, or in advance with Swish), and that the right of withdrawal does not apply
+// (domain/accounting/saleRecord.ts).
 import { useKiosk } from '../../lib/kiosk.js';
 import { usePageContext } from 'vike-react/usePageContext';
 import { AmountRow, ItemsTable } from '../ItemsTable.js';
@@ -59,7 +60,7 @@ export function SaleRecord({ summary: s }: { summary: ConfirmationSummary }) {
           {sellerTexts.pickupWhen(formatDateLong(s.date), s.time)}, {place}
         </dd>
         <dt>{sellerTexts.payment}</dt>
-        <dd>{sellerTexts.paymentText}</dd>
+        <dd>{sellerTexts.paymentText(s.payment ? { status: 'requested' } : null)}</dd>
       </dl>
       <p className="sale-record__terms">{sellerTexts.withdrawal}</p>
     </section>

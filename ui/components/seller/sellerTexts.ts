@@ -1,6 +1,6 @@
 // The seller's details as the customer's pages write them (rules seller-details, sale-record): the
 // footer on every customer page and the order confirmation.
-import { NO_RIGHT_OF_WITHDRAWAL, PAYMENT_AT_PICKUP } from '../../../domain/accounting/saleTerms.js';
+import { NO_RIGHT_OF_WITHDRAWAL, paymentTerms } from '../../../domain/accounting/saleTerms.js';
 
 export const sellerTexts = {
   footerLabel: 'Säljare',
@@ -19,6 +19,7 @@ export const sellerTexts = {
   vatOf: (rate: number) => `varav moms ${rate} %`,
   vatLater: 'Momsen anges i bekräftelsen via e-post när beställningen har skickats.',
   payment: 'Betalning',
-  paymentText: PAYMENT_AT_PICKUP,
+  /** rule: sale-record. At pick-up, or in advance with Swish (never both). */
+  paymentText: paymentTerms,
   withdrawal: NO_RIGHT_OF_WITHDRAWAL,
 };
