@@ -114,6 +114,7 @@ export const bookingsProjection = projection({
   indexes: [
     [COLLECTIONS.bookings, 'booking_date'],
     [COLLECTIONS.bookings, 'status'],
+    [COLLECTIONS.bookings, 'swish_open'],
   ],
   events: [...kioskDayEvents.types, ...customerEvents.types],
   ignores: [
@@ -142,7 +143,7 @@ export const bookingsProjection = projection({
       case 'SwishRefundFailed':
         // rules swish-payment, swish-refund. The payment and its refund as the customer and staff see them.
         return batch.update<BookingDoc>(COLLECTIONS.bookings, event.data.booking_id, event, (doc) =>
-          doc ? { ...doc, payment: bookingPayment(doc.payment, event) } : null,
+          doc ? withPayment(doc, bookingPayment(doc.payment, event)) : null,
         );
       case 'CustomerErased':
         return scrubBookings(batch, event, event.data);
@@ -262,6 +263,17 @@ async function scrubBookings(batch: ProjectionBatch, recorded: RecordedEvent, er
       if (doc.cancel_reason !== null && !doc.moved_to) doc.cancel_reason = ERASED;
     },
   );
+}
+
+/**
+ * rules swish-payment, swish-refund. The booking with its payment, and `swish_open` naming what
+ * Swish still has to answer (a requested payment, a requested refund), left out once nothing is.
+ */
+function withPayment(doc: BookingDoc, payment: BookingDoc['payment']): BookingDoc {
+  const { swish_open: _before, ...rest } = doc;
+  const open =
+    payment?.status === 'requested' ? 'payment' : payment?.refund?.status === 'requested' ? 'refund' : undefined;
+  return { ...rest, payment, ...(open ? { swish_open: open } : {}) };
 }
 
 function withoutDelay(doc: BookingDoc): BookingDoc {

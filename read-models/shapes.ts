@@ -103,6 +103,12 @@ export type BookingDoc = BookingOrder & {
   delayed_to?: string;
   /** rule: swish-payment. Its Swish payment; absent on a booking never asked to pay in advance. */
   payment?: BookingPayment;
+  /**
+   * rules swish-payment, swish-refund. What Swish still has to answer about it: its payment request
+   * (pending, or cancelled while requested: to be cancelled at Swish), or its refund. Indexed: the
+   * work the Swish watches follow (api/swish/payments.ts, refunds.ts); never in an answer.
+   */
+  swish_open?: 'payment' | 'refund';
 };
 
 /**

@@ -108,12 +108,8 @@ export class SwishPayments {
    * payment is still requested, to be cancelled at Swish (the bookings read model).
    */
   private async open(): Promise<OpenPaymentRequest[]> {
-    const { docs } = this.options;
-    const [pending, cancelled] = await Promise.all([
-      docs.find<BookingDoc>(COLLECTIONS.bookings, { status: 'pending' }),
-      docs.find<BookingDoc>(COLLECTIONS.bookings, { status: 'cancelled' }),
-    ]);
-    return [...pending, ...cancelled]
+    const open = await this.options.docs.find<BookingDoc>(COLLECTIONS.bookings, { swish_open: 'payment' });
+    return open
       .filter((b) => b.payment?.status === 'requested')
       .map((b) => ({
         bookingId: b.id,

@@ -119,10 +119,10 @@ export class SwishRefunds {
     }, this.o.pollMs);
   }
 
-  /** The refunds asked for and not ended: cancelled bookings whose payment.refund is requested. */
+  /** The refunds asked for and not ended (the bookings read model's indexed `swish_open`). */
   private async open(): Promise<OpenRefund[]> {
-    const cancelled = await this.o.docs.find<BookingDoc>(COLLECTIONS.bookings, { status: 'cancelled' });
-    return cancelled.flatMap((b) => {
+    const open = await this.o.docs.find<BookingDoc>(COLLECTIONS.bookings, { swish_open: 'refund' });
+    return open.flatMap((b) => {
       const payment = b.payment;
       if (payment?.refund?.status !== 'requested' || !payment.payment_reference) return [];
       return [

@@ -56,8 +56,10 @@ export function publicDoc<T extends { id: string }>(doc: T): Omit<T, '_pos'> {
 
 /** A booking as every answer shows it: kitchen_status null when the order has not reached the oven. */
 export function bookingView(doc: BookingDoc) {
+  // The Swish watches' index field is the server's, not the booking's.
+  const { swish_open: _open, ...booking } = doc;
   return {
-    ...publicDoc(doc),
+    ...publicDoc(booking),
     kitchen_status: doc.kitchen_status ?? null,
     source: sourceOf(doc),
     delayed_to: doc.delayed_to ?? null,

@@ -174,6 +174,8 @@ describe('refunding a paid booking with Swish (rule: swish-refund)', () => {
     });
     expect(events[5].data).toMatchObject({ refund_id: refundId, payment_reference: made.paymentReference });
     expect(requestsTo(swish, 'PUT', `/refunds/${refundId}`)).toHaveLength(1);
+    // Nothing left for Swish to answer: the watches' index names it no more.
+    expect((await main.server.docs.get('bookings_v1', id))?.swish_open).toBeUndefined();
 
     // The booking's history names each step; the customer gets the mail once the money is back.
     const history = (await main.get(`/api/admin/bookings/${id}/history`, mainAdmin)).body as Array<{ type: string }>;
