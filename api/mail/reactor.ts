@@ -16,6 +16,7 @@ import { goLiveEvents } from '../../domain/goLive/goLive.js';
 import type { EventOf } from '../../domain/events.js';
 import type { Recorded } from '../../domain/shared/events.js';
 import { assertNever } from '../../domain/shared/decider.js';
+import { wallClock } from '../../domain/shared/time.js';
 import type { DocumentStore } from '../../read-models/documentStore.js';
 import { projection, type ProjectionBatch } from '../../projections/projection.js';
 import type { LeasedRunner } from '../../projections/leasedRunner.js';
@@ -150,30 +151,8 @@ async function writeMails(event: MailedEvent, batch: ProjectionBatch, context: M
       });
       return;
     }
-    case 'BookingPlaced': {
-      const booking = event.data;
-      // The first step of a move (rule: reschedule): mailed once the move is complete
-      // (BookingMovedAway below), never for a step that may yet be undone.
-      if (booking.moved_from) return;
-      // A staff order (rule: staff-orders) is confirmed in the same append: no "received" mail
-      // and no notice to staff, who took it; the confirmation goes out here, only to an
-      // address the customer gave (a counter order may have none).
-      if (booking.source) {
-        if (booking.email)
-          await add(batch, event, 'customer', { kind: 'booking_confirmed', booking_id: booking.booking_id });
-        return;
-      }
-      // The record of the sale (rule: sale-record): the seller and VAT as they stood then.
-      const context = await sales.at(event.position);
-      const received = bookingReceivedMail(booking, publicUrl, saleRecordOf(booking, context));
-      await add(batch, event, 'customer', {
-        kind: 'booking_received',
-        booking_id: booking.booking_id,
-        message: received,
-      });
-      await add(batch, event, 'staff', { kind: 'staff_new_booking', booking_id: booking.booking_id });
-      return;
-    }
+    case 'BookingPlaced':
+      return placedMails(event, batch, context);
     case 'BookingConfirmed':
       // A staff order's confirmation was mailed (or not) from its BookingPlaced above.
       if (event.data.staff_order) return;
@@ -283,4 +262,38 @@ async function writeMails(event: MailedEvent, batch: ProjectionBatch, context: M
     default:
       return assertNever(event);
   }
+}
+
+/** A booking placed: the customer's "received" mail, the record of the sale, and staff's notice. */
+async function placedMails(
+  event: Extract<MailedEvent, { type: 'BookingPlaced' }>,
+  batch: ProjectionBatch,
+  { sales, add, publicUrl, timeZone }: MailContext,
+): Promise<void> {
+  const booking = event.data;
+  // The first step of a move (rule: reschedule): mailed once the move is complete
+  // (BookingMovedAway), never for a step that may yet be undone.
+  if (booking.moved_from) return;
+  // A staff order (rule: staff-orders) is confirmed in the same append: no "received" mail
+  // and no notice to staff, who took it; the confirmation goes out here, only to an
+  // address the customer gave (a counter order may have none).
+  if (booking.source) {
+    if (booking.email)
+      await add(batch, event, 'customer', { kind: 'booking_confirmed', booking_id: booking.booking_id });
+    return;
+  }
+  // The record of the sale (rule: sale-record): the seller and VAT as they stood then.
+  const context = await sales.at(event.position);
+  // Asked to pay with Swish now (rule: swish-payment): the record says so, and states the VAT
+  // at the rate of the day the payment comes in, as the booking's answer did (rule
+  // vat-on-prepayment).
+  const paying = booking.payment_asked === 'swish';
+  const prepaid = paying ? { paid_on: wallClock(new Date(booking.placed_at), timeZone).date } : null;
+  const received = bookingReceivedMail(
+    paying ? { ...booking, payment: { status: 'requested' } } : booking,
+    publicUrl,
+    saleRecordOf(booking, context, prepaid),
+  );
+  await add(batch, event, 'customer', { kind: 'booking_received', booking_id: booking.booking_id, message: received });
+  await add(batch, event, 'staff', { kind: 'staff_new_booking', booking_id: booking.booking_id });
 }

@@ -85,4 +85,10 @@ export interface BookingPlacedData {
    * they meant to: the room that was left (0 or more, less than the order's pizzas).
    */
   capacity_override?: { remaining: number };
+  /**
+   * rule: swish-payment. Placed awaiting a payment in advance with Swish: its
+   * SwishPaymentRequested follows in the same append. What the received mail, written from this
+   * event, says of the payment (rule: sale-record). Absent on every other booking.
+   */
+  payment_asked?: 'swish';
 }

@@ -134,7 +134,10 @@ export const kioskDayDecider: Decider<KioskDayCommand, KioskDayEvent, KioskDaySt
         const placed = placeBooking(command, state);
         // rule: swish-payment. Asked to pay in advance: the request goes with the booking, in one append.
         if (!command.swish || placed.type !== 'BookingPlaced') return [placed];
-        return [placed, swishPaymentRequest(command.swish, placed.data, command.clock.now)];
+        return [
+          { ...placed, data: { ...placed.data, payment_asked: 'swish' } },
+          swishPaymentRequest(command.swish, placed.data, command.clock.now),
+        ];
       }
       case 'PlaceStaffOrder':
         return decideStaffOrder(command, state);

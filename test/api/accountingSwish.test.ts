@@ -21,7 +21,11 @@ import { makeTestCa, swishEnvironment } from '../support/testCa.js';
 import { startTestSwish, type TestSwish } from '../support/swishServer.js';
 import { parseSie } from './sie.js';
 import { decode } from '../mail/smtp.js';
-import { PAYMENT_AT_PICKUP, PAYMENT_BY_SWISH_DONE } from '../../domain/accounting/saleTerms.js';
+import {
+  PAYMENT_AT_PICKUP,
+  PAYMENT_BY_SWISH_AWAITED,
+  PAYMENT_BY_SWISH_DONE,
+} from '../../domain/accounting/saleTerms.js';
 
 const PAYEE = '1231181189';
 /** 97,37 kr: a price whose VAT never comes out in whole kronor. */
@@ -190,6 +194,10 @@ describe('sales paid online with Swish, across 1 April 2026 (rule vat-on-prepaym
     const paid = await outboxMail('p1@example.se', 'Orderbekräftelse');
     expect(paid).toContain(`Betalning: ${PAYMENT_BY_SWISH_DONE}`);
     expect(paid).not.toContain(PAYMENT_AT_PICKUP);
+    // Written as it was placed, its payment asked for: what is awaited, at the rate of the day it is paid.
+    const received = await outboxMail('p1@example.se', 'Vi har tagit emot din beställning');
+    expect(received).toContain(`Betalning: ${PAYMENT_BY_SWISH_AWAITED}`);
+    expect(received).toContain(`varav moms 12 %: ${kr(vat(P1, 12)).replace('.', ',')} kr`);
     const atPickUp = await outboxMail('a1@example.se', 'Orderbekräftelse');
     expect(atPickUp).toContain(`Betalning: ${PAYMENT_AT_PICKUP}`);
     const record = async (id: string) => {
