@@ -2,9 +2,10 @@
 // the test's own (HTTPS asking for the merchant's client certificate) whose callbacks reach the
 // kiosk through an HTTPS front of the test's own: staff cancel a paid booking and exactly one
 // refund is PUT with the payment's reference, the callback ends it (a second callback changes
-// nothing), the customer gets the mail; a refund Swish fails shows staff its code; a callback
-// that never comes is caught by the poll; the customer cancelling before the cut-off, and a
-// closure, are refunded too; a booking whose payment is still requested is settled (its request cancelled at Swish, no
+// nothing), the customer gets the mails; a refund Swish fails (RF07), or refuses at once (RF08),
+// shows staff its code; a callback that never comes is caught by the poll; the customer
+// cancelling before the cut-off, and a closure, are refunded too; a booking whose payment is still
+// requested, cancelled by staff or the customer, is settled (its request cancelled at Swish, no
 // refund), and one whose payer pays after all (a race) is refunded as a late payment.
 import { createServer, request as httpsRequest, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -211,6 +212,35 @@ describe('refunding a paid booking with Swish (rule: swish-refund)', () => {
     expect(requestsTo(swish, 'PUT', `/refunds/${swishInstructionId('refund', id)}`)).toHaveLength(1);
   });
 
+  it('a refund Swish refuses at once (RF08: the payment was refunded elsewhere): failed with that code', async () => {
+    const id = await paidBooking(main, mainAdmin, '18:00');
+    const payment = await shown(main, mainAdmin, id);
+    // Someone refunded the whole payment in Swish's own portal before the kiosk did.
+    swish.refunds.set('0'.repeat(32), {
+      id: '0'.repeat(32),
+      originalPaymentReference: payment.payment.payment_reference,
+      paymentReference: 'ELSEWHERE',
+      payerPaymentReference: null,
+      callbackUrl: 'https://example.se/',
+      payerAlias: PAYEE,
+      amount: payment.final_total_cents / 100,
+      currency: 'SEK',
+      message: null,
+      status: 'PAID',
+      dateCreated: new Date().toISOString(),
+      datePaid: new Date().toISOString(),
+      errorCode: null,
+      errorMessage: null,
+    });
+    expect((await cancel(main, mainAdmin, id)).status).toBe(200);
+    await expect
+      .poll(async () => (await shown(main, mainAdmin, id)).payment.refund, { timeout: 5000 })
+      .toMatchObject({ status: 'failed', error_code: 'RF08' });
+    expect(requestsTo(swish, 'PUT', `/refunds/${swishInstructionId('refund', id)}`).map((r) => r.status)).toEqual([
+      422,
+    ]);
+  });
+
   it('the customer cancels a paid booking before the cut-off: refunded as customer_cancel', async () => {
     const id = await paidBooking(main, mainAdmin, '14:00', 'kund@example.se');
     const reply = await main.post(`/api/bookings/${id}/cancel-public`, { email: 'kund@example.se' });
@@ -269,6 +299,19 @@ describe('refunding a paid booking with Swish (rule: swish-refund)', () => {
       'BookingCancelled',
       'SwishPaymentFailed',
     ]);
+    expect(requestsTo(swish, 'PUT', `/refunds/${swishInstructionId('refund', id)}`)).toEqual([]);
+  });
+
+  it('the customer cancels a booking whose payment is still requested: the request is cancelled at Swish too', async () => {
+    next = 'OPEN';
+    const id = await book(main, '17:00', 'angrar@example.se');
+    const paymentId = swishInstructionId('payment', id);
+    await expect.poll(() => swish.payments.get(paymentId)?.status).toBe('CREATED');
+    expect((await main.post(`/api/bookings/${id}/cancel-public`, { email: 'angrar@example.se' })).status).toBe(200);
+    await expect
+      .poll(async () => (await shown(main, mainAdmin, id)).payment, { timeout: 5000 })
+      .toMatchObject({ status: 'failed', failure: 'CANCELLED' });
+    expect(swish.payments.get(paymentId)?.status).toBe('CANCELLED');
     expect(requestsTo(swish, 'PUT', `/refunds/${swishInstructionId('refund', id)}`)).toEqual([]);
   });
 
