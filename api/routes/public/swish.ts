@@ -70,6 +70,16 @@ export const swishCallbackRoutes: RoutePlugin = async (app, { deps: { swish } })
   // The payment request's QR code for a payer on a computer, drawn here (the booking page's
   // JavaScript stays as small as it is): the Swish app scans a request's token as "D" followed by
   // the token, as Swish's own QR generator (mpc.getswish.net/qrg-swish/api/v1/commerce) encodes it.
+  // Sources (checked 2026-12-07): Swish's "Guide Swish QR codes for terminals", 3.1
+  // (developer.getswish.se/qrterminal/3-api-description/): "The merchant system generates a
+  // QR-code for the received Request Token, either using the Swish QR-generator or creating it
+  // locally". Swish's QR-code API manual, 6 "QR code encoding specification"
+  // (developer.getswish.se/qr-api-manual/6-qr-code-encoding-specification/), gives each kind of
+  // code a capital-letter prefix ("C (capital letter) is the required prefix" of a prefilled C2B
+  // code: C<payee>;<amount>;<message>;<lock>); a request token's is "D", as integrations that draw
+  // it themselves encode it (e.g. qr.add_data("D" + token)). Swish's own sentence naming "D" was
+  // not in the material searched: if the Swish app ever refuses a code, compare it with the
+  // generator's image for the same token.
   const qrSchema = {
     summary: 'Betalningsbegärans QR-kod (SVG) att skanna med Swish-appen',
     querystring: z.object({ token: swishTokenSchema }),
