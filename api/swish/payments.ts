@@ -6,7 +6,10 @@
 // on every try, from every process), and Swish refuses a second PUT of an id it holds (the client
 // then finds the first again: api/swish/client.ts). Within a process a retry of the same booking
 // (a retried POST with the same Idempotency-Key) waits for the first try and gets its token: no
-// second PUT at all. A request Swish refuses (422 with its code) ends the payment at once as ERROR
+// second PUT at all. The token is also kept in the document store (SWISH_TOKENS, not personal
+// data) while the request is open, so a retry answered by another process, or after a restart,
+// gets the same token, app link and QR code (and makes no PUT); a retry racing the first try in
+// another process waits a moment for its token. A request Swish refuses (422 with its code) ends the payment at once as ERROR
 // with that code, which cancels the booking; a request that got no answer stays open, and the
 // watch's reads end it (a 404 from Swish is no answer: it expires with the request's lifetime).
 import type { SwishPaymentAnswer, SwishPaymentTrack } from '../../domain/kioskDay/swishPayment.js';
@@ -39,6 +42,14 @@ export interface SwishPaymentsOptions {
   onError?: (error: unknown) => void;
 }
 
+/** The m-commerce tokens of the open requests, by booking id (written here, not by a projection). */
+export const SWISH_TOKENS = 'swish_payment_tokens';
+type TokenDoc = { id: string; token: string; expires_at: string };
+
+/** How long a retry waits for the token of a request another process is making (Swish answers in well under this). */
+const TOKEN_WAIT_MS = 3000;
+const TOKEN_WAIT_STEP_MS = 100;
+
 export class SwishPayments {
   /** The requests this process made or is making, by booking id: a retry waits for the first. */
   private readonly made = new Map<string, Promise<PaymentRequestMade>>();
@@ -49,7 +60,9 @@ export class SwishPayments {
       client: options.client,
       open: () => this.open(),
       settle: async (request, answer) => {
-        await options.bookings.settleSwishPayment(request.bookingId, answer);
+        const ended = await options.bookings.settleSwishPayment(request.bookingId, answer);
+        // The payment ended: its token opens nothing any more.
+        if (ended.length > 0) await this.forgetToken(request.bookingId);
       },
       pollMs: options.pollMs,
       onError: options.onError,
@@ -61,7 +74,7 @@ export class SwishPayments {
     if (track.status !== 'requested') return Promise.resolve({ token: null, refused: null });
     let made = this.made.get(bookingId);
     if (!made) {
-      made = this.make(bookingId, track.instruction_id, track.amount_cents);
+      made = this.madeOnce(bookingId, track);
       this.made.set(bookingId, made);
       // Kept while the payment can still be paid; a later retry finds the track ended instead.
       setTimeout(() => this.made.delete(bookingId), 15 * 60_000).unref();
@@ -72,6 +85,37 @@ export class SwishPayments {
   /** swish://paymentrequest?token=…&callbackurl=…: opens the Swish app on the payer's phone. */
   appUrl(token: string): string {
     return `swish://paymentrequest?token=${encodeURIComponent(token)}&callbackurl=${encodeURIComponent(this.options.returnUrl)}`;
+  }
+
+  /** The token kept for the booking, else the request made (or found again) and its token kept. */
+  private async madeOnce(
+    bookingId: string,
+    track: Extract<SwishPaymentTrack, { status: 'requested' }>,
+  ): Promise<PaymentRequestMade> {
+    const kept = await this.keptToken(bookingId);
+    if (kept) return { token: kept, refused: null };
+    const made = await this.make(bookingId, track.instruction_id, track.amount_cents);
+    if (made.token) {
+      const doc: TokenDoc = { id: bookingId, token: made.token, expires_at: track.expires_at };
+      await this.options.docs.commit([{ op: 'put', collection: SWISH_TOKENS, doc }]);
+      return made;
+    }
+    if (made.refused) return made;
+    // Found again without a token: another process may be making it now; its token comes shortly.
+    for (let waited = 0; waited < TOKEN_WAIT_MS; waited += TOKEN_WAIT_STEP_MS) {
+      await new Promise((resolve) => setTimeout(resolve, TOKEN_WAIT_STEP_MS));
+      const token = await this.keptToken(bookingId);
+      if (token) return { token, refused: null };
+    }
+    return made;
+  }
+
+  private async keptToken(bookingId: string): Promise<string | null> {
+    return (await this.options.docs.get<TokenDoc>(SWISH_TOKENS, bookingId))?.token ?? null;
+  }
+
+  private async forgetToken(bookingId: string): Promise<void> {
+    await this.options.docs.commit([{ op: 'delete', collection: SWISH_TOKENS, id: bookingId }]);
   }
 
   private async make(bookingId: string, instructionId: string, amountOre: number): Promise<PaymentRequestMade> {
