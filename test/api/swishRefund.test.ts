@@ -6,7 +6,8 @@
 // shows staff its code; a callback that never comes is caught by the poll; the customer
 // cancelling before the cut-off, and a closure, are refunded too; a booking whose payment is still
 // requested, cancelled by staff or the customer, is settled (its request cancelled at Swish, no
-// refund), and one whose payer pays after all (a race) is refunded as a late payment.
+// refund), and one whose payer pays after all (a race) is refunded as a late payment; the expiry
+// of unconfirmed bookings refunds a paid one and cancels a requested one's request.
 import { createServer, request as httpsRequest, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -34,6 +35,8 @@ let quietAdmin: string;
 let next: string | null = null;
 let nextRefund: string | null = null;
 let caCert: string;
+/** The main server's clock: moved only by the last test (the pending-expiry sweep). */
+let mainNow = MONDAY_MORNING;
 
 function callBackAsSwish(body: unknown): Promise<number> {
   const payload = JSON.stringify(body);
@@ -85,7 +88,11 @@ beforeAll(async () => {
   });
   [main, quiet] = await Promise.all([
     // Callbacks only: no poll, so what ends a payment or a refund here is its callback.
-    startTestServer({ now: () => MONDAY_MORNING, config: { swish: setup(swish.url), swishPollMs: 0 } }),
+    // Its booking timers sweep only when the test says (an hour apart by themselves).
+    startTestServer({
+      now: () => mainNow,
+      config: { swish: setup(swish.url), swishPollMs: 0, timerIntervalMs: 3_600_000 },
+    }),
     // A Swish that never calls back: the poll (every 100 ms) reads the status.
     startTestServer({ now: () => MONDAY_MORNING, config: { swish: setup(quietSwish.url), swishPollMs: 100 } }),
   ]);
@@ -344,5 +351,28 @@ describe('refunding a paid booking with Swish (rule: swish-refund)', () => {
     expect(swish.refunds.get(swishInstructionId('refund', id))?.originalPaymentReference).toBe(
       'PAYREFRACE0000000000000000000001',
     );
+  });
+
+  it('the expiry of unconfirmed bookings (rule pending-expiry): a paid one is refunded as expired, a requested one has its request cancelled at Swish', async () => {
+    const current = (await main.get('/api/admin/settings', mainAdmin)).body;
+    expect((await main.put('/api/admin/settings', { ...current, pending_expiry_minutes: 30 }, mainAdmin)).status).toBe(
+      200,
+    );
+    const paid = await paidBooking(main, mainAdmin, '19:00', 'sen@example.se');
+    next = 'OPEN';
+    const waiting = await book(main, '19:30', 'vantar@example.se');
+    const paymentId = swishInstructionId('payment', waiting);
+    await expect.poll(() => swish.payments.get(paymentId)?.status).toBe('CREATED');
+    mainNow = new Date(MONDAY_MORNING.getTime() + 30 * 60_000);
+    const swept = await main.server.timers.sweep();
+    expect(swept.expired).toEqual(expect.arrayContaining([paid, waiting]));
+    await expect
+      .poll(async () => (await shown(main, mainAdmin, paid)).payment.refund?.status, { timeout: 5000 })
+      .toBe('refunded');
+    expect((await eventsOf(main, paid)).find((e) => e.type === 'SwishRefundRequested')?.data.reason).toBe('expired');
+    await expect
+      .poll(async () => (await shown(main, mainAdmin, waiting)).payment, { timeout: 5000 })
+      .toMatchObject({ status: 'failed', failure: 'CANCELLED' });
+    expect(swish.payments.get(paymentId)?.status).toBe('CANCELLED');
   });
 });
