@@ -185,7 +185,7 @@ export class SwishRefunds {
       message: `Återbetalning bokning ${refund.bookingId}`,
     });
     if (made.ok || made.kind === 'unreachable') return;
-    if (made.errors.some((e) => e.errorCode === 'RP09')) {
+    if (made.status === 409 || made.errors.some((e) => e.errorCode === 'RP09')) {
       // Made before (our earlier try, its answer lost): its status tells the rest.
       const again = await client.refund(refund.refundId);
       if (again.ok) await settle(answerOf(again.value));
