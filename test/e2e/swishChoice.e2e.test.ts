@@ -132,6 +132,22 @@ describe('choosing to pay now with Swish on the booking page', () => {
     }
   });
 
+  it('offline: paying now cannot be chosen, and the order is paid at pick-up', async () => {
+    const { page, context, errors } = await suite.fresh(360);
+    await fillOrder(page, 'offline-val@example.se');
+    const now = page.getByRole('radio', { name: 'Betala nu med Swish' });
+    await now.check();
+    await context.setOffline(true);
+    await expect.poll(() => now.isDisabled()).toBe(true);
+    expect(await now.isChecked()).toBe(false);
+    expect(await page.getByRole('radio', { name: 'Betala när du hämtar' }).isChecked()).toBe(true);
+    expect(await page.locator('#swish-now-hint').textContent()).toMatch(/^Går bara när du är ansluten/);
+    expect(await page.locator('#before-order').textContent()).toContain('Betalas i kiosken när du hämtar');
+    await context.setOffline(false);
+    await expect.poll(() => now.isDisabled()).toBe(false);
+    expect(errors.filter((e) => !/net::|Failed to fetch|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+  });
+
   it('required from 2 pizzas: an order of 2 is told so before the button, and paying is asked for', async () => {
     await setPrepay({ choice: 'required_from_pizzas', from_pizzas: 2 });
     const { page, errors } = await suite.fresh(360, 'napoli');

@@ -39,6 +39,7 @@ export const bookingPageTexts = {
   swishLegend: 'Hur vill du betala?',
   swishNow: 'Betala nu med Swish',
   swishNowHint: 'Direkt efter beställningen: i Swish-appen på mobilen, eller skanna QR-koden på datorn.',
+  swishNowOffline: 'Går bara när du är ansluten: en beställning utan anslutning betalas när du hämtar.',
   swishLater: 'Betala när du hämtar',
   swishRequired: 'Beställningen betalas i förväg med Swish, direkt efter att du skickat den.',
   swishRequiredFrom: (n: number) =>

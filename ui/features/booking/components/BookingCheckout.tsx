@@ -41,7 +41,7 @@ export function BookingCheckout({
   const errors = useAtomValue(fieldErrorsAtom);
   const payNow = useAtomValue(payNowAtom);
   // rule: swish-prepay: paid now (required, or chosen where offered) changes how it is paid, said before the button.
-  const paysNow = swish !== null && (swish.asked === 'required' || (swish.asked === 'offered' && payNow));
+  const paysNow = swish !== null && (swish.asked === 'required' || (swish.asked === 'offered' && payNow && online));
   const submitLabel = (online ? customerTexts.submitOnline : customerTexts.submitOffline)(formatKr(price.final_cents));
   return (
     <div className="booking__checkout">
@@ -55,7 +55,7 @@ export function BookingCheckout({
       <CustomerForm value={customer} errors={errors} onChange={setCustomer} sms={sms} />
       <section className="card checkout" aria-label={bookingPageTexts.checkout}>
         <BonusCodeField applied={bonus} online={online} onApply={setBonus} />
-        {swish && <SwishChoice swish={swish} />}
+        {swish && <SwishChoice swish={swish} online={online} />}
         {/* Rule before-order: the total, payment at pick-up and how (or now with Swish), no right of withdrawal. */}
         <BeforeOrder
           total={formatKr(price.final_cents)}

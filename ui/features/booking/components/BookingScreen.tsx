@@ -19,6 +19,7 @@ import {
   vipAtom,
 } from '../../../state/booking.js';
 import { paymentAskedFor } from '../../../../domain/settings/swishPrepayAsked.js';
+import { onlineAtom } from '../../../state/connectivity.js';
 import { PaymentMethodsNotice } from '../../../components/order/BeforeOrder.js';
 import { VipBanner } from './VipBanner.js';
 import { WebPauseBanner } from './WebPauseBanner.js';
@@ -57,9 +58,11 @@ export function BookingScreen({
   const { availability, today, unavailable, slot } = useBookableSlots(vipToken);
   const checkout = useCheckout(Boolean(date));
   const price = orderPrice(cart, bonus?.discount_percentage ?? null);
-  // rule: swish-prepay: "Betala nu med Swish" counts only where the kiosk offers the choice.
+  // rule: swish-prepay: "Betala nu med Swish" counts only where the kiosk offers the choice, and
+  // online (an order kept offline is sent later, when nobody is there to pay it).
+  const online = useAtomValue(onlineAtom);
   const swishAsked = data.swish ? paymentAskedFor(data.swish, { source: 'web', pizzas: count }, 0) : 'none';
-  const payNow = swishAsked === 'offered' && chosePayNow;
+  const payNow = swishAsked === 'offered' && chosePayNow && online;
   const order = { date, time, count, cart, customer, bonus, vipToken, sms: data.sms, payNow };
   const { submitting, submitError, confirmation, submit, closeConfirmation } = useSubmitBooking({
     order,

@@ -13,8 +13,10 @@ export interface SwishOnPage {
   asked: SwishPrepayAsked;
 }
 
-export function SwishChoice({ swish: { prepay, asked } }: { swish: SwishOnPage }) {
-  const [payNow, setPayNow] = useAtom(payNowAtom);
+export function SwishChoice({ swish: { prepay, asked }, online }: { swish: SwishOnPage; online: boolean }) {
+  const [chosen, setPayNow] = useAtom(payNowAtom);
+  // Offline the order waits on the device and is sent later: paid at pick-up, never now.
+  const payNow = chosen && online;
   if (asked === 'required')
     return (
       <p className="notice swish-choice__required" data-swish="required">
@@ -33,13 +35,14 @@ export function SwishChoice({ swish: { prepay, asked } }: { swish: SwishOnPage }
           name="pay_with_swish"
           value="now"
           checked={payNow}
+          disabled={!online}
           aria-describedby="swish-now-hint"
           onChange={() => setPayNow(true)}
         />
         {texts.swishNow}
       </label>
       <p id="swish-now-hint" className="hint swish-choice__hint">
-        {texts.swishNowHint}
+        {online ? texts.swishNowHint : texts.swishNowOffline}
       </p>
       <label className="check">
         <input type="radio" name="pay_with_swish" value="later" checked={!payNow} onChange={() => setPayNow(false)} />
