@@ -41,7 +41,8 @@ export const msg = {
   /** rule: swish-payment. */
   swishPaymentAwaited: 'Bokningen väntar på Swish-betalning och kan bekräftas först när den är betald',
   swishPaymentFailedReason: 'Betalningen med Swish gick inte igenom',
-  swishBookingNotMovable: 'En bokning som betalas med Swish kan inte flyttas här. Kontakta kiosken, så hjälper vi dig.',
+  swishBookingNotMovable:
+    'En bokning som betalas med Swish kan bara flyttas till en annan tid samma dag. Kontakta kiosken, så hjälper vi dig.',
   pendingExpiryOff: 'Obekräftade bokningar förfaller inte: tiden är 0 i inställningarna',
   onlyPendingExpire: 'Endast väntande bokningar kan förfalla',
   pendingNotExpired: 'Bokningen har inte väntat på bekräftelse länge nog för att förfalla',

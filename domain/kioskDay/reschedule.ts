@@ -101,6 +101,8 @@ export function movableBooking(
   email: string,
   settings: Settings,
   clock: Clock,
+  /** The move stays on the booking's own date: the same number and day, a new time. */
+  sameDay = false,
 ): Booking & { status: 'pending' | 'confirmed' } {
   const booking = state.bookings.get(bookingId);
   if (!booking || !sameEmail(booking.email, email)) notFound(msg.bookingNotFound);
@@ -108,9 +110,10 @@ export function movableBooking(
   if (booking!.status === 'moved') reject(msg.bookingMovedTo(booking!.moved_to));
   if (!customerCancellation(booking!, settings, clock).can_cancel) reject(msg.tooLateToReschedule);
   // rule: swish-payment. A payment asked for or made follows its booking's number and day: a move
-  // would leave it behind (a new number on another date), so such a booking is moved by the kiosk.
+  // to another date would leave it behind (a new number on another day's stream), so such a
+  // booking only changes its time within its day.
   const payment = booking!.swish?.status;
-  if (payment === 'requested' || payment === 'paid') reject(msg.swishBookingNotMovable);
+  if (!sameDay && (payment === 'requested' || payment === 'paid')) reject(msg.swishBookingNotMovable);
   return booking as Booking & { status: 'pending' | 'confirmed' };
 }
 
@@ -142,7 +145,7 @@ export const withoutOwnPizzas = (
 
 export function decideReschedule(command: RescheduleBooking, state: KioskDayState): KioskDayEvent[] {
   const { date, time, settings, clock } = command;
-  const booking = movableBooking(state, command.bookingId, command.email, settings, clock);
+  const booking = movableBooking(state, command.bookingId, command.email, settings, clock, true);
   assertNewTime(booking, date, time);
   // The api sends a move to another date through steps 1 and 2; this stream can only decide its own.
   if (booking.booking_date !== date)

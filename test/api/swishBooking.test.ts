@@ -115,6 +115,25 @@ describe('a web booking asked to pay with Swish (rule swish-prepay: required_all
     expect((await on.put(`/api/admin/bookings/${id}/confirm`, {}, onAdmin)).status).toBe(200);
     const history = (await on.get(`/api/admin/bookings/${id}/history`, onAdmin)).body;
     expect(JSON.stringify(history)).toContain('SwishPaymentPaid');
+
+    // Paid, it still moves to another time the same day: the same number, the payment with it.
+    const later = await on.post(`/api/bookings/${id}/reschedule`, {
+      email: 'asa@example.se',
+      date: '2026-11-24',
+      time: '12:30',
+    });
+    expect(later.status, JSON.stringify(later.body)).toBe(200);
+    await expect
+      .poll(async () => (await on.get(`/api/admin/bookings/${id}`, onAdmin)).body)
+      .toMatchObject({ booking_time: '12:30', payment: { status: 'paid', payment_reference: 'E0A1B2C3' } });
+    // Not to another date.
+    const away = await on.post(`/api/bookings/${id}/reschedule`, {
+      email: 'asa@example.se',
+      date: '2026-11-25',
+      time: '12:00',
+    });
+    expect(away.status).toBe(400);
+    expect(JSON.stringify(away.body)).toContain(msg.swishBookingNotMovable);
   });
 
   it.each([
