@@ -12,6 +12,7 @@ import {
 import { bookingsProjection, daysProjection, movesProjection, statsProjection } from './kioskDays.js';
 import type { Projection } from './projection.js';
 import { waitlistProjection } from './waitlist.js';
+import { swishSettingsProjection } from './swishSettings.js';
 
 export const allProjections: Projection[] = [
   settingsProjection,
@@ -27,6 +28,7 @@ export const allProjections: Projection[] = [
   closuresProjection,
   waitlistProjection,
   accountingPeriodsProjection,
+  swishSettingsProjection,
 ];
 
 /**

@@ -8,6 +8,7 @@ import type { AppDeps } from '../appDeps.js';
 import { COLLECTIONS } from '../../read-models/shapes.js';
 import { missingRequiredSellerFields } from '../../domain/settings/seller.js';
 import { certificateExpiresSoon } from '../../domain/settings/swishPrepay.js';
+import { SWISH_SETTINGS } from '../../projections/swishSettings.js';
 import { registerUi } from '../http/ui.js';
 import { anyDiskLow, backupOverdue } from '../opsAlerts.js';
 import { pushOutboxHealth } from '../push/outboxHealth.js';
@@ -18,7 +19,14 @@ import { operationsRoutes } from './operations.js';
 import { publicRoutes } from './public/index.js';
 
 /** The read models the anonymous pages are built from (the booking page's +data). */
-const PAGE_COLLECTIONS = [COLLECTIONS.days, COLLECTIONS.pizzas, COLLECTIONS.settings, COLLECTIONS.closures];
+// The Swish prepay rule too (issue 49): the booking page says before its order button how it is paid.
+const PAGE_COLLECTIONS = [
+  COLLECTIONS.days,
+  COLLECTIONS.pizzas,
+  COLLECTIONS.settings,
+  COLLECTIONS.closures,
+  SWISH_SETTINGS,
+];
 
 export interface RoutesOptions {
   /** Whether the server is shutting down (GET /api/ready answers 503 then). */

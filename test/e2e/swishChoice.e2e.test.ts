@@ -50,13 +50,9 @@ const setPrepay = async (body: { choice: string; from_pizzas?: number }) =>
   expect((await suite.server.api('PUT', '/api/admin/swish/prepay', body, suite.cookie)).status).toBe(200);
 
 let days = 2;
-/**
- * Fills in an order of one Margherita on a date of its own, up to the order button. The page is
- * asked for with a query, so it is rendered for this visit (the kept page follows the rule within
- * a minute: api/http/pageCache.ts).
- */
+/** Fills in an order of Margheritas on a date of its own, up to the order button. */
 async function fillOrder(page: Page, email: string, pizzas = 1) {
-  await page.goto('/?swish');
+  await page.goto('/');
   await chooseDateAndCount(page, inDays(days++), pizzas);
   await expect.poll(() => page.locator('.slot--selected').count()).toBe(1);
   for (let i = 0; i < pizzas; i++) await page.getByRole('button', { name: 'Lägg till en Margherita' }).click();
