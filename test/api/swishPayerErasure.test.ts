@@ -1,7 +1,8 @@
 // The payer's Swish number and erasure (issue 49, rules swish-payment and erasure): Swish's answer
 // to a paid request names the payer (`payerAlias`, their phone). The kiosk records it with the
 // payment (SwishPaymentPaid's `payer_alias`), sealed under the key of the booking's e-mail as the
-// other personal fields are, and shows it to staff in the booking's history. Once the customer is
+// other personal fields are, and shows it to staff in the booking's history (and to the customer in
+// their data request, which carries each booking's history). Once the customer is
 // erased it reads "[raderad]" in the events read back, the history and every staff answer, and no
 // file under DATA_DIR holds it in readable form. Over the real server and a Swish of the test's own
 // (HTTPS with client certificates), the watch's poll reading the payment's end.
@@ -87,6 +88,10 @@ describe("the payer's Swish number", () => {
     expect(paid?.data).toMatchObject({ payer_alias: PAYER, email: EMAIL });
     const history = await server.get(`/api/admin/bookings/${id}/history`, admin);
     expect(history.body.find((e: { type: string }) => e.type === 'SwishPaymentPaid').data.payer_alias).toBe(PAYER);
+    // The customer's own data request (GDPR art. 15) names it, through the booking's history.
+    const exported = await server.get(`/api/admin/customers/export?email=${encodeURIComponent(EMAIL)}`, admin);
+    expect(exported.status).toBe(200);
+    expect(JSON.stringify(exported.body)).toContain(PAYER);
     // Sealed in the log: not in readable form in the event store's files.
     expect(holding(server.dataDir).filter((f) => f.includes('events'))).toEqual([]);
 
@@ -100,6 +105,7 @@ describe("the payer's Swish number", () => {
     // The payment itself stays: paid, with its amount and reference (the books and refunds need them).
     expect((await paidEvent(id))?.data.payment_reference).toMatch(/^PAYREF/);
     for (const path of [
+      `/api/admin/customers/export?email=${encodeURIComponent(EMAIL)}`,
       `/api/admin/bookings/${id}`,
       `/api/admin/bookings/${id}/history`,
       `/api/admin/bookings?date=${DATE}`,
