@@ -3,9 +3,10 @@
 // (issue 49, rule: swish-payment), in Chromium against the built server with Swish set up through
 // SWISH_* (a Swish of the test's own on loopback, the watch polling it). One booking paid with
 // Swish and one still waiting for its payment: the counter screen (/admin/counter) lists both with
-// their marks, the kitchen board marks each, and the public order status screen (/status, and
-// GET /api/order-status's `paid`) marks the paid number only, with no name. Axe finds nothing at
-// 360 and 1280 px in both themes. SWISH_SHOTS=<folder> saves screenshots.
+// their marks, the kitchen board marks each (and the paid one's printed ticket), and the public
+// order status screen (/status, and GET /api/order-status's `paid`) marks the paid number only,
+// with no name. Axe finds nothing at 360 and 1280 px in both themes. SWISH_SHOTS=<folder> saves
+// screenshots.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,8 +93,12 @@ describe('the Swish marks on the counter, the kitchen board and the order status
     expect(JSON.stringify(board.body)).not.toContain('Greta');
   });
 
-  it('the counter lists both with their marks; the kitchen board marks each', async () => {
+  it('the counter lists both with their marks; the kitchen board and the ticket mark each', async () => {
     const { page, errors } = await suite.signedIn(1280);
+    await page.addInitScript(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+    });
     await page.goto(`/admin/counter?date=${DAY}`);
     const card = page.getByRole('region', { name: 'Betalt med Swish' });
     await card.waitFor();
@@ -105,6 +110,14 @@ describe('the Swish marks on the counter, the kitchen board and the order status
     const waitingCard = page.locator(`[data-booking="${waiting}"]`);
     await waitingCard.getByText('Väntar på Swish-betalning').waitFor();
     expect(await paidCard.getByText('Väntar på Swish-betalning').count()).toBe(0);
+    // Its printed ticket says so too.
+    await page.getByRole('button', { name: `Skriv ut orderlapp för ${paid}` }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator(`.ticket[data-ticket="${paid}"] .ticket__paid`).innerText()).toMatch(
+      /^betald med swish$/i,
+    );
+    await page.emulateMedia({ media: 'screen' });
     expect(errors).toEqual([]);
   });
 

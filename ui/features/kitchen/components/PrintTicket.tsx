@@ -1,5 +1,5 @@
 // An order's ticket for an 80 mm receipt printer: order number, date and time, name, eat in or
-// take away, the pizzas, the comment. On screen it is laid out out of sight (so its height is
+// take away, "Betald med Swish" when paid in advance, the pizzas, the comment. On screen it is laid out out of sight (so its height is
 // known); printed (kitchen.css, @media print) it is the only thing on the page, and the page is
 // exactly as long as the ticket.
 import { KitchenLineAllergens } from './KitchenLineAllergens.js';
@@ -41,6 +41,8 @@ export function PrintTicket({ order, date, onReady }: { order: KitchenOrder; dat
         </p>
         <p className="ticket__name">{order.name}</p>
         <p className="ticket__type">{order.dine_in ? kitchenTexts.dineIn : kitchenTexts.takeAway}</p>
+        {/* rule: swish-payment: paid in advance, so nobody at the counter asks for payment again. */}
+        {order.paid_with_swish && <p className="ticket__paid">{kitchenTexts.paidWithSwish}</p>}
         <ul className="ticket__pizzas">
           {order.items.map((item, i) => (
             <li key={i}>
