@@ -7,47 +7,21 @@
 // account ("Swish-konto (debet)", 1930), refused in Swedish at its field when it is not
 // four digits. Axe finds nothing at 360 and 1280 px in both themes. BOOKS_SHOTS=<folder> saves
 // screenshots.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSuite } from './browserSuite.js';
+import { swishKiosk } from './swishKiosk.js';
 import { axeFindings } from './axe.js';
 import { animationsDone, inDays, until } from './harness.js';
 import { formatKrOre } from '../../ui/lib/format.js';
-import { makeTestCa, swishEnvironment } from '../support/testCa.js';
-import { startTestSwish, type TestSwish } from '../support/swishServer.js';
 
-const PAYEE = '1231181189';
 const TODAY = inDays(0);
 const TOMORROW = inDays(1);
 const shots = process.env.BOOKS_SHOTS;
-let swish: TestSwish;
-let dir: string;
-let env: Record<string, string>;
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'books-swish-e2e-'));
-  const ca = makeTestCa();
-  const merchant = ca.client({ commonName: PAYEE });
-  swish = await startTestSwish({ server: ca.server(), clientCa: ca.cert, callBack: false });
-  env = {
-    ...swishEnvironment(dir, {
-      ca,
-      merchant,
-      payee: PAYEE,
-      url: swish.url,
-      callbackUrl: 'https://pizza.example.se/api/swish/callback',
-    }),
-    SWISH_POLL_MS: '200',
-  };
-}, 60_000);
-afterAll(async () => {
-  await swish?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-const suite = browserSuite({ env: () => env, shots });
+const kiosk = swishKiosk('books-swish-e2e', { callBack: false, pollMs: 200 });
+const suite = browserSuite({ env: kiosk.env, shots });
 
 let paidTotal = 0;
 let pickupTotal = 0;

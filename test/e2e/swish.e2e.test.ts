@@ -7,43 +7,18 @@
 // "Krävs från 4 pizzor" (rule: swish-prepay), which a reload shows again. The certificate ends in
 // 12 days, so the dashboard shows its banner (rule: swish-certificate). Axe finds nothing at 360
 // and 1280 px in both themes. SWISH_SHOTS=<folder> saves screenshots.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserSuite } from './browserSuite.js';
+import { SWISH_PAYEE, swishKiosk } from './swishKiosk.js';
 import { axeFindings } from './axe.js';
 import { hydrated } from './harness.js';
-import { makeTestCa, swishEnvironment } from '../support/testCa.js';
-import { startTestSwish, type TestSwish } from '../support/swishServer.js';
 
-const PAYEE = '1231181189';
 const shots = process.env.SWISH_SHOTS;
-let swish: TestSwish;
-let dir: string;
-let env: Record<string, string>;
 
 // Swish first: the server is started with its address and the certificate's files.
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'swish-e2e-'));
-  const ca = makeTestCa();
-  const merchant = ca.client({ commonName: PAYEE, notAfter: new Date(Date.now() + 12 * 86_400_000 + 3_600_000) });
-  swish = await startTestSwish({ server: ca.server(), clientCa: ca.cert });
-  env = {
-    ...swishEnvironment(dir, {
-      ca,
-      merchant,
-      payee: PAYEE,
-      url: swish.url,
-      callbackUrl: 'https://pizza.example.se/api/swish/callback',
-    }),
-  };
-}, 60_000);
-afterAll(async () => {
-  await swish?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-const suite = browserSuite({ env: () => env, shots });
+const kiosk = swishKiosk('swish-e2e', { certificateEnds: new Date(Date.now() + 12 * 86_400_000 + 3_600_000) });
+const suite = browserSuite({ env: kiosk.env, shots });
 
 describe('/admin/swish in the browser', () => {
   it('shows the setup, tests the connection, refuses a bad number and saves the prepay rule', async () => {
@@ -54,16 +29,21 @@ describe('/admin/swish in the browser', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Swish');
     const setup = page.locator('.swish-setup');
     const text = await setup.textContent();
-    expect(text).toContain(PAYEE);
+    expect(text).toContain(SWISH_PAYEE);
     expect(text).toContain('https://pizza.example.se/api/swish/callback');
-    expect(text).toContain(`CN=${PAYEE}, O=Pizzakiosken Test AB`);
+    expect(text).toContain(`CN=${SWISH_PAYEE}, O=Pizzakiosken Test AB`);
     expect(text).toMatch(/12 dagar kvar/);
     expect(text).not.toMatch(/PRIVATE KEY/);
 
-    const before = swish.requests.length;
+    const before = kiosk.swish().requests.length;
     await page.getByRole('button', { name: 'Testa anslutningen' }).click();
     await page.getByText('Anslutningen fungerar: Swish tog emot certifikatet (svarade 404).').waitFor();
-    expect(swish.requests.slice(before).map((r) => r.clientCn)).toEqual([PAYEE]);
+    expect(
+      kiosk
+        .swish()
+        .requests.slice(before)
+        .map((r) => r.clientCn),
+    ).toEqual([SWISH_PAYEE]);
 
     await page.getByLabel('Krävs från ett antal pizzor').check();
     await page.getByLabel('Från antal pizzor').fill('0');

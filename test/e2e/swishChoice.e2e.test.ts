@@ -7,44 +7,18 @@
 // Swish app's link, on a computer the QR code. Paying at pick-up asks for none. Where the rule
 // requires payment of the order, the page says so before the button. Axe finds nothing at 360 and
 // 1280 px in both themes. SWISH_SHOTS=<folder> saves screenshots.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSuite } from './browserSuite.js';
+import { swishKiosk } from './swishKiosk.js';
 import { axeFindings } from './axe.js';
 import { chooseDateAndCount, inDays } from './harness.js';
-import { makeTestCa, swishEnvironment } from '../support/testCa.js';
-import { startTestSwish, type TestSwish } from '../support/swishServer.js';
 
-const PAYEE = '1231181189';
 const shots = process.env.SWISH_SHOTS;
-let swish: TestSwish;
-let dir: string;
-let env: Record<string, string>;
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'swish-choice-e2e-'));
-  const ca = makeTestCa();
-  const merchant = ca.client({ commonName: PAYEE });
-  swish = await startTestSwish({ server: ca.server(), clientCa: ca.cert, callBack: false, outcome: () => 'OPEN' });
-  env = {
-    ...swishEnvironment(dir, {
-      ca,
-      merchant,
-      payee: PAYEE,
-      url: swish.url,
-      callbackUrl: 'https://pizza.example.se/api/swish/callback',
-    }),
-    SWISH_POLL_MS: '200',
-  };
-}, 60_000);
-afterAll(async () => {
-  await swish?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-const suite = browserSuite({ env: () => env, shots });
+const kiosk = swishKiosk('swish-choice-e2e', { callBack: false, outcome: () => 'OPEN', pollMs: 200 });
+const suite = browserSuite({ env: kiosk.env, shots });
 
 const setPrepay = async (body: { choice: string; from_pizzas?: number }) =>
   expect((await suite.server.api('PUT', '/api/admin/swish/prepay', body, suite.cookie)).status).toBe(200);

@@ -6,50 +6,19 @@
 // misslyckades (kod RF07)", with what staff do then). The bookings list marks each, the booking's
 // details show the refund and its history, and /my-booking tells the customer. Axe finds nothing
 // at 360 and 1280 px in both themes. SWISH_SHOTS=<folder> saves screenshots.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserSuite } from './browserSuite.js';
+import { swishKiosk } from './swishKiosk.js';
 import { axeFindings } from './axe.js';
 import { animationsDone, inDays, until } from './harness.js';
-import { makeTestCa, swishEnvironment } from '../support/testCa.js';
-import { startTestSwish, type TestSwish } from '../support/swishServer.js';
 
-const PAYEE = '1231181189';
 const DAY = inDays(2);
 const shots = process.env.SWISH_SHOTS;
-let swish: TestSwish;
-let dir: string;
-let env: Record<string, string>;
 let nextRefund: string | null = null;
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'swish-refund-e2e-'));
-  const ca = makeTestCa();
-  const merchant = ca.client({ commonName: PAYEE });
-  swish = await startTestSwish({
-    server: ca.server(),
-    clientCa: ca.cert,
-    callBack: false,
-    refundOutcome: () => nextRefund,
-  });
-  env = {
-    ...swishEnvironment(dir, {
-      ca,
-      merchant,
-      payee: PAYEE,
-      url: swish.url,
-      callbackUrl: 'https://pizza.example.se/api/swish/callback',
-    }),
-    SWISH_POLL_MS: '200',
-  };
-}, 60_000);
-afterAll(async () => {
-  await swish?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-const suite = browserSuite({ env: () => env, shots });
+const kiosk = swishKiosk('swish-refund-e2e', { callBack: false, refundOutcome: () => nextRefund, pollMs: 200 });
+const suite = browserSuite({ env: kiosk.env, shots });
 
 let refunded = '';
 let failed = '';
