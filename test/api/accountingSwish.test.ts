@@ -10,15 +10,12 @@
 // paid orders on 2 April has Swish refund them (SwishRefunded, read by the poll): each refund is a
 // correction on 2 April at the rate its sale was booked with (12 % for the one paid in March, 6 %
 // for the one paid on 1 April), crediting 1930 in the SIE file; March's closed books stay.
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configFromEnv } from '../../api/config.js';
 import { bookingPayload, startTestServer, type TestServer } from './harness.js';
-import { makeTestCa, swishEnvironment } from '../support/testCa.js';
-import { startTestSwish, type TestSwish } from '../support/swishServer.js';
+import { startSwishSetup, type SwishSetup } from '../support/swishSetup.js';
 import { parseSie } from './sie.js';
 import { decode } from '../mail/smtp.js';
 import {
@@ -27,12 +24,10 @@ import {
   PAYMENT_BY_SWISH_DONE,
 } from '../../domain/accounting/saleTerms.js';
 
-const PAYEE = '1231181189';
 /** 97,37 kr: a price whose VAT never comes out in whole kronor. */
 const PRICE = 9737;
 const BOUNDARY = 'startDate=2026-03-31&endDate=2026-04-01';
-let dir: string;
-let swish: TestSwish;
+let setup: SwishSetup | undefined;
 let t: TestServer;
 let admin: string;
 let now = new Date('2026-03-31T08:00:00Z');
@@ -77,11 +72,8 @@ const csvLines = (bytes: Buffer) =>
     .map((l) => l.split(';'));
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'accounting-swish-'));
-  const ca = makeTestCa();
-  const merchant = ca.client({ commonName: PAYEE });
-  swish = await startTestSwish({ server: ca.server(), clientCa: ca.cert, callBack: false, settleAfterMs: 50 });
-  const { swish: swishConfig } = configFromEnv(swishEnvironment(dir, { ca, merchant, payee: PAYEE, url: swish.url }));
+  setup = await startSwishSetup('accounting-swish', { callBack: false, settleAfterMs: 50 });
+  const swishConfig = setup.config;
   t = await startTestServer({ now: () => now, config: { swish: swishConfig, swishPollMs: 100 } });
   admin = await t.login();
   const created = await t.post(
@@ -110,8 +102,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await swish?.close().catch(() => undefined);
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await setup?.close();
 });
 
 /** The sums by hand: P1 19 474 öre, P2 and P3 9 737, P4 29 211; A0 and A1 9 737. */

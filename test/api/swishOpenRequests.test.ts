@@ -5,39 +5,24 @@
 // token is kept in the store (SWISH_TOKENS, api/swish/payments.ts) while it is open and goes with
 // its end. Over the real server and a Swish of the test's own that never calls back; the test
 // polls by hand.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { configFromEnv } from '../../api/config.js';
 import { SWISH_TOKENS } from '../../api/swish/payments.js';
 import { swishInstructionId } from '../../api/swish/client.js';
 import { COLLECTIONS } from '../../read-models/shapes.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from './harness.js';
-import { makeTestCa, swishEnvironment } from '../support/testCa.js';
-import { startTestSwish, type TestSwish } from '../support/swishServer.js';
+import { startSwishSetup, type SwishSetup } from '../support/swishSetup.js';
+import type { TestSwish } from '../support/swishServer.js';
 
-const PAYEE = '1231181189';
-let dir: string;
+let setup: SwishSetup | undefined;
 let swish: TestSwish;
 let server: TestServer;
 let admin: string;
 let next: string | null = 'OPEN';
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'swish-open-'));
-  const ca = makeTestCa();
-  const merchant = ca.client({ commonName: PAYEE });
-  swish = await startTestSwish({ server: ca.server(), clientCa: ca.cert, callBack: false, outcome: () => next });
-  const { swish: config } = configFromEnv(
-    swishEnvironment(dir, {
-      ca,
-      merchant,
-      payee: PAYEE,
-      url: swish.url,
-      callbackUrl: 'https://pizza.example.se/api/swish/callback',
-    }),
-  );
+  setup = await startSwishSetup('swish-open', { callBack: false, outcome: () => next });
+  swish = setup.swish;
+  const config = setup.config;
   // No poll of its own: the test polls.
   server = await startTestServer({ now: () => MONDAY_MORNING, config: { swish: config, swishPollMs: 0 } });
   admin = await server.login();
@@ -45,8 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await swish?.close().catch(() => undefined);
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await setup?.close();
 });
 
 const docs = () => server.server.docs;

@@ -3,37 +3,19 @@
 // the next page (the rule's read model is among those the kept page depends on), not a minute
 // later. Over the real server with Swish set up (a Swish of the test's own on loopback). (Needs the
 // UI build: npm test builds it first.)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configFromEnv } from '../../api/config.js';
 import { MONDAY_MORNING, startTestServer, type TestServer } from './harness.js';
-import { makeTestCa, swishEnvironment } from '../support/testCa.js';
-import { startTestSwish, type TestSwish } from '../support/swishServer.js';
+import { startSwishSetup, type SwishSetup } from '../support/swishSetup.js';
 
-const PAYEE = '1231181189';
 const SOME = 'Du kan också betala i förväg med Swish här.';
 const ALL = 'Beställningen betalas i förväg med Swish här på sidan.';
-let dir: string;
-let swish: TestSwish;
+let setup: SwishSetup | undefined;
 let server: TestServer;
 let admin: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'swish-page-'));
-  const ca = makeTestCa();
-  const merchant = ca.client({ commonName: PAYEE });
-  swish = await startTestSwish({ server: ca.server(), clientCa: ca.cert, callBack: false });
-  const { swish: config } = configFromEnv(
-    swishEnvironment(dir, {
-      ca,
-      merchant,
-      payee: PAYEE,
-      url: swish.url,
-      callbackUrl: 'https://pizza.example.se/api/swish/callback',
-    }),
-  );
+  setup = await startSwishSetup('swish-page', { callBack: false });
+  const config = setup.config;
   // The clock stands still: only a change of what the page shows renders it again.
   server = await startTestServer({ now: () => MONDAY_MORNING, config: { swish: config, swishPollMs: 0 } });
   admin = await server.login();
@@ -41,8 +23,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await swish?.close().catch(() => undefined);
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await setup?.close();
 });
 
 const page = async () => {

@@ -6,41 +6,25 @@
 // erased it reads "[raderad]" in the events read back, the history and every staff answer, and no
 // file under DATA_DIR holds it in readable form. Over the real server and a Swish of the test's own
 // (HTTPS with client certificates), the watch's poll reading the payment's end.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configFromEnv } from '../../api/config.js';
 import { ERASED } from '../../domain/customers/personalData.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from './harness.js';
-import { makeTestCa, swishEnvironment } from '../support/testCa.js';
-import { startTestSwish, type TestSwish } from '../support/swishServer.js';
+import { startSwishSetup, type SwishSetup } from '../support/swishSetup.js';
 
-const PAYEE = '1231181189';
 const DATE = '2026-11-24';
 // Written as Swish writes it (digits only), and as a customer might (with the leading 0).
 const PAYER = '46739991122';
 const PAYER_LOCAL = '0739991122';
 const EMAIL = 'betalare.unik@example.se';
-let dir: string;
-let swish: TestSwish;
+let setup: SwishSetup | undefined;
 let server: TestServer;
 let admin: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'swish-payer-'));
-  const ca = makeTestCa();
-  const merchant = ca.client({ commonName: PAYEE });
-  swish = await startTestSwish({ server: ca.server(), clientCa: ca.cert, callBack: false, payerAlias: PAYER });
-  const { swish: config } = configFromEnv(
-    swishEnvironment(dir, {
-      ca,
-      merchant,
-      payee: PAYEE,
-      url: swish.url,
-      callbackUrl: 'https://pizza.example.se/api/swish/callback',
-    }),
-  );
+  setup = await startSwishSetup('swish-payer', { callBack: false, payerAlias: PAYER });
+  const config = setup.config;
   server = await startTestServer({ now: () => MONDAY_MORNING, config: { swish: config, swishPollMs: 100 } });
   admin = await server.login();
   expect((await server.put('/api/admin/swish/prepay', { choice: 'required_all_web' }, admin)).status).toBe(200);
@@ -48,8 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await swish?.close().catch(() => undefined);
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await setup?.close();
 });
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
