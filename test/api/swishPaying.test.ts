@@ -6,8 +6,6 @@
 // status read, a callback twice settling once, declined and errors with Swish's codes cancelling
 // the booking and freeing its capacity, a refused request refused in Swedish, a callback that
 // never comes caught by the poll, and a payer who never opens Swish let go after the lifetime.
-import { createServer, request as httpsRequest, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,14 +19,14 @@ import { swishMsg } from '../../domain/settings/swishPrepay.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from './harness.js';
 import { makeTestCa, swishEnvironment } from '../support/testCa.js';
 import { startTestSwish, type TestSwish } from '../support/swishServer.js';
+import { startSwishFront, type SwishFront } from '../support/swishFront.js';
 
 const PAYEE = '1231181189';
 const DATE = '2026-11-24';
 let dir: string;
 let swish: TestSwish;
 let quietSwish: TestSwish;
-let front: Server;
-let frontUrl: string;
+let front: SwishFront;
 let main: TestServer;
 let quiet: TestServer;
 let off: TestServer;
@@ -36,56 +34,22 @@ let mainAdmin: string;
 let quietAdmin: string;
 let next: string | null = null;
 let quietNow = MONDAY_MORNING;
-let caCert: string;
-
-/** Posts a callback as Swish does: JSON over HTTPS to the kiosk's front. */
-function callBackAsSwish(body: unknown): Promise<number> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = httpsRequest(
-      `${frontUrl}/api/swish/callback`,
-      { method: 'POST', ca: caCert, headers: { 'content-type': 'application/json' } },
-      (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'swish-paying-'));
   const ca = makeTestCa();
-  caCert = ca.cert;
   const merchant = ca.client({ commonName: PAYEE });
   const serverCert = ca.server();
   const outcome = () => next;
   swish = await startTestSwish({ server: serverCert, clientCa: ca.cert, callbackCa: ca.cert, outcome });
   quietSwish = await startTestSwish({ server: serverCert, clientCa: ca.cert, callBack: false, outcome });
   // The kiosk's HTTPS front: Swish calls back over HTTPS; the kiosk's own server speaks HTTP behind it.
-  front = createServer({ key: serverCert.key, cert: serverCert.cert }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      fetch(`${main.base}${req.url}`, {
-        method: req.method,
-        headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
-        body: Buffer.concat(chunks),
-      }).then(
-        async (reply) => res.writeHead(reply.status, { 'content-type': 'application/json' }).end(await reply.text()),
-        () => res.writeHead(502).end(),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-  frontUrl = `https://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  front = await startSwishFront(serverCert, ca.cert, () => main.base);
   const { swish: fromEnv } = configFromEnv(swishEnvironment(dir, { ca, merchant, payee: PAYEE, url: swish.url }));
   const setup = (apiUrl: string): SwishConfig => ({
     ...fromEnv!,
     apiUrl,
-    callbackUrl: `${frontUrl}/api/swish/callback`,
+    callbackUrl: `${front.url}/api/swish/callback`,
   });
   [main, quiet, off] = await Promise.all([
     // Callbacks only: no poll, so what ends a payment here is its callback.
@@ -104,7 +68,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([main?.close(), quiet?.close(), off?.close()]);
-  await new Promise((resolve) => front?.close(resolve));
+  await front?.close();
   await Promise.all([swish?.close().catch(() => undefined), quietSwish?.close().catch(() => undefined)]);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -176,7 +140,7 @@ describe('paying a web booking with Swish', () => {
       swish.requests.filter((r) => r.method === 'GET' && r.path.endsWith(swishInstructionId('payment', id))).length;
     const readsBefore = reads();
     expect(readsBefore).toBeGreaterThanOrEqual(1);
-    expect(await callBackAsSwish(swish.payments.get(swishInstructionId('payment', id)))).toBe(200);
+    expect(await front.callBack(swish.payments.get(swishInstructionId('payment', id)))).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(reads()).toBe(readsBefore);
     expect((await eventsOf(main, id)).map((e) => e.type)).toEqual([

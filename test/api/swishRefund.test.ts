@@ -8,8 +8,6 @@
 // requested, cancelled by staff or the customer, is settled (its request cancelled at Swish, no
 // refund), and one whose payer pays after all (a race) is refunded as a late payment; the expiry
 // of unconfirmed bookings refunds a paid one and cancels a requested one's request.
-import { createServer, request as httpsRequest, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,71 +18,38 @@ import type { SwishConfig } from '../../api/swish/config.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from './harness.js';
 import { makeTestCa, swishEnvironment } from '../support/testCa.js';
 import { startTestSwish, type TestSwish } from '../support/swishServer.js';
+import { startSwishFront, type SwishFront } from '../support/swishFront.js';
 
 const PAYEE = '1231181189';
 const DATE = '2026-11-24';
 let dir: string;
 let swish: TestSwish;
 let quietSwish: TestSwish;
-let front: Server;
-let frontUrl: string;
+let front: SwishFront;
 let main: TestServer;
 let quiet: TestServer;
 let mainAdmin: string;
 let quietAdmin: string;
 let next: string | null = null;
 let nextRefund: string | null = null;
-let caCert: string;
 /** The main server's clock: moved only by the last test (the pending-expiry sweep). */
 let mainNow = MONDAY_MORNING;
-
-function callBackAsSwish(body: unknown): Promise<number> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = httpsRequest(
-      `${frontUrl}/api/swish/callback`,
-      { method: 'POST', ca: caCert, headers: { 'content-type': 'application/json' } },
-      (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'swish-refund-'));
   const ca = makeTestCa();
-  caCert = ca.cert;
   const merchant = ca.client({ commonName: PAYEE });
   const serverCert = ca.server();
   const outcome = () => next;
   const refundOutcome = () => nextRefund;
   swish = await startTestSwish({ server: serverCert, clientCa: ca.cert, callbackCa: ca.cert, outcome, refundOutcome });
   quietSwish = await startTestSwish({ server: serverCert, clientCa: ca.cert, callBack: false, outcome });
-  front = createServer({ key: serverCert.key, cert: serverCert.cert }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      fetch(`${main.base}${req.url}`, {
-        method: req.method,
-        headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
-        body: Buffer.concat(chunks),
-      }).then(
-        async (reply) => res.writeHead(reply.status, { 'content-type': 'application/json' }).end(await reply.text()),
-        () => res.writeHead(502).end(),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-  frontUrl = `https://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  front = await startSwishFront(serverCert, ca.cert, () => main.base);
   const { swish: fromEnv } = configFromEnv(swishEnvironment(dir, { ca, merchant, payee: PAYEE, url: swish.url }));
   const setup = (apiUrl: string): SwishConfig => ({
     ...fromEnv!,
     apiUrl,
-    callbackUrl: `${frontUrl}/api/swish/callback`,
+    callbackUrl: `${front.url}/api/swish/callback`,
   });
   [main, quiet] = await Promise.all([
     // Callbacks only: no poll, so what ends a payment or a refund here is its callback.
@@ -106,7 +71,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([main?.close(), quiet?.close()]);
-  await new Promise((resolve) => front?.close(resolve));
+  await front?.close();
   await Promise.all([swish?.close().catch(() => undefined), quietSwish?.close().catch(() => undefined)]);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -163,7 +128,7 @@ describe('refunding a paid booking with Swish (rule: swish-refund)', () => {
     expect(detail.payment.refund.refunded_at).toBeTruthy();
 
     // Swish calls back again: the refund has ended, so nothing more is recorded.
-    expect(await callBackAsSwish(made)).toBe(200);
+    expect(await front.callBack(made)).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const events = await eventsOf(main, id);
     expect(events.map((e) => e.type)).toEqual([
