@@ -9,9 +9,10 @@
 // second PUT at all. The token is also kept in the document store (SWISH_TOKENS, not personal
 // data) while the request is open, so a retry answered by another process, or after a restart,
 // gets the same token, app link and QR code (and makes no PUT); a retry racing the first try in
-// another process waits a moment for its token. A request Swish refuses (422 with its code) ends the payment at once as ERROR
-// with that code, which cancels the booking; a request that got no answer stays open, and the
-// watch's reads end it (a 404 from Swish is no answer: it expires with the request's lifetime).
+// another process waits a moment for its token. A request Swish refuses (422 with its code) ends
+// the payment at once as ERROR with that code, which cancels the booking; a request that got no
+// answer stays open, and the watch's reads end it (a 404 from Swish is no answer: it expires with
+// the request's lifetime).
 import type { SwishPaymentAnswer, SwishPaymentTrack } from '../../domain/kioskDay/swishPayment.js';
 import type { BookingDoc } from '../../read-models/shapes.js';
 import { COLLECTIONS } from '../../read-models/shapes.js';
