@@ -4,19 +4,14 @@
 // a real mutual-TLS call to a Swish of the test's own, and a certificate ending within 30 days
 // as an /api/ready alert (rule: swish-certificate). With Swish off the page's call still answers,
 // the test refuses in Swedish and nothing is alerted.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configFromEnv } from '../../api/config.js';
 import { swishMsg } from '../../domain/settings/swishPrepay.js';
 import { startTestServer, type TestServer } from './harness.js';
-import { makeTestCa, swishEnvironment } from '../support/testCa.js';
-import { startTestSwish, type TestSwish } from '../support/swishServer.js';
+import { SWISH_PAYEE, startSwishSetup, type SwishSetup } from '../support/swishSetup.js';
+import type { TestSwish } from '../support/swishServer.js';
 
-const PAYEE = '1231181189';
 const NOW = new Date('2026-12-07T12:00:00Z');
-let dir: string;
+let setup: SwishSetup | undefined;
 let swish: TestSwish;
 let on: TestServer;
 let off: TestServer;
@@ -24,13 +19,13 @@ let onAdmin: string;
 let offAdmin: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'swish-admin-'));
-  const ca = makeTestCa();
-  // Ten days left: within the 30 days of the warning.
-  const merchant = ca.client({ commonName: PAYEE, notAfter: new Date(NOW.getTime() + 10 * 86_400_000 + 3_600_000) });
-  swish = await startTestSwish({ server: ca.server(), clientCa: ca.cert });
-  // As an operator sets it: the environment, read by the real configuration.
-  const { swish: swishConfig } = configFromEnv(swishEnvironment(dir, { ca, merchant, payee: PAYEE, url: swish.url }));
+  setup = await startSwishSetup('swish-admin', {
+    // Ten days left: within the 30 days of the warning.
+    certificateEnds: new Date(NOW.getTime() + 10 * 86_400_000 + 3_600_000),
+    callbackUrl: 'https://kiosk.example.se/api/swish/callback',
+  });
+  swish = setup.swish;
+  const swishConfig = setup.config;
   [on, off] = await Promise.all([
     startTestServer({ now: () => NOW, config: { swish: swishConfig } }),
     startTestServer({ now: () => NOW }),
@@ -40,8 +35,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([on?.close(), off?.close()]);
-  await swish?.close().catch(() => undefined);
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await setup?.close();
 });
 
 describe('GET /api/admin/swish', () => {
@@ -50,13 +44,13 @@ describe('GET /api/admin/swish', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({
       enabled: true,
-      payee: PAYEE,
+      payee: SWISH_PAYEE,
       api_url: swish.url,
       callback_url: 'https://kiosk.example.se/api/swish/callback',
       server_ca: 'file',
       certificate: {
         source: 'pem',
-        subject: `CN=${PAYEE}, O=Pizzakiosken Test AB`,
+        subject: `CN=${SWISH_PAYEE}, O=Pizzakiosken Test AB`,
         issuer: 'CN=Pizzakiosken Test CA',
         days_left: 10,
         expires_soon: true,
@@ -130,7 +124,7 @@ describe('POST /api/admin/swish/test-connection', () => {
         method: 'GET',
         path: expect.stringMatching(/^\/swish-cpcapi\/api\/v1\/paymentrequests\/[0-9A-F]{32}$/),
         status: 404,
-        clientCn: PAYEE,
+        clientCn: SWISH_PAYEE,
       },
     ]);
     expect(swish.payments.size).toBe(0);

@@ -4,23 +4,16 @@
 // to staff as waiting for the payment and refused confirmation until paid; Swish's answer settles
 // it once: paid marks it paid (then staff confirm), a failure cancels it by the system, freeing
 // its capacity, with a mail that says why. With the rule 'never', or Swish off, nothing changes.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configFromEnv } from '../../api/config.js';
 import { swishInstructionId } from '../../api/swish/client.js';
 import { bookingCancelledMail } from '../../api/mail/templates.js';
 import { msg } from '../../domain/messages.js';
 import type { SwishPaymentAnswer } from '../../domain/kioskDay/swishPayment.js';
 import { MONDAY_MORNING, bookingPayload, startTestServer, type TestServer } from './harness.js';
-import { makeTestCa, swishEnvironment } from '../support/testCa.js';
-import { startTestSwish, type TestSwish } from '../support/swishServer.js';
+import { SWISH_PAYEE, startSwishSetup, type SwishSetup } from '../support/swishSetup.js';
 
-const PAYEE = '1231181189';
 const DATE = '2026-11-24';
-let dir: string;
-let swish: TestSwish;
+let setup: SwishSetup | undefined;
 let on: TestServer;
 let off: TestServer;
 let onAdmin: string;
@@ -28,11 +21,8 @@ let offAdmin: string;
 let now = MONDAY_MORNING;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'swish-booking-'));
-  const ca = makeTestCa();
-  const merchant = ca.client({ commonName: PAYEE });
-  swish = await startTestSwish({ server: ca.server(), clientCa: ca.cert, callBack: false });
-  const { swish: swishConfig } = configFromEnv(swishEnvironment(dir, { ca, merchant, payee: PAYEE, url: swish.url }));
+  setup = await startSwishSetup('swish-booking', { callBack: false });
+  const swishConfig = setup.config;
   [on, off] = await Promise.all([
     startTestServer({ now: () => now, config: { swish: swishConfig } }),
     startTestServer({ now: () => MONDAY_MORNING }),
@@ -42,8 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([on?.close(), off?.close()]);
-  await swish?.close().catch(() => undefined);
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await setup?.close();
 });
 
 const setPrepay = async (server: TestServer, admin: string, prepay: Record<string, unknown>) =>
@@ -78,7 +67,7 @@ describe('a web booking asked to pay with Swish (rule swish-prepay: required_all
     expect(events.map((e) => e.type)).toEqual(['BookingPlaced', 'SwishPaymentRequested']);
     expect(events[1].data).toMatchObject({
       instruction_id: swishInstructionId('payment', id),
-      payee: PAYEE,
+      payee: SWISH_PAYEE,
       amount_cents: total,
     });
     expect(await slotLeft(on, '12:00')).toBe(before - 2);

@@ -27,9 +27,11 @@ export async function startSwishSetup(
   options: Omit<TestSwishOptions, 'server' | 'clientCa'> & {
     /** The merchant certificate's end (a test of the expiry alert); two years by default. */
     certificateEnds?: Date;
+    /** SWISH_CALLBACK_URL; https://pizza.example.se/api/swish/callback by default. */
+    callbackUrl?: string;
   } = {},
 ): Promise<SwishSetup> {
-  const { certificateEnds, ...swishOptions } = options;
+  const { certificateEnds, callbackUrl, ...swishOptions } = options;
   const dir = mkdtempSync(join(tmpdir(), `${name}-`));
   const ca = makeTestCa();
   const merchant = ca.client({ commonName: SWISH_PAYEE, ...(certificateEnds ? { notAfter: certificateEnds } : {}) });
@@ -39,7 +41,7 @@ export async function startSwishSetup(
     merchant,
     payee: SWISH_PAYEE,
     url: swish.url,
-    callbackUrl: 'https://pizza.example.se/api/swish/callback',
+    callbackUrl: callbackUrl ?? 'https://pizza.example.se/api/swish/callback',
   });
   return {
     swish,
