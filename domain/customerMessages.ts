@@ -35,4 +35,7 @@ export const customerMsg = {
   bonusCodeInvalid: 'Ogiltig bonuskod',
   // Ours: the waitlist (rule: waitlist)
   waitlistStillWaiting: 'Du står fortfarande i kö. Vi mejlar dig när det finns plats.',
+  // Ours (issue 46): rule go-live, web orders closed until the checklist is done (the booking page
+  // says it in the order form's place, the server refuses an order with it)
+  webOrdersNotOpenYet: 'Kiosken tar inte emot beställningar på webben än – vi öppnar snart.',
 } as const;

@@ -137,8 +137,7 @@ export const msg = {
   requestTimeout: 'Förfrågan tog för lång tid',
   serverError: 'Något gick fel. Försök igen senare.',
   busy: 'Systemet är hårt belastat just nu. Försök igen.',
-  // Ours (issue 46): rule go-live, web orders closed until the checklist is done; the kiosk's own name and logo
-  webOrdersNotOpenYet: 'Kiosken tar inte emot beställningar på webben än – vi öppnar snart.',
+  // Ours (issue 46): the kiosk's own name and logo (web orders closed until the checklist is done: customerMsg)
   testMailNoAdminEmail: 'Ange admin-e-posten i inställningarna först: dit går testmejlet',
   kioskNameRequired: 'Ange kioskens namn (högst 60 tecken)',
   kioskTaglineTooLong: 'Kioskens slogan får vara högst 120 tecken',
