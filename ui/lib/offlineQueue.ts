@@ -3,7 +3,9 @@
 // accepted ones. Each keeps the idempotency key made when the customer pressed the button, so a
 // booking whose answer was lost is answered again by the server instead of being made twice.
 
-export const OFFLINE_KEY = 'offline_bookings';
+import { OFFLINE_KEY } from './offlineQueued.js';
+
+export { OFFLINE_KEY };
 
 /** The booking payload as POST /api/bookings takes it. */
 export type BookingPayload = Record<string, unknown> & { date: string; time: string };

@@ -9,10 +9,20 @@ import { KIOSK, customerTexts } from '../../lib/texts.js';
 import { DEFAULT_LOGO, useKiosk } from '../../lib/kiosk.js';
 import { SellerFooter } from '../../components/seller/SellerFooter.js';
 import { footerTexts } from '../../features/legal/footerTexts.js';
-import { syncOfflineBookings } from '../../features/booking/api/offlineSync.js';
+import { hasQueuedBookings } from '../../lib/offlineQueued.js';
 
 // Loaded only in the browser: it registers the service worker and touches navigator at render.
 const ReloadPrompt = lazy(() => import('../../components/ReloadPrompt.js'));
+
+/**
+ * Sends the bookings saved on this device while offline, when any wait: the code that sends them
+ * loads only then, not on every customer page for a queue that is nearly always empty. When the
+ * connection returns it loads online, and the service worker has it cached.
+ */
+const syncOfflineBookings = () =>
+  hasQueuedBookings(localStorage)
+    ? import('../../features/booking/api/offlineSync.js').then((sync) => sync.syncOfflineBookings())
+    : Promise.resolve();
 
 export default function Layout({ children }: { children: ReactNode }) {
   const { urlPathname } = usePageContext();

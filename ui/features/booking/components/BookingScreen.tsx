@@ -21,7 +21,7 @@ import {
 import { paymentAskedFor } from '../../../../domain/settings/swishPrepayAsked.js';
 import { onlineAtom } from '../../../state/connectivity.js';
 import { PaymentMethodsNotice } from '../../../components/order/BeforeOrder.js';
-import { VipBanner } from './VipBanner.js';
+import { LazyVipBanner } from './LazyVipBanner.js';
 import { WebPauseBanner } from './WebPauseBanner.js';
 import { BookingSteps } from './BookingSteps.js';
 import { BookingCheckout } from './BookingCheckout.js';
@@ -82,7 +82,7 @@ export function BookingScreen({
           prepay={data.swish ? (data.swish.choice === 'required_all_web' ? 'all' : 'some') : undefined}
         />
       </section>
-      <VipBanner />
+      <LazyVipBanner />
       <WebPauseBanner today={today} />
       <form className="booking" noValidate onSubmit={(event) => void submit(event)} aria-label={bookingPageTexts.form}>
         <BookingSteps

@@ -2,27 +2,19 @@
 // refused one focused); online it goes to POST /api/bookings under one key per order, offline it
 // waits in the device's queue (lib/offlineQueue.ts); either way the confirmation shows, its slots
 // read again while it is open.
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { toast } from '../../../lib/toast.js';
 import { errorText, isNetworkError } from '../../../lib/api.js';
 import { newKey } from '../../../lib/format.js';
-import { enqueue } from '../../../lib/offlineQueue.js';
 import { customerTexts } from '../../../lib/texts.js';
 import type { Price } from '../../../lib/cart.js';
 import { onlineAtom } from '../../../state/connectivity.js';
 import { fieldErrorsAtom, resetOrderAtom } from '../../../state/booking.js';
 import type { ConfirmationSummary } from '../../../components/order/confirmationSummary.js';
-import type { BookingCreated } from '../../../../domain/answers/index.js';
 import { placeBooking } from '../api/booking.js';
 import { loadCheckout, type Checkout } from '../api/useCheckout.js';
-import {
-  bookingPayload,
-  confirmationSummary,
-  firstRefused,
-  refusedFields,
-  type OrderForm,
-} from '../lib/bookingOrder.js';
+import type { BookingPayload, OrderForm } from '../lib/bookingOrder.js';
 
 /** While the confirmation is shown: refresh after 0.1 s, then every second (SPEC 4, 9). */
 function useRefreshWhileConfirming(confirmation: ConfirmationSummary | null, refresh: (delayMs?: number) => void) {
@@ -62,19 +54,11 @@ export function useSubmitBooking({
 
   useRefreshWhileConfirming(confirmation, refresh);
 
-  const { date, time, count, cart, customer, bonus, vipToken, sms, payNow } = order;
-  const payload = useMemo(
-    () => bookingPayload({ date, time, count, cart, customer, bonus, vipToken, sms, payNow }),
-    [date, time, customer, cart, count, bonus, vipToken, sms, payNow],
-  );
-  const summaryOf = (orderNumber: string, isOffline: boolean, created?: BookingCreated) =>
-    confirmationSummary(order, payload, price, orderNumber, isOffline, created);
-
-  function saveOffline(key: string) {
+  function saveOffline({ enqueue, order: sent }: Checkout, payload: BookingPayload, key: string) {
     const saved = enqueue(localStorage, payload, key);
     // SPEC 3: the order number is the booking id, or the current time (the time it was saved)
     // when there is none yet.
-    setConfirmation(summaryOf(String(saved.timestamp), true));
+    setConfirmation(sent.confirmationSummary(order, payload, price, String(saved.timestamp), true));
     toast(customerTexts.savedOffline, { duration: 5000, icon: '💾' });
   }
 
@@ -84,6 +68,8 @@ export function useSubmitBooking({
     // Loaded since the date was chosen; asked for again only if that load failed.
     const loaded = checkout ?? (await loadCheckout().catch(() => null));
     if (!loaded) return void toast.error(customerTexts.networkFailed, { duration: 4000, id: 'submit' });
+    const { bookingPayload, confirmationSummary, firstRefused, refusedFields } = loaded.order;
+    const payload = bookingPayload(order);
     const found = refusedFields(loaded.checkBooking, payload, order, slotRemaining);
     setErrors(found);
     setSubmitError('');
@@ -97,12 +83,12 @@ export function useSubmitBooking({
     // was lost is answered on the retry, never made twice; a changed order is a new booking.
     const sent = JSON.stringify(payload);
     const key = unanswered.current?.order === sent ? unanswered.current.key : newKey();
-    if (!online) return saveOffline(key);
+    if (!online) return saveOffline(loaded, payload, key);
     setSubmitting(true);
     try {
       const created = await placeBooking(payload, key);
       unanswered.current = null;
-      setConfirmation(summaryOf(created.booking_id, false, created));
+      setConfirmation(confirmationSummary(order, payload, price, created.booking_id, false, created));
       refresh(500);
     } catch (error) {
       if (isNetworkError(error)) {

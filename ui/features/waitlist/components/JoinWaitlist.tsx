@@ -25,8 +25,8 @@ const loadDialog = () => import('./JoinWaitlistDialog.js').then((m) => m.JoinWai
 export function WaitlistPrompt(props: WaitlistPromptProps) {
   const [open, setOpen] = useState(false);
   const [JoinDialog, setJoinDialog] = useState<typeof JoinWaitlistDialog | null>(null);
+  // Shown only when some times are full (LazyWaitlistPrompt.tsx decides, before this loads).
   const full = props.slots.filter((s) => !s.can_accommodate);
-  if (!props.date || full.length === 0 || !props.online) return null;
   const openDialog = () => {
     setOpen(true);
     if (!JoinDialog)

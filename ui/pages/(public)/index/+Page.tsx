@@ -2,7 +2,7 @@
 // waitlist's prompt under its slots.
 import { useData } from 'vike-react/useData';
 import { BookingScreen } from '../../../features/booking/components/BookingScreen.js';
-import { WaitlistPrompt } from '../../../features/waitlist/components/JoinWaitlist.js';
+import { LazyWaitlistPrompt } from '../../../features/waitlist/components/LazyWaitlistPrompt.js';
 import type { Data } from './+data.js';
 import { NotOpenYet } from '../../../features/booking/components/NotOpenYet.js';
 import { useKiosk } from '../../../lib/kiosk.js';
@@ -12,5 +12,5 @@ export default function Page() {
   const kiosk = useKiosk();
   const data = useData<Data>();
   if (!kiosk.web_orders_open) return <NotOpenYet name={kiosk.name} />;
-  return <BookingScreen data={data} slotsFooter={(state) => <WaitlistPrompt {...state} />} />;
+  return <BookingScreen data={data} slotsFooter={(state) => <LazyWaitlistPrompt {...state} />} />;
 }
