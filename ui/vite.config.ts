@@ -63,6 +63,125 @@ function pageContextWithoutClientRouter(): Plugin {
 }
 
 /**
+ * Parts of Vike's client runtime that a server-routed page whose pages are all `+` files never
+ * needs, replaced in the client build by what it does run (3.1 KB gzipped of the booking page):
+ * - the `.page.js` files of Vike's old design (the pages here have none: `+Page` files only), read
+ *   beside the pages' configs on every page; the replacement reads the configs alone, and fails
+ *   at the page's start if an old-design file ever appears;
+ * - a URL parser (`utils/parseUrl.js`), which the client entry of server routing uses only to
+ *   check that the address did not change during the hydration: the browser's URL does the same;
+ * - two checks for mistakes while developing: a warning when two copies of Vike are loaded (one
+ *   is, from this build), and one when a promise of Vike's has not settled after 25 s.
+ * Each replaced file must still export what it replaces, or the build fails (like hydrateInSlices).
+ */
+function vikeClientWithoutUnusedParts(): Plugin {
+  const dist = realpathSync(join(root, 'node_modules', 'vike', 'dist'));
+  const replaced: Record<string, { exports: string[]; code: string }> = {
+    [join(dist, 'shared-server-client', 'getPageFiles', 'parseVirtualFileExportsGlobalEntry.js')]: {
+      exports: ['parseVirtualFileExportsGlobalEntry'],
+      code:
+        "import { parsePageConfigsSerialized } from '../page-configs/serialize/parsePageConfigsSerialized.js';\n" +
+        'export function parseVirtualFileExportsGlobalEntry(entry) {\n' +
+        '  const lists = [entry.pageFilesLazy, entry.pageFilesEager, entry.pageFilesExportNamesLazy, entry.pageFilesExportNamesEager];\n' +
+        '  if (entry.pageFilesList.length > 0 || lists.some((list) => Object.values(list).some((files) => Object.keys(files).length > 0)))\n' +
+        "    throw new Error('Vike page files of the old design (.page.js) are not read: see ui/vite.config.ts');\n" +
+        '  const parsed = parsePageConfigsSerialized(entry.pageConfigsSerialized, entry.pageConfigGlobalSerialized);\n' +
+        '  return { pageFilesAll: [], pageConfigs: parsed.pageConfigs, pageConfigGlobal: parsed.pageConfigGlobal };\n' +
+        '}\n',
+    },
+    [join(dist, 'shared-server-client', 'getPageFiles', 'getAllPageIdFiles.js')]: {
+      exports: ['getPageFilesClientSide', 'getPageFilesServerSide'],
+      code:
+        'const none = (pageFilesAll) => {\n' +
+        "  if (pageFilesAll.length > 0) throw new Error('Vike page files of the old design (.page.js) are not read: see ui/vite.config.ts');\n" +
+        '  return [];\n' +
+        '};\n' +
+        'export { none as getPageFilesClientSide, none as getPageFilesServerSide };\n',
+    },
+    [join(dist, 'utils', 'assertSingleInstance.js')]: {
+      exports: [
+        'assertSingleInstance_onClientEntryServerRouting',
+        'assertSingleInstance_onClientEntryClientRouting',
+        'assertSingleInstance_onAssertModuleLoad',
+      ],
+      code:
+        'const unchecked = () => {};\n' +
+        'export { unchecked as assertSingleInstance_onClientEntryServerRouting, unchecked as assertSingleInstance_onClientEntryClientRouting, unchecked as assertSingleInstance_onAssertModuleLoad };\n',
+    },
+    [join(dist, 'utils', 'genPromise.js')]: {
+      exports: ['genPromise'],
+      code:
+        'export function genPromise() {\n' +
+        '  let resolve, reject;\n' +
+        '  const promise = new Promise((onResolve, onReject) => ((resolve = onResolve), (reject = onReject)));\n' +
+        '  return { promise, resolve, reject };\n' +
+        '}\n',
+    },
+    [join(dist, 'client', 'shared', 'normalizeClientSideUrl.js')]: {
+      exports: ['normalizeClientSideUrl'],
+      code:
+        'export function normalizeClientSideUrl(url, options) {\n' +
+        '  const { pathname, search, hash } = new URL(url, window.location.href);\n' +
+        "  return pathname + search + (options?.withoutHash ? '' : hash);\n" +
+        '}\n',
+    },
+  };
+  return {
+    name: 'pizzakiosken:vike-client-without-unused-parts',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    load(id) {
+      const replacement = replaced[realpathOrSelf(id)];
+      if (!replacement) return null;
+      const original = readFileSync(id, 'utf8');
+      const missing = replacement.exports.filter((name) => !new RegExp(`export \\{[^}]*\\b${name}\\b`).test(original));
+      if (missing.length > 0)
+        this.error(
+          `Vike's ${id} no longer exports ${missing.join(', ')}: see vikeClientWithoutUnusedParts() in ui/vite.config.ts`,
+        );
+      return { code: replacement.code, map: null };
+    },
+  };
+}
+
+/** The file's real path (node_modules is a link in worktrees), or the id itself if it is no file. */
+function realpathOrSelf(id: string): string {
+  try {
+    return realpathSync(id);
+  } catch {
+    return id;
+  }
+}
+
+/**
+ * Vite wraps every dynamic import of the client build in a helper that first loads the imported
+ * chunk's CSS and preloads its imports (0.7 KB gzipped on every page). Here it has nothing to do:
+ * modulePreload is off (below), and the only dynamic imports with CSS are Vike's loaders of each
+ * page's entry, whose CSS the server already links in that page's HTML (server routing: a page
+ * never loads another page's entry). So the helper only calls the import. The build fails if a
+ * lazy part ever brings CSS of its own, which the helper would then have to load.
+ */
+function dynamicImportsWithoutPreloadHelper(): Plugin {
+  const helper = '\0vite/preload-helper.js';
+  return {
+    name: 'pizzakiosken:dynamic-imports-without-preload-helper',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId: (source) => (source === helper ? helper : null),
+    load: (id) => (id === helper ? 'export const __vitePreload = (load) => load();\n' : null),
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle))
+        if (
+          chunk.type === 'chunk' &&
+          chunk.code.includes('__vite__mapDeps') &&
+          !chunk.name.includes('entry-server-routing')
+        )
+          this.error(`${chunk.fileName} imports a lazy part with CSS: see dynamicImportsWithoutPreloadHelper()`);
+    },
+  };
+}
+
+/**
  * zod decides when it builds an object schema whether to compile it, probing `new Function`: under
  * the CSP that probe is a reported violation unless zod was told first (lib/noEval.ts). Every
  * client module that imports zod imports noEval before it, so no page can build a schema earlier,
@@ -146,6 +265,8 @@ export default defineConfig({
   plugins: [
     clientStaysClean(),
     pageContextWithoutClientRouter(),
+    vikeClientWithoutUnusedParts(),
+    dynamicImportsWithoutPreloadHelper(),
     zodTakesNoEval(),
     hydrateInSlices(),
     react(),
