@@ -30,6 +30,8 @@
 // and the range: on a shared machine one run says little. It then prints what no rebuild of that
 // log can skip per event, and the rate that bounds on this machine (rebuildFloor.ts).
 // BENCH_ONLY=bookings measures only the booking rush and the RSS after it (see bookingsOnly).
+// BENCH_ONLY=availability measures only the availability query's three routes in turns (see
+// availabilityOnly).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
@@ -88,7 +90,7 @@ async function spawnServer(
  * (sameBytesServer.ts): its server CPU per request under the same load is the least the query can
  * cost on this machine, whatever the code does.
  */
-async function startSameBytes(url: string, dir: string) {
+async function startSameBytes(url: string, dir: string, nodeArgs: string[] = []) {
   // As the load generator asks for it: not compressed.
   const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
   const body = await response.text();
@@ -101,7 +103,11 @@ async function startSameBytes(url: string, dir: string) {
   const file = join(dir, 'same-bytes.json');
   writeFileSync(file, JSON.stringify({ headers, body }));
   const port = await freePort();
-  const server = await spawnServer('test/bench/sameBytesServer.ts', { PORT: String(port), BENCH_ANSWER_FILE: file });
+  const server = await spawnServer(
+    'test/bench/sameBytesServer.ts',
+    { PORT: String(port), BENCH_ANSWER_FILE: file },
+    nodeArgs,
+  );
   return { server, url: `http://127.0.0.1:${port}/same-bytes`, bytes: Buffer.byteLength(body) };
 }
 
@@ -109,8 +115,14 @@ async function startSameBytes(url: string, dir: string) {
  * The bare route, the availability query and the same answer from a bare route, measured in
  * turns (inTurns): the two availability figures are ratios to the bare route.
  */
-async function availabilityInTurns(bare: { pid: number; url: string }, kioskPid: number, url: string, dir: string) {
-  const sameBytes = await startSameBytes(url, dir);
+async function availabilityInTurns(
+  bare: { pid: number; url: string },
+  kioskPid: number,
+  url: string,
+  dir: string,
+  sameBytesNodeArgs: string[] = [],
+) {
+  const sameBytes = await startSameBytes(url, dir, sameBytesNodeArgs);
   try {
     const [bareRoute, query, same] = await inTurns([
       { pid: bare.pid, options: { url: bare.url, connections: 32 } },
@@ -419,6 +431,24 @@ async function signIn(base: string): Promise<string> {
   return login.headers.get('set-cookie')!.split(';')[0];
 }
 
+/** Places `count` bookings of one pizza on `date`, spread over ten of the default day's slots. */
+async function placeBookings(base: string, date: string, count: number) {
+  for (let i = 0; i < count; i++) {
+    await fetch(`${base}/api/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        date,
+        time: `${11 + (i % 10)}:${i % 2 ? '15' : '45'}`,
+        name: 'Förbokad',
+        email: `f${i}@example.se`,
+        items: [{ pizza_id: 1, qty: 1 }],
+        requested_pizzas: 1,
+      }),
+    });
+  }
+}
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-bench-'));
   const { server: bareServer, url: bareUrl } = await startBare();
@@ -439,20 +469,7 @@ async function main() {
       body: JSON.stringify(ADMIN),
     });
     const cookie = login.headers.get('set-cookie')!.split(';')[0];
-    for (let i = 0; i < 30; i++) {
-      await fetch(`${base}/api/bookings`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          date: dateIn(2),
-          time: `${11 + (i % 10)}:${i % 2 ? '15' : '45'}`,
-          name: 'Förbokad',
-          email: `f${i}@example.se`,
-          items: [{ pizza_id: 1, qty: 1 }],
-          requested_pizzas: 1,
-        }),
-      });
-    }
+    await placeBookings(base, dateIn(2), 30);
     // 1. availability vs bare route, on a default kiosk (11:00-22:00, 44 slots) with some bookings
     const date = dateIn(2);
     const {
@@ -724,6 +741,47 @@ async function bookingsOnly() {
     await stopServers(bareServer, kiosk);
   }
   await printBookingFloor(dataDir, bareCpu);
+}
+
+/**
+ * BENCH_ONLY=availability: the bare route, the availability query and the same answer from a bare
+ * route, in turns (availabilityInTurns) on the current build (run `npm run build` first), on a
+ * default kiosk with the main run's 30 bookings: the three figures of the query, in a minute.
+ * BENCH_CPU_PROF=<dir> writes the CPU profiles of the kiosk and of the same-answer route there when
+ * they stop (the file names carry their pids, printed), to set the query's work beside what the
+ * socket write costs anyway; BENCH_NODE_ARGS adds node flags to the kiosk's command line.
+ */
+async function availabilityOnly() {
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const nodeArgs = [...profile];
+  if (process.env.BENCH_NODE_ARGS) nodeArgs.push(...process.env.BENCH_NODE_ARGS.split(' '));
+  const { server: bareServer, url: bareUrl } = await startBare();
+  const dataDir = mkdtempSync(join(tmpdir(), 'pizzakiosken-bench-'));
+  const { server: kiosk, base } = await startKiosk(dataDir, nodeArgs);
+  try {
+    const date = dateIn(2);
+    await placeBookings(base, date, 30);
+    const { bare, query, same } = await availabilityInTurns(
+      { pid: bareServer.pid!, url: bareUrl },
+      kiosk.pid!,
+      `${base}/api/test-availability?date=${date}&pizzas=2`,
+      dataDir,
+      profile,
+    );
+    if (profile.length > 0)
+      console.log(
+        `CPU profiles in ${process.env.BENCH_CPU_PROF}: the kiosk's has pid ${kiosk.pid}, the same answer's the other`,
+      );
+    console.log(`bare route: ${bare.rate.toFixed(0)} req/s, server CPU ${bare.cpuPerRequest.toFixed(1)} µs/req`);
+    console.log(
+      `availability query / bare, by server CPU: ${(bare.cpuPerRequest / query.cpuPerRequest).toFixed(2)} (aim >= 0.5): ${query.cpuPerRequest.toFixed(1)} µs/req, ${query.rate.toFixed(0)} req/s, non-2xx ${query.non2xx}`,
+    );
+    console.log(
+      `the same answer from a bare route / bare: ${(bare.cpuPerRequest / same.cpuPerRequest).toFixed(2)}: ${same.cpuPerRequest.toFixed(1)} µs/req for its ${same.bytes} bytes`,
+    );
+  } finally {
+    await stopServers(bareServer, kiosk);
+  }
 }
 
 /**
@@ -1011,6 +1069,7 @@ if (process.env.BENCH_ONLY === 'mail') {
   await mailFigures((name, value, aim, met) => figures.push({ name, value, aim, met }));
   printFigures(figures);
 } else if (process.env.BENCH_ONLY === 'bookings') await bookingsOnly();
+else if (process.env.BENCH_ONLY === 'availability') await availabilityOnly();
 else if (process.env.BENCH_ONLY === 'rebuild') {
   if (!process.env.BENCH_DATA_DIR) throw new Error('BENCH_ONLY=rebuild needs BENCH_DATA_DIR: a DATA_DIR holding a log');
   await rebuildOnly(process.env.BENCH_DATA_DIR);
