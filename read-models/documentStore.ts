@@ -64,6 +64,12 @@ export interface LeaseRecord {
 
 export interface DocumentStore {
   get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
+  /**
+   * What get would answer, synchronously, when the store holds it in memory; undefined when it
+   * would have to read. Only a caching store has it (cachedDocumentStore.ts): the polled
+   * availability query answers from it without a promise per read.
+   */
+  peek?<T extends Doc = Doc>(collection: string, id: string): T | null | undefined;
   find<T extends Doc = Doc>(collection: string, filter?: Filter, options?: FindOptions): Promise<T[]>;
   /**
    * What find answers, each document as the JSON text the store keeps, not parsed: a check that
