@@ -1,11 +1,11 @@
-// The HTTP layer under every route: security headers, signed cookies, rate limits, the Swedish
-// errors, zod validation, the OpenAPI document (registered before the routes, so it sees each
-// one), and JSON bodies.
+// The HTTP layer under every route: security headers, the cookies' secret, rate limits, the
+// Swedish errors, zod validation, the OpenAPI document (registered before the routes, so it sees
+// each one), and JSON bodies. The signed session cookie itself is read and set only under
+// /api/admin (api/routes/admin/index.ts).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
-import cookie from '@fastify/cookie';
 import { registerErrorHandling } from '../../http/errors.js';
 import { registerSecurityHeaders } from '../../http/securityHeaders.js';
 import { registerRateLimits, type Limiters } from '../../http/rateLimits.js';
@@ -32,7 +32,6 @@ export const http = fp(
       production: config.production,
       viteDev: config.serveUi ? config.uiDev : false,
     });
-    await app.register(cookie, { secret: cookieSecret });
     app.decorate(
       'limiters',
       await registerRateLimits(

@@ -1,6 +1,7 @@
 // Admin calls (SPEC 7). Login is open; every other route needs a valid session (401 otherwise).
 // Every admin answer is no-store, and every call must come from the site itself (sameSite).
 import './actor.js';
+import cookie from '@fastify/cookie';
 import { msg } from '../../../domain/messages.js';
 import { loginSchema } from '../../../domain/payloads.js';
 import { DomainError } from '../../../domain/shared/errors.js';
@@ -56,6 +57,10 @@ const PLUGIN_CAPABILITY = new Map<RoutePlugin, Capability>([
 
 export const adminRoutes: RoutePlugin = async (app, { deps, limiters }) => {
   const { services } = deps;
+  // The session cookie lives here alone: no other route reads or sets a cookie, and every request
+  // elsewhere (the availability query a booking page polls above all) would pay the plugin's
+  // parse and its set-cookie hook for nothing (docs/bench.md, "The availability query").
+  await app.register(cookie, { secret: app.cookieSecret });
   app.decorateRequest('admin', null);
   app.decorateRequest('sessionId', null);
   // Admin answers (bookings, customers, reports) are never kept by a browser or proxy cache.
