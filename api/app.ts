@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors } from './http/errors.js';
-import { lazyChildLogger, loggerOptions } from './http/logging.js';
+import { RequestLines, lazyChildLogger, loggerOptions } from './http/logging.js';
 
 export type AppConfig = Pick<
   Config,
@@ -22,6 +22,7 @@ export function createApp(config: AppConfig, logStream?: DestinationStream): Fas
     // Request lines are logged at info level: without LOG_REQUESTS the level is warn.
     logger: loggerOptions({ logRequests: config.logRequests, logIps: config.logIps, stream: logStream }),
     childLoggerFactory: lazyChildLogger,
+    logController: new RequestLines(config.logRequests),
     bodyLimit: 256 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
     // Ids, booking numbers and VIP tokens are far shorter; longer answers 414 with a Swedish error.

@@ -4,7 +4,7 @@
 // password field in a logged object. A client's IP address is personal data too: logged only
 // with LOG_IPS=1 (an operator tracing abuse), never by default.
 import { stdSerializers, type DestinationStream } from 'pino';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
 
 const REDACTED = '[redacted]';
@@ -70,6 +70,31 @@ export function loggerOptions(options: { logRequests: boolean; logIps?: boolean;
       }),
     },
   };
+}
+
+/**
+ * Fastify's own request lines ("incoming request", "request completed") are info lines: without
+ * LOG_REQUESTS the level is warn and pino drops them, yet Fastify built each line's object and read
+ * the response time for every request (the polled availability query above all: docs/bench.md).
+ * Without LOG_REQUESTS they are not asked for; a request that failed is logged as before.
+ */
+export class RequestLines extends LogController {
+  constructor(private readonly logRequests: boolean) {
+    super();
+  }
+
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
+    if (this.logRequests) super.incomingRequest(request, reply, metadata);
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ) {
+    if (error || this.logRequests) super.requestCompleted(error, request, reply, metadata);
+  }
 }
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';

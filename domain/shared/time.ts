@@ -120,19 +120,24 @@ export type WallClock = { date: string; minutes: number; utcOffsetMs: number };
 // Wall-clock readings by zone and whole minute: Intl formatting costs microseconds, and every
 // request of a rush asks about the same minute. Bounded, cleared when full.
 const readings = new Map<string, WallClock>();
+// The latest of them, asked again without building its key: a poll every second per booking page.
+let latest: { timeZone: string; minute: number; reading: WallClock } | null = null;
 
 /** The kiosk's wall clock at an instant: its date and minutes since local midnight. */
 export function wallClock(instant: Date, timeZone: string): WallClock {
   const ms = instant.getTime();
   if (ms % 60_000 !== 0 && ms >= 0) {
     // Within one minute only the seconds change, and the reading ignores them.
-    const key = `${timeZone}|${Math.floor(ms / 60_000)}`;
+    const minute = Math.floor(ms / 60_000);
+    if (latest !== null && latest.minute === minute && latest.timeZone === timeZone) return latest.reading;
+    const key = `${timeZone}|${minute}`;
     let reading = readings.get(key);
     if (!reading) {
       if (readings.size > 4096) readings.clear();
-      reading = readWallClock(new Date(Math.floor(ms / 60_000) * 60_000), timeZone);
+      reading = readWallClock(new Date(minute * 60_000), timeZone);
       readings.set(key, reading);
     }
+    latest = { timeZone, minute, reading };
     return reading;
   }
   return readWallClock(instant, timeZone);
