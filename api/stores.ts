@@ -8,7 +8,7 @@ import { moveReactorState, reactorStateStore } from '../read-models/reactorState
 import { reactorStateNames } from './reactorState.js';
 import { openSqliteEventStore } from './eventStore/sqlite.js';
 import { sealedEventStore, type SealedEventStore } from './eventStore/sealed.js';
-import { openSqliteKeyStore, type KeyStore } from './keys/keyStore.js';
+import { KEYS_PAGE_CACHE_KIB_WHOLE_LOG, openSqliteKeyStore, type KeyStore } from './keys/keyStore.js';
 import { checkKeyStoreIdentity, type KeyStoreLocation } from './keys/identity.js';
 import type { Config } from './config.js';
 
@@ -26,6 +26,11 @@ export interface OpenEventStoreOptions {
   keyStoreIdentity?: 'record' | 'verify';
   /** The clock the recorded events are stamped with (the server's). */
   now?: () => Date;
+  /**
+   * A command that reads the whole log (rebuild, replay, export): the embedded key file gets a
+   * larger page cache (KEYS_PAGE_CACHE_KIB_WHOLE_LOG); the server keeps its memory small.
+   */
+  wholeLog?: boolean;
 }
 
 /**
@@ -37,7 +42,7 @@ export async function openEventStore(
   config: StoreConfig,
   options: OpenEventStoreOptions = {},
 ): Promise<SealedEventStore> {
-  const keys = await openKeyStore(config);
+  const keys = await openKeyStore(config, options.wholeLog ? KEYS_PAGE_CACHE_KIB_WHOLE_LOG : undefined);
   let events: SealedEventStore;
   try {
     // The production adapters load only when configured: the embedded default never needs them.
@@ -78,13 +83,13 @@ export function keyStoreLocation(config: StoreConfig): KeyStoreLocation {
  * `customer_keys` collection of a database of its own (MONGODB_KEYS_DB) where the read models are
  * in MongoDB.
  */
-export async function openKeyStore(config: StoreConfig): Promise<KeyStore> {
+export async function openKeyStore(config: StoreConfig, pageCacheKib?: number): Promise<KeyStore> {
   if (config.mongoUrl)
     return (await import('./keys/mongoKeyStore.js')).openMongoKeyStore(config.mongoUrl, keysDbOf(config), {
       movedFrom: config.mongoDb,
     });
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  return openSqliteKeyStore(privateFile(join(config.dataDir, 'keys.db')));
+  return openSqliteKeyStore(privateFile(join(config.dataDir, 'keys.db')), { pageCacheKib });
 }
 
 /** The embedded event store's file (made private, in a private DATA_DIR). */

@@ -14,7 +14,7 @@ await run(async (cleanup) => {
   const file = process.argv[2];
   if (!file) throw new UsageError('usage: npm run events:export -- FILE');
   const c = config();
-  const events = await openEventStore(c);
+  const events = await openEventStore(c, { wholeLog: true });
   cleanup.push(() => events.close());
   const result = await exportEvents(events, resolve(file), { progress: (n) => say(`progress: ${n} events exported`) });
   say(`exported ${result.events} events (through position ${result.position}) to ${resolve(file)}`);

@@ -10,7 +10,7 @@ import { config, run, say } from './cli.js';
 
 await run(async (cleanup) => {
   const c = config();
-  const events = await openEventStore(c);
+  const events = await openEventStore(c, { wholeLog: true });
   cleanup.push(() => events.close());
   const docs = await openReadModelStore(c);
   cleanup.push(() => docs.close());

@@ -24,7 +24,7 @@ await run(async (cleanup) => {
     throw new UsageError(`--out ${out} is the live DATA_DIR: choose another directory.`);
   mkdirSync(out, { recursive: true });
 
-  const events = await openEventStore(c);
+  const events = await openEventStore(c, { wholeLog: true });
   cleanup.push(() => events.close());
   const docs = openSqliteDocumentStore(join(out, 'read-models.db'));
   cleanup.push(() => docs.close());

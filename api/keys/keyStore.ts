@@ -106,8 +106,29 @@ export function randomPool(size: number): Buffer {
  * fsync per key). secure_delete overwrites a deleted key's
  * bytes in the file, and a checkpoint after each erasure truncates the WAL that still held it.
  */
-export function openSqliteKeyStore(filePath: string): KeyStore {
+/**
+ * keys.db's page cache, in KiB per connection, in the server. better-sqlite3 builds SQLite with 16
+ * MB, and a busy kiosk's key file fills it: with the log's, 32 MB of malloc's heap after 100,000
+ * bookings (`npm run bench`, 2026-12-07: 39 MB of malloc in use after 40,000 bookings, the two
+ * files 44 and 8 MB). A booking asks for one customer's key (an indexed lookup: 4.0 µs with 2 MB
+ * as with 16, over 40,000 keys); what is not cached comes from the OS's page cache.
+ */
+export const KEYS_PAGE_CACHE_KIB = 2048;
+/**
+ * For a command that reads the whole log (rebuild, replay, export): it asks for every customer's
+ * key in log order, random pages of the file: 42-44 ms of CPU for 40,000 keys with 16 MB, 52-59 ms
+ * with 2 MB. A command's process is short-lived, so it takes SQLite's usual 16 MB.
+ */
+export const KEYS_PAGE_CACHE_KIB_WHOLE_LOG = 16_000;
+
+export interface SqliteKeyStoreOptions {
+  /** The page cache in KiB (KEYS_PAGE_CACHE_KIB by default). */
+  pageCacheKib?: number;
+}
+
+export function openSqliteKeyStore(filePath: string, options: SqliteKeyStoreOptions = {}): KeyStore {
   const { db, secret } = openKeysFile(filePath);
+  db.pragma(`cache_size = -${options.pageCacheKib ?? KEYS_PAGE_CACHE_KIB}`);
 
   // The customer's current key: theirs by the customer column, or a key made before generations
   // (its id the customer id). Both terms use an index (the primary key, the unique one).
