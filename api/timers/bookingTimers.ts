@@ -61,7 +61,7 @@ const MINUTE = 60_000;
 const timed = (b: BookingDoc): TimedBooking => ({
   booking_date: b.booking_date,
   booking_time: b.booking_time,
-  placed_at: b.created_at,
+  placed_ms: Date.parse(b.created_at),
   confirmed_at: b.confirmed_at,
 });
 

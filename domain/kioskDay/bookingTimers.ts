@@ -5,11 +5,11 @@ import { msg } from '../messages.js';
 import type { Settings } from '../settings/settings.js';
 import { instantOf, minutesUntil, type Clock } from '../shared/time.js';
 
-/** What the windows read of a booking: its slot and when it was placed (and confirmed). */
+/** What the windows read of a booking: its slot and when it was placed (ms; and confirmed). */
 export interface TimedBooking {
   booking_date: string;
   booking_time: string;
-  placed_at: string;
+  placed_ms: number;
   confirmed_at?: string | null;
 }
 
@@ -20,7 +20,7 @@ export interface TimedBooking {
 export function pendingExpiryRefusal(settings: Settings, booking: TimedBooking, clock: Clock): string | null {
   if (settings.pending_expiry_minutes === 0) return msg.pendingExpiryOff;
   if (minutesUntil(clock, booking.booking_date, booking.booking_time) <= 0) return msg.timePassed;
-  const waited = (clock.now.getTime() - Date.parse(booking.placed_at)) / 60_000;
+  const waited = (clock.now.getTime() - booking.placed_ms) / 60_000;
   if (waited < settings.pending_expiry_minutes) return msg.pendingNotExpired;
   return null;
 }
@@ -38,7 +38,7 @@ export function reminderRefusal(settings: Settings, booking: TimedBooking, clock
   if (left > before) return msg.reminderTooEarly;
   const windowOpens = instantOf(booking.booking_date, booking.booking_time, clock.timeZone).getTime() - before * 60_000;
   const confirmedAt = booking.confirmed_at ?? null;
-  if (Date.parse(booking.placed_at) >= windowOpens || (confirmedAt !== null && Date.parse(confirmedAt) >= windowOpens))
+  if (booking.placed_ms >= windowOpens || (confirmedAt !== null && Date.parse(confirmedAt) >= windowOpens))
     return msg.reminderTooLate;
   return null;
 }

@@ -192,8 +192,13 @@ type BookingBase = Pick<
   | 'items'
   | 'bonus_code'
   | 'bonus_ref'
-  | 'placed_at'
 > & {
+  /**
+   * When it was placed (or last moved to another time), in ms: the event's placed_at as a number,
+   * kept unboxed in the object where the ISO text was a string of its own, 48 bytes of heap a
+   * booking (issue 48: a long rush holds 100,000 bookings' states).
+   */
+  placed_ms: number;
   /** The order's way through the kitchen (rule: kitchen-steps). */
   kitchen: KitchenTrack;
   /** When its reminder was decided (rule: reminder); absent until then. */
@@ -357,8 +362,9 @@ function changedBooking(booking: Booking, event: BookingChange): Booking {
     case 'BookingRescheduled': {
       // Back to pending with no kitchen steps and no reminder: staff confirm the new time as a new
       // booking, and an unconfirmed one waits from the move on (rule: pending-expiry).
-      const { to_time: booking_time, rescheduled_at: placed_at } = event.data;
-      return { ...carried(booking), booking_time, placed_at, kitchen: NO_KITCHEN_STEPS, status: 'pending' };
+      const { to_time: booking_time, rescheduled_at } = event.data;
+      const placed_ms = Date.parse(rescheduled_at);
+      return { ...carried(booking), booking_time, placed_ms, kitchen: NO_KITCHEN_STEPS, status: 'pending' };
     }
     case 'BookingMovedAway':
       return { ...carried(booking), status: 'moved', moved_to: event.data.to, moved_at: event.data.moved_at };
@@ -377,7 +383,7 @@ type CarriedFields = Omit<BookingBase, 'reminded_at'>;
  */
 function carried(from: CarriedFields): CarriedFields {
   const { booking_id, booking_date, booking_time, email, total_pizzas, final_total_cents, items } = from;
-  const { bonus_code, bonus_ref, placed_at, moved_from, kitchen, swish } = from;
+  const { bonus_code, bonus_ref, placed_ms, moved_from, kitchen, swish } = from;
   return {
     ...(swish ? { swish } : {}),
     booking_id,
@@ -389,7 +395,7 @@ function carried(from: CarriedFields): CarriedFields {
     items,
     bonus_code,
     bonus_ref,
-    placed_at,
+    placed_ms,
     moved_from,
     kitchen,
   };
@@ -410,16 +416,23 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
       return state;
     case 'BookingPlaced': {
       const { booking_id } = event.data;
+      const { email, total_pizzas, final_total_cents, bonus_code } = event.data;
+      // One literal with every field, status too: a spread and then a field more made V8 keep the
+      // fields apart from the object (a property array each), 337 bytes of heap a booking against
+      // 226 (50,000 bookings folded into one day, 2026-12-07). A long rush holds 100,000 of them.
       state.bookings.set(booking_id, {
-        ...carried({
-          ...event.data,
-          booking_date: alikeText(state, event.data.booking_date),
-          booking_time: alikeText(state, event.data.booking_time),
-          items: alikeLines(state, event.data.items),
-          bonus_ref: event.data.bonus_ref ?? null,
-          moved_from: event.data.moved_from ?? null,
-          kitchen: NO_KITCHEN_STEPS,
-        }),
+        booking_id,
+        booking_date: alikeText(state, event.data.booking_date),
+        booking_time: alikeText(state, event.data.booking_time),
+        email,
+        total_pizzas,
+        final_total_cents,
+        items: alikeLines(state, event.data.items),
+        bonus_code,
+        bonus_ref: event.data.bonus_ref ?? null,
+        placed_ms: Date.parse(event.data.placed_at),
+        moved_from: event.data.moved_from ?? null,
+        kitchen: NO_KITCHEN_STEPS,
         status: 'pending',
       });
       usePizzas(state, event.data.booking_time, event.data.total_pizzas);
