@@ -101,14 +101,8 @@ export function randomPool(size: number): Buffer {
 }
 
 /**
- * keys.db: WAL, synchronous=NORMAL with the WAL fsynced off the event loop (as the event store
- * does: a bench of 32 clients, each booking a new customer, must not block the main thread on an
- * fsync per key). secure_delete overwrites a deleted key's
- * bytes in the file, and a checkpoint after each erasure truncates the WAL that still held it.
- */
-/**
  * keys.db's page cache, in KiB per connection, in the server. better-sqlite3 builds SQLite with 16
- * MB, and a busy kiosk's key file fills it: with the log's, 32 MB of malloc's heap after 100,000
+ * MB, and a busy kiosk's key file fills it: with the log's, about 30 MB of malloc's heap after 100,000
  * bookings (`npm run bench`, 2026-12-07: 39 MB of malloc in use after 40,000 bookings, the two
  * files 44 and 8 MB). A booking asks for one customer's key (an indexed lookup: 4.0 µs with 2 MB
  * as with 16, over 40,000 keys); what is not cached comes from the OS's page cache.
@@ -126,6 +120,12 @@ export interface SqliteKeyStoreOptions {
   pageCacheKib?: number;
 }
 
+/**
+ * keys.db: WAL, synchronous=NORMAL with the WAL fsynced off the event loop (as the event store
+ * does: a bench of 32 clients, each booking a new customer, must not block the main thread on an
+ * fsync per key). secure_delete overwrites a deleted key's
+ * bytes in the file, and a checkpoint after each erasure truncates the WAL that still held it.
+ */
 export function openSqliteKeyStore(filePath: string, options: SqliteKeyStoreOptions = {}): KeyStore {
   const { db, secret } = openKeysFile(filePath);
   db.pragma(`cache_size = -${options.pageCacheKib ?? KEYS_PAGE_CACHE_KIB}`);
