@@ -19,19 +19,30 @@ export interface ReadModelDigest {
  */
 export class ReadModelHasher {
   private readonly hash: Hash = createHash('sha256');
+  // The text not yet hashed: the hash is handed about 64 KB at a time rather than two calls per
+  // document (a call into the hash was 3 % of `npm run projections:rebuild` in a CPU profile of
+  // 100,000 bookings). The digest is of the same bytes either way.
+  private pending = '';
   documents = 0;
 
   collection(name: string): void {
-    this.hash.update(`\u0000${name}\u0000`);
+    this.pending += `\u0000${name}\u0000`;
   }
 
   add(doc: Doc): void {
-    this.hash.update(stableJson(doc)).update('\n');
+    this.pending += stableJson(doc) + '\n';
     this.documents += 1;
+    if (this.pending.length >= 65_536) this.flush();
   }
 
   digest(): string {
+    this.flush();
     return this.hash.digest('hex').slice(0, 16);
+  }
+
+  private flush(): void {
+    this.hash.update(this.pending);
+    this.pending = '';
   }
 }
 
