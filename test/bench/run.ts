@@ -662,7 +662,7 @@ async function rebuildOnly(dataDir: string) {
   }
   const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)} to ${Math.max(...xs).toFixed(0)} events/s`;
   console.log(`rebuild of all ${allProjections.length} read models in the server: ${range(inServer)}`);
-  console.log(`npm run projections:rebuild (minus empty log): ${range(command)} (aim >= 40,000)`);
+  console.log(`npm run projections:rebuild (minus empty log): ${range(command)} (aim >= 30,000)`);
   // What no rebuild of this log can skip, and the rate that bounds on this machine's cores.
   const floor = await rebuildFloor(dataDir);
   console.log(
