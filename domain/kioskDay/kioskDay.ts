@@ -495,7 +495,11 @@ export function evolveKioskDay(state: KioskDayState, event: KioskDayEvent): Kios
 
 /** Booking numbers name their day, so a booking's stream is found from its number alone. */
 export function bookingIdFor(date: string, sequence: number): string {
-  return `${date.replaceAll('-', '')}-${sequence}`;
+  // Joined rather than written as a template: V8 keeps a concatenation of 13 characters or more
+  // as a pair of its parts, and a day's state in the command bus keeps every booking's number
+  // (80 bytes of heap against 32 for the flat text; a booking's state 308 bytes against 254,
+  // 50,000 bookings folded into one day, issue 48).
+  return [date.replaceAll('-', ''), sequence].join('-');
 }
 
 /** The date a booking number belongs to, or null when it is not a booking number. */
