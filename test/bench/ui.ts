@@ -61,6 +61,14 @@ export async function lighthouseScores(url: string): Promise<Record<string, numb
           ),
           // The largest contentful paint on Lighthouse's simulated mobile, in milliseconds.
           lcp: Math.round(result.lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity),
+          // The total blocking time (ms): what a slower host moves first.
+          tbt: Math.round(result.lhr.audits['total-blocking-time']?.numericValue ?? Infinity),
+          // Lighthouse's own measure of this host's CPU. Its simulated phone is this host slowed
+          // down four times, so the same page scores lower on a slower host: Chrome DevTools'
+          // calibration puts a mid-tier phone (a Pixel 5) at 1000 and a low-tier one at 264
+          // (front_end/panels/mobile_throttling/CalibrationController.ts), so a host of 1000
+          // simulates a phone below the low tier. Printed beside the scores to read them by.
+          host: Math.round(result.lhr.environment.benchmarkIndex),
         };
     } finally {
       chrome.kill();
